@@ -1,0 +1,100 @@
+"""`migrate analyze`: options -> AnalyzeConfig -> the pipeline for the input's kind -> report and exit code."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import click
+
+from migrate.config import FORMATS, AnalyzeConfig
+from migrate.errors import MigrateError, handle_errors
+from migrate.output import emit
+
+KINDS = ("auto", "tbe", "aclnn", "pypto")
+_CXX_SUFFIXES = {".cpp", ".cc", ".cxx", ".h", ".hpp"}
+
+
+def detect_kind(config: AnalyzeConfig) -> str:
+    """Pick the analyzer from the inputs: C++ -> aclnn, PyPTO kernels -> pypto, other Python or an op name -> tbe."""
+    if config.kind != "auto":
+        return config.kind
+    paths = [Path(item) for item in config.inputs]
+    if any(not path.exists() for path in paths):
+        return "tbe"  # an operator name, resolved in a CANN install
+    if any(path.is_file() and path.suffix in _CXX_SUFFIXES for path in paths):
+        return "aclnn"
+    if any(path.is_dir() and _has_op_api_sources(path) for path in paths):
+        return "aclnn"
+    if all(path.is_file() and _is_pypto(path) for path in paths):
+        return "pypto"
+    return "tbe"
+
+
+def _has_op_api_sources(directory: Path) -> bool:
+    for pattern in ("**/op_api/*.cpp", "op_api/*.cpp", "*.cpp"):
+        if next(directory.glob(pattern), None) is not None:
+            return True
+    return False
+
+
+def _is_pypto(path: Path) -> bool:
+    if path.suffix != ".py":
+        return False
+    try:
+        head = path.read_bytes()[:65536].decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return "pypto_pro.language" in head
+
+
+@click.command()
+@click.argument("inputs", nargs=-1, required=True)
+@click.option("--kind", type=click.Choice(KINDS), default="auto", show_default=True, help="Force the analyzer.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report here instead of stdout.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Parallel workers.")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the analysis cache.")
+@click.option("--cache-dir", type=click.Path(path_type=Path), default=Path(".op-migrate-cache"), show_default=True)
+@click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
+@click.option("--cann-root", type=click.Path(path_type=Path), envvar=None, help="CANN install or open operator tree.")
+@click.option("--repo-root", type=click.Path(path_type=Path), help="ops-math checkout for L0 resolution.")
+@click.option("--soc", "socs", multiple=True, help="SoC to evaluate routes on (repeatable).")
+@click.option("--dtype", "dtypes", multiple=True, help="dtype for every tensor, or NAME=dtype (repeatable).")
+@click.option("--shape", "shapes", multiple=True, help="NAME=[d0,d1,...] (repeatable).")
+@click.option("--scalar", "scalars", multiple=True, help="NAME=value (repeatable).")
+@click.option("--case", "cases", multiple=True, help="NAME=[dims]:dtype,... for the memory model (repeatable).")
+@click.option("--cases", "cases_file", type=click.Path(path_type=Path, exists=True), help="TOML or JSON list of cases.")
+@click.option("--compile-commands", type=click.Path(path_type=Path, exists=True), help="Use libclang with this database.")
+@click.option("-I", "include_dirs", multiple=True, type=click.Path(path_type=Path), help="Use libclang with this include dir.")
+@click.option("--measure-gpu", is_flag=True, help="Measure the PyTorch reference on CUDA when available.")
+@handle_errors
+def analyze(inputs, kind, fmt, output, jobs, no_cache, cache_dir, no_progress, **options) -> None:
+    """Report what a TBE operator, an ACLNN chain or a PyPTO kernel does."""
+    config = AnalyzeConfig(
+        inputs=tuple(inputs),
+        kind=kind,
+        fmt=fmt,
+        output=output,
+        jobs=jobs,
+        use_cache=not no_cache,
+        cache_dir=cache_dir,
+        show_progress=not no_progress,
+        cann_root=options["cann_root"],
+        repo_root=options["repo_root"],
+        socs=tuple(options["socs"]),
+        dtypes=tuple(options["dtypes"]),
+        shapes=tuple(options["shapes"]),
+        scalars=tuple(options["scalars"]),
+        cases=tuple(options["cases"]),
+        cases_file=options["cases_file"],
+        compile_commands=options["compile_commands"],
+        include_dirs=tuple(options["include_dirs"]),
+        measure_gpu=options["measure_gpu"],
+    )
+    chosen = detect_kind(config)
+    try:
+        pipeline = importlib.import_module(f"migrate.pipelines.{chosen}")
+    except ModuleNotFoundError as error:
+        raise MigrateError(f"no analyzer for inputs of kind {chosen!r} in this build") from error
+    raise SystemExit(emit(pipeline.run(config), config.output))

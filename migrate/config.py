@@ -1,0 +1,33 @@
+"""Frozen configurations built from command-line options, one per command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+FORMATS = ("text", "md", "json")
+
+
+@dataclass(frozen=True)
+class AnalyzeConfig:
+    """Everything `migrate analyze` was asked to do."""
+
+    inputs: tuple[str, ...]
+    kind: str = "auto"  # auto | tbe | aclnn | pypto
+    fmt: str = "text"
+    output: Path | None = None
+    jobs: int = 1
+    use_cache: bool = True
+    cache_dir: Path = Path(".op-migrate-cache")
+    show_progress: bool = True
+    cann_root: Path | None = None
+    repo_root: Path | None = None
+    socs: tuple[str, ...] = ()
+    dtypes: tuple[str, ...] = ()  # "float16" for every tensor, or "self=float16"
+    shapes: tuple[str, ...] = ()  # "self=[1024,1,64]"
+    scalars: tuple[str, ...] = ()  # "prob=0.5"
+    cases: tuple[str, ...] = ()  # "self=[1,2]:float16,other=[2]:float16"
+    cases_file: Path | None = None
+    compile_commands: Path | None = None
+    include_dirs: tuple[Path, ...] = ()
+    measure_gpu: bool = False

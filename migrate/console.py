@@ -1,0 +1,71 @@
+"""The one owner of rich: reports go to stdout, diagnostics to stderr, markup off for user text."""
+
+from __future__ import annotations
+
+import sys
+
+from rich.console import Console
+from rich.table import Table
+
+# Width is capped so that piped output and golden tests stay stable.
+_WIDTH = 160
+
+
+def _stdout() -> Console:
+    # Built per call so that click's CliRunner, which swaps sys.stdout, captures the output.
+    return Console(file=sys.stdout, markup=False, highlight=False, width=_WIDTH, soft_wrap=True)
+
+
+def _stderr() -> Console:
+    return Console(file=sys.stderr, markup=False, highlight=False, width=_WIDTH, soft_wrap=True)
+
+
+def report(text: str) -> None:
+    """Write report text to stdout exactly as given."""
+    sys.stdout.write(text)
+    if text and not text.endswith("\n"):
+        sys.stdout.write("\n")
+
+
+def print_table(table: Table) -> None:
+    """Render a rich table on stdout."""
+    _stdout().print(table)
+
+
+def diagnostic(message: str) -> None:
+    """One diagnostic line on stderr (never markup-interpreted)."""
+    _stderr().print(message)
+
+
+def new_table(*columns: str, title: str | None = None) -> Table:
+    """A plain table with the given column headers."""
+    table = Table(title=title, show_lines=False)
+    for column in columns:
+        table.add_column(column)
+    return table
+
+
+def progress(total: int, description: str, enabled: bool):
+    """A progress bar on stderr (a context manager yielding an advance() callable)."""
+    from contextlib import contextmanager
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    @contextmanager
+    def _bar():
+        if not enabled or total == 0:
+            yield lambda n=1: None
+            return
+        bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=_stderr(),
+            transient=True,
+        )
+        with bar:
+            task = bar.add_task(description, total=total)
+            yield lambda n=1: bar.advance(task, n)
+
+    return _bar()

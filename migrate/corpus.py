@@ -1,0 +1,122 @@
+"""The corpus runner: analyse many files with a worker pool, a content-keyed cache and a progress bar."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from migrate import console
+
+Worker = Callable[[str], dict]
+
+
+@dataclass(frozen=True)
+class CorpusJob:
+    """Files to analyse; `worker` must be a module-level function (it crosses process boundaries)."""
+
+    paths: tuple[Path, ...]
+    worker: Worker
+    namespace: str  # analyzer name + version + options that change the result
+    jobs: int = 1
+    cache_dir: Path | None = None
+    show_progress: bool = False
+
+
+@dataclass(frozen=True)
+class CorpusResult:
+    """Per-file documents in input order, and how many came from the cache."""
+
+    documents: tuple[dict, ...]
+    cached: int
+
+
+def run_corpus(job: CorpusJob) -> CorpusResult:
+    """Run `job.worker` on every path not already cached; a failing worker yields a failed entry, not a crash."""
+    documents: list[dict | None] = [None] * len(job.paths)
+    keys: list[str | None] = [None] * len(job.paths)
+    todo: list[int] = []
+    cached = 0
+    for index, path in enumerate(job.paths):
+        key = _cache_key(job.namespace, path)
+        keys[index] = key
+        hit = _cache_read(job.cache_dir, key) if key is not None else None
+        if hit is not None:
+            documents[index] = hit
+            cached += 1
+        else:
+            todo.append(index)
+    with console.progress(len(todo), "analysing", job.show_progress) as advance:
+        for index, document in _execute(job, todo, advance):
+            documents[index] = document
+            if keys[index] is not None:
+                _cache_write(job.cache_dir, keys[index], document)
+    return CorpusResult(documents=tuple(d for d in documents if d is not None), cached=cached)
+
+
+def _execute(job: CorpusJob, todo: list[int], advance):
+    if job.jobs <= 1 or len(todo) < 2:
+        for index in todo:
+            yield index, _safe_call(job.worker, str(job.paths[index]))
+            advance()
+        return
+    with ProcessPoolExecutor(max_workers=job.jobs) as pool:
+        chunk = max(1, len(todo) // (job.jobs * 8))
+        paths = [str(job.paths[index]) for index in todo]
+        results = pool.map(_safe_call_packed, [(job.worker, path) for path in paths], chunksize=chunk)
+        for index, document in zip(todo, results):
+            yield index, document
+            advance()
+
+
+def _safe_call_packed(packed: tuple[Worker, str]) -> dict:
+    return _safe_call(*packed)
+
+
+def _safe_call(worker: Worker, path: str) -> dict:
+    try:
+        return worker(path)
+    except Exception as error:  # one bad file never stops the run
+        return {"path": path, "status": "failed", "reason": f"internal error: {type(error).__name__}: {error}"}
+
+
+def _cache_key(namespace: str, path: Path) -> str | None:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None  # unreadable files are never cached; the worker reports them
+    digest = hashlib.sha256(namespace.encode("utf-8"))
+    digest.update(b"\0")
+    digest.update(str(path).encode("utf-8", errors="surrogateescape"))
+    digest.update(b"\0")
+    digest.update(data)
+    return digest.hexdigest()
+
+
+def _cache_read(cache_dir: Path | None, key: str) -> dict | None:
+    if cache_dir is None:
+        return None
+    try:
+        return json.loads((cache_dir / key[:2] / f"{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _cache_write(cache_dir: Path | None, key: str, document: dict) -> None:
+    if cache_dir is None:
+        return
+    target = cache_dir / key[:2] / f"{key}.json"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # Write then rename so concurrent runs never read half a file.
+        handle, temp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(document, stream, separators=(",", ":"))
+        os.replace(temp, target)
+    except OSError:
+        pass  # a read-only cache directory only costs speed

@@ -1,0 +1,32 @@
+"""What a command hands back before it exits: report text, side files (charts), and the exit code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from migrate import console
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A rendered report; `files` are written next to `-o PATH` (charts, SARIF companions)."""
+
+    text: str
+    exit_code: int
+    files: tuple[tuple[str, bytes], ...] = field(default=())
+
+
+def emit(rendered: Rendered, output: Path | None) -> int:
+    """Write the report to stdout or to `output` (plus side files beside it); return the exit code."""
+    if output is None:
+        console.report(rendered.text)
+        return rendered.exit_code
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(rendered.text if rendered.text.endswith("\n") else rendered.text + "\n", encoding="utf-8")
+    for name, data in rendered.files:
+        target = output.parent / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    console.diagnostic(f"wrote {output}" + (f" and {len(rendered.files)} side file(s)" if rendered.files else ""))
+    return rendered.exit_code

@@ -1,0 +1,1 @@
+"""One pipeline per input kind for `migrate analyze`: AnalyzeConfig -> Rendered (analysis, then rendering)."""

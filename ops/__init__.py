@@ -1,0 +1,1 @@
+"""Finished Ascend C operators in the ops-math layout, shipped as package data."""

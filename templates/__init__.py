@@ -1,0 +1,1 @@
+"""Jinja2 templates shipped with op-migrate (reports, design documents, PR descriptions)."""
