@@ -25,7 +25,7 @@ demo: $(DEMO_VENV)/.installed
 
 test: $(TEST_VENV)/.installed
 	$(TEST_VENV)/bin/pip install --quiet --no-deps --force-reinstall ".[test]"
-	$(TEST_VENV)/bin/python -m pytest -n 2 -p no:cacheprovider
+	$(TEST_VENV)/bin/pytest -n 2 -p no:cacheprovider
 
 clean:
 	rm -rf $(DEMO_VENV) $(TEST_VENV) $(DEMO_OUT) build *.egg-info .op-migrate-cache

@@ -22,3 +22,10 @@ def test_unknown_option_is_a_usage_error() -> None:
 def test_bad_format_is_a_usage_error() -> None:
     result = CliRunner().invoke(main, ["analyze", "--format", "pdf", "x.py"])
     assert result.exit_code == exit_codes.USAGE
+
+
+def test_installed_package_ships_templates_and_ops() -> None:
+    from importlib import resources
+
+    assert resources.files("templates").joinpath("__init__.py").is_file()
+    assert resources.files("ops").joinpath("__init__.py").is_file()
