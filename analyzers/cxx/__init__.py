@@ -1,0 +1,1 @@
+"""C++ front ends (tree-sitter by default, libclang where headers exist) producing one CxxUnit model."""

@@ -1,0 +1,119 @@
+"""CxxUnit: the front-end-neutral model of a C++ file: functions, ordered statements, parsed expressions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from analyzers.findings import Finding
+from analyzers.model import JsonModel
+
+# Expression kinds. `name` holds the callee text for calls ("l0op::Cast", "executor->AllocTensor"),
+# the identifier for names ("self", "op::DataType::DT_DOUBLE"), the operator for unary/binary ("&&", "!", "==").
+EXPR_KINDS = ("call", "name", "member", "literal", "unary", "binary", "ternary", "init_list", "lambda", "other")
+
+# Statement kinds. `unparsed` carries text the front end could not structure (an ERROR node); it is
+# never dropped: the front end also emits a finding for it.
+STMT_KINDS = ("decl", "assign", "expr", "if", "switch", "return", "loop", "block", "break", "continue", "unparsed")
+
+
+@dataclass(frozen=True)
+class Expr(JsonModel):
+    """An expression: its source text plus enough structure to evaluate guards and follow calls."""
+
+    kind: str
+    text: str
+    name: str | None = None
+    children: tuple["Expr", ...] = ()  # call arguments; operands; (cond, then, else) for ternary; list items
+    line: int = 0
+
+    def calls(self):
+        """Every call expression in this tree, outermost first."""
+        if self.kind == "call":
+            yield self
+        for child in self.children:
+            yield from child.calls()
+
+
+@dataclass(frozen=True)
+class Case(JsonModel):
+    """One `case X:` / `default:` arm of a switch; label None means default."""
+
+    label: str | None
+    body: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
+class Stmt(JsonModel):
+    """One statement in source order.
+
+    decl/assign: `target` is the variable, `value` the initializer or right-hand side (None if absent).
+    expr/return: `value` is the expression. if: `value` is the condition, `then`/`orelse` the branches.
+    switch: `value` the scrutinee, `cases` its arms. loop: `value` the condition (None for range-for), `then` the body.
+    block: `then` holds the nested statements. unparsed: only `text`.
+    """
+
+    kind: str
+    line: int
+    text: str
+    target: str | None = None
+    value: Expr | None = None
+    then: tuple["Stmt", ...] = ()
+    orelse: tuple["Stmt", ...] = ()
+    cases: tuple[Case, ...] = ()
+    type_text: str | None = None  # declared type of a decl ("const aclTensor*", "auto")
+
+
+@dataclass(frozen=True)
+class Param(JsonModel):
+    """A function parameter."""
+
+    name: str
+    type_text: str
+
+
+@dataclass(frozen=True)
+class Function(JsonModel):
+    """A function definition; `name` is qualified by its enclosing namespaces and class ("l0op::FloorMod")."""
+
+    name: str
+    params: tuple[Param, ...]
+    return_type: str
+    body: tuple[Stmt, ...]
+    line: int
+    end_line: int
+    is_static: bool = False
+
+    @property
+    def short_name(self) -> str:
+        return self.name.rsplit("::", 1)[-1]
+
+
+@dataclass(frozen=True)
+class GlobalDecl(JsonModel):
+    """A namespace-scope declaration with an initializer (constants, `static const std::initializer_list<...>`)."""
+
+    name: str  # qualified like Function.name
+    type_text: str
+    value: Expr | None
+    line: int
+
+
+@dataclass(frozen=True)
+class CxxUnit(JsonModel):
+    """One parsed C++ file."""
+
+    SCHEMA = "op-migrate/cxx-unit@1"
+
+    path: str
+    frontend: str  # "tree-sitter" | "libclang"
+    functions: tuple[Function, ...]
+    globals: tuple[GlobalDecl, ...] = ()
+    includes: tuple[str, ...] = ()
+    findings: tuple[Finding, ...] = field(default=())
+
+    def function(self, name: str) -> Function | None:
+        """The first function whose qualified or short name is `name`."""
+        for function in self.functions:
+            if function.name == name or function.short_name == name:
+                return function
+        return None
