@@ -66,7 +66,7 @@ class MessageCatalog:
         definition = self._by_symbol[symbol]
         return Finding(
             symbol=symbol,
-            message=definition.template.format(**fields),
+            message=definition.template.format(path=path, line=line, **fields),
             line=line,
             path=path,
             severity=definition.severity,

@@ -1,5 +1,6 @@
 """The explicit list of `migrate` subcommands, one module each."""
 
 from migrate.commands.analyze import analyze
+from migrate.commands.package_pr import package_pr
 
-COMMANDS = (analyze,)
+COMMANDS = (analyze, package_pr)

@@ -1,0 +1,52 @@
+"""The gates of `migrate package-pr`: route policy, portable tests, layout completeness, license and hygiene."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from analyzers.package import OperatorInfo, check_hygiene, check_layout, check_license_headers
+from reports.design_doc import GateRow
+
+
+def layout_gate(folder: Path, info: OperatorInfo) -> GateRow:
+    return _from_findings("layout", check_layout(folder, info), "every file and section of the ops-math template")
+
+
+def license_gate(folder: Path) -> GateRow:
+    return _from_findings("license", check_license_headers(folder), "CANN Open Software License 2.0 header on every source file")
+
+
+def hygiene_gate(folder: Path) -> GateRow:
+    return _from_findings("hygiene", check_hygiene(folder), "nothing generated, no link leaving the op folder")
+
+
+def portable_tests_gate(folder: Path, ops_root: Path) -> GateRow:
+    """Run the op's pytest suite in a subprocess without writing caches into the op folder."""
+    tests = folder / "tests" / "portable"
+    if not tests.is_dir():
+        return GateRow("portable-tests", False, f"no portable tests at {tests.relative_to(folder).as_posix()}")
+    with tempfile.TemporaryDirectory(prefix="op-migrate-gate-") as scratch:
+        env = {
+            **os.environ,
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "OP_MIGRATE_CXX_CACHE": os.environ.get("OP_MIGRATE_CXX_CACHE", str(Path(scratch) / "cxx")),
+        }
+        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib",
+                   f"--rootdir={ops_root}", f"--confcutdir={ops_root}", "-o", f"cache_dir={scratch}", str(tests)]
+        completed = subprocess.run(command, capture_output=True, text=True, env=env, cwd=scratch, check=False)
+    lines = [line for line in completed.stdout.splitlines() if line.strip()]
+    summary = lines[-1] if lines else completed.stderr.strip().splitlines()[-1:] or ["no output"]
+    summary = summary if isinstance(summary, str) else summary[0]
+    return GateRow("portable-tests", completed.returncode == 0, summary.strip("= "))
+
+
+def _from_findings(name: str, findings, passed_detail: str) -> GateRow:
+    if not findings:
+        return GateRow(name, True, passed_detail)
+    shown = "; ".join(f.message for f in findings[:6])
+    more = f" (+{len(findings) - 6} more)" if len(findings) > 6 else ""
+    return GateRow(name, False, shown + more)

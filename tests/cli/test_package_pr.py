@@ -1,0 +1,309 @@
+"""`migrate package-pr` on throwaway ops-math-shaped repositories: gates, writes, refusals, atomicity."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from migrate import exit_codes, git_target, package_evidence
+from migrate.cli import main
+from reports.design_doc import GateRow
+
+REPO = Path(__file__).resolve().parents[2]
+LICENSE = (REPO / "analyzers" / "data" / "license_header.txt").read_text(encoding="utf-8")
+HASH_LICENSE = "# " + "-" * 70 + "\n" + "".join(
+    "# " + line.strip().lstrip("/*").strip() + "\n" for line in LICENSE.splitlines()[1:-1]
+) + "# " + "-" * 70 + "\n"
+
+README = """# SampleOp
+
+## 产品支持情况
+| 产品 | 是否支持 |
+|---|---|
+| <term>Atlas A2 训练系列产品/Atlas A2 推理系列产品</term> | √ |
+
+## 功能说明
+- 算子功能：返回输入。
+
+## 参数说明
+| 参数名 | 输入/输出/属性 | 描述 | 数据类型 | 数据格式 |
+|---|---|---|---|---|
+| x | 输入 | 输入张量 | FLOAT | ND |
+| y | 输出 | 输出张量 | FLOAT | ND |
+
+## 约束说明
+- 无。
+
+## 调用说明
+| 调用方式 | 调用样例 | 说明 |
+|---|---|---|
+| aclnn调用 | [test_aclnn_sample_op](./examples/test_aclnn_sample_op.cpp) | 通过[aclnnSampleOp](./docs/aclnnSampleOp.md)接口方式调用SampleOp算子。 |
+
+## 贡献说明
+| 贡献者 | 贡献方 | 贡献算子 | 贡献时间 | 贡献内容 |
+|---|---|---|---|---|
+| op-migrate | 个人开发者 | SampleOp | 2026/12/02 | SampleOp算子适配开源仓 |
+"""
+
+API_DOC = """# aclnnSampleOp
+
+## 产品支持情况
+| 产品 | 是否支持 |
+|---|---|
+
+## 功能说明
+- 接口功能：返回输入。
+
+## 函数原型
+每个算子分为两段式接口。
+
+## aclnnSampleOpGetWorkspaceSize
+- **参数说明：**
+
+## aclnnSampleOp
+- **参数说明：**
+
+## 约束说明
+- 确定性计算：aclnnSampleOp默认确定性实现。
+
+## 调用示例
+示例代码如下。
+"""
+
+NARRATIVE = {
+    key: f"{key} text" for key in package_evidence.NARRATIVE_KEYS if key not in ("breakdown", "modules")
+}
+
+
+def _facts_toml() -> str:
+    lines = []
+    for lang in ("zh", "en"):
+        lines.append(f"[{lang}]")
+        lines += [f'{key} = "{lang} {value}"' for key, value in NARRATIVE.items()]
+        lines.append(f'breakdown = ["{lang} step one", "{lang} step two"]')
+        lines.append(f'modules = [["op_api", "{lang} L2 and L0"], ["op_kernel", "{lang} the kernel"]]')
+    return "\n".join(lines) + "\n"
+
+
+def make_op(root: Path, name: str = "sample_op") -> Path:
+    """A complete operator folder in the ops-math layout, every source with the license header."""
+    op = root / name
+    cpp = {
+        "examples/test_aclnn_sample_op.cpp": "int main() { return 0; }\n",
+        "op_api/aclnn_sample_op.cpp": "#include \"aclnn_sample_op.h\"\n",
+        "op_api/aclnn_sample_op.h": "#pragma once\n",
+        "op_api/sample_op.cpp": "namespace l0op {}\n",
+        "op_api/sample_op.h": "#pragma once\n",
+        "op_host/sample_op_def.cpp": "namespace ops {}\n",
+        "op_host/sample_op_infershape.cpp": "namespace ops {}\n",
+        "op_host/sample_op_tiling.cpp": "namespace optiling {}\n",
+        "op_kernel/sample_op.cpp": "void sample_op() {}\n",
+        "op_kernel/sample_op.h": "#pragma once\n",
+        "op_kernel/sample_op_tiling_data.h": "struct SampleOpTilingData { int n; };\n",
+        "op_kernel/sample_op_tiling_key.h": "constexpr int SAMPLE_OP_TILING_KEY = 0;\n",
+        "tests/ut/op_host/test_sample_op_tiling.cpp": "int x = 0;\n",
+    }
+    for relative, body in cpp.items():
+        (op / relative).parent.mkdir(parents=True, exist_ok=True)
+        (op / relative).write_text(LICENSE + body, encoding="utf-8")
+    (op / "CMakeLists.txt").write_text(HASH_LICENSE + "add_all_modules_sources(OPTYPE sample_op ACLNNTYPE aclnn_exclude)\n")
+    (op / "README.md").write_text(README, encoding="utf-8")
+    (op / "docs").mkdir(exist_ok=True)
+    (op / "docs" / "aclnnSampleOp.md").write_text(API_DOC, encoding="utf-8")
+    (op / "docs" / "design_facts.toml").write_text(_facts_toml(), encoding="utf-8")
+    (op / "tests" / "portable").mkdir(parents=True)
+    (op / "tests" / "portable" / "test_sample.py").write_text(
+        HASH_LICENSE + '"""A real check of the fixture op."""\n\n\ndef test_identity():\n    assert sorted([3, 1, 2]) == [1, 2, 3]\n'
+    )
+    return op
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout
+
+
+def make_target(root: Path) -> Path:
+    """A git repository shaped like ops-math with one commit."""
+    repo = root / "ops-math"
+    (repo / "experimental" / "math" / "right_shift").mkdir(parents=True)
+    (repo / "experimental" / "math" / "right_shift" / "CMakeLists.txt").write_text("# existing op\n")
+    (repo / "cmake").mkdir()
+    (repo / "cmake" / "func.cmake").write_text("# build functions\n")
+    (repo / "build.sh").write_text("#!/bin/bash\n")
+    git(root, "init", "-q", "-b", "master", str(repo))
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "add", "-A")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "init")
+    return repo
+
+
+def snapshot(repo: Path) -> tuple:
+    """Branches with their commits, HEAD, the index and every work-tree file: what must not change on refusal."""
+    files = sorted(
+        (p.relative_to(repo).as_posix(), p.read_bytes()) for p in repo.rglob("*") if p.is_file() and ".git" not in p.parts
+    )
+    return (git(repo, "for-each-ref"), git(repo, "rev-parse", "HEAD"), git(repo, "ls-files", "-s"),
+            git(repo, "status", "--porcelain"), tuple(files))
+
+
+@pytest.fixture
+def setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # The route-policy gate has its own tests; here it is fixed so the packaging steps are tested alone.
+    monkeypatch.setattr(package_evidence, "policy_gate", lambda info, folder: GateRow("route-policy", True, "stubbed in this test"))
+    ops = tmp_path / "ops"
+    make_op(ops)
+    return ops, make_target(tmp_path)
+
+
+def invoke(ops: Path, target: Path, *extra: str):
+    args = ["package-pr", "sample_op", "--target", str(target), "--ops-dir", str(ops), *extra]
+    return CliRunner().invoke(main, args)
+
+
+def test_package_creates_one_branch_with_only_the_op_folder(setup) -> None:
+    ops, target = setup
+    before_head = git(target, "rev-parse", "HEAD")
+    result = invoke(ops, target)
+    assert result.exit_code == exit_codes.OK, result.output
+    assert git(target, "rev-parse", "HEAD") == before_head  # nothing checked out, HEAD untouched
+    changed = git(target, "diff", "--name-only", "master", "op-migrate/sample_op").split()
+    assert changed and all(path.startswith("experimental/math/sample_op/") for path in changed)
+    assert "experimental/math/sample_op/docs/design.md" in changed
+    assert "experimental/math/sample_op/docs/design_facts.toml" not in changed
+    subject = git(target, "log", "-1", "--format=%s", "op-migrate/sample_op").strip()
+    assert subject.startswith("【社区任务】feat(sample_op):")
+    assert git(target, "rev-list", "--count", "master..op-migrate/sample_op").strip() == "1"
+
+
+def test_dry_run_touches_nothing(setup) -> None:
+    ops, target = setup
+    before = snapshot(target)
+    result = invoke(ops, target, "--dry-run")
+    assert result.exit_code == exit_codes.OK, result.output
+    assert "dry run" in result.output and "experimental/math/sample_op/docs/design.md" in result.output
+    assert snapshot(target) == before
+
+
+def test_patch_writes_a_format_patch_and_no_branch(setup, tmp_path: Path) -> None:
+    ops, target = setup
+    patch = tmp_path / "op.patch"
+    result = invoke(ops, target, "--patch", str(patch))
+    assert result.exit_code == exit_codes.OK, result.output
+    assert patch.read_text(encoding="utf-8").startswith("From ")
+    assert "op-migrate/sample_op" not in git(target, "branch")
+
+
+def test_output_dir_holds_pr_description_and_manifest(setup, tmp_path: Path) -> None:
+    ops, target = setup
+    out = tmp_path / "out"
+    assert invoke(ops, target, "-o", str(out)).exit_code == exit_codes.OK
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["schema"] == "op-migrate/package-manifest@1"
+    assert all(len(entry["sha256"]) == 64 for entry in manifest["files"])
+    assert {gate["name"] for gate in manifest["gates"]} >= {"layout", "license", "hygiene", "portable-tests"}
+    text = (out / "pr_description.md").read_text(encoding="utf-8")
+    for section in ("## 描述", "## 关联的Issue", "## 测试", "## 文档更新", "## 类型标签"):
+        assert section in text
+
+
+@pytest.mark.parametrize(
+    "breakage, gate",
+    [
+        (lambda op: (op / "op_kernel" / "sample_op_tiling_key.h").unlink(), "layout"),
+        (lambda op: (op / "op_host" / "sample_op_def.cpp").write_text("namespace ops {}\n"), "license"),
+        (lambda op: (op / "op_kernel" / "sample_op.o").write_bytes(b"\0"), "hygiene"),
+        (lambda op: (op / "tests" / "portable" / "test_sample.py").write_text(
+            HASH_LICENSE + "def test_broken():\n    assert 1 == 2\n"), "portable-tests"),
+        (lambda op: (op / "docs" / "design_facts.toml").write_text("[zh]\n"), "design-input"),
+    ],
+)
+def test_a_failing_gate_writes_nothing(setup, breakage, gate: str) -> None:
+    ops, target = setup
+    breakage(ops / "sample_op")
+    before = snapshot(target)
+    result = invoke(ops, target)
+    assert result.exit_code == exit_codes.FINDINGS
+    assert any(line.startswith(gate) and "FAIL" in line for line in result.output.splitlines()), result.output
+    assert snapshot(target) == before
+
+
+def test_refuses_a_dirty_target_unless_allowed(setup) -> None:
+    ops, target = setup
+    (target / "build.sh").write_text("#!/bin/bash\necho changed\n")
+    before = snapshot(target)
+    result = invoke(ops, target)
+    assert result.exit_code == exit_codes.FINDINGS and "uncommitted" in result.output
+    assert snapshot(target) == before
+    assert invoke(ops, target, "--allow-dirty").exit_code == exit_codes.OK
+
+
+def test_refuses_an_existing_destination_unless_forced(setup) -> None:
+    ops, target = setup
+    assert invoke(ops, target, "--category", "math", "--branch", "first").exit_code == exit_codes.OK
+    git(target, "-c", "user.name=t", "-c", "user.email=t@t", "merge", "-q", "--ff-only", "first")
+    result = invoke(ops, target, "--branch", "second")
+    assert result.exit_code == exit_codes.FINDINGS and "already exists" in result.output
+    assert invoke(ops, target, "--branch", "second", "--force").exit_code == exit_codes.OK
+
+
+def test_refuses_an_existing_branch(setup) -> None:
+    ops, target = setup
+    git(target, "branch", "op-migrate/sample_op")
+    before = snapshot(target)
+    result = invoke(ops, target)
+    assert result.exit_code == exit_codes.FINDINGS and "already exists" in result.output
+    assert snapshot(target) == before
+
+
+@pytest.mark.parametrize("args", [["--category", "../math"], ["--category", "math/x"]])
+def test_refuses_unsafe_category_names(setup, args) -> None:
+    ops, target = setup
+    result = invoke(ops, target, *args)
+    assert result.exit_code == exit_codes.USAGE
+
+
+def test_refuses_unsafe_op_names(setup) -> None:
+    ops, target = setup
+    result = CliRunner().invoke(main, ["package-pr", "../sample_op", "--target", str(target), "--ops-dir", str(ops)])
+    assert result.exit_code == exit_codes.USAGE and "plain folder name" in result.output
+
+
+def test_refuses_a_symlink_leaving_the_op_folder(setup, tmp_path: Path) -> None:
+    ops, target = setup
+    (tmp_path / "secret.txt").write_text("outside\n")
+    (ops / "sample_op" / "docs" / "leak.md").symlink_to(tmp_path / "secret.txt")
+    result = invoke(ops, target)
+    assert result.exit_code == exit_codes.FINDINGS and "symlink" in result.output
+
+
+def test_refuses_a_target_that_is_not_ops_math_like(setup, tmp_path: Path) -> None:
+    ops, _ = setup
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    git(tmp_path, "init", "-q", str(plain))
+    result = invoke(ops, plain)
+    assert result.exit_code == exit_codes.USAGE and "ops-math-like" in result.output
+
+
+@pytest.mark.parametrize("step", ["build_commit", "create_branch", "run_git"])
+def test_a_failure_at_any_step_leaves_the_target_as_it_was(setup, monkeypatch: pytest.MonkeyPatch, step: str) -> None:
+    ops, target = setup
+    before = snapshot(target)
+    original = getattr(git_target, step)
+    calls = {"n": 0}
+
+    def failing(*args, **kwargs):
+        calls["n"] += 1
+        # run_git is used by the checks too: fail it only once the write has begun (after the read-only calls).
+        if step != "run_git" or any(a in ("hash-object", "update-ref") for a in args[1:3]):
+            raise git_target.GitError("injected failure", exit_codes.FINDINGS)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(git_target, step, failing)
+    result = invoke(ops, target)
+    assert result.exit_code != exit_codes.OK
+    assert "injected failure" in result.output
+    assert snapshot(target) == before

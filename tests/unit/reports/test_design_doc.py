@@ -1,0 +1,92 @@
+"""Golden renders of the design document (zh, en) and the PR text for a fixed model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analyzers.package import operator_info
+from reports import design_doc
+from reports.design_doc import DesignEvidence, GateRow
+
+GOLDEN = Path(__file__).resolve().parents[2] / "functional" / "package"
+
+NARRATIVE = {
+    lang: {
+        "source": f"{lang}: community task, FloorMod memory optimisation",
+        "background": f"{lang}: the original chain broadcasts both inputs to the output shape",
+        "description": f"{lang}: stride-aware FloorMod",
+        "breakdown": [f"{lang}: keep the ABI", f"{lang}: remove output-sized BroadcastTo"],
+        "external": f"{lang}: none",
+        "modules": [["ACLNN API", f"{lang}: checks and route"], ["Op Kernel", f"{lang}: stride-aware CopyIn"]],
+        "host_design": f"{lang}: modes CONTIGUOUS ... GENERAL",
+        "kernel_design": f"{lang}: Div -> Floor -> Mul -> Sub",
+        "precision": f"{lang}: as torch.remainder",
+        "performance": f"{lang}: not below the original chain",
+        "compatibility": f"{lang}: other architectures keep their route",
+    }
+    for lang in ("zh", "en")
+}
+
+
+def evidence() -> DesignEvidence:
+    return DesignEvidence(
+        op=operator_info("floor_mod"),
+        category="math",
+        narrative=NARRATIVE,
+        prototype="| 参数名 | 输入/输出 |\n|---|---|\n| x1 | 输入 |",
+        gates=(GateRow("layout", True, "complete"), GateRow("license", True, "every source file")),
+        tbe={
+            "path": "impl/dynamic/floor_mod.py",
+            "mode": "dynamic",
+            "pattern": "ELEWISE_WITH_BROADCAST",
+            "dtype_rows": [{"input": "x1", "dtype": "int64", "condition": 'api_check_support("tbe.dsl.vmod", "int64")'}],
+            "aicpu_fallbacks": ["dtype == float32 and impl_mode == high_precision"],
+            "registration_flow": 'flowchart TD\n    A["floor_mod"] --> B["classify"]',
+            "compute_flow": 'flowchart TD\n    A["floor_mod_compute"] --> B{"dtype == int64?"}',
+        },
+        memory={
+            "case": "self=[1024,1,64]:float16,other=[1,4096,64]:float16",
+            "soc": "Ascend910B",
+            "rule": "512-byte blocks + 32 bytes",
+            "gpu_label": "predicted",
+            "after_gap": "0.0%",
+            "rows": [
+                {"label": "before", "formula": "3*N*S", "peak_bytes": 1610612736, "gpu_bytes": 536870912,
+                 "gap": "200.0%", "launches": 3, "traffic_bytes": 2147483648},
+                {"label": "after", "formula": "N*S", "peak_bytes": 536870912, "gpu_bytes": 536870912,
+                 "gap": "0.0%", "launches": 1, "traffic_bytes": 537395200},
+            ],
+            "charts": [{"title": "lifetime before", "file": "memory_before.svg"}],
+        },
+        routes={
+            "policy": "floor_mod-native",
+            "passed": True,
+            "rows": [{"soc": "Ascend910B", "dtype": "float16", "case": "self=[1024,1,64]", "passed": True,
+                      "tasks": "FloorMod@AI_CORE"}],
+        },
+    )
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_design_document_golden(lang: str, golden) -> None:
+    golden.check(design_doc.design_document(evidence(), lang, "0.1.0"), GOLDEN / f"design_floor_mod_{lang}.md")
+
+
+def test_pr_description_golden(golden) -> None:
+    text = design_doc.pr_description(evidence(), design_file="design.md", file_count=27, issue="Fixes #2895")
+    golden.check(text, GOLDEN / "pr_floor_mod.md")
+
+
+def test_missing_evidence_says_why() -> None:
+    bare = DesignEvidence(op=operator_info("gcd"), category="math", narrative=NARRATIVE, prototype="p", gates=(),
+                          tbe_missing="no --tbe-source was given", memory_missing="no --before chain was given",
+                          routes_missing="policy not evaluated")
+    text = design_doc.design_document(bare, "en", "0.1.0")
+    assert "no --tbe-source was given" in text and "no --before chain was given" in text
+    assert "policy not evaluated" in text
+
+
+def test_title_is_the_community_task_form() -> None:
+    assert design_doc.pr_title("gcd", "add Gcd") == "【社区任务】feat(gcd): add Gcd"
