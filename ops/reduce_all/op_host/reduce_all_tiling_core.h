@@ -1,0 +1,298 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+/*!
+ * \file reduce_all_tiling_core.h
+ * \brief ReduceAll host tiling as a pure function (plain C++17, no CANN include): axis normalisation,
+ *        kept / reduced split, coalescing, multi-core split, UB plan, batch and big-reduce modes
+ */
+#ifndef REDUCE_ALL_TILING_CORE_H
+#define REDUCE_ALL_TILING_CORE_H
+
+#include <cstdint>
+
+#include "../op_kernel/reduce_all_core.h"
+#include "../op_kernel/reduce_all_tiling_data.h"
+#include "../op_kernel/reduce_all_tiling_key.h"
+
+namespace ReduceAllTiling {
+
+enum class Status : int32_t {
+    OK = 0,
+    RANK_TOO_LARGE = 1,
+    NEGATIVE_DIM = 2,
+    AXIS_OUT_OF_RANGE = 3,
+    AXIS_DUPLICATE = 4,
+    CORE_NUM_INVALID = 5,
+    UB_TOO_SMALL = 6,
+};
+
+// Kept / reduced axes of the input, before coalescing (strides are the input's row-major strides).
+struct AxisSplit {
+    int32_t rank = 0;
+    bool reduced[REDUCE_ALL_MAX_DIM_NUM] = {};
+    int32_t keptNum = 0;
+    int64_t keptShape[REDUCE_ALL_MAX_DIM_NUM] = {};
+    int64_t keptStrides[REDUCE_ALL_MAX_DIM_NUM] = {};
+    int32_t reducedNum = 0;
+    int64_t reducedShape[REDUCE_ALL_MAX_DIM_NUM] = {};
+    int64_t reducedStrides[REDUCE_ALL_MAX_DIM_NUM] = {};
+    int64_t totalOutputElements = 1;
+    int64_t reduceElements = 1;
+};
+
+// UB buffers of the kernel in bytes, per TPosition; the kernel allocates exactly these.
+struct UbPlan {
+    int64_t inQueBytes = 0;   // VECIN, 2 buffers of tileSize int8
+    int64_t outQueBytes = 0;  // VECOUT, 2 buffers of REDUCE_ALL_OUT_CAP int8
+    int64_t workBytes = 0;    // VECCALC, tileSize half (Cast, Abs)
+    int64_t scratchBytes = 0; // VECCALC, tileSize half (ReduceMin shared tmp buffer)
+    int64_t minBytes = 0;     // VECCALC, REDUCE_ALL_OUT_CAP half (per-output minimum)
+    int64_t reduceDstBytes = 0;
+    int64_t Total() const
+    {
+        return 2 * inQueBytes + 2 * outQueBytes + workBytes + scratchBytes + minBytes + reduceDstBytes;
+    }
+};
+
+struct Result {
+    Status status = Status::OK;
+    ReduceAllTilingData data{};
+    uint64_t tilingKey = 0;
+    int64_t blockDim = 1;
+    int64_t userWorkspaceBytes = 0; // ReduceAll needs no GM workspace of its own
+    UbPlan ub{};
+};
+
+// Plan for a tile of tileSize int8 elements.
+inline UbPlan PlanUb(int64_t tileSize)
+{
+    UbPlan plan;
+    plan.inQueBytes = tileSize;
+    plan.outQueBytes = REDUCE_ALL_OUT_CAP;
+    plan.workBytes = tileSize * 2;
+    plan.scratchBytes = tileSize * 2;
+    plan.minBytes = REDUCE_ALL_OUT_CAP * 2;
+    plan.reduceDstBytes = REDUCE_ALL_REDUCE_DST_BYTES;
+    return plan;
+}
+
+// Largest tile (int8 elements, multiple of 256 so every half buffer is whole 512-byte vector repeats) whose plan fits.
+inline int64_t TileCapacity(int64_t ubSize)
+{
+    const int64_t fixed = PlanUb(0).Total();
+    if (ubSize <= fixed) {
+        return 0;
+    }
+    return (ubSize - fixed) / REDUCE_ALL_BYTES_PER_ELEMENT / 256 * 256;
+}
+
+// Axis mask from the axes attribute: negative axes wrap, duplicates are rejected, no axes means every axis.
+// A rank-0 input accepts -1 and 0, like torch.
+inline Status NormalizeAxes(int32_t rank, const int64_t* axes, int32_t axisNum, bool* reduced)
+{
+    for (int32_t i = 0; i < REDUCE_ALL_MAX_DIM_NUM; ++i) {
+        reduced[i] = axisNum == 0 && i < rank;
+    }
+    const int64_t bound = rank == 0 ? 1 : rank;
+    bool seen[REDUCE_ALL_MAX_DIM_NUM] = {};
+    for (int32_t i = 0; i < axisNum; ++i) {
+        int64_t axis = axes[i];
+        if (axis < -bound || axis >= bound) {
+            return Status::AXIS_OUT_OF_RANGE;
+        }
+        axis = axis < 0 ? axis + bound : axis;
+        if (seen[axis]) {
+            return Status::AXIS_DUPLICATE;
+        }
+        seen[axis] = true;
+        if (rank > 0) {
+            reduced[axis] = true;
+        }
+    }
+    return Status::OK;
+}
+
+inline Status SplitAxes(const int64_t* shape, int32_t rank, const int64_t* axes, int32_t axisNum, AxisSplit& split)
+{
+    if (rank < 0 || rank > REDUCE_ALL_MAX_DIM_NUM) {
+        return Status::RANK_TOO_LARGE;
+    }
+    for (int32_t i = 0; i < rank; ++i) {
+        if (shape[i] < 0) {
+            return Status::NEGATIVE_DIM;
+        }
+    }
+    split = AxisSplit{};
+    split.rank = rank;
+    const Status status = NormalizeAxes(rank, axes, axisNum, split.reduced);
+    if (status != Status::OK) {
+        return status;
+    }
+    int64_t strides[REDUCE_ALL_MAX_DIM_NUM] = {};
+    int64_t stride = 1;
+    for (int32_t i = rank - 1; i >= 0; --i) {
+        strides[i] = stride;
+        stride *= shape[i];
+    }
+    for (int32_t i = 0; i < rank; ++i) {
+        if (split.reduced[i]) {
+            split.reducedShape[split.reducedNum] = shape[i];
+            split.reducedStrides[split.reducedNum++] = strides[i];
+            split.reduceElements *= shape[i];
+        } else {
+            split.keptShape[split.keptNum] = shape[i];
+            split.keptStrides[split.keptNum++] = strides[i];
+            split.totalOutputElements *= shape[i];
+        }
+    }
+    return Status::OK;
+}
+
+// Output shape: reduced axes removed, or kept as 1 with keepdim.
+inline int32_t OutputShape(const int64_t* shape, const AxisSplit& split, bool keepdim, int64_t* outShape)
+{
+    int32_t outRank = 0;
+    for (int32_t i = 0; i < split.rank; ++i) {
+        if (!split.reduced[i]) {
+            outShape[outRank++] = shape[i];
+        } else if (keepdim) {
+            outShape[outRank++] = 1;
+        }
+    }
+    return outRank;
+}
+
+// Drop size-1 axes, merge neighbours of the same kind, make the innermost reduced axis contiguous.
+inline void Coalesce(const int64_t* shape, const AxisSplit& split, ReduceAllTilingData& d)
+{
+    int64_t size[REDUCE_ALL_MAX_DIM_NUM] = {};
+    int64_t stride[REDUCE_ALL_MAX_DIM_NUM] = {};
+    bool isReduced[REDUCE_ALL_MAX_DIM_NUM] = {};
+    int32_t n = 0;
+    int64_t running = 1;
+    for (int32_t i = split.rank - 1; i >= 0; --i) {
+        const int64_t dim = shape[i];
+        if (dim != 1) {
+            if (n > 0 && isReduced[n - 1] == split.reduced[i]) {
+                size[n - 1] *= dim;
+            } else {
+                size[n] = dim;
+                stride[n] = running;
+                isReduced[n++] = split.reduced[i];
+            }
+        }
+        running *= dim;
+    }
+    d.keptAxisNum = 0;
+    d.reducedAxisNum = 0;
+    // size/stride were collected innermost first.
+    for (int32_t i = n - 1; i >= 0; --i) {
+        if (isReduced[i]) {
+            d.reducedShape[d.reducedAxisNum] = size[i];
+            d.reducedStrides[d.reducedAxisNum++] = stride[i];
+        } else {
+            d.keptShape[d.keptAxisNum] = size[i];
+            d.keptStrides[d.keptAxisNum++] = stride[i];
+        }
+    }
+    if (d.reducedAxisNum == 0 || d.reducedStrides[d.reducedAxisNum - 1] != 1) {
+        d.reducedShape[d.reducedAxisNum] = 1;
+        d.reducedStrides[d.reducedAxisNum++] = 1;
+    }
+}
+
+inline void SplitCores(int64_t coreNum, ReduceAllTilingData& d)
+{
+    d.usedCoreNum = d.totalOutputElements < coreNum ? d.totalOutputElements : coreNum;
+    if (d.usedCoreNum < 1) {
+        d.usedCoreNum = 1;
+    }
+    d.coreOutputNum = d.totalOutputElements / d.usedCoreNum;
+    d.tailCoreNum = d.totalOutputElements % d.usedCoreNum;
+}
+
+// Rows, batch or big-reduce mode, tiles.
+inline void PlanTiles(int64_t capacity, ReduceAllTilingData& d)
+{
+    const int64_t innerLen = d.reducedShape[d.reducedAxisNum - 1];
+    const int64_t outerRows = d.reduceElements / innerLen;
+    if (ReduceAllCore::AlignUp(innerLen, REDUCE_ALL_BLOCK_BYTES) <= capacity) {
+        d.rowLen = innerLen;
+        d.rowSegNum = 1;
+    } else {
+        d.rowLen = capacity;
+        d.rowSegNum = (innerLen + capacity - 1) / capacity;
+    }
+    d.rowsPerReduce = outerRows * d.rowSegNum;
+    const int64_t segSlots = (d.rowSegNum - 1) * d.rowLen +
+                             ReduceAllCore::AlignUp(innerLen - (d.rowSegNum - 1) * d.rowLen, REDUCE_ALL_BLOCK_BYTES);
+    d.reduceSlotBytes = outerRows * segSlots;
+    const int64_t maxCoreOutputs = d.coreOutputNum + (d.tailCoreNum > 0 ? 1 : 0);
+    if (d.reduceSlotBytes <= capacity) {
+        d.mode = static_cast<int64_t>(REDUCE_ALL_MODE_BATCH);
+        int64_t batch = capacity / d.reduceSlotBytes;
+        batch = ReduceAllCore::MinOf(batch, REDUCE_ALL_OUT_CAP);
+        batch = ReduceAllCore::MinOf(batch, maxCoreOutputs);
+        d.tileBatchNum = batch < 1 ? 1 : batch;
+        d.rowsPerTile = d.rowsPerReduce;
+        d.tileNum = 1;
+        d.tailTileRows = d.rowsPerReduce;
+        return;
+    }
+    d.mode = static_cast<int64_t>(REDUCE_ALL_MODE_BIG_REDUCE);
+    d.tileBatchNum = 1;
+    d.rowsPerTile = capacity / ReduceAllCore::AlignUp(d.rowLen, REDUCE_ALL_BLOCK_BYTES);
+    d.tileNum = (d.rowsPerReduce + d.rowsPerTile - 1) / d.rowsPerTile;
+    d.tailTileRows = d.rowsPerReduce - (d.tileNum - 1) * d.rowsPerTile;
+}
+
+inline Result ComputeTiling(const int64_t* shape, int32_t rank, const int64_t* axes, int32_t axisNum, int64_t coreNum,
+                            int64_t ubSize)
+{
+    Result result;
+    AxisSplit split;
+    result.status = SplitAxes(shape, rank, axes, axisNum, split);
+    if (result.status != Status::OK) {
+        return result;
+    }
+    if (coreNum < 1) {
+        result.status = Status::CORE_NUM_INVALID;
+        return result;
+    }
+    const int64_t capacity = TileCapacity(ubSize);
+    if (capacity < 256) {
+        result.status = Status::UB_TOO_SMALL;
+        return result;
+    }
+    ReduceAllTilingData& d = result.data;
+    d.totalOutputElements = split.totalOutputElements;
+    d.reduceElements = split.reduceElements;
+    d.tileSize = capacity;
+    SplitCores(coreNum, d);
+    result.ub = PlanUb(capacity);
+    result.blockDim = d.usedCoreNum;
+    if (d.totalOutputElements == 0 || d.reduceElements == 0) {
+        // Nothing to read: a reduction over an empty set is True; an empty output needs no work at all.
+        d.mode = static_cast<int64_t>(REDUCE_ALL_MODE_FILL_TRUE);
+        d.tileNum = 0;
+        d.tileBatchNum = REDUCE_ALL_OUT_CAP;
+        result.tilingKey = REDUCE_ALL_MODE_FILL_TRUE;
+        return result;
+    }
+    Coalesce(shape, split, d);
+    PlanTiles(capacity, d);
+    result.tilingKey = static_cast<uint64_t>(d.mode);
+    return result;
+}
+
+} // namespace ReduceAllTiling
+
+#endif // REDUCE_ALL_TILING_CORE_H

@@ -1,0 +1,61 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+/*!
+ * \file reduce_all_tiling_data.h
+ * \brief ReduceAll tiling data, shared by the host tiling and the kernel (plain C++17, no CANN include)
+ */
+#ifndef REDUCE_ALL_TILING_DATA_H
+#define REDUCE_ALL_TILING_DATA_H
+
+#include <cstdint>
+
+constexpr int32_t REDUCE_ALL_MAX_DIM_NUM = 8;
+// Outputs gathered in UB before one CopyOut; bounds the out queue and the per-output minimum buffer.
+constexpr int64_t REDUCE_ALL_OUT_CAP = 1024;
+// One ReduceMin result (half) padded to a 32-byte block.
+constexpr int64_t REDUCE_ALL_REDUCE_DST_BYTES = 32;
+// UB bytes per tile element: int8 in (x2, double buffer) + half work + half ReduceMin scratch.
+constexpr int64_t REDUCE_ALL_BYTES_PER_ELEMENT = 6;
+constexpr int64_t REDUCE_ALL_BLOCK_BYTES = 32;
+// Largest DataCopyPad blockCount on A2.
+constexpr int64_t REDUCE_ALL_MAX_BLOCK_COUNT = 4095;
+
+/*
+ * Shapes below are the coalesced form: size-1 axes dropped, adjacent axes of the same kind (kept / reduced) merged,
+ * and the innermost reduced axis has stride 1 (a virtual axis of size 1 is appended when it would not).
+ * A "row" is one contiguous run of the innermost reduced axis, cut into segments of at most rowLen elements;
+ * a reduction is rowsPerReduce rows, each copied into its own 32-byte aligned UB slot padded with 1 (neutral for AND).
+ */
+struct ReduceAllTilingData {
+    int64_t totalOutputElements; // product of the kept axes
+    int64_t reduceElements;      // product of the reduced axes (0 for an empty reduction: every output is True)
+    int64_t usedCoreNum;         // blockDim
+    int64_t coreOutputNum;       // outputs of every core; the first tailCoreNum cores take one more
+    int64_t tailCoreNum;
+    int64_t mode;                // REDUCE_ALL_MODE_* of reduce_all_tiling_key.h
+    int64_t tileSize;            // int8 elements of one input tile in UB (the queue buffer length)
+    int64_t tileNum;             // tiles per reduction: 1 in batch mode, >= 1 in big-reduce mode
+    int64_t tailTileRows;        // rows of the last tile of one reduction
+    int64_t tileBatchNum;        // whole reductions per tile (batch mode), 1 otherwise
+    int64_t rowsPerTile;         // rows of a full tile (big-reduce mode); rowsPerReduce in batch mode
+    int64_t rowsPerReduce;       // rows of one reduction
+    int64_t rowLen;              // elements of a full row segment
+    int64_t rowSegNum;           // segments per innermost run
+    int64_t reduceSlotBytes;     // UB bytes of one whole reduction (sum of its row slots)
+    int32_t keptAxisNum;
+    int32_t reducedAxisNum;
+    int64_t keptShape[REDUCE_ALL_MAX_DIM_NUM];
+    int64_t keptStrides[REDUCE_ALL_MAX_DIM_NUM];
+    int64_t reducedShape[REDUCE_ALL_MAX_DIM_NUM];
+    int64_t reducedStrides[REDUCE_ALL_MAX_DIM_NUM];
+};
+
+#endif // REDUCE_ALL_TILING_DATA_H

@@ -1,0 +1,91 @@
+"""Case encoding for the ReduceAll plan simulator and the parsing of its report lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+# Default A2 unified buffer (192 KiB).
+UB_A2 = 196608
+# Fixed part of the UB plan (out queue x2, per-output minima, ReduceMin result): see PlanUb in the tiling core.
+UB_FIXED = 2 * 1024 + 2 * 1024 + 32
+STATUS = {
+    0: "ok",
+    1: "rank-too-large",
+    2: "negative-dim",
+    3: "axis-out-of-range",
+    4: "axis-duplicate",
+    5: "core-num-invalid",
+    6: "ub-too-small",
+}
+
+
+def ub_for_capacity(capacity: int) -> int:
+    """The smallest UB size whose tile capacity is `capacity` (a multiple of 256)."""
+    return UB_FIXED + 6 * capacity
+
+
+@dataclass(frozen=True)
+class Case:
+    shape: tuple[int, ...]
+    axes: tuple[int, ...] = ()
+    keepdim: bool = False
+    core_num: int = 40
+    ub_size: int = UB_A2
+    data: np.ndarray | None = field(default=None, compare=False)
+
+    def encode(self) -> str:
+        data = self.data if self.data is not None else np.zeros(self.shape, dtype=np.int8)
+        hex_data = np.ascontiguousarray(data, dtype=np.int8).tobytes().hex() or "-"
+        fields = [len(self.shape), *self.shape, len(self.axes), *self.axes]
+        fields += [int(self.keepdim), self.core_num, self.ub_size, hex_data]
+        return " ".join(str(f) for f in fields)
+
+
+def parse_line(line: str) -> dict:
+    tokens = line.split()
+    out: dict = {}
+    i = 0
+    arrays = {"out_shape", "kept_shape", "kept_strides", "reduced_shape", "reduced_strides"}
+    hexes = {"design", "tiled"}
+    while i < len(tokens):
+        name = tokens[i]
+        if name in arrays:
+            n = int(tokens[i + 1])
+            out[name] = [int(t) for t in tokens[i + 2 : i + 2 + n]]
+            i += 2 + n
+        elif name in hexes:
+            text = tokens[i + 1]
+            out[name] = np.frombuffer(bytes.fromhex("" if text == "-" else text), dtype=np.int8)
+            i += 2
+        else:
+            out[name] = int(tokens[i + 1])
+            i += 2
+    out["status_name"] = STATUS[out["status"]]
+    return out
+
+
+class PlanSim:
+    """Feeds cases to the compiled simulator in one process run."""
+
+    def __init__(self, gxx, executable) -> None:
+        self.gxx = gxx
+        self.executable = executable
+
+    def run(self, cases: Sequence[Case]) -> list[dict]:
+        stdin = f"{len(cases)}\n" + "\n".join(c.encode() for c in cases) + "\n"
+        result = self.gxx.run(self.executable, stdin=stdin.encode(), timeout=300)
+        lines = result.stdout.decode().splitlines()
+        assert len(lines) == len(cases), lines[-3:]
+        return [parse_line(line) for line in lines]
+
+
+def random_int8(rng: np.random.Generator, shape: Sequence[int], zero_rate: float) -> np.ndarray:
+    """Values in [-128, 127] with roughly `zero_rate` of zeros (so both True and False outputs occur)."""
+    values = rng.integers(-128, 128, size=shape, dtype=np.int16)
+    values[values == 0] = 1
+    zeros = rng.random(size=shape) < zero_rate
+    values[zeros] = 0
+    return values.astype(np.int8)

@@ -1,0 +1,153 @@
+"""The portable tiling core and its kernel-order walk (g++) against the golden model and the tiling invariants."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from reduce_all_cases import UB_A2, UB_FIXED, Case, random_int8, ub_for_capacity
+from reduce_all_golden import kept_reduced_split, output_shape, reduce_all
+
+BATCH, BIG_REDUCE, FILL_TRUE = 0, 1, 2
+
+
+def _random_shape(rng: np.random.Generator, rank: int, max_elements: int) -> tuple[int, ...]:
+    while True:
+        shape = tuple(int(d) for d in rng.choice([0, 1, 2, 3, 4, 5, 7], size=rank, p=[0.04, 0.2, 0.3, 0.2, 0.1, 0.1, 0.06]))
+        if int(np.prod(shape, dtype=np.int64)) <= max_elements:
+            return shape
+
+
+def _signed(rng: np.random.Generator, axes: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    axes = tuple(a - rank if rng.random() < 0.5 else a for a in axes)
+    return tuple(rng.permutation(np.array(axes, dtype=np.int64)).tolist()) if axes else ()
+
+
+def _zero_rate(rng: np.random.Generator, shape, axes) -> float:
+    reduced = output_shape(shape, axes, keepdim=True)
+    group = max(1, int(np.prod(shape)) // max(1, int(np.prod(reduced))))
+    return float(rng.choice([0.0, 0.3 / group, 1.0 / group, 0.5]))
+
+
+def _check(result: dict, case: Case) -> None:
+    assert result["status_name"] == "ok", case
+    expected = reduce_all(case.data, case.axes, case.keepdim)
+    assert result["out_shape"] == list(expected.shape)
+    np.testing.assert_array_equal(result["design"], expected.ravel(), err_msg=str(case))
+    np.testing.assert_array_equal(result["tiled"], expected.ravel(), err_msg=str(case))
+    split = kept_reduced_split(case.shape, case.axes)
+    for name, values in split.items():
+        assert result[name] == values, (name, case)
+    # Tiling invariants: cores split the outputs evenly (remainder on the first cores); the UB plan fits.
+    used, per, tail = result["used_cores"], result["core_output_num"], result["tail_core_num"]
+    assert result["block_dim"] == used == max(1, min(case.core_num, result["total_outputs"]))
+    assert per * used + tail == result["total_outputs"] and 0 <= tail < used
+    assert result["ub_total"] <= case.ub_size
+    assert result["max_ub_used"] <= result["tile_size"]
+    assert result["tile_size"] % 256 == 0
+    assert result["workspace"] == 0
+
+
+def test_every_axis_subset_of_random_shapes_up_to_rank_8(plan_sim) -> None:
+    rng = np.random.default_rng(11)
+    cases = []
+    for rank in range(0, 9):
+        for _ in range(3 if rank <= 5 else 1):
+            shape = _random_shape(rng, rank, 400)
+            for size in range(rank + 1):
+                for axes in itertools.combinations(range(rank), size):
+                    signed = _signed(rng, axes, rank)
+                    data = random_int8(rng, shape, _zero_rate(rng, shape, signed))
+                    cores = int(rng.choice([1, 2, 7, 40, 48]))
+                    ub = int(rng.choice([UB_A2, ub_for_capacity(256), ub_for_capacity(512)]))
+                    cases.append(Case(shape, signed, bool(rng.random() < 0.5), cores, ub, data))
+    assert len(cases) > 600
+    for case, result in zip(cases, plan_sim.run(cases)):
+        _check(result, case)
+
+
+def test_large_random_tensors_at_the_a2_ub_size(plan_sim) -> None:
+    rng = np.random.default_rng(7)
+    shapes_axes = [
+        ((2, 70000), (1,)),  # innermost run longer than a tile: segmented rows, big-reduce
+        ((70000, 2), (0,)),  # strided reduction, one element per 32-byte slot
+        ((3, 40, 50, 60), (0, 2)),
+        ((64, 33, 17), (-1,)),
+        ((5, 4096, 9), (1,)),
+        ((131072,), ()),
+        ((9, 8, 7, 6, 5), (0, 2, 4)),
+        ((4000, 31), (1,)),
+    ]
+    cases = []
+    for shape, axes in shapes_axes:
+        for cores in (1, 40):
+            data = random_int8(rng, shape, _zero_rate(rng, shape, axes))
+            cases.append(Case(shape, axes, bool(rng.random() < 0.5), cores, UB_A2, data))
+    results = plan_sim.run(cases)
+    for case, result in zip(cases, results):
+        _check(result, case)
+    assert {r["mode"] for r in results} == {BATCH, BIG_REDUCE}
+
+
+@pytest.mark.parametrize(
+    ("shape", "axes", "capacity", "mode", "tile_num", "tail_rows"),
+    [
+        ((256,), (0,), 256, BATCH, 1, 1),  # the reduction fills the tile exactly
+        ((257,), (0,), 256, BIG_REDUCE, 2, 1),  # one element more: the run is cut in two segments
+        ((512, 3), (1,), 256, BATCH, 1, 1),  # short rows: 8 reductions of 32-byte slots per tile
+        ((8, 5), (0,), 256, BATCH, 1, 8),  # 8 strided rows x 32 bytes = 256: still one tile
+        ((9, 5), (0,), 256, BIG_REDUCE, 2, 1),  # 9 rows: the carried minimum spans 2 tiles
+        ((3, 1000, 2), (1,), 512, BIG_REDUCE, 63, 8),
+    ],
+)
+def test_boundary_where_a_reduction_stops_fitting_a_tile(plan_sim, shape, axes, capacity, mode, tile_num, tail_rows):
+    rng = np.random.default_rng(3)
+    data = random_int8(rng, shape, 0.002)
+    (result,) = plan_sim.run([Case(shape, axes, False, 4, ub_for_capacity(capacity), data)])
+    _check(result, Case(shape, axes, False, 4, ub_for_capacity(capacity), data))
+    assert result["tile_size"] == capacity
+    assert (result["mode"], result["tile_num"], result["tail_tile_rows"]) == (mode, tile_num, tail_rows)
+
+
+def test_batch_count_is_bounded_by_capacity_and_by_the_outputs_of_a_core(plan_sim) -> None:
+    cases = [
+        Case((4096, 40), (1,), False, 1),
+        Case((4096, 40), (1,), False, 40),
+        Case((100000, 3), (1,), False, 1),
+        Case((100000, 3), (1,), False, 1, 262144),
+    ]
+    r1, r40, a2, big_ub = plan_sim.run(cases)
+    assert r1["mode"] == BATCH and r1["reduce_slot_bytes"] == 64
+    assert r1["tile_batch"] == r1["tile_size"] // 64
+    assert r40["tile_batch"] == 4096 // 40 + 1  # capped by the largest per-core output count
+    assert a2["tile_batch"] == a2["tile_size"] // 32 < 1024  # on A2 every batch fits the out queue
+    assert big_ub["tile_batch"] == 1024  # a larger UB hits the out-queue cap
+
+
+def test_empty_reduction_fills_true_without_reading(plan_sim) -> None:
+    cases = [
+        Case((3, 0, 4), (1,), True, 40, UB_A2, np.zeros((3, 0, 4), np.int8)),
+        Case((0, 5), (0,), False, 40, UB_A2, np.zeros((0, 5), np.int8)),
+        Case((2, 0), (0,), False, 40, UB_A2, np.zeros((2, 0), np.int8)),
+    ]
+    fill, fill_all_true, empty_out = plan_sim.run(cases)
+    assert fill["mode"] == FILL_TRUE and fill["tiled"].tolist() == [1] * 12
+    assert fill_all_true["tiled"].tolist() == [1] * 5
+    assert empty_out["total_outputs"] == 0 and empty_out["tiled"].size == 0 and empty_out["block_dim"] == 1
+
+
+@pytest.mark.parametrize(
+    ("case", "status"),
+    [
+        (Case((2, 3), (1, -1)), "axis-duplicate"),
+        (Case((2, 3), (2,)), "axis-out-of-range"),
+        (Case((2, 3), (-3,)), "axis-out-of-range"),
+        (Case((1,) * 9, ()), "rank-too-large"),
+        (Case((2, 3), (), core_num=0), "core-num-invalid"),
+        (Case((2, 3), (), ub_size=UB_FIXED + 6 * 255), "ub-too-small"),
+    ],
+)
+def test_invalid_inputs_are_refused_with_a_status(plan_sim, case, status) -> None:
+    (result,) = plan_sim.run([case])
+    assert result["status_name"] == status
