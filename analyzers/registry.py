@@ -6,7 +6,9 @@ import importlib
 from types import ModuleType
 
 # One line per analyzer. A test imports each, checks its MESSAGES and that symbols are unique across all.
-ANALYZERS: dict[str, str] = {}
+ANALYZERS: dict[str, str] = {
+    "cxx": "analyzers.cxx",
+}
 
 
 def analyzer_module(name: str) -> ModuleType:

@@ -1,1 +1,8 @@
 """C++ front ends (tree-sitter by default, libclang where headers exist) producing one CxxUnit model."""
+
+from analyzers.cxx.frontend import parse_file, parse_source
+from analyzers.cxx.messages import MESSAGES
+from analyzers.cxx.model import Case, CxxUnit, Expr, Function, GlobalDecl, Param, Stmt
+
+__all__ = ["MESSAGES", "Case", "CxxUnit", "Expr", "Function", "GlobalDecl", "Param", "Stmt", "parse_file",
+           "parse_source"]

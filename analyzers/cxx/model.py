@@ -110,6 +110,8 @@ class CxxUnit(JsonModel):
     globals: tuple[GlobalDecl, ...] = ()
     includes: tuple[str, ...] = ()
     findings: tuple[Finding, ...] = field(default=())
+    # Namespace-scope expression statements, in practice macro invocations such as `OP_TYPE_REGISTER(FloorMod)`.
+    toplevel_calls: tuple[Expr, ...] = ()
 
     def function(self, name: str) -> Function | None:
         """The first function whose qualified or short name is `name`."""

@@ -1,0 +1,76 @@
+"""The finding catalog of the C++ front ends: what can go wrong while reading a C++ file."""
+
+from __future__ import annotations
+
+from analyzers.findings import MessageCatalog, MessageDef, Severity
+
+MESSAGES = MessageCatalog(
+    MessageDef(
+        "cxx-parse-error",
+        "tree-sitter could not parse: {text}",
+        "An ERROR node: the text shown was not structured. Statements inside it that could be recovered "
+        "are kept; the rest is kept as an `unparsed` statement.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "cxx-missing-token",
+        "missing {token} (inserted by error recovery)",
+        "The file ends early or a bracket is unbalanced; the parser assumed the token was there.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "cxx-too-many-errors",
+        "{count} more parse errors not listed",
+        "Parse errors past the per-file limit are counted, not listed one by one.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "cxx-not-utf8",
+        "bytes that are not UTF-8 at offset {offset}; decoded with replacement characters",
+        "The file was still parsed; texts in the model show U+FFFD where the bytes were invalid.",
+        Severity.WARNING,
+    ),
+    MessageDef("cxx-empty-file", "the file is empty", "Nothing to analyse.", Severity.INFO),
+    MessageDef(
+        "cxx-too-large",
+        "file of {size} bytes exceeds the {limit}-byte limit; not parsed",
+        "Very large inputs are refused rather than risking a long stall.",
+        Severity.ERROR,
+    ),
+    MessageDef(
+        "cxx-unreadable",
+        "cannot read the file: {reason}",
+        "The path does not exist or cannot be opened.",
+        Severity.ERROR,
+    ),
+    MessageDef(
+        "cxx-recursion-limit",
+        "nesting deeper than {limit} levels; the inner part is kept as text only",
+        "Deeply nested expressions or statements are cut at a fixed depth instead of exhausting the stack.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "cxx-unknown-construct",
+        "construct `{node}` not modelled; kept as text",
+        "A statement or declaration kind the front end does not structure.",
+        Severity.INFO,
+    ),
+    MessageDef(
+        "libclang-diagnostic",
+        "clang {severity}: {text}",
+        "A diagnostic from libclang in precise mode (usually a missing header or an undeclared name).",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "libclang-unavailable",
+        "libclang cannot be used ({reason}); fell back to tree-sitter",
+        "Precise mode was asked for but clang.cindex could not load or parse; the tree-sitter result is given.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "libclang-no-compile-command",
+        "no entry for this file in {database}; parsed with the include directories only",
+        "The compile database has no command for the file.",
+        Severity.INFO,
+    ),
+)

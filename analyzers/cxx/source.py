@@ -1,0 +1,88 @@
+"""Source bytes as the tree-sitter front end sees them: checks, and byte-preserving masks for macro idioms."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from analyzers.cxx.messages import MESSAGES
+from analyzers.findings import Finding
+
+MAX_SOURCE_BYTES = 8 * 1024 * 1024
+
+# `OP_CHECK(cond, LOG(...), return nullptr)` puts a return statement where an expression must be.
+# Rewriting the keyword to `(void)` (same length) turns the argument into a cast expression, so the
+# macro parses as an ordinary call; the original bytes still give the text "return nullptr".
+# A `return` right after `(` or `,` cannot be a statement in valid C++, so nothing else is touched.
+_RETURN_IN_ARGUMENT = re.compile(rb"(?<=[(,])(\s*)return\b(?!\s*[),])")
+_BARE_RETURN_IN_ARGUMENT = re.compile(rb"(?<=[(,])(\s*)return(?=\s*[),])")
+VOID_CAST = b"(void)"
+BARE_RETURN = b"RETURN"
+
+# `#ifdef __cplusplus / extern "C" { / #endif` ... `#ifdef __cplusplus / } / #endif` splits one brace pair
+# over two conditional blocks; tree-sitter then loses everything in between. Blanking both halves keeps
+# the functions at file scope, which is where a C++ compiler puts them anyway.
+_EXTERN_C_OPEN = re.compile(
+    rb"^[ \t]*#[ \t]*(?:ifdef[ \t]+__cplusplus|if[ \t]+defined[ \t]*\(?[ \t]*__cplusplus[ \t]*\)?)[ \t]*\r?\n"
+    rb"([ \t]*extern[ \t]+\"C\"[ \t]*\{[ \t]*)\r?\n[ \t]*#[ \t]*endif",
+    re.MULTILINE,
+)
+_EXTERN_C_CLOSE = re.compile(
+    rb"^[ \t]*#[ \t]*(?:ifdef[ \t]+__cplusplus|if[ \t]+defined[ \t]*\(?[ \t]*__cplusplus[ \t]*\)?)[ \t]*\r?\n"
+    rb"([ \t]*\}[ \t]*(?://[^\n]*)?)\r?\n[ \t]*#[ \t]*endif",
+    re.MULTILINE,
+)
+
+
+@dataclass(frozen=True)
+class PreparedSource:
+    """The original bytes (for every text in the model) and the masked bytes given to the parser."""
+
+    original: bytes
+    masked: bytes
+    findings: tuple[Finding, ...]
+    parse: bool  # False when the file is empty or too large
+
+    def text(self, start: int, end: int) -> str:
+        return self.original[start:end].decode("utf-8", "replace")
+
+
+def line_of(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def prepare(data: bytes, path: str, max_bytes: int = MAX_SOURCE_BYTES) -> PreparedSource:
+    """Check the bytes (size, emptiness, encoding) and mask the macro idioms that derail tree-sitter."""
+    findings: list[Finding] = []
+    if len(data) > max_bytes:
+        findings.append(MESSAGES.make("cxx-too-large", path=path, line=1, size=len(data), limit=max_bytes))
+        return PreparedSource(data, data, tuple(findings), parse=False)
+    if not data.strip():
+        findings.append(MESSAGES.make("cxx-empty-file", path=path, line=1))
+        return PreparedSource(data, data, tuple(findings), parse=False)
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        findings.append(
+            MESSAGES.make("cxx-not-utf8", path=path, line=line_of(data, error.start), offset=error.start)
+        )
+    return PreparedSource(data, mask_macro_idioms(data), tuple(findings), parse=True)
+
+
+def mask_macro_idioms(data: bytes) -> bytes:
+    """Same length, same line breaks: only the idioms described above are rewritten."""
+    masked = data
+    if b"return" in masked:
+        masked = _BARE_RETURN_IN_ARGUMENT.sub(lambda m: m.group(1) + BARE_RETURN, masked)
+        masked = _RETURN_IN_ARGUMENT.sub(lambda m: m.group(1) + VOID_CAST, masked)
+    if b"__cplusplus" in masked:
+        masked = _EXTERN_C_OPEN.sub(_blank_group, masked)
+        masked = _EXTERN_C_CLOSE.sub(_blank_group, masked)
+    assert len(masked) == len(data)
+    return masked
+
+
+def _blank_group(match: re.Match) -> bytes:
+    whole = match.group(0)
+    start, end = match.start(1) - match.start(0), match.end(1) - match.start(0)
+    return whole[:start] + b" " * (end - start) + whole[end:]

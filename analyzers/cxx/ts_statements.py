@@ -1,0 +1,211 @@
+"""tree-sitter statement nodes -> Stmt, in source order, with if/else-if chains, switch arms and loops."""
+
+from __future__ import annotations
+
+from analyzers.cxx.messages import MESSAGES
+from analyzers.cxx.model import Case, Expr, Stmt
+from analyzers.cxx.ts_declarations import declarator_name, type_text
+from analyzers.cxx.ts_expressions import ExpressionBuilder, collapse
+
+# Nested blocks deeper than this are kept as text; like MAX_EXPR_DEPTH it protects Python's stack.
+MAX_STMT_DEPTH = 60
+
+_LOOPS = frozenset({"for_statement", "for_range_loop", "while_statement", "do_statement"})
+_PREPROC_CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef"})
+_SKIPPED = frozenset({"comment", "{", "}", ";", "preproc_call", "preproc_def", "preproc_function_def",
+                      "preproc_include", "type_definition", "alias_declaration", "using_declaration",
+                      "static_assert_declaration", "namespace_alias_definition", "empty_statement"})
+
+
+class StatementBuilder:
+    """Converts the statements of function bodies; shares the expression builder and its findings."""
+
+    def __init__(self, exprs: ExpressionBuilder) -> None:
+        self.exprs = exprs
+        self.findings = exprs.findings
+        self.path = exprs.path
+
+    def block(self, node, depth: int = 0) -> tuple[Stmt, ...]:
+        """The statements directly inside a compound statement (or any node holding statements)."""
+        out: list[Stmt] = []
+        for child in node.children:
+            out.extend(self.statement(child, depth))
+        return tuple(out)
+
+    def body(self, node, depth: int) -> tuple[Stmt, ...]:
+        """A branch or loop body: a compound statement is unwrapped, a single statement stays single."""
+        if node is None:
+            return ()
+        if node.type == "compound_statement":
+            return self.block(node, depth + 1)
+        return tuple(self.statement(node, depth + 1))
+
+    def statement(self, node, depth: int) -> list[Stmt]:
+        kind = node.type
+        if kind in _SKIPPED or not node.is_named and kind not in ("ERROR",):
+            return []
+        line = node.start_point[0] + 1
+        if depth > MAX_STMT_DEPTH:
+            self.findings.append(MESSAGES.make("cxx-recursion-limit", line=line, path=self.path, limit=MAX_STMT_DEPTH))
+            return [Stmt("unparsed", line, self.exprs.text(node))]
+        if kind == "expression_statement":
+            return self._expression_statement(node, line)
+        if kind == "declaration":
+            return self.declaration(node, line)
+        if kind == "if_statement":
+            return [self._if(node, depth, line)]
+        if kind == "switch_statement":
+            return [self._switch(node, depth, line)]
+        if kind == "return_statement":
+            value = next((c for c in node.named_children if c.type != "comment"), None)
+            return [Stmt("return", line, self.exprs.text(node), value=self.exprs.build(value) if value else None)]
+        if kind in _LOOPS:
+            return [self._loop(node, depth, line)]
+        if kind == "compound_statement":
+            return [Stmt("block", line, "{...}", then=self.block(node, depth + 1))]
+        if kind == "break_statement" or kind == "continue_statement":
+            return [Stmt(kind.split("_")[0], line, self.exprs.text(node))]
+        if kind == "labeled_statement" or kind == "attributed_statement":
+            return [s for c in node.named_children[1:] for s in self.statement(c, depth)]
+        if kind == "try_statement":
+            return [Stmt("block", line, "try {...}", then=self.body(node.child_by_field_name("body"), depth))]
+        if kind in _PREPROC_CONDITIONALS or kind in ("preproc_elif", "preproc_elifdef"):
+            return [self._preproc_if(node, depth, line)]
+        if kind == "ERROR":
+            return self._error(node, depth, line)
+        self.findings.append(MESSAGES.make("cxx-unknown-construct", line=line, path=self.path, node=kind))
+        return [Stmt("unparsed", line, self.exprs.text(node))]
+
+    def declaration(self, node, line: int) -> list[Stmt]:
+        """One Stmt per declarator: `auto a = f(), b;` gives two decls."""
+        base_type = type_text(self.exprs, node)
+        out = []
+        for declarator in node.children_by_field_name("declarator"):
+            name, pointer = declarator_name(self.exprs, declarator)
+            value = self._initializer(declarator, base_type)
+            out.append(Stmt("decl", line, self.exprs.text(node), target=name, value=value,
+                            type_text=base_type + pointer))
+        return out
+
+    def _initializer(self, declarator, base_type: str) -> Expr | None:
+        if declarator.type != "init_declarator":
+            return None
+        value = declarator.child_by_field_name("value")
+        if value is None:
+            return None
+        if value.type == "argument_list":  # `static AicpuTaskSpace space("FloorMod", ...)`: a constructor call
+            return Expr("call", self.exprs.text(declarator), name=base_type,
+                        children=self.exprs.arguments(value), line=value.start_point[0] + 1)
+        return self.exprs.build(value)
+
+    def _expression_statement(self, node, line: int) -> list[Stmt]:
+        inner = next((c for c in node.named_children if c.type != "comment"), None)
+        if inner is None:
+            return []
+        text = self.exprs.text(node)
+        if inner.type == "assignment_expression":
+            left = inner.child_by_field_name("left")
+            right = inner.child_by_field_name("right")
+            return [Stmt("assign", line, text, target=self.exprs.text(left) if left else None,
+                         value=self.exprs.build(right) if right else None)]
+        return [Stmt("expr", line, text, value=self.exprs.build(inner))]
+
+    def _if(self, node, depth: int, line: int) -> Stmt:
+        condition = node.child_by_field_name("condition")
+        value = self._condition(condition)
+        then = self.body(node.child_by_field_name("consequence"), depth)
+        orelse: tuple[Stmt, ...] = ()
+        alternative = node.child_by_field_name("alternative")
+        if alternative is not None:
+            branch = next((c for c in alternative.named_children if c.type != "comment"), None)
+            orelse = self.body(branch, depth)
+        header = f"if ({value.text})" if value is not None else "if"
+        return Stmt("if", line, header, value=value, then=then, orelse=orelse)
+
+    def _condition(self, condition) -> Expr | None:
+        if condition is None:
+            return None
+        parts = [c for c in condition.named_children if c.type != "comment"]
+        # `if (auto x = f(); x != nullptr)` and `if (auto x = f())`: the tested expression is the last part.
+        if parts and parts[-1].type == "declaration":
+            declarators = parts[-1].children_by_field_name("declarator")
+            if declarators:
+                value = declarators[-1].child_by_field_name("value")
+                if value is not None:
+                    return self.exprs.build(value)
+        if parts and parts[-1].type != "declaration":
+            return self.exprs.build(parts[-1])
+        return Expr("other", self.exprs.text(condition), line=condition.start_point[0] + 1)
+
+    def _switch(self, node, depth: int, line: int) -> Stmt:
+        value = self._condition(node.child_by_field_name("condition"))
+        body = node.child_by_field_name("body")
+        cases: list[Case] = []
+        for arm in (body.named_children if body is not None else ()):
+            if arm.type != "case_statement":
+                continue
+            label_node = arm.child_by_field_name("value")
+            label = self.exprs.text(label_node) if label_node is not None else None
+            statements = [c for c in arm.named_children if c != label_node and c.type != "comment"]
+            if len(statements) == 1 and statements[0].type == "compound_statement":
+                arm_body = self.block(statements[0], depth + 1)
+            else:
+                arm_body = tuple(s for c in statements for s in self.statement(c, depth + 1))
+            cases.append(Case(label=label, body=arm_body))
+        header = f"switch ({value.text})" if value is not None else "switch"
+        return Stmt("switch", line, header, value=value, cases=tuple(cases))
+
+    def _loop(self, node, depth: int, line: int) -> Stmt:
+        condition = node.child_by_field_name("condition")
+        value = None
+        if condition is not None:
+            value = self._condition(condition) if condition.type == "condition_clause" else self.exprs.build(condition)
+        body = self.body(node.child_by_field_name("body"), depth)
+        header = self.exprs.text(node).split("{", 1)[0].strip() if node.type != "do_statement" else "do"
+        return Stmt("loop", line, collapse(header)[:200], value=value, then=body)
+
+    def _preproc_if(self, node, depth: int, line: int) -> Stmt:
+        """`#if` inside a body: the condition is not evaluated here; both branches are kept."""
+        directive = node.children[0].type if node.children else "#if"
+        condition = node.child_by_field_name("condition") or node.child_by_field_name("name")
+        cond_text = collapse(f"{directive} {self.exprs.text(condition) if condition else ''}")
+        alternative = node.child_by_field_name("alternative")
+        then = []
+        for child in node.named_children:
+            if child == condition or child == alternative:
+                continue
+            then.extend(self.statement(child, depth + 1))
+        orelse: tuple[Stmt, ...] = ()
+        if alternative is not None and alternative.type == "preproc_else":
+            orelse = tuple(s for c in alternative.named_children for s in self.statement(c, depth + 1))
+        elif alternative is not None:
+            orelse = tuple(self.statement(alternative, depth + 1))
+        value = Expr("other", cond_text, name=directive, line=line)
+        return Stmt("if", line, cond_text, value=value, then=tuple(then), orelse=orelse)
+
+    def _error(self, node, depth: int, line: int) -> list[Stmt]:
+        """Recover the statements tree-sitter still recognised inside an ERROR node; keep the rest as text."""
+        out: list[Stmt] = []
+        pending: list = []
+
+        def flush() -> None:
+            if pending:
+                start, end = pending[0], pending[-1]
+                text = collapse(self.exprs.source.text(start.start_byte, end.end_byte))
+                if text and text != ";":
+                    out.append(Stmt("unparsed", start.start_point[0] + 1, text))
+                pending.clear()
+
+        for child in node.children:
+            if child.type in _STATEMENT_NODES:
+                flush()
+                out.extend(self.statement(child, depth + 1))
+            elif child.type != "comment":
+                pending.append(child)
+        flush()
+        return out
+
+
+_STATEMENT_NODES = frozenset({"expression_statement", "declaration", "if_statement", "switch_statement",
+                              "return_statement", "compound_statement", "break_statement", "continue_statement",
+                              "try_statement"}) | _LOOPS

@@ -1,0 +1,171 @@
+"""The tree-sitter front end: one C++ file -> CxxUnit, without headers, tolerant of macros and ERROR nodes."""
+
+from __future__ import annotations
+
+import functools
+
+import tree_sitter_cpp
+from tree_sitter import Language, Parser
+
+from analyzers.cxx.messages import MESSAGES
+from analyzers.cxx.model import CxxUnit, Expr, Function, GlobalDecl
+from analyzers.cxx.source import MAX_SOURCE_BYTES, PreparedSource, prepare
+from analyzers.cxx.ts_declarations import declarator_name, function_declarator, parameters, type_text
+from analyzers.cxx.ts_expressions import ExpressionBuilder, collapse
+from analyzers.cxx.ts_statements import StatementBuilder
+from analyzers.findings import Finding
+
+FRONTEND = "tree-sitter"
+MAX_SYNTAX_FINDINGS = 50
+# Nodes whose children are namespace-scope items (walked, not modelled themselves).
+_CONTAINERS = frozenset({"translation_unit", "declaration_list", "preproc_if", "preproc_ifdef", "preproc_else",
+                         "preproc_elif", "preproc_elifdef", "template_declaration", "ERROR"})
+_CLASSES = frozenset({"class_specifier", "struct_specifier", "union_specifier"})
+
+
+@functools.lru_cache(maxsize=1)
+def language() -> Language:
+    return Language(tree_sitter_cpp.language())
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Parser:
+    # One parser per process: the corpus runner uses processes, never threads, so sharing is safe.
+    return Parser(language())
+
+
+def parse_source(data: bytes, path: str, *, max_bytes: int = MAX_SOURCE_BYTES) -> CxxUnit:
+    """Parse C++ source bytes with tree-sitter; problems become findings on the unit, never exceptions."""
+    source = prepare(data, path, max_bytes)
+    findings: list[Finding] = list(source.findings)
+    if not source.parse:
+        return CxxUnit(path=path, frontend=FRONTEND, functions=(), findings=tuple(findings))
+    tree = _parser().parse(source.masked)
+    walker = _UnitWalker(source, path, findings)
+    walker.items(tree.root_node, ())
+    findings.extend(syntax_findings(tree.root_node, source, path))
+    findings.sort(key=Finding.sort_key)
+    return CxxUnit(
+        path=path,
+        frontend=FRONTEND,
+        functions=tuple(walker.functions),
+        globals=tuple(walker.globals),
+        includes=tuple(walker.includes),
+        findings=tuple(findings),
+        toplevel_calls=tuple(walker.toplevel_calls),
+    )
+
+
+class _UnitWalker:
+    """Walks namespace-scope items, qualifying names by the enclosing namespaces and classes."""
+
+    def __init__(self, source: PreparedSource, path: str, findings: list[Finding]) -> None:
+        self.exprs = ExpressionBuilder(source, path, findings)
+        self.stmts = StatementBuilder(self.exprs)
+        self.functions: list[Function] = []
+        self.globals: list[GlobalDecl] = []
+        self.includes: list[str] = []
+        self.toplevel_calls: list[Expr] = []
+
+    def items(self, node, scope: tuple[str, ...]) -> None:
+        for child in node.children:
+            self.item(child, scope)
+
+    def item(self, node, scope: tuple[str, ...]) -> None:
+        kind = node.type
+        if kind in _CONTAINERS:
+            self.items(node, scope)
+        elif kind == "function_definition":
+            self.function(node, scope)
+        elif kind == "namespace_definition":
+            name = node.child_by_field_name("name")
+            inner = scope + tuple(self.exprs.text(name).split("::")) if name is not None else scope
+            body = node.child_by_field_name("body")
+            if body is not None:
+                self.items(body, inner)
+        elif kind == "linkage_specification":
+            body = node.child_by_field_name("body")
+            if body is not None:
+                self.item(body, scope)
+        elif kind in _CLASSES:
+            self.klass(node, scope)
+        elif kind == "declaration":
+            self.declaration(node, scope)
+        elif kind == "preproc_include":
+            target = node.child_by_field_name("path")
+            if target is not None:
+                self.includes.append(self.exprs.text(target).strip('"<>'))
+        elif kind == "expression_statement":
+            inner = next((c for c in node.named_children if c.type != "comment"), None)
+            if inner is not None:
+                self.toplevel_calls.append(self.exprs.build(inner))
+
+    def klass(self, node, scope: tuple[str, ...]) -> None:
+        name = node.child_by_field_name("name")
+        body = node.child_by_field_name("body")
+        if body is None:
+            return
+        inner = scope + ((self.exprs.text(name),) if name is not None else ())
+        for member in body.children:
+            if member.type in ("function_definition", "template_declaration", "declaration") or member.type in _CLASSES:
+                self.item(member, inner)
+
+    def function(self, node, scope: tuple[str, ...]) -> None:
+        declarator = node.child_by_field_name("declarator")
+        fdecl, suffix = function_declarator(declarator)
+        if fdecl is None:
+            return
+        name, _ = declarator_name(self.exprs, fdecl.child_by_field_name("declarator"))
+        body = node.child_by_field_name("body")
+        is_static = any(c.type == "storage_class_specifier" and self.exprs.text(c) == "static" for c in node.children)
+        self.functions.append(
+            Function(
+                name="::".join(scope + (name,)),
+                params=parameters(self.exprs, fdecl),
+                return_type=(type_text(self.exprs, node) + suffix).strip(),
+                body=self.stmts.block(body) if body is not None else (),
+                line=node.start_point[0] + 1,
+                end_line=node.end_point[0] + 1,
+                is_static=is_static,
+            )
+        )
+
+    def declaration(self, node, scope: tuple[str, ...]) -> None:
+        type_node = node.child_by_field_name("type")
+        if type_node is not None and type_node.type in _CLASSES:
+            self.klass(type_node, scope)
+        line = node.start_point[0] + 1
+        for stmt in self.stmts.declaration(node, line):
+            if stmt.value is None or not stmt.target:
+                continue
+            self.globals.append(
+                GlobalDecl(name="::".join(scope + (stmt.target,)), type_text=stmt.type_text or "", value=stmt.value,
+                           line=line)
+            )
+
+
+def syntax_findings(root, source: PreparedSource, path: str) -> list[Finding]:
+    """One finding per ERROR node (outermost) and per MISSING token, capped per file; iterative walk."""
+    if not root.has_error:
+        return []
+    found: list[Finding] = []
+    extra = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "ERROR" or node.is_missing:
+            if len(found) >= MAX_SYNTAX_FINDINGS:
+                extra += 1
+                continue
+            line = node.start_point[0] + 1
+            if node.is_missing:
+                found.append(MESSAGES.make("cxx-missing-token", line=line, path=path, token=repr(node.type)))
+            else:
+                text = collapse(source.text(node.start_byte, node.end_byte))
+                found.append(MESSAGES.make("cxx-parse-error", line=line, path=path,
+                                           text=text if len(text) <= 80 else text[:77] + "..."))
+            continue
+        stack.extend(child for child in reversed(node.children) if child.has_error)
+    if extra:
+        found.append(MESSAGES.make("cxx-too-many-errors", line=None, path=path, count=extra))
+    return found

@@ -1,0 +1,193 @@
+"""The tree-sitter front end on small sources in the ops-math idioms: names, statements, expressions, macros."""
+
+from __future__ import annotations
+
+from analyzers.cxx import CxxUnit, Stmt, parse_source
+
+
+def _unit(code: str) -> CxxUnit:
+    return parse_source(code.encode(), "snippet.cpp")
+
+
+def _body(code: str, name: str = "F") -> tuple[Stmt, ...]:
+    unit = _unit(code)
+    function = unit.function(name)
+    assert function is not None, [f.name for f in unit.functions]
+    return function.body
+
+
+def test_function_names_are_qualified_by_namespace_and_class() -> None:
+    unit = _unit(
+        "namespace l0op { const aclTensor* FloorMod(const aclTensor* a, aclOpExecutor* e) { return a; } }\n"
+        "namespace op { class Foo { public: int Bar() const { return 1; } }; int Foo::Baz(int x) { return x; } }\n"
+        "namespace { static int Hidden() { return 0; } }\n"
+        "namespace a::b { void Deep() {} }\n"
+    )
+    assert [f.name for f in unit.functions] == ["l0op::FloorMod", "op::Foo::Bar", "op::Foo::Baz", "Hidden", "a::b::Deep"]
+    floor_mod = unit.function("FloorMod")
+    assert floor_mod.return_type == "const aclTensor*"
+    assert [(p.name, p.type_text) for p in floor_mod.params] == [("a", "const aclTensor*"), ("e", "aclOpExecutor*")]
+    assert unit.function("Hidden").is_static and not floor_mod.is_static
+
+
+def test_statement_kinds_in_source_order() -> None:
+    body = _body(
+        "int F(int n) {\n"
+        "  auto a = g(n), b = 2;\n"
+        "  a = h(a);\n"
+        "  k(a);\n"
+        "  for (int i = 0; i < n; ++i) { if (i == 3) { break; } else { continue; } }\n"
+        "  while (a > 0) a--;\n"
+        "  { int inner = 1; }\n"
+        "  return a;\n"
+        "}\n"
+    )
+    assert [(s.kind, s.line, s.target) for s in body] == [
+        ("decl", 2, "a"), ("decl", 2, "b"), ("assign", 3, "a"), ("expr", 4, None),
+        ("loop", 5, None), ("loop", 6, None), ("block", 7, None), ("return", 8, None),
+    ]
+    loop = body[4]
+    assert loop.value.text == "i < n" and loop.then[0].kind == "if"
+    assert [s.kind for s in loop.then[0].then] == ["break"] and [s.kind for s in loop.then[0].orelse] == ["continue"]
+    assert body[0].type_text == "auto" and body[0].value.name == "g"
+
+
+def test_else_if_chain_nests_in_orelse() -> None:
+    (chain,) = _body("void F() { if (a) { x(); } else if (!b && c) { y(); } else { z(); } }")
+    assert chain.value.text == "a"
+    (inner,) = chain.orelse
+    assert inner.kind == "if" and inner.value.kind == "binary" and inner.value.name == "&&"
+    assert inner.value.children[0].kind == "unary" and inner.value.children[0].name == "!"
+    assert [s.value.name for s in inner.then] == ["y"] and [s.value.name for s in inner.orelse] == ["z"]
+
+
+def test_switch_arms_keep_fallthrough_labels_and_default() -> None:
+    (switch,) = _body(
+        "int F(SocVersion v) { switch (v) { case SocVersion::ASCEND910B: case SocVersion::ASCEND910_93: { return 1; }"
+        " case SocVersion::ASCEND910: return 2; default: log(); return 0; } }"
+    )
+    assert switch.kind == "switch" and switch.value.text == "v"
+    assert [(c.label, [s.kind for s in c.body]) for c in switch.cases] == [
+        ("SocVersion::ASCEND910B", []), ("SocVersion::ASCEND910_93", ["return"]), ("SocVersion::ASCEND910", ["return"]),
+        (None, ["expr", "return"]),
+    ]
+
+
+def test_guard_expressions_are_structured() -> None:
+    (guard,) = _body(
+        "void F() { if (socVersion >= SocVersion::ASCEND910B && socVersion <= SocVersion::ASCEND910_93 ||"
+        " op::CheckType(self->GetDataType(), AICPU_LIST)) {} }"
+    )
+    condition = guard.value
+    assert (condition.kind, condition.name) == ("binary", "||")
+    left, right = condition.children
+    assert (left.name, [c.name for c in left.children]) == ("&&", [">=", "<="])
+    assert left.children[0].children[1].kind == "name" and left.children[0].children[1].name == "SocVersion::ASCEND910B"
+    assert (right.kind, right.name) == ("call", "op::CheckType")
+    member_call, list_name = right.children
+    assert (member_call.kind, member_call.name, list_name.name) == ("call", "self->GetDataType", "AICPU_LIST")
+    assert member_call.children == ()
+
+
+def test_ternary_call_chains_and_init_lists() -> None:
+    body = _body(
+        "void F() {\n"
+        "  auto x = c ? l0op::Cast(a, DT_FLOAT, executor) : a;\n"
+        "  auto t = uniqueExecutor.get()->ConvertToTensor(other, castDtype);\n"
+        "  auto out = executor->AllocTensor(op::Shape{count / 8}, DT_UINT8);\n"
+        "  std::vector<op::DataType> v = {DT_FLOAT, DT_FLOAT16};\n"
+        "}\n"
+    )
+    ternary = body[0].value
+    assert ternary.kind == "ternary" and [c.kind for c in ternary.children] == ["name", "call", "name"]
+    chained = body[1].value
+    assert chained.name == "uniqueExecutor.get()->ConvertToTensor"
+    assert [c.name for c in chained.calls()] == ["uniqueExecutor.get()->ConvertToTensor", "uniqueExecutor.get"]
+    alloc = body[2].value
+    assert alloc.name == "executor->AllocTensor" and alloc.children[0].text == "op::Shape{count / 8}"
+    init = body[3].value
+    assert init.kind == "init_list" and [c.text for c in init.children] == ["DT_FLOAT", "DT_FLOAT16"]
+
+
+def test_globals_includes_and_registration_macros() -> None:
+    unit = _unit(
+        '#include "opdev/op_dfx.h"\n#include <vector>\n'
+        "static const std::initializer_list<op::DataType> LIST = {op::DataType::DT_FLOAT, op::DataType::DT_BF16};\n"
+        "constexpr int64_t LIMIT = 8;\n"
+        "namespace l0op {\nOP_TYPE_REGISTER(FloorMod);\n"
+        "namespace { const std::initializer_list<DataType> AICPU = {DataType::DT_DOUBLE}; }\n}\n"
+        "int declared_only;\n"
+    )
+    assert unit.includes == ("opdev/op_dfx.h", "vector")
+    assert [(g.name, g.type_text, g.value.kind, len(g.value.children)) for g in unit.globals] == [
+        ("LIST", "const std::initializer_list<op::DataType>", "init_list", 2),
+        ("LIMIT", "constexpr int64_t", "literal", 0),
+        ("l0op::AICPU", "const std::initializer_list<DataType>", "init_list", 1),
+    ]
+    assert [(c.kind, c.name, c.text) for c in unit.toplevel_calls] == [
+        ("call", "OP_TYPE_REGISTER", "OP_TYPE_REGISTER(FloorMod)")
+    ]
+    assert unit.findings == ()
+
+
+def test_macros_used_like_calls_do_not_derail_the_function() -> None:
+    code = (
+        "const aclTensor* F(const aclTensor* a, const aclTensor* b, aclTensor* out, aclOpExecutor* executor) {\n"
+        "  L2_DFX_PHASE_1(aclnnX, DFX_IN(a, b), DFX_OUT(out));\n"
+        "  auto uniqueExecutor = CREATE_EXECUTOR();\n"
+        "  L0_DFX(FloorMod, a, b);\n"
+        "  static internal::AicpuTaskSpace space(\"FloorMod\", ge::DEPEND_IN_SHAPE, true);\n"
+        "  OP_CHECK_NULL(a, return false);\n"
+        "  OP_CHECK(ret == ACLNN_SUCCESS, OP_LOGE(ACLNN_ERR_INNER_NULLPTR, \"failed, %d\", ret), return nullptr);\n"
+        "  CHECK_RET(ret == ACLNN_SUCCESS, ret);\n"
+        "  ADD_TO_LAUNCHER_LIST_AICORE(FloorMod, OP_INPUT(a, b), OP_OUTPUT(out));\n"
+        "  OP_CHECK(a != nullptr, OP_LOGE(ACLNN_ERR_INNER_NULLPTR, \"a\"), return);\n"
+        "  return out;\n"
+        "}\n"
+    )
+    unit = _unit(code)
+    assert unit.findings == ()
+    body = unit.function("F").body
+    assert [s.kind for s in body] == ["expr", "decl", "expr", "decl", "expr", "expr", "expr", "expr", "expr", "return"]
+    assert [s.line for s in body] == list(range(2, 12))
+    space = body[3]
+    assert (space.target, space.type_text, space.value.kind, space.value.name) == (
+        "space", "internal::AicpuTaskSpace", "call", "internal::AicpuTaskSpace")
+    assert [c.text for c in space.value.children] == ['"FloorMod"', "ge::DEPEND_IN_SHAPE", "true"]
+    null_check = body[4].value
+    assert null_check.name == "OP_CHECK_NULL"
+    assert [(c.kind, c.text) for c in null_check.children] == [("name", "a"), ("other", "return false")]
+    op_check = body[5].value
+    assert [c.kind for c in op_check.children] == ["binary", "call", "other"]
+    assert op_check.children[2].text == "return nullptr" and op_check.children[2].name == "return"
+    launch = body[7].value
+    assert launch.name == "ADD_TO_LAUNCHER_LIST_AICORE"
+    assert [c.name for c in launch.children] == ["FloorMod", "OP_INPUT", "OP_OUTPUT"]
+    assert body[8].value.children[2].text == "return"
+
+
+def test_return_inside_a_string_or_lambda_is_left_alone() -> None:
+    body = _body('void F() { log("(, return x)"); std::sort(a, b, [](int x) { return x < 0; }); }')
+    assert body[0].value.children[0].text == '"(, return x)"'
+    assert body[1].value.children[2].kind == "lambda"
+
+
+def test_extern_c_guards_keep_functions_at_file_scope() -> None:
+    unit = _unit(
+        "#ifdef __cplusplus\nextern \"C\" {\n#endif\n"
+        "aclnnStatus aclnnFoo(int a) { return ACLNN_SUCCESS; }\n"
+        "#ifdef __cplusplus\n}\n#endif\n"
+    )
+    assert [f.name for f in unit.functions] == ["aclnnFoo"] and unit.findings == ()
+
+
+def test_preprocessor_conditionals_in_bodies_keep_both_branches() -> None:
+    (branch,) = _body("void F() {\n#if defined(LEGACY)\n  a();\n#else\n  b();\n#endif\n}\n")
+    assert branch.kind == "if" and branch.value.text == "#if defined(LEGACY)"
+    assert [s.value.name for s in branch.then] == ["a"] and [s.value.name for s in branch.orelse] == ["b"]
+
+
+def test_unit_json_carries_the_schema() -> None:
+    document = _unit("int F() { return 0; }").to_json()
+    assert document["schema"] == "op-migrate/cxx-unit@1" and document["frontend"] == "tree-sitter"
+    assert document["functions"][0]["body"][0]["kind"] == "return"
