@@ -1,0 +1,321 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+/*!
+ * \file gcd_core.h
+ * \brief Portable scalar logic of Gcd shared by the kernel, the host and the g++ tests: the gcd of each dtype,
+ *        the fixed-iteration Euclid that the vector path runs, per-core output ranges and the offset cursor.
+ *        Plain C++17, no CANN include.
+ */
+#ifndef OPS_MATH_GCD_CORE_H
+#define OPS_MATH_GCD_CORE_H
+
+#include <cstdint>
+
+#include "gcd_tiling_data.h"
+#include "gcd_tiling_key.h"
+
+// On the device kernel_operator.h (included first) defines __aicore__; host and tests see plain functions.
+#ifdef __aicore__
+#define GCD_CORE_FUNC __aicore__ inline
+#else
+#define GCD_CORE_FUNC inline
+#endif
+
+namespace GcdCore {
+
+// ---------------------------------------------------------------- integers (int8 / uint8 / int16)
+// torch.gcd for integral dtypes runs Euclid in the tensor dtype: a = abs(a); b = abs(b); while (a != 0)
+// { c = a; a = b % a; b = c; } return b. abs(INT8_MIN) does not fit and wraps back to INT8_MIN, so a
+// minimum value stays negative and C's truncating % can hand back a negative result: gcd(-128, 6) = -2,
+// gcd(-128, 0) = -128. This function is that loop, bit for bit.
+template <typename T>
+GCD_CORE_FUNC T TorchIntGcd(T x, T y)
+{
+    T a = static_cast<T>(x < 0 ? -static_cast<int32_t>(x) : static_cast<int32_t>(x));
+    T b = static_cast<T>(y < 0 ? -static_cast<int32_t>(y) : static_cast<int32_t>(y));
+    while (a != 0) {
+        T c = a;
+        a = static_cast<T>(static_cast<int32_t>(b) % static_cast<int32_t>(a));
+        b = c;
+    }
+    return b;
+}
+
+// The vector path starts from this value: |x| in the dtype, i.e. the minimum value maps to itself.
+template <typename T>
+GCD_CORE_FUNC int32_t WrappedAbs(T x)
+{
+    return static_cast<T>(x < 0 ? -static_cast<int32_t>(x) : static_cast<int32_t>(x));
+}
+
+// ---------------------------------------------------------------- floats (fp32 / fp16 / bf16), exact
+// A float operand is truncated toward zero; its integer is odd * 2^pow2 with odd < 2^(mantBits + 1), so the
+// gcd (odd part gcd(oddA, oddB), power min(powA, powB)) is always exactly representable in the same format.
+// Non-finite operands give a quiet NaN.
+struct FloatFormat {
+    uint32_t mantBits;
+    uint32_t expBits;
+};
+
+constexpr FloatFormat FP32_FORMAT{23, 8};
+constexpr FloatFormat FP16_FORMAT{10, 5};
+constexpr FloatFormat BF16_FORMAT{7, 8};
+
+struct TruncatedInt {
+    bool nonFinite;
+    bool zero;
+    uint32_t odd;
+    int32_t pow2;
+};
+
+GCD_CORE_FUNC uint32_t TrailingZeros(uint32_t v)
+{
+    uint32_t n = 0;
+    while ((v & 1U) == 0U) {
+        v >>= 1U;
+        ++n;
+    }
+    return n;
+}
+
+GCD_CORE_FUNC TruncatedInt DecodeTruncated(uint32_t bits, FloatFormat fmt)
+{
+    const uint32_t expMax = (1U << fmt.expBits) - 1U;
+    const int32_t bias = static_cast<int32_t>(expMax >> 1U);
+    const uint32_t expField = (bits >> fmt.mantBits) & expMax;
+    const uint32_t frac = bits & ((1U << fmt.mantBits) - 1U);
+    TruncatedInt r{false, false, 0U, 0};
+    if (expField == expMax) {
+        r.nonFinite = true;
+        return r;
+    }
+    const int32_t e = static_cast<int32_t>(expField) - bias;
+    if (expField == 0U || e < 0) {  // zero, subnormal or |x| < 1 truncates to 0
+        r.zero = true;
+        return r;
+    }
+    const uint32_t significand = (1U << fmt.mantBits) | frac;
+    const int32_t shift = e - static_cast<int32_t>(fmt.mantBits);
+    uint32_t integer = significand;
+    int32_t pow2 = shift;
+    if (shift < 0) {
+        integer = significand >> static_cast<uint32_t>(-shift);
+        pow2 = 0;
+    }
+    const uint32_t tz = TrailingZeros(integer);
+    r.odd = integer >> tz;
+    r.pow2 = pow2 + static_cast<int32_t>(tz);
+    return r;
+}
+
+GCD_CORE_FUNC uint32_t EncodeInteger(uint32_t odd, int32_t pow2, FloatFormat fmt)
+{
+    uint32_t top = 0;
+    while ((odd >> (top + 1U)) != 0U) {
+        ++top;
+    }
+    const uint32_t bias = ((1U << fmt.expBits) - 1U) >> 1U;
+    const uint32_t expField = static_cast<uint32_t>(static_cast<int32_t>(top) + pow2) + bias;
+    const uint32_t frac = (odd << (fmt.mantBits - top)) & ((1U << fmt.mantBits) - 1U);
+    return (expField << fmt.mantBits) | frac;
+}
+
+GCD_CORE_FUNC uint32_t QuietNanBits(FloatFormat fmt)
+{
+    const uint32_t expMax = (1U << fmt.expBits) - 1U;
+    return (expMax << fmt.mantBits) | (1U << (fmt.mantBits - 1U));
+}
+
+GCD_CORE_FUNC uint32_t OddGcd(uint32_t a, uint32_t b)
+{
+    while (b != 0U) {
+        const uint32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+GCD_CORE_FUNC uint32_t ExactFloatGcdBits(uint32_t xBits, uint32_t yBits, FloatFormat fmt)
+{
+    const TruncatedInt x = DecodeTruncated(xBits, fmt);
+    const TruncatedInt y = DecodeTruncated(yBits, fmt);
+    if (x.nonFinite || y.nonFinite) {
+        return QuietNanBits(fmt);
+    }
+    if (x.zero && y.zero) {
+        return 0U;
+    }
+    if (x.zero) {
+        return EncodeInteger(y.odd, y.pow2, fmt);
+    }
+    if (y.zero) {
+        return EncodeInteger(x.odd, x.pow2, fmt);
+    }
+    return EncodeInteger(OddGcd(x.odd, y.odd), x.pow2 < y.pow2 ? x.pow2 : y.pow2, fmt);
+}
+
+// ---------------------------------------------------------------- the vector algorithm, lane by lane
+// Largest magnitude the vector path accepts for fp32 / bf16 operands: quotients of integers below 2^22 stay
+// exact after Div and truncation; larger ones take the exact scalar path above.
+constexpr float VECTOR_EXACT_LIMIT = 4194304.0f;
+
+// Loop trips Euclid needs for operands of magnitude <= maxMagnitude: the worst pairs are consecutive
+// Fibonacci numbers, and the count of Fibonacci numbers 1, 2, 3, 5, ... up to maxMagnitude is the bound.
+GCD_CORE_FUNC int32_t EuclidIterations(int64_t maxMagnitude)
+{
+    int32_t n = 0;
+    int64_t f1 = 1;
+    int64_t f2 = 1;
+    while (f2 <= maxMagnitude) {
+        const int64_t next = f1 + f2;
+        f1 = f2;
+        f2 = next;
+        ++n;
+    }
+    return n;
+}
+
+// Trips of the vector loop per dtype: |int8| <= 128, uint8 <= 255, |int16| <= 32768, |fp16| <= 65504 and the
+// fp32 / bf16 vector path below VECTOR_EXACT_LIMIT.
+GCD_CORE_FUNC int32_t VectorIterations(uint64_t dtypeCode)
+{
+    switch (dtypeCode) {
+        case GCD_DTYPE_INT8:
+            return EuclidIterations(128);
+        case GCD_DTYPE_UINT8:
+            return EuclidIterations(255);
+        case GCD_DTYPE_INT16:
+            return EuclidIterations(32768);
+        case GCD_DTYPE_FLOAT16:
+            return EuclidIterations(65504);
+        default:
+            return EuclidIterations(static_cast<int64_t>(VECTOR_EXACT_LIMIT));
+    }
+}
+
+// One lane of the kernel's masked Euclid in fp32: a == 0 freezes the pair; otherwise (a, b) <- (b - trunc(b / a)
+// * a, a), the truncating remainder of C, so wrapped minimum values behave exactly as TorchIntGcd.
+GCD_CORE_FUNC float VectorEuclidLane(float a, float b, int32_t iterations)
+{
+    for (int32_t i = 0; i < iterations; ++i) {
+        const bool frozen = (a == 0.0f);
+        const float divisor = frozen ? 1.0f : a;
+        float quotient = b / divisor;
+        quotient = static_cast<float>(static_cast<int64_t>(quotient));  // CAST_TRUNC, |quotient| < 2^22
+        const float remainder = b - quotient * divisor;
+        const float nextB = frozen ? b : a;
+        a = frozen ? 0.0f : remainder;
+        b = nextB;
+    }
+    return b;
+}
+
+// ---------------------------------------------------------------- per-core output ranges
+struct OutputRange {
+    int64_t begin;
+    int64_t end;
+};
+
+GCD_CORE_FUNC OutputRange CoreOutputRange(const GcdTilingData& t, int64_t blockIdx)
+{
+    if (blockIdx >= t.usedCoreNum) {
+        return OutputRange{t.totalNum, t.totalNum};
+    }
+    const int64_t begin = blockIdx * t.perCoreNum;
+    const int64_t count = (blockIdx == t.usedCoreNum - 1) ? t.lastCoreNum : t.perCoreNum;
+    return OutputRange{begin, begin + count};
+}
+
+// ---------------------------------------------------------------- UB plan of one core
+// Queues hold the dtype (self, other, out; double-buffered); the vector Euclid works in fp32 in five buffers
+// (a, b, quotient, scratch, ReduceMax work), 8-bit dtypes pass through a half staging buffer (A2 has no
+// int8 <-> float Cast), and two Compare masks take one bit per element each.
+constexpr int64_t GCD_UB_RESERVED_BYTES = 8 * 1024;
+constexpr int64_t GCD_TILE_ALIGN = 64;  // 64 fp32 = 256 bytes: Compare's count rule on A2
+constexpr int64_t GCD_QUEUE_DEPTH = 2;
+constexpr int64_t GCD_FLOAT_BUFFERS = 5;
+
+struct GcdUbPlan {
+    int64_t queueBytes;  // one buffer of one queue (tileNum * dtypeSize)
+    int64_t floatBytes;  // one fp32 work buffer
+    int64_t halfBytes;   // the half staging buffer
+    int64_t maskBytes;   // one Compare mask
+    int64_t totalBytes;  // everything above with its count, as InitBuffer rounds it (32 bytes)
+};
+
+GCD_CORE_FUNC int64_t AlignUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+
+GCD_CORE_FUNC GcdUbPlan PlanUb(int64_t tileNum, int64_t dtypeSize)
+{
+    GcdUbPlan p{};
+    p.queueBytes = AlignUp(tileNum * dtypeSize, 32);
+    p.floatBytes = AlignUp(tileNum * 4, 32);
+    p.halfBytes = AlignUp(tileNum * 2, 32);
+    p.maskBytes = AlignUp(tileNum / 8, 32);
+    p.totalBytes = 3 * GCD_QUEUE_DEPTH * p.queueBytes + GCD_FLOAT_BUFFERS * p.floatBytes + p.halfBytes + 2 * p.maskBytes;
+    return p;
+}
+
+// ---------------------------------------------------------------- broadcast offset cursor
+// Walks output linear indices in order and keeps each input's element offset: Init decomposes a linear index
+// once (div/mod per dim), Advance is an odometer step. A stride of 0 repeats the element along that dim.
+class OffsetCursor {
+public:
+    GCD_CORE_FUNC void Init(const GcdTilingData& t, int64_t linear)
+    {
+        rank_ = t.rank;
+        selfOffset_ = 0;
+        otherOffset_ = 0;
+        for (int64_t d = rank_ - 1; d >= 0; --d) {
+            shape_[d] = t.outShape[d];
+            selfStrides_[d] = t.selfStrides[d];
+            otherStrides_[d] = t.otherStrides[d];
+            coord_[d] = linear % shape_[d];
+            linear /= shape_[d];
+            selfOffset_ += coord_[d] * selfStrides_[d];
+            otherOffset_ += coord_[d] * otherStrides_[d];
+        }
+    }
+
+    GCD_CORE_FUNC void Advance()
+    {
+        int64_t d = rank_ - 1;
+        while (d >= 0) {
+            ++coord_[d];
+            selfOffset_ += selfStrides_[d];
+            otherOffset_ += otherStrides_[d];
+            if (coord_[d] < shape_[d]) {
+                return;
+            }
+            selfOffset_ -= coord_[d] * selfStrides_[d];
+            otherOffset_ -= coord_[d] * otherStrides_[d];
+            coord_[d] = 0;
+            --d;
+        }
+    }
+
+    GCD_CORE_FUNC int64_t SelfOffset() const { return selfOffset_; }
+    GCD_CORE_FUNC int64_t OtherOffset() const { return otherOffset_; }
+
+private:
+    int64_t rank_ = 0;
+    int64_t selfOffset_ = 0;
+    int64_t otherOffset_ = 0;
+    int64_t shape_[GCD_MAX_DIMS] = {};
+    int64_t coord_[GCD_MAX_DIMS] = {};
+    int64_t selfStrides_[GCD_MAX_DIMS] = {};
+    int64_t otherStrides_[GCD_MAX_DIMS] = {};
+};
+
+}  // namespace GcdCore
+
+#endif  // OPS_MATH_GCD_CORE_H

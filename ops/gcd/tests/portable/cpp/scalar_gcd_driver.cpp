@@ -1,0 +1,138 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+// Test driver: reads operand pairs on stdin and writes, per pair, the exact gcd of gcd_core.h and the result of
+// the kernel's fixed-iteration vector Euclid run lane by lane.
+//   scalar_gcd_driver int <int8|uint8|int16>    stdin int32 pairs      stdout int32 (exact, vector)
+//   scalar_gcd_driver float <fp32|fp16|bf16>   stdin uint32 bit pairs stdout uint32 (exact, vector)
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "../../../op_kernel/gcd_core.h"
+
+namespace {
+
+std::vector<uint32_t> ReadWords()
+{
+    std::vector<uint32_t> words;
+    uint32_t buf[4096];
+    size_t n = 0;
+    while ((n = std::fread(buf, sizeof(uint32_t), 4096, stdin)) > 0) {
+        words.insert(words.end(), buf, buf + n);
+    }
+    return words;
+}
+
+void Write(const std::vector<uint32_t>& out) { std::fwrite(out.data(), sizeof(uint32_t), out.size(), stdout); }
+
+template <typename T>
+int32_t VectorInt(int32_t x, int32_t y, uint64_t code)
+{
+    const float a = static_cast<float>(GcdCore::WrappedAbs<T>(static_cast<T>(x)));
+    const float b = static_cast<float>(GcdCore::WrappedAbs<T>(static_cast<T>(y)));
+    return static_cast<T>(static_cast<int32_t>(GcdCore::VectorEuclidLane(a, b, GcdCore::VectorIterations(code))));
+}
+
+template <typename T>
+void RunInt(const std::vector<uint32_t>& in, uint64_t code)
+{
+    std::vector<uint32_t> out;
+    for (size_t i = 0; i + 1 < in.size(); i += 2) {
+        const int32_t x = static_cast<int32_t>(in[i]);
+        const int32_t y = static_cast<int32_t>(in[i + 1]);
+        const int32_t exact = GcdCore::TorchIntGcd<T>(static_cast<T>(x), static_cast<T>(y));
+        out.push_back(static_cast<uint32_t>(exact));
+        out.push_back(static_cast<uint32_t>(VectorInt<T>(x, y, code)));
+    }
+    Write(out);
+}
+
+float ToFloat(const GcdCore::TruncatedInt& v)
+{
+    if (v.zero) {
+        return 0.0f;
+    }
+    float f = static_cast<float>(v.odd);
+    for (int32_t i = 0; i < v.pow2; ++i) {
+        f *= 2.0f;
+    }
+    return f;
+}
+
+uint32_t FloatToFormat(float g, GcdCore::FloatFormat fmt)
+{
+    if (g == 0.0f) {
+        return 0U;
+    }
+    uint32_t bits = 0;
+    std::memcpy(&bits, &g, sizeof(bits));
+    const GcdCore::TruncatedInt v = GcdCore::DecodeTruncated(bits, GcdCore::FP32_FORMAT);
+    return GcdCore::EncodeInteger(v.odd, v.pow2, fmt);
+}
+
+// The kernel's fp32 / fp16 / bf16 lane: truncate, run the vector Euclid when both magnitudes are below the
+// limit, take the exact scalar path otherwise; non-finite lanes are replaced by NaN.
+uint32_t VectorFloat(uint32_t x, uint32_t y, GcdCore::FloatFormat fmt, uint64_t code)
+{
+    const GcdCore::TruncatedInt a = GcdCore::DecodeTruncated(x, fmt);
+    const GcdCore::TruncatedInt b = GcdCore::DecodeTruncated(y, fmt);
+    if (a.nonFinite || b.nonFinite) {
+        return GcdCore::QuietNanBits(fmt);
+    }
+    const float fa = ToFloat(a);
+    const float fb = ToFloat(b);
+    if (fa >= GcdCore::VECTOR_EXACT_LIMIT || fb >= GcdCore::VECTOR_EXACT_LIMIT) {
+        return GcdCore::ExactFloatGcdBits(x, y, fmt);
+    }
+    return FloatToFormat(GcdCore::VectorEuclidLane(fa, fb, GcdCore::VectorIterations(code)), fmt);
+}
+
+void RunFloat(const std::vector<uint32_t>& in, GcdCore::FloatFormat fmt, uint64_t code)
+{
+    std::vector<uint32_t> out;
+    for (size_t i = 0; i + 1 < in.size(); i += 2) {
+        out.push_back(GcdCore::ExactFloatGcdBits(in[i], in[i + 1], fmt));
+        out.push_back(VectorFloat(in[i], in[i + 1], fmt, code));
+    }
+    Write(out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc != 3) {
+        std::fprintf(stderr, "usage: %s int|float <dtype>\n", argv[0]);
+        return 2;
+    }
+    const std::vector<uint32_t> in = ReadWords();
+    const std::string kind = argv[1];
+    const std::string dtype = argv[2];
+    if (kind == "int" && dtype == "int8") {
+        RunInt<int8_t>(in, GCD_DTYPE_INT8);
+    } else if (kind == "int" && dtype == "uint8") {
+        RunInt<uint8_t>(in, GCD_DTYPE_UINT8);
+    } else if (kind == "int" && dtype == "int16") {
+        RunInt<int16_t>(in, GCD_DTYPE_INT16);
+    } else if (kind == "float" && dtype == "fp32") {
+        RunFloat(in, GcdCore::FP32_FORMAT, GCD_DTYPE_FLOAT);
+    } else if (kind == "float" && dtype == "fp16") {
+        RunFloat(in, GcdCore::FP16_FORMAT, GCD_DTYPE_FLOAT16);
+    } else if (kind == "float" && dtype == "bf16") {
+        RunFloat(in, GcdCore::BF16_FORMAT, GCD_DTYPE_BF16);
+    } else {
+        std::fprintf(stderr, "unknown mode %s %s\n", argv[1], argv[2]);
+        return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,128 @@
+"""Scalar gcd of gcd_core.h (exact path and the kernel's fixed-iteration vector Euclid) against the golden model."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import gcd_golden
+
+HERE = Path(__file__).resolve().parent
+DRIVER = HERE / "cpp" / "scalar_gcd_driver.cpp"
+FLOAT_VIEWS = {"fp32": (np.float32, np.uint32), "fp16": (np.float16, np.uint16), "bf16": (ml_dtypes.bfloat16, np.uint16)}
+
+
+@pytest.fixture(scope="module")
+def driver(gxx):
+    exe = gxx.build([DRIVER], name="gcd_scalar_driver")
+    return lambda *args, data: np.frombuffer(
+        gxx.run(exe, args, stdin=np.ascontiguousarray(data).tobytes()).stdout, dtype=data.dtype
+    ).reshape(-1, 2)
+
+
+def _run_int(driver, dtype: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    pairs = np.stack([x.astype(np.int32), y.astype(np.int32)], axis=1)
+    out = driver("int", dtype, data=pairs)
+    return out[:, 0].astype(x.dtype), out[:, 1].astype(x.dtype)
+
+
+def _all_pairs(dtype) -> tuple[np.ndarray, np.ndarray]:
+    info = np.iinfo(dtype)
+    values = np.arange(info.min, info.max + 1).astype(dtype)
+    return np.repeat(values, values.size), np.tile(values, values.size)
+
+
+def test_golden_follows_the_torch_loop_for_minimum_values():
+    # Hand-traced through ATen's calc_gcd in int8: abs(-128) stays -128 and % truncates toward zero.
+    x = np.array([-128, -128, 0, -128, -128, -128, -128, 6], np.int8)
+    y = np.array([6, 0, -128, -128, 3, 96, 64, -128], np.int8)
+    assert gcd_golden.torch_int_gcd(x, y).tolist() == [-2, -128, -128, -128, 1, -32, 64, -2]
+    assert gcd_golden.torch_int_gcd(np.array([-32768], np.int16), np.array([0], np.int16)).tolist() == [-32768]
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8"])
+def test_every_8bit_pair_matches_golden_and_math_gcd(driver, dtype):
+    x, y = _all_pairs(np.dtype(dtype))
+    exact, vector = _run_int(driver, dtype, x, y)
+    expected = gcd_golden.torch_int_gcd(x, y)
+    np.testing.assert_array_equal(exact, expected)
+    np.testing.assert_array_equal(vector, expected)
+    plain = (x.astype(np.int64) != -128) & (y.astype(np.int64) != -128)
+    reference = np.array([math.gcd(int(a), int(b)) for a, b in zip(x[plain], y[plain])])
+    np.testing.assert_array_equal(exact[plain].astype(np.int64), reference)
+
+
+def _fibonacci_pairs(limit: int) -> list[tuple[int, int]]:
+    f1, f2, pairs = 1, 2, []
+    while f2 <= limit:
+        pairs += [(f1, f2), (f2, f1), (-f1, f2), (f2, -f1)]
+        f1, f2 = f2, f1 + f2
+    return pairs
+
+
+def test_int16_random_and_edge_pairs(driver):
+    rng = np.random.default_rng(16)
+    x = rng.integers(-32768, 32768, 200_000).astype(np.int16)
+    y = rng.integers(-32768, 32768, 200_000).astype(np.int16)
+    edges = [(-32768, 0), (0, -32768), (-32768, -32768), (-32768, 6), (-32768, 32767), (0, 0), (1, -1), (32767, 32767)]
+    edges += _fibonacci_pairs(32767)  # Euclid's worst cases: they need every trip of the fixed loop
+    x = np.concatenate([x, np.array([a for a, _ in edges], np.int16)])
+    y = np.concatenate([y, np.array([b for _, b in edges], np.int16)])
+    exact, vector = _run_int(driver, "int16", x, y)
+    expected = gcd_golden.torch_int_gcd(x, y)
+    np.testing.assert_array_equal(exact, expected)
+    np.testing.assert_array_equal(vector, expected)
+    plain = (x != -32768) & (y != -32768)
+    sample = np.flatnonzero(plain)[:5000]
+    assert [int(v) for v in exact[sample]] == [math.gcd(int(x[i]), int(y[i])) for i in sample]
+
+
+def _float_cases(name: str, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    ftype, utype = FLOAT_VIEWS[name]
+    n = 100_000
+    bits = rng.integers(0, np.iinfo(utype).max + 1, size=(2, n), dtype=np.uint64).astype(utype)
+    ints = rng.integers(-5000, 5000, size=(2, n)).astype(ftype)
+    fractions = (rng.uniform(-300, 300, size=(2, n))).astype(ftype)
+    max_shift = 5 if name == "fp16" else 40
+    big = (rng.integers(1, 2**11, size=(2, n)) * 2.0 ** rng.integers(0, max_shift, size=(2, n))).astype(ftype)
+    special = np.array([0.0, -0.0, 0.5, -0.99, 1.0, -1.0, 2.5, np.inf, -np.inf, np.nan, 2**8 + 2, 2**11 + 2,
+                        2**22, 2**22 + 4, 2**24, 3 * 2**30, float(np.finfo(ftype).max), float(np.finfo(ftype).tiny)])
+    finite_max = float(np.finfo(ftype).max)
+    special = special[~(np.abs(special) > finite_max) | ~np.isfinite(special)].astype(ftype)
+    sx, sy = np.repeat(special, special.size), np.tile(special, special.size)
+    x = np.concatenate([bits[0].view(ftype), ints[0], fractions[0], big[0], sx])
+    y = np.concatenate([bits[1].view(ftype), ints[1], fractions[1], big[1], sy])
+    return x, y
+
+
+@pytest.mark.parametrize("name", sorted(FLOAT_VIEWS))
+def test_float_pairs_match_golden_bit_for_bit(driver, name):
+    ftype, utype = FLOAT_VIEWS[name]
+    x, y = _float_cases(name, np.random.default_rng(len(name) + 7))
+    pairs = np.stack([x.view(utype).astype(np.uint32), y.view(utype).astype(np.uint32)], axis=1)
+    out = driver("float", name, data=pairs)
+    expected = gcd_golden.float_gcd(x, y)
+    nan = _is_nan_bits(expected.view(utype), name)
+    expected_bits = expected.view(utype).astype(np.uint32)
+    for column in (0, 1):  # exact path, then the vector path
+        assert np.array_equal(_is_nan_bits(out[:, column].astype(utype), name), nan)
+        np.testing.assert_array_equal(out[~nan, column], expected_bits[~nan])
+    assert nan.sum() > 0 and (~nan).sum() > 0
+
+
+def _is_nan_bits(bits: np.ndarray, name: str) -> np.ndarray:
+    exp_mask, mant_mask = {"fp32": (0x7F800000, 0x7FFFFF), "fp16": (0x7C00, 0x3FF), "bf16": (0x7F80, 0x7F)}[name]
+    wide = bits.astype(np.uint32)
+    return ((wide & exp_mask) == exp_mask) & ((wide & mant_mask) != 0)
+
+
+def test_float_golden_agrees_with_math_gcd_on_truncated_values():
+    x = np.array([3e38, -2.9, 1e30, 0.4, 12.0, -7.5], np.float32)
+    y = np.array([1e38, 4.2, 6e29, 9.0, -18.0, 0.0], np.float32)
+    got = gcd_golden.float_gcd(x, y)
+    for a, b, g in zip(x, y, got):
+        assert int(g) == math.gcd(int(np.trunc(np.float64(a))), int(np.trunc(np.float64(b))))
