@@ -1,0 +1,73 @@
+"""The memory section of `migrate analyze CHAIN.cpp --case/--cases`: routes + cases -> Markdown, text, JSON, charts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from analyzers.findings import Finding
+from analyzers.memory import CaseError, evaluate, load_cases, parse_case, plan
+from analyzers.memory.case import Case
+from analyzers.route.model import Route
+from migrate.config import AnalyzeConfig
+from migrate.errors import MigrateError
+from migrate.exit_codes import USAGE
+from reports.memory_chart import chart_data, lifetime_png, lifetime_svg
+from reports.memory_report import markdown_section, text_table
+
+
+@dataclass(frozen=True)
+class MemoryAttachment:
+    """What the aclnn pipeline adds to its report: one section per route, JSON per route index, chart files."""
+
+    markdown: str
+    text: str
+    json_by_route: dict[int, dict]
+    files: tuple[tuple[str, bytes], ...]
+    findings: tuple[Finding, ...] = field(default=())
+
+
+def cases_from_config(config: AnalyzeConfig) -> tuple[Case, ...]:
+    """Every --case text and the cases of --cases FILE, in that order; a bad one is a usage error."""
+    try:
+        cases = [parse_case(text, label=f"case {i}" if len(config.cases) > 1 else "") for i, text in enumerate(config.cases, 1)]
+        if config.cases_file is not None:
+            cases.extend(load_cases(config.cases_file))
+    except (CaseError, OSError) as error:
+        raise MigrateError(f"--case/--cases: {error}", USAGE) from error
+    return tuple(cases)
+
+
+def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
+    """Evaluate every route at every case of the config; charts are drawn for each route's first evaluated case."""
+    cases = cases_from_config(config)
+    markdown_parts, text_parts, files, all_findings = [], [], [], []
+    json_by_route: dict[int, dict] = {}
+    for index, route in enumerate(routes):
+        memory_plan = plan(route)
+        soc = config.socs[0] if config.socs else route.facts.soc
+        evaluations = [evaluate(memory_plan, case, soc=soc, measure_gpu=config.measure_gpu) for case in cases]
+        findings = list(memory_plan.findings)
+        for evaluation in evaluations:
+            findings.extend(f for f in evaluation.findings if f not in findings)
+        all_findings.extend(findings)
+        documents = [e.document for e in evaluations]
+        plan_json = memory_plan.to_json()
+        first = next((e for e in evaluations if e.document.get("evaluated")), None)
+        chart_name = None
+        if first is not None:
+            data = chart_data(memory_plan, first, f"{route.entry} — {first.document['case']}")
+            chart_name = f"memory_route{index}.svg"
+            files.append((chart_name, lifetime_svg(data).encode("utf-8")))
+            files.append((f"memory_route{index}.png", lifetime_png(data)))
+        summary = dict(first.document) if first is not None else {"formula": memory_plan.formula, "evaluated": False}
+        json_by_route[index] = {
+            **summary,
+            "cases": documents,
+            "plan": plan_json,
+            "findings": [f.to_json() for f in findings],
+        }
+        finding_docs = [f.to_json() for f in findings]
+        markdown_parts.append(markdown_section(plan_json, documents, finding_docs, chart_name))
+        text_parts.append(text_table(f"memory: route {index} {route.entry}  peak = {memory_plan.formula}", documents))
+        text_parts.extend(f"  {f.severity.value}: {f.symbol}: {f.message}\n" for f in findings)
+    return MemoryAttachment("\n".join(markdown_parts), "".join(text_parts), json_by_route, tuple(files), tuple(all_findings))
