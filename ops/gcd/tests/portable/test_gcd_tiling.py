@@ -1,0 +1,208 @@
+"""Host tiling core and offset cursor of Gcd against NumPy broadcasting, with the tiling invariants as properties."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+HERE = Path(__file__).resolve().parent
+DRIVER = HERE / "cpp" / "tiling_driver.cpp"
+UB_SIZE = 196608
+UB_RESERVED = 8 * 1024
+DTYPES = {1: ("int8", 1), 2: ("uint8", 1), 3: ("int16", 2), 4: ("float16", 2), 5: ("bfloat16", 2), 6: ("float32", 4)}
+STATUS = {"OK": 0, "BAD_RANK": 1, "BAD_DIM": 2, "BAD_DTYPE": 3, "NOT_BROADCASTABLE": 4, "BAD_PLATFORM": 5}
+FIELDS = ("totalNum", "rank", "usedCoreNum", "perCoreNum", "lastCoreNum", "tileNum")
+
+
+@dataclass(frozen=True)
+class View:
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+
+    def line(self) -> str:
+        return " ".join(str(v) for v in (len(self.shape), *self.shape, *self.strides))
+
+
+@dataclass(frozen=True)
+class Case:
+    dtype_code: int
+    cores: int
+    self_view: View
+    other_view: View
+    ub_size: int = UB_SIZE
+    walk: bool = True
+
+
+def contiguous(shape) -> View:
+    strides, acc = [], 1
+    for dim in reversed(shape):
+        strides.append(acc)
+        acc *= dim
+    return View(tuple(shape), tuple(reversed(strides)))
+
+
+def run_cases(gxx, cases: list[Case]) -> list[dict]:
+    exe = gxx.build([DRIVER], name="gcd_tiling_driver")
+    text = f"{len(cases)}\n" + "".join(
+        f"{c.dtype_code} {c.cores} {c.ub_size} {int(c.walk)}\n{c.self_view.line()}\n{c.other_view.line()}\n" for c in cases
+    )
+    out = gxx.run(exe, stdin=text.encode()).stdout.decode().splitlines()
+    results, i = [], 0
+    for case in cases:
+        status, key, block_dim, workspace, ub_bytes = (int(v) for v in out[i].split()[1:])
+        words = [int(v) for v in out[i + 1].split()[1:]]
+        i += 2
+        r = dict(status=status, key=key, blockDim=block_dim, workspace=workspace, ubBytes=ub_bytes, words=words)
+        r.update(zip(FIELDS, words[: len(FIELDS)]))
+        if case.walk and status == 0:
+            r["ranges"] = np.array([int(v) for v in out[i].split()[1:]], np.int64).reshape(-1, 2)
+            r["self"] = np.array([int(v) for v in out[i + 1].split()[1:]], np.int64)
+            r["other"] = np.array([int(v) for v in out[i + 2].split()[1:]], np.int64)
+            i += 3
+        results.append(r)
+    return results
+
+
+def reference_offsets(view: View, out_shape: tuple[int, ...]) -> np.ndarray:
+    """Element offset of every output element in `view`, through NumPy broadcasting of an index grid."""
+    offsets = np.zeros(view.shape, np.int64)
+    for axis, (dim, stride) in enumerate(zip(view.shape, view.strides)):
+        shape = [1] * len(view.shape)
+        shape[axis] = dim
+        offsets = offsets + (np.arange(dim, dtype=np.int64) * stride).reshape(shape)
+    return np.broadcast_to(offsets, out_shape).ravel()
+
+
+def random_view(rng: np.random.Generator, out_shape: tuple[int, ...], full_rank: bool = False) -> View:
+    rank = len(out_shape) if full_rank else int(rng.integers(1, len(out_shape) + 1))
+    shape = tuple(d if rng.random() < 0.6 else 1 for d in out_shape[len(out_shape) - rank :])
+    if rng.random() < 0.5:
+        return contiguous(shape)
+    # Non-contiguous: a random memory order of the dims (a transpose) and gaps between rows (a slice).
+    order = rng.permutation(rank)
+    strides, acc = [0] * rank, 1
+    for axis in reversed(order):
+        strides[axis] = acc
+        acc *= shape[axis] * int(rng.integers(1, 3))
+    return View(shape, tuple(strides))
+
+
+def random_cases(seed: int, count: int) -> list[Case]:
+    rng = np.random.default_rng(seed)
+    cases = []
+    for _ in range(count):
+        rank = int(rng.integers(1, 9))
+        out_shape = tuple(int(v) for v in rng.integers(1, 5, rank))
+        if rng.random() < 0.2:
+            out_shape = out_shape[:-1] + (int(rng.integers(200, 3000)),)  # long rows: several tiles and cores
+        while int(np.prod(out_shape)) > 60_000:
+            out_shape = out_shape[1:]
+        a, b = random_view(rng, out_shape, full_rank=True), random_view(rng, out_shape)
+        if rng.random() < 0.5:
+            a, b = b, a
+        cases.append(Case(int(rng.integers(1, 7)), int(rng.choice([1, 2, 8, 40, 48])), a, b))
+    return cases
+
+
+def check_invariants(case: Case, r: dict) -> None:
+    size = DTYPES[case.dtype_code][1]
+    out_shape = np.broadcast_shapes(case.self_view.shape, case.other_view.shape)
+    total = int(np.prod(out_shape))
+    assert r["status"] == 0
+    assert r["totalNum"] == total
+    assert 1 <= r["usedCoreNum"] <= case.cores and r["blockDim"] == r["usedCoreNum"]
+    assert r["perCoreNum"] % (32 // size) == 0
+    assert r["tileNum"] % 64 == 0 and r["tileNum"] > 0
+    assert r["ubBytes"] <= case.ub_size - UB_RESERVED
+    assert r["workspace"] == 0
+    ranges = r["ranges"]
+    assert ranges[0, 0] == 0 and ranges[-1, 1] == total
+    assert np.all(ranges[1:, 0] == ranges[:-1, 1]), "ranges must tile [0, total) in order without gaps or overlap"
+    assert np.all(ranges[:, 1] > ranges[:, 0]) or total == 0
+    key = r["key"]
+    assert key & 0x7 == case.dtype_code
+    broadcast = any(
+        o != 1 and (s != o or t != o)
+        for o, s, t in zip(
+            out_shape[::-1],
+            case.self_view.shape[::-1] + (1,) * 8,
+            case.other_view.shape[::-1] + (1,) * 8,
+        )
+    )
+    assert bool(key & 8) == broadcast
+    non_contiguous = any(contiguous(v.shape).strides != v.strides and not _only_unit_dims_differ(v)
+                         for v in (case.self_view, case.other_view))
+    assert bool(key & 16) == non_contiguous
+
+
+def _only_unit_dims_differ(view: View) -> bool:
+    ref = contiguous(view.shape)
+    return all(d == 1 or s == t for d, s, t in zip(view.shape, view.strides, ref.strides))
+
+
+def test_cursor_offsets_match_numpy_broadcasting_on_random_views(gxx):
+    cases = random_cases(seed=2026, count=400)
+    results = run_cases(gxx, cases)
+    assert sum(r["usedCoreNum"] > 1 for r in results) > 20, "the sample must exercise multi-core ranges"
+    assert sum(r["perCoreNum"] > r["tileNum"] for r in results) > 5, "and cores with several tiles"
+    assert sum(len(np.broadcast_shapes(c.self_view.shape, c.other_view.shape)) == 8 for c in cases) > 20
+    assert sum(r["rank"] >= 4 for r in results) > 20 and sum(r["key"] & 16 != 0 for r in results) > 100
+    for case, r in zip(cases, results):
+        check_invariants(case, r)
+        out_shape = np.broadcast_shapes(case.self_view.shape, case.other_view.shape)
+        np.testing.assert_array_equal(r["self"], reference_offsets(case.self_view, out_shape), err_msg=str(case))
+        np.testing.assert_array_equal(r["other"], reference_offsets(case.other_view, out_shape), err_msg=str(case))
+
+
+def test_same_shape_contiguous_inputs_merge_to_one_linear_dim(gxx):
+    case = Case(6, 40, contiguous((4, 5, 6, 7)), contiguous((4, 5, 6, 7)))
+    (r,) = run_cases(gxx, [case])
+    assert r["key"] == 6 and r["rank"] == 1 and r["totalNum"] == 840
+    assert r["usedCoreNum"] == 1  # 840 elements stay below one core's minimum of 1024
+
+
+def test_rank8_both_side_broadcast_keeps_alternating_dims(gxx):
+    a = contiguous((2, 1, 3, 1, 2, 1, 3, 1))
+    b = contiguous((1, 2, 1, 3, 1, 2, 1, 5))
+    (r,) = run_cases(gxx, [Case(3, 40, a, b)])
+    assert r["key"] == 3 | 8 and r["rank"] == 8 and r["totalNum"] == 2160
+
+
+def test_large_output_splits_over_all_cores_with_a_tail(gxx):
+    for code, (_, size) in DTYPES.items():
+        (r,) = run_cases(gxx, [Case(code, 40, contiguous((1_000_003,)), contiguous((1,)), walk=False)])
+        assert r["usedCoreNum"] == 40 and r["perCoreNum"] % (32 // size) == 0
+        assert r["lastCoreNum"] == 1_000_003 - 39 * r["perCoreNum"] and 0 < r["lastCoreNum"] <= r["perCoreNum"]
+        assert r["tileNum"] < r["perCoreNum"], "a big core range is processed in several UB tiles"
+
+
+@pytest.mark.parametrize(
+    ("self_view", "other_view", "status"),
+    [
+        (contiguous((3, 4)), contiguous((5,)), "NOT_BROADCASTABLE"),
+        (View((), ()), contiguous((5,)), "BAD_RANK"),
+        (contiguous((1,) * 9), contiguous((5,)), "BAD_RANK"),
+        (View((2, -1), (1, 1)), contiguous((1,)), "BAD_DIM"),
+    ],
+)
+def test_invalid_shapes_are_reported_not_tiled(gxx, self_view, other_view, status):
+    (r,) = run_cases(gxx, [Case(6, 40, self_view, other_view)])
+    assert r["status"] == STATUS[status]
+
+
+def test_bad_dtype_and_platform_are_reported(gxx):
+    view = contiguous((8,))
+    bad_dtype, no_cores, tiny_ub = run_cases(
+        gxx, [Case(0, 40, view, view), Case(6, 0, view, view), Case(6, 40, view, view, ub_size=4096)]
+    )
+    assert bad_dtype["status"] == STATUS["BAD_DTYPE"]
+    assert no_cores["status"] == STATUS["BAD_PLATFORM"]
+    assert tiny_ub["status"] == STATUS["BAD_PLATFORM"]
+
+
+def test_empty_output_runs_one_idle_core(gxx):
+    (r,) = run_cases(gxx, [Case(1, 40, contiguous((0, 4)), contiguous((1, 4)))])
+    assert r["status"] == 0 and r["totalNum"] == 0 and r["usedCoreNum"] == 1 and r["lastCoreNum"] == 0
