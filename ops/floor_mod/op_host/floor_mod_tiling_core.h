@@ -1,0 +1,323 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+/*!
+ * \file floor_mod_tiling_core.h
+ * \brief Portable FloorMod tiling: right-aligned broadcast with checked products, compression of adjacent dims
+ *        with the same broadcast state, stride 0 on broadcast dims, mode selection with fallback to GENERAL,
+ *        core split in aligned blocks and the UB plan. Plain C++17; the gert adapter (floor_mod_tiling.cpp)
+ *        and the tests call the same functions.
+ */
+#ifndef OPS_FLOOR_MOD_OP_HOST_FLOOR_MOD_TILING_CORE_H_
+#define OPS_FLOOR_MOD_OP_HOST_FLOOR_MOD_TILING_CORE_H_
+
+#include <cstdint>
+
+#include "../op_kernel/floor_mod_tiling_data.h"
+
+namespace FloorModTiling {
+
+using FloorModNs::FloorModTilingData;
+using FloorModNs::MAX_DIM;
+
+enum class DType : uint32_t { FLOAT16 = 0, BFLOAT16 = 1, FLOAT32 = 2, INT32 = 3, INT64 = 4, DOUBLE = 5 };
+
+enum class Status : uint32_t { OK = 0, BAD_RANK, NOT_BROADCASTABLE, OUT_SHAPE_MISMATCH, OVERFLOW, NO_UB };
+
+struct Shape {
+    uint32_t rank;
+    int64_t dims[MAX_DIM];
+};
+
+struct Platform {
+    uint32_t coreNum;
+    uint64_t ubSize;
+};
+
+struct CoreRange {
+    uint64_t start;
+    uint64_t count;
+};
+
+constexpr uint64_t RESERVED_UB_BYTES = 1024;
+constexpr uint64_t MIN_ELEMENTS_PER_CORE = 1024;
+constexpr uint64_t MIN_ELEMENTS_PER_CORE_UNALIGNED_ROWS = 2048;
+constexpr uint64_t TILE_ALIGN_ELEMENTS = 64;
+constexpr uint64_t BLOCK_BYTES = 32;
+
+inline uint32_t DTypeBytes(DType dtype)
+{
+    switch (dtype) {
+        case DType::FLOAT16:
+        case DType::BFLOAT16:
+            return 2;
+        case DType::FLOAT32:
+        case DType::INT32:
+            return 4;
+        default:
+            return 8;
+    }
+}
+
+// FP32 work tensors the vector path keeps per element (x1f, x2f, quotient, scratch ...); DOUBLE works on
+// uint64 bit patterns in its queues only.
+inline uint32_t WorkFloatsPerElement(DType dtype)
+{
+    switch (dtype) {
+        case DType::FLOAT16:
+        case DType::BFLOAT16:
+            return 4;
+        case DType::FLOAT32:
+            return 3;
+        case DType::INT32:
+            return 5;
+        case DType::INT64:
+            return 4;
+        default:
+            return 0;
+    }
+}
+
+// UB bytes one tile element costs: x1, x2 and y queues at `depth`, the FP32 work tensors and two bit masks.
+inline uint64_t UbBytesPerElement(DType dtype, uint32_t depth)
+{
+    return static_cast<uint64_t>(depth) * 3U * DTypeBytes(dtype) + 4U * WorkFloatsPerElement(dtype) + 1U;
+}
+
+inline bool CheckedMultiply(int64_t a, int64_t b, int64_t& out)
+{
+    if (a < 0 || b < 0) {
+        return false;
+    }
+    if (a != 0 && b > INT64_MAX / a) {
+        return false;
+    }
+    out = a * b;
+    return true;
+}
+
+// Right-aligns the shapes (rank-0 counts as [1]), checks broadcastability and y, merges adjacent dims with the
+// same broadcast state for both inputs, drops size-1 output dims, and fills rank/outShape/strides/total.
+inline Status BuildBroadcast(const Shape& x1, const Shape& x2, const Shape& y, FloorModTilingData& td)
+{
+    if (x1.rank > MAX_DIM || x2.rank > MAX_DIM || y.rank > MAX_DIM) {
+        return Status::BAD_RANK;
+    }
+    uint32_t rank = x1.rank > x2.rank ? x1.rank : x2.rank;
+    int64_t a[MAX_DIM];
+    int64_t b[MAX_DIM];
+    int64_t out[MAX_DIM];
+    for (uint32_t i = 0; i < rank; ++i) {
+        a[i] = i + x1.rank >= rank ? x1.dims[i + x1.rank - rank] : 1;
+        b[i] = i + x2.rank >= rank ? x2.dims[i + x2.rank - rank] : 1;
+        if (a[i] < 0 || b[i] < 0) {
+            return Status::NOT_BROADCASTABLE;
+        }
+        if (a[i] != b[i] && a[i] != 1 && b[i] != 1) {
+            return Status::NOT_BROADCASTABLE;
+        }
+        out[i] = a[i] == 1 ? b[i] : a[i];
+    }
+    uint32_t yRank = y.rank == 0 ? 1 : y.rank;
+    if (yRank != (rank == 0 ? 1 : rank)) {
+        return Status::OUT_SHAPE_MISMATCH;
+    }
+    for (uint32_t i = 0; i < y.rank; ++i) {
+        if (y.dims[i] != out[i]) {
+            return Status::OUT_SHAPE_MISMATCH;
+        }
+    }
+    int64_t total = 1;
+    for (uint32_t i = 0; i < rank; ++i) {
+        if (!CheckedMultiply(total, out[i], total)) {
+            return Status::OVERFLOW;
+        }
+    }
+    // Compress: keep dims with out > 1; merge a dim into the previous kept one when both inputs keep their state.
+    uint32_t kept = 0;
+    int64_t dims[MAX_DIM];
+    bool full1[MAX_DIM];
+    bool full2[MAX_DIM];
+    for (uint32_t i = 0; i < rank; ++i) {
+        if (out[i] == 1) {
+            continue;
+        }
+        bool f1 = a[i] != 1;
+        bool f2 = b[i] != 1;
+        if (kept > 0 && full1[kept - 1] == f1 && full2[kept - 1] == f2) {
+            dims[kept - 1] *= out[i]; // cannot overflow: bounded by total
+        } else {
+            dims[kept] = out[i];
+            full1[kept] = f1;
+            full2[kept] = f2;
+            ++kept;
+        }
+    }
+    if (kept == 0) { // every dim is 1 (or rank 0): one element
+        dims[0] = 1;
+        full1[0] = true;
+        full2[0] = true;
+        kept = 1;
+    }
+    td.rank = kept;
+    td.totalDataCount = static_cast<uint64_t>(total);
+    int64_t stride1 = 1;
+    int64_t stride2 = 1;
+    for (uint32_t k = kept; k-- > 0;) {
+        td.outShape[k] = dims[k];
+        td.x1Stride[k] = full1[k] ? stride1 : 0;
+        td.x2Stride[k] = full2[k] ? stride2 : 0;
+        if (full1[k]) {
+            stride1 *= dims[k];
+        }
+        if (full2[k]) {
+            stride2 *= dims[k];
+        }
+    }
+    for (uint32_t k = kept; k < MAX_DIM; ++k) {
+        td.outShape[k] = 1;
+        td.x1Stride[k] = 0;
+        td.x2Stride[k] = 0;
+    }
+    return Status::OK;
+}
+
+inline int64_t InputSize(const FloorModTilingData& td, const int64_t* stride)
+{
+    int64_t size = 1;
+    for (uint32_t k = 0; k < td.rank; ++k) {
+        if (stride[k] != 0) {
+            size *= td.outShape[k];
+        }
+    }
+    return size;
+}
+
+inline uint32_t SelectMode(const FloorModTilingData& td)
+{
+    int64_t total = static_cast<int64_t>(td.totalDataCount);
+    int64_t size1 = InputSize(td, td.x1Stride);
+    int64_t size2 = InputSize(td, td.x2Stride);
+    if (size1 == total && size2 == total) {
+        return FloorModNs::CONTIGUOUS;
+    }
+    if (size1 == 1 && size2 == total) {
+        return FloorModNs::X1_SCALAR;
+    }
+    if (size2 == 1 && size1 == total) {
+        return FloorModNs::X2_SCALAR;
+    }
+    uint32_t last = td.rank - 1;
+    bool tail1 = td.x1Stride[last] == 1;
+    bool tail2 = td.x2Stride[last] == 1;
+    if (tail1 && tail2) {
+        return FloorModNs::TAIL_CONTIGUOUS;
+    }
+    if (td.rank >= 2 && tail1 && td.x2Stride[last] == 0 && td.x2Stride[last - 1] != 0) {
+        return FloorModNs::CROSSED_ROW_X1_ROW;
+    }
+    if (td.rank >= 2 && tail2 && td.x1Stride[last] == 0 && td.x1Stride[last - 1] != 0) {
+        return FloorModNs::CROSSED_ROW_X2_ROW;
+    }
+    return FloorModNs::GENERAL;
+}
+
+inline uint64_t Gcd(uint64_t a, uint64_t b)
+{
+    while (b != 0) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+// Elements a core boundary must be a multiple of: a 32-byte block, or for crossed rows the smallest number of
+// whole rows whose bytes fill 32-byte blocks (so that every core starts on a reusable row boundary).
+inline uint64_t BlockAlign(const FloorModTilingData& td, uint32_t mode)
+{
+    uint64_t bytes = td.dtypeBytes;
+    if (mode == FloorModNs::CROSSED_ROW_X1_ROW || mode == FloorModNs::CROSSED_ROW_X2_ROW) {
+        uint64_t row = static_cast<uint64_t>(td.outShape[td.rank - 1]);
+        return row * (BLOCK_BYTES / Gcd(row * bytes, BLOCK_BYTES));
+    }
+    return BLOCK_BYTES / bytes;
+}
+
+inline CoreRange CoreRangeOf(const FloorModTilingData& td, uint32_t core)
+{
+    uint64_t extra = td.tailDataCoreNum;
+    uint64_t start = core * td.perCoreDataCount + (core < extra ? core : extra) * td.blockAlignElements;
+    if (core + 1 == td.needCoreNum) {
+        return CoreRange{start, td.lastCoreDataCount};
+    }
+    return CoreRange{start, td.perCoreDataCount + (core < extra ? td.blockAlignElements : 0)};
+}
+
+inline void SplitCores(FloorModTilingData& td, uint32_t coreNum, uint64_t minPerCore)
+{
+    uint64_t total = td.totalDataCount;
+    uint64_t align = td.blockAlignElements;
+    uint64_t blocks = (total + align - 1) / align;
+    uint64_t wanted = (total + minPerCore - 1) / minPerCore;
+    uint64_t cores = wanted < coreNum ? wanted : coreNum;
+    cores = cores < blocks ? cores : blocks;
+    cores = cores == 0 ? 1 : cores;
+    td.needCoreNum = static_cast<uint32_t>(cores);
+    td.perCoreDataCount = (blocks / cores) * align;
+    td.tailDataCoreNum = blocks % cores;
+    uint64_t lastStart = (cores - 1) * td.perCoreDataCount + td.tailDataCoreNum * align;
+    td.lastCoreDataCount = total - lastStart;
+}
+
+// Full tiling: broadcast metadata, mode (falling back to GENERAL when a crossed-row core boundary would not fit
+// a tile), core split and the tile size from the UB plan. Workspace is always 0.
+inline Status ComputeTiling(const Shape& x1, const Shape& x2, const Shape& y, DType dtype, const Platform& platform,
+                            FloorModTilingData& td)
+{
+    td = FloorModTilingData{};
+    td.dtypeBytes = DTypeBytes(dtype);
+    Status status = BuildBroadcast(x1, x2, y, td);
+    if (status != Status::OK) {
+        return status;
+    }
+    uint64_t ubBytes = platform.ubSize > RESERVED_UB_BYTES + sizeof(FloorModTilingData) ?
+                           platform.ubSize - RESERVED_UB_BYTES - sizeof(FloorModTilingData) : 0;
+    uint32_t mode = SelectMode(td);
+    uint64_t align = BlockAlign(td, mode);
+    uint64_t tileAtDepth2 = ubBytes / UbBytesPerElement(dtype, 2) / TILE_ALIGN_ELEMENTS * TILE_ALIGN_ELEMENTS;
+    bool crossed = mode == FloorModNs::CROSSED_ROW_X1_ROW || mode == FloorModNs::CROSSED_ROW_X2_ROW;
+    if (crossed && (align > tileAtDepth2 || align > td.totalDataCount)) {
+        mode = FloorModNs::GENERAL; // specialised resources do not fit: stride-aware GENERAL, never AI CPU
+        align = BlockAlign(td, mode);
+    }
+    td.broadcastMode = mode;
+    td.blockAlignElements = align;
+    bool unalignedRows = crossed && mode != FloorModNs::GENERAL && align != static_cast<uint64_t>(td.outShape[td.rank - 1]);
+    SplitCores(td, platform.coreNum == 0 ? 1 : platform.coreNum,
+               unalignedRows ? MIN_ELEMENTS_PER_CORE_UNALIGNED_ROWS : MIN_ELEMENTS_PER_CORE);
+    uint64_t biggest = CoreRangeOf(td, 0).count;
+    uint64_t tileAtDepth1 = ubBytes / UbBytesPerElement(dtype, 1) / TILE_ALIGN_ELEMENTS * TILE_ALIGN_ELEMENTS;
+    if (tileAtDepth2 == 0) {
+        return Status::NO_UB;
+    }
+    if (biggest <= tileAtDepth1) {
+        td.queueDepth = 1;
+        td.usableUbSize = static_cast<uint32_t>(tileAtDepth1);
+    } else {
+        td.queueDepth = 2;
+        td.usableUbSize = static_cast<uint32_t>(tileAtDepth2);
+    }
+    return Status::OK;
+}
+
+} // namespace FloorModTiling
+
+#endif // OPS_FLOOR_MOD_OP_HOST_FLOOR_MOD_TILING_CORE_H_

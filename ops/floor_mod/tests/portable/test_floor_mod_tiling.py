@@ -1,0 +1,150 @@
+# ----------------------------------------------------------------------------------------------------------------------
+# Copyright (c) 2026 op-migrate contributors.
+# This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+# CANN Open Software License Agreement Version 2.0 (the "License").
+# Please refer to the License for details. You may not use this file except in compliance with the License.
+# THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+# INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+# See LICENSE in the root of the software repository for the full text of the License.
+# ----------------------------------------------------------------------------------------------------------------------
+"""FloorMod's portable tiling and broadcast cursor: offsets against numpy, partition and UB invariants, modes."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+HERE = Path(__file__).resolve().parent
+OP = HERE.parents[1]
+DTYPES = {"float16": 0, "bfloat16": 1, "float32": 2, "int32": 3, "int64": 4, "float64": 5}
+SIZES = {"float16": 2, "bfloat16": 2, "float32": 4, "int32": 4, "int64": 8, "float64": 8}
+UB = 196608
+MODES = ["CONTIGUOUS", "X1_SCALAR", "X2_SCALAR", "TAIL_CONTIGUOUS", "CROSSED_ROW_X1_ROW", "CROSSED_ROW_X2_ROW", "GENERAL"]
+
+
+@pytest.fixture(scope="module")
+def tiling_exe(gxx) -> Path:
+    return gxx.build([HERE / "tiling_main.cpp"], include_dirs=[OP / "op_host", OP / "op_kernel"], name="floor_mod_tiling")
+
+
+def shape_arg(shape) -> str:
+    return ",".join(str(d) for d in shape) if len(shape) else "-"
+
+
+def tiling(exe: Path, x1, x2, y=None, dtype="float32", cores=40, ub=UB) -> dict:
+    if y is None:
+        y = np.broadcast_shapes(tuple(x1), tuple(x2))
+    args = [str(exe), str(DTYPES[dtype]), str(cores), str(ub), shape_arg(x1), shape_arg(x2), shape_arg(y)]
+    lines = subprocess.run(args, capture_output=True, text=True, check=True).stdout.splitlines()
+    result: dict = {"ranges": [], "offsets": []}
+    for line in lines:
+        key, *values = line.split()
+        if key == "range":
+            result["ranges"].append(tuple(int(v) for v in values))
+        elif key == "o":
+            result["offsets"].append(tuple(int(v) for v in values))
+        else:
+            result[key] = int(values[0])
+    return result
+
+
+def expected_offsets(x1, x2) -> list[tuple[int, int]]:
+    out = np.broadcast_shapes(tuple(x1), tuple(x2))
+    o1 = np.broadcast_to(np.arange(int(np.prod(x1))).reshape(x1), out).ravel()
+    o2 = np.broadcast_to(np.arange(int(np.prod(x2))).reshape(x2), out).ravel()
+    return list(zip(o1.tolist(), o2.tolist()))
+
+
+def random_pair(rng: np.random.Generator):
+    rank = int(rng.integers(0, 9))
+    out = [int(rng.integers(1, 5)) for _ in range(rank)]
+    x1 = [d if rng.random() < 0.6 else 1 for d in out]
+    x2 = [d if rng.random() < 0.6 else 1 for d in out]
+    return x1[int(rng.integers(0, rank + 1)):] if rank else [], x2
+
+
+def assert_partition(result: dict) -> None:
+    position = 0
+    for start, count in result["ranges"]:
+        assert start == position and count > 0 or result["total"] == 0
+        position = start + count
+    assert position == result["total"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cursor_offsets_match_numpy_broadcasting(tiling_exe: Path, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    for _ in range(25):
+        x1, x2 = random_pair(rng)
+        dtype = list(DTYPES)[int(rng.integers(0, len(DTYPES)))]
+        result = tiling(tiling_exe, x1, x2, dtype=dtype, cores=int(rng.integers(1, 49)))
+        assert result["status"] == 0
+        assert result["offsets"] == expected_offsets(x1, x2), (x1, x2, dtype)
+        assert_partition(result)
+
+
+@pytest.mark.parametrize("dtype", list(DTYPES))
+@pytest.mark.parametrize("total", [1, 31, 1024, 1025, 40 * 1024 + 17, 3_000_001])
+@pytest.mark.parametrize("cores", [1, 40, 48])
+def test_core_ranges_partition_and_tiles_fit_ub(tiling_exe: Path, dtype: str, total: int, cores: int) -> None:
+    result = tiling(tiling_exe, [total], [total], dtype=dtype, cores=cores)
+    assert_partition(result)
+    assert 1 <= result["cores"] <= cores
+    starts = [start for start, _ in result["ranges"]]
+    assert all(start % result["align"] == 0 for start in starts)
+    assert result["align"] * SIZES[dtype] % 32 == 0
+    assert result["tile"] % 64 == 0 and result["tile"] > 0
+    assert result["tile"] * result["bytes_per_element"] <= UB - 1024
+    largest = max(count for _, count in result["ranges"])
+    assert result["depth"] == (1 if largest <= result["tile"] else 2)
+
+
+@pytest.mark.parametrize(
+    "x1, x2, mode",
+    [
+        ([4, 5], [4, 5], "CONTIGUOUS"),
+        ([], [8], "X1_SCALAR"),
+        ([2, 3, 4], [1], "X2_SCALAR"),
+        ([3, 64], [2, 3, 64], "TAIL_CONTIGUOUS"),
+        ([1024, 1, 64], [1, 4096, 64], "TAIL_CONTIGUOUS"),
+        ([16, 64], [16, 1], "CROSSED_ROW_X1_ROW"),
+        ([16, 1], [16, 64], "CROSSED_ROW_X2_ROW"),
+        ([4, 1, 3], [1, 5, 1], "CROSSED_ROW_X1_ROW"),  # after compression a non-contiguous tail is always crossed
+    ],
+)
+def test_modes(tiling_exe: Path, x1, x2, mode: str) -> None:
+    assert MODES[tiling(tiling_exe, x1, x2)["mode"]] == mode
+
+
+def test_compression_merges_same_state_dims(tiling_exe: Path) -> None:
+    result = tiling(tiling_exe, [2, 3, 4, 5], [1, 1, 4, 5])
+    assert result["rank"] == 2  # [6 (x2 broadcast), 20 (both full)]
+
+
+def test_crossed_rows_fall_back_to_general_when_a_row_cycle_exceeds_a_tile(tiling_exe: Path) -> None:
+    result = tiling(tiling_exe, [3, 100_003], [3, 1], dtype="float32")
+    assert MODES[result["mode"]] == "GENERAL"
+    assert_partition(result)
+
+
+def test_unaligned_crossed_rows_start_cores_on_row_cycles(tiling_exe: Path) -> None:
+    result = tiling(tiling_exe, [4096, 7], [4096, 1], dtype="float32")
+    assert MODES[result["mode"]] == "CROSSED_ROW_X1_ROW"
+    assert result["align"] == 7 * 8  # 8 rows of 7 fp32 fill whole 32-byte blocks
+    assert all(start % 7 == 0 for start, _ in result["ranges"])
+
+
+@pytest.mark.parametrize(
+    "x1, x2, y, status",
+    [
+        ([3, 4], [5, 4], [3, 4], 2),  # NOT_BROADCASTABLE
+        ([3, 4], [1, 4], [3, 5], 3),  # OUT_SHAPE_MISMATCH
+        ([2**40, 2**30], [1], [2**40, 2**30], 4),  # OVERFLOW (checked multiply)
+        ([1] * 9, [1], [1] * 9, 1),  # BAD_RANK
+    ],
+)
+def test_invalid_shapes_are_rejected(tiling_exe: Path, x1, x2, y, status: int) -> None:
+    assert tiling(tiling_exe, x1, x2, y)["status"] == status
