@@ -1,0 +1,101 @@
+"""Policy × route source -> Verdict: every matrix point checked, incomplete points said, diffs when asked."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from analyzers.policy.check import check_route
+from analyzers.policy.diff import MemoryFigures, RouteDiff, diff_routes
+from analyzers.policy.matrix import matrix
+from analyzers.policy.messages import MESSAGES
+from analyzers.policy.model import MatrixPoint, Policy
+from analyzers.policy.parse import Platforms
+from analyzers.policy.verdict import MemoryCheck, PointResult, Verdict
+from analyzers.route.model import Facts, Route
+
+
+class RouteSourceError(Exception):
+    """A route that could not be computed for a reason the user can read (parse failure, missing file)."""
+
+
+class RouteSource(Protocol):
+    """Gives the route of an entry point under facts; None when the sources do not define the entry."""
+
+    label: str
+
+    def route(self, entry: str, facts: Facts) -> Route | None: ...
+
+
+class MemorySource(Protocol):
+    """The memory engineer's model seen from verify-route."""
+
+    def gap(self, route: Route, point: MatrixPoint) -> float | None: ...
+
+    def figures(self, route: Route, point: MatrixPoint) -> MemoryFigures | None: ...
+
+
+def evaluate(
+    policy: Policy,
+    source: RouteSource,
+    before: RouteSource | None = None,
+    memory: MemorySource | None = None,
+    memory_unavailable: str = "no memory model was given",
+) -> Verdict:
+    """Check every point of the policy's matrix; with `before`, also diff each point's route against it."""
+    platforms = Platforms()
+    results, diffs, notes = [], [], []
+    if policy.memory and memory is None:
+        notes.append(MESSAGES.make("policy-memory-not-run", reason=memory_unavailable).message)
+    for point in matrix(policy):
+        route, problem = _lookup(source, point)
+        results.append(_judge(policy, point, route, problem, platforms, memory, memory_unavailable))
+        if before is not None:
+            old_route, _ = _lookup(before, point)
+            diffs.append(diff_routes(point, old_route, route, memory.figures if memory else None))
+    return Verdict(
+        policy=policy.name,
+        policy_source=policy.source,
+        target=source.label,
+        results=tuple(results),
+        diff=tuple(diffs) if before is not None else None,
+        notes=tuple(notes),
+    )
+
+
+def _lookup(source: RouteSource, point: MatrixPoint) -> tuple[Route | None, str | None]:
+    try:
+        route = source.route(point.entry, point.facts())
+    except RouteSourceError as error:
+        return None, MESSAGES.make("policy-route-incomplete", entry=point.entry, reason=str(error)).message
+    if route is None:
+        return None, MESSAGES.make("policy-entry-not-found", entry=point.entry, target=source.label).message
+    return route, None
+
+
+def _judge(policy, point, route, problem, platforms, memory, memory_unavailable) -> PointResult:
+    if route is None:
+        return PointResult(point=point, status="incomplete", problems=(problem,))
+    violations = check_route(policy, point, route, platforms)
+    problems = ()
+    if not route.complete:
+        reason = "an unparsed construct or an unresolved call lies on this route"
+        problems = (MESSAGES.make("policy-route-incomplete", entry=point.entry, reason=reason).message,)
+    memory_check = _memory(policy, point, route, memory, memory_unavailable)
+    failed = violations or (memory_check and memory_check.status == "fail")
+    status = "fail" if failed else "incomplete" if problems else "pass"
+    return PointResult(point=point, status=status, violations=violations, problems=problems, memory=memory_check)
+
+
+def _memory(policy, point, route, memory, memory_unavailable) -> MemoryCheck | None:
+    if policy.memory is None:
+        return None
+    limit = policy.memory.max_gap
+    if memory is None:
+        return MemoryCheck(status="not-run", max_gap=limit, detail=memory_unavailable)
+    gap = memory.gap(route, point)
+    if gap is None:
+        return MemoryCheck(status="not-run", max_gap=limit, detail="the memory model gave no GPU reference for this case")
+    if gap > limit:
+        detail = MESSAGES.make("policy-memory-gap", gap=gap, limit=limit).message
+        return MemoryCheck(status="fail", max_gap=limit, gap=gap, detail=detail)
+    return MemoryCheck(status="pass", max_gap=limit, gap=gap)

@@ -1,0 +1,135 @@
+"""`migrate verify-route`: options -> VerifyRouteConfig -> policy evaluation (and diff) -> report and exit code."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import tarfile
+import tempfile
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from analyzers.policy import PolicyError, RouteSourceError, evaluate, load_policy
+from analyzers.policy.route_json import RouteFileSource
+from analyzers.policy.adapters import ChainRouteSource, EngineUnavailable, memory_source
+from migrate import __version__, exit_codes
+from migrate.errors import MigrateError, handle_errors
+from migrate.output import Rendered, emit
+from reports.render import to_json_text
+from reports.sarif import to_sarif
+from reports.verify_report import render_markdown, render_text
+
+VERIFY_FORMATS = ("text", "md", "json", "sarif")
+
+
+@dataclass(frozen=True)
+class VerifyRouteConfig:
+    """Everything `migrate verify-route` was asked to do."""
+
+    path: Path
+    policy: str
+    repo_root: Path | None = None
+    before: Path | None = None
+    before_ref: str | None = None
+    fmt: str = "text"
+    output: Path | None = None
+
+
+@click.command("verify-route")
+@click.argument("path", type=click.Path(path_type=Path, exists=True))
+@click.option("--policy", "policy", required=True, help="A built-in policy name or a policy TOML file.")
+@click.option("--repo-root", type=click.Path(path_type=Path, exists=True, file_okay=False),
+              help="ops-math checkout for L0 resolution.")
+@click.option("--before", type=click.Path(path_type=Path, exists=True), help="The old version of PATH to diff against.")
+@click.option("--before-ref", help="Diff against PATH at this git revision of its repository.")
+@click.option("--format", "fmt", type=click.Choice(VERIFY_FORMATS), default="text", show_default=True)
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report here instead of stdout.")
+@handle_errors
+def verify_route(path, policy, repo_root, before, before_ref, fmt, output) -> None:
+    """Check the routes of PATH's entry points against a policy (exit 0 pass, 1 violation, 2 incomplete)."""
+    if before is not None and before_ref is not None:
+        raise click.UsageError("give --before or --before-ref, not both")
+    config = VerifyRouteConfig(path=path, policy=policy, repo_root=repo_root, before=before, before_ref=before_ref,
+                               fmt=fmt, output=output)
+    raise SystemExit(emit(run(config), config.output))
+
+
+def route_source(path: Path, repo_root: Path | None, label: str):
+    """A saved route set (.json) is read as is; C++ sources go through the chain analyzer."""
+    if path.is_file() and path.suffix == ".json":
+        try:
+            return RouteFileSource(path)
+        except RouteSourceError as error:
+            raise MigrateError(str(error), exit_codes.USAGE) from error
+    return ChainRouteSource((path,), repo_root, label=label)
+
+
+def run(config: VerifyRouteConfig) -> Rendered:
+    """Evaluate the policy on PATH (and the before version when asked) and render the verdict."""
+    try:
+        policy = load_policy(config.policy)
+    except PolicyError as error:
+        raise MigrateError("policy " + "\n  ".join([f"{error.source} is not valid:", *error.problems])) from error
+    with ExitStack() as stack:
+        before = None
+        if config.before is not None:
+            before = route_source(config.before, config.repo_root, str(config.before))
+        elif config.before_ref is not None:
+            old_path = stack.enter_context(_checkout(config.path, config.before_ref))
+            before = route_source(old_path, config.repo_root, f"{config.path}@{config.before_ref}")
+        try:
+            memory, unavailable = memory_source(), ""
+        except EngineUnavailable as error:
+            memory, unavailable = None, str(error)
+        source = route_source(config.path, config.repo_root, str(config.path))
+        try:
+            verdict = evaluate(policy, source, before=before, memory=memory, memory_unavailable=unavailable)
+        except EngineUnavailable as error:
+            raise MigrateError(f"cannot evaluate routes: {error}", exit_codes.USAGE) from error
+    if config.fmt == "json":
+        text = to_json_text(verdict.to_json())
+    elif config.fmt == "sarif":
+        text = to_json_text(to_sarif(verdict, policy, __version__, config.repo_root))
+    elif config.fmt == "md":
+        text = render_markdown(verdict)
+    else:
+        text = render_text(verdict)
+    return Rendered(text=text, exit_code=verdict.exit_code())
+
+
+class _checkout:
+    """PATH as it was at a git revision, extracted with `git archive` (argument lists, no shell) into a temp dir."""
+
+    def __init__(self, path: Path, revision: str) -> None:
+        self.path = path.resolve()
+        self.revision = revision
+        self._temp: tempfile.TemporaryDirectory | None = None
+
+    def __enter__(self) -> Path:
+        folder = self.path if self.path.is_dir() else self.path.parent
+        top = Path(_git(folder, "rev-parse", "--show-toplevel").decode().strip())
+        relative = self.path.relative_to(top.resolve()).as_posix()
+        _git(top, "rev-parse", "--verify", "--quiet", f"{self.revision}^{{commit}}")
+        archive = _git(top, "archive", "--format=tar", self.revision, "--", relative)
+        self._temp = tempfile.TemporaryDirectory(prefix="verify-route-before-")
+        root = Path(self._temp.name)
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            members = [m for m in tar.getmembers() if m.isfile() or m.isdir()]
+            tar.extractall(root, members=members, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(
+                root, members=members)
+        return root / relative
+
+    def __exit__(self, *exc) -> None:
+        if self._temp is not None:
+            self._temp.cleanup()
+
+
+def _git(folder: Path, *args: str) -> bytes:
+    completed = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=False)
+    if completed.returncode != 0:
+        message = completed.stderr.decode("utf-8", "replace").strip() or f"git {args[0]} failed"
+        raise MigrateError(f"--before-ref: {message}", exit_codes.USAGE)
+    return completed.stdout

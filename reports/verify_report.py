@@ -1,0 +1,173 @@
+"""Text and Markdown reports of a verify-route Verdict: the pass/fail matrix, grouped violations, the diff."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from analyzers.policy.diff import RouteDiff
+from analyzers.policy.verdict import PointResult, Verdict, Violation
+from reports.render import render
+
+CELL = {"pass": "pass", "fail": "FAIL", "incomplete": "INCOMPLETE"}
+
+
+@dataclass(frozen=True)
+class MatrixTable:
+    """One entry × scalar combination: rows soc/dtype, columns cases."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Group:
+    """Identical findings (same rule, task, place and guards) with the points where they occur."""
+
+    headline: str
+    where: str
+    guards: tuple[str, ...]
+    call_path: tuple[str, ...]
+    points: str
+    count: int
+    lines: tuple[str, ...] = ()  # diff lines
+
+
+def overall(verdict: Verdict) -> str:
+    code = verdict.exit_code()
+    return {0: "PASS", 1: "FAIL", 2: "INCOMPLETE"}[code]
+
+
+def matrix_tables(verdict: Verdict) -> tuple[MatrixTable, ...]:
+    buckets: OrderedDict[tuple[str, str], list[PointResult]] = OrderedDict()
+    for result in verdict.results:
+        buckets.setdefault((result.point.entry, result.point.scalar_label()), []).append(result)
+    tables = []
+    for (entry, scalars), results in buckets.items():
+        cases = list(OrderedDict.fromkeys(r.point.case for r in results))
+        rows: OrderedDict[tuple[str, str], dict[str, str]] = OrderedDict()
+        for result in results:
+            cell = CELL[result.status] + (f" ({len(result.violations)})" if result.violations else "")
+            rows.setdefault((result.point.soc, result.point.dtype_label()), {})[result.point.case] = cell
+        body = tuple((soc, dtype, *(cells.get(case, "-") for case in cases)) for (soc, dtype), cells in rows.items())
+        title = entry + (f" [{scalars}]" if scalars else "")
+        tables.append(MatrixTable(title=title, header=("soc", "dtype", *cases), rows=body))
+    return tuple(tables)
+
+
+def violation_groups(verdict: Verdict) -> tuple[Group, ...]:
+    grouped: OrderedDict[tuple, list[Violation]] = OrderedDict()
+    for violation in verdict.violations:
+        key = (violation.rule, violation.message, violation.file, violation.line, violation.guards)
+        grouped.setdefault(key, []).append(violation)
+    groups = []
+    for (rule, message, file, line, guards), items in grouped.items():
+        first = items[0]
+        path = tuple(f"{site.function} ({site.file}:{site.line})" for site in first.call_path)
+        groups.append(Group(
+            headline=f"[{rule}] {message}",
+            where=f"{file}:{line}" if file else "(no source location)",
+            guards=guards,
+            call_path=path,
+            points=_points([v.point for v in items]),
+            count=len(items),
+        ))
+    return tuple(groups)
+
+
+def problem_groups(verdict: Verdict) -> tuple[Group, ...]:
+    grouped: OrderedDict[str, list] = OrderedDict()
+    for result in verdict.results:
+        for problem in result.problems:
+            grouped.setdefault(problem, []).append(result.point)
+    return tuple(Group(headline=problem, where="", guards=(), call_path=(), points=_points(points), count=len(points))
+                 for problem, points in grouped.items())
+
+
+def memory_lines(verdict: Verdict) -> tuple[str, ...]:
+    grouped: OrderedDict[str, list] = OrderedDict()
+    for result in verdict.results:
+        if result.memory is None:
+            continue
+        check = result.memory
+        gap = "unknown" if check.gap is None else f"{check.gap:.1%}"
+        text = f"{check.status}: gap {gap} (limit {check.max_gap:.1%})" + (f"; {check.detail}" if check.detail else "")
+        grouped.setdefault(text, []).append(result.point)
+    return tuple(f"{text} - {_points(points)}" for text, points in grouped.items())
+
+
+def diff_groups(verdict: Verdict) -> tuple[Group, ...]:
+    if verdict.diff is None:
+        return ()
+    grouped: OrderedDict[tuple, list[RouteDiff]] = OrderedDict()
+    for diff in verdict.diff:
+        grouped.setdefault(_diff_lines(diff), []).append(diff)
+    return tuple(Group(headline="", where="", guards=(), call_path=(), points=_points([d.point for d in items]),
+                       count=len(items), lines=lines) for lines, items in grouped.items())
+
+
+def _diff_lines(diff: RouteDiff) -> tuple[str, ...]:
+    if not diff.before_found or not diff.after_found:
+        side = "before" if not diff.before_found else "after"
+        return (f"no {side} route (entry not found there)",)
+    lines = []
+    for label, keys in (("tasks removed", diff.removed_tasks), ("tasks added", diff.added_tasks),
+                        ("allocations removed", diff.removed_tensors), ("allocations added", diff.added_tensors)):
+        text = ", ".join(f"{k.key}" + (f" x{k.count}" if k.count > 1 else "") for k in keys) or "none"
+        lines.append(f"{label}: {text}")
+    lines.append(f"launches: {diff.launches_before} -> {diff.launches_after} ({_signed(diff.launch_delta)})")
+    for label, before, after, delta in (("peak", diff.peak_before, diff.peak_after, diff.peak_delta),
+                                        ("traffic", diff.traffic_before, diff.traffic_after, diff.traffic_delta)):
+        if delta is None:
+            lines.append(f"{label}: unknown ({diff.memory_basis})")
+        else:
+            lines.append(f"{label}: {before} B -> {after} B ({_signed(delta)} B, {diff.memory_basis})")
+    return tuple(lines)
+
+
+def _signed(value: int | None) -> str:
+    return "unknown" if value is None else f"{value:+d}"
+
+
+def _points(points) -> str:
+    """A compact description of a set of points: the values taken on each axis, and how many points."""
+    points = list(OrderedDict.fromkeys(points))
+    axes = OrderedDict((("entry", []), ("soc", []), ("dtype", []), ("case", []), ("scalars", [])))
+    for point in points:
+        for axis, value in (("entry", point.entry), ("soc", point.soc), ("dtype", point.dtype_label()),
+                            ("case", point.case), ("scalars", point.scalar_label())):
+            if value and value not in axes[axis]:
+                axes[axis].append(value)
+    text = "; ".join(f"{axis} {', '.join(values)}" for axis, values in axes.items() if values)
+    return f"{len(points)} point(s): {text}"
+
+
+def _context(verdict: Verdict) -> dict:
+    return {
+        "verdict": verdict,
+        "overall": overall(verdict),
+        "tables": matrix_tables(verdict),
+        "violations": violation_groups(verdict),
+        "problems": problem_groups(verdict),
+        "memory": memory_lines(verdict),
+        "diffs": diff_groups(verdict),
+        "counts": {status: sum(r.status == status for r in verdict.results) for status in ("pass", "fail", "incomplete")},
+    }
+
+
+def render_text(verdict: Verdict) -> str:
+    """The terminal report; matrix columns are padded here so the template only loops."""
+    context = _context(verdict)
+    context["tables"] = tuple(_padded(table) for table in context["tables"])
+    return render("reports/verify/report.txt.j2", **context)
+
+
+def render_markdown(verdict: Verdict) -> str:
+    return render("reports/verify/report.md.j2", **_context(verdict))
+
+
+def _padded(table: MatrixTable) -> MatrixTable:
+    widths = [max(len(row[i]) for row in (table.header, *table.rows)) for i in range(len(table.header))]
+    pad = lambda row: tuple(cell.ljust(width) for cell, width in zip(row, widths))  # noqa: E731
+    return MatrixTable(title=table.title, header=pad(table.header), rows=tuple(pad(row) for row in table.rows))
