@@ -56,9 +56,10 @@ struct UbPlan {
     int64_t scratchBytes = 0; // VECCALC, tileSize half (ReduceMin shared tmp buffer)
     int64_t minBytes = 0;     // VECCALC, REDUCE_ALL_OUT_CAP half (per-output minimum)
     int64_t reduceDstBytes = 0;
+    int64_t reservedBytes = 0; // left to the framework, as ops-math floor_mod does
     int64_t Total() const
     {
-        return 2 * inQueBytes + 2 * outQueBytes + workBytes + scratchBytes + minBytes + reduceDstBytes;
+        return 2 * inQueBytes + 2 * outQueBytes + workBytes + scratchBytes + minBytes + reduceDstBytes + reservedBytes;
     }
 };
 
@@ -81,6 +82,7 @@ inline UbPlan PlanUb(int64_t tileSize)
     plan.scratchBytes = tileSize * 2;
     plan.minBytes = REDUCE_ALL_OUT_CAP * 2;
     plan.reduceDstBytes = REDUCE_ALL_REDUCE_DST_BYTES;
+    plan.reservedBytes = REDUCE_ALL_UB_RESERVED_BYTES;
     return plan;
 }
 

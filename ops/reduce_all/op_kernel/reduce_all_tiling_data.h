@@ -25,6 +25,8 @@ constexpr int64_t REDUCE_ALL_REDUCE_DST_BYTES = 32;
 // UB bytes per tile element: int8 in (x2, double buffer) + half work + half ReduceMin scratch.
 constexpr int64_t REDUCE_ALL_BYTES_PER_ELEMENT = 6;
 constexpr int64_t REDUCE_ALL_BLOCK_BYTES = 32;
+// UB left unplanned for the framework.
+constexpr int64_t REDUCE_ALL_UB_RESERVED_BYTES = 1024;
 // Largest DataCopyPad blockCount on A2.
 constexpr int64_t REDUCE_ALL_MAX_BLOCK_COUNT = 4095;
 

@@ -1,3 +1,13 @@
+# ----------------------------------------------------------------------------------------------------------
+# Copyright (c) 2026 op-migrate contributors.
+# This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+# CANN Open Software License Agreement Version 2.0 (the "License").
+# Please refer to the License for details. You may not use this file except in compliance with the License.
+# THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+# INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+# See LICENSE in the root of the software repository for the full text of the License.
+# ----------------------------------------------------------------------------------------------------------
+
 """Case encoding for the ReduceAll plan simulator and the parsing of its report lines."""
 
 from __future__ import annotations
@@ -9,8 +19,8 @@ import numpy as np
 
 # Default A2 unified buffer (192 KiB).
 UB_A2 = 196608
-# Fixed part of the UB plan (out queue x2, per-output minima, ReduceMin result): see PlanUb in the tiling core.
-UB_FIXED = 2 * 1024 + 2 * 1024 + 32
+# Fixed part of the UB plan (out queue x2, per-output minima, ReduceMin result, 1 KiB reserve): PlanUb in the core.
+UB_FIXED = 2 * 1024 + 2 * 1024 + 32 + 1024
 STATUS = {
     0: "ok",
     1: "rank-too-large",

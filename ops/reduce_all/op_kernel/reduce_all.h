@@ -1,0 +1,202 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+/*!
+ * \file reduce_all.h
+ * \brief ReduceAll kernel: gather each reduction's rows by base + relative offset, Cast int8->half, Abs,
+ *        ReduceMin, min != 0 -> 1 else 0, Cast back to int8
+ */
+#ifndef REDUCE_ALL_H
+#define REDUCE_ALL_H
+
+#include "kernel_operator.h"
+#include "reduce_all_core.h"
+#include "reduce_all_tiling_data.h"
+#include "reduce_all_tiling_key.h"
+
+namespace NsReduceAll {
+using namespace AscendC;
+
+constexpr int32_t BUFFER_NUM = 2;
+constexpr int64_t HALF_PER_BLOCK = 16;
+
+class ReduceAllKernel {
+public:
+    __aicore__ inline ReduceAllKernel() {}
+
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const ReduceAllTilingData* tilingData, TPipe* pipe)
+    {
+        t_ = *tilingData;
+        pipe_ = pipe;
+        ReduceAllCore::CoreOutputRange(t_, static_cast<int64_t>(GetBlockIdx()), outStart_, outCount_);
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(x));
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(y));
+        pipe_->InitBuffer(outQue_, BUFFER_NUM, static_cast<uint32_t>(REDUCE_ALL_OUT_CAP));
+        pipe_->InitBuffer(minBuf_, static_cast<uint32_t>(REDUCE_ALL_OUT_CAP * sizeof(half)));
+        if (t_.mode != static_cast<int64_t>(REDUCE_ALL_MODE_FILL_TRUE)) {
+            pipe_->InitBuffer(inQue_, BUFFER_NUM, static_cast<uint32_t>(t_.tileSize));
+            pipe_->InitBuffer(workBuf_, static_cast<uint32_t>(t_.tileSize * sizeof(half)));
+            pipe_->InitBuffer(scratchBuf_, static_cast<uint32_t>(t_.tileSize * sizeof(half)));
+            pipe_->InitBuffer(reduceDstBuf_, static_cast<uint32_t>(REDUCE_ALL_REDUCE_DST_BYTES));
+        }
+    }
+
+    __aicore__ inline void Process()
+    {
+        if (outCount_ <= 0) {
+            return;
+        }
+        // Lanes past the outputs of a flush are read by Mins and Cast: start them at True, they stay finite.
+        Duplicate(minBuf_.Get<half>(), static_cast<half>(1.0f), static_cast<int32_t>(REDUCE_ALL_OUT_CAP));
+        if (t_.mode == static_cast<int64_t>(REDUCE_ALL_MODE_FILL_TRUE)) {
+            ProcessFillTrue();
+        } else if (t_.mode == static_cast<int64_t>(REDUCE_ALL_MODE_BATCH)) {
+            ProcessBatch();
+        } else {
+            ProcessBigReduce();
+        }
+    }
+
+private:
+    // An empty reduction is True: no input is read.
+    __aicore__ inline void ProcessFillTrue()
+    {
+        for (int64_t done = 0; done < outCount_; done += REDUCE_ALL_OUT_CAP) {
+            const int64_t n = ReduceAllCore::MinOf(REDUCE_ALL_OUT_CAP, outCount_ - done);
+            CopyOutResults(outStart_ + done, n);
+        }
+    }
+
+    // Several whole reductions per tile; reduction b starts at b * reduceSlotBytes of the tile.
+    __aicore__ inline void ProcessBatch()
+    {
+        for (int64_t done = 0; done < outCount_; done += t_.tileBatchNum) {
+            const int64_t n = ReduceAllCore::MinOf(t_.tileBatchNum, outCount_ - done);
+            LocalTensor<int8_t> inLocal = inQue_.AllocTensor<int8_t>();
+            for (int64_t b = 0; b < n; ++b) {
+                const int64_t base = ReduceAllCore::BaseOffset(t_, outStart_ + done + b);
+                CopyInRows(inLocal, b * t_.reduceSlotBytes, base, 0, t_.rowsPerReduce);
+            }
+            inQue_.EnQue(inLocal);
+            const int64_t count = n * t_.reduceSlotBytes;
+            CastAbs(count);
+            LocalTensor<half> workLocal = workBuf_.Get<half>();
+            LocalTensor<half> minLocal = minBuf_.Get<half>();
+            for (int64_t b = 0; b < n; ++b) {
+                minLocal.SetValue(static_cast<uint32_t>(b), ReduceMinOf(workLocal[b * t_.reduceSlotBytes],
+                                                                        t_.reduceSlotBytes));
+            }
+            CopyOutResults(outStart_ + done, n);
+        }
+    }
+
+    // One reduction over tileNum tiles; the partial minimum is carried from tile to tile.
+    __aicore__ inline void ProcessBigReduce()
+    {
+        LocalTensor<half> minLocal = minBuf_.Get<half>();
+        int64_t gathered = 0;
+        for (int64_t i = 0; i < outCount_; ++i) {
+            const int64_t base = ReduceAllCore::BaseOffset(t_, outStart_ + i);
+            float partialMin = 1.0f;
+            for (int64_t tile = 0; tile < t_.tileNum && partialMin != 0.0f; ++tile) {
+                int64_t rowBegin = 0;
+                int64_t rowEnd = 0;
+                ReduceAllCore::TileRows(t_, tile, rowBegin, rowEnd);
+                LocalTensor<int8_t> inLocal = inQue_.AllocTensor<int8_t>();
+                const int64_t count = CopyInRows(inLocal, 0, base, rowBegin, rowEnd);
+                inQue_.EnQue(inLocal);
+                CastAbs(count);
+                const float tileMin = static_cast<float>(ReduceMinOf(workBuf_.Get<half>(), count));
+                partialMin = tileMin < partialMin ? tileMin : partialMin;
+            }
+            minLocal.SetValue(static_cast<uint32_t>(gathered++), static_cast<half>(partialMin));
+            if (gathered == REDUCE_ALL_OUT_CAP || i == outCount_ - 1) {
+                CopyOutResults(outStart_ + i + 1 - gathered, gathered);
+                gathered = 0;
+            }
+        }
+    }
+
+    // DataCopyPad each row span of rows [rowBegin, rowEnd) into 32-byte slots from ubPos, tails padded with 1;
+    // returns the UB bytes the rows take.
+    __aicore__ inline int64_t CopyInRows(LocalTensor<int8_t>& inLocal, int64_t ubPos, int64_t base, int64_t rowBegin,
+                                         int64_t rowEnd)
+    {
+        const int64_t start = ubPos;
+        ReduceAllCore::RowSpan span{};
+        for (int64_t row = rowBegin; row < rowEnd; row += span.count) {
+            ReduceAllCore::RowSpanAt(t_, row, rowEnd, span);
+            DataCopyExtParams copyParams{static_cast<uint16_t>(span.count), static_cast<uint32_t>(span.len),
+                                         static_cast<uint32_t>(span.srcGap), 0, 0};
+            DataCopyPadExtParams<int8_t> padParams{true, 0, static_cast<uint8_t>(span.slot - span.len), 1};
+            DataCopyPad(inLocal[static_cast<uint32_t>(ubPos)], xGm_[base + span.relOffset], copyParams, padParams);
+            ubPos += span.count * span.slot;
+        }
+        return ubPos - start;
+    }
+
+    // work[0, count) = |half(in)|; frees the input tile.
+    __aicore__ inline void CastAbs(int64_t count)
+    {
+        LocalTensor<int8_t> inLocal = inQue_.DeQue<int8_t>();
+        LocalTensor<half> workLocal = workBuf_.Get<half>();
+        Cast(workLocal, inLocal, RoundMode::CAST_NONE, static_cast<uint32_t>(count));
+        inQue_.FreeTensor(inLocal);
+        Abs(workLocal, workLocal, static_cast<int32_t>(count));
+    }
+
+    __aicore__ inline half ReduceMinOf(const LocalTensor<half>& src, int64_t count)
+    {
+        LocalTensor<half> dstLocal = reduceDstBuf_.Get<half>();
+        LocalTensor<half> scratchLocal = scratchBuf_.Get<half>();
+        ReduceMin<half>(dstLocal, src, scratchLocal, static_cast<int32_t>(count), false);
+        // The scalar unit reads the vector unit's result.
+        event_t eventVToS = static_cast<event_t>(pipe_->FetchEventID(HardEvent::V_S));
+        SetFlag<HardEvent::V_S>(eventVToS);
+        WaitFlag<HardEvent::V_S>(eventVToS);
+        return dstLocal.GetValue(0);
+    }
+
+    // y[outIndex, outIndex + n) = (min != 0) as int8: Mins(min, 1) then Cast half -> int8.
+    __aicore__ inline void CopyOutResults(int64_t outIndex, int64_t n)
+    {
+        // The vector unit reads the minima the scalar unit wrote.
+        event_t eventSToV = static_cast<event_t>(pipe_->FetchEventID(HardEvent::S_V));
+        SetFlag<HardEvent::S_V>(eventSToV);
+        WaitFlag<HardEvent::S_V>(eventSToV);
+        const int32_t alignedN = static_cast<int32_t>(ReduceAllCore::AlignUp(n, REDUCE_ALL_BLOCK_BYTES));
+        LocalTensor<half> minLocal = minBuf_.Get<half>();
+        LocalTensor<int8_t> outLocal = outQue_.AllocTensor<int8_t>();
+        Mins(minLocal, minLocal, static_cast<half>(1.0f), alignedN);
+        Cast(outLocal, minLocal, RoundMode::CAST_NONE, static_cast<uint32_t>(alignedN));
+        outQue_.EnQue(outLocal);
+        outLocal = outQue_.DeQue<int8_t>();
+        DataCopyExtParams copyParams{1, static_cast<uint32_t>(n), 0, 0, 0};
+        DataCopyPad(yGm_[outIndex], outLocal, copyParams);
+        outQue_.FreeTensor(outLocal);
+    }
+
+    TPipe* pipe_ = nullptr;
+    TQue<QuePosition::VECIN, BUFFER_NUM> inQue_;
+    TQue<QuePosition::VECOUT, BUFFER_NUM> outQue_;
+    TBuf<QuePosition::VECCALC> workBuf_;
+    TBuf<QuePosition::VECCALC> scratchBuf_;
+    TBuf<QuePosition::VECCALC> minBuf_;
+    TBuf<QuePosition::VECCALC> reduceDstBuf_;
+    GlobalTensor<int8_t> xGm_;
+    GlobalTensor<int8_t> yGm_;
+    ReduceAllTilingData t_{};
+    int64_t outStart_ = 0;
+    int64_t outCount_ = 0;
+};
+
+} // namespace NsReduceAll
+
+#endif // REDUCE_ALL_H
