@@ -262,5 +262,12 @@ class _Resolver:
                     return None
                 if in_count.isdigit() and out_count.isdigit():
                     return None
+                if not (_simple(in_count) and _simple(out_count)):
+                    return None  # a compound count: keep the broadcast unconditional (conservative)
                 return f"I({in_count}≠{out_count})"
         return None
+
+
+def _simple(count_text: str) -> bool:
+    """A count that is one symbol or one integer, so that an indicator over it can be evaluated."""
+    return count_text.isdigit() or count_text.isidentifier()
