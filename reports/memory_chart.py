@@ -59,13 +59,15 @@ def _human(value: int) -> str:
 
 
 def _stack(data: ChartData) -> list[tuple[Bar, int]]:
-    """Each bar with its vertical offset: bars live at the same time are stacked, in creation order."""
+    """Each bar with its vertical offset: the lowest place free over its whole lifetime (first fit, like a heap)."""
     placed: list[tuple[Bar, int]] = []
     for bar in sorted(data.bars, key=lambda b: (b.start, b.id)):
-        offset = 0
-        for other, other_offset in placed:
-            if other.start <= bar.end and bar.start <= other.end:
-                offset = max(offset, other_offset + other.bytes)
+        overlapping = [(o, off) for o, off in placed if o.start <= bar.end and bar.start <= o.end]
+        candidates = sorted({0} | {off + o.bytes for o, off in overlapping})
+        offset = next(
+            c for c in candidates
+            if all(c + bar.bytes <= off or c >= off + o.bytes for o, off in overlapping)
+        )
         placed.append((bar, offset))
     return placed
 
