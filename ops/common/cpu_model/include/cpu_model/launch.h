@@ -1,0 +1,220 @@
+// Multi-core launcher: blockDim cores as threads with a real SyncAll barrier, or one core at a time in phases.
+#ifndef CPU_MODEL_LAUNCH_H
+#define CPU_MODEL_LAUNCH_H
+
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cpu_model/pipe.h"
+
+namespace cpu_model {
+
+enum class LaunchMode {
+    Threads,     // every core is a thread; SyncAll is a real barrier, so ordering hazards can show up
+    Sequential,  // deterministic: cores run one at a time, 0..n-1, up to each SyncAll, then the next phase
+};
+
+// Thrown inside the other cores once one core failed, to unwind them; never escapes Launch.
+struct Aborted {};
+
+class CoreGroup {
+public:
+    CoreGroup(uint32_t cores, LaunchMode mode) : cores_(cores), mode_(mode) {}
+
+    void Begin(uint32_t core)
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        cv_.wait(lock, [&] { return aborted_ || mode_ == LaunchMode::Threads || token_ == core; });
+        if (aborted_) throw Aborted{};
+    }
+
+    void Arrive(uint32_t core, uint32_t syncIndex)
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        if (aborted_) throw Aborted{};
+        if (finished_ > 0) {
+            AbortLocked("SyncAll #" + std::to_string(syncIndex) + " on core " + std::to_string(core) + ": " +
+                        std::to_string(finished_) +
+                        " core(s) already returned without reaching it; the device would hang");
+            throw Aborted{};
+        }
+        const uint64_t generation = generation_;
+        if (++arrived_ == cores_) {
+            arrived_ = 0;
+            ++generation_;
+            token_ = 0;
+        } else {
+            token_ = core + 1;
+        }
+        cv_.notify_all();
+        cv_.wait(lock, [&] {
+            return aborted_ || (generation_ != generation && (mode_ == LaunchMode::Threads || token_ == core));
+        });
+        if (aborted_) throw Aborted{};
+    }
+
+    void Finish(uint32_t core)
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        ++finished_;
+        if (arrived_ > 0 && !aborted_) {
+            AbortLocked("core " + std::to_string(core) + " returned while " + std::to_string(arrived_) +
+                        " core(s) wait in SyncAll; the device would hang");
+        }
+        token_ = core + 1;
+        cv_.notify_all();
+    }
+
+    void Abort(const std::string& reason)
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        AbortLocked(reason);
+    }
+
+    bool Failed() const { return aborted_; }
+    const std::string& Reason() const { return reason_; }
+
+private:
+    void AbortLocked(const std::string& reason)
+    {
+        if (!aborted_) {
+            aborted_ = true;
+            reason_ = reason;
+        }
+        cv_.notify_all();
+    }
+
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    uint32_t cores_;
+    LaunchMode mode_;
+    uint32_t arrived_ = 0;
+    uint32_t finished_ = 0;
+    uint64_t generation_ = 0;
+    uint32_t token_ = 0;
+    bool aborted_ = false;
+    std::string reason_;
+};
+
+struct LaunchOptions {
+    LaunchMode mode = LaunchMode::Threads;
+    uint64_t tilingKey = 0;
+};
+
+// Runs kernel(args...) on blockDim cores. The first ConstraintError of any core is rethrown here.
+template <typename Kernel, typename... Args>
+inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args... args)
+{
+    Check(blockDim >= 1, "Launch", "blockDim must be at least 1");
+    CoreGroup group(blockDim, options.mode);
+    std::vector<std::thread> threads;
+    threads.reserve(blockDim);
+    for (uint32_t core = 0; core < blockDim; ++core) {
+        threads.emplace_back([&, core] {
+            auto context = std::make_unique<CoreContext>();
+            context->blockIdx = static_cast<int32_t>(core);
+            context->blockNum = static_cast<int32_t>(blockDim);
+            context->tilingKey = options.tilingKey;
+            context->group = &group;
+            context->FillGarbage();
+            CurrentCoreSlot() = context.get();
+            try {
+                group.Begin(core);
+                kernel(args...);
+                group.Finish(core);
+            } catch (const Aborted&) {
+                group.Finish(core);
+            } catch (const std::exception& error) {
+                group.Abort(error.what());
+                group.Finish(core);
+            }
+            CurrentCoreSlot() = nullptr;
+        });
+    }
+    for (auto& thread : threads) thread.join();
+    if (group.Failed()) throw ConstraintError(group.Reason());
+}
+
+template <typename Kernel, typename... Args>
+inline void Launch(uint32_t blockDim, LaunchMode mode, Kernel kernel, Args... args)
+{
+    LaunchOptions options;
+    options.mode = mode;
+    Launch(blockDim, options, kernel, args...);
+}
+
+// main() wrapper for drivers: a constraint violation becomes exit code 3 with the message on stderr.
+template <typename Body>
+inline int Guarded(Body body)
+{
+    try {
+        body();
+        return 0;
+    } catch (const ConstraintError& error) {
+        std::fprintf(stderr, "ConstraintError: %s\n", error.what());
+        return 3;
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "error: %s\n", error.what());
+        return 4;
+    }
+}
+
+}  // namespace cpu_model
+
+namespace AscendC {
+
+inline int64_t GetBlockIdx() { return cpu_model::CurrentCore().blockIdx; }
+inline int64_t GetBlockNum() { return cpu_model::CurrentCore().blockNum; }
+
+namespace detail {
+inline void SyncAllBarrier(const char* api)
+{
+    auto& core = cpu_model::CurrentCore();
+    cpu_model::Check(static_cast<uint32_t>(core.blockNum) <= cpu_model::kMaxAivCores, api,
+                     "blockDim " + std::to_string(core.blockNum) +
+                         " exceeds the physical vector cores; cores of a later wave would never arrive");
+    ++core.syncAllCount;
+    if (core.group != nullptr) core.group->Arrive(static_cast<uint32_t>(core.blockIdx), core.syncAllCount);
+}
+}  // namespace detail
+
+// Hardware SyncAll: on a pure-vector op it needs KERNEL_TYPE_MIX_AIV_1_0 and isAIVOnly=true (else it hangs).
+template <bool isAIVOnly = true>
+inline void SyncAll()
+{
+    static_assert(isAIVOnly, "SyncAll<false> waits for cube cores that a vector-only kernel never starts");
+    cpu_model::Check(cpu_model::CurrentCore().kernelType == KERNEL_TYPE_MIX_AIV_1_0, "SyncAll",
+                     "the hardware SyncAll needs KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0) in the kernel "
+                     "before it");
+    detail::SyncAllBarrier("SyncAll");
+}
+
+// Software SyncAll over a zeroed GM workspace of >= blockNum*32 bytes and a UB workspace of the same size.
+template <bool isAIVOnly = true>
+inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                    const int32_t usedCores = 0)
+{
+    const auto cores = static_cast<uint64_t>(usedCores > 0 ? usedCores : GetBlockNum());
+    gmWorkspace.CheckBytes("SyncAll(gm, ub)", 0, cores * cpu_model::kBlockSize);
+    ubWorkspace.CheckOperand("SyncAll(gm, ub)", 0);
+    ubWorkspace.CheckBytes("SyncAll(gm, ub)", 0, cores * cpu_model::kBlockSize);
+    detail::SyncAllBarrier("SyncAll(gm, ub)");
+}
+
+// CPU-debug spellings of the CANN op_kernel UTs, so those tests can be ported with few edits.
+inline void* GmAlloc(size_t size) { return cpu_model::GmAlloc(size); }
+inline void GmFree(void* ptr) { cpu_model::GmFree(ptr); }
+inline void SetKernelMode(KernelMode) {}
+
+}  // namespace AscendC
+
+#define ICPU_RUN_KF(func, blockDim, ...) ::cpu_model::Launch((blockDim), ::cpu_model::LaunchMode::Threads, func, __VA_ARGS__)
+
+#endif  // CPU_MODEL_LAUNCH_H

@@ -1,0 +1,305 @@
+// TPipe, TQue and TBuf of the CPU model: UB budget, buffers per position, and the queue state machine.
+#ifndef CPU_MODEL_PIPE_H
+#define CPU_MODEL_PIPE_H
+
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "cpu_model/tensor.h"
+
+namespace AscendC {
+
+class TPipe;
+
+namespace detail {
+inline const char* PositionName(TPosition pos)
+{
+    switch (pos) {
+        case TPosition::VECIN: return "VECIN";
+        case TPosition::VECOUT: return "VECOUT";
+        case TPosition::VECCALC: return "VECCALC";
+        default: return "other";
+    }
+}
+}  // namespace detail
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue {
+    static_assert(depth >= 1, "TQue depth must be at least 1");
+    static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::VECCALC,
+                  "cpu_model: only the vector positions VECIN/VECOUT/VECCALC are modelled");
+
+public:
+    TQue() = default;
+    TQue(const TQue&) = delete;
+    TQue& operator=(const TQue&) = delete;
+
+    // A buffer still allocated or queued when the kernel's queue goes away is a leak on the device.
+    ~TQue() noexcept(false)
+    {
+        if (std::uncaught_exceptions() > 0) return;
+        for (const auto& slot : slots_) {
+            cpu_model::Check(slot.state == cpu_model::SlotState::Free, "TQue (kernel end)",
+                             std::string("a ") + detail::PositionName(pos) + " buffer was never freed (" +
+                                 (slot.state == cpu_model::SlotState::Queued ? "still enqueued" : "allocated") +
+                                 "): every AllocTensor needs a FreeTensor");
+        }
+    }
+
+    template <typename T>
+    LocalTensor<T> AllocTensor()
+    {
+        cpu_model::Check(!slots_.empty(), "TQue::AllocTensor", "queue used before TPipe::InitBuffer");
+        for (size_t tried = 0; tried < slots_.size(); ++tried) {
+            auto& slot = slots_[next_];
+            next_ = (next_ + 1) % slots_.size();
+            if (slot.state == cpu_model::SlotState::Free) {
+                slot.state = cpu_model::SlotState::Allocated;
+                return LocalTensor<T>(&slot, slot.offset, slot.offset + slot.length, pos);
+            }
+        }
+        cpu_model::Fail("TQue::AllocTensor",
+                        "all " + std::to_string(slots_.size()) +
+                            " buffers of the queue are in use; on the device AllocTensor would wait forever");
+    }
+
+    template <typename T>
+    bool EnQue(const LocalTensor<T>& tensor)
+    {
+        auto& slot = OwnSlot("TQue::EnQue", tensor);
+        cpu_model::Check(slot.state == cpu_model::SlotState::Allocated, "TQue::EnQue",
+                         "the tensor is already enqueued");
+        cpu_model::Check(queued_.size() < static_cast<size_t>(depth), "TQue::EnQue",
+                         "queue depth " + std::to_string(depth) + " exceeded (DeQue before enqueuing again)");
+        slot.state = cpu_model::SlotState::Queued;
+        queued_.push_back(&slot);
+        return true;
+    }
+
+    template <typename T>
+    LocalTensor<T> DeQue()
+    {
+        cpu_model::Check(!queued_.empty(), "TQue::DeQue",
+                         "DeQue on an empty queue; on the device it would wait forever");
+        auto* slot = queued_.front();
+        queued_.pop_front();
+        slot->state = cpu_model::SlotState::Allocated;
+        return LocalTensor<T>(slot, slot->offset, slot->offset + slot->length, pos);
+    }
+
+    template <typename T>
+    void FreeTensor(LocalTensor<T>& tensor)
+    {
+        auto& slot = OwnSlot("TQue::FreeTensor", tensor);
+        cpu_model::Check(slot.state != cpu_model::SlotState::Queued, "TQue::FreeTensor",
+                         "the tensor is still enqueued (DeQue it first)");
+        cpu_model::Check(slot.state == cpu_model::SlotState::Allocated, "TQue::FreeTensor", "double FreeTensor");
+        slot.state = cpu_model::SlotState::Free;
+        ++slot.generation;
+    }
+
+    bool VacantInQue() const { return queued_.size() < static_cast<size_t>(depth); }
+    bool HasTensorInQue() const { return !queued_.empty(); }
+    int32_t GetTensorCountInQue() const { return static_cast<int32_t>(queued_.size()); }
+
+    // Called by TPipe::InitBuffer.
+    void Init(uint32_t first, uint8_t num, uint32_t len)
+    {
+        cpu_model::Check(slots_.empty(), "TPipe::InitBuffer", "the queue was already initialised");
+        slots_.resize(num);
+        for (uint8_t i = 0; i < num; ++i) {
+            slots_[i].offset = first + i * len;
+            slots_[i].length = len;
+            slots_[i].owner = this;
+        }
+    }
+
+    static constexpr TPosition kPosition = pos;
+
+private:
+    template <typename T>
+    cpu_model::BufferSlot& OwnSlot(const char* api, const LocalTensor<T>& tensor)
+    {
+        const auto* slot = tensor.Slot();
+        cpu_model::Check(slot != nullptr && slot->owner == this, api, "the tensor does not belong to this queue");
+        cpu_model::Check(tensor.UbOffset() == slot->offset, api, "pass the tensor itself, not a sub-tensor view");
+        cpu_model::Check(slot->state != cpu_model::SlotState::Free, api, "the tensor was already freed");
+        return *const_cast<cpu_model::BufferSlot*>(slot);
+    }
+
+    std::vector<cpu_model::BufferSlot> slots_;
+    std::deque<cpu_model::BufferSlot*> queued_;
+    size_t next_ = 0;
+};
+
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+using TQueBind = TQue<src, depth, mask>;
+
+template <TPosition pos = TPosition::VECCALC>
+class TBuf {
+public:
+    TBuf() = default;
+    TBuf(const TBuf&) = delete;
+    TBuf& operator=(const TBuf&) = delete;
+
+    template <typename T>
+    LocalTensor<T> Get() const
+    {
+        cpu_model::Check(slot_.length != 0, "TBuf::Get", "TBuf used before TPipe::InitBuffer");
+        return LocalTensor<T>(&slot_, slot_.offset, slot_.offset + slot_.length, pos);
+    }
+
+    template <typename T>
+    LocalTensor<T> Get(uint32_t len) const
+    {
+        cpu_model::Check(static_cast<uint64_t>(len) * sizeof(T) <= slot_.length, "TBuf::Get",
+                         std::to_string(len) + " elements exceed the buffer of " + std::to_string(slot_.length) +
+                             " bytes");
+        auto tensor = Get<T>();
+        tensor.SetSize(len);
+        return tensor;
+    }
+
+    template <typename T>
+    LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) const
+    {
+        cpu_model::Check(bufOffset % cpu_model::kBlockSize == 0, "TBuf::GetWithOffset",
+                         "offset " + std::to_string(bufOffset) + " bytes is not 32-byte aligned");
+        cpu_model::Check(bufOffset + static_cast<uint64_t>(size) * sizeof(T) <= slot_.length, "TBuf::GetWithOffset",
+                         "range exceeds the buffer of " + std::to_string(slot_.length) + " bytes");
+        auto tensor = Get<uint8_t>()[bufOffset].template ReinterpretCast<T>();
+        tensor.SetSize(size);
+        return tensor;
+    }
+
+    void Init(uint32_t first, uint32_t len)
+    {
+        cpu_model::Check(slot_.length == 0, "TPipe::InitBuffer", "the TBuf was already initialised");
+        slot_.offset = first;
+        slot_.length = len;
+        slot_.state = cpu_model::SlotState::Allocated;
+        slot_.owner = this;
+    }
+
+private:
+    cpu_model::BufferSlot slot_;
+};
+
+class TPipe {
+public:
+    TPipe()
+    {
+        auto& core = cpu_model::CurrentCore();
+        cpu_model::Check(core.pipe == nullptr, "TPipe", "a second TPipe while another is alive on this core");
+        core.pipe = this;
+    }
+    TPipe(const TPipe&) = delete;
+    TPipe& operator=(const TPipe&) = delete;
+    ~TPipe()
+    {
+        auto& core = cpu_model::CurrentCore();
+        if (core.pipe == this) core.pipe = nullptr;
+    }
+
+    template <TPosition pos, int32_t depth, auto mask>
+    bool InitBuffer(TQue<pos, depth, mask>& que, uint8_t num, uint32_t len)
+    {
+        cpu_model::Check(num >= 1, "TPipe::InitBuffer", "num must be at least 1");
+        const auto position = static_cast<size_t>(pos);
+        queBuffers_[position] += num;
+        cpu_model::Check(queBuffers_[position] <= cpu_model::kMaxQueBuffersPerPosition, "TPipe::InitBuffer",
+                         std::string("more than 8 queue buffers in position ") + detail::PositionName(pos) + " (" +
+                             std::to_string(queBuffers_[position]) + "); A2 allows at most 8 per TPosition");
+        const auto aligned = static_cast<uint32_t>(cpu_model::AlignUp(len, cpu_model::kBlockSize));
+        que.Init(Reserve(static_cast<uint64_t>(aligned) * num), num, aligned);
+        return true;
+    }
+
+    template <TPosition pos>
+    bool InitBuffer(TBuf<pos>& buf, uint32_t len)
+    {
+        const auto aligned = static_cast<uint32_t>(cpu_model::AlignUp(len, cpu_model::kBlockSize));
+        buf.Init(Reserve(aligned), aligned);
+        return true;
+    }
+
+    void Reset() { used_ = 0; }
+    void Destroy() { used_ = 0; }
+
+    template <HardEvent evt>
+    int32_t FetchEventID()
+    {
+        return 0;
+    }
+    int32_t FetchEventID(HardEvent) { return 0; }
+    template <HardEvent evt>
+    int32_t AllocEventID()
+    {
+        return 0;
+    }
+    template <HardEvent evt>
+    void ReleaseEventID(int32_t)
+    {}
+
+    uint32_t UsedUbBytes() const { return used_; }
+
+private:
+    uint32_t Reserve(uint64_t bytes)
+    {
+        cpu_model::Check(used_ + bytes <= cpu_model::kUbSize, "TPipe::InitBuffer",
+                         "UB overflow: " + std::to_string(used_) + " bytes already reserved + " +
+                             std::to_string(bytes) + " requested > 196608 (192 KiB on A2)");
+        const uint32_t first = used_;
+        used_ += static_cast<uint32_t>(bytes);
+        return first;
+    }
+
+    uint32_t used_ = 0;
+    uint32_t queBuffers_[static_cast<size_t>(TPosition::MAX) + 1] = {};
+};
+
+inline TPipe* GetTPipePtr()
+{
+    auto* pipe = static_cast<TPipe*>(cpu_model::CurrentCore().pipe);
+    cpu_model::Check(pipe != nullptr, "GetTPipePtr", "no TPipe is alive on this core");
+    return pipe;
+}
+
+// Event flags: a WaitFlag without a matching SetFlag would hang the device, so it is an error here.
+template <HardEvent event>
+inline void SetFlag(int32_t eventID)
+{
+    cpu_model::Check(eventID >= 0 && eventID < static_cast<int32_t>(cpu_model::kEventIds), "SetFlag",
+                     "event id " + std::to_string(eventID) + " outside [0, 8)");
+    ++cpu_model::CurrentCore().pendingFlags[static_cast<int>(event)][eventID];
+}
+
+template <HardEvent event>
+inline void WaitFlag(int32_t eventID)
+{
+    cpu_model::Check(eventID >= 0 && eventID < static_cast<int32_t>(cpu_model::kEventIds), "WaitFlag",
+                     "event id " + std::to_string(eventID) + " outside [0, 8)");
+    auto& pending = cpu_model::CurrentCore().pendingFlags[static_cast<int>(event)][eventID];
+    cpu_model::Check(pending > 0, "WaitFlag",
+                     "WaitFlag without a preceding SetFlag on the same event and id; the device would hang");
+    --pending;
+}
+
+template <pipe_t pipe>
+inline void PipeBarrier()
+{}
+
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&)
+{}
+
+template <typename T, CacheLine entireType>
+inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&)
+{}
+
+}  // namespace AscendC
+
+#endif  // CPU_MODEL_PIPE_H
