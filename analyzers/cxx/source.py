@@ -14,8 +14,8 @@ MAX_SOURCE_BYTES = 8 * 1024 * 1024
 # Rewriting the keyword to `(void)` (same length) turns the argument into a cast expression, so the
 # macro parses as an ordinary call; the original bytes still give the text "return nullptr".
 # A `return` right after `(` or `,` cannot be a statement in valid C++, so nothing else is touched.
-_RETURN_IN_ARGUMENT = re.compile(rb"(?<=[(,])(\s*)return\b(?!\s*[),])")
-_BARE_RETURN_IN_ARGUMENT = re.compile(rb"(?<=[(,])(\s*)return(?=\s*[),])")
+_RETURN = re.compile(rb"\breturn\b")
+_SPACE = b" \t\r\n"
 VOID_CAST = b"(void)"
 BARE_RETURN = b"RETURN"
 
@@ -73,13 +73,34 @@ def mask_macro_idioms(data: bytes) -> bytes:
     """Same length, same line breaks: only the idioms described above are rewritten."""
     masked = data
     if b"return" in masked:
-        masked = _BARE_RETURN_IN_ARGUMENT.sub(lambda m: m.group(1) + BARE_RETURN, masked)
-        masked = _RETURN_IN_ARGUMENT.sub(lambda m: m.group(1) + VOID_CAST, masked)
+        masked = _mask_returns_in_arguments(masked)
     if b"__cplusplus" in masked:
         masked = _EXTERN_C_OPEN.sub(_blank_group, masked)
         masked = _EXTERN_C_CLOSE.sub(_blank_group, masked)
     assert len(masked) == len(data)
     return masked
+
+
+def _mask_returns_in_arguments(data: bytes) -> bytes:
+    # A literal search plus a look at the neighbours is several times faster than a look-behind regex.
+    pieces = []
+    last = 0
+    for match in _RETURN.finditer(data):
+        start, end = match.span()
+        index = start - 1
+        while index >= 0 and data[index] in _SPACE:
+            index -= 1
+        before = data[index:index + 1] if index >= 0 else b""
+        if before not in (b"(", b","):
+            continue
+        after = data[end:end + 64].lstrip()[:1]
+        pieces.append(data[last:start])
+        pieces.append(BARE_RETURN if after in (b")", b",") else VOID_CAST)
+        last = end
+    if not pieces:
+        return data
+    pieces.append(data[last:])
+    return b"".join(pieces)
 
 
 def _blank_group(match: re.Match) -> bytes:

@@ -24,7 +24,9 @@ _UNARY_NODES = frozenset({"unary_expression", "pointer_expression", "update_expr
 
 def collapse(text: str) -> str:
     """One space for every run of whitespace: conditions compare equal across line breaks and front ends."""
-    return " ".join(text.split())
+    if "\n" in text or "  " in text or "\t" in text or "\r" in text:
+        return " ".join(text.split())
+    return text.strip()
 
 
 class ExpressionBuilder:

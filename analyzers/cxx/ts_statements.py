@@ -112,7 +112,7 @@ class StatementBuilder:
 
     def _if(self, node, depth: int, line: int) -> Stmt:
         condition = node.child_by_field_name("condition")
-        value = self._condition(condition)
+        value = self.condition(condition)
         then = self.body(node.child_by_field_name("consequence"), depth)
         orelse: tuple[Stmt, ...] = ()
         alternative = node.child_by_field_name("alternative")
@@ -122,7 +122,7 @@ class StatementBuilder:
         header = f"if ({value.text})" if value is not None else "if"
         return Stmt("if", line, header, value=value, then=then, orelse=orelse)
 
-    def _condition(self, condition) -> Expr | None:
+    def condition(self, condition) -> Expr | None:
         if condition is None:
             return None
         parts = [c for c in condition.named_children if c.type != "comment"]
@@ -138,7 +138,7 @@ class StatementBuilder:
         return Expr("other", self.exprs.text(condition), line=condition.start_point[0] + 1)
 
     def _switch(self, node, depth: int, line: int) -> Stmt:
-        value = self._condition(node.child_by_field_name("condition"))
+        value = self.condition(node.child_by_field_name("condition"))
         body = node.child_by_field_name("body")
         cases: list[Case] = []
         for arm in (body.named_children if body is not None else ()):
@@ -159,7 +159,7 @@ class StatementBuilder:
         condition = node.child_by_field_name("condition")
         value = None
         if condition is not None:
-            value = self._condition(condition) if condition.type == "condition_clause" else self.exprs.build(condition)
+            value = self.condition(condition) if condition.type == "condition_clause" else self.exprs.build(condition)
         body = self.body(node.child_by_field_name("body"), depth)
         header = self.exprs.text(node).split("{", 1)[0].strip() if node.type != "do_statement" else "do"
         return Stmt("loop", line, collapse(header)[:200], value=value, then=body)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import tree_sitter_cpp
-from tree_sitter import Language, Parser
+from tree_sitter import Language, Parser, Tree
 
 from analyzers.cxx.messages import MESSAGES
-from analyzers.cxx.model import CxxUnit, Expr, Function, GlobalDecl
+from analyzers.cxx.model import CxxUnit, Expr, Function, GlobalDecl, Param
 from analyzers.cxx.source import MAX_SOURCE_BYTES, PreparedSource, prepare
 from analyzers.cxx.ts_declarations import declarator_name, function_declarator, parameters, type_text
 from analyzers.cxx.ts_expressions import ExpressionBuilder, collapse
@@ -36,14 +37,12 @@ def _parser() -> Parser:
 
 def parse_source(data: bytes, path: str, *, max_bytes: int = MAX_SOURCE_BYTES) -> CxxUnit:
     """Parse C++ source bytes with tree-sitter; problems become findings on the unit, never exceptions."""
-    source = prepare(data, path, max_bytes)
-    findings: list[Finding] = list(source.findings)
-    if not source.parse:
-        return CxxUnit(path=path, frontend=FRONTEND, functions=(), findings=tuple(findings))
-    tree = _parser().parse(source.masked)
-    walker = _UnitWalker(source, path, findings)
-    walker.items(tree.root_node, ())
-    findings.extend(syntax_findings(tree.root_node, source, path))
+    parsed = parse_tree(data, path, max_bytes=max_bytes)
+    if parsed.tree is None:
+        return CxxUnit(path=path, frontend=FRONTEND, functions=(), findings=tuple(parsed.findings))
+    walker = parsed.walker
+    walker.items(parsed.tree.root_node, ())
+    findings = parsed.findings + syntax_findings(parsed.tree.root_node, parsed.source, path)
     findings.sort(key=Finding.sort_key)
     return CxxUnit(
         path=path,
@@ -54,6 +53,25 @@ def parse_source(data: bytes, path: str, *, max_bytes: int = MAX_SOURCE_BYTES) -
         findings=tuple(findings),
         toplevel_calls=tuple(walker.toplevel_calls),
     )
+
+
+@dataclass
+class ParsedTree:
+    """A tree-sitter tree with the builders that turn its nodes into the model (shared with libclang mode)."""
+
+    source: PreparedSource
+    tree: Tree | None  # None when the file was refused (empty, too large)
+    findings: list[Finding]
+    walker: "_UnitWalker"
+
+
+def parse_tree(data: bytes, path: str, *, max_bytes: int = MAX_SOURCE_BYTES) -> ParsedTree:
+    source = prepare(data, path, max_bytes)
+    findings: list[Finding] = list(source.findings)
+    walker = _UnitWalker(source, path, findings)
+    if not source.parse:
+        return ParsedTree(source, None, findings, walker)
+    return ParsedTree(source, _parser().parse(source.masked), findings, walker)
 
 
 class _UnitWalker:
@@ -111,24 +129,31 @@ class _UnitWalker:
                 self.item(member, inner)
 
     def function(self, node, scope: tuple[str, ...]) -> None:
-        declarator = node.child_by_field_name("declarator")
-        fdecl, suffix = function_declarator(declarator)
-        if fdecl is None:
+        signature = self.signature(node)
+        if signature is None:
             return
-        name, _ = declarator_name(self.exprs, fdecl.child_by_field_name("declarator"))
+        name, params, return_type, is_static = signature
         body = node.child_by_field_name("body")
-        is_static = any(c.type == "storage_class_specifier" and self.exprs.text(c) == "static" for c in node.children)
         self.functions.append(
             Function(
                 name="::".join(scope + (name,)),
-                params=parameters(self.exprs, fdecl),
-                return_type=(type_text(self.exprs, node) + suffix).strip(),
+                params=params,
+                return_type=return_type,
                 body=self.stmts.block(body) if body is not None else (),
                 line=node.start_point[0] + 1,
                 end_line=node.end_point[0] + 1,
                 is_static=is_static,
             )
         )
+
+    def signature(self, node) -> tuple[str, tuple[Param, ...], str, bool] | None:
+        """(declared name, parameters, return type, is static) of a function_definition node."""
+        fdecl, suffix = function_declarator(node.child_by_field_name("declarator"))
+        if fdecl is None:
+            return None
+        name, _ = declarator_name(self.exprs, fdecl.child_by_field_name("declarator"))
+        is_static = any(c.type == "storage_class_specifier" and self.exprs.text(c) == "static" for c in node.children)
+        return name, parameters(self.exprs, fdecl), (type_text(self.exprs, node) + suffix).strip(), is_static
 
     def declaration(self, node, scope: tuple[str, ...]) -> None:
         type_node = node.child_by_field_name("type")

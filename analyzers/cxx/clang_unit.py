@@ -1,0 +1,307 @@
+"""The libclang front end (precise mode): clang decides what is compiled; tree-sitter names it in the shared vocabulary.
+
+clang resolves `#if`, sees macro expansions and knows each definition's semantic scope. Every statement it
+reports is mapped back by byte offset to the tree-sitter node at the same place, so a call, a condition or a
+macro invocation reads exactly as the default front end writes it (a `CHECK_RET(...)` stays a call named
+CHECK_RET even though clang sees the `do { if ... return ... } while (0)` it expands to).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzers.cxx.clang_compile import CompileDatabaseError, build_arguments, load_entry
+from analyzers.cxx.messages import MESSAGES
+from analyzers.cxx.model import Case, CxxUnit, Expr, Function, GlobalDecl, Param, Stmt
+from analyzers.cxx.source import MAX_SOURCE_BYTES
+from analyzers.cxx.ts_unit import ParsedTree, parse_source, parse_tree, syntax_findings
+from analyzers.findings import Finding, Severity
+
+FRONTEND = "libclang"
+MAX_DIAGNOSTICS = 50
+_FUNCTION_KINDS = ("FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR", "FUNCTION_TEMPLATE", "CONVERSION_FUNCTION")
+_SCOPE_KINDS = ("NAMESPACE", "CLASS_DECL", "STRUCT_DECL", "UNION_DECL", "CLASS_TEMPLATE", "LINKAGE_SPEC",
+                "UNEXPOSED_DECL")
+_STRUCTURED = ("IF_STMT", "SWITCH_STMT", "FOR_STMT", "WHILE_STMT", "DO_STMT", "CXX_FOR_RANGE_STMT", "COMPOUND_STMT")
+_TS_STATEMENTS = frozenset({"expression_statement", "declaration", "if_statement", "switch_statement",
+                            "return_statement", "compound_statement", "break_statement", "continue_statement",
+                            "for_statement", "for_range_loop", "while_statement", "do_statement", "try_statement",
+                            "labeled_statement", "function_definition"})
+
+
+def load_cindex():
+    """clang.cindex with a working shared library, or raise with the reason."""
+    import clang.cindex as cindex  # the `libclang` wheel ships the shared library next to the binding
+
+    cindex.Index.create()
+    return cindex
+
+
+def parse_with_clang(
+    data: bytes,
+    path: str,
+    *,
+    compile_commands: Path | None,
+    include_dirs: tuple[str, ...],
+    defines: tuple[str, ...] = (),
+    max_bytes: int = MAX_SOURCE_BYTES,
+) -> CxxUnit:
+    """Precise mode; if libclang cannot load or parse, the tree-sitter unit plus a `libclang-unavailable` finding."""
+    notes: list[Finding] = []
+    compile_args, directory = None, None
+    if compile_commands is not None:
+        try:
+            entry = load_entry(compile_commands, Path(path))
+        except CompileDatabaseError as error:
+            return _fallback(data, path, max_bytes, str(error))
+        if entry is None:
+            notes.append(MESSAGES.make("libclang-no-compile-command", path=path, line=None,
+                                       database=str(compile_commands)))
+        else:
+            compile_args, directory = entry
+    parsed = parse_tree(data, path, max_bytes=max_bytes)
+    if parsed.tree is None:
+        return CxxUnit(path=path, frontend=FRONTEND, functions=(), findings=tuple(parsed.findings))
+    try:
+        cindex = load_cindex()
+        args = build_arguments(compile_args, directory, include_dirs, defines)
+        tu = cindex.Index.create().parse(
+            str(Path(path).resolve()), args=args, options=cindex.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
+        )
+    except Exception as error:  # ImportError, LibclangError, TranslationUnitLoadError: all mean "cannot use clang"
+        return _fallback(data, path, max_bytes, f"{type(error).__name__}: {error}")
+    walker = _ClangWalker(parsed, path, tu.spelling)
+    walker.scope(tu.cursor)
+    findings = parsed.findings + notes + _diagnostics(tu, path)
+    findings += [f for f in syntax_findings(parsed.tree.root_node, parsed.source, path) if f.line in walker.used_lines]
+    findings.sort(key=Finding.sort_key)
+    return CxxUnit(
+        path=path,
+        frontend=FRONTEND,
+        functions=tuple(walker.functions),
+        globals=tuple(walker.globals),
+        includes=tuple(walker.includes),
+        findings=tuple(findings),
+        toplevel_calls=tuple(walker.toplevel_calls),
+    )
+
+
+def _fallback(data: bytes, path: str, max_bytes: int, reason: str) -> CxxUnit:
+    unit = parse_source(data, path, max_bytes=max_bytes)
+    note = MESSAGES.make("libclang-unavailable", path=path, line=None, reason=reason)
+    return CxxUnit(path=unit.path, frontend=unit.frontend, functions=unit.functions, globals=unit.globals,
+                   includes=unit.includes, findings=(note,) + unit.findings, toplevel_calls=unit.toplevel_calls)
+
+
+def _diagnostics(tu, path: str) -> list[Finding]:
+    out = []
+    for diagnostic in tu.diagnostics:
+        if diagnostic.severity < 2:  # ignored and notes
+            continue
+        location = diagnostic.location
+        where = location.file.name if location.file is not None else path
+        severity = {2: "warning", 3: "error", 4: "fatal"}.get(diagnostic.severity, "error")
+        finding = MESSAGES.make("libclang-diagnostic", path=path, line=location.line or None, severity=severity,
+                                text=diagnostic.spelling if where == path or where.endswith(Path(path).name)
+                                else f"{where}:{location.line}: {diagnostic.spelling}")
+        if severity != "warning":
+            finding = Finding(finding.symbol, finding.message, finding.line, finding.path, Severity.ERROR)
+        out.append(finding)
+        if len(out) >= MAX_DIAGNOSTICS:
+            break
+    return out
+
+
+class _ClangWalker:
+    """Walks clang cursors of the main file; looks up the tree-sitter node at each cursor's start byte."""
+
+    def __init__(self, parsed: ParsedTree, path: str, main_file: str) -> None:
+        self.parsed = parsed
+        self.path = path
+        self.main_file = main_file
+        self.stmts = parsed.walker.stmts
+        self.ts_walker = parsed.walker
+        self.nodes = _index(parsed.tree.root_node)
+        self.macros: dict[int, int] = {}
+        self.functions: list[Function] = []
+        self.globals: list[GlobalDecl] = []
+        self.includes: list[str] = []
+        self.toplevel_calls: list[Expr] = []
+        self.used_lines: set[int] = set()
+
+    # --- namespace scope -------------------------------------------------------------------------------
+    def scope(self, cursor) -> None:
+        for child in cursor.get_children():
+            location = child.location
+            if location.file is None or location.file.name != self.main_file:
+                continue
+            kind = child.kind.name
+            if kind == "MACRO_INSTANTIATION":
+                self.macros[child.extent.start.offset] = child.extent.end.offset
+            elif kind == "INCLUSION_DIRECTIVE":
+                self.includes.append(child.spelling)
+            elif kind in _FUNCTION_KINDS:
+                if child.is_definition():
+                    self.function(child)
+            elif kind == "VAR_DECL":
+                self.variable(child)
+            elif kind in _SCOPE_KINDS:
+                self.scope(child)
+
+    def function(self, cursor) -> None:
+        node = self._ts("function_definition", cursor.extent.start.offset)
+        body_cursor = next((c for c in cursor.get_children() if c.kind.name == "COMPOUND_STMT"), None)
+        signature = self.ts_walker.signature(node) if node is not None else None
+        if signature is not None:
+            _, params, return_type, is_static = signature
+        else:
+            params = tuple(Param(a.spelling, a.type.spelling) for a in cursor.get_arguments())
+            return_type = cursor.result_type.spelling
+            is_static = cursor.storage_class is not None and cursor.storage_class.name == "STATIC"
+        self.functions.append(
+            Function(
+                name=_qualified(cursor),
+                params=params,
+                return_type=return_type,
+                body=self.children(body_cursor) if body_cursor is not None else (),
+                line=cursor.extent.start.line,
+                end_line=cursor.extent.end.line,
+                is_static=is_static,
+            )
+        )
+        self.used_lines.update(range(cursor.extent.start.line, cursor.extent.end.line + 1))
+
+    def variable(self, cursor) -> None:
+        start = cursor.extent.start.offset
+        if self._from_macro(start, cursor.extent.end.offset):
+            node = self._ts("expression_statement", start)
+            if node is not None:
+                inner = next((c for c in node.named_children if c.type != "comment"), None)
+                if inner is not None:
+                    self.toplevel_calls.append(self.stmts.exprs.build(inner))
+            return
+        node = self._ts("declaration", start)
+        if node is None:
+            return
+        scope = _qualified(cursor).rsplit("::", 1)[0] if "::" in _qualified(cursor) else ""
+        for stmt in self.stmts.declaration(node, node.start_point[0] + 1):
+            if stmt.target == cursor.spelling and stmt.value is not None:
+                name = f"{scope}::{stmt.target}" if scope else stmt.target
+                self.globals.append(GlobalDecl(name=name, type_text=stmt.type_text or "", value=stmt.value,
+                                               line=stmt.line))
+
+    # --- statements ------------------------------------------------------------------------------------
+    def children(self, compound) -> tuple[Stmt, ...]:
+        out: list[Stmt] = []
+        consumed_macro_end = -1
+        for child in compound.get_children():
+            start, end = child.extent.start.offset, child.extent.end.offset
+            if start < consumed_macro_end:
+                continue  # a second statement from the same macro expansion
+            if self._from_macro(start, end):
+                consumed_macro_end = self.macros[start]
+            out.extend(self.statement(child))
+        return tuple(out)
+
+    def statement(self, cursor) -> list[Stmt]:
+        kind = cursor.kind.name
+        start, end = cursor.extent.start.offset, cursor.extent.end.offset
+        if kind in _STRUCTURED and not self._from_macro(start, end):
+            return [self._structured(cursor, kind, start)]
+        node = self._ts_statement(start)
+        if node is None:
+            line = cursor.extent.start.line
+            text = self.parsed.source.text(start, max(end, self.macros.get(start, end)))
+            self.parsed.findings.append(MESSAGES.make("cxx-unknown-construct", line=line, path=self.path,
+                                                      node=f"clang {kind}"))
+            return [Stmt("unparsed", line, " ".join(text.split()))]
+        return self.stmts.statement(node, 1)
+
+    def _structured(self, cursor, kind: str, start: int) -> Stmt:
+        line = cursor.extent.start.line
+        children = list(cursor.get_children())
+        if kind == "COMPOUND_STMT":
+            return Stmt("block", line, "{...}", then=self.children(cursor))
+        node = self._ts_statement(start)
+        if kind == "IF_STMT":
+            condition = self.stmts.condition(node.child_by_field_name("condition")) if node is not None else None
+            branches = [c for c in children if c.kind.is_statement()]
+            then = self._body(branches[0]) if branches else ()
+            orelse = self._body(branches[1]) if len(branches) > 1 else ()
+            header = f"if ({condition.text})" if condition is not None else "if"
+            return Stmt("if", line, header, value=condition, then=then, orelse=orelse)
+        if kind == "SWITCH_STMT":
+            condition = self.stmts.condition(node.child_by_field_name("condition")) if node is not None else None
+            body = next((c for c in children if c.kind.name == "COMPOUND_STMT"), None)
+            header = f"switch ({condition.text})" if condition is not None else "switch"
+            return Stmt("switch", line, header, value=condition, cases=self._cases(body) if body else ())
+        # Loops: the condition as tree-sitter reads it, the body as clang compiled it.
+        loop = self.stmts.statement(node, 1)[0] if node is not None else None
+        body = next((c for c in reversed(children) if c.kind.is_statement()), None)
+        if kind == "DO_STMT":
+            body = next((c for c in children if c.kind.is_statement()), None)
+        return Stmt("loop", line, loop.text if loop else kind, value=loop.value if loop else None,
+                    then=self._body(body) if body is not None else ())
+
+    def _body(self, cursor) -> tuple[Stmt, ...]:
+        if cursor.kind.name == "COMPOUND_STMT":
+            return self.children(cursor)
+        return tuple(self.statement(cursor))
+
+    def _cases(self, compound) -> tuple[Case, ...]:
+        """clang nests `case A: case B: stmt` and leaves the following statements as siblings; flatten both."""
+        cases: list[tuple[str | None, list[Stmt]]] = []
+        for child in compound.get_children():
+            current = child
+            while current.kind.name in ("CASE_STMT", "DEFAULT_STMT"):
+                parts = list(current.get_children())
+                if current.kind.name == "CASE_STMT":
+                    label_cursor = parts[0]
+                    label = " ".join(self.parsed.source.text(label_cursor.extent.start.offset,
+                                                             label_cursor.extent.end.offset).split())
+                    cases.append((label, []))
+                else:
+                    cases.append((None, []))
+                current = parts[-1] if parts else None
+                if current is None:
+                    break
+            if current is None:
+                continue
+            if cases:
+                cases[-1][1].extend(self._body(current) if current.kind.name == "COMPOUND_STMT" and current is not child
+                                    else self.statement(current))
+        return tuple(Case(label=label, body=tuple(body)) for label, body in cases)
+
+    # --- lookups ---------------------------------------------------------------------------------------
+    def _from_macro(self, start: int, end: int) -> bool:
+        return start in self.macros and end <= self.macros[start]
+
+    def _ts(self, node_type: str, start: int):
+        return next((n for n in self.nodes.get(start, ()) if n.type == node_type), None)
+
+    def _ts_statement(self, start: int):
+        return next((n for n in self.nodes.get(start, ()) if n.type in _TS_STATEMENTS), None)
+
+
+def _index(root) -> dict[int, list]:
+    """Start byte -> statement-level tree-sitter nodes starting there (outermost first); iterative walk."""
+    index: dict[int, list] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in _TS_STATEMENTS:
+            index.setdefault(node.start_byte, []).append(node)
+        if node.type.endswith("expression") or node.type in ("argument_list", "initializer_list"):
+            continue  # statements never start inside expressions (lambdas aside, which clang also nests)
+        stack.extend(reversed(node.children))
+    return index
+
+
+def _qualified(cursor) -> str:
+    parts = [cursor.spelling]
+    parent = cursor.semantic_parent
+    while parent is not None and parent.kind.name != "TRANSLATION_UNIT":
+        if parent.kind.name not in ("LINKAGE_SPEC", "UNEXPOSED_DECL") and parent.spelling:
+            parts.append(parent.spelling)
+        parent = parent.semantic_parent
+    return "::".join(reversed(parts))
