@@ -7,6 +7,7 @@ from types import ModuleType
 
 # One line per analyzer. A test imports each, checks its MESSAGES and that symbols are unique across all.
 ANALYZERS: dict[str, str] = {
+    "aclnn": "analyzers.aclnn",
     "cxx": "analyzers.cxx",
     "policy": "analyzers.policy",
 }

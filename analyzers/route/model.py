@@ -84,6 +84,8 @@ class Tensor(JsonModel):
     base: str | None = None
     may: bool = False
     guards: tuple[str, ...] = ()
+    # Added by the route walk: the concrete dims when the facts give them (None when unknown).
+    dims: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,114 @@
+"""ACLNN chain analysis: entry points, helpers inlined, l0op calls resolved to launchers; routes under Facts."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzers.aclnn.chain import ChainReport, EntryPoint, FileChains, L0Call, RouteSet, evaluate, file_chains
+from analyzers.aclnn.l0_index import L0Index, find_repo_root, op_api_sources
+from analyzers.aclnn.messages import MESSAGES
+from analyzers.cxx import parse_file
+from analyzers.cxx.model import CxxUnit
+from analyzers.route.facts import facts_matrix
+from analyzers.route.model import Facts, Route
+
+__all__ = [
+    "MESSAGES",
+    "ChainReport",
+    "EntryPoint",
+    "FileChains",
+    "FrontendOptions",
+    "L0Call",
+    "RouteSet",
+    "analyze_chains",
+    "evaluate",
+    "evaluate_routes",
+    "facts_matrix",
+    "input_sources",
+    "repo_index",
+]
+
+_CXX = (".cpp", ".cc", ".cxx")
+
+
+@dataclass(frozen=True)
+class FrontendOptions:
+    """How C++ is read: tree-sitter unless a compile database or include dirs select libclang."""
+
+    compile_commands: Path | None = None
+    include_dirs: tuple[Path, ...] = ()
+
+    def parse(self, path: Path) -> CxxUnit:
+        return parse_file(path, compile_commands=self.compile_commands, include_dirs=self.include_dirs)
+
+
+def input_sources(paths: Sequence[Path]) -> list[Path]:
+    """Files as given; directories expand to their op_api sources (all C++ sources when there is no op_api)."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            sources = op_api_sources(path) or sorted(p for p in path.rglob("*") if p.suffix in _CXX and p.is_file())
+            found.extend(sources)
+        else:
+            found.append(path)
+    return list(dict.fromkeys(found))
+
+
+@functools.lru_cache(maxsize=4)
+def repo_index(root: Path | None, frontend: FrontendOptions = FrontendOptions(), extra: tuple[Path, ...] = ()) -> L0Index:
+    """The L0 index of a repository (cached per process: directory mode reuses it for every file)."""
+    files = (op_api_sources(root) if root is not None else []) + list(extra)
+    return L0Index(files, frontend.parse)
+
+
+def analyze_chains(
+    paths: Sequence[Path],
+    *,
+    repo_root: Path | None = None,
+    frontend_options: FrontendOptions = FrontendOptions(),
+    units: dict[str, CxxUnit] | None = None,
+) -> ChainReport:
+    """Parse `paths` (files or directories) and model their chains; L0 calls resolve in `repo_root`.
+
+    Without `repo_root` the nearest ops-math-like directory above the first input is used; when there is
+    none, the inputs' own directories are indexed and a finding says so. `units` supplies already parsed
+    files by path (the pipeline's JSON cache).
+    """
+    sources = input_sources([Path(p) for p in paths])
+    findings = []
+    root = repo_root
+    if root is None and sources:
+        root = find_repo_root(sources[0].parent)
+        if root is None:
+            findings.append(MESSAGES.make("aclnn-repo-root-missing", path=str(sources[0]), directory=str(sources[0].parent)))
+    extra = () if root is not None else tuple(sorted({s for src in sources for s in _siblings(src)}))
+    index = repo_index(root.resolve() if root is not None else None, frontend_options, extra)
+    parsed: dict[str, CxxUnit] = {}
+    chains = []
+    for source in sources:
+        unit = (units or {}).get(str(source)) or frontend_options.parse(source)
+        parsed[unit.path] = unit
+        index.add_unit(source.resolve(), unit)
+        chains.append(file_chains(unit, index))
+    return ChainReport(
+        repo_root=str(root) if root is not None else None,
+        files=tuple(chains),
+        findings=tuple(findings),
+        units=parsed,
+        index=index,
+    )
+
+
+def evaluate_routes(report: ChainReport, *, entries: Sequence[str] | None = None, facts: Sequence[Facts]) -> list[Route]:
+    """One Route per (entry point, facts); use `evaluate` to also get the walks' findings and unresolved calls."""
+    return list(evaluate(report, facts=facts, entries=entries).routes)
+
+
+def _siblings(source: Path) -> list[Path]:
+    try:
+        return [p for p in source.parent.iterdir() if p.suffix in _CXX and p.is_file()]
+    except OSError:
+        return []

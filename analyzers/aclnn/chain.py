@@ -1,0 +1,186 @@
+"""The chain model: entry points, l0op call sites and executor calls of parsed op_api files, plus route evaluation."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from analyzers.aclnn.l0_index import L0Index
+from analyzers.aclnn.messages import MESSAGES
+from analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
+from analyzers.findings import Finding
+from analyzers.model import JsonModel
+from analyzers.route.guards import split_callee
+from analyzers.route.l0_semantics import CatalogOp
+from analyzers.route.model import Facts, Route
+from analyzers.route.walk import RouteWalk
+
+ENTRY = re.compile(r"^aclnn\w*GetWorkspaceSize$")
+EXECUTOR_METHODS = ("AllocTensor", "CreateView", "SetDataType", "ConvertToTensor", "AllocScalar", "AllocIntArray")
+LAUNCH_NAMES = {
+    "ADD_TO_LAUNCHER_LIST_AICORE": "AI_CORE",
+    "ADD_TO_LAUNCHER_LIST_AICPU": "AI_CPU",
+    "ADD_TO_LAUNCHER_LIST_DSA": "DSA",
+    "CreatAiCoreKernelLauncher": "AI_CORE",
+    "CreatAicpuKernelLauncher": "AI_CPU",
+    "CreatDSAKernelLauncher": "DSA",
+}
+
+
+@dataclass(frozen=True)
+class L0Call(JsonModel):
+    """One `l0op::X(...)` call site: where, into which variable, with which arguments, resolved how."""
+
+    op: str
+    function: str
+    line: int
+    result: str | None
+    args: tuple[str, ...]
+    resolved: str  # "repo" | "catalog" | "unresolved"
+    definition: str | None = None  # "path:line" of the repository definition
+
+
+@dataclass(frozen=True)
+class EntryPoint(JsonModel):
+    """An `aclnnXxxGetWorkspaceSize` function (Inplace variants included)."""
+
+    name: str
+    file: str
+    line: int
+    params: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FileChains(JsonModel):
+    """What one file holds for the chain analysis."""
+
+    path: str
+    frontend: str
+    entries: tuple[EntryPoint, ...]
+    l0_calls: tuple[L0Call, ...]
+    executor_calls: tuple[tuple[str, int], ...]
+    launch_macros: tuple[tuple[str, int], ...]
+    l0_definitions: tuple[str, ...]
+    findings: tuple[Finding, ...] = ()
+
+    def to_json(self) -> dict:
+        document = super().to_json()
+        document["executor_calls"] = dict(self.executor_calls)
+        document["launch_macros"] = dict(self.launch_macros)
+        return document
+
+
+@dataclass(frozen=True)
+class ChainReport(JsonModel):
+    """Parsed inputs with their chains; `units` and `index` stay in memory for route evaluation."""
+
+    SCHEMA = "op-migrate/aclnn-chains@1"
+
+    repo_root: str | None
+    files: tuple[FileChains, ...]
+    findings: tuple[Finding, ...] = ()
+    units: dict = field(default_factory=dict, repr=False, compare=False)
+    index: L0Index | None = field(default=None, repr=False, compare=False)
+
+    def entry_points(self) -> Iterator[tuple[CxxUnit, Function]]:
+        for chains in self.files:
+            unit = self.units[chains.path]
+            for entry in chains.entries:
+                function = next(f for f in unit.functions if f.name.endswith(entry.name) and f.line == entry.line)
+                yield unit, function
+
+
+@dataclass(frozen=True)
+class RouteSet:
+    """Routes in (entry, facts) order, plus what the walks found on the way."""
+
+    routes: tuple[Route, ...]
+    findings: tuple[Finding, ...]
+    unresolved: tuple[dict, ...]
+
+
+class ChainProgram:
+    """The Program a RouteWalk resolves L0 calls through."""
+
+    def __init__(self, index: L0Index) -> None:
+        self.index = index
+
+    def resolve_l0(self, name: str, arity: int, near: str) -> tuple[CxxUnit, Function] | CatalogOp | None:
+        return self.index.resolve(name, arity, near)
+
+
+def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:
+    """Entry points, l0op call sites (resolved against the index), executor calls and launch macros of a unit."""
+    entries = tuple(
+        EntryPoint(f.short_name, unit.path, f.line, tuple(p.name for p in f.params))
+        for f in unit.functions
+        if ENTRY.match(f.short_name)
+    )
+    calls, executor, launches = [], {}, {}
+    for function in unit.functions:
+        for stmt, expr in _calls_in(function.body):
+            callee = (expr.name or "").strip()
+            short = callee.rsplit("::", 1)[-1]
+            if callee.startswith("l0op::"):
+                kind, where = index.resolution_kind(short, len(expr.children), unit.path)
+                result = stmt.target if stmt.kind in ("decl", "assign") and stmt.value is expr else None
+                calls.append(L0Call(short, function.short_name, expr.line, result,
+                                    tuple(" ".join(a.text.split()) for a in expr.children), kind, where))
+            elif short in LAUNCH_NAMES:
+                launches[LAUNCH_NAMES[short]] = launches.get(LAUNCH_NAMES[short], 0) + 1
+            else:
+                receiver, method = split_callee(callee)
+                if receiver is not None and method in EXECUTOR_METHODS:
+                    executor[method] = executor.get(method, 0) + 1
+    findings = list(unit.findings)
+    if not entries and not any(f.name.startswith("l0op::") for f in unit.functions):
+        findings.append(MESSAGES.make("aclnn-no-entry-point", path=unit.path, line=None))
+    return FileChains(
+        path=unit.path,
+        frontend=unit.frontend,
+        entries=entries,
+        l0_calls=tuple(calls),
+        executor_calls=tuple(sorted(executor.items())),
+        launch_macros=tuple(sorted(launches.items())),
+        l0_definitions=tuple(f.short_name for f in unit.functions if f.name.startswith("l0op::")),
+        findings=tuple(findings),
+    )
+
+
+def evaluate(report: ChainReport, *, facts: Sequence[Facts], entries: Sequence[str] | None = None) -> RouteSet:
+    """One Route per (entry point, facts), entries in file order; `entries` filters by entry name."""
+    program = ChainProgram(report.index)
+    routes, findings, unresolved = [], [], []
+    seen = set()
+    for unit, function in report.entry_points():
+        if entries is not None and function.short_name not in entries:
+            continue
+        for one in facts:
+            walk = RouteWalk(program, one, MESSAGES)
+            routes.append(walk.run(unit, function))
+            for finding in walk.findings:
+                key = (finding.symbol, finding.path, finding.line, finding.message)
+                if key not in seen:
+                    seen.add(key)
+                    findings.append(finding)
+            for item in walk.unresolved:
+                if item not in unresolved:
+                    unresolved.append(item)
+    return RouteSet(tuple(routes), tuple(sorted(findings, key=Finding.sort_key)), tuple(unresolved))
+
+
+def _calls_in(stmts: Sequence[Stmt]) -> Iterator[tuple[Stmt, Expr]]:
+    for stmt in stmts:
+        if stmt.value is not None:
+            for call in stmt.value.calls():
+                yield stmt, call
+        yield from _calls_in(stmt.then)
+        yield from _calls_in(stmt.orelse)
+        for case in stmt.cases:
+            yield from _calls_in(case.body)
+
+
+def as_path(text: str | Path) -> Path:
+    return text if isinstance(text, Path) else Path(text)

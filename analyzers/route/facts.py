@@ -1,0 +1,92 @@
+"""Facts: build the (SoC x dtype) matrix of Facts from names, and parse `name=[dims]` / `name=value` texts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from analyzers.route import platforms
+from analyzers.route.model import Facts
+
+
+class FactsError(ValueError):
+    """A SoC, dtype, shape or scalar text that cannot be understood."""
+
+
+_SHAPE = re.compile(r"^\s*([A-Za-z_]\w*)\s*=\s*\[\s*([-\d\s,]*)\]\s*$")
+_SCALAR = re.compile(r"^\s*([A-Za-z_]\w*)\s*=\s*([-+0-9.eE]+)\s*$")
+
+
+def parse_shape(text: str) -> tuple[str, tuple[int, ...]]:
+    """"self=[1024,1,64]" -> ("self", (1024, 1, 64)); "[]" is a rank-0 tensor."""
+    match = _SHAPE.match(text)
+    if not match:
+        raise FactsError(f"shape {text!r} is not NAME=[d0,d1,...]")
+    dims = tuple(int(part) for part in match.group(2).replace(" ", "").split(",") if part)
+    if any(dim < 0 for dim in dims):
+        raise FactsError(f"shape {text!r} has a negative dimension")
+    return match.group(1), dims
+
+
+def parse_scalar(text: str) -> tuple[str, float]:
+    """"prob=0.5" -> ("prob", 0.5)."""
+    match = _SCALAR.match(text)
+    if not match:
+        raise FactsError(f"scalar {text!r} is not NAME=number")
+    try:
+        return match.group(1), float(match.group(2))
+    except ValueError as error:
+        raise FactsError(f"scalar {text!r} is not NAME=number") from error
+
+
+def parse_dtype(text: str) -> tuple[str, str]:
+    """"float16" -> ("*", "float16"); "self=DT_DOUBLE" -> ("self", "float64")."""
+    name, _, value = text.rpartition("=")
+    canonical = platforms.dtype_name(value)
+    if canonical is None:
+        raise FactsError(f"unknown dtype {value!r} (known: {', '.join(sorted(_dtype_names()))})")
+    return (name.strip() or "*"), canonical
+
+
+def _dtype_names() -> set[str]:
+    return set(platforms.dtype_by_token().values())
+
+
+def facts_for(
+    soc: str | None,
+    dtypes: Sequence[tuple[str, str]] = (),
+    shapes: Sequence[tuple[str, tuple[int, ...]]] = (),
+    scalars: Sequence[tuple[str, float]] = (),
+) -> Facts:
+    """One Facts; the arch comes from platforms.toml."""
+    arch = None
+    soc_name = None
+    if soc is not None:
+        found = platforms.soc_named(soc)
+        if found is None:
+            raise FactsError(f"unknown SoC {soc!r} (known: {', '.join(sorted(platforms.socs()))})")
+        soc_name, arch = found.name, found.arch
+    return Facts(soc=soc_name, arch=arch, dtypes=tuple(dtypes), shapes=tuple(shapes), scalars=tuple(scalars))
+
+
+def facts_matrix(
+    socs: Sequence[str] = (),
+    dtypes: Sequence[str] = (),
+    shapes: Sequence[str] = (),
+    scalars: Sequence[str] = (),
+) -> list[Facts]:
+    """One Facts per (SoC, dtype-for-all) pair; NAME=dtype texts apply to every row.
+
+    With no SoC the SoC is unknown; with no "*" dtype the dtypes not named are unknown.
+    """
+    parsed_dtypes = [parse_dtype(text) for text in dtypes]
+    named = [pair for pair in parsed_dtypes if pair[0] != "*"]
+    for_all = [pair for pair in parsed_dtypes if pair[0] == "*"] or [None]
+    parsed_shapes = tuple(parse_shape(text) for text in shapes)
+    parsed_scalars = tuple(parse_scalar(text) for text in scalars)
+    rows = []
+    for soc in socs or [None]:
+        for everything in for_all:
+            row_dtypes = tuple(named) + ((everything,) if everything else ())
+            rows.append(facts_for(soc, row_dtypes, parsed_shapes, parsed_scalars))
+    return rows

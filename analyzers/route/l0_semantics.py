@@ -1,0 +1,75 @@
+"""The catalog of well-known L0 ops (analyzers/data/l0_ops.toml): effect, launchers, shape and dtype rules."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from analyzers import catalog
+
+EFFECTS = ("alloc", "view", "write", "mixed")
+
+
+@dataclass(frozen=True)
+class CatalogOp:
+    """One overload of a well-known L0 op; see the header of l0_ops.toml for the rule syntax."""
+
+    name: str
+    arity: int | None
+    effect: str
+    launchers: tuple[str, ...] = ()
+    aicpu_dtypes: tuple[str, ...] = ()
+    reads: tuple[int, ...] = ()
+    writes: int | None = None
+    when: str = ""
+    shape: str = "same:0"
+    dtype: str = "same:0"
+
+    @property
+    def shape_kind(self) -> str:
+        return self.shape.split(":", 1)[0]
+
+    @property
+    def shape_args(self) -> tuple[int, ...]:
+        _, _, rest = self.shape.partition(":")
+        return tuple(int(part) for part in rest.split(",") if part.strip())
+
+
+class CatalogError(ValueError):
+    """l0_ops.toml has an entry the walker cannot apply."""
+
+
+@functools.lru_cache(maxsize=None)
+def l0_catalog() -> dict[str, tuple[CatalogOp, ...]]:
+    ops: dict[str, tuple[CatalogOp, ...]] = {}
+    for name, overloads in catalog.load("l0_ops").get("op", {}).items():
+        parsed = []
+        for entry in overloads:
+            if entry["effect"] not in EFFECTS:
+                raise CatalogError(f"l0_ops.toml: {name} has unknown effect {entry['effect']!r}")
+            parsed.append(
+                CatalogOp(
+                    name=name,
+                    arity=entry.get("arity"),
+                    effect=entry["effect"],
+                    launchers=tuple(entry.get("launchers", ())),
+                    aicpu_dtypes=tuple(entry.get("aicpu_dtypes", ())),
+                    reads=tuple(entry.get("reads", ())),
+                    writes=entry.get("writes"),
+                    when=entry.get("when", ""),
+                    shape=entry.get("shape", "same:0"),
+                    dtype=entry.get("dtype", "same:0"),
+                )
+            )
+        ops[name] = tuple(parsed)
+    return ops
+
+
+def catalog_op(name: str, arity: int) -> CatalogOp | None:
+    """The overload of `name` with this arity, or the only overload when arities are not given."""
+    overloads = l0_catalog().get(name, ())
+    for op in overloads:
+        if op.arity == arity:
+            return op
+    untyped = [op for op in overloads if op.arity is None]
+    return untyped[0] if untyped else None

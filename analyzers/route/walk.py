@@ -1,0 +1,560 @@
+"""The route walk: run an entry point's statements abstractly under Facts, inlining helpers and L0 definitions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
+from analyzers.findings import Finding
+from analyzers.route.guards import GuardEvaluator, split_callee
+from analyzers.route.l0_semantics import CatalogOp
+from analyzers.route.model import Facts, Route, ShapeRule, Site, Step, Task
+from analyzers.route.tensors import TensorBook
+from analyzers.route.values import (
+    UNKNOWN,
+    DType,
+    HostValue,
+    ScalarRef,
+    ShapeValue,
+    Status,
+    TensorRef,
+    Unknown,
+)
+
+MAX_DEPTH = 32
+# The walk visits at most this many statements per route: a guard against pathological inputs, reported.
+MAX_STEPS = 200_000
+
+NORMAL, RETURNED, MAYBE, BREAK = "normal", "returned", "maybe", "break"
+_LAUNCH_MACROS = {
+    "ADD_TO_LAUNCHER_LIST_AICORE": "AI_CORE",
+    "ADD_TO_LAUNCHER_LIST_AICPU": "AI_CPU",
+    "ADD_TO_LAUNCHER_LIST_DSA": "DSA",
+    "CreatAiCoreKernelLauncher": "AI_CORE",
+    "CreatAicpuKernelLauncher": "AI_CPU",
+    "CreatDSAKernelLauncher": "DSA",
+}
+_CHECK_MACROS = ("CHECK_RET", "OP_CHECK", "CHECK_COND", "OP_CHECK_NULL")
+_IGNORED_PREFIXES = ("OP_LOG", "L0_DFX", "L2_DFX", "DFX_", "OP_TYPE_REGISTER", "OP_CHECK_", "INFER_SHAPE")
+
+
+class Program(Protocol):
+    """Where the walk finds L0 definitions; implemented by analyzers.aclnn.chain.ChainProgram."""
+
+    def resolve_l0(self, name: str, arity: int, near: str) -> tuple[CxxUnit, Function] | CatalogOp | None: ...
+
+
+@dataclass
+class Frame:
+    """One active function: its unit, variables, the guards and call sites that led here."""
+
+    unit: CxxUnit
+    function: Function
+    env: dict
+    call_path: tuple[Site, ...]
+    guards: tuple[str, ...]
+    may: bool
+    l0_site: Site | None = None
+    l0_op: str | None = None
+    refs: dict = field(default_factory=dict)  # reference parameter -> (caller frame, caller variable)
+    returns: list = field(default_factory=list)
+
+
+class RouteWalk(GuardEvaluator):
+    """Walks one entry point under one Facts and collects tasks, tensors, steps and findings."""
+
+    def __init__(self, program: Program, facts: Facts, messages) -> None:
+        super().__init__(facts)
+        self.program = program
+        self.messages = messages
+        self.book = TensorBook(facts)
+        self.tasks: list[Task] = []
+        self.steps: list[Step] = []
+        self.unknown_guards: list[str] = []
+        self.findings: list[Finding] = []
+        self.unresolved: list[dict] = []
+        self.complete = True
+        self.frame: Frame | None = None
+        self._active: list[tuple[str, str]] = []
+        self._globals: dict[tuple[str, str], object] = {}
+        self._budget = MAX_STEPS
+
+    # -- entry ----------------------------------------------------------------------------------------------
+    def run(self, unit: CxxUnit, entry: Function) -> Route:
+        env = {}
+        for param in entry.params:
+            env[param.name] = self._param_value(param.name, param.type_text, unit.path, entry.line)
+        self.frame = Frame(unit, entry, env, (), (), False)
+        self._active.append((unit.path, entry.name))
+        self.walk_block(entry.body)
+        return Route(
+            entry=entry.short_name,
+            facts=self.facts,
+            tasks=tuple(self.tasks),
+            tensors=self.book.tensors(),
+            steps=tuple(self.steps),
+            unknown_guards=tuple(self.unknown_guards),
+            complete=self.complete,
+        )
+
+    def _param_value(self, name: str, type_text: str, path: str, line: int):
+        if "aclTensorList" in type_text:
+            return HostValue("tensor-list", name)
+        if "aclTensor" in type_text:
+            return TensorRef(self.book.param(name, path, line))
+        if "aclScalar" in type_text:
+            return ScalarRef(name)
+        if "aclOpExecutor" in type_text:
+            return HostValue("executor")
+        return Unknown(name)
+
+    # -- evaluator hooks ------------------------------------------------------------------------------------
+    def lookup(self, name: str):
+        frame = self.frame
+        if name in frame.env:
+            return frame.env[name]
+        key = (frame.unit.path, name.rsplit("::", 1)[-1])
+        if key in self._globals:
+            return self._globals[key]
+        for decl in frame.unit.globals:
+            if decl.name.rsplit("::", 1)[-1] == key[1]:
+                self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
+                value = self.value(decl.value) if decl.value is not None else UNKNOWN
+                self._globals[key] = value
+                return value
+        return None
+
+    def assign(self, name: str, value) -> None:
+        self._store(self.frame, name, value)
+
+    def tensor_dtype(self, tensor_id: str) -> str | None:
+        return self.book.dtype(tensor_id)
+
+    def tensor_shape(self, tensor_id: str) -> ShapeValue:
+        return self.book.shape(tensor_id)
+
+    def method_value(self, receiver, method: str, expr: Expr | None):
+        if isinstance(receiver, HostValue) and receiver.kind == "host-tensor" and method == "GetDataType":
+            return DType(receiver.text or None)
+        return super().method_value(receiver, method, expr)
+
+    def call(self, expr: Expr):
+        callee = (expr.name or "").strip()
+        short = callee.rsplit("::", 1)[-1]
+        if short in _LAUNCH_MACROS:
+            self._launch(_LAUNCH_MACROS[short], expr)
+            return Status(True)
+        if short in _CHECK_MACROS:
+            if expr.children and short != "OP_CHECK_NULL":
+                self.value(expr.children[0])  # its calls run; the check itself is taken as passing
+            return Status(True)
+        if short.startswith(_IGNORED_PREFIXES) or short == "CREATE_EXECUTOR":
+            return HostValue("executor") if short == "CREATE_EXECUTOR" else Status(True)
+        receiver, method = split_callee(callee)
+        if receiver is not None:
+            target = self.receiver_value(receiver)
+            if isinstance(target, HostValue) and target.kind == "executor":
+                return self._executor_call(method, expr)
+            if isinstance(target, TensorRef) and method == "SetDataType" and expr.children:
+                dtype = self.value(expr.children[0])
+                self.book.set_dtype(target.id, dtype.name if isinstance(dtype, DType) else None)
+                return Status(True)
+            return NotImplemented
+        if callee.startswith("l0op::"):
+            return self._l0_call(short, expr)
+        local = self._local_function(short, len(expr.children))
+        if local is not None:
+            return self._inline(self.frame.unit, local, expr)
+        if self.frame.l0_op is not None or self.frame.function.name.startswith("l0op::"):
+            # Unqualified calls inside namespace l0op reach other L0 ops (ViewCopy -> TensorMove).
+            resolved = self.program.resolve_l0(short, len(expr.children), self.frame.unit.path)
+            if resolved is not None:
+                return self._l0_call(short, expr)
+        return NotImplemented
+
+    # -- statements -----------------------------------------------------------------------------------------
+    def walk_block(self, stmts) -> str:
+        flow = NORMAL
+        for stmt in stmts:
+            result = self.walk_stmt(stmt)
+            if result in (RETURNED, BREAK):
+                return result
+            if result == MAYBE:
+                flow = MAYBE
+        return flow
+
+    def walk_stmt(self, stmt: Stmt) -> str:
+        self._budget -= 1
+        if self._budget < 0:
+            if self._budget == -1:
+                self._incomplete("route-walk-budget", stmt.line, steps=MAX_STEPS)
+            return RETURNED
+        kind = stmt.kind
+        if kind in ("decl", "assign"):
+            value = self.value(stmt.value) if stmt.value is not None else self._declared(stmt)
+            if stmt.target:
+                self._store(self.frame, stmt.target, value)
+            return NORMAL
+        if kind == "expr":
+            if stmt.value is not None:
+                self.value(stmt.value)
+            return NORMAL
+        if kind == "return":
+            value = self.value(stmt.value) if stmt.value is not None else UNKNOWN
+            self.frame.returns.append((value, self.frame.may))
+            return RETURNED
+        if kind == "if":
+            return self._walk_if(stmt)
+        if kind == "switch":
+            return self._walk_switch(stmt)
+        if kind == "loop":
+            return self._walk_loop(stmt)
+        if kind == "block":
+            return self.walk_block(stmt.then)
+        if kind in ("break", "continue"):
+            return BREAK
+        if kind == "unparsed":
+            if not stmt.text.lstrip().startswith(_IGNORED_PREFIXES + _CHECK_MACROS):
+                self._incomplete("route-unparsed-construct", stmt.line, text=_clip(stmt.text))
+            return NORMAL
+        return NORMAL
+
+    def _declared(self, stmt: Stmt):
+        type_text = stmt.type_text or ""
+        if "Shape" in type_text and "*" not in type_text:
+            return ShapeValue(None, ShapeRule("unknown", text=stmt.text.strip()))
+        return Unknown(stmt.target or "")
+
+    def _walk_if(self, stmt: Stmt) -> str:
+        truth = self.truth(stmt.value)
+        if truth is True:
+            return self.walk_block(stmt.then)
+        if truth is False:
+            return self.walk_block(stmt.orelse)
+        text = _clip(stmt.value.text if stmt.value is not None else stmt.text)
+        self._note_unknown(text)
+        return self._branches([(text, stmt.then), (f"!({text})", stmt.orelse)])
+
+    def _branches(self, arms) -> str:
+        """Walk every arm under its guard text with `may` set; merge variables; say whether the frame returned."""
+        frame = self.frame
+        before_env, before_guards, before_may = dict(frame.env), frame.guards, frame.may
+        envs, flows = [], []
+        for guard, body in arms:
+            frame.env = dict(before_env)
+            frame.guards, frame.may = before_guards + (guard,), True
+            flows.append(self.walk_block(body))
+            envs.append(frame.env)
+        frame.env = _merge(before_env, envs)
+        open_arms = [guard for (guard, _), flow in zip(arms, flows) if flow not in (RETURNED,)]
+        if not open_arms:
+            frame.guards, frame.may = before_guards, before_may
+            return RETURNED
+        if len(open_arms) < len(arms) or MAYBE in flows:
+            # Later statements run only on the arms that did not return.
+            frame.guards = before_guards + ((open_arms[0],) if len(open_arms) == 1 else ())
+            frame.may = True
+            return MAYBE
+        frame.guards, frame.may = before_guards, before_may
+        return NORMAL
+
+    def _walk_switch(self, stmt: Stmt) -> str:
+        scrutinee = self.value(stmt.value) if stmt.value is not None else UNKNOWN
+        decided = []
+        for case in stmt.cases:
+            if case.label is None:
+                decided.append(None)
+                continue
+            decided.append(self.truthy(self.compare("==", scrutinee, self.name_value(case.label))))
+        start = None
+        if True in decided:
+            start = decided.index(True)
+        elif all(d is False or d is None and c.label is None for d, c in zip(decided, stmt.cases)):
+            start = next((i for i, c in enumerate(stmt.cases) if c.label is None), None)
+        if start is not None:
+            return self._fall_through(stmt.cases[start:])
+        text = _clip(stmt.value.text if stmt.value is not None else "switch")
+        self._note_unknown(f"switch ({text})")
+        arms = []
+        for index, (case, verdict) in enumerate(zip(stmt.cases, decided)):
+            if verdict is False or not case.body and index + 1 < len(stmt.cases):
+                continue
+            label = "default" if case.label is None else f"{text} == {case.label}"
+            arms.append((label, _flatten_cases(stmt.cases[index:])))
+        flow = self._branches(arms) if arms else NORMAL
+        return NORMAL if flow == BREAK else flow
+
+    def _fall_through(self, cases) -> str:
+        flow = self.walk_block(_flatten_cases(cases))
+        return NORMAL if flow == BREAK else flow
+
+    def _walk_loop(self, stmt: Stmt) -> str:
+        text = _clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0])
+        if stmt.value is not None and self.truth(stmt.value) is False:
+            return NORMAL
+        flow = self._branches([(f"loop: {text}", stmt.then), ("loop not entered", ())])
+        return NORMAL if flow == BREAK else flow
+
+    # -- variables ------------------------------------------------------------------------------------------
+    def _store(self, frame: Frame, target: str, value) -> None:
+        name = target.strip()
+        if name.startswith("*") or "->" in name or "[" in name or "." in name:
+            return
+        frame.env[name] = value
+        if isinstance(value, TensorRef) and frame.l0_op is None:
+            self.book.name_once(value.id, name)
+        if name in frame.refs:
+            caller, caller_name = frame.refs[name]
+            self._store(caller, caller_name, value)
+
+    def _local_function(self, short: str, arity: int) -> Function | None:
+        candidates = [f for f in self.frame.unit.functions if f.short_name == short]
+        if not candidates:
+            return None
+        for function in candidates:
+            if len(function.params) == arity:
+                return function
+        return candidates[0]
+
+    # -- inlining -------------------------------------------------------------------------------------------
+    def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None):
+        key = (unit.path, function.name)
+        if key in self._active or len(self._active) >= MAX_DEPTH:
+            self._incomplete("route-recursive-call", expr.line, function=function.name)
+            return UNKNOWN
+        caller = self.frame
+        args = [self.value(arg) for arg in expr.children]
+        env, refs = {}, {}
+        for index, param in enumerate(function.params):
+            env[param.name] = args[index] if index < len(args) else UNKNOWN
+            if index < len(expr.children) and "&" in param.type_text and "&&" not in param.type_text:
+                arg_expr = expr.children[index]
+                if arg_expr.kind == "name":
+                    refs[param.name] = (caller, (arg_expr.name or arg_expr.text).strip())
+        site = Site(function=caller.function.name, file=caller.unit.path, line=expr.line)
+        frame = Frame(
+            unit=unit,
+            function=function,
+            env=env,
+            call_path=caller.call_path + (site,),
+            guards=caller.guards,
+            may=caller.may,
+            l0_site=caller.l0_site or (site if l0_op else None),
+            l0_op=caller.l0_op or l0_op,
+            refs=refs,
+        )
+        self._active.append(key)
+        self.frame = frame
+        try:
+            self.walk_block(function.body)
+        finally:
+            self.frame = caller
+            self._active.pop()
+        return _returned(frame.returns)
+
+    def _l0_call(self, name: str, expr: Expr):
+        resolved = self.program.resolve_l0(name, len(expr.children), self.frame.unit.path)
+        if isinstance(resolved, tuple):
+            return self._inline(resolved[0], resolved[1], expr, l0_op=name)
+        site = self.frame.l0_site or Site(self.frame.function.name, self.frame.unit.path, expr.line)
+        args = [self.value(arg) for arg in expr.children]
+        if isinstance(resolved, CatalogOp):
+            return self._apply_catalog(resolved, args, expr, site)
+        self.unresolved.append({"op": name, "arity": len(expr.children), "file": site.file, "line": site.line})
+        self._incomplete("l0-op-unresolved", site.line, path=site.file, op=name, arity=len(expr.children))
+        reads = tuple(a.id for a in args if isinstance(a, TensorRef))
+        tensor = self._create(
+            name, "alloc", ShapeRule("unknown", text=f"unresolved l0op::{name}"), None, site, expr.text
+        )
+        self._task(name, "UNKNOWN", site, reads, (tensor,))
+        return TensorRef(tensor)
+
+    def _apply_catalog(self, op: CatalogOp, args, expr: Expr, site: Site):
+        def arg(index):
+            return args[index] if index < len(args) else UNKNOWN
+
+        source = arg(0)
+        if op.effect == "mixed":
+            verdict, guard = self._mixed_verdict(op, args)
+            if verdict is False:
+                if isinstance(source, TensorRef) and op.when.startswith("not-contiguous"):
+                    return TensorRef(self._create(op.name, "view", *self._shape_dtype(op, args, expr), site, expr.text,
+                                                  base=source.id, guard=guard))
+                return source
+            if verdict is None:
+                self._note_unknown(guard)
+                saved = self.frame.guards, self.frame.may
+                self.frame.guards, self.frame.may = self.frame.guards + (guard,), True
+                try:
+                    return self._alloc_and_launch(op, args, expr, site)
+                finally:
+                    self.frame.guards, self.frame.may = saved
+            return self._alloc_and_launch(op, args, expr, site)
+        if op.effect == "view":
+            if not isinstance(source, TensorRef):
+                return source
+            shape, dtype = self._shape_dtype(op, args, expr)
+            return TensorRef(self._create(op.name, "view", shape, dtype, site, expr.text, base=source.id))
+        if op.effect == "write":
+            target = arg(op.writes if op.writes is not None else 1)
+            if not isinstance(target, TensorRef):
+                return self._alloc_and_launch(op, args, expr, site)
+            written = self._create(op.name, "write", ShapeRule("same", (target.id,)), self.book.dtype(target.id),
+                                   site, expr.text, base=target.id)
+            self._task(op.name, self._launcher(op, args), site, self._reads(op, args), (written,))
+            return target
+        return self._alloc_and_launch(op, args, expr, site)
+
+    def _mixed_verdict(self, op: CatalogOp, args) -> tuple[bool | None, str]:
+        """Whether the costly half of a mixed op happens: True, False, or None with the guard text."""
+        kind, _, rest = op.when.partition(":")
+        indices = [int(part) for part in rest.split(":") if part]
+        if kind == "dtype-differs" and len(indices) == 2:
+            source = args[indices[0]] if indices[0] < len(args) else UNKNOWN
+            target = args[indices[1]] if indices[1] < len(args) else UNKNOWN
+            have = DType(self.book.dtype(source.id)) if isinstance(source, TensorRef) else DType(None)
+            want = target if isinstance(target, DType) else DType(None)
+            if have.name and want.name:
+                return have.name != want.name, f"{op.name}: dtype {have.name} -> {want.name}"
+            return None, f"{op.name}: input dtype differs from {want.name or 'the target dtype'}"
+        if kind == "not-contiguous" and indices:
+            source = args[indices[0]] if indices[0] < len(args) else UNKNOWN
+            if isinstance(source, TensorRef):
+                return False, f"{op.name}: assumed contiguous input (contiguity is not a fact)"
+            return False, ""
+        return None, f"{op.name}: {op.when}"
+
+    def _alloc_and_launch(self, op: CatalogOp, args, expr: Expr, site: Site):
+        shape, dtype = self._shape_dtype(op, args, expr)
+        tensor = self._create(op.name, "alloc", shape, dtype, site, expr.text)
+        self._task(op.name, self._launcher(op, args), site, self._reads(op, args), (tensor,))
+        return TensorRef(tensor)
+
+    def _reads(self, op: CatalogOp, args) -> tuple[str, ...]:
+        return tuple(args[i].id for i in op.reads if i < len(args) and isinstance(args[i], TensorRef))
+
+    def _launcher(self, op: CatalogOp, args) -> str:
+        launcher = op.launchers[0] if op.launchers else "UNKNOWN"
+        if op.aicpu_dtypes and args and isinstance(args[0], TensorRef):
+            dtype = self.book.dtype(args[0].id)
+            if dtype is None:
+                return f"{launcher}|AI_CPU"
+            if dtype in op.aicpu_dtypes:
+                return "AI_CPU"
+        return launcher
+
+    def _shape_dtype(self, op: CatalogOp, args, expr: Expr):
+        return self.book.rule_for(op, args, expr)
+
+    # -- executor calls and launches ------------------------------------------------------------------------
+    def _executor_call(self, method: str, expr: Expr):
+        args = expr.children
+        site = self._site(expr)
+        if method == "AllocTensor" and args:
+            shape_expr, dtype_expr = (args[0], args[2]) if len(args) == 5 else (args[0], args[1] if len(args) > 1 else None)
+            shape = self.book.shape_from(self.value(shape_expr), shape_expr, self)
+            dtype = self.value(dtype_expr) if dtype_expr is not None else DType(None)
+            producer = self.frame.l0_op or "AllocTensor"
+            return TensorRef(self._create(producer, "alloc", shape[0], dtype.name if isinstance(dtype, DType) else None,
+                                          site, expr.text, dims=shape[1]))
+        if method == "CreateView" and args:
+            source = self.value(args[0])
+            if not isinstance(source, TensorRef):
+                return UNKNOWN
+            shape = self.book.shape_from(self.value(args[1]), args[1], self) if len(args) > 1 else (
+                ShapeRule("same", (source.id,)), self.book.shape(source.id).dims)
+            producer = self.frame.l0_op or "CreateView"
+            return TensorRef(self._create(producer, "view", shape[0], self.book.dtype(source.id), site, expr.text,
+                                          base=source.id, dims=shape[1]))
+        if method == "AllocIntArray":
+            items = self.value(args[0]) if args else UNKNOWN
+            dims = items.dims if isinstance(items, HostValue) else None
+            return HostValue("int-array", expr.text, dims)
+        if method == "ConvertToTensor":
+            dtype = self.value(args[-1]) if args else UNKNOWN
+            return HostValue("host-tensor", dtype.name if isinstance(dtype, DType) and dtype.name else "")
+        if method in ("AllocScalar", "AllocBoolArray", "AllocFloatArray", "AllocTensorList", "AllocHostTensor"):
+            return HostValue(method, expr.text)
+        return Status(True) if method in ("GetWorkspaceSize", "ReleaseTo", "AbandonCache") else UNKNOWN
+
+    def _launch(self, launcher: str, expr: Expr) -> None:
+        args = expr.children
+        op = args[0].text.strip().strip('"') if args else "?"
+        reads, writes = [], []
+        for call in (c for arg in args for c in arg.calls()):
+            bucket = reads if call.name == "OP_INPUT" else writes if call.name == "OP_OUTPUT" else None
+            if bucket is not None:
+                for item in call.children:
+                    value = self.value(item)
+                    if isinstance(value, TensorRef):
+                        bucket.append(value.id)
+        site = self.frame.l0_site or self._site(expr)
+        self._task(op, launcher, site, tuple(reads), tuple(writes), macro=self._site(expr))
+
+    def _task(self, op, launcher, site: Site, reads, writes, macro: Site | None = None) -> None:
+        index = len(self.tasks)
+        path = self.frame.call_path + (macro or Site(self.frame.function.name, self.frame.unit.path, site.line),)
+        self.tasks.append(Task(index=index, op=op, launcher=launcher, file=site.file, line=site.line,
+                               may=self.frame.may, guards=self.frame.guards, reads=tuple(reads),
+                               writes=tuple(writes), call_path=path))
+        self.steps.append(Step(kind="launch", task=index))
+
+    def _create(self, producer, effect, shape, dtype, site: Site, text: str, base=None, dims=None, guard=""):
+        guards = self.frame.guards + ((guard,) if guard else ())
+        tensor_id = self.book.create(producer, effect, shape, dtype, site, base=base, dims=dims,
+                                     may=self.frame.may, guards=guards)
+        self.steps.append(Step(kind="create", tensor=tensor_id))
+        return tensor_id
+
+    def _site(self, expr: Expr) -> Site:
+        return self.frame.l0_site or Site(self.frame.function.name, self.frame.unit.path, expr.line)
+
+    # -- bookkeeping ----------------------------------------------------------------------------------------
+    def _note_unknown(self, text: str) -> None:
+        if text and text not in self.unknown_guards:
+            self.unknown_guards.append(text)
+
+    def _incomplete(self, symbol: str, line: int, path: str | None = None, **fields) -> None:
+        self.complete = False
+        self.findings.append(self.messages.make(symbol, line=line, path=path or self.frame.unit.path, **fields))
+
+
+def _merge(before: dict, envs: list[dict]) -> dict:
+    """After branches: a variable keeps the value every arm agrees on, else the first arm that changed it."""
+    merged = dict(before)
+    names = {name for env in envs for name in env}
+    for name in names:
+        values = [env.get(name, before.get(name)) for env in envs]
+        if all(value == values[0] for value in values):
+            merged[name] = values[0]
+            continue
+        changed = [value for value in values if value != before.get(name)]
+        merged[name] = changed[0] if changed else before.get(name)
+    return merged
+
+
+def _returned(returns: list):
+    if not returns:
+        return UNKNOWN
+    values = [value for value, _ in returns]
+    if all(value == values[0] for value in values):
+        return values[0]
+    if all(isinstance(value, (bool, int, float, Unknown)) for value in values):
+        return UNKNOWN
+    definite = [value for value, may in returns if not may and not isinstance(value, Unknown)]
+    if definite:
+        return definite[-1]
+    known = [value for value in values if not isinstance(value, Unknown)]
+    return known[-1] if known else UNKNOWN
+
+
+def _flatten_cases(cases) -> tuple[Stmt, ...]:
+    return tuple(stmt for case in cases for stmt in case.body)
+
+
+def _clip(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
