@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -72,6 +73,7 @@ def dtype_bits(dtype: str) -> int | None:
     return int(info.get("bits") or 8 * info["bytes"])
 
 
+@functools.lru_cache(maxsize=512)
 def canonical_dtype(dtype: str) -> str | None:
     """The platforms.toml name for any spelling of a dtype."""
     key = dtype.strip()

@@ -60,7 +60,7 @@ def evaluate(
     ]
     params_bytes = _params_bytes(plan_, case)
     npu_total = params_bytes + result.peak_bytes
-    traffic = _traffic(plan_, case, env)
+    traffic = _traffic(plan_, exposed)
     profile = profile_for(soc)
     gpu_doc, gpu_total, gap = _gpu(plan_, case, npu_total, measure_gpu, threshold, findings)
     document = {
@@ -99,7 +99,7 @@ def evaluate(
 def _exposed_bytes(plan_: MemoryPlan, tensor_id: str, env: dict[str, int]) -> int:
     """Bytes a tensor exposes to its readers (views and params included), whatever storage it sits on."""
     count = plan_.table.count[tensor_id].evaluate(env)
-    tensor = plan_.route.tensor(tensor_id)
+    tensor = plan_.tensor_by_id[tensor_id]
     if tensor.shape.rule == "packed_bits":
         return count
     width = dtype_bytes(tensor.dtype) if tensor.dtype else None
@@ -142,8 +142,7 @@ def _params_bytes(plan_: MemoryPlan, case: Case) -> int:
     return total
 
 
-def _traffic(plan_: MemoryPlan, case: Case, env: dict[str, int]) -> tuple[TaskTraffic, ...]:
-    exposed = {t.id: _exposed_bytes(plan_, t.id, env) for t in plan_.route.tensors}
+def _traffic(plan_: MemoryPlan, exposed: dict[str, int]) -> tuple[TaskTraffic, ...]:
     return tuple(
         TaskTraffic(task.index, task.op, task.launcher, sum(exposed.get(r, 0) for r in task.reads),
                     sum(exposed.get(w, 0) for w in task.writes), task.may, task.file, task.line)

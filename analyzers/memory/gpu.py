@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import functools
 import importlib.util
 import math
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ class GpuReference(JsonModel):
     note: str = ""
 
 
+@functools.lru_cache(maxsize=256)
 def reference_for(entry: str) -> TorchReference | None:
     """The first torch_reference.toml entry whose pattern matches `entry`."""
     for item in catalog.load("torch_reference").get("entry", []):

@@ -58,10 +58,15 @@ class MemoryPlan(JsonModel):
     sets: tuple = field(repr=False, compare=False)
     sets_with_may: tuple = field(repr=False, compare=False)
 
+    @property
+    def tensor_by_id(self) -> dict:
+        return self.table.tensor_by_id
+
 
 def plan(route: Route) -> MemoryPlan:
     """Build the symbolic memory model of a route."""
     table = size_table(route)
+    table.tensor_by_id = {t.id: t for t in route.tensors}
     intervals = live_intervals(route, table)
     storage_sizes = {i.storage: table.size[i.storage] for i in intervals}
     sets = tuple(live_sets(intervals))

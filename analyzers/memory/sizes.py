@@ -46,6 +46,7 @@ class SizeTable:
     inputs: tuple[str, ...] = ()
     outputs: tuple[str, ...] = ()
     findings: list[Finding] = field(default_factory=list)
+    tensor_by_id: dict = field(default_factory=dict)
 
 
 def parameter_roles(route: Route) -> tuple[tuple[str, ...], tuple[str, ...]]:
