@@ -1,0 +1,36 @@
+"""The TBE analyzer: astroid over a TBE operator file -> TbeOp (registration, dtypes, compute graph, AI CPU fallbacks)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from importlib import resources
+
+from analyzers.findings import MessageCatalog
+from analyzers.proto.messages import MESSAGES as _PROTO_MESSAGES
+from analyzers.tbe.analysis import analyse_bytes, analyse_path, analyse_source
+from analyzers.tbe.messages import MESSAGES as _TBE_MESSAGES
+from analyzers.tbe.model import SCHEMA, TbeOp
+
+VERSION = "1"
+
+MESSAGES = MessageCatalog(*_TBE_MESSAGES, *_PROTO_MESSAGES)
+
+
+@functools.lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """A digest of the analyzer's code and catalog: corpus caches are never reused across changes."""
+    digest = hashlib.sha256(VERSION.encode())
+    package = resources.files("analyzers.tbe")
+    for name in sorted(item.name for item in package.iterdir() if item.name.endswith(".py")):
+        digest.update(package.joinpath(name).read_bytes())
+    digest.update(resources.files("analyzers").joinpath("data", "dsl_map.toml").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def analyse_path_json(path: str) -> dict:
+    """The corpus worker: one path in, one JSON document out (module-level so it crosses process boundaries)."""
+    return analyse_path(path).to_json()
+
+
+__all__ = ["MESSAGES", "SCHEMA", "VERSION", "TbeOp", "fingerprint", "analyse_bytes", "analyse_path", "analyse_path_json", "analyse_source"]

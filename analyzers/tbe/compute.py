@@ -1,0 +1,270 @@
+"""The compute graph: every DSL call on every path from the entry, with branch guards, data sources and helpers inlined."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from astroid import nodes
+
+from analyzers.tbe.guards import guard_kinds, negate, terminates
+from analyzers.tbe.imports import ImportScope
+
+Sources = frozenset
+MAX_DEPTH = 6
+# Calls into imported modules that only build constants or read attributes: not steps of the flow.
+_QUIET = {"tvm.const", "tvm.convert", "shape_util.shape_to_list", "tbe_platform.api_check_support", "tbe_platform.get_soc_spec"}
+_LABEL_LIMIT = 72
+
+
+@dataclass
+class _Frame:
+    env: dict
+    guards: tuple
+    via: tuple
+    locals: dict
+    items: list
+    returns: list = field(default_factory=list)
+    done: bool = False
+
+
+def _label(node: nodes.Call) -> str:
+    text = node.as_string()
+    return text if len(text) <= _LABEL_LIMIT else text[: _LABEL_LIMIT - 3] + "..."
+
+
+def _flat(sources) -> frozenset:
+    if isinstance(sources, tuple):
+        return frozenset().union(*sources) if sources else frozenset()
+    return sources
+
+
+class ComputeWalker:
+    """Walks function bodies symbolically; never evaluates anything but the shape of the code."""
+
+    def __init__(self, scope: ImportScope, module_functions: dict, catalog: dict, constants: dict | None = None) -> None:
+        self.scope = scope
+        self.constants = constants or {}
+        self.module_functions = module_functions
+        self.catalog = catalog
+        self.calls: list[dict] = []
+        self.guards: dict[tuple[str, int], tuple[str, ...]] = {}
+        self.helpers: dict[str, list] = {}
+        self.reached: set[str] = set()
+        self.notes: list[tuple[str, dict, int]] = []
+
+    # -- entry points -------------------------------------------------------------------------
+    def walk_root(self, function: nodes.FunctionDef) -> list:
+        """Walk a function as a root of the analysis; its parameters are data sources of their own."""
+        self.reached.add(function.name)
+        env = {name: Sources({f"param:{name}"}) for name in _param_names(function)}
+        frame = _Frame(env=env, guards=(), via=(), locals={}, items=[])
+        self._block(function.body, frame)
+        return frame.items
+
+    # -- statements ---------------------------------------------------------------------------
+    def _block(self, statements: list, frame: _Frame) -> None:
+        for index, statement in enumerate(statements):
+            if frame.done:
+                return
+            if isinstance(statement, nodes.If) and not statement.orelse and terminates(statement.body):
+                # `if c: ...; return` puts the rest of the block on the not-c side.
+                self._branch(statement, statement.body, statements[index + 1:], frame)
+                return
+            self._statement(statement, frame)
+
+    def _statement(self, statement: nodes.NodeNG, frame: _Frame) -> None:
+        if isinstance(statement, nodes.Assign):
+            sources = self._value(statement.value, frame)
+            for target in statement.targets:
+                self._bind(target, sources, frame)
+            self._name_result(statement, sources)
+        elif isinstance(statement, nodes.AugAssign):
+            sources = _flat(self._value(statement.value, frame))
+            if isinstance(statement.target, nodes.AssignName):
+                name = statement.target.name
+                frame.env[name] = frame.env.get(name, Sources()) | sources
+        elif isinstance(statement, nodes.AnnAssign) and statement.value is not None:
+            self._bind(statement.target, self._value(statement.value, frame), frame)
+        elif isinstance(statement, nodes.Expr):
+            self._value(statement.value, frame)
+        elif isinstance(statement, nodes.Return):
+            frame.returns.append(self._value(statement.value, frame) if statement.value is not None else Sources())
+            frame.items.append({"type": "return", "line": statement.lineno, "label": statement.as_string()})
+            frame.done = True
+        elif isinstance(statement, nodes.Raise):
+            frame.items.append({"type": "step", "line": statement.lineno, "label": _shorten(statement.as_string())})
+            frame.done = True
+        elif isinstance(statement, nodes.If):
+            self._branch(statement, statement.body, statement.orelse, frame)
+        elif isinstance(statement, (nodes.For, nodes.While)):
+            self._loop(statement, frame)
+        elif isinstance(statement, nodes.With):
+            for context, _ in statement.items:
+                self._value(context, frame)
+            self._block(statement.body, frame)
+        elif isinstance(statement, nodes.Try):
+            self._block(statement.body, frame)
+            frame.done = False
+            for handler in statement.handlers:
+                label = f"except {handler.type.as_string()}" if handler.type else "except"
+                self._guarded(label, handler.lineno, handler.body, frame)
+            self._block(statement.orelse + statement.finalbody, frame)
+        elif isinstance(statement, nodes.FunctionDef):
+            frame.locals[statement.name] = statement
+
+    def _guarded(self, text: str, line: int, body: list, frame: _Frame) -> None:
+        child = _Frame(dict(frame.env), frame.guards + (text,), frame.via, dict(frame.locals), [], frame.returns)
+        self._block(body, child)
+        frame.items.append({"type": "branch", "guard": text, "line": line, "then": child.items, "else": []})
+        frame.env.update(child.env)
+
+    def _branch(self, statement: nodes.If, then_body: list, else_body: list, frame: _Frame) -> None:
+        text = statement.test.as_string()
+        self.guards.setdefault((text, statement.lineno), guard_kinds(text))
+        sides = []
+        for guard, body in ((text, then_body), (negate(text), else_body)):
+            child = _Frame(dict(frame.env), frame.guards + (guard,), frame.via, dict(frame.locals), [], frame.returns)
+            self._block(body, child)
+            sides.append(child)
+        then_side, else_side = sides
+        frame.items.append(
+            {"type": "branch", "guard": text, "line": statement.lineno, "then": then_side.items, "else": else_side.items}
+        )
+        live = [side for side in sides if not side.done]
+        frame.done = not live
+        merged: dict = {}
+        for side in live:
+            for name, sources in side.env.items():
+                merged[name] = merged.get(name, Sources()) | _flat(sources)
+        frame.env = merged if live else frame.env
+
+    def _loop(self, statement, frame: _Frame) -> None:
+        if isinstance(statement, nodes.For):
+            sources = _flat(self._value(statement.iter, frame))
+            self._bind(statement.target, sources, frame)
+            label = f"for {statement.target.as_string()} in {statement.iter.as_string()}"
+        else:
+            label = f"while {statement.test.as_string()}"
+        child = _Frame(frame.env, frame.guards, frame.via, frame.locals, [], frame.returns)
+        self._block(statement.body, child)
+        frame.items.append({"type": "loop", "label": _shorten(label), "line": statement.lineno, "body": child.items})
+        self._block(statement.orelse, frame)
+
+    def _bind(self, target: nodes.NodeNG, sources, frame: _Frame) -> None:
+        if isinstance(target, nodes.AssignName):
+            frame.env[target.name] = _flat(sources)
+        elif isinstance(target, (nodes.Tuple, nodes.List)):
+            parts = sources if isinstance(sources, tuple) and len(sources) == len(target.elts) else None
+            for index, element in enumerate(target.elts):
+                self._bind(element, parts[index] if parts else _flat(sources), frame)
+
+    def _name_result(self, statement: nodes.Assign, sources) -> None:
+        if isinstance(statement.value, nodes.Call) and isinstance(sources, frozenset) and len(sources) == 1:
+            (source,) = sources
+            if source.startswith("call:") and self.calls[int(source[5:])]["result"] is None:
+                self.calls[int(source[5:])]["result"] = statement.targets[0].as_string()
+
+    # -- expressions --------------------------------------------------------------------------
+    def _value(self, node: nodes.NodeNG | None, frame: _Frame):
+        if node is None:
+            return Sources()
+        if isinstance(node, nodes.Call):
+            return self._call(node, frame)
+        if isinstance(node, nodes.Name):
+            return frame.env.get(node.name, Sources())
+        if isinstance(node, (nodes.Tuple, nodes.List)):
+            return tuple(_flat(self._value(element, frame)) for element in node.elts)
+        if isinstance(node, (nodes.Lambda, nodes.FunctionDef)):
+            return Sources()
+        merged = Sources()
+        for child in node.get_children():
+            merged |= _flat(self._value(child, frame))
+        return merged
+
+    def _call(self, node: nodes.Call, frame: _Frame):
+        receiver = self._value(node.func.expr, frame) if isinstance(node.func, nodes.Attribute) else Sources()
+        arguments = [self._value(argument, frame) for argument in node.args]
+        arguments += [self._value(keyword.value, frame) for keyword in node.keywords or ()]
+        inputs = frozenset().union(*(_flat(a) for a in arguments)) if arguments else Sources()
+        dsl = self.scope.dsl_name(node.func)
+        if dsl is not None:
+            return self._record(node, dsl, inputs, frame)
+        if isinstance(node.func, nodes.Name):
+            helper = frame.locals.get(node.func.name) or self.module_functions.get(node.func.name)
+            if helper is not None:
+                return self._inline(node, helper, arguments, frame)
+        qualified = self.scope.qualify(node.func)
+        if qualified is None:
+            return _flat(receiver) | inputs  # a method of a local value: its data flows through
+        if node.func.as_string() not in _QUIET:
+            frame.items.append({"type": "step", "line": node.lineno, "label": _label(node)})
+        if qualified.endswith(".placeholder"):
+            return Sources({f"placeholder:{_placeholder_name(node)}"})
+        # Shape utilities and platform queries carry no tensor data.
+        return Sources()
+
+    def _record(self, node: nodes.Call, dsl: tuple[str, str], inputs: frozenset, frame: _Frame):
+        name, qualified = dsl
+        entry = self.catalog.get(name)
+        index = len(self.calls)
+        self.calls.append(
+            {
+                "id": index,
+                "name": name,
+                "line": node.lineno,
+                "guards": frame.guards,
+                "qualified": qualified,
+                "category": entry["category"] if entry else "unknown",
+                "args": tuple(_shorten(a.as_string()) for a in node.args)
+                + tuple(f"{k.arg}={_shorten(k.value.as_string())}" for k in node.keywords or ()),
+                "inputs": tuple(sorted(inputs)),
+                "result": None,
+                "via": frame.via,
+            }
+        )
+        label = _label(node)
+        used = [f"{name} = {text}" for name, text in self.constants.items() if name in label]
+        if used:
+            label = f"{label} [{'; '.join(used)}]"
+        frame.items.append({"type": "call", "id": index, "line": node.lineno, "label": label})
+        return Sources({f"call:{index}"})
+
+    def _inline(self, node: nodes.Call, helper: nodes.FunctionDef, arguments: list, frame: _Frame):
+        site = f"{helper.name}@{node.lineno}"
+        if len(frame.via) >= MAX_DEPTH or any(step.startswith(helper.name + "@") for step in frame.via):
+            self.notes.append(("tbe-helper-recursion", {"name": helper.name, "depth": len(frame.via)}, node.lineno))
+            frame.items.append({"type": "step", "line": node.lineno, "label": _label(node)})
+            return frozenset().union(*(_flat(a) for a in arguments)) if arguments else Sources()
+        self.reached.add(helper.name)
+        env = {}
+        names = _param_names(helper)
+        for position, name in enumerate(names):
+            bound = _flat(arguments[position]) if position < len(arguments) else Sources()
+            env[name] = bound or Sources({f"param:{name}"})
+        child = _Frame(env, frame.guards, frame.via + (site,), dict(frame.locals), [])
+        self._block(helper.body, child)
+        frame.items.append({"type": "helper", "name": helper.name, "line": node.lineno, "label": _label(node), "body": child.items})
+        self.helpers.setdefault(helper.name, child.items)
+        returns = child.returns
+        if not returns:
+            return Sources()
+        if all(isinstance(r, tuple) for r in returns) and len({len(r) for r in returns}) == 1:
+            return tuple(frozenset().union(*(r[i] for r in returns)) for i in range(len(returns[0])))
+        return frozenset().union(*(_flat(r) for r in returns))
+
+
+def _placeholder_name(node: nodes.Call) -> str:
+    for keyword in node.keywords or ():
+        if keyword.arg == "name" and isinstance(keyword.value, nodes.Const):
+            return str(keyword.value.value)
+    strings = [a.value for a in node.args[1:] if isinstance(a, nodes.Const) and isinstance(a.value, str)]
+    return strings[-1] if strings else f"line{node.lineno}"
+
+
+def _param_names(function: nodes.FunctionDef) -> list[str]:
+    arguments = function.args
+    return [arg.name for arg in (arguments.posonlyargs or []) + (arguments.args or [])]
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= _LABEL_LIMIT else text[: _LABEL_LIMIT - 3] + "..."

@@ -1,0 +1,133 @@
+"""Dtype rules of the entry function: check lists per input, conditional extensions, equality between inputs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from analyzers.tbe.constants import evaluate, is_known
+from analyzers.tbe.guards import guards_of
+
+# Spellings the ops use for the same dtype.
+_ALIASES = {"float": "float32", "half": "float16", "fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
+
+
+def normalise(dtype: str) -> str:
+    return _ALIASES.get(dtype.lower(), dtype.lower())
+
+
+@dataclass(frozen=True)
+class DtypeRules:
+    """Per input: [(dtype, condition, line)]; equalities between inputs; unresolved checks (finding fields)."""
+
+    accepted: dict
+    equalities: tuple[tuple[str, str], ...]
+    unresolved: tuple[tuple[str, dict, int], ...]
+
+
+def _param_of_value(value: nodes.NodeNG, params: set[str], known: dict[str, str]) -> str | None:
+    """`x.get("dtype")`, `x["dtype"]`, `x.dtype`, or anything built from a name already traced."""
+    for node in [value, *value.nodes_of_class((nodes.Call, nodes.Subscript, nodes.Attribute, nodes.Name))]:
+        if isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute) and node.func.attrname == "get":
+            receiver = node.func.expr
+            if isinstance(receiver, nodes.Name) and receiver.name in params and _is_dtype_key(node.args):
+                return receiver.name
+        if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name in params:
+            if isinstance(node.slice, nodes.Const) and node.slice.value == "dtype":
+                return node.value.name
+        if isinstance(node, nodes.Attribute) and node.attrname == "dtype" and isinstance(node.expr, nodes.Name):
+            if node.expr.name in params:
+                return node.expr.name
+        if isinstance(node, nodes.Name) and node.name in known:
+            return known[node.name]
+    return None
+
+
+def _is_dtype_key(args) -> bool:
+    return bool(args) and isinstance(args[0], nodes.Const) and args[0].value == "dtype"
+
+
+def _condition(node: nodes.NodeNG, entry: nodes.FunctionDef) -> str | None:
+    texts = [text for text, _ in guards_of(node, entry)]
+    return " and ".join(texts) if texts else None
+
+
+def _strings(value: object) -> list[str] | None:
+    if isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
+        return list(value)
+    if isinstance(value, str):
+        return [value]
+    return None
+
+
+def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dict) -> DtypeRules:
+    """Walk the entry once: trace dtype variables, build check lists (with guards), then read the checks."""
+    params = {arg.name for arg in entry.args.args or []}
+    dtype_vars: dict[str, str] = {}
+    lists: dict[str, list[tuple[str, str | None, int]]] = {}
+    for node in entry.nodes_of_class((nodes.Assign, nodes.AugAssign, nodes.Call)):
+        if isinstance(node, nodes.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], nodes.AssignName):
+            name = node.targets[0].name
+            items = _strings(evaluate(node.value, constants))
+            if items is not None and not isinstance(node.value, nodes.Const):
+                lists[name] = [(normalise(item), _condition(node, entry), node.lineno) for item in items]
+                continue
+            param = _param_of_value(node.value, params, dtype_vars)
+            if param is not None:
+                dtype_vars[name] = param
+        elif isinstance(node, nodes.AugAssign) and isinstance(node.target, nodes.AssignName) and node.target.name in lists:
+            items = _strings(evaluate(node.value, constants)) or []
+            lists[node.target.name] += [(normalise(i), _condition(node, entry), node.lineno) for i in items]
+        elif isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute):
+            receiver = node.func.expr
+            if isinstance(receiver, nodes.Name) and receiver.name in lists and node.func.attrname in ("append", "extend"):
+                items = _strings(evaluate(node.args[0], constants)) if node.args else None
+                lists[receiver.name] += [(normalise(i), _condition(node, entry), node.lineno) for i in items or []]
+
+    accepted: dict[str, list] = {}
+    equalities: list[tuple[str, str]] = []
+    unresolved: list[tuple[str, dict, int]] = []
+
+    def accept(param: str | None, list_node: nodes.NodeNG, check: nodes.NodeNG, expr_text: str) -> None:
+        if param is None:
+            unresolved.append(("tbe-unresolved-input", {"expr": expr_text}, check.lineno))
+            return
+        if isinstance(list_node, nodes.Name) and list_node.name in lists:
+            entries = lists[list_node.name]
+        else:
+            items = _strings(evaluate(list_node, constants))
+            if items is None:
+                unresolved.append(("tbe-unresolved-dtype-list", {"expr": list_node.as_string(), "param": param}, check.lineno))
+                return
+            entries = [(normalise(item), None, check.lineno) for item in items]
+        outer = _condition(check, entry)
+        bucket = accepted.setdefault(param, [])
+        for dtype, condition, line in entries:
+            if outer:
+                condition = f"{outer} and {condition}" if condition else outer
+            if all(existing[0] != dtype for existing in bucket):
+                bucket.append((dtype, condition, line))
+
+    for node in entry.nodes_of_class((nodes.Call, nodes.Compare)):
+        if isinstance(node, nodes.Call) and node.func.as_string().endswith("check_dtype") and len(node.args) >= 2:
+            subject = node.args[0]
+            param = _param_of_value(subject, params, dtype_vars)
+            if param is None:
+                keyword = next((k for k in node.keywords or () if k.arg == "param_name"), None)
+                if keyword is not None and isinstance(keyword.value, nodes.Const) and keyword.value.value in inputs:
+                    param = keyword.value.value
+            accept(param, node.args[1], node, subject.as_string())
+        elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
+            operator, right = node.ops[0]
+            left_param = _param_of_value(node.left, params, dtype_vars) if isinstance(node.left, nodes.Name) else None
+            if operator == "not in" and left_param is not None:
+                accept(left_param, right, node, node.left.as_string())
+            elif operator in ("!=", "==") and isinstance(node.left, nodes.Name) and isinstance(right, nodes.Name):
+                right_param = _param_of_value(right, params, dtype_vars)
+                if left_param and right_param and left_param != right_param:
+                    pair = (left_param, right_param)
+                    if pair not in equalities:
+                        equalities.append(pair)
+    ordered = {name: accepted[name] for name in [*inputs, *sorted(accepted)] if name in accepted}
+    return DtypeRules(accepted=ordered, equalities=tuple(equalities), unresolved=tuple(unresolved))

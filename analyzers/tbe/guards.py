@@ -1,0 +1,66 @@
+"""Branch guards: the conditions met on the way to a node, and which kind of fact decides each."""
+
+from __future__ import annotations
+
+import re
+
+from astroid import nodes
+
+_KINDS = (
+    ("api_check_support", re.compile(r"api_check_support|intrinsic_check_support")),
+    ("soc", re.compile(r"get_soc_spec|SOC_VERSION|soc_version|is_v200|after_v200|is_support_inf_nan|platform_info")),
+    ("impl_mode", re.compile(r"impl_mode|high_precision|high_performance")),
+    ("dtype", re.compile(r"dtype", re.IGNORECASE)),
+)
+
+
+def guard_kinds(text: str) -> tuple[str, ...]:
+    """Which facts a guard tests; ("other",) when none is recognised."""
+    kinds = tuple(kind for kind, pattern in _KINDS if pattern.search(text))
+    return kinds or ("other",)
+
+
+def negate(text: str) -> str:
+    return f"not ({text})"
+
+
+def terminates(body: list) -> bool:
+    """True when a block always leaves the function (ends in return or raise)."""
+    return bool(body) and isinstance(body[-1], (nodes.Return, nodes.Raise))
+
+
+def guards_of(node: nodes.NodeNG, stop: nodes.NodeNG) -> list[tuple[str, int]]:
+    """Guards (text, line) between `stop` (a function) and `node`, outermost first.
+
+    Besides enclosing ifs, an earlier sibling `if c: return ...` without else puts the rest of
+    the block under `not (c)`.
+    """
+    collected: list[tuple[str, int]] = []
+    child = node
+    parent = node.parent
+    while parent is not None and child is not stop:
+        block = _block_holding(parent, child)
+        if block is not None:
+            index = next(i for i, item in enumerate(block) if item is child)
+            for earlier in reversed(block[:index]):
+                if isinstance(earlier, nodes.If) and not earlier.orelse and terminates(earlier.body):
+                    collected.append((negate(earlier.test.as_string()), earlier.lineno))
+        if isinstance(parent, nodes.If) and child is not parent.test:
+            text = parent.test.as_string()
+            if any(item is child for item in parent.body):
+                collected.append((text, parent.lineno))
+            else:
+                collected.append((negate(text), parent.lineno))
+        if parent is stop:
+            break
+        child, parent = parent, parent.parent
+    collected.reverse()
+    return collected
+
+
+def _block_holding(parent: nodes.NodeNG, child: nodes.NodeNG):
+    for name in ("body", "orelse", "handlers", "finalbody"):
+        block = getattr(parent, name, None)
+        if isinstance(block, list) and any(item is child for item in block):
+            return block
+    return None

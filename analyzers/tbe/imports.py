@@ -1,0 +1,99 @@
+"""Alias resolution: which module each local name of a TBE file stands for, and which calls are DSL calls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import astroid
+from astroid import nodes
+
+# Every spelling of the DSL module seen in the operator tree; longest first so that
+# "tbe.dsl.api.build" resolves to "build", not to "api.build".
+DSL_MODULES = (
+    "impl.util.platform_adapter.tbe.dsl",
+    "impl.util.platform_adapter.tbe",
+    "te.lang.cce.te_compute",
+    "tbe.dsl.api",
+    "tbe.dsl",
+    "te.lang.cce",
+    "te.lang.dynamic",
+)
+# platform_adapter re-exports a few framework calls of the DSL under their own names.
+ADAPTER_DSL = {"classify", "var", "var_attr"}
+ADAPTER = "impl.util.platform_adapter"
+TIK_MODULES = ("te.tik", "tbe.tik", "impl.util.platform_adapter.tik", "tik")
+
+
+@dataclass(frozen=True)
+class ImportScope:
+    """Local name -> dotted module path it was bound to by an import statement."""
+
+    aliases: dict
+
+    def qualify(self, node: nodes.NodeNG) -> str | None:
+        """The dotted path an expression like `tbe.vmod` or `vmul` denotes, or None for local values."""
+        if isinstance(node, nodes.Name):
+            return self.aliases.get(node.name)
+        if isinstance(node, nodes.Attribute):
+            base = self.qualify(node.expr)
+            return f"{base}.{node.attrname}" if base else None
+        return None
+
+    def dsl_name(self, func: nodes.NodeNG) -> tuple[str, str] | None:
+        """(DSL function name, qualified path) when `func` is a DSL function, else None."""
+        qualified = self.qualify(func)
+        if qualified is None:
+            return None
+        return dsl_name_of(qualified)
+
+    def imports_tik(self) -> bool:
+        return any(path in TIK_MODULES or path.endswith(".tik") for path in self.aliases.values())
+
+
+def dsl_name_of(qualified: str) -> tuple[str, str] | None:
+    """Split a qualified path into the DSL function name when it lies directly under a DSL module."""
+    for module in DSL_MODULES:
+        prefix = module + "."
+        if qualified.startswith(prefix):
+            rest = qualified[len(prefix):]
+            if rest and "." not in rest:
+                return rest, qualified
+            return None
+    if qualified.startswith(ADAPTER + "."):
+        rest = qualified[len(ADAPTER) + 1:]
+        if rest in ADAPTER_DSL:
+            return rest, qualified
+    return None
+
+
+def _absolute(module: str | None, level: int | None) -> str:
+    # Relative imports inside the operator tree are relative to the `impl` package.
+    module = module or ""
+    if level:
+        return f"impl.{module}" if module else "impl"
+    return module
+
+
+def collect_imports(tree: nodes.Module) -> ImportScope:
+    """Read every import statement of the module (function-level ones too: TBE files import inside functions)."""
+    aliases: dict[str, str] = {}
+    for node in tree.nodes_of_class((nodes.Import, nodes.ImportFrom)):
+        if isinstance(node, nodes.Import):
+            for name, alias in node.names:
+                if alias:
+                    aliases[alias] = name
+                else:
+                    root = name.split(".")[0]
+                    aliases[root] = root
+        else:
+            base = _absolute(node.modname, node.level)
+            for name, alias in node.names:
+                if name == "*":
+                    continue
+                aliases[alias or name] = f"{base}.{name}" if base else name
+    return ImportScope(aliases=aliases)
+
+
+def parse_source(text: str, path: str) -> nodes.Module:
+    """Build the astroid tree without importing or running anything."""
+    return astroid.parse(text, module_name="tbe_source", path=path)

@@ -1,0 +1,127 @@
+"""The TbeOp model: what one TBE source file declares and computes, as frozen dataclasses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from analyzers.findings import Finding
+from analyzers.model import JsonModel
+
+SCHEMA = "op-migrate/tbe@1"
+
+
+@dataclass(frozen=True)
+class Param(JsonModel):
+    """One entry-function parameter with the check_op_params constant that declares it."""
+
+    name: str
+    role: str  # input | output | attr | kernel_name | extra
+    declared_as: str | None  # e.g. "REQUIRED_INPUT"; None when the decorator does not cover it
+    default: str | None = None
+
+
+@dataclass(frozen=True)
+class Registration(JsonModel):
+    """A registration decorator on a function of the module."""
+
+    decorator: str
+    function: str
+    line: int
+    op_name: str | None
+    options: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DtypeEntry(JsonModel):
+    """A dtype an input accepts; `condition` is None when unconditional."""
+
+    dtype: str
+    condition: str | None
+    line: int
+
+
+@dataclass(frozen=True)
+class DslCall(JsonModel):
+    """One DSL call site on one path through the compute (a helper inlined twice yields two entries)."""
+
+    id: int
+    name: str
+    line: int
+    guards: tuple[str, ...]
+    qualified: str
+    category: str
+    args: tuple[str, ...]
+    inputs: tuple[str, ...]  # data sources: "call:<id>" or "param:<name>"
+    result: str | None
+    via: tuple[str, ...]  # helper call chain, e.g. ("_mod@134",)
+
+
+@dataclass(frozen=True)
+class Guard(JsonModel):
+    """A branch condition met on the way to a DSL call, with what kind of fact decides it."""
+
+    text: str
+    line: int
+    kinds: tuple[str, ...]  # dtype | impl_mode | soc | api_check_support | other
+
+
+@dataclass(frozen=True)
+class Fallback(JsonModel):
+    """A condition under which check_supported sends the op to AI CPU."""
+
+    condition: str
+    line: int
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class Mapping(JsonModel):
+    """A DSL name used by the op and its Ascend C counterpart from the catalog."""
+
+    name: str
+    category: str
+    ascend_c: tuple[str, ...]
+    direct: bool | None
+    confidence: str
+    trap: str
+    lines: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TbeOp(JsonModel):
+    """Everything the analyzer extracted from one file. `status` says whether it was analysed at all."""
+
+    SCHEMA = SCHEMA
+
+    kind: str
+    path: str
+    status: str  # analysed | tik | hand_ir | not_operator | failed
+    reason: str | None
+    op_type: str | None
+    op_type_source: str | None
+    mode: str | None  # dynamic | static
+    pattern: str | None
+    pattern_options: dict
+    registrations: tuple[Registration, ...]
+    entry: str | None
+    compute: tuple[str, ...]
+    params: tuple[Param, ...]
+    dtypes: dict  # input name -> list of DtypeEntry
+    dtype_equalities: tuple[tuple[str, str], ...]
+    constants: dict
+    skeleton: tuple[dict, ...]
+    flow: dict  # the compute tree for the flowcharts (see analyzers.tbe.compute)
+    dsl_calls: tuple[DslCall, ...]
+    guards: tuple[Guard, ...]
+    aicpu_fallbacks: tuple[str, ...]
+    aicpu_fallback_details: tuple[Fallback, ...]
+    mappings: tuple[Mapping, ...]
+    findings: tuple[Finding, ...]
+
+    def to_json(self) -> dict:
+        document = super().to_json()
+        # The issue fixes findings as {symbol, message, line}; severity is kept as an extra field.
+        document["findings"] = [
+            {"symbol": f.symbol, "message": f.message, "line": f.line, "severity": f.severity.value} for f in self.findings
+        ]
+        return document

@@ -1,0 +1,157 @@
+"""Registration decorators, the entry function and its check_op_params signature, op type and mode."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from analyzers.tbe.model import Param, Registration
+
+_REGISTRATION_SUFFIXES = (
+    "register_operator",
+    "register_operator_compute",
+    "register_op_compute",
+    "fusion_manager.register",
+    "register_param_generalization",
+    "check_op_params",
+    "check_input_type",
+)
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_COMPUTE_DECORATORS = ("register_operator_compute", "register_op_compute", "fusion_manager.register")
+
+
+@dataclass(frozen=True)
+class EntryInfo:
+    """What the registration pass found, before dtype and compute analysis."""
+
+    registrations: tuple[Registration, ...]
+    entry: nodes.FunctionDef | None
+    computes: tuple[nodes.FunctionDef, ...]
+    params: tuple[Param, ...]
+    declared_count: int
+    op_type: str | None
+    op_type_source: str | None
+    mode: str | None
+
+
+def camel_case(snake: str) -> str:
+    """floor_mod -> FloorMod (the op type the framework derives from a module name)."""
+    return "".join(part[:1].upper() + part[1:] for part in snake.split("_") if part)
+
+
+def snake_case(camel: str) -> str:
+    return _CAMEL_BOUNDARY.sub("_", camel).lower()
+
+
+def _decorator_name(decorator: nodes.NodeNG) -> str:
+    func = decorator.func if isinstance(decorator, nodes.Call) else decorator
+    return func.as_string()
+
+
+def _matches(name: str, suffix: str) -> bool:
+    return name == suffix or name.endswith("." + suffix)
+
+
+def _registration(function: nodes.FunctionDef, decorator: nodes.NodeNG) -> Registration | None:
+    name = _decorator_name(decorator)
+    suffix = next((s for s in _REGISTRATION_SUFFIXES if _matches(name, s)), None)
+    if suffix is None:
+        return None
+    op_name = None
+    options: dict = {}
+    if isinstance(decorator, nodes.Call):
+        if decorator.args and isinstance(decorator.args[0], nodes.Const) and isinstance(decorator.args[0].value, str):
+            op_name = decorator.args[0].value
+        for keyword in decorator.keywords or ():
+            value = keyword.value
+            options[keyword.arg] = value.value if isinstance(value, nodes.Const) else value.as_string()
+        if suffix in ("check_op_params", "check_input_type"):
+            op_name = None
+            options = {"constants": [arg.as_string().rsplit(".", 1)[-1] for arg in decorator.args]}
+    return Registration(decorator=suffix, function=function.name, line=decorator.lineno, op_name=op_name, options=options)
+
+
+def _role(constant: str) -> str:
+    if constant == "KERNEL_NAME":
+        return "kernel_name"
+    if constant.endswith("_INPUT"):
+        return "input"
+    if constant.endswith("_OUTPUT"):
+        return "output"
+    if "_ATTR_" in constant:
+        return "attr"
+    return "none" if constant == "NONE_TYPE" else "unknown"
+
+
+def _params(entry: nodes.FunctionDef, constants: list[str]) -> tuple[Param, ...]:
+    arguments = entry.args
+    names = [arg.name for arg in (arguments.posonlyargs or []) + (arguments.args or [])]
+    defaults = [None] * (len(names) - len(arguments.defaults)) + [d.as_string() for d in arguments.defaults]
+    params = []
+    for index, name in enumerate(names):
+        declared = constants[index] if index < len(constants) else None
+        role = _role(declared) if declared else ("kernel_name" if name == "kernel_name" else "extra")
+        params.append(Param(name=name, role=role, declared_as=declared, default=defaults[index]))
+    return tuple(params)
+
+
+def read_registration(tree: nodes.Module, module_stem: str) -> EntryInfo:
+    """Find decorators, the entry (register_operator / check_op_params / module-named function) and the compute."""
+    functions = [node for node in tree.body if isinstance(node, nodes.FunctionDef)]
+    registrations: list[Registration] = []
+    entry = None
+    computes = []
+    for function in functions:
+        found = [r for r in (_registration(function, d) for d in (function.decorators.nodes if function.decorators else ())) if r]
+        registrations.extend(found)
+        kinds = {r.decorator for r in found}
+        if entry is None and kinds & {"register_operator", "check_op_params", "check_input_type"}:
+            entry = function
+        if kinds & set(_COMPUTE_DECORATORS) or (function.name.endswith("_compute") and not kinds):
+            computes.append(function)
+    if entry is None:
+        entry = next((f for f in functions if f.name == module_stem), None)
+    constants: list[str] = []
+    if entry is not None:
+        for registration in registrations:
+            if registration.function == entry.name and registration.decorator in ("check_op_params", "check_input_type"):
+                constants = list(registration.options.get("constants", []))
+    params = _params(entry, constants) if entry is not None else ()
+    op_type, source = _op_type(registrations, entry)
+    return EntryInfo(
+        registrations=tuple(registrations),
+        entry=entry,
+        computes=tuple(computes),
+        params=params,
+        declared_count=len(constants),
+        op_type=op_type,
+        op_type_source=source,
+        mode=_mode(registrations, tree, entry),
+    )
+
+
+def _op_type(registrations: list[Registration], entry) -> tuple[str | None, str | None]:
+    for decorator in ("register_operator", "register_operator_compute", "register_op_compute", "fusion_manager.register"):
+        for registration in registrations:
+            if registration.decorator == decorator and registration.op_name:
+                name = registration.op_name
+                if "_" in name or name.islower():
+                    return camel_case(name), f"{decorator}({name!r}), converted to CamelCase"
+                return name, f"{decorator}({name!r})"
+    if entry is not None:
+        return camel_case(entry.name), f"entry function name {entry.name!r}, converted to CamelCase"
+    return None, None
+
+
+def _mode(registrations: list[Registration], tree: nodes.Module, entry) -> str | None:
+    for registration in registrations:
+        op_mode = registration.options.get("op_mode")
+        if op_mode in ("dynamic", "static"):
+            return op_mode
+    if any(r.decorator == "register_operator" for r in registrations):
+        return "dynamic"
+    if any(r.decorator == "fusion_manager.register" for r in registrations):
+        return "static"
+    return "static" if entry is not None else None

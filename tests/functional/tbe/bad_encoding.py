@@ -1,0 +1,2 @@
+"""latin-1 comment: café"""
+x = 1

@@ -1,0 +1,40 @@
+"""Golden JSON and Markdown for every TBE fixture under tests/functional/tbe (regenerate: pytest --update-goldens)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analyzers.proto.capability import merge
+from analyzers.tbe import analyse_bytes
+from reports import tbe_report
+from reports.render import to_json_text
+
+CASES = Path(__file__).resolve().parents[3] / "functional" / "tbe"
+FIXTURES = sorted(CASES.glob("*.py"))
+
+
+def _document(fixture: Path) -> dict:
+    # A repository-relative path keeps the goldens independent of the checkout location.
+    document = analyse_bytes(fixture.read_bytes(), f"tests/functional/tbe/{fixture.name}").to_json()
+    if document["status"] == "analysed":
+        inputs = [p["name"] for p in document["params"] if p["role"] == "input"]
+        dtypes = {k: [(e["dtype"], e["condition"]) for e in v] for k, v in document["dtypes"].items()}
+        document["capability"] = merge(document["op_type"], inputs, dtypes, None, []).to_json()
+    return document
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
+def test_fixture_json(fixture: Path, golden) -> None:
+    golden.check(to_json_text(_document(fixture)), CASES / f"{fixture.stem}.json")
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
+def test_fixture_markdown(fixture: Path, golden) -> None:
+    golden.check(tbe_report.op_markdown(_document(fixture)), CASES / f"{fixture.stem}.md")
+
+
+def test_there_is_a_fixture_per_kind() -> None:
+    statuses = {_document(f)["status"] for f in FIXTURES}
+    assert statuses == {"analysed", "tik", "hand_ir", "not_operator", "failed"}
