@@ -28,3 +28,12 @@ def plan_sim(gxx):
     from reduce_all_cases import PlanSim
 
     return PlanSim(gxx, gxx.build([HERE / "cpp" / "reduce_all_plan_sim.cpp"], name="reduce_all_plan_sim"))
+
+
+@pytest.fixture(scope="session")
+def kernel_run(cpu_model, gxx):
+    """Runs cases through the real op_kernel/reduce_all.cpp compiled against the CPU model."""
+    from reduce_all_cases import KernelRun
+
+    driver = HERE / "cpp" / "reduce_all_kernel_driver.cpp"
+    return KernelRun(gxx, cpu_model.build_kernel([driver], name="reduce_all_kernel_driver"))

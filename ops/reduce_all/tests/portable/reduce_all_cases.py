@@ -99,3 +99,41 @@ def random_int8(rng: np.random.Generator, shape: Sequence[int], zero_rate: float
     zeros = rng.random(size=shape) < zero_rate
     values[zeros] = 0
     return values.astype(np.int8)
+
+
+@dataclass(frozen=True)
+class KernelResult:
+    ok: bool
+    block_dim: int = 0
+    tiling_key: int = -1
+    output: np.ndarray | None = None
+    error: str = ""
+
+
+class KernelRun:
+    """Feeds cases to the kernel driver (real kernel on the CPU model) in one process run."""
+
+    def __init__(self, gxx, executable) -> None:
+        self.gxx = gxx
+        self.executable = executable
+
+    def run(self, cases: Sequence[Case], sequential: bool = False) -> list[KernelResult]:
+        lines = [f"{len(cases)}"]
+        for c in cases:
+            data = c.data if c.data is not None else np.zeros(c.shape, dtype=np.int8)
+            hex_data = np.ascontiguousarray(data, dtype=np.int8).tobytes().hex() or "-"
+            fields = [len(c.shape), *c.shape, len(c.axes), *c.axes, c.core_num, c.ub_size, int(sequential), hex_data]
+            lines.append(" ".join(str(f) for f in fields))
+        result = self.gxx.run(self.executable, stdin=("\n".join(lines) + "\n").encode(), timeout=600)
+        out = result.stdout.decode().splitlines()
+        assert len(out) == len(cases), out[-3:]
+        return [_kernel_result(line) for line in out]
+
+
+def _kernel_result(line: str) -> KernelResult:
+    status, _, rest = line.partition(" ")
+    if status != "ok":
+        return KernelResult(False, error=rest)
+    block_dim, key, text = rest.split()
+    data = np.frombuffer(bytes.fromhex("" if text == "-" else text), dtype=np.int8)
+    return KernelResult(True, int(block_dim), int(key), data)

@@ -1,0 +1,105 @@
+# ----------------------------------------------------------------------------------------------------------
+# Copyright (c) 2026 op-migrate contributors.
+# This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+# CANN Open Software License Agreement Version 2.0 (the "License").
+# Please refer to the License for details. You may not use this file except in compliance with the License.
+# THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+# INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+# See LICENSE in the root of the software repository for the full text of the License.
+# ----------------------------------------------------------------------------------------------------------
+
+"""The real ReduceAll kernel (op_kernel/reduce_all.cpp) on the CPU model of the Ascend C API, against the golden."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from reduce_all_cases import UB_A2, Case, random_int8, ub_for_capacity
+from reduce_all_golden import output_shape, reduce_all
+
+BATCH, BIG_REDUCE, FILL_TRUE = 0, 1, 2
+
+
+def _zero_rate(rng: np.random.Generator, shape, axes) -> float:
+    kept = output_shape(shape, axes, keepdim=True)
+    group = max(1, int(np.prod(shape)) // max(1, int(np.prod(kept))))
+    return float(rng.choice([0.0, 0.5 / group, 1.5 / group]))
+
+
+def _run_and_compare(kernel_run, cases, sequential=False):
+    results = kernel_run.run(cases, sequential=sequential)
+    for case, result in zip(cases, results):
+        assert result.ok, (case, result.error)
+        expected = reduce_all(case.data, case.axes, case.keepdim)
+        np.testing.assert_array_equal(result.output, expected.ravel(), err_msg=str(case))
+    return results
+
+
+@pytest.mark.parametrize("sequential", [False, True], ids=["threads", "sequential"])
+def test_every_axis_subset_of_a_rank_4_input_on_1_and_40_cores(kernel_run, sequential) -> None:
+    rng = np.random.default_rng(4)
+    shape = (3, 5, 4, 7)
+    cases = []
+    for size in range(5):
+        for axes in itertools.combinations(range(4), size):
+            signed = tuple(a - 4 if rng.random() < 0.5 else a for a in axes)
+            for keepdim, cores in itertools.product((False, True), (1, 40)):
+                data = random_int8(rng, shape, _zero_rate(rng, shape, signed))
+                cases.append(Case(shape, signed, keepdim, cores, UB_A2, data))
+    assert len(cases) == 64
+    results = _run_and_compare(kernel_run, cases, sequential)
+    assert {r.tiling_key for r in results} == {BATCH}
+    assert max(r.block_dim for r in results) == 40
+
+
+def test_reductions_larger_than_a_tile_carry_the_partial_minimum(kernel_run) -> None:
+    rng = np.random.default_rng(5)
+    cases = []
+    # A2-sized tiles: a contiguous run cut in segments, and a strided reduction of one byte per row.
+    for shape, axes in (((2, 70000), (1,)), ((40000, 3), (0,))):
+        for cores in (1, 40):
+            for rate in (0.0, 1.0 / 70000, 1e-3):
+                cases.append(Case(shape, axes, False, cores, UB_A2, random_int8(rng, shape, rate)))
+    # Small tiles (256 bytes) on a rank-4 input: every subset whose reduction spans several tiles.
+    shape = (6, 9, 8, 11)
+    for size in range(1, 5):
+        for axes in itertools.combinations(range(4), size):
+            for cores in (1, 40):
+                data = random_int8(rng, shape, _zero_rate(rng, shape, axes))
+                cases.append(Case(shape, axes, bool(rng.random() < 0.5), cores, ub_for_capacity(256), data))
+    results = _run_and_compare(kernel_run, cases)
+    assert BIG_REDUCE in {r.tiling_key for r in results}
+    assert sum(r.tiling_key == BIG_REDUCE for r in results) >= 20
+
+
+def test_empty_dimensions(kernel_run) -> None:
+    cases = [
+        Case((3, 0, 4), (1,), True, 40, UB_A2, np.zeros((3, 0, 4), np.int8)),
+        Case((3, 0, 4), (), False, 1, UB_A2, np.zeros((3, 0, 4), np.int8)),
+        Case((0, 5), (0,), False, 40, UB_A2, np.zeros((0, 5), np.int8)),
+        Case((0, 5), (1,), False, 40, UB_A2, np.zeros((0, 5), np.int8)),
+        Case((2500, 0), (1,), False, 40, UB_A2, np.zeros((2500, 0), np.int8)),
+    ]
+    results = _run_and_compare(kernel_run, cases)
+    assert [r.tiling_key for r in results] == [FILL_TRUE] * 5
+    assert results[3].output.size == 0
+
+
+def test_rank_0_and_rank_8_inputs(kernel_run) -> None:
+    rng = np.random.default_rng(8)
+    shape8 = (2, 3, 1, 2, 3, 2, 1, 3)
+    cases = [
+        Case((), (), False, 40, UB_A2, np.array(5, np.int8)),
+        Case((), (-1,), True, 40, UB_A2, np.array(0, np.int8)),
+        Case(shape8, (0, 2, 5, 7), False, 40, UB_A2, random_int8(rng, shape8, 0.05)),
+        Case(shape8, (1, 3, 4, 6), True, 7, ub_for_capacity(256), random_int8(rng, shape8, 0.05)),
+    ]
+    _run_and_compare(kernel_run, cases)
+
+
+def test_all_true_input_writes_every_output(kernel_run) -> None:
+    # The driver pre-fills the output with 0x55; a kernel that skipped outputs could not match 0/1 goldens.
+    (result,) = kernel_run.run([Case((4, 4), (1,), False, 40, UB_A2, np.ones((4, 4), np.int8))])
+    assert result.ok and set(result.output.tolist()) == {1}
