@@ -100,6 +100,12 @@ MESSAGES = MessageCatalog(
         Severity.ERROR,
     ),
     MessageDef(
+        "pypto-view-stride-mismatch",
+        "make_tensor '{name}': axis {axis} has stride {stride} but the source steps by {expected} there",
+        "A view that regroups source dims must keep the source's memory layout: a merged dim takes the inner dim's stride.",
+        Severity.ERROR,
+    ),
+    MessageDef(
         "pypto-view-exceeds-source",
         "make_tensor '{name}': the view reaches byte {view_bytes} but its source '{source}' holds {source_bytes} bytes",
         "A view whose furthest access lies outside its source.",

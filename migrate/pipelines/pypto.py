@@ -1,0 +1,27 @@
+"""`migrate analyze kernel.py` on PyPTO kernels: list each pl.make_tensor view, flag the invalid constant ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzers.findings import Severity
+from analyzers.memory.pypto import analyze_file
+from migrate import exit_codes
+from migrate.config import AnalyzeConfig
+from migrate.output import Rendered
+from reports import memory_pypto
+from reports.render import to_json_text
+
+
+def run(config: AnalyzeConfig) -> Rendered:
+    """Analyze every input file (a missing or unparsable one is a finding; the others still run)."""
+    documents = [analyze_file(Path(item)).to_json() for item in config.inputs]
+    failed = any(f["severity"] in (Severity.ERROR.value, Severity.WARNING.value) for doc in documents for f in doc["findings"])
+    code = exit_codes.FINDINGS if failed else exit_codes.OK
+    if config.fmt == "json":
+        body = to_json_text({"schema": "op-migrate/pypto-analysis@1", "files": documents})
+    elif config.fmt == "md":
+        body = memory_pypto.markdown(documents)
+    else:
+        body = memory_pypto.text(documents)
+    return Rendered(body, code)
