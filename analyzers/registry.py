@@ -9,6 +9,7 @@ from types import ModuleType
 ANALYZERS: dict[str, str] = {
     "aclnn": "analyzers.aclnn",
     "cxx": "analyzers.cxx",
+    "memory": "analyzers.memory",
     "policy": "analyzers.policy",
     "tbe": "analyzers.tbe",
 }
