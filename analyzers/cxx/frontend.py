@@ -1,4 +1,4 @@
-"""The one entry point for reading C++: tree-sitter by default, libclang when include paths or a compile database are given."""
+"""The one entry point for reading C++: tree-sitter by default, libclang when include paths or a database are given."""
 
 from __future__ import annotations
 

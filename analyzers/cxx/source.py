@@ -22,16 +22,11 @@ BARE_RETURN = b"RETURN"
 # `#ifdef __cplusplus / extern "C" { / #endif` ... `#ifdef __cplusplus / } / #endif` splits one brace pair
 # over two conditional blocks; tree-sitter then loses everything in between. Blanking both halves keeps
 # the functions at file scope, which is where a C++ compiler puts them anyway.
-_EXTERN_C_OPEN = re.compile(
-    rb"^[ \t]*#[ \t]*(?:ifdef[ \t]+__cplusplus|if[ \t]+defined[ \t]*\(?[ \t]*__cplusplus[ \t]*\)?)[ \t]*\r?\n"
-    rb"([ \t]*extern[ \t]+\"C\"[ \t]*\{[ \t]*)\r?\n[ \t]*#[ \t]*endif",
-    re.MULTILINE,
+_CPLUSPLUS_GUARD = re.compile(
+    rb"^[ \t]*#[ \t]*(?:ifdef[ \t]+__cplusplus|if[ \t]+defined[ \t]*\(?[ \t]*__cplusplus[ \t]*\)?)[ \t]*$"
 )
-_EXTERN_C_CLOSE = re.compile(
-    rb"^[ \t]*#[ \t]*(?:ifdef[ \t]+__cplusplus|if[ \t]+defined[ \t]*\(?[ \t]*__cplusplus[ \t]*\)?)[ \t]*\r?\n"
-    rb"([ \t]*\}[ \t]*(?://[^\n]*)?)\r?\n[ \t]*#[ \t]*endif",
-    re.MULTILINE,
-)
+_GUARDED_HALF = re.compile(rb"^[ \t]*(?:extern[ \t]+\"C\"[ \t]*\{|\})[ \t]*(?://.*)?$")
+_ENDIF = re.compile(rb"^[ \t]*#[ \t]*endif\b")
 
 
 @dataclass(frozen=True)
@@ -75,8 +70,7 @@ def mask_macro_idioms(data: bytes) -> bytes:
     if b"return" in masked:
         masked = _mask_returns_in_arguments(masked)
     if b"__cplusplus" in masked:
-        masked = _EXTERN_C_OPEN.sub(_blank_group, masked)
-        masked = _EXTERN_C_CLOSE.sub(_blank_group, masked)
+        masked = _blank_extern_c_guards(masked)
     assert len(masked) == len(data)
     return masked
 
@@ -103,7 +97,23 @@ def _mask_returns_in_arguments(data: bytes) -> bytes:
     return b"".join(pieces)
 
 
-def _blank_group(match: re.Match) -> bytes:
-    whole = match.group(0)
-    start, end = match.start(1) - match.start(0), match.end(1) - match.start(0)
-    return whole[:start] + b" " * (end - start) + whole[end:]
+def _blank_extern_c_guards(data: bytes) -> bytes:
+    """Blank the `extern "C" {` / `}` line between `#ifdef __cplusplus` and `#endif` (a few literal searches)."""
+    out = bytearray(data)
+    position = data.find(b"__cplusplus")
+    while position != -1:
+        line_start = data.rfind(b"\n", 0, position) + 1
+        first_end = _line_end(data, position)
+        second_end = _line_end(data, first_end + 1)
+        third_end = _line_end(data, second_end + 1)
+        guarded = data[first_end + 1:second_end].rstrip(b"\r")
+        if (_CPLUSPLUS_GUARD.match(data[line_start:first_end].rstrip(b"\r")) and _GUARDED_HALF.match(guarded)
+                and _ENDIF.match(data[second_end + 1:third_end])):
+            out[first_end + 1:first_end + 1 + len(guarded)] = b" " * len(guarded)
+        position = data.find(b"__cplusplus", first_end)
+    return bytes(out)
+
+
+def _line_end(data: bytes, start: int) -> int:
+    end = data.find(b"\n", start)
+    return len(data) if end == -1 else end

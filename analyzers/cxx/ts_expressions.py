@@ -37,9 +37,15 @@ class ExpressionBuilder:
         self.path = path
         self.findings = findings
         self._depth_reported: set[int] = set()
+        self._original = source.original
+        self._has_masks = source.masked != source.original
 
     def text(self, node) -> str:
-        return collapse(self.source.text(node.start_byte, node.end_byte))
+        # Inlined decode + collapse: this runs for every node of every expression (the hot path of the front end).
+        text = self._original[node.start_byte:node.end_byte].decode("utf-8", "replace")
+        if "\n" in text or "  " in text or "\t" in text or "\r" in text:
+            return " ".join(text.split())
+        return text
 
     def build(self, node, depth: int = 0) -> Expr:
         line = node.start_point[0] + 1
@@ -58,9 +64,10 @@ class ExpressionBuilder:
         if kind == "call_expression":
             return self._call(node, depth, line)
         if kind in _NAME_NODES:
-            if kind == "identifier" and self._masked(node, BARE_RETURN):
+            if self._has_masks and kind == "identifier" and self._masked(node, BARE_RETURN):
                 return Expr("other", "return", name="return", line=line)
-            return Expr("name", self.text(node), name=self.text(node), line=line)
+            text = self.text(node)
+            return Expr("name", text, name=text, line=line)
         if kind in _LITERAL_NODES:
             return Expr("literal", self.text(node), line=line)
         if kind == "field_expression":
@@ -82,7 +89,7 @@ class ExpressionBuilder:
             return Expr("init_list", self.text(node), children=items, line=line)
         if kind == "lambda_expression":
             return Expr("lambda", self.text(node), line=line)
-        if kind == "cast_expression" and self._masked(node, VOID_CAST):
+        if kind == "cast_expression" and self._has_masks and self._masked(node, VOID_CAST):
             value = node.child_by_field_name("value")
             children = (self.build(value, depth + 1),) if value is not None else ()
             return Expr("other", self.text(node), name="return", children=children, line=line)
@@ -111,7 +118,7 @@ class ExpressionBuilder:
         left = node.child_by_field_name("left")
         right = node.child_by_field_name("right")
         operator = node.child_by_field_name("operator")
-        op = self.text(operator) if operator is not None else ","
+        op = operator.type if operator is not None else ","  # an anonymous node's type is its token text
         children = tuple(self.build(c, depth + 1) for c in (left, right) if c is not None)
         return Expr("binary", self.text(node), name=op, children=children, line=line)
 
@@ -120,7 +127,7 @@ class ExpressionBuilder:
         operand = node.child_by_field_name("argument") or node.child_by_field_name("value")
         if operator is None:
             operator = next((c for c in node.children if not c.is_named), None)
-        op = self.text(operator) if operator is not None else node.type
+        op = operator.type if operator is not None else node.type
         children = (self.build(operand, depth + 1),) if operand is not None else ()
         return Expr("unary", self.text(node), name=op, children=children, line=line)
 

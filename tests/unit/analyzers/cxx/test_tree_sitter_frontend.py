@@ -191,3 +191,21 @@ def test_unit_json_carries_the_schema() -> None:
     document = _unit("int F() { return 0; }").to_json()
     assert document["schema"] == "op-migrate/cxx-unit@1" and document["frontend"] == "tree-sitter"
     assert document["functions"][0]["body"][0]["kind"] == "return"
+
+
+def test_extern_c_guard_variants_are_recognised() -> None:
+    unit = _unit(
+        "#if defined(__cplusplus)\r\nextern \"C\" {  // C linkage\r\n#endif\r\n"
+        "int A() { return 1; }\r\n"
+        "#if defined __cplusplus\r\n}\r\n#endif\r\n"
+    )
+    assert [f.name for f in unit.functions] == ["A"] and unit.findings == ()
+
+
+def test_masking_keeps_byte_offsets_and_lines() -> None:
+    from analyzers.cxx.source import mask_macro_idioms
+
+    data = b'#ifdef __cplusplus\nextern "C" {\n#endif\nF(a, return b);\nG(return);\n#ifdef __cplusplus\n}\n#endif\n'
+    masked = mask_macro_idioms(data)
+    assert len(masked) == len(data) and masked.count(b"\n") == data.count(b"\n")
+    assert b"F(a, (void) b);" in masked and b"G(RETURN);" in masked and b'extern "C"' not in masked
