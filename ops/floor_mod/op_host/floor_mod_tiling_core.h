@@ -71,17 +71,12 @@ inline uint32_t DTypeBytes(DType dtype)
 inline uint32_t WorkFloatsPerElement(DType dtype)
 {
     switch (dtype) {
-        case DType::FLOAT16:
-        case DType::BFLOAT16:
-            return 4;
         case DType::FLOAT32:
-            return 3;
-        case DType::INT32:
-            return 5;
-        case DType::INT64:
-            return 4;
-        default:
+            return 3; // quotient/result, scratch, sign product; the inputs stay in their queues
+        case DType::DOUBLE:
             return 0;
+        default:
+            return 5; // FP32 copies of x1 and x2, result, scratch, sign product
     }
 }
 

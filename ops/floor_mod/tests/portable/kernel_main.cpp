@@ -1,0 +1,100 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+// Runs the real FloorMod kernel (op_kernel/floor_mod.cpp) on the CPU model of the Ascend C API.
+// argv: dtypeCode cores threads|sequential x1Shape x2Shape x1.bin x2.bin y.bin   (shapes: comma lists, "-" = rank 0)
+// The tiling comes from the same portable core the host adapter calls.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "floor_mod.cpp"
+#include "floor_mod_tiling_core.h"
+
+using namespace FloorModTiling;
+
+static Shape ParseShape(const char* text)
+{
+    Shape shape{0, {0}};
+    if (std::strcmp(text, "-") == 0) {
+        return shape;
+    }
+    const char* cursor = text;
+    while (*cursor != '\0') {
+        char* end = nullptr;
+        shape.dims[shape.rank++] = std::strtoll(cursor, &end, 10);
+        cursor = (*end == ',') ? end + 1 : end;
+    }
+    return shape;
+}
+
+static std::vector<char> ReadAll(const char* path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::vector<char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+template <uint32_t D_T>
+static void Run(uint32_t cores, cpu_model::LaunchMode mode, uint8_t* x1, uint8_t* x2, uint8_t* y, uint8_t* tiling)
+{
+    cpu_model::Launch(cores, mode, floor_mod<D_T>, x1, x2, y, static_cast<uint8_t*>(nullptr), tiling);
+}
+
+int main(int argc, char** argv)
+{
+    if (argc != 9) {
+        return 2;
+    }
+    uint32_t code = static_cast<uint32_t>(std::atoi(argv[1]));
+    Platform platform{static_cast<uint32_t>(std::atoi(argv[2])), 196608};
+    cpu_model::LaunchMode mode =
+        std::strcmp(argv[3], "threads") == 0 ? cpu_model::LaunchMode::Threads : cpu_model::LaunchMode::Sequential;
+    Shape x1Shape = ParseShape(argv[4]);
+    Shape x2Shape = ParseShape(argv[5]);
+    FloorModTilingData td{};
+    Shape yShape{x1Shape.rank > x2Shape.rank ? x1Shape.rank : x2Shape.rank, {0}};
+    for (uint32_t i = 0; i < yShape.rank; ++i) {
+        int64_t a = i + x1Shape.rank >= yShape.rank ? x1Shape.dims[i + x1Shape.rank - yShape.rank] : 1;
+        int64_t b = i + x2Shape.rank >= yShape.rank ? x2Shape.dims[i + x2Shape.rank - yShape.rank] : 1;
+        yShape.dims[i] = a == 1 ? b : a;
+    }
+    if (ComputeTiling(x1Shape, x2Shape, yShape, static_cast<DType>(code), platform, td) != Status::OK) {
+        return 4;
+    }
+    std::vector<char> a = ReadAll(argv[6]);
+    std::vector<char> b = ReadAll(argv[7]);
+    size_t yBytes = td.totalDataCount * td.dtypeBytes;
+    uint8_t* x1 = static_cast<uint8_t*>(AscendC::GmAlloc(a.size()));
+    uint8_t* x2 = static_cast<uint8_t*>(AscendC::GmAlloc(b.size()));
+    uint8_t* y = static_cast<uint8_t*>(AscendC::GmAlloc(yBytes));
+    uint8_t* tiling = static_cast<uint8_t*>(AscendC::GmAlloc(sizeof(td)));
+    std::memcpy(x1, a.data(), a.size());
+    std::memcpy(x2, b.data(), b.size());
+    std::memcpy(tiling, &td, sizeof(td));
+    switch (code) {
+        case FLOOR_MOD_TPL_FP16: Run<FLOOR_MOD_TPL_FP16>(td.needCoreNum, mode, x1, x2, y, tiling); break;
+        case FLOOR_MOD_TPL_BF16: Run<FLOOR_MOD_TPL_BF16>(td.needCoreNum, mode, x1, x2, y, tiling); break;
+        case FLOOR_MOD_TPL_FP32: Run<FLOOR_MOD_TPL_FP32>(td.needCoreNum, mode, x1, x2, y, tiling); break;
+        case FLOOR_MOD_TPL_INT32: Run<FLOOR_MOD_TPL_INT32>(td.needCoreNum, mode, x1, x2, y, tiling); break;
+        case FLOOR_MOD_TPL_INT64: Run<FLOOR_MOD_TPL_INT64>(td.needCoreNum, mode, x1, x2, y, tiling); break;
+        default: Run<FLOOR_MOD_TPL_DOUBLE>(td.needCoreNum, mode, x1, x2, y, tiling); break;
+    }
+    std::ofstream out(argv[8], std::ios::binary);
+    out.write(reinterpret_cast<const char*>(y), static_cast<std::streamsize>(yBytes));
+    std::printf("mode %u cores %u depth %u tile %u\n", td.broadcastMode, td.needCoreNum, td.queueDepth, td.usableUbSize);
+    AscendC::GmFree(x1);
+    AscendC::GmFree(x2);
+    AscendC::GmFree(y);
+    AscendC::GmFree(tiling);
+    return 0;
+}

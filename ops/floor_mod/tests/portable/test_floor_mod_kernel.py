@@ -1,0 +1,127 @@
+# ----------------------------------------------------------------------------------------------------------------------
+# Copyright (c) 2026 op-migrate contributors.
+# This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+# CANN Open Software License Agreement Version 2.0 (the "License").
+# Please refer to the License for details. You may not use this file except in compliance with the License.
+# THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+# INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+# See LICENSE in the root of the software repository for the full text of the License.
+# ----------------------------------------------------------------------------------------------------------------------
+"""The real FloorMod kernel on the CPU model of the Ascend C API: every dtype x every mode, 1 and 40 cores."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import floor_mod_golden
+
+HERE = Path(__file__).resolve().parent
+OP = HERE.parents[1]
+CODES = {"float16": 0, "bfloat16": 1, "float32": 2, "int32": 3, "int64": 4, "float64": 5}
+MODES = ["CONTIGUOUS", "X1_SCALAR", "X2_SCALAR", "TAIL_CONTIGUOUS", "CROSSED_ROW_X1_ROW", "CROSSED_ROW_X2_ROW", "GENERAL"]
+SHAPES = {
+    "CONTIGUOUS": ([3, 700], [3, 700]),
+    "X1_SCALAR": ([], [1500]),
+    "X2_SCALAR": ([37, 41], [1]),
+    "TAIL_CONTIGUOUS": ([4, 1, 65], [1, 3, 65]),
+    "CROSSED_ROW_X1_ROW": ([64, 33], [64, 1]),
+    "CROSSED_ROW_X2_ROW": ([17, 1], [17, 250]),
+    "RANK_8": ([2, 1, 3, 1, 2, 1, 2, 3], [1, 2, 1, 3, 1, 2, 1, 3]),
+}
+
+
+@pytest.fixture(scope="module")
+def kernel_exe(cpu_model) -> Path:
+    return cpu_model.build_kernel(
+        [HERE / "kernel_main.cpp"],
+        include_dirs=[OP / "op_kernel", OP / "op_host", HERE / "stub_include"],
+        name="floor_mod_kernel",
+    )
+
+
+def sample(dtype: str, shape, rng: np.random.Generator) -> np.ndarray:
+    """Values for which x - floor(x/y)*y is exact in FP32, plus the special values, so the kernel matches exactly."""
+    n = int(np.prod(shape)) if len(shape) else 1
+    if dtype in ("float16", "float32", "bfloat16"):
+        limit = 255 if dtype == "bfloat16" else 1023
+        values = rng.integers(-limit, limit + 1, size=n).astype(np.float32) / 4
+        specials = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 0.25, -0.25], dtype=np.float32)
+        values[:: max(1, n // 9)] = rng.choice(specials, size=len(values[:: max(1, n // 9)]))
+        return values.astype(floor_mod_golden.storage_dtype(dtype)).reshape(shape)
+    if dtype == "float64":
+        bits = rng.integers(0, 2**64, size=n, dtype=np.uint64)
+        close = rng.random(n) * 2.0 ** rng.integers(-20, 20, size=n) * rng.choice([-1, 1], size=n)
+        values = np.where(rng.random(n) < 0.5, bits.view(np.float64), close)
+        values[:: max(1, n // 7)] = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-310, -5e-324] * n)[: len(values[:: max(1, n // 7)])]
+        return values.reshape(shape)
+    info = np.iinfo(dtype)
+    big = rng.integers(info.min, info.max, size=n, dtype=dtype, endpoint=True)
+    small = rng.integers(-50_000, 50_000, size=n).astype(dtype)
+    values = np.where(rng.random(n) < 0.5, small, big).astype(dtype)
+    values[:: max(1, n // 5)] = np.array([0, -1, info.min, info.max, 7] * n, dtype=dtype)[: len(values[:: max(1, n // 5)])]
+    return values.reshape(shape)
+
+
+def run_kernel(exe: Path, tmp: Path, dtype: str, x1: np.ndarray, x2: np.ndarray, cores: int, launch: str):
+    shape = lambda a: ",".join(str(d) for d in a.shape) if a.ndim else "-"
+    (tmp / "x1.bin").write_bytes(x1.tobytes())
+    (tmp / "x2.bin").write_bytes(x2.tobytes())
+    args = [str(exe), str(CODES[dtype]), str(cores), launch, shape(x1), shape(x2), str(tmp / "x1.bin"),
+            str(tmp / "x2.bin"), str(tmp / "y.bin")]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    info = dict(zip(done.stdout.split()[::2], map(int, done.stdout.split()[1::2])))
+    out = np.frombuffer((tmp / "y.bin").read_bytes(), dtype=floor_mod_golden.storage_dtype(dtype))
+    return out.reshape(np.broadcast_shapes(x1.shape, x2.shape)), info
+
+
+def assert_exact(got: np.ndarray, expected: np.ndarray) -> None:
+    if got.dtype.kind == "f" or got.dtype == floor_mod_golden.BFLOAT16:
+        g = got.astype(np.float64)
+        e = expected.astype(np.float64)
+        same = (np.signbit(g) == np.signbit(e)) & (g == e) | (np.isnan(g) & np.isnan(e))
+    else:
+        same = got == expected
+    bad = np.flatnonzero(~same.ravel())
+    assert bad.size == 0, list(zip(got.ravel()[bad[:5]], expected.ravel()[bad[:5]]))
+
+
+@pytest.mark.parametrize("dtype", list(CODES))
+@pytest.mark.parametrize("case", list(SHAPES))
+@pytest.mark.parametrize("cores, launch", [(1, "sequential"), (40, "threads")])
+def test_kernel_matches_golden(kernel_exe: Path, tmp_path: Path, dtype: str, case: str, cores: int, launch: str) -> None:
+    rng = np.random.default_rng(abs(hash((dtype, case))) % 2**32)
+    s1, s2 = SHAPES[case]
+    x1 = sample(dtype, s1, rng)
+    x2 = sample(dtype, s2, rng)
+    got, info = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, cores, launch)
+    if case in MODES:
+        assert MODES[info["mode"]] == case
+    assert info["cores"] <= cores
+    assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32"])
+@pytest.mark.parametrize("cores, launch", [(1, "sequential"), (40, "threads")])
+def test_general_fallback_and_multi_tile_rows(kernel_exe: Path, tmp_path: Path, dtype: str, cores: int, launch: str) -> None:
+    rng = np.random.default_rng(11)
+    x1 = sample(dtype, [3, 20_011], rng)  # a row cycle larger than a tile: crossed rows fall back to GENERAL
+    x2 = sample(dtype, [3, 1], rng)
+    got, info = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, cores, launch)
+    assert MODES[info["mode"]] == "GENERAL"
+    assert info["depth"] == (2 if cores == 1 else 1)  # one core walks several tiles per row, double-buffered
+    assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
+
+
+def test_one_and_forty_cores_agree_bitwise(kernel_exe: Path, tmp_path: Path) -> None:
+    rng = np.random.default_rng(5)
+    x1 = sample("float32", [1024, 1, 64], rng)
+    x2 = sample("float32", [1, 40, 64], rng)
+    one, _ = run_kernel(kernel_exe, tmp_path, "float32", x1, x2, 1, "sequential")
+    many, info = run_kernel(kernel_exe, tmp_path, "float32", x1, x2, 40, "threads")
+    assert info["cores"] == 40
+    assert one.tobytes() == many.tobytes()
