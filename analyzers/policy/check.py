@@ -165,4 +165,4 @@ def _qualifiers(rule: Rule, may: bool, state: str, size: str) -> str:
         notes.append("size undecided")
     elif rule.size != "any":
         notes.append(f"{size}-sized")
-    return ", ".join(notes) or "always"
+    return ", ".join(notes) or "decided by the facts"

@@ -1,0 +1,111 @@
+"""`migrate verify-route` in process: exit codes 0/1/2, formats, -o, --before and --before-ref."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from migrate import exit_codes
+from migrate.cli import main
+
+ROUTES = Path(__file__).resolve().parents[1] / "functional" / "verify" / "routes"
+BEFORE = str(ROUTES / "floor_mod_before.json")
+AFTER = str(ROUTES / "floor_mod_after.json")
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, ["verify-route", *args])
+
+
+def test_passing_routes_exit_0() -> None:
+    result = invoke(AFTER, "--policy", "floor_mod-native")
+    assert result.exit_code == exit_codes.OK, result.output
+    assert result.output.splitlines()[1] == "points: 48 pass, 0 fail, 0 incomplete"
+
+
+def test_violations_exit_1_with_task_place_and_guards() -> None:
+    result = invoke(BEFORE, "--policy", "floor_mod-native")
+    assert result.exit_code == exit_codes.FINDINGS
+    assert "- [no-aicpu-fallback] FloorMod on AI_CPU is reachable" in result.output
+    assert "    at math/floor_mod/op_api/floor_mod.cpp:66" in result.output
+
+
+def test_missing_entry_exits_2_never_a_silent_pass() -> None:
+    result = invoke(AFTER, "--policy", "gcd-native")
+    assert result.exit_code == exit_codes.USAGE
+    assert "entry point aclnnGcdGetWorkspaceSize not found" in result.output
+    assert "points: 0 pass, 0 fail, 24 incomplete" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--policy", "no-such-policy"),
+        ("--policy", "floor_mod-native", "--format", "pdf"),
+        ("--policy", "floor_mod-native", "--before", BEFORE, "--before-ref", "HEAD"),
+        (),
+    ],
+)
+def test_usage_errors_exit_2(args) -> None:
+    assert invoke(AFTER, *args).exit_code == exit_codes.USAGE
+
+
+def test_missing_path_is_a_usage_error() -> None:
+    assert invoke("/no/such/op_api", "--policy", "floor_mod-native").exit_code == exit_codes.USAGE
+
+
+def test_invalid_policy_file_lists_every_problem(tmp_path: Path) -> None:
+    policy = tmp_path / "bad.toml"
+    policy.write_text('[policy]\nname = "x"\nentries = ["e"]\ncolour = 1\n', encoding="utf-8")
+    result = invoke(AFTER, "--policy", str(policy))
+    assert result.exit_code == exit_codes.USAGE
+    assert "policy.colour: unknown key" in result.output and "policy.routes: at least one" in result.output
+
+
+def test_json_format_is_the_verify_document() -> None:
+    result = invoke(BEFORE, "--policy", "floor_mod-native", "--format", "json")
+    document = json.loads(result.output)
+    assert result.exit_code == 1 and document["schema"] == "op-migrate/verify@1" and document["passed"] is False
+    assert len(document["violations"]) == 88
+
+
+def test_sarif_to_a_file(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "verify.sarif"
+    result = invoke(BEFORE, "--policy", "floor_mod-native", "--format", "sarif", "-o", str(target))
+    assert result.exit_code == 1
+    log = json.loads(target.read_text(encoding="utf-8"))
+    assert log["version"] == "2.1.0" and len(log["runs"][0]["results"]) == 88
+
+
+def test_before_diff_in_markdown() -> None:
+    result = invoke(AFTER, "--policy", "floor_mod-native", "--before", BEFORE, "--format", "md")
+    assert result.exit_code == 0
+    assert "## Diff against before" in result.output
+    assert "  - tasks removed: BroadcastTo@AI_CORE[output] x2" in result.output
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_before_ref_reads_the_path_at_a_git_revision(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    routes = repo / "routes.json"
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
+
+    git("init", "-q")
+    routes.write_text(Path(BEFORE).read_text(encoding="utf-8"), encoding="utf-8")
+    git("add", "routes.json")
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "before")
+    routes.write_text(Path(AFTER).read_text(encoding="utf-8"), encoding="utf-8")
+    result = invoke(str(routes), "--policy", "floor_mod-native", "--before-ref", "HEAD", "--format", "json")
+    assert result.exit_code == 0, result.output
+    diff = json.loads(result.output)["diff"]
+    assert len(diff) == 48 and diff[0]["launches"] == {"before": 4, "after": 2, "delta": -2}
+    bad = invoke(str(routes), "--policy", "floor_mod-native", "--before-ref", "no-such-rev")
+    assert bad.exit_code == exit_codes.USAGE and "--before-ref" in bad.output
