@@ -17,6 +17,7 @@ from analyzers.route.values import (
     DType,
     DtypeList,
     HostValue,
+    IntList,
     Null,
     ScalarRef,
     ShapeValue,
@@ -151,7 +152,7 @@ class GuardEvaluator:
             return Null()
         if last in ("true", "false"):
             return last == "true"
-        if last == "ACLNN_SUCCESS":
+        if last in ("ACLNN_SUCCESS", "ACL_SUCCESS", "GRAPH_SUCCESS"):
             return Status(True)
         soc = platforms.soc_by_spelling().get(last)
         if soc is not None and (name == last or "SocVersion" in name):
@@ -159,6 +160,8 @@ class GuardEvaluator:
         arch = platforms.arch_by_spelling().get(last)
         if arch is not None:
             return ArchValue(arch.name)
+        if last == "DT_UNDEFINED":
+            return DType("undefined")
         if last.startswith(("DT_", "ACL_")):
             dtype = platforms.dtype_name(last)
             return DType(dtype)
@@ -184,9 +187,30 @@ class GuardEvaluator:
         return Unknown(expr.text)
 
     def _value_other(self, expr: Expr):
+        if expr.name == "subscript_expression" and len(expr.children) == 2:
+            return self.subscript(self.value(expr.children[0]), expr.children[1])
         if len(expr.children) == 1 and (expr.text.startswith("(") or expr.text.startswith(_CASTS)):
             return self.value(expr.children[0])
         return Unknown(expr.text)
+
+    def subscript(self, base, index_expr: Expr):
+        """`dims[i]` on a known shape, int array or host list."""
+        if index_expr.name == "subscript_argument_list" and index_expr.children:
+            index_expr = index_expr.children[0]
+        index = self.value(index_expr)
+        if not _is_number(index) or isinstance(index, float):
+            return UNKNOWN
+        items = None
+        if isinstance(base, ShapeValue):
+            items = base.dims
+        elif isinstance(base, IntList):
+            items = base.items
+        elif isinstance(base, HostValue):
+            items = base.dims
+        if items is None or not -len(items) <= index < len(items):
+            return UNKNOWN
+        item = items[index]
+        return UNKNOWN if item is None else item
 
     def _value_ternary(self, expr: Expr):
         if len(expr.children) != 3:
@@ -295,6 +319,9 @@ class GuardEvaluator:
         if callee in ("std::abs", "std::fabs", "abs", "fabs") and len(args) == 1:
             number = self.value(args[0])
             return abs(number) if _is_number(number) else UNKNOWN
+        if short == "ToShapeVector" and len(args) == 1:
+            shape = self.value(args[0])
+            return IntList(shape.dims) if isinstance(shape, ShapeValue) and shape.dims is not None else UNKNOWN
         if short == "BroadcastInferShape" and len(args) == 3:
             left, right = self.value(args[0]), self.value(args[1])
             refs = tuple(ref for side in (left, right) if isinstance(side, ShapeValue) for ref in side.rule.refs)
@@ -306,6 +333,8 @@ class GuardEvaluator:
 
     def receiver_value(self, text: str):
         text = strip_parens(text)
+        if _NUMBER.match(text) or _HEX.match(text):
+            return self.literal(text)
         if text.startswith(("*", "&")):
             return self.receiver_value(text[1:])
         if _IDENT.match(text):
@@ -364,6 +393,11 @@ class GuardEvaluator:
                 return UNKNOWN if number is None else number
             if method == "GetDataType":
                 return DType(self.facts.dtype_of(receiver.name))
+        if isinstance(receiver, IntList):
+            if method == "data":
+                return receiver
+            if method in ("size", "Size"):
+                return len(receiver.items)
         if isinstance(receiver, DtypeList) and method == "size":
             return len(receiver.names)
         if isinstance(receiver, HostValue) and receiver.dims is not None and method in ("Size", "size"):

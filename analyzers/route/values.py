@@ -46,6 +46,17 @@ class HostValue:
 
 
 @dataclass(frozen=True)
+class IntList:
+    """A host array of integers (`int64_t dims[2]`, `std::vector<int64_t>`); None items are unknown."""
+
+    items: tuple[int | None, ...]
+
+    @property
+    def known(self) -> tuple[int, ...] | None:
+        return None if any(item is None for item in self.items) else tuple(self.items)
+
+
+@dataclass(frozen=True)
 class ScalarRef:
     """An aclScalar parameter of the entry point, looked up in the facts by `name`."""
 

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
 from analyzers.findings import Finding
-from analyzers.route.guards import GuardEvaluator, split_callee
-from analyzers.route.l0_semantics import CatalogOp
+from analyzers.route.guards import GuardEvaluator, _arithmetic, split_callee
+from analyzers.route.l0_semantics import CatalogOp, catalog_op
 from analyzers.route.model import Facts, Route, ShapeRule, Site, Step, Task
 from analyzers.route.tensors import TensorBook
 from analyzers.route.values import (
     UNKNOWN,
     DType,
+    DtypeList,
     HostValue,
+    IntList,
     ScalarRef,
     ShapeValue,
     Status,
@@ -23,6 +26,15 @@ from analyzers.route.values import (
 )
 
 MAX_DEPTH = 32
+_MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at most 8 dims)
+_MAX_UNROLL = 64
+_VECTOR_SIZE = re.compile(r"\w+\s*\(\s*([\w:.\->()]+?)\s*\)\s*;\s*$")
+_ARRAY_SIZE = re.compile(r"\[\s*(\d+)\s*\]")
+_ELEMENT = re.compile(r"^(\w+)\s*\[(.+)\]$")
+_COUNTED_FOR = re.compile(
+    r"^\s*for\s*\(\s*(?:[\w:]+\s+)?(\w+)\s*=\s*([^;]+?)\s*;\s*\1\s*(<|<=|!=)\s*([^;]+?)\s*;"
+    r"\s*(?:\+\+\1|\1\+\+|\1\s*\+=\s*1)\s*\)"
+)
 # The walk visits at most this many statements per route: a guard against pathological inputs, reported.
 MAX_STEPS = 200_000
 
@@ -57,6 +69,7 @@ class Frame:
     may: bool
     l0_site: Site | None = None
     l0_op: str | None = None
+    l0_call: tuple | None = None  # (argument values, call Expr) of the outermost l0op call, for catalog shapes
     refs: dict = field(default_factory=dict)  # reference parameter -> (caller frame, caller variable)
     returns: list = field(default_factory=list)
 
@@ -76,7 +89,7 @@ class RouteWalk(GuardEvaluator):
         self.unresolved: list[dict] = []
         self.complete = True
         self.frame: Frame | None = None
-        self._active: list[tuple[str, str]] = []
+        self._active: list[tuple[str, str, int]] = []
         self._globals: dict[tuple[str, str], object] = {}
         self._budget = MAX_STEPS
 
@@ -86,7 +99,7 @@ class RouteWalk(GuardEvaluator):
         for param in entry.params:
             env[param.name] = self._param_value(param.name, param.type_text, unit.path, entry.line)
         self.frame = Frame(unit, entry, env, (), (), False)
-        self._active.append((unit.path, entry.name))
+        self._active.append((unit.path, entry.name, entry.line))
         self.walk_block(entry.body)
         return Route(
             entry=entry.short_name,
@@ -194,7 +207,7 @@ class RouteWalk(GuardEvaluator):
         if kind in ("decl", "assign"):
             value = self.value(stmt.value) if stmt.value is not None else self._declared(stmt)
             if stmt.target:
-                self._store(self.frame, stmt.target, value)
+                self._assign_stmt(stmt, value)
             return NORMAL
         if kind == "expr":
             if stmt.value is not None:
@@ -224,7 +237,40 @@ class RouteWalk(GuardEvaluator):
         type_text = stmt.type_text or ""
         if "Shape" in type_text and "*" not in type_text:
             return ShapeValue(None, ShapeRule("unknown", text=stmt.text.strip()))
+        sized = _VECTOR_SIZE.search(stmt.text) if "vector" in type_text else None
+        if sized:
+            count = self.receiver_value(sized.group(1))
+            if isinstance(count, int) and 0 <= count <= _MAX_HOST_LIST:
+                return IntList((0,) * count)
         return Unknown(stmt.target or "")
+
+    def _assign_stmt(self, stmt: Stmt, value) -> None:
+        """Plain, compound (`size *= x`) and element (`dims[i] = x`) assignments; arrays of known size."""
+        target = stmt.target.strip()
+        element = _ELEMENT.match(target)
+        if element:
+            name, index = element.group(1), self.receiver_value(element.group(2))
+            current = self.frame.env.get(name)
+            if isinstance(current, IntList) and isinstance(index, int) and 0 <= index < len(current.items):
+                items = list(current.items)
+                items[index] = value if isinstance(value, int) and not isinstance(value, bool) else None
+                self._store(self.frame, name, IntList(tuple(items)))
+            elif isinstance(current, IntList):
+                self._store(self.frame, name, IntList((None,) * len(current.items)))
+            return
+        compound = re.match(rf"^\s*{re.escape(target)}\s*([-+*/%])=", stmt.text) if stmt.kind == "assign" else None
+        if compound:
+            value = _arithmetic(compound.group(1), self.frame.env.get(target), value, stmt.text)
+        if stmt.kind == "decl" and isinstance(value, HostValue) and value.kind == "ints" and "[" in stmt.text:
+            value = IntList(value.dims)
+        array = _ARRAY_SIZE.search(stmt.text) if stmt.kind == "decl" else None
+        empty = isinstance(value, DtypeList) and not value.names  # `= {}`
+        if array and (isinstance(value, (IntList, Unknown)) or empty):
+            size = int(array.group(1))
+            given = value.items if isinstance(value, IntList) else ()
+            if size <= _MAX_HOST_LIST:
+                value = IntList(tuple(given) + (0,) * (size - len(given)))
+        self._store(self.frame, target, value)
 
     def _walk_if(self, stmt: Stmt) -> str:
         truth = self.truth(stmt.value)
@@ -290,6 +336,21 @@ class RouteWalk(GuardEvaluator):
         return NORMAL if flow == BREAK else flow
 
     def _walk_loop(self, stmt: Stmt) -> str:
+        counted = _COUNTED_FOR.match(stmt.text)
+        if counted:
+            start, bound = self.receiver_value(counted.group(2)), self.receiver_value(counted.group(4))
+            if _is_int(start) and _is_int(bound):
+                stop = bound + 1 if counted.group(3) == "<=" else bound
+                if 0 <= stop - start <= _MAX_UNROLL:
+                    # A counted loop over known bounds (dims of a known shape) runs exactly, not as `may`.
+                    for counter in range(start, stop):
+                        self.frame.env[counted.group(1)] = counter
+                        flow = self.walk_block(stmt.then)
+                        if flow in (RETURNED, MAYBE):
+                            return flow
+                        if flow == BREAK:
+                            break
+                    return NORMAL
         text = _clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0])
         if stmt.value is not None and self.truth(stmt.value) is False:
             return NORMAL
@@ -319,7 +380,7 @@ class RouteWalk(GuardEvaluator):
 
     # -- inlining -------------------------------------------------------------------------------------------
     def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None):
-        key = (unit.path, function.name)
+        key = (unit.path, function.name, function.line)
         if key in self._active or len(self._active) >= MAX_DEPTH:
             self._incomplete("route-recursive-call", expr.line, function=function.name)
             return UNKNOWN
@@ -342,6 +403,7 @@ class RouteWalk(GuardEvaluator):
             may=caller.may,
             l0_site=caller.l0_site or (site if l0_op else None),
             l0_op=caller.l0_op or l0_op,
+            l0_call=caller.l0_call or ((tuple(args), expr) if l0_op else None),
             refs=refs,
         )
         self._active.append(key)
@@ -451,10 +513,17 @@ class RouteWalk(GuardEvaluator):
     def _executor_call(self, method: str, expr: Expr):
         args = expr.children
         site = self._site(expr)
+        if method == "get":
+            return HostValue("executor")  # uniqueExecutor.get()
         if method == "AllocTensor" and args:
-            shape_expr, dtype_expr = (args[0], args[2]) if len(args) == 5 else (args[0], args[1] if len(args) > 1 else None)
-            shape = self.book.shape_from(self.value(shape_expr), shape_expr, self)
-            dtype = self.value(dtype_expr) if dtype_expr is not None else DType(None)
+            first = self.value(args[0])
+            if isinstance(first, DType):
+                # AllocTensor(dtype, formats...): the shape is set later by INFER_SHAPE.
+                shape, dtype = self._inferred_shape(), first
+            else:
+                dtype_expr = args[2] if len(args) == 5 else (args[1] if len(args) > 1 else None)
+                shape = self.book.shape_from(first, args[0], self)
+                dtype = self.value(dtype_expr) if dtype_expr is not None else DType(None)
             producer = self.frame.l0_op or "AllocTensor"
             return TensorRef(self._create(producer, "alloc", shape[0], dtype.name if isinstance(dtype, DType) else None,
                                           site, expr.text, dims=shape[1]))
@@ -469,7 +538,10 @@ class RouteWalk(GuardEvaluator):
                                           base=source.id, dims=shape[1]))
         if method == "AllocIntArray":
             items = self.value(args[0]) if args else UNKNOWN
-            dims = items.dims if isinstance(items, HostValue) else None
+            count = self.value(args[1]) if len(args) > 1 else None
+            dims = items.known if isinstance(items, IntList) else items.dims if isinstance(items, HostValue) else None
+            if dims is not None and _is_int(count) and count <= len(dims):
+                dims = dims[:count]
             return HostValue("int-array", expr.text, dims)
         if method == "ConvertToTensor":
             dtype = self.value(args[-1]) if args else UNKNOWN
@@ -477,6 +549,15 @@ class RouteWalk(GuardEvaluator):
         if method in ("AllocScalar", "AllocBoolArray", "AllocFloatArray", "AllocTensorList", "AllocHostTensor"):
             return HostValue(method, expr.text)
         return Status(True) if method in ("GetWorkspaceSize", "ReleaseTo", "AbandonCache") else UNKNOWN
+
+    def _inferred_shape(self):
+        """The shape of an output INFER_SHAPE computes: the catalog's rule for the L0 op when it has one."""
+        op_name, call = self.frame.l0_op, self.frame.l0_call
+        entry = catalog_op(op_name, len(call[1].children)) if op_name and call else None
+        if entry is None:
+            return ShapeRule("unknown", text="set by INFER_SHAPE"), None
+        rule = self.book.rule_for(entry, list(call[0]), call[1])[0]
+        return rule, None
 
     def _launch(self, launcher: str, expr: Expr) -> None:
         args = expr.children
@@ -518,6 +599,10 @@ class RouteWalk(GuardEvaluator):
     def _incomplete(self, symbol: str, line: int, path: str | None = None, **fields) -> None:
         self.complete = False
         self.findings.append(self.messages.make(symbol, line=line, path=path or self.frame.unit.path, **fields))
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _merge(before: dict, envs: list[dict]) -> dict:
