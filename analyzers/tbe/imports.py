@@ -91,6 +91,12 @@ def collect_imports(tree: nodes.Module) -> ImportScope:
                 if name == "*":
                     continue
                 aliases[alias or name] = f"{base}.{name}" if base else name
+    # A module-level rebinding (`tbe = something_else`) shadows the import; calls through it are not the DSL.
+    for statement in tree.body:
+        if isinstance(statement, nodes.Assign):
+            for target in statement.targets:
+                if isinstance(target, nodes.AssignName):
+                    aliases.pop(target.name, None)
     return ImportScope(aliases=aliases)
 
 

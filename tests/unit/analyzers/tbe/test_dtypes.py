@@ -1,0 +1,52 @@
+"""Dtype rules: check_dtype lists, `not in` checks, guarded extensions, module constants, equality checks."""
+
+from __future__ import annotations
+
+from analyzers.tbe import analyse_source
+
+ENTRY = (
+    "from impl.util.platform_adapter import para_check\n"
+    "from impl.util.platform_adapter import tbe_platform\n"
+    "from impl.util.platform_adapter import register_operator\n"
+    "{module}\n"
+    "@register_operator('Op')\n"
+    "@para_check.check_op_params(para_check.REQUIRED_INPUT, para_check.REQUIRED_INPUT, para_check.REQUIRED_OUTPUT,\n"
+    "                            para_check.KERNEL_NAME)\n"
+    "def op(x, y, z, kernel_name='op'):\n"
+    "{body}"
+)
+
+
+def _dtypes(body: str, module: str = "") -> dict:
+    document = analyse_source(ENTRY.format(module=module, body=body), "op.py").to_json()
+    return {name: [(e["dtype"], e["condition"]) for e in entries] for name, entries in document["dtypes"].items()}
+
+
+def test_check_dtype_with_guarded_extension_and_spelling() -> None:
+    body = (
+        "    dx = x.get('dtype').lower()\n"
+        "    allowed = ['float16', 'float']\n"
+        "    if tbe_platform.api_check_support('tbe.dsl.vexp', 'float32'):\n"
+        "        allowed += ['bfloat16']\n"
+        "    para_check.check_dtype(dx, allowed, param_name='x')\n"
+    )
+    condition = "tbe_platform.api_check_support('tbe.dsl.vexp', 'float32')"
+    assert _dtypes(body) == {"x": [("float16", None), ("float32", None), ("bfloat16", condition)]}
+
+
+def test_not_in_check_against_a_module_constant() -> None:
+    body = "    a = x['dtype']\n    b = y['dtype']\n    if a not in SUPPORTED or b not in SUPPORTED:\n        raise RuntimeError('dtype')\n"
+    assert _dtypes(body, "SUPPORTED = ('int8', 'uint8')") == {"x": [("int8", None), ("uint8", None)], "y": [("int8", None), ("uint8", None)]}
+
+
+def test_param_name_is_the_fallback_and_unresolved_lists_are_findings() -> None:
+    body = "    para_check.check_dtype(x.get('dtype'), make_list(), param_name='x')\n    para_check.check_dtype(something, ('int32',), param_name='y')\n"
+    document = analyse_source(ENTRY.format(module="", body=body), "op.py").to_json()
+    assert {k: [e["dtype"] for e in v] for k, v in document["dtypes"].items()} == {"y": ["int32"]}
+    assert [f["symbol"] for f in document["findings"]] == ["tbe-unresolved-dtype-list"]
+
+
+def test_dtype_equality_between_inputs() -> None:
+    body = "    a = x.get('dtype')\n    b = y.get('dtype')\n    if a != b:\n        raise RuntimeError('must match')\n"
+    document = analyse_source(ENTRY.format(module="", body=body), "op.py").to_json()
+    assert document["dtype_equalities"] == [["x", "y"]]
