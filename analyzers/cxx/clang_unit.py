@@ -73,6 +73,8 @@ def parse_with_clang(
     walker = _ClangWalker(parsed, path, tu.spelling)
     walker.scope(tu.cursor)
     findings = parsed.findings + notes + _diagnostics(tu, path)
+    if walker.dropped > MAX_DIAGNOSTICS:
+        findings.append(MESSAGES.make("cxx-too-many-errors", path=path, line=None, count=walker.dropped - MAX_DIAGNOSTICS))
     findings += [f for f in syntax_findings(parsed.tree.root_node, parsed.source, path) if f.line in walker.used_lines]
     findings.sort(key=Finding.sort_key)
     return CxxUnit(
@@ -128,6 +130,7 @@ class _ClangWalker:
         self.includes: list[str] = []
         self.toplevel_calls: list[Expr] = []
         self.used_lines: set[int] = set()
+        self.dropped = 0
 
     # --- namespace scope -------------------------------------------------------------------------------
     def scope(self, cursor) -> None:
@@ -192,19 +195,45 @@ class _ClangWalker:
 
     # --- statements ------------------------------------------------------------------------------------
     def children(self, compound) -> tuple[Stmt, ...]:
-        out: list[Stmt] = []
+        placed: list[tuple[int, list[Stmt]]] = []
+        covered: list[tuple[int, int]] = []
         consumed_macro_end = -1
         for child in compound.get_children():
             start, end = child.extent.start.offset, child.extent.end.offset
-            if start < consumed_macro_end:
-                continue  # a second statement from the same macro expansion
+            if child.kind.name == "NULL_STMT" or start < consumed_macro_end:
+                continue  # `;`, or a second statement from the same macro expansion
             if self._from_macro(start, end):
-                consumed_macro_end = self.macros[start]
-            out.extend(self.statement(child))
-        return tuple(out)
+                consumed_macro_end = end = self.macros[start]
+            covered.append((start, end))
+            placed.append((start, self.statement(child)))
+        placed.extend(self._dropped(compound, covered))
+        placed.sort(key=lambda item: item[0])
+        return tuple(stmt for _, stmts in placed for stmt in stmts)
+
+    def _dropped(self, compound, covered: list[tuple[int, int]]) -> list[tuple[int, list[Stmt]]]:
+        """Statements tree-sitter sees in this block that clang left out of its AST (invalid code, e.g. a
+        missing header): kept as tree-sitter reads them, each with a finding, never lost silently. Code in an
+        inactive `#if` is not a direct child of the block in tree-sitter, so it is never reported here."""
+        block = self._ts("compound_statement", compound.extent.start.offset)
+        if block is None:
+            return []
+        out = []
+        for node in block.named_children:
+            if node.type not in _TS_STATEMENTS or any(s <= node.start_byte < e for s, e in covered):
+                continue
+            line = node.start_point[0] + 1
+            text = " ".join(self.parsed.source.text(node.start_byte, node.end_byte).split())
+            self.dropped += 1
+            if self.dropped <= MAX_DIAGNOSTICS:
+                self.parsed.findings.append(MESSAGES.make("libclang-dropped-statement", line=line, path=self.path,
+                                                          text=text if len(text) <= 80 else text[:77] + "..."))
+            out.append((node.start_byte, self.stmts.statement(node, 1)))
+        return out
 
     def statement(self, cursor) -> list[Stmt]:
         kind = cursor.kind.name
+        if kind == "NULL_STMT":
+            return []
         start, end = cursor.extent.start.offset, cursor.extent.end.offset
         if kind in _STRUCTURED and not self._from_macro(start, end):
             return [self._structured(cursor, kind, start)]

@@ -68,6 +68,13 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "libclang-dropped-statement",
+        "clang left this statement out of its AST (invalid without the right headers?): {text}",
+        "Precise mode keeps the statement as tree-sitter reads it, so here the result is not precise; "
+        "give the missing include directories.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "libclang-no-compile-command",
         "no entry for this file in {database}; parsed with the include directories only",
         "The compile database has no command for the file.",

@@ -114,6 +114,26 @@ def test_missing_headers_become_diagnostics_and_the_functions_remain(tmp_path: P
     assert [f.name for f in unit.functions] == ["l0op::GadgetAiCore", "l0op::GadgetAiCpu", "l0op::Gadget"]
 
 
+def test_statements_clang_rejects_are_kept_with_findings(tmp_path: Path) -> None:
+    source = tmp_path / "orphan.cpp"
+    source.write_text(
+        '#include "absent.h"\n'
+        "int F(int a) {\n"
+        "  int kept = a + 1;\n"
+        "  l0op::Cast(a, DT_FLOAT, executor);\n"
+        "  return kept;\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    unit = parse_file(source, include_dirs=(tmp_path,))
+    assert [(f.symbol, f.line) for f in unit.findings if f.symbol != "libclang-diagnostic"] == [
+        ("libclang-dropped-statement", 4)
+    ]
+    body = unit.function("F").body
+    assert [(s.kind, s.line) for s in body] == [("decl", 3), ("expr", 4), ("return", 5)]
+    assert body[1].value.name == "l0op::Cast"
+
+
 def test_a_file_missing_from_the_database_is_noted(tmp_path: Path) -> None:
     database = tmp_path / "compile_commands.json"
     database.write_text("[]", encoding="utf-8")
