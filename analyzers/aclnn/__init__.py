@@ -77,7 +77,7 @@ def analyze_chains(
     none, the inputs' own directories are indexed and a finding says so. `units` supplies already parsed
     files by path (the pipeline's JSON cache).
     """
-    sources = input_sources([Path(p) for p in paths])
+    sources = [source.absolute() for source in input_sources([Path(p) for p in paths])]
     findings = []
     root = repo_root
     if root is None and sources:

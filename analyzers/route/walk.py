@@ -423,7 +423,8 @@ class RouteWalk(GuardEvaluator):
         args = [self.value(arg) for arg in expr.children]
         if isinstance(resolved, CatalogOp):
             return self._apply_catalog(resolved, args, expr, site)
-        self.unresolved.append({"op": name, "arity": len(expr.children), "file": site.file, "line": site.line})
+        self.unresolved.append({"name": name, "op": name, "arity": len(expr.children), "file": site.file,
+                                "line": site.line})
         self._incomplete("l0-op-unresolved", site.line, path=site.file, op=name, arity=len(expr.children))
         reads = tuple(a.id for a in args if isinstance(a, TensorRef))
         tensor = self._create(

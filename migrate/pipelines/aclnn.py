@@ -1,0 +1,236 @@
+"""`migrate analyze FILE.cpp|DIR` on ACLNN op_api sources: chains, routes per (SoC, dtype), directory summary."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzers.aclnn import FrontendOptions, analyze_chains, evaluate, input_sources
+from analyzers.aclnn.l0_index import find_repo_root, op_api_sources
+from analyzers.findings import Severity
+from analyzers.route.facts import FactsError, facts_matrix
+from analyzers.route.model import Facts
+from migrate import exit_codes
+from migrate.config import AnalyzeConfig
+from migrate.corpus import CorpusJob, run_corpus
+from migrate.errors import MigrateError
+from migrate.output import Rendered
+from reports import aclnn_report
+from reports.render import to_json_text
+
+SCHEMA = "op-migrate/aclnn@1"
+VERSION = "aclnn-walk@1"  # bump when the per-file document changes, so cached documents are not reused
+
+
+@dataclass(frozen=True)
+class FileJob:
+    """What every per-file analysis needs; picklable so directory mode can fan it out to worker processes."""
+
+    repo_root: Path | None
+    frontend: FrontendOptions
+    facts: tuple[Facts, ...]
+
+
+def run(config: AnalyzeConfig) -> Rendered:
+    paths = [Path(item) for item in config.inputs]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise MigrateError(f"no such file or directory: {', '.join(missing)}")
+    if config.repo_root is not None and not config.repo_root.is_dir():
+        raise MigrateError(f"--repo-root {config.repo_root} is not a directory")
+    try:
+        facts = tuple(facts_matrix(config.socs, config.dtypes, config.shapes, config.scalars))
+    except FactsError as error:
+        raise MigrateError(str(error)) from error
+    frontend = FrontendOptions(config.compile_commands, tuple(config.include_dirs))
+    if any(p.is_dir() for p in paths):
+        return _directory_mode(config, paths, facts, frontend)
+    return _file_mode(config, paths, facts, frontend)
+
+
+def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
+    report = analyze_chains(paths, repo_root=config.repo_root, frontend_options=frontend)
+    chains = evaluate(report, facts=[Facts()])
+    routed = evaluate(report, facts=list(facts))
+    entries = []
+    per_entry = len(facts)
+    for index, (unit, function) in enumerate(report.entry_points()):
+        entries.append({
+            "name": function.short_name,
+            "file": unit.path,
+            "line": function.line,
+            "params": [p.name for p in function.params],
+            "chain": chains.routes[index].to_json(),
+            "routes": [r.to_json() for r in routed.routes[index * per_entry:(index + 1) * per_entry]],
+        })
+    findings = list(report.findings) + [f for rs in (chains, routed) for f in rs.findings]
+    unresolved = _unique(list(chains.unresolved) + list(routed.unresolved))
+    document = _document(config, report.repo_root, facts, entries, [f.to_json() for f in report.files],
+                         _unique([f.to_json() for f in findings]), unresolved, failed=[])
+    memory = _memory(config, list(routed.routes), document)
+    return _render(config, document, memory)
+
+
+def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
+    sources = input_sources(paths)
+    root = config.repo_root or next((r for r in (find_repo_root(p) for p in paths) if r is not None), None)
+    job = FileJob(root.resolve() if root else None, frontend, facts)
+    namespace = "|".join([VERSION, str(job.repo_root), _tree_fingerprint(job.repo_root), repr(frontend),
+                          repr([f.to_json() for f in facts])])
+    result = run_corpus(CorpusJob(
+        paths=tuple(sources),
+        worker=functools.partial(analyze_file, job),
+        namespace=namespace,
+        jobs=config.jobs,
+        cache_dir=config.cache_dir if config.use_cache else None,
+        show_progress=config.show_progress,
+    ))
+    entries, files, findings, unresolved, failed = [], [], [], [], []
+    for doc in result.documents:
+        if doc.get("status") != "ok":
+            failed.append({"path": doc.get("path"), "reason": doc.get("reason", "failed")})
+            continue
+        entries.extend(doc["entries"])
+        files.append(doc["file"])
+        findings.extend(doc["findings"])
+        unresolved.extend(doc["unresolved"])
+    if root is None and sources:
+        findings.insert(0, {"symbol": "aclnn-repo-root-missing", "severity": "warning", "path": str(paths[0]),
+                            "line": None, "message": f"no ops-math-like repository root above {paths[0]}; "
+                                                    "L0 ops resolve from each file's directory and l0_ops.toml only"})
+    document = _document(config, str(root) if root else None, facts, entries, files, _unique(findings),
+                         _unique(unresolved), failed, cached=result.cached)
+    return _render(config, document, None)
+
+
+def analyze_file(job: FileJob, path: str) -> dict:
+    """The per-file worker of directory mode: the file's chains, its entries' routes, findings, unresolved calls."""
+    report = analyze_chains([Path(path)], repo_root=job.repo_root, frontend_options=job.frontend)
+    chains = evaluate(report, facts=[Facts()])
+    routed = evaluate(report, facts=list(job.facts)) if job.facts != (Facts(),) else chains
+    per_entry = len(job.facts)
+    entries = []
+    for index, (unit, function) in enumerate(report.entry_points()):
+        entries.append({
+            "name": function.short_name, "file": unit.path, "line": function.line,
+            "params": [p.name for p in function.params],
+            "chain": chains.routes[index].to_json(),
+            "routes": [r.to_json() for r in routed.routes[index * per_entry:(index + 1) * per_entry]],
+        })
+    findings = [f.to_json() for f in list(report.files[0].findings) + list(chains.findings) + list(routed.findings)]
+    return {
+        "path": path,
+        "status": "ok",
+        "file": report.files[0].to_json(),
+        "entries": entries,
+        "findings": _unique(findings),
+        "unresolved": _unique(list(chains.unresolved) + list(routed.unresolved)),
+    }
+
+
+def _document(config, repo_root, facts, entries, files, findings, unresolved, failed, cached=None) -> dict:
+    document = {
+        "schema": SCHEMA,
+        "kind": "aclnn",
+        "repo_root": repo_root,
+        "inputs": list(config.inputs),
+        "facts": [f.to_json() for f in facts],
+        "entries": entries,
+        "files": files,
+        "unresolved": unresolved,
+        "findings": findings,
+        "failed": failed,
+    }
+    base = repo_root or _input_base(config.inputs)
+    document = _relative(document, base)
+    document["summary"] = aclnn_report.summary(document)
+    if cached is not None:
+        document["summary"]["cached_files"] = cached
+    return document
+
+
+def _memory(config: AnalyzeConfig, routes, document: dict):
+    """The memory engineer's attachment, when cases were given and their module is in this build."""
+    if not (config.cases or config.cases_file):
+        return None
+    if importlib.util.find_spec("migrate.pipelines.aclnn_memory") is None:
+        raise MigrateError("--case/--cases need the memory model, which is not in this build")
+    from migrate.pipelines import aclnn_memory
+
+    attachment = aclnn_memory.attach(config, routes)
+    index = 0
+    for entry in document["entries"]:
+        for route in entry["routes"]:
+            if index in attachment.json_by_route:
+                route["memory"] = attachment.json_by_route[index]
+            index += 1
+    document["findings"].extend(_unique([f.to_json() for f in attachment.findings]))
+    return attachment
+
+
+def _render(config: AnalyzeConfig, document: dict, memory) -> Rendered:
+    if config.fmt == "json":
+        body = to_json_text(document)
+    elif config.fmt == "md":
+        body = aclnn_report.markdown(document) + (("\n" + memory.markdown) if memory and memory.markdown else "")
+    else:
+        body = aclnn_report.text(document) + (memory.text if memory else "")
+    return Rendered(body, _exit_code(document), memory.files if memory else ())
+
+
+def _exit_code(document: dict) -> int:
+    routes = [r for e in document["entries"] for r in [e["chain"], *e["routes"]]]
+    if any(not r["complete"] for r in routes):
+        return exit_codes.USAGE  # the house rule: an incomplete analysis exits 2
+    serious = (Severity.ERROR.value, Severity.WARNING.value)
+    if document["failed"] or any(f.get("severity") in serious for f in document["findings"]):
+        return exit_codes.FINDINGS
+    return exit_codes.OK
+
+
+def _tree_fingerprint(root: Path | None) -> str:
+    """Changes when any op_api source of the repository changes, so cached documents follow L0 edits."""
+    if root is None:
+        return "-"
+    digest = hashlib.sha256()
+    for path in op_api_sources(root):
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()[:16]
+
+
+def _relative(value, root: str | None):
+    """Paths under the repository root are shown relative to it (stable across checkouts)."""
+    if root is None:
+        return value
+    prefix = str(Path(root).resolve()) + "/"
+    if isinstance(value, dict):
+        return {k: _relative(v, root) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_relative(v, root) for v in value]
+    if isinstance(value, str) and value.startswith(prefix):
+        return value[len(prefix):]
+    return value
+
+
+def _input_base(inputs) -> str | None:
+    if not inputs:
+        return None
+    first = Path(inputs[0]).resolve()
+    return str(first if first.is_dir() else first.parent)
+
+
+def _unique(items: list) -> list:
+    seen, out = set(), []
+    for item in items:
+        key = repr(sorted(item.items())) if isinstance(item, dict) else repr(item)
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
