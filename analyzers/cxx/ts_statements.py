@@ -68,7 +68,9 @@ class StatementBuilder:
         if kind == "labeled_statement" or kind == "attributed_statement":
             return [s for c in node.named_children[1:] for s in self.statement(c, depth)]
         if kind == "try_statement":
-            return [Stmt("block", line, "try {...}", then=self.body(node.child_by_field_name("body"), depth))]
+            handlers = [c.child_by_field_name("body") for c in node.named_children if c.type == "catch_clause"]
+            return [Stmt("block", line, "try {...}", then=self.body(node.child_by_field_name("body"), depth),
+                         orelse=tuple(s for h in handlers for s in self.body(h, depth)))]
         if kind in _PREPROC_CONDITIONALS or kind in ("preproc_elif", "preproc_elifdef"):
             return [self._preproc_if(node, depth, line)]
         if kind == "ERROR":
@@ -111,16 +113,28 @@ class StatementBuilder:
         return [Stmt("expr", line, text, value=self.exprs.build(inner))]
 
     def _if(self, node, depth: int, line: int) -> Stmt:
-        condition = node.child_by_field_name("condition")
-        value = self.condition(condition)
-        then = self.body(node.child_by_field_name("consequence"), depth)
+        # An else-if chain is walked as a loop, not by recursion: a 500-branch dtype dispatch must not
+        # reach the depth limit, and each branch body is only one level below the chain.
+        links: list[tuple[int, Expr | None, tuple[Stmt, ...]]] = []
         orelse: tuple[Stmt, ...] = ()
-        alternative = node.child_by_field_name("alternative")
-        if alternative is not None:
-            branch = next((c for c in alternative.named_children if c.type != "comment"), None)
+        current = node
+        while current is not None:
+            value = self.condition(current.child_by_field_name("condition"))
+            then = self.body(current.child_by_field_name("consequence"), depth)
+            links.append((current.start_point[0] + 1, value, then))
+            alternative = current.child_by_field_name("alternative")
+            branch = None
+            if alternative is not None:
+                branch = next((c for c in alternative.named_children if c.type != "comment"), None)
+            if branch is not None and branch.type == "if_statement":
+                current = branch
+                continue
             orelse = self.body(branch, depth)
-        header = f"if ({value.text})" if value is not None else "if"
-        return Stmt("if", line, header, value=value, then=then, orelse=orelse)
+            current = None
+        for link_line, value, then in reversed(links):
+            header = f"if ({value.text})" if value is not None else "if"
+            orelse = (Stmt("if", link_line, header, value=value, then=then, orelse=orelse),)
+        return orelse[0]
 
     def condition(self, condition) -> Expr | None:
         if condition is None:

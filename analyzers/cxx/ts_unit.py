@@ -41,7 +41,10 @@ def parse_source(data: bytes, path: str, *, max_bytes: int = MAX_SOURCE_BYTES) -
     if parsed.tree is None:
         return CxxUnit(path=path, frontend=FRONTEND, functions=(), findings=tuple(parsed.findings))
     walker = parsed.walker
-    walker.items(parsed.tree.root_node, ())
+    try:
+        walker.items(parsed.tree.root_node, ())
+    except RecursionError:  # the depth limits should make this unreachable; if not, degrade, never crash
+        parsed.findings.append(MESSAGES.make("cxx-recursion-limit", path=path, line=None, limit="Python's stack"))
     findings = parsed.findings + syntax_findings(parsed.tree.root_node, parsed.source, path)
     findings.sort(key=Finding.sort_key)
     return CxxUnit(

@@ -137,3 +137,15 @@ def test_arbitrary_bytes_never_raise(data: bytes) -> None:
 def test_corrupting_a_good_file_never_raises_and_every_error_has_a_line(cut: int, junk: bytes) -> None:
     unit = parse_source(GOOD[:cut] + junk + GOOD[cut:], "corrupt.cpp")
     assert all(f.line is not None for f in unit.findings if f.symbol != "cxx-too-many-errors")
+
+
+def test_long_else_if_chains_do_not_hit_the_depth_limit() -> None:
+    branches = " else ".join(f"if (dtype == DT_{i}) {{ r = l0op::Cast(x, DT_{i}, e); }}" for i in range(600))
+    unit = parse_source(f"void F() {{ {branches} else {{ r = x; }} }}".encode(), "chain.cpp")
+    assert unit.findings == ()
+    assert _calls(unit).count("l0op::Cast") == 600
+    link = unit.function("F").body[0]
+    for index in range(600):
+        assert link.kind == "if" and link.value.text == f"dtype == DT_{index}"
+        (link,) = link.orelse
+    assert link.kind == "assign"
