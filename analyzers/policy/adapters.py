@@ -28,16 +28,36 @@ def _optional(module: str, *names: str):
 
 
 class ChainRouteSource:
-    """Routes computed from C++ sources (an op_api folder or files) by analyzers.aclnn + analyzers.route."""
+    """Routes computed from C++ sources (an op_api folder or files) by analyzers.aclnn's chain and route walk."""
 
     def __init__(self, paths: tuple[Path, ...], repo_root: Path | None = None, label: str | None = None) -> None:
         self.paths = paths
         self.repo_root = repo_root
         self.label = label or ", ".join(str(path) for path in paths)
-        self._chain = None
+        self._report = None
+        self._unresolved: dict[tuple[str, Facts], tuple[dict, ...]] = {}
+
+    def _chains(self):
+        if self._report is None:
+            aclnn = _optional("analyzers.aclnn", "analyze_chains", "evaluate")
+            self._report = aclnn.analyze_chains(list(self.paths), repo_root=self.repo_root)
+        return self._report
 
     def route(self, entry: str, facts: Facts) -> Route | None:
-        raise EngineUnavailable("route evaluation from C++ (analyzers.aclnn) is not available in this build")
+        aclnn = _optional("analyzers.aclnn", "analyze_chains", "evaluate")
+        routes = aclnn.evaluate(self._chains(), facts=[facts], entries=[entry])
+        if not routes.routes:
+            return None
+        self._unresolved[(entry, facts)] = routes.unresolved
+        return routes.routes[0]
+
+    def incomplete_reason(self, entry: str, facts: Facts) -> str | None:
+        """What the walk could not resolve on this route (unresolved calls), when it said so."""
+        items = self._unresolved.get((entry, facts), ())
+        if not items:
+            return None
+        names = sorted({str(item.get("name") or item.get("callee") or item) for item in items})
+        return "unresolved: " + ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
 
 
 def memory_source():

@@ -48,7 +48,7 @@ def evaluate(
         notes.append(MESSAGES.make("policy-memory-not-run", reason=memory_unavailable).message)
     for point in matrix(policy):
         route, problem = _lookup(source, point)
-        results.append(_judge(policy, point, route, problem, platforms, memory, memory_unavailable))
+        results.append(_judge(policy, point, route, problem, platforms, memory, memory_unavailable, source))
         if before is not None:
             old_route, _ = _lookup(before, point)
             diffs.append(diff_routes(point, old_route, route, memory.figures if memory else None))
@@ -72,13 +72,15 @@ def _lookup(source: RouteSource, point: MatrixPoint) -> tuple[Route | None, str 
     return route, None
 
 
-def _judge(policy, point, route, problem, platforms, memory, memory_unavailable) -> PointResult:
+def _judge(policy, point, route, problem, platforms, memory, memory_unavailable, source) -> PointResult:
     if route is None:
         return PointResult(point=point, status="incomplete", problems=(problem,))
     violations = check_route(policy, point, route, platforms)
     problems = ()
     if not route.complete:
-        reason = "an unparsed construct or an unresolved call lies on this route"
+        explain = getattr(source, "incomplete_reason", None)
+        reason = (explain(point.entry, point.facts()) if explain else None) or (
+            "an unparsed construct or an unresolved call lies on this route")
         problems = (MESSAGES.make("policy-route-incomplete", entry=point.entry, reason=reason).message,)
     memory_check = _memory(policy, point, route, memory, memory_unavailable)
     failed = violations or (memory_check and memory_check.status == "fail")

@@ -15,6 +15,8 @@ def matrix(policy: Policy) -> tuple[MatrixPoint, ...]:
     seen: set[MatrixPoint] = set()
     for entry in policy.entries:
         for spec in policy.routes:
+            if spec.entries and entry not in spec.entries:
+                continue
             names = [name for name, _ in spec.scalars]
             value_sets = [values for _, values in spec.scalars]
             for soc, dtypes, case, values in itertools.product(

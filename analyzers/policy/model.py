@@ -81,6 +81,7 @@ class RouteSpec(JsonModel):
     dtypes: tuple[tuple[tuple[str, str], ...], ...]  # each: (parameter or "*", dtype) bindings
     cases: tuple[CaseSpec, ...]
     scalars: tuple[tuple[str, tuple[float, ...]], ...] = ()
+    entries: tuple[str, ...] = ()  # restricts the table to these entry points (their parameters differ)
 
 
 @dataclass(frozen=True)

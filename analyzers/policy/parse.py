@@ -9,6 +9,7 @@ Format (all keys below `[policy]`):
     allow_may = false                         # default for every rule: a match under an undecided guard violates
 
     [[policy.routes]]                         # required, one or more; each is a product
+    entries = ["aclnnInplaceXxx..."]          # optional: only these entries (inplace ones name `selfRef`)
     soc = ["Ascend910B"]                      # SoC names of analyzers/data/platforms.toml
     dtype = ["float16", { self = "int8", out = "bool" }]   # a dtype for every tensor, or per parameter
     cases = [{ self = [2, 3], other = [3], out = [2, 3], name = "optional label" }]
@@ -47,7 +48,7 @@ else:  # pragma: no cover - exercised only on Python 3.10
     import tomli as tomllib
 
 POLICY_KEYS = {"name", "description", "entries", "allow_may", "routes", "forbid", "require", "memory"}
-ROUTE_KEYS = {"soc", "dtype", "cases", "scalars"}
+ROUTE_KEYS = {"entries", "soc", "dtype", "cases", "scalars"}
 RULE_KEYS = {"name", "op", "launcher", "size", "effect", "dtype", "shape", "allow_may", "reason", "when"}
 WHEN_KEYS = {"soc", "dtype", "case", "scalars"}
 MEMORY_KEYS = {"max_gap"}
@@ -98,7 +99,7 @@ def parse_policy(text: str, source: str = "<policy>") -> Policy:
     name = _string(body, "name", "policy", problems, required=True)
     entries = _strings(body.get("entries"), "policy.entries", problems, required=True)
     default_may = _bool(body, "allow_may", "policy", problems)
-    routes = tuple(_route(item, f"policy.routes[{i}]", platforms, problems)
+    routes = tuple(_route(item, f"policy.routes[{i}]", platforms, problems, entries)
                    for i, item in enumerate(_tables(body, "routes", "policy", problems, required=True)))
     rules: list[Rule] = []
     for kind in ("forbid", "require"):
@@ -143,8 +144,12 @@ class Platforms:
         return value
 
 
-def _route(table: dict, where: str, platforms: Platforms, problems: list[str]) -> RouteSpec:
+def _route(table: dict, where: str, platforms: Platforms, problems: list[str], entries: tuple[str, ...]) -> RouteSpec:
     _unknown(table, ROUTE_KEYS, where, problems)
+    only = _strings(table.get("entries"), f"{where}.entries", problems, required=False)
+    for name in only:
+        if name not in entries:
+            problems.append(f"{where}.entries: {name!r} is not one of policy.entries")
     socs = tuple(s for i, value in enumerate(_list(table, "soc", where, problems))
                  if (s := platforms.soc(value, f"{where}.soc[{i}]", problems)))
     dtypes = []
@@ -164,7 +169,7 @@ def _route(table: dict, where: str, platforms: Platforms, problems: list[str]) -
     for name, values in scalars:
         if not values:
             problems.append(f"{where}.scalars.{name}: empty list makes the product soc × dtype × cases × scalars empty")
-    return RouteSpec(socs=socs, dtypes=tuple(dtypes), cases=cases, scalars=scalars)
+    return RouteSpec(socs=socs, dtypes=tuple(dtypes), cases=cases, scalars=scalars, entries=only)
 
 
 def _case(value, where: str, index: int, problems: list[str]) -> CaseSpec:

@@ -74,13 +74,20 @@ class SizeResolver:
         return tuple(d for i, d in enumerate(source) if i not in drop)
 
     def tensor_class(self, tensor: Tensor) -> str:
-        """output | constant | other | unknown for one tensor."""
-        if tensor.shape.rule == "literal" and all(_int(text) is not None for text in tensor.shape.dims):
-            return "constant"
+        """output | constant | other | unknown for one tensor, by element count under the case.
+
+        Counts decide, not the rule's form: route evaluation may fold the case's shapes into literal dims.
+        At most one element is O(1) (the rank-0 -> [1] normalisation), even when the case's N is 1.
+        """
         shape = self.shape(tensor.id)
-        if shape is None or self.output_n is None:
+        if shape is None:
             return UNKNOWN
-        return "output" if math.prod(shape) == self.output_n else "other"
+        count = math.prod(shape)
+        if count <= 1:
+            return "constant"
+        if self.output_n is None:
+            return UNKNOWN
+        return "output" if count == self.output_n else "other"
 
     def task_class(self, written: tuple[str, ...]) -> str:
         """The size class of a task: that of the largest class among the tensors it writes."""

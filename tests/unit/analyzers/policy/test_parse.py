@@ -44,6 +44,9 @@ def test_floor_mod_native_is_the_issue_policy() -> None:
         ("forbid", "BroadcastTo", None, "output"), ("forbid", None, "AI_CPU", "any"), ("require", "FloorMod", "AI_CORE", "any")}
     assert policy.memory is not None and policy.memory.max_gap == 0.05
     assert len(matrix(policy)) == 2 * 2 * 6 * 2
+    inplace = [p for p in matrix(policy) if "Inplace" in p.entry]
+    assert {p.case for p in inplace} == {"broadcast-other", "rank0-other"}
+    assert inplace[0].facts().shape_of("selfRef") == (1024, 4096, 64)
 
 
 def test_bernoulli_policy_has_ten_dtypes_and_the_endpoints() -> None:
@@ -86,6 +89,7 @@ def test_dtype_aliases_and_per_parameter_bindings_are_normalised() -> None:
         (('op = "BroadcastTo"\nsize = "output"', 'size = "output"'), "policy.forbid[0]: selects nothing"),
         (('[[policy.forbid]]', '[policy.memory]\nmax_gap = -1\n[[policy.forbid]]'), "policy.memory.max_gap"),
         (('cases = [{ self = [2], out = [2] }]', 'cases = [{ self = [-2] }]'), "policy.routes[0].cases[0].self"),
+        (('cases =', 'entries = ["aclnnYGetWorkspaceSize"]\ncases ='), "policy.routes[0].entries: 'aclnnYGetWorkspaceSize'"),
         (('[[policy.forbid]]', '[[policy.require]]\neffect = "alloc"\n[[policy.forbid]]'),
          "policy.require[0]: require rules select tasks"),
     ],

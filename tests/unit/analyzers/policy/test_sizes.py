@@ -59,3 +59,9 @@ def test_classes_of_each_shape_rule() -> None:
 def test_rank0_broadcast_to_one_element_is_constant_even_when_n_is_one() -> None:
     resolver = _resolver(_tensor("one", "literal", dims=("1",)), self=(), out=(1,))
     assert resolver.tensor_class(resolver.by_id["one"]) == "constant"
+
+
+def test_literal_dims_folded_from_the_case_are_output_sized() -> None:
+    resolver = _resolver(_tensor("folded", "literal", dims=("1024", "4096", "64")), self=(1024, 1, 64),
+                         out=(1024, 4096, 64))
+    assert resolver.tensor_class(resolver.by_id["folded"]) == "output"
