@@ -71,7 +71,12 @@ def parse_with_clang(
     except Exception as error:  # ImportError, LibclangError, TranslationUnitLoadError: all mean "cannot use clang"
         return _fallback(data, path, max_bytes, f"{type(error).__name__}: {error}")
     walker = _ClangWalker(parsed, path, tu.spelling)
-    walker.scope(tu.cursor)
+    try:
+        walker.scope(tu.cursor)
+    except (ValueError, AttributeError, RecursionError) as error:
+        # The Python binding raises ValueError for cursor kinds it does not know (a newer libclang);
+        # the tree-sitter reading is still a correct, if less precise, answer.
+        return _fallback(data, path, max_bytes, f"walking the clang AST failed: {type(error).__name__}: {error}")
     findings = parsed.findings + notes + _diagnostics(tu, path)
     if walker.dropped > MAX_DIAGNOSTICS:
         findings.append(MESSAGES.make("cxx-too-many-errors", path=path, line=None, count=walker.dropped - MAX_DIAGNOSTICS))
@@ -265,7 +270,8 @@ class _ClangWalker:
             header = f"switch ({condition.text})" if condition is not None else "switch"
             return Stmt("switch", line, header, value=condition, cases=self._cases(body) if body else ())
         # Loops: the condition as tree-sitter reads it, the body as clang compiled it.
-        loop = self.stmts.statement(node, 1)[0] if node is not None else None
+        read = self.stmts.statement(node, 1) if node is not None else []
+        loop = read[0] if read and read[0].kind == "loop" else None
         body = next((c for c in reversed(children) if c.kind.is_statement()), None)
         if kind == "DO_STMT":
             body = next((c for c in children if c.kind.is_statement()), None)
