@@ -134,6 +134,16 @@ GCD_CORE_FUNC uint32_t QuietNanBits(FloatFormat fmt)
     return (expMax << fmt.mantBits) | (1U << (fmt.mantBits - 1U));
 }
 
+// fp32 quiet NaN for the vector path's non-finite lanes.
+GCD_CORE_FUNC float QuietNanFloat()
+{
+    union {
+        uint32_t bits;
+        float value;
+    } nan{0x7FC00000U};
+    return nan.value;
+}
+
 GCD_CORE_FUNC uint32_t OddGcd(uint32_t a, uint32_t b)
 {
     while (b != 0U) {
