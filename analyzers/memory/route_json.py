@@ -33,6 +33,7 @@ def route_from_json(document: dict) -> Route:
                                 dims=tuple(t["shape"].get("dims", ())), text=t["shape"].get("text", "")),
                 dtype=t.get("dtype", ""), file=t.get("file", ""), line=int(t.get("line", 0)), base=t.get("base"),
                 may=bool(t.get("may", False)), guards=tuple(t.get("guards", ())),
+                dims=tuple(t["dims"]) if t.get("dims") is not None else None,
             )
             for t in document.get("tensors", ())
         ),

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from analyzers.findings import Finding
-from analyzers.memory.case import canonical_dtype, dtype_bytes
+from analyzers.memory.case import broadcast_shape, canonical_dtype, dtype_bytes
 from analyzers.memory.expr import Poly
 from analyzers.memory.messages import MESSAGES
 from analyzers.route.model import Route, Tensor
@@ -163,6 +163,9 @@ class _Resolver:
                     return self._dangling(tensor, ref)
                 self.count_of(source)
                 if source.id not in self.params_of:
+                    counts = {str(self.count_of(self.lookup(r))) for r in rule.refs if self.lookup(r) is not None}
+                    if len(counts) == 1:
+                        return self.count_of(source)  # every operand already has the same count
                     return self._unknown(tensor, f"broadcast of '{ref}', whose count is not a parameter's")
                 params.extend(self.params_of[source.id])
             self.params_of[tensor.id] = tuple(dict.fromkeys(params))
@@ -183,7 +186,15 @@ class _Resolver:
     def _literal(self, tensor: Tensor) -> Poly:
         dims = tensor.shape.dims
         if all(d.strip().isdigit() for d in dims):
-            return Poly.const(math.prod(int(d) for d in dims))
+            product = math.prod(int(d) for d in dims)
+            named = self._symbol_from_facts(product)
+            if named is not None:
+                self.params_of[tensor.id] = named
+                return Poly.atom(self.symbol_for(named))
+            packed = self._packed_from_facts(product) if canonical_dtype(tensor.dtype or "") == "uint8" else None
+            if packed is not None:
+                return Poly.atom(f"⌈{self.symbol_for(packed)}/{MASK_BLOCK_BITS}⌉").scale(MASK_BLOCK_BITS // 8)
+            return Poly.const(product)
         if len(dims) == 1:
             text = dims[0].strip()
             source = self.lookup(text)
@@ -195,6 +206,45 @@ class _Resolver:
                     self.params_of[tensor.id] = tuple(self.table.inputs)
                 return result
         return self._unknown(tensor, f"literal shape {list(dims)}")
+
+    def _symbol_from_facts(self, product: int) -> tuple[str, ...] | None:
+        """Which parameters' (broadcast) count a concrete element count came from, by the route's facts.
+
+        A route walked with a case's shapes turns `broadcastShape` into numbers; matching the number back to
+        the broadcast of the inputs (first) or to one input restores the symbol. Evaluated at that case, the
+        symbol and the number agree; the match is only tried when the facts give every input's shape.
+        """
+        shapes = [self.route.facts.shape_of(name) for name in self.table.inputs]
+        if not shapes or any(shape is None for shape in shapes):
+            return None
+
+        together = broadcast_shape(*shapes)
+        if together is not None and math.prod(together) == product:
+            return tuple(self.table.inputs)
+        for name, shape in zip(self.table.inputs, shapes):
+            if math.prod(shape) == product:
+                return (name,)
+        return None
+
+    def _packed_from_facts(self, product: int) -> tuple[str, ...] | None:
+        """The parameters whose count a concrete UINT8 size packs as a DSA bit mask (ceil(N/128)·16 bytes)."""
+        shapes = [self.route.facts.shape_of(name) for name in self.table.inputs]
+        if not shapes or any(shape is None for shape in shapes):
+            return None
+        candidates = [tuple(self.table.inputs)] + [(name,) for name in self.table.inputs]
+        for params in candidates:
+            together = broadcast_shape(*(self.route.facts.shape_of(p) for p in params))
+            if together is not None and -(-math.prod(together) // MASK_BLOCK_BITS) * (MASK_BLOCK_BITS // 8) == product:
+                return params
+        return None
+
+    def _computed_dtype(self) -> str | None:
+        """The dtype the facts give every input (or '*'): concrete tensors of that dtype print with width S."""
+        if not hasattr(self, "_computed"):
+            names = [self.route.facts.dtype_of(name) for name in self.table.inputs] or [self.route.facts.dtype_of("*")]
+            known = {canonical_dtype(n) for n in names if n}
+            self._computed = known.pop() if len(known) == 1 and None not in known else None
+        return self._computed
 
     def _unknown(self, tensor: Tensor, reason: str) -> Poly:
         self.table.findings.append(
@@ -224,6 +274,9 @@ class _Resolver:
         if tensor.shape.rule == "packed_bits":
             return Poly.const(1)
         width = dtype_bytes(tensor.dtype) if tensor.dtype else None
+        if width and tensor.effect != "param" and self._computed_dtype() == canonical_dtype(tensor.dtype):
+            self.table.widths["S"] = None
+            return Poly.atom("S")
         if width:
             return Poly.const(width)
         text = (tensor.dtype or "").strip()

@@ -117,3 +117,13 @@ def test_case_without_a_needed_parameter_is_not_evaluated() -> None:
     evaluation = evaluate(plan(fixture_route("floor_mod_original")), parse_case("self=[4]:float16"))
     assert evaluation.document["evaluated"] is False
     assert "memory-case-missing-parameter" in [f.symbol for f in evaluation.findings]
+
+
+def test_a_route_walked_with_a_cases_shapes_gets_its_symbols_back() -> None:
+    # The route walk turns `broadcastShape` into numbers when the facts give shapes; the memory model maps them
+    # back to N (and a 512-byte UINT8 tensor to the DSA mask size of N = 16·32·8 elements).
+    memory_plan = plan(fixture_route("floor_mod_walked_concrete"))
+    assert memory_plan.formula == "max(I(N1≠N)·N·S + I(N2≠N)·N·S + N·S, N·S + 16·⌈N/128⌉)"
+    assert {t.id: t.size for t in memory_plan.tensors}["t8"] == "16·⌈N/128⌉"
+    doc = evaluate(memory_plan, parse_case("self=[16,1,8]:float16,other=[1,32,8]:float16,out=[16,32,8]:float16")).document
+    assert doc["logical_peak_bytes"] == 3 * 16 * 32 * 8 * 2
