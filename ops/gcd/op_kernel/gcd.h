@@ -183,8 +183,8 @@ private:
     }
 
     // Keeps in finiteBuf_ the lanes where both operands are finite, zeroes the others (their output becomes NaN in
-    // FromFloat) and truncates the rest. Returns true when an operand reaches VECTOR_EXACT_LIMIT: the tile then takes the exact
-    // scalar path, because quotients of larger integers are no longer exact in fp32.
+    // FromFloat) and truncates the rest. Returns true when an operand reaches VECTOR_EXACT_LIMIT: the tile then
+    // takes the exact scalar path, because quotients of larger integers are no longer exact in fp32.
     __aicore__ inline bool MaskNonFinite(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n,
                                          int32_t count)
     {
@@ -209,7 +209,8 @@ private:
         return reduced.GetValue(0) >= GcdCore::VECTOR_EXACT_LIMIT;
     }
 
-    // Masked Euclid on all lanes at once: a lane with a == 0 is frozen, the others step (a, b) <- (b - trunc(b/a)*a, a).
+    // Masked Euclid on all lanes at once: a lane with a == 0 is frozen, the others step
+    // (a, b) <- (b - trunc(b / a) * a, a).
     __aicore__ inline void Euclid(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n)
     {
         LocalTensor<uint8_t> active = maskBuf_.Get<uint8_t>();

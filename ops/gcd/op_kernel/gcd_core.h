@@ -271,7 +271,8 @@ GCD_CORE_FUNC GcdUbPlan PlanUb(int64_t tileNum, int64_t dtypeSize)
     p.floatBytes = AlignUp(tileNum * 4, 32);
     p.halfBytes = AlignUp(tileNum * 2, 32);
     p.maskBytes = AlignUp(tileNum / 8, 32);
-    p.totalBytes = 3 * GCD_QUEUE_DEPTH * p.queueBytes + GCD_FLOAT_BUFFERS * p.floatBytes + p.halfBytes + 2 * p.maskBytes;
+    p.totalBytes =
+        3 * GCD_QUEUE_DEPTH * p.queueBytes + GCD_FLOAT_BUFFERS * p.floatBytes + p.halfBytes + 2 * p.maskBytes;
     return p;
 }
 

@@ -22,7 +22,11 @@ import gcd_golden
 
 HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "cpp" / "scalar_gcd_driver.cpp"
-FLOAT_VIEWS = {"fp32": (np.float32, np.uint32), "fp16": (np.float16, np.uint16), "bf16": (ml_dtypes.bfloat16, np.uint16)}
+FLOAT_VIEWS = {
+    "fp32": (np.float32, np.uint32),
+    "fp16": (np.float16, np.uint16),
+    "bf16": (ml_dtypes.bfloat16, np.uint16),
+}
 
 
 @pytest.fixture(scope="module")

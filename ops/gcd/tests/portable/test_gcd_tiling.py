@@ -11,69 +11,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
 import numpy as np
 import pytest
 
-HERE = Path(__file__).resolve().parent
-DRIVER = HERE / "cpp" / "tiling_driver.cpp"
-UB_SIZE = 196608
-UB_RESERVED = 8 * 1024
-DTYPES = {1: ("int8", 1), 2: ("uint8", 1), 3: ("int16", 2), 4: ("float16", 2), 5: ("bfloat16", 2), 6: ("float32", 4)}
-STATUS = {"OK": 0, "BAD_RANK": 1, "BAD_DIM": 2, "BAD_DTYPE": 3, "NOT_BROADCASTABLE": 4, "BAD_PLATFORM": 5}
-FIELDS = ("totalNum", "rank", "usedCoreNum", "perCoreNum", "lastCoreNum", "tileNum")
-
-
-@dataclass(frozen=True)
-class View:
-    shape: tuple[int, ...]
-    strides: tuple[int, ...]
-
-    def line(self) -> str:
-        return " ".join(str(v) for v in (len(self.shape), *self.shape, *self.strides))
-
-
-@dataclass(frozen=True)
-class Case:
-    dtype_code: int
-    cores: int
-    self_view: View
-    other_view: View
-    ub_size: int = UB_SIZE
-    walk: bool = True
-
-
-def contiguous(shape) -> View:
-    strides, acc = [], 1
-    for dim in reversed(shape):
-        strides.append(acc)
-        acc *= dim
-    return View(tuple(shape), tuple(reversed(strides)))
-
-
-def run_cases(gxx, cases: list[Case]) -> list[dict]:
-    exe = gxx.build([DRIVER], name="gcd_tiling_driver")
-    text = f"{len(cases)}\n" + "".join(
-        f"{c.dtype_code} {c.cores} {c.ub_size} {int(c.walk)}\n{c.self_view.line()}\n{c.other_view.line()}\n" for c in cases
-    )
-    out = gxx.run(exe, stdin=text.encode()).stdout.decode().splitlines()
-    results, i = [], 0
-    for case in cases:
-        status, key, block_dim, workspace, ub_bytes = (int(v) for v in out[i].split()[1:])
-        words = [int(v) for v in out[i + 1].split()[1:]]
-        i += 2
-        r = dict(status=status, key=key, blockDim=block_dim, workspace=workspace, ubBytes=ub_bytes, words=words)
-        r.update(zip(FIELDS, words[: len(FIELDS)]))
-        if case.walk and status == 0:
-            r["ranges"] = np.array([int(v) for v in out[i].split()[1:]], np.int64).reshape(-1, 2)
-            r["self"] = np.array([int(v) for v in out[i + 1].split()[1:]], np.int64)
-            r["other"] = np.array([int(v) for v in out[i + 2].split()[1:]], np.int64)
-            i += 3
-        results.append(r)
-    return results
-
+from gcd_tiling_runner import DTYPES, STATUS, UB_RESERVED, Case, View, contiguous, run_cases
 
 def reference_offsets(view: View, out_shape: tuple[int, ...]) -> np.ndarray:
     """Element offset of every output element in `view`, through NumPy broadcasting of an index grid."""

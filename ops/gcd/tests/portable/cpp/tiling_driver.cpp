@@ -79,7 +79,8 @@ int main()
         in.other = ReadView(std::cin);
         const GcdTiling::TilingResult r = GcdTiling::ComputeTiling(in);
         const int64_t dtypeSize = GcdTiling::DtypeSize(in.dtypeCode);
-        const int64_t ubBytes = r.status == GcdTiling::Status::OK ? GcdCore::PlanUb(r.data.tileNum, dtypeSize).totalBytes : 0;
+        const int64_t ubBytes =
+            r.status == GcdTiling::Status::OK ? GcdCore::PlanUb(r.data.tileNum, dtypeSize).totalBytes : 0;
         std::cout << "result " << static_cast<int32_t>(r.status) << ' ' << r.tilingKey << ' ' << r.blockDim << ' '
                   << r.workspaceSize << ' ' << ubBytes << "\ndata";
         const int64_t* words = reinterpret_cast<const int64_t*>(&r.data);
