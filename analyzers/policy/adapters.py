@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+from analyzers.policy.diff import MemoryFigures
+from analyzers.policy.model import MatrixPoint
 from analyzers.route.model import Facts, Route
 
 
@@ -60,6 +62,43 @@ class ChainRouteSource:
         return "unresolved: " + ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
 
 
-def memory_source():
+class MemoryModelSource:
+    """analyzers.memory seen as a MemorySource: plan the route, evaluate it at the point's case (predicted)."""
+
+    def __init__(self) -> None:
+        self._memory = _optional("analyzers.memory", "plan", "evaluate", "Case")
+        self._case_module = _optional("analyzers.memory.case", "TensorCase")
+        self._cache: dict[tuple[int, MatrixPoint], dict] = {}
+
+    def _document(self, route: Route, point: MatrixPoint) -> dict:
+        key = (id(route), point)
+        if key not in self._cache:
+            facts = point.facts()
+            case = self._memory.Case(
+                tensors=tuple(self._case_module.TensorCase(name, dims, facts.dtype_of(name)) for name, dims in point.shapes),
+                label=point.case,
+            )
+            evaluation = self._memory.evaluate(self._memory.plan(route), case, soc=point.soc)
+            self._cache[key] = evaluation.document
+        return self._cache[key]
+
+    def gap(self, route: Route, point: MatrixPoint) -> tuple[float | None, str]:
+        document = self._document(route, point)
+        if not document.get("evaluated") or document.get("gap") is None:
+            return None, "the memory model could not evaluate this case or has no GPU reference for the entry"
+        reference = document.get("gpu_reference") or {}
+        return float(document["gap"]), (
+            f"NPU peak {document['npu_total_bytes']} B {document.get('label_kind', 'predicted')} vs GPU reference "
+            f"{document['gpu_reference_bytes']} B {reference.get('label', 'predicted')}")
+
+    def figures(self, route: Route, point: MatrixPoint) -> MemoryFigures | None:
+        document = self._document(route, point)
+        if not document.get("evaluated"):
+            return None
+        return MemoryFigures(peak_bytes=document["npu_total_bytes"], traffic_bytes=document["traffic_bytes"],
+                             basis=f"{document.get('label_kind', 'predicted')} by the memory model")
+
+
+def memory_source() -> MemoryModelSource:
     """The memory model as a MemorySource; raises EngineUnavailable with the reason when it cannot be used."""
-    raise EngineUnavailable("the memory model (analyzers.memory) does not expose a route-level API in this build")
+    return MemoryModelSource()

@@ -29,9 +29,11 @@ class RouteSource(Protocol):
 class MemorySource(Protocol):
     """The memory engineer's model seen from verify-route."""
 
-    def gap(self, route: Route, point: MatrixPoint) -> float | None: ...
+    def gap(self, route: Route, point: MatrixPoint) -> tuple[float | None, str]:
+        """The relative gap of the predicted NPU peak to the GPU reference, and how both were obtained."""
 
-    def figures(self, route: Route, point: MatrixPoint) -> MemoryFigures | None: ...
+    def figures(self, route: Route, point: MatrixPoint) -> MemoryFigures | None:
+        """Peak and traffic bytes of the route at the point's case, for the diff."""
 
 
 def evaluate(
@@ -89,15 +91,15 @@ def _judge(policy, point, route, problem, platforms, memory, memory_unavailable,
 
 
 def _memory(policy, point, route, memory, memory_unavailable) -> MemoryCheck | None:
-    if policy.memory is None:
+    if policy.memory is None or (policy.memory.cases and point.case not in policy.memory.cases):
         return None
     limit = policy.memory.max_gap
     if memory is None:
         return MemoryCheck(status="not-run", max_gap=limit, detail=memory_unavailable)
-    gap = memory.gap(route, point)
+    gap, basis = memory.gap(route, point)
     if gap is None:
-        return MemoryCheck(status="not-run", max_gap=limit, detail="the memory model gave no GPU reference for this case")
+        return MemoryCheck(status="not-run", max_gap=limit, detail=basis)
     if gap > limit:
-        detail = MESSAGES.make("policy-memory-gap", gap=gap, limit=limit).message
+        detail = MESSAGES.make("policy-memory-gap", gap=gap, limit=limit).message + f" ({basis})"
         return MemoryCheck(status="fail", max_gap=limit, gap=gap, detail=detail)
-    return MemoryCheck(status="pass", max_gap=limit, gap=gap)
+    return MemoryCheck(status="pass", max_gap=limit, gap=gap, detail=basis)

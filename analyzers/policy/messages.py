@@ -16,7 +16,7 @@ MESSAGES = MessageCatalog(
                Severity.ERROR),
     MessageDef("policy-route-incomplete", "route of {entry} is incomplete: {reason}",
                "An unparsed construct or an unresolved call lies on a checked route.", Severity.ERROR),
-    MessageDef("policy-memory-gap", "predicted peak is {gap:.1%} above the GPU reference (limit {limit:.1%})",
+    MessageDef("policy-memory-gap", "predicted peak differs from the GPU reference by {gap:.1%} (limit {limit:.1%})",
                "The memory gap against the GPU reference exceeds [policy.memory] max_gap.", Severity.ERROR),
     MessageDef("policy-memory-not-run", "memory check not run: {reason}",
                "[policy.memory] could not be evaluated; the verdict says so instead of passing it.", Severity.WARNING),

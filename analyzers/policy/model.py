@@ -89,6 +89,7 @@ class MemoryLimit(JsonModel):
     """[policy.memory]: the largest accepted relative gap of the predicted peak against the GPU reference."""
 
     max_gap: float
+    cases: tuple[str, ...] = ()  # only these case names (tiny cases measure allocator granularity, not the chain)
 
 
 @dataclass(frozen=True)

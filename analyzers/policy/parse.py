@@ -29,6 +29,7 @@ Format (all keys below `[policy]`):
 
     [policy.memory]
     max_gap = 0.05                            # relative gap of the predicted peak to the GPU reference, per case
+    cases = ["broadcast-both"]                # optional: judge only these cases (by name)
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ POLICY_KEYS = {"name", "description", "entries", "allow_may", "routes", "forbid"
 ROUTE_KEYS = {"entries", "soc", "dtype", "cases", "scalars"}
 RULE_KEYS = {"name", "op", "launcher", "size", "effect", "dtype", "shape", "allow_may", "reason", "when"}
 WHEN_KEYS = {"soc", "dtype", "case", "scalars"}
-MEMORY_KEYS = {"max_gap"}
+MEMORY_KEYS = {"max_gap", "cases"}
 _GLOB = re.compile(r"^[A-Za-z0-9_:*?\[\]!.-]+$")
 _RULE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
@@ -113,6 +114,10 @@ def parse_policy(text: str, source: str = "<policy>") -> Policy:
     memory = None
     if "memory" in body:
         memory = _memory(body["memory"], problems)
+        known_cases = {case.name for route in routes for case in route.cases}
+        for case_name in memory.cases if memory else ():
+            if case_name not in known_cases:
+                problems.append(f"policy.memory.cases: {case_name!r} names no case of policy.routes")
     if problems:
         raise PolicyError(source, problems)
     return Policy(name=name or "", source=source, entries=entries, routes=routes, rules=tuple(rules),
@@ -252,7 +257,8 @@ def _memory(table, problems: list[str]) -> MemoryLimit | None:
     if isinstance(gap, bool) or not isinstance(gap, (int, float)) or gap < 0:
         problems.append(f"policy.memory.max_gap: a non-negative number is required, got {gap!r}")
         return None
-    return MemoryLimit(max_gap=float(gap))
+    cases = _strings(table.get("cases"), "policy.memory.cases", problems, required=False)
+    return MemoryLimit(max_gap=float(gap), cases=cases)
 
 
 def _scalars(table, where: str, problems: list[str], allow_empty_table: bool) -> tuple[tuple[str, tuple[float, ...]], ...]:

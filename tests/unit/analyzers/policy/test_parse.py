@@ -88,6 +88,8 @@ def test_dtype_aliases_and_per_parameter_bindings_are_normalised() -> None:
         (('size = "output"', 'size = "output"\nlauncher = "GPU"'), "policy.forbid[0].launcher: 'GPU' is not one of"),
         (('op = "BroadcastTo"\nsize = "output"', 'size = "output"'), "policy.forbid[0]: selects nothing"),
         (('[[policy.forbid]]', '[policy.memory]\nmax_gap = -1\n[[policy.forbid]]'), "policy.memory.max_gap"),
+        (('[[policy.forbid]]', '[policy.memory]\nmax_gap = 1\ncases = ["big"]\n[[policy.forbid]]'),
+         "policy.memory.cases: 'big' names no case"),
         (('cases = [{ self = [2], out = [2] }]', 'cases = [{ self = [-2] }]'), "policy.routes[0].cases[0].self"),
         (('cases =', 'entries = ["aclnnYGetWorkspaceSize"]\ncases ='), "policy.routes[0].entries: 'aclnnYGetWorkspaceSize'"),
         (('[[policy.forbid]]', '[[policy.require]]\neffect = "alloc"\n[[policy.forbid]]'),
