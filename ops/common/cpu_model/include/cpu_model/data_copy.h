@@ -97,6 +97,11 @@ inline void PadIn(const char* api, const LocalTensor<T>& dst, const GlobalTensor
                   uint8_t right, T padValue)
 {
     CheckPadParams<T>(api, blockCount, blockLen, left, right);
+    if constexpr (sizeof(T) == 8) {
+        uint64_t bits;
+        std::memcpy(&bits, &padValue, 8);
+        cpu_model::Check(!isPad || bits == 0, api, "the padding value must be 0 for 64-bit types");
+    }
     dst.CheckOperand(api, 0);
     if (blockCount == 0 || blockLen == 0) return;  // a NOP on A2
     const uint64_t ubBlock = cpu_model::AlignUp((left + right) * sizeof(T) + blockLen, cpu_model::kBlockSize);

@@ -92,6 +92,15 @@ inline I RoundToInt(long double value, Rounding mode)
     return static_cast<I>(rounded);
 }
 
+// Rounds to an integral value in `mode`, keeping NaN, infinities and the sign of zero.
+inline long double RoundToIntegral(long double value, Rounding mode)
+{
+    if (std::isnan(value) || std::isinf(value)) return value;
+    const bool negative = std::signbit(value);
+    const long double rounded = RoundCount(std::fabs(value), negative, mode);
+    return negative ? -rounded : rounded;
+}
+
 inline uint16_t HalfBitsFromExact(long double r)
 {
     const uint16_t sign = std::signbit(r) ? 0x8000u : 0u;

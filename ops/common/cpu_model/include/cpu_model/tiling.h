@@ -26,7 +26,7 @@ inline void SetKernelType(int32_t type) { CurrentCore().kernelType = type; }
 
 }  // namespace cpu_model
 
-#define REGISTER_TILING_DEFAULT(type) using CpuModelRegisteredTiling = type
+#define REGISTER_TILING_DEFAULT(type) using CpuModelRegisteredTiling [[maybe_unused]] = type
 #define REGISTER_TILING_FOR_TILINGKEY(key, type)
 #define GET_TILING_DATA_WITH_STRUCT(type, name, tiling) \
     type name;                                           \

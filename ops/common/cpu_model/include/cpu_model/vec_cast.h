@@ -83,7 +83,12 @@ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const Rou
     const auto rounding = cpu_model::ToRounding(roundMode);
     for (uint64_t i = 0; i < count; ++i) {
         const long double exact = cpu_model::Exact(cpu_model::LoadRaw<U>(src.Base(), i));
-        cpu_model::StoreRaw<T>(dst.Base(), i, cpu_model::FromExact<T>(exact, rounding));
+        if constexpr (std::is_same<T, U>::value) {
+            // Same-type float Cast rounds to an integral value (this is how A2 implements Floor/Trunc).
+            cpu_model::StoreRaw<T>(dst.Base(), i, cpu_model::FromExact<T>(cpu_model::fp::RoundToIntegral(exact, rounding), rounding));
+        } else {
+            cpu_model::StoreRaw<T>(dst.Base(), i, cpu_model::FromExact<T>(exact, rounding));
+        }
     }
 }
 
