@@ -172,7 +172,8 @@ inline int32_t OutputShape(const int64_t* shape, const AxisSplit& split, bool ke
     return outRank;
 }
 
-// Drop size-1 axes, merge neighbours of the same kind, make the innermost reduced axis contiguous.
+// Drop size-1 axes, merge neighbours of the same kind. When the innermost remaining axis is reduced its stride is 1
+// (row modes); when it is kept the column mode applies.
 inline void Coalesce(const int64_t* shape, const AxisSplit& split, ReduceAllTilingData& d)
 {
     int64_t size[REDUCE_ALL_MAX_DIM_NUM] = {};
@@ -205,7 +206,8 @@ inline void Coalesce(const int64_t* shape, const AxisSplit& split, ReduceAllTili
             d.keptStrides[d.keptAxisNum++] = stride[i];
         }
     }
-    if (d.reducedAxisNum == 0 || d.reducedStrides[d.reducedAxisNum - 1] != 1) {
+    // Without a reduced axis left (only size-1 axes reduced) one element per output is read.
+    if (d.reducedAxisNum == 0) {
         d.reducedShape[d.reducedAxisNum] = 1;
         d.reducedStrides[d.reducedAxisNum++] = 1;
     }
@@ -221,9 +223,30 @@ inline void SplitCores(int64_t coreNum, ReduceAllTilingData& d)
     d.tailCoreNum = d.totalOutputElements % d.usedCoreNum;
 }
 
+// The innermost axis is kept: blocks of neighbouring outputs, rows of one reduced index each, Min across rows.
+inline void PlanColumns(int64_t capacity, ReduceAllTilingData& d)
+{
+    d.mode = static_cast<int64_t>(REDUCE_ALL_MODE_COLUMN);
+    // A block fits the out queue and at least one of its rows fits a tile.
+    d.colWidth = ReduceAllCore::MinOf(d.keptShape[d.keptAxisNum - 1], REDUCE_ALL_OUT_CAP);
+    d.colWidth = ReduceAllCore::MinOf(d.colWidth, capacity);
+    d.tileBatchNum = 1;
+    d.rowLen = d.colWidth;
+    d.rowSegNum = 1;
+    d.rowsPerReduce = d.reduceElements;
+    d.rowsPerTile = capacity / ReduceAllCore::AlignUp(d.colWidth, REDUCE_ALL_BLOCK_BYTES);
+    d.tileNum = (d.rowsPerReduce + d.rowsPerTile - 1) / d.rowsPerTile;
+    d.tailTileRows = d.rowsPerReduce - (d.tileNum - 1) * d.rowsPerTile;
+    d.reduceSlotBytes = 0;
+}
+
 // Rows, batch or big-reduce mode, tiles.
 inline void PlanTiles(int64_t capacity, ReduceAllTilingData& d)
 {
+    if (d.keptAxisNum > 0 && d.keptStrides[d.keptAxisNum - 1] == 1) {
+        PlanColumns(capacity, d);
+        return;
+    }
     const int64_t innerLen = d.reducedShape[d.reducedAxisNum - 1];
     const int64_t outerRows = d.reduceElements / innerLen;
     if (ReduceAllCore::AlignUp(innerLen, REDUCE_ALL_BLOCK_BYTES) <= capacity) {

@@ -59,6 +59,8 @@ public:
             ProcessFillTrue();
         } else if (t_.mode == static_cast<int64_t>(REDUCE_ALL_MODE_BATCH)) {
             ProcessBatch();
+        } else if (t_.mode == static_cast<int64_t>(REDUCE_ALL_MODE_COLUMN)) {
+            ProcessColumn();
         } else {
             ProcessBigReduce();
         }
@@ -121,6 +123,55 @@ private:
                 CopyOutResults(outStart_ + i + 1 - gathered, gathered);
                 gathered = 0;
             }
+        }
+    }
+
+    // The innermost axis is kept: a block of up to colWidth neighbouring outputs; each reduced index is one row of
+    // the block. Per tile the rows are folded with Min in a halving tree, then into the running minimum minBuf.
+    __aicore__ inline void ProcessColumn()
+    {
+        LocalTensor<half> accLocal = minBuf_.Get<half>();
+        for (int64_t done = 0; done < outCount_;) {
+            const int64_t outIndex = outStart_ + done;
+            const int64_t width = ReduceAllCore::ColumnWidth(t_, outIndex, outCount_ - done);
+            const int64_t slot = ReduceAllCore::AlignUp(width, REDUCE_ALL_BLOCK_BYTES);
+            const int64_t base = ReduceAllCore::BaseOffset(t_, outIndex);
+            for (int64_t tile = 0; tile < t_.tileNum; ++tile) {
+                int64_t rowBegin = 0;
+                int64_t rowEnd = 0;
+                ReduceAllCore::TileRows(t_, tile, rowBegin, rowEnd);
+                LocalTensor<int8_t> inLocal = inQue_.AllocTensor<int8_t>();
+                CopyInColumns(inLocal, base, width, rowBegin, rowEnd);
+                inQue_.EnQue(inLocal);
+                CastAbs((rowEnd - rowBegin) * slot);
+                LocalTensor<half> workLocal = workBuf_.Get<half>();
+                for (int64_t rows = rowEnd - rowBegin; rows > 1;) {
+                    const int64_t halfRows = rows / 2;
+                    Min(workLocal, workLocal, workLocal[static_cast<uint32_t>((rows - halfRows) * slot)],
+                        static_cast<int32_t>(halfRows * slot));
+                    rows -= halfRows;
+                }
+                Min(accLocal, accLocal, workLocal, static_cast<int32_t>(slot));
+            }
+            CopyOutResults(outIndex, width);
+            Duplicate(accLocal, static_cast<half>(1.0f), static_cast<int32_t>(REDUCE_ALL_OUT_CAP));
+            done += width;
+        }
+    }
+
+    // Column mode CopyIn: rows [rowBegin, rowEnd) of the block at base, width bytes each, in 32-byte slots.
+    __aicore__ inline void CopyInColumns(LocalTensor<int8_t>& inLocal, int64_t base, int64_t width, int64_t rowBegin,
+                                         int64_t rowEnd)
+    {
+        int64_t ubPos = 0;
+        ReduceAllCore::RowSpan span{};
+        for (int64_t row = rowBegin; row < rowEnd; row += span.count) {
+            ReduceAllCore::ColumnSpanAt(t_, row, rowEnd, width, span);
+            DataCopyExtParams copyParams{static_cast<uint16_t>(span.count), static_cast<uint32_t>(span.len),
+                                         static_cast<uint32_t>(span.srcGap), 0, 0};
+            DataCopyPadExtParams<int8_t> padParams{true, 0, static_cast<uint8_t>(span.slot - span.len), 1};
+            DataCopyPad(inLocal[static_cast<uint32_t>(ubPos)], xGm_[base + span.relOffset], copyParams, padParams);
+            ubPos += span.count * span.slot;
         }
     }
 

@@ -94,6 +94,45 @@ REDUCE_ALL_FN void RowSpanAt(const ReduceAllTilingData& t, int64_t row, int64_t 
     }
 }
 
+// Column mode: outputs in the block that starts at outIdx: up to colWidth, within one run of the innermost kept
+// axis, and at most limit.
+REDUCE_ALL_FN int64_t ColumnWidth(const ReduceAllTilingData& t, int64_t outIdx, int64_t limit)
+{
+    const int64_t innerKept = t.keptShape[t.keptAxisNum - 1];
+    const int64_t width = MinOf(t.colWidth, innerKept - outIdx % innerKept);
+    return MinOf(width, limit);
+}
+
+// Column mode: the span starting at reduced index "row" (row-major over every reduced axis) for a block of width
+// outputs; rows along the innermost reduced axis share one stride.
+REDUCE_ALL_FN void ColumnSpanAt(const ReduceAllTilingData& t, int64_t row, int64_t rowEnd, int64_t width,
+                                RowSpan& span)
+{
+    const int32_t inner = t.reducedAxisNum - 1;
+    int64_t rest = row;
+    int64_t offset = 0;
+    int64_t innerCoord = 0;
+    for (int32_t d = inner; d >= 0; --d) {
+        const int64_t coord = rest % t.reducedShape[d];
+        if (d == inner) {
+            innerCoord = coord;
+        }
+        offset += coord * t.reducedStrides[d];
+        rest /= t.reducedShape[d];
+    }
+    span.relOffset = offset;
+    span.len = width;
+    span.slot = AlignUp(width, REDUCE_ALL_BLOCK_BYTES);
+    span.count = 1;
+    span.srcGap = 0;
+    const int64_t gap = t.reducedStrides[inner] - width;
+    if (gap >= 0 && gap <= 0xFFFFFFFFLL) {
+        int64_t count = MinOf(t.reducedShape[inner] - innerCoord, rowEnd - row);
+        span.count = MinOf(count, REDUCE_ALL_MAX_BLOCK_COUNT);
+        span.srcGap = span.count > 1 ? gap : 0;
+    }
+}
+
 // UB bytes taken by rows [rowBegin, rowEnd) of one reduction.
 REDUCE_ALL_FN int64_t RowsSlotBytes(const ReduceAllTilingData& t, int64_t rowBegin, int64_t rowEnd)
 {

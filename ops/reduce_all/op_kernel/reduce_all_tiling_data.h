@@ -33,8 +33,11 @@ constexpr int64_t REDUCE_ALL_MAX_BLOCK_COUNT = 4095;
 /*
  * Shapes below are the coalesced form: size-1 axes dropped, adjacent axes of the same kind (kept / reduced) merged,
  * and the innermost reduced axis has stride 1 (a virtual axis of size 1 is appended when it would not).
- * A "row" is one contiguous run of the innermost reduced axis, cut into segments of at most rowLen elements;
- * a reduction is rowsPerReduce rows, each copied into its own 32-byte aligned UB slot padded with 1 (neutral for AND).
+ * Row modes (batch, big-reduce): a "row" is one contiguous run of the innermost reduced axis, cut into segments of at
+ * most rowLen elements; a reduction is rowsPerReduce rows, each copied into its own 32-byte aligned UB slot padded
+ * with 1 (neutral for AND).
+ * Column mode (the innermost axis is kept): a row is up to colWidth neighbouring outputs' elements for one reduced
+ * index; rowsPerReduce = reduceElements rows are reduced element-wise with Min, tile by tile.
  */
 struct ReduceAllTilingData {
     int64_t totalOutputElements; // product of the kept axes
@@ -51,7 +54,8 @@ struct ReduceAllTilingData {
     int64_t rowsPerReduce;       // rows of one reduction
     int64_t rowLen;              // elements of a full row segment
     int64_t rowSegNum;           // segments per innermost run
-    int64_t reduceSlotBytes;     // UB bytes of one whole reduction (sum of its row slots)
+    int64_t reduceSlotBytes;     // UB bytes of one whole reduction (sum of its row slots); row modes only
+    int64_t colWidth;            // column mode: most outputs per row (<= REDUCE_ALL_OUT_CAP), 0 otherwise
     int32_t keptAxisNum;
     int32_t reducedAxisNum;
     int64_t keptShape[REDUCE_ALL_MAX_DIM_NUM];

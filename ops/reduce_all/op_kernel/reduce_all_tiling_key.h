@@ -23,5 +23,7 @@ constexpr uint64_t REDUCE_ALL_MODE_BATCH = 0;
 constexpr uint64_t REDUCE_ALL_MODE_BIG_REDUCE = 1;
 // A reduced axis has size 0: every output is True, the input is not read.
 constexpr uint64_t REDUCE_ALL_MODE_FILL_TRUE = 2;
+// The innermost axis is kept: rows of up to colWidth neighbouring outputs, reduced element-wise (Min) across rows.
+constexpr uint64_t REDUCE_ALL_MODE_COLUMN = 3;
 
 #endif // REDUCE_ALL_TILING_KEY_H

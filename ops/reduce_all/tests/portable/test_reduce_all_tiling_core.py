@@ -19,7 +19,7 @@ import pytest
 from reduce_all_cases import UB_A2, UB_FIXED, Case, random_int8, ub_for_capacity
 from reduce_all_golden import kept_reduced_split, output_shape, reduce_all
 
-BATCH, BIG_REDUCE, FILL_TRUE = 0, 1, 2
+BATCH, BIG_REDUCE, FILL_TRUE, COLUMN = 0, 1, 2, 3
 
 
 def _random_shape(rng: np.random.Generator, rank: int, max_elements: int) -> tuple[int, ...]:
@@ -97,7 +97,7 @@ def test_large_random_tensors_at_the_a2_ub_size(plan_sim) -> None:
     results = plan_sim.run(cases)
     for case, result in zip(cases, results):
         _check(result, case)
-    assert {r["mode"] for r in results} == {BATCH, BIG_REDUCE}
+    assert {r["mode"] for r in results} == {BATCH, BIG_REDUCE, COLUMN}
 
 
 @pytest.mark.parametrize(
@@ -106,9 +106,11 @@ def test_large_random_tensors_at_the_a2_ub_size(plan_sim) -> None:
         ((256,), (0,), 256, BATCH, 1, 1),  # the reduction fills the tile exactly
         ((257,), (0,), 256, BIG_REDUCE, 2, 1),  # one element more: the run is cut in two segments
         ((512, 3), (1,), 256, BATCH, 1, 1),  # short rows: 8 reductions of 32-byte slots per tile
-        ((8, 5), (0,), 256, BATCH, 1, 8),  # 8 strided rows x 32 bytes = 256: still one tile
-        ((9, 5), (0,), 256, BIG_REDUCE, 2, 1),  # 9 rows: the carried minimum spans 2 tiles
-        ((3, 1000, 2), (1,), 512, BIG_REDUCE, 63, 8),
+        ((8, 5, 32), (0, 2), 256, BATCH, 1, 8),  # 8 strided rows x 32 bytes = 256: still one tile
+        ((9, 5, 32), (0, 2), 256, BIG_REDUCE, 2, 1),  # 9 rows: the carried minimum spans 2 tiles
+        ((4, 40), (0,), 256, COLUMN, 1, 4),  # innermost axis kept: 4 rows of 64-byte slots fill the tile
+        ((5, 40), (0,), 256, COLUMN, 2, 1),  # one row more: the running minimum spans 2 tiles
+        ((3, 1000, 2), (1,), 512, COLUMN, 63, 8),
     ],
 )
 def test_boundary_where_a_reduction_stops_fitting_a_tile(plan_sim, shape, axes, capacity, mode, tile_num, tail_rows):
@@ -133,6 +135,20 @@ def test_batch_count_is_bounded_by_capacity_and_by_the_outputs_of_a_core(plan_si
     assert r40["tile_batch"] == 4096 // 40 + 1  # capped by the largest per-core output count
     assert a2["tile_batch"] == a2["tile_size"] // 32 < 1024  # on A2 every batch fits the out queue
     assert big_ub["tile_batch"] == 1024  # a larger UB hits the out-queue cap
+
+
+def test_column_mode_blocks_are_capped_by_the_out_queue(plan_sim) -> None:
+    rng = np.random.default_rng(9)
+    cases = [Case((3, 2000), (0,), False, 1, UB_A2, random_int8(rng, (3, 2000), 0.1))]
+    cases.append(Case((5, 3, 2000), (1,), True, 40, UB_A2, random_int8(rng, (5, 3, 2000), 0.1)))
+    cases.append(Case((3, 700), (0,), False, 3, ub_for_capacity(256), random_int8(rng, (3, 700), 0.1)))
+    results = plan_sim.run(cases)
+    for case, result in zip(cases, results):
+        _check(result, case)
+        assert result["mode"] == COLUMN
+    # The width is capped by the out queue (1024 outputs) and by the tile, so one row always fits.
+    assert [r["col_width"] for r in results] == [1024, 1024, 256]
+    assert results[2]["rows_per_tile"] == 1 and results[2]["tile_num"] == 3
 
 
 def test_empty_reduction_fills_true_without_reading(plan_sim) -> None:

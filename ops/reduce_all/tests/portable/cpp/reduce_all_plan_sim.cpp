@@ -125,6 +125,89 @@ int64_t CopyInRows(const ReduceAllTilingData& t, const std::vector<int8_t>& x, i
     return ubPos;
 }
 
+// Column mode: rows [rowBegin, rowEnd) of the block of width outputs at base, as the kernel's DataCopyPad calls.
+int64_t CopyInColumns(const ReduceAllTilingData& t, const std::vector<int8_t>& x, int64_t base, int64_t width,
+                      int64_t rowBegin, int64_t rowEnd, std::vector<int8_t>& ub, std::vector<int64_t>& rowHits)
+{
+    RowSpan span{};
+    int64_t ubPos = 0;
+    for (int64_t row = rowBegin; row < rowEnd; row += span.count) {
+        ReduceAllCore::ColumnSpanAt(t, row, rowEnd, width, span);
+        if (span.count < 1 || span.len != width || span.srcGap < 0) {
+            Violation("bad column span at row " + std::to_string(row));
+        }
+        for (int64_t k = 0; k < span.count; ++k) {
+            if (ubPos + span.slot > static_cast<int64_t>(ub.size())) {
+                Violation("column tile overflows the UB in-buffer");
+            }
+            const int64_t src = base + span.relOffset + k * (span.len + span.srcGap);
+            for (int64_t e = 0; e < span.slot; ++e) {
+                int8_t value = 1;
+                if (e < span.len) {
+                    if (src + e < 0 || src + e >= static_cast<int64_t>(x.size())) {
+                        Violation("GM read out of bounds (column)");
+                    }
+                    value = x[static_cast<size_t>(src + e)];
+                }
+                ub[static_cast<size_t>(ubPos + e)] = value;
+            }
+            ++rowHits[static_cast<size_t>(row + k)];
+            ubPos += span.slot;
+        }
+    }
+    return ubPos;
+}
+
+// Column mode walk: blocks of neighbouring outputs, element-wise minimum over the rows of every tile.
+void WalkColumns(const ReduceAllTilingData& t, const std::vector<int8_t>& x, std::vector<int8_t>& out,
+                 std::vector<int>& writes, std::vector<int8_t>& ub, int64_t& maxUb)
+{
+    for (int64_t core = 0; core < t.usedCoreNum; ++core) {
+        int64_t start = 0;
+        int64_t count = 0;
+        ReduceAllCore::CoreOutputRange(t, core, start, count);
+        for (int64_t done = 0; done < count;) {
+            const int64_t o = start + done;
+            const int64_t width = ReduceAllCore::ColumnWidth(t, o, count - done);
+            if (width < 1 || width > REDUCE_ALL_OUT_CAP) {
+                Violation("bad column width");
+            }
+            const int64_t base = ReduceAllCore::BaseOffset(t, o);
+            for (int64_t k = 1; k < width; ++k) {
+                if (ReduceAllCore::BaseOffset(t, o + k) != base + k) {
+                    Violation("column block outputs are not neighbours in the input");
+                }
+            }
+            std::vector<int> acc(static_cast<size_t>(width), 1000);
+            std::vector<int64_t> rowHits(static_cast<size_t>(t.rowsPerReduce), 0);
+            for (int64_t tile = 0; tile < t.tileNum; ++tile) {
+                int64_t rowBegin = 0;
+                int64_t rowEnd = 0;
+                ReduceAllCore::TileRows(t, tile, rowBegin, rowEnd);
+                const int64_t used = CopyInColumns(t, x, base, width, rowBegin, rowEnd, ub, rowHits);
+                maxUb = used > maxUb ? used : maxUb;
+                const int64_t slot = ReduceAllCore::AlignUp(width, REDUCE_ALL_BLOCK_BYTES);
+                for (int64_t r = 0; r < rowEnd - rowBegin; ++r) {
+                    for (int64_t k = 0; k < width; ++k) {
+                        const int v = std::abs(static_cast<int>(ub[static_cast<size_t>(r * slot + k)]));
+                        acc[static_cast<size_t>(k)] = v < acc[static_cast<size_t>(k)] ? v : acc[static_cast<size_t>(k)];
+                    }
+                }
+            }
+            for (int64_t hits : rowHits) {
+                if (hits != 1) {
+                    Violation("a column row is fetched " + std::to_string(hits) + " times");
+                }
+            }
+            for (int64_t k = 0; k < width; ++k) {
+                out[static_cast<size_t>(o + k)] = static_cast<int8_t>(acc[static_cast<size_t>(k)] != 0 ? 1 : 0);
+                ++writes[static_cast<size_t>(o + k)];
+            }
+            done += width;
+        }
+    }
+}
+
 int MinAbs(const std::vector<int8_t>& ub, int64_t from, int64_t to)
 {
     int m = 1000;
@@ -141,7 +224,11 @@ std::vector<int8_t> WalkPlan(const ReduceAllTilingData& t, const std::vector<int
     std::vector<int> writes(out.size(), 0);
     std::vector<int8_t> ub(static_cast<size_t>(t.tileSize), 0);
     maxUb = 0;
-    for (int64_t core = 0; core < t.usedCoreNum; ++core) {
+    const int64_t coreLoops = t.mode == static_cast<int64_t>(REDUCE_ALL_MODE_COLUMN) ? 0 : t.usedCoreNum;
+    if (coreLoops == 0) {
+        WalkColumns(t, x, out, writes, ub, maxUb);
+    }
+    for (int64_t core = 0; core < coreLoops; ++core) {
         int64_t start = 0;
         int64_t count = 0;
         ReduceAllCore::CoreOutputRange(t, core, start, count);
@@ -255,7 +342,8 @@ void RunCase()
               << " total_outputs " << t.totalOutputElements << " reduce_elements " << t.reduceElements
               << " tile_size " << t.tileSize << " tile_batch " << t.tileBatchNum << " tile_num " << t.tileNum
               << " tail_tile_rows " << t.tailTileRows << " rows_per_tile " << t.rowsPerTile << " rows_per_reduce "
-              << t.rowsPerReduce << " reduce_slot_bytes " << t.reduceSlotBytes << " ub_total " << r.ub.Total()
+              << t.rowsPerReduce << " reduce_slot_bytes " << t.reduceSlotBytes << " col_width " << t.colWidth
+              << " ub_total " << r.ub.Total()
               << " workspace " << r.userWorkspaceBytes;
     if (static_cast<int64_t>(x.size()) != split.totalOutputElements * split.reduceElements) {
         Violation("data size does not match the shape");

@@ -93,19 +93,35 @@ TEST_F(ReduceAllTilingTest, test_case_reduce_every_axis)
     EXPECT_EQ(t.reduceSlotBytes, 4096);
 }
 
-TEST_F(ReduceAllTilingTest, test_case_strided_reduction_big_reduce)
+TEST_F(ReduceAllTilingTest, test_case_innermost_axis_kept_column)
 {
     std::vector<int64_t> axes = {0};
     auto para = BuildTilingContext({{70000, 2}, {70000, 2}}, {{1}, {1}}, axes, {{2}, {2}}, false);
     TilingInfo tilingInfo;
     ASSERT_TRUE(ExecuteTiling(para, tilingInfo));
-    EXPECT_EQ(tilingInfo.tilingKey, REDUCE_ALL_MODE_BIG_REDUCE);
+    EXPECT_EQ(tilingInfo.tilingKey, REDUCE_ALL_MODE_COLUMN);
     EXPECT_EQ(tilingInfo.blockNum, 2);
     ReduceAllTilingData t = GetTilingData(tilingInfo);
+    EXPECT_EQ(t.colWidth, 2);
     EXPECT_EQ(t.rowsPerReduce, 70000);
     EXPECT_EQ(t.rowsPerTile, 1336);
     EXPECT_EQ(t.tileNum, 53);
     EXPECT_EQ(t.tailTileRows, 528);
+}
+
+TEST_F(ReduceAllTilingTest, test_case_long_run_big_reduce)
+{
+    std::vector<int64_t> axes = {-1};
+    auto para = BuildTilingContext({{2, 70000}, {2, 70000}}, {{1}, {1}}, axes, {{2}, {2}}, false);
+    TilingInfo tilingInfo;
+    ASSERT_TRUE(ExecuteTiling(para, tilingInfo));
+    EXPECT_EQ(tilingInfo.tilingKey, REDUCE_ALL_MODE_BIG_REDUCE);
+    EXPECT_EQ(tilingInfo.blockNum, 2);
+    ReduceAllTilingData t = GetTilingData(tilingInfo);
+    EXPECT_EQ(t.rowLen, 42752);
+    EXPECT_EQ(t.rowSegNum, 2);
+    EXPECT_EQ(t.tileNum, 2);
+    EXPECT_EQ(t.tailTileRows, 1);
 }
 
 TEST_F(ReduceAllTilingTest, test_case_empty_reduction_fills_true)
