@@ -82,6 +82,9 @@ class Function(JsonModel):
     line: int
     end_line: int
     is_static: bool = False
+    # The `#if` conditions around the definition, outermost first ("#if defined(X)", "not (#ifdef Y)");
+    # tree-sitter keeps every branch, so two definitions of one name can appear under opposite conditions.
+    preproc: tuple[str, ...] = ()
 
     @property
     def short_name(self) -> str:
@@ -96,6 +99,7 @@ class GlobalDecl(JsonModel):
     type_text: str
     value: Expr | None
     line: int
+    preproc: tuple[str, ...] = ()  # as Function.preproc
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from analyzers.findings import Finding
 FRONTEND = "tree-sitter"
 MAX_SYNTAX_FINDINGS = 50
 # Nodes whose children are namespace-scope items (walked, not modelled themselves).
-_CONTAINERS = frozenset({"translation_unit", "declaration_list", "preproc_if", "preproc_ifdef", "preproc_else",
-                         "preproc_elif", "preproc_elifdef", "template_declaration", "ERROR"})
+_CONTAINERS = frozenset({"translation_unit", "declaration_list", "template_declaration", "ERROR"})
+_CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef"})
 _CLASSES = frozenset({"class_specifier", "struct_specifier", "union_specifier"})
 
 
@@ -87,6 +87,7 @@ class _UnitWalker:
         self.globals: list[GlobalDecl] = []
         self.includes: list[str] = []
         self.toplevel_calls: list[Expr] = []
+        self._preproc: list[str] = []  # the `#if` conditions around the item being walked
 
     def items(self, node, scope: tuple[str, ...]) -> None:
         for child in node.children:
@@ -94,7 +95,9 @@ class _UnitWalker:
 
     def item(self, node, scope: tuple[str, ...]) -> None:
         kind = node.type
-        if kind in _CONTAINERS:
+        if kind in _CONDITIONALS:
+            self.conditional(node, scope)
+        elif kind in _CONTAINERS:
             self.items(node, scope)
         elif kind == "function_definition":
             self.function(node, scope)
@@ -121,6 +124,28 @@ class _UnitWalker:
             if inner is not None:
                 self.toplevel_calls.append(self.exprs.build(inner))
 
+    def conditional(self, node, scope: tuple[str, ...]) -> None:
+        """Both branches of a namespace-scope `#if` are walked; what they hold records the condition."""
+        directive = node.children[0].type if node.children else "#if"
+        condition = node.child_by_field_name("condition") or node.child_by_field_name("name")
+        alternative = node.child_by_field_name("alternative")
+        text = collapse(f"{directive} {self.exprs.text(condition) if condition is not None else ''}")
+        body = [c for c in node.children[1:] if c != condition and c != alternative]
+        if directive == "#ifndef" and _is_include_guard(body, condition, self.exprs):
+            for child in body:
+                self.item(child, scope)
+            return
+        self._preproc.append(text)
+        for child in body:
+            self.item(child, scope)
+        self._preproc[-1] = f"not ({text})"
+        if alternative is not None and alternative.type == "preproc_else":
+            for child in alternative.children[1:]:
+                self.item(child, scope)
+        elif alternative is not None:
+            self.conditional(alternative, scope)
+        self._preproc.pop()
+
     def klass(self, node, scope: tuple[str, ...]) -> None:
         name = node.child_by_field_name("name")
         body = node.child_by_field_name("body")
@@ -146,6 +171,7 @@ class _UnitWalker:
                 line=node.start_point[0] + 1,
                 end_line=node.end_point[0] + 1,
                 is_static=is_static,
+                preproc=tuple(self._preproc),
             )
         )
 
@@ -168,8 +194,17 @@ class _UnitWalker:
                 continue
             self.globals.append(
                 GlobalDecl(name="::".join(scope + (stmt.target,)), type_text=stmt.type_text or "", value=stmt.value,
-                           line=line)
+                           line=line, preproc=tuple(self._preproc))
             )
+
+
+def _is_include_guard(body, name, exprs) -> bool:
+    """`#ifndef X` whose first item is `#define X`: transparent, not a condition worth reporting."""
+    first = next((c for c in body if c.type != "comment"), None)
+    if first is None or first.type != "preproc_def" or name is None:
+        return False
+    defined = first.child_by_field_name("name")
+    return defined is not None and exprs.text(defined) == exprs.text(name)
 
 
 def syntax_findings(root, source: PreparedSource, path: str) -> list[Finding]:

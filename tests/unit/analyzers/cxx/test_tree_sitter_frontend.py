@@ -209,3 +209,20 @@ def test_masking_keeps_byte_offsets_and_lines() -> None:
     masked = mask_macro_idioms(data)
     assert len(masked) == len(data) and masked.count(b"\n") == data.count(b"\n")
     assert b"F(a, (void) b);" in masked and b"G(RETURN);" in masked and b'extern "C"' not in masked
+
+
+def test_namespace_scope_conditionals_label_each_definition() -> None:
+    unit = _unit(
+        "#ifndef WIDGET_H\n#define WIDGET_H\n"
+        "#if defined(FAST)\nstatic bool IsSupported() { return true; }\nstatic const int LIMIT = 1;\n"
+        "#elif SLOW > 2\nstatic bool IsSupported() { return false; }\n"
+        "#else\nstatic bool IsSupported() { return g(); }\n#endif\n"
+        "int Always() { return 0; }\n#endif\n"
+    )
+    assert [(f.name, f.preproc) for f in unit.functions] == [
+        ("IsSupported", ("#if defined(FAST)",)),
+        ("IsSupported", ("not (#if defined(FAST))", "#elif SLOW > 2")),
+        ("IsSupported", ("not (#if defined(FAST))", "not (#elif SLOW > 2)")),
+        ("Always", ()),  # the include guard is not a condition
+    ]
+    assert [(g.name, g.preproc) for g in unit.globals] == [("LIMIT", ("#if defined(FAST)",))]
