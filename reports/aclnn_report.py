@@ -28,9 +28,7 @@ def summary(document: dict) -> dict:
         "launches_per_kind": dict(sorted(launches.items())),
         "executor_calls": dict(sorted(executor.items())),
         "top_unresolved": [[name, count] for name, count in unresolved.most_common(10)],
-        "incomplete_routes": sum(
-            1 for e in document["entries"] for r in [e["chain"], *e["routes"]] if not r["complete"]
-        ),
+        "incomplete_routes": sum(1 for e in document["entries"] for r in e["routes"] or [e["chain"]] if not r["complete"]),
     }
 
 

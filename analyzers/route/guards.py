@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 
 from analyzers.cxx.model import Expr
 from analyzers.route import platforms
@@ -316,6 +317,8 @@ class GuardEvaluator:
             if _is_number(left) and _is_number(right):
                 return math.isclose(left, right, rel_tol=0.0, abs_tol=1e-12)
             return UNKNOWN
+        if "numeric_limits" in callee and short == "epsilon":
+            return sys.float_info.epsilon if "float>" not in callee else 1.1920929e-07
         if callee in ("std::abs", "std::fabs", "abs", "fabs") and len(args) == 1:
             number = self.value(args[0])
             return abs(number) if _is_number(number) else UNKNOWN

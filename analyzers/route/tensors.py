@@ -55,6 +55,20 @@ class TensorBook:
                                            shape, dtype, site.file, site.line, root, dims, may, tuple(guards))
         return tensor_id
 
+    def count(self) -> int:
+        return len(self._records)
+
+    def index(self, tensor_id: str) -> int:
+        """Creation order of a tensor (parameters first); -1 when unknown."""
+        for position, key in enumerate(self._records):
+            if key == tensor_id:
+                return position
+        return -1
+
+    def effect(self, tensor_id: str) -> str | None:
+        record = self._records.get(tensor_id)
+        return record.effect if record else None
+
     def root(self, tensor_id: str) -> str:
         record = self._records.get(tensor_id)
         while record is not None and record.base and record.base != record.id:

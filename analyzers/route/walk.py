@@ -39,6 +39,7 @@ _COUNTED_FOR = re.compile(
 MAX_STEPS = 200_000
 
 NORMAL, RETURNED, MAYBE, BREAK = "normal", "returned", "maybe", "break"
+_PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", "cxx-too-many-errors")
 _LAUNCH_MACROS = {
     "ADD_TO_LAUNCHER_LIST_AICORE": "AI_CORE",
     "ADD_TO_LAUNCHER_LIST_AICPU": "AI_CPU",
@@ -70,6 +71,7 @@ class Frame:
     l0_site: Site | None = None
     l0_op: str | None = None
     l0_call: tuple | None = None  # (argument values, call Expr) of the outermost l0op call, for catalog shapes
+    l0_mark: int | None = None  # tensors in the book when the outermost l0op call began
     refs: dict = field(default_factory=dict)  # reference parameter -> (caller frame, caller variable)
     returns: list = field(default_factory=list)
 
@@ -92,6 +94,7 @@ class RouteWalk(GuardEvaluator):
         self._active: list[tuple[str, str, int]] = []
         self._globals: dict[tuple[str, str], object] = {}
         self._budget = MAX_STEPS
+        self._reported: set = set()
 
     # -- entry ----------------------------------------------------------------------------------------------
     def run(self, unit: CxxUnit, entry: Function) -> Route:
@@ -100,6 +103,7 @@ class RouteWalk(GuardEvaluator):
             env[param.name] = self._param_value(param.name, param.type_text, unit.path, entry.line)
         self.frame = Frame(unit, entry, env, (), (), False)
         self._active.append((unit.path, entry.name, entry.line))
+        self._check_parse_errors(unit, entry)
         self.walk_block(entry.body)
         return Route(
             entry=entry.short_name,
@@ -404,10 +408,12 @@ class RouteWalk(GuardEvaluator):
             l0_site=caller.l0_site or (site if l0_op else None),
             l0_op=caller.l0_op or l0_op,
             l0_call=caller.l0_call or ((tuple(args), expr) if l0_op else None),
+            l0_mark=caller.l0_mark if caller.l0_op else (self.book.count() if l0_op else None),
             refs=refs,
         )
         self._active.append(key)
         self.frame = frame
+        self._check_parse_errors(unit, function)
         try:
             self.walk_block(function.body)
         finally:
@@ -572,7 +578,17 @@ class RouteWalk(GuardEvaluator):
                     if isinstance(value, TensorRef):
                         bucket.append(value.id)
         site = self.frame.l0_site or self._site(expr)
-        self._task(op, launcher, site, tuple(reads), tuple(writes), macro=self._site(expr))
+        written = []
+        for tensor_id in writes:
+            # A launch into a tensor the op did not allocate itself writes the caller's storage.
+            existing = self.book.effect(tensor_id) == "param" or (
+                self.frame.l0_mark is not None and self.book.index(tensor_id) < self.frame.l0_mark)
+            if existing:
+                tensor_id = self._create(self.frame.l0_op or op, "write", ShapeRule("same", (tensor_id,)),
+                                         self.book.dtype(tensor_id), site, expr.text, base=tensor_id)
+            written.append(tensor_id)
+        macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
+        self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro)
 
     def _task(self, op, launcher, site: Site, reads, writes, macro: Site | None = None) -> None:
         index = len(self.tasks)
@@ -593,6 +609,16 @@ class RouteWalk(GuardEvaluator):
         return self.frame.l0_site or Site(self.frame.function.name, self.frame.unit.path, expr.line)
 
     # -- bookkeeping ----------------------------------------------------------------------------------------
+    def _check_parse_errors(self, unit: CxxUnit, function: Function) -> None:
+        """A parse error inside a function the route runs through leaves part of it unknown."""
+        for finding in unit.findings:
+            if finding.symbol in _PARSE_ERRORS and finding.line and function.line <= finding.line <= function.end_line:
+                key = ("parse", unit.path, finding.line)
+                if key not in self._reported:
+                    self._reported.add(key)
+                    self._incomplete("route-unparsed-construct", finding.line, path=unit.path,
+                                     text=_clip(finding.message, 120))
+
     def _note_unknown(self, text: str) -> None:
         if text and text not in self.unknown_guards:
             self.unknown_guards.append(text)

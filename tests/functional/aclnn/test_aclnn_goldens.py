@@ -1,0 +1,116 @@
+"""Golden reports of `migrate analyze` on the fixture ops-math tree and on bad inputs, plus the facts they must show."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from migrate.config import AnalyzeConfig
+from migrate.pipelines import aclnn
+
+HERE = Path(__file__).resolve().parent
+TREE = HERE / "ops_math"
+GOLDEN = HERE / "golden"
+REMAINDER = TREE / "math/floor_mod/op_api/aclnn_remainder.cpp"
+BERNOULLI = TREE / "random/dsa_gen_bit_mask/op_api/aclnn_bernoulli.cpp"
+BERNOULLI_AFTER = TREE / "experimental/random/bernoulli_mask/op_api/aclnn_bernoulli.cpp"
+SHAPES = ("self=[1024,1,64]", "other=[1,4096,64]", "out=[1024,4096,64]")
+
+
+def run(fmt: str, inputs, **options):
+    config = AnalyzeConfig(inputs=tuple(str(p) for p in inputs), fmt=fmt, use_cache=False, show_progress=False,
+                           **options)
+    rendered = aclnn.run(config)
+    return rendered.text.replace(str(HERE), "<fixtures>"), rendered.exit_code
+
+
+REMAINDER_OPTIONS = dict(socs=("Ascend910B", "Ascend950"), dtypes=("float16", "float64"), shapes=SHAPES)
+CASES = {
+    "remainder": ([REMAINDER], REMAINDER_OPTIONS),
+    "bernoulli_prob_half": ([BERNOULLI], dict(socs=("Ascend910B",), dtypes=("bfloat16",),
+                                              shapes=("self=[4,1000]", "out=[4,1000]"), scalars=("prob=0.5",))),
+    "bernoulli_prob_zero": ([BERNOULLI], dict(socs=("Ascend910B",), dtypes=("bfloat16",),
+                                              shapes=("self=[4,1000]", "out=[4,1000]"), scalars=("prob=0",))),
+    "bernoulli_after": ([BERNOULLI_AFTER], dict(socs=("Ascend910B",), dtypes=("float32",),
+                                                shapes=("self=[4,1000]", "out=[4,1000]"), scalars=("prob=0.5",))),
+    "bernoulli_unknown": ([BERNOULLI], {}),
+    "bad_inputs": ([HERE / "bad"], {}),
+}
+
+
+@pytest.mark.parametrize("fmt", ["json", "md", "text"])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden_reports(golden, case, fmt) -> None:
+    inputs, options = CASES[case]
+    text, _ = run(fmt, inputs, **options)
+    suffix = {"json": "json", "md": "md", "text": "txt"}[fmt]
+    golden.check(text, GOLDEN / f"{case}.{suffix}")
+
+
+def _routes(case: str):
+    inputs, options = CASES[case]
+    text, code = run("json", inputs, **options)
+    return json.loads(text), code
+
+
+def _ops(route):
+    return [(t["op"], t["launcher"]) for t in route["tasks"]]
+
+
+def test_remainder_broadcasts_both_inputs_before_floor_mod_except_on_regbase() -> None:
+    document, code = _routes("remainder")
+    assert code == 0
+    entry = next(e for e in document["entries"] if e["name"] == "aclnnRemainderTensorTensorGetWorkspaceSize")
+    by_facts = {(r["facts"]["soc"], r["facts"]["dtypes"]["*"]): r for r in entry["routes"]}
+    assert _ops(by_facts["Ascend910B", "float16"]) == [
+        ("BroadcastTo", "AI_CORE"), ("BroadcastTo", "AI_CORE"), ("FloorMod", "AI_CORE"), ("ViewCopy", "AI_CORE")]
+    assert ("FloorMod", "AI_CPU") in _ops(by_facts["Ascend910B", "float64"])
+    assert [op for op, _ in _ops(by_facts["Ascend950", "float16"])] == ["FloorMod", "ViewCopy"]
+    route = by_facts["Ascend910B", "float16"]
+    broadcasts = [t for t in route["tensors"] if t["producer"] == "BroadcastTo"]
+    assert [t["dims"] for t in broadcasts] == [[1024, 4096, 64], [1024, 4096, 64]]
+    assert all(not t["may"] for t in route["tasks"]) and route["complete"]
+    # The BroadcastTo launch is reached through the BroadcastTensor helper and the L0 definition.
+    path = [site["function"] for site in route["tasks"][0]["call_path"]]
+    assert path[:3] == ["aclnnRemainderTensorTensorGetWorkspaceSize", "RemainderTensorTensor", "BroadcastTensor"]
+    assert path[-1] == "l0op::BroadcastTo"
+
+
+def test_bernoulli_dav_2201_takes_the_dsa_mask_route_and_prob_zero_takes_zeros_like() -> None:
+    half, _ = _routes("bernoulli_prob_half")
+    route = half["entries"][0]["routes"][0]
+    assert _ops(route) == [("DSAGenBitMask", "DSA"), ("Fill", "AI_CORE"), ("DropoutDoMask", "AI_CORE"),
+                           ("Cast", "AI_CORE"), ("ViewCopy", "AI_CORE")]
+    mask = next(t for t in route["tensors"] if t["producer"] == "DSAGenBitMask")
+    assert (mask["dtype"], mask["dims"]) == ("uint8", [512])  # ceil(4000 / 128) * 16 bytes
+    zero, _ = _routes("bernoulli_prob_zero")
+    assert [op for op, _ in _ops(zero["entries"][0]["routes"][0])] == ["ZerosLike", "ViewCopy"]  # same dtype: Cast returns its input
+
+
+def test_bernoulli_unknown_prob_keeps_every_branch_as_may() -> None:
+    document, _ = _routes("bernoulli_unknown")
+    route = document["entries"][0]["routes"][0]
+    ops = [t["op"] for t in route["tasks"]]
+    assert {"ZerosLike", "OnesLike", "DSAGenBitMask", "StatelessBernoulli"} <= set(ops)
+    assert all(t["may"] and t["guards"] for t in route["tasks"])
+
+
+def test_after_style_mask_aliases_the_output_storage() -> None:
+    document, _ = _routes("bernoulli_after")
+    route = document["entries"][0]["routes"][0]
+    alias = next(t for t in route["tensors"] if t["effect"] == "alias")
+    assert (alias["base"], alias["dtype"]) == ("out", "uint8")
+    assert not [t for t in route["tensors"] if t["effect"] == "alloc"]
+    assert _ops(route) == [("DSAGenBitMask", "DSA"), ("BernoulliMask", "AI_CORE")]
+
+
+def test_bad_inputs_are_reported_and_the_run_finishes() -> None:
+    document, code = _routes("bad_inputs")
+    assert code == 2  # incomplete routes
+    symbols = {f["symbol"] for f in document["findings"]}
+    assert {"cxx-not-utf8", "cxx-parse-error", "route-recursive-call", "l0-op-unresolved",
+            "route-unparsed-construct", "aclnn-repo-root-missing"} <= symbols
+    assert [u["op"] for u in document["unresolved"]] == ["MysteryKernel"]
+    assert document["summary"]["files"] == 5 and document["failed"] == []
