@@ -66,7 +66,8 @@ def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
             "chain": chains.routes[index].to_json(),
             "routes": [r.to_json() for r in routed.routes[index * per_entry:(index + 1) * per_entry]],
         })
-    findings = list(report.findings) + [f for rs in (chains, routed) for f in rs.findings]
+    findings = list(report.findings) + [f for chain in report.files for f in chain.findings]
+    findings += [f for rs in (chains, routed) for f in rs.findings]
     unresolved = _unique(list(chains.unresolved) + list(routed.unresolved))
     document = _document(config, report.repo_root, facts, entries, [f.to_json() for f in report.files],
                          _unique([f.to_json() for f in findings]), unresolved, failed=[])

@@ -1,0 +1,98 @@
+"""`migrate analyze` on ACLNN C++ sources, in process: exact terminal output, exit codes, JSON fields, cache."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from migrate import exit_codes
+from migrate.cli import main
+
+FIXTURES = Path(__file__).resolve().parents[1] / "functional" / "aclnn"
+TREE = FIXTURES / "ops_math"
+REMAINDER = TREE / "math/floor_mod/op_api/aclnn_remainder.cpp"
+BERNOULLI = TREE / "random/dsa_gen_bit_mask/op_api/aclnn_bernoulli.cpp"
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, ["analyze", *args])
+
+
+def test_terminal_tree_for_one_route() -> None:
+    result = invoke(str(BERNOULLI), "--soc", "Ascend910B", "--dtype", "bfloat16", "--shape", "self=[4,1000]",
+                    "--shape", "out=[4,1000]", "--scalar", "prob=0.5")
+    assert result.exit_code == exit_codes.OK, result.output
+    first_entry = result.output.split("aclnnInplaceBernoulliGetWorkspaceSize")[0]
+    assert first_entry == (
+        "aclnnBernoulliGetWorkspaceSize  (random/dsa_gen_bit_mask/op_api/aclnn_bernoulli.cpp:56)\n"
+        "└─ soc=Ascend910B arch=DAV_2201 dtype=bfloat16 self=[4,1000] out=[4,1000] prob=0.5\n"
+        "   ├─ [0] DSAGenBitMask  DSA  aclnn_bernoulli.cpp:47\n"
+        "   ├─ [1] Fill  AI_CORE  aclnn_bernoulli.cpp:50\n"
+        "   ├─ [2] DropoutDoMask  AI_CORE  aclnn_bernoulli.cpp:52\n"
+        "   ├─ [3] Cast  AI_CORE  aclnn_bernoulli.cpp:80\n"
+        "   └─ [4] ViewCopy  AI_CORE  aclnn_bernoulli.cpp:86\n"
+    )
+
+
+def test_json_carries_the_fields_others_rely_on() -> None:
+    result = invoke(str(REMAINDER), "--repo-root", str(TREE), "--soc", "Ascend910B", "--dtype", "float64",
+                    "--format", "json")
+    assert result.exit_code == exit_codes.OK, result.output
+    document = json.loads(result.output)
+    assert (document["schema"], document["kind"]) == ("op-migrate/aclnn@1", "aclnn")
+    entry = document["entries"][0]
+    route = entry["routes"][0]
+    assert set(route["facts"]) >= {"soc", "arch", "dtypes", "shapes", "scalars"}
+    assert set(route["tasks"][0]) >= {"op", "launcher", "file", "line", "may", "guards"}
+    assert set(route["tensors"][0]) >= {"id", "producer", "effect", "shape", "dtype"}
+    assert {t["effect"] for t in route["tensors"]} <= {"param", "alloc", "view", "alias", "write"}
+    assert document["unresolved"] == [] and isinstance(document["findings"], list)
+
+
+def test_unresolved_calls_make_the_analysis_incomplete() -> None:
+    result = invoke(str(FIXTURES / "bad" / "unresolved.cpp"))
+    assert result.exit_code == exit_codes.USAGE
+    assert "unresolved: l0op::MysteryKernel (3 args) at unresolved.cpp:7" in result.output
+
+
+def test_parse_errors_are_findings_with_exit_1() -> None:
+    result = invoke(str(FIXTURES / "bad" / "truncated.cpp"))
+    assert result.exit_code == exit_codes.FINDINGS
+    assert "warning: cxx-parse-error: truncated.cpp:2:" in result.output
+
+
+def test_usage_errors_exit_2_without_traceback() -> None:
+    for args, message in [
+        (["--soc", "Ascend999"], "error: unknown SoC 'Ascend999'"),
+        (["--shape", "self=1,2"], "error: shape 'self=1,2' is not NAME=[d0,d1,...]"),
+        (["--dtype", "float7"], "error: unknown dtype 'float7'"),
+        (["--repo-root", str(FIXTURES / "nowhere")], "is not a directory"),
+    ]:
+        result = invoke(str(REMAINDER), *args)
+        assert result.exit_code == exit_codes.USAGE, args
+        assert message in result.output and "Traceback" not in result.output
+
+
+def test_directory_mode_runs_in_parallel_and_reuses_its_cache(tmp_path: Path) -> None:
+    args = [str(TREE), "-j", "2", "--no-progress", "--cache-dir", str(tmp_path / "cache"), "--format", "json"]
+    cold = invoke(*args)
+    assert cold.exit_code == exit_codes.OK, cold.output
+    warm = invoke(*args)
+    cold_doc, warm_doc = json.loads(cold.output), json.loads(warm.output)
+    assert cold_doc["summary"]["cached_files"] == 0
+    assert warm_doc["summary"]["cached_files"] == cold_doc["summary"]["files"] == 8
+    cold_doc["summary"].pop("cached_files")
+    warm_doc["summary"].pop("cached_files")
+    assert cold_doc == warm_doc
+    assert cold_doc["summary"]["entry_points"] == 5
+    assert cold_doc["summary"]["l0_unresolved"] == 0
+    assert cold_doc["summary"]["launches_per_kind"]["DSA"] >= 2
+
+
+def test_directory_summary_in_markdown(tmp_path: Path) -> None:
+    result = invoke(str(TREE), "--no-cache", "--no-progress", "--format", "md")
+    assert result.exit_code == exit_codes.OK, result.output
+    assert "| entry points | 5 |" in result.output
+    assert "| unresolved | 0 |" in result.output
