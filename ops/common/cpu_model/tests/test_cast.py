@@ -205,3 +205,11 @@ def test_mode_not_allowed_for_the_pair_is_an_error(probe):
     assert "Cast: CAST_RINT is not supported for this pair on A2" in message
     message = probe.fails("cast", ["float16", "int32", "CAST_NONE"], [np.zeros(16, np.float16)])
     assert "CAST_NONE is not supported" in message
+
+
+def test_float_floor_cast_rounds_to_integral_values(probe):
+    x = np.array([-1.5, -0.5, 0.5, 2.0, 1e30, -0.0, -0.25], dtype=np.float32)
+    actual = probe.run("cast", ["float32", "float32", "CAST_FLOOR"], [x], np.float32)
+    _same(actual, np.array([-2, -1, 0, 2, 1e30, -0.0, -1], dtype=np.float32))
+    actual = probe.run("cast", ["float32", "float32", "CAST_TRUNC"], [x], np.float32)
+    _same(actual, np.array([-1, -0.0, 0, 2, 1e30, -0.0, -0.0], dtype=np.float32))
