@@ -1,0 +1,81 @@
+"""The chain model: entry points, l0op call sites, L0 resolution by arity and nearness, catalog fallback, cache form."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+from analyzers.aclnn.l0_index import L0Index, find_repo_root
+from analyzers.aclnn.unit_json import unit_from_json
+from analyzers.cxx import parse_file
+from analyzers.route.l0_semantics import CatalogOp, catalog_op
+
+TREE = Path(__file__).resolve().parents[4] / "tests" / "functional" / "aclnn" / "ops_math"
+REMAINDER = TREE / "math/floor_mod/op_api/aclnn_remainder.cpp"
+
+
+def test_repo_root_is_found_from_deep_inside() -> None:
+    assert find_repo_root(REMAINDER.parent) == TREE.resolve()
+    assert find_repo_root(Path("/")) is None
+
+
+def test_entry_points_and_l0_call_sites() -> None:
+    report = analyze_chains([REMAINDER])
+    (chains,) = report.files
+    assert [e.name for e in chains.entries] == [
+        "aclnnRemainderTensorTensorGetWorkspaceSize", "aclnnInplaceRemainderTensorTensorGetWorkspaceSize"]
+    floor_mod = next(c for c in chains.l0_calls if c.op == "FloorMod")
+    assert (floor_mod.result, floor_mod.args, floor_mod.resolved) == ("result", ("a", "b", "uniqueExecutor.get()"), "repo")
+    assert floor_mod.definition.endswith("math/floor_mod/op_api/floor_mod.cpp:31")
+    kinds = {c.op: c.resolved for c in chains.l0_calls}
+    assert kinds["Contiguous"] == "catalog" and kinds["BroadcastTo"] == "repo" and kinds["SqueezeNd"] == "repo"
+    assert dict(chains.executor_calls) == {"AllocIntArray": 2}
+
+
+def test_overloads_resolve_by_arity() -> None:
+    index = L0Index([TREE / "conversion/broadcast_to/op_api/broadcast_to.cpp"], parse_file)
+    three = index.resolve("BroadcastTo", 3)
+    four = index.resolve("BroadcastTo", 4)
+    assert [p.name for p in three[1].params] == ["x", "shape", "executor"]
+    assert [p.name for p in four[1].params] == ["x", "y", "shape", "executor"]
+    assert isinstance(index.resolve("Cast", 3), CatalogOp)
+    assert index.resolve("Nothing", 2) is None
+
+
+def test_the_closest_definition_wins(tmp_path: Path) -> None:
+    body = "namespace l0op {{ const aclTensor* Twin(const aclTensor* x, aclOpExecutor* executor) {{ return {}; }} }}"
+    near, far = tmp_path / "a" / "near" / "twin.cpp", tmp_path / "b" / "twin.cpp"
+    for path, value in ((near, "x"), (far, "nullptr")):
+        path.parent.mkdir(parents=True)
+        path.write_text(body.format(value))
+    index = L0Index([far, near], parse_file)
+    unit, _ = index.resolve("Twin", 2, near=str(tmp_path / "a" / "near" / "caller.cpp"))
+    assert unit.path == str(near)
+
+
+def test_catalog_overloads() -> None:
+    assert catalog_op("BroadcastTo", 3).effect == "alloc"
+    assert catalog_op("BroadcastTo", 4).effect == "write"
+    assert catalog_op("Cast", 3).when == "dtype-differs:0:1"
+    assert catalog_op("Cast", 7) is None
+
+
+def test_units_survive_the_json_cache_form() -> None:
+    unit = parse_file(REMAINDER)
+    assert unit_from_json(unit.to_json()) == unit
+
+
+def test_a_ten_thousand_line_function_finishes(tmp_path: Path) -> None:
+    lines = ["aclnnStatus aclnnHugeGetWorkspaceSize(const aclTensor* self, aclTensor* out, aclOpExecutor** executor)",
+             "{", "    auto uniqueExecutor = CREATE_EXECUTOR();", "    auto x = l0op::Contiguous(self, uniqueExecutor.get());"]
+    lines += [f"    if (self->GetDataType() == op::DataType::DT_FLOAT) {{ x = l0op::Abs(x, uniqueExecutor.get()); }}"
+              for _ in range(10_000)]
+    lines += ["    l0op::ViewCopy(x, out, uniqueExecutor.get());", "    return ACLNN_SUCCESS;", "}"]
+    source = tmp_path / "huge.cpp"
+    source.write_text("\n".join(lines))
+    started = time.perf_counter()
+    report = analyze_chains([source], repo_root=tmp_path)
+    routes = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float32"])).routes
+    assert time.perf_counter() - started < 60
+    assert len(routes[0].tasks) == 10_001 and routes[0].complete

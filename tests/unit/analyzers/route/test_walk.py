@@ -1,0 +1,142 @@
+"""The route walk on small entry points: pruning, may-branches, early returns, switches, references, loops, views."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+
+HEAD = "aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclScalar* prob, aclTensor* out, " \
+       "uint64_t* workspaceSize, aclOpExecutor** executor)\n{\n    auto uniqueExecutor = CREATE_EXECUTOR();\n"
+TAIL = "    return ACLNN_SUCCESS;\n}\n"
+
+
+def route(tmp_path: Path, body: str, prelude: str = "", socs=(), dtypes=(), shapes=(), scalars=()):
+    source = tmp_path / "demo.cpp"
+    source.write_text(prelude + HEAD + body + TAIL)
+    report = analyze_chains([source], repo_root=tmp_path)
+    (result,) = evaluate(report, facts=facts_matrix(socs, dtypes, shapes, scalars)).routes
+    return result
+
+
+def ops(result):
+    return [(t.op, t.may) for t in result.tasks]
+
+
+def test_decided_guards_prune_and_undecided_ones_keep_both_arms(tmp_path: Path) -> None:
+    body = """    if (GetCurrentPlatformInfo().GetCurNpuArch() == NpuArch::DAV_2201) {
+        auto a = l0op::Abs(self, uniqueExecutor.get());
+    } else {
+        auto b = l0op::Muls(self, 2, uniqueExecutor.get());
+    }
+"""
+    assert ops(route(tmp_path, body, socs=["Ascend910B"])) == [("Abs", False)]
+    assert ops(route(tmp_path, body, socs=["Ascend950"])) == [("Muls", False)]
+    unknown = route(tmp_path, body)
+    assert ops(unknown) == [("Abs", True), ("Muls", True)]
+    assert unknown.tasks[1].guards == ("!(GetCurrentPlatformInfo().GetCurNpuArch() == NpuArch::DAV_2201)",)
+    assert unknown.unknown_guards == ("GetCurrentPlatformInfo().GetCurNpuArch() == NpuArch::DAV_2201",)
+
+
+def test_an_undecided_early_return_makes_the_rest_may(tmp_path: Path) -> None:
+    body = """    if (self->IsEmpty()) {
+        return ACLNN_SUCCESS;
+    }
+    auto a = l0op::Abs(self, uniqueExecutor.get());
+"""
+    assert ops(route(tmp_path, body)) == [("Abs", True)]
+    assert route(tmp_path, body).tasks[0].guards == ("!(self->IsEmpty())",)
+    assert ops(route(tmp_path, body, shapes=["self=[2,3]"])) == [("Abs", False)]
+    assert ops(route(tmp_path, body, shapes=["self=[0,3]"])) == []
+
+
+def test_error_handling_is_not_a_route(tmp_path: Path) -> None:
+    body = """    auto a = l0op::Abs(self, uniqueExecutor.get());
+    if (a == nullptr) {
+        auto never = l0op::Neg(self, uniqueExecutor.get());
+        return ACLNN_ERR_INNER_NULLPTR;
+    }
+    CHECK_RET(a != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    OP_CHECK_NULL(a, return ACLNN_ERR_INNER_NULLPTR);
+    auto b = l0op::Abs(a, uniqueExecutor.get());
+"""
+    assert ops(route(tmp_path, body)) == [("Abs", False), ("Abs", False)]
+
+
+def test_switch_with_fall_through_and_locals(tmp_path: Path) -> None:
+    body = """    auto soc = GetCurrentPlatformInfo().GetSocVersion();
+    bool wide = soc >= SocVersion::ASCEND910B && soc <= SocVersion::ASCEND910_93;
+    switch (soc) {
+        case SocVersion::ASCEND910B:
+        case SocVersion::ASCEND910_93:
+            l0op::Abs(self, uniqueExecutor.get());
+            break;
+        default:
+            l0op::Neg(self, uniqueExecutor.get());
+    }
+    if (wide) {
+        l0op::Sign(self, uniqueExecutor.get());
+    }
+"""
+    assert [op for op, _ in ops(route(tmp_path, body, socs=["Ascend910_93"]))] == ["Abs", "Sign"]
+    assert [op for op, _ in ops(route(tmp_path, body, socs=["Ascend910"]))] == ["Neg"]
+
+
+def test_reference_parameters_flow_back_to_the_caller(tmp_path: Path) -> None:
+    prelude = """static aclnnStatus Make(const aclTensor* x, const aclTensor*& made, aclOpExecutor* executor)
+{
+    made = l0op::ZerosLike(x, executor);
+    return ACLNN_SUCCESS;
+}
+"""
+    body = """    const aclTensor* made = nullptr;
+    auto status = Make(self, made, uniqueExecutor.get());
+    l0op::ViewCopy(made, out, uniqueExecutor.get());
+"""
+    result = route(tmp_path, body, prelude)
+    zeros, copy = result.tasks
+    assert copy.reads == zeros.writes
+
+
+def test_cast_to_the_same_dtype_is_no_launch(tmp_path: Path) -> None:
+    body = "    auto c = l0op::Cast(self, out->GetDataType(), uniqueExecutor.get());\n"
+    assert ops(route(tmp_path, body, dtypes=["float16"])) == []
+    assert ops(route(tmp_path, body, dtypes=["self=float16", "out=float32"])) == [("Cast", False)]
+    assert ops(route(tmp_path, body)) == [("Cast", True)]
+
+
+def test_create_view_with_set_data_type_is_an_alias(tmp_path: Path) -> None:
+    body = """    auto bytes = uniqueExecutor->CreateView(out, out->GetViewShape(), out->GetViewOffset());
+    bytes->SetDataType(op::DataType::DT_UINT8);
+    auto host = uniqueExecutor->AllocScalar(1.0);
+    auto dims = uniqueExecutor->AllocIntArray(nullptr, 0);
+"""
+    result = route(tmp_path, body, shapes=["out=[8]"])
+    (alias,) = [t for t in result.tensors if t.effect != "param"]
+    assert (alias.effect, alias.base, alias.dtype, alias.dims) == ("alias", "out", "uint8", (8,))
+    assert [s.kind for s in result.steps] == ["create"]
+
+
+def test_counted_loops_over_known_dims_run_exactly(tmp_path: Path) -> None:
+    body = """    int64_t rank = self->GetViewShape().GetDimNum();
+    std::vector<int64_t> dims(rank);
+    for (int64_t i = 0; i < rank; i++) {
+        dims[i] = (self->GetViewShape())[i] * 2;
+    }
+    auto target = uniqueExecutor->AllocIntArray(dims.data(), rank);
+    auto wide = l0op::BroadcastTo(self, target, uniqueExecutor.get());
+"""
+    result = route(tmp_path, body, shapes=["self=[3,1]"])
+    (wide,) = [t for t in result.tensors if t.producer == "BroadcastTo"]
+    assert wide.dims == (6, 2) and not result.tasks[0].may
+
+
+def test_steps_follow_program_order(tmp_path: Path) -> None:
+    body = """    auto a = l0op::Abs(self, uniqueExecutor.get());
+    auto v = l0op::Reshape(a, nullptr, uniqueExecutor.get());
+    l0op::ViewCopy(v, out, uniqueExecutor.get());
+"""
+    result = route(tmp_path, body)
+    assert [(s.kind, s.tensor or s.task) for s in result.steps] == [
+        ("create", "t1"), ("launch", 0), ("create", "t2"), ("create", "t3"), ("launch", 1)]
+    assert [t.effect for t in result.tensors] == ["param", "param", "alloc", "view", "write"]
