@@ -84,3 +84,18 @@ def text_table(title: str, documents: list[dict]) -> str:
     out = [title, line, "  ".join("-" * w for w in widths)]
     out += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     return "\n".join(out) + "\n"
+
+
+def summary_rows(entries: list[tuple[int, str, str | None, list[dict]]]) -> list[dict]:
+    """(route index, entry, soc, case documents) -> one row per evaluated case, for the cross-route table."""
+    rows = []
+    for index, entry, soc, documents in entries:
+        for doc, row in zip(documents, case_rows(documents)):
+            rows.append({"route": index, "entry": entry, "soc": soc or "?", "case": row["case"], "formula": doc["formula"],
+                         "peak": row["peak"], "npu_total": row["npu_total"], "gpu": row["gpu"], "gap": row["gap"]})
+    return rows
+
+
+def summary_markdown(rows: list[dict]) -> str:
+    """The cross-route table shown above the per-route sections when several routes were evaluated."""
+    return render("reports/memory/summary.md.j2", rows=rows)

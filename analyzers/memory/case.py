@@ -21,6 +21,10 @@ else:  # pragma: no cover - exercised only on Python 3.10
 _ITEM = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*\[([^\]]*)\]\s*(?::\s*([A-Za-z0-9_]+))?\s*")
 
 
+# ACLNN in-place entries name their tensor selfRef; a case written for the out-of-place entry says self.
+_INPLACE_PARTNERS = {"selfRef": "self", "self": "selfRef"}
+
+
 class CaseError(ValueError):
     """A case text or file that cannot be read; the message says where and why."""
 
@@ -46,9 +50,15 @@ class Case(JsonModel):
     label: str = ""
 
     def get(self, name: str) -> TensorCase | None:
+        """The named tensor; an in-place entry's `selfRef` and `self` stand for each other when only one is given."""
         for tensor in self.tensors:
             if tensor.name == name:
                 return tensor
+        partner = _INPLACE_PARTNERS.get(name)
+        if partner is not None:
+            for tensor in self.tensors:
+                if tensor.name == partner:
+                    return tensor
         return None
 
     def text(self) -> str:

@@ -54,6 +54,10 @@ def evaluate(
     logical = {t.id: plan_.table.size[t.id].evaluate(env) if t.effect != "param" else 0 for t in route.tensors}
     exposed = {t.id: _exposed_bytes(plan_, t.id, env) for t in route.tensors}
     findings += _view_bound_findings(plan_, exposed, case)
+    undecided = [i for i in plan_.intervals if i.may]
+    if undecided and not route.facts.shapes:
+        findings.append(MESSAGES.make("memory-guards-undecided-for-case", entry=plan_.entry, case=case.label or case.text(),
+                                      count=len(undecided), peak=result.peak_bytes, peak_may=result.peak_with_may_bytes))
     live = [
         {"id": sid, "bytes": blocks[sid], "file": by_id[sid].file, "line": by_id[sid].line, "producer": by_id[sid].producer}
         for sid in result.live
@@ -130,15 +134,19 @@ def _params_bytes(plan_: MemoryPlan, case: Case) -> int:
     Outputs are allocated before the call by the framework's caching allocator; the model assumes it counts
     like CUDA's (cuda_block_bytes), so an NPU route that only writes its output matches the GPU reference.
     """
-    inputs, outputs = set(plan_.table.inputs), set(plan_.table.outputs) - set(plan_.table.inputs)
     dtype = next((t.dtype for t in case.tensors if t.dtype), None)
+    counted: set[int] = set()
     total = 0
-    for tensor in case.tensors:
+    inputs = plan_.table.inputs
+    outputs = tuple(name for name in plan_.table.outputs if name not in inputs)
+    for name, is_output in [(n, False) for n in inputs] + [(n, True) for n in outputs]:
+        tensor = case.get(name)
+        if tensor is None or id(tensor) in counted:
+            continue
+        counted.add(id(tensor))
         size = tensor.count * (dtype_bytes(tensor.dtype or dtype or "") or 0)
-        if tensor.name in outputs:
-            total += cuda_block_bytes(size)
-        elif tensor.name in inputs:
-            total += size
+        # An in-place entry's selfRef exists before the call: it is the caller's tensor, not a new allocation.
+        total += cuda_block_bytes(size) if is_output and name != "selfRef" else size
     return total
 
 

@@ -12,7 +12,7 @@ from migrate.config import AnalyzeConfig
 from migrate.errors import MigrateError
 from migrate.exit_codes import USAGE
 from reports.memory_chart import chart_data, lifetime_png, lifetime_svg
-from reports.memory_report import markdown_section, text_table
+from reports.memory_report import markdown_section, summary_markdown, summary_rows, text_table
 
 
 @dataclass(frozen=True)
@@ -37,20 +37,37 @@ def cases_from_config(config: AnalyzeConfig) -> tuple[Case, ...]:
     return tuple(cases)
 
 
+def cases_for(route: Route, cases: tuple[Case, ...]) -> tuple[Case, ...]:
+    """The cases a route was walked for: those agreeing with every shape in its facts (all cases when none do).
+
+    A route walked with one case's shapes may have taken branches only that case takes; evaluating it at
+    another case would mix two routes. Routes walked without shapes apply to every case.
+    """
+    if not route.facts.shapes:
+        return cases
+    matching = tuple(
+        case for case in cases
+        if all(case.get(name) is None or case.get(name).shape == tuple(dims) for name, dims in route.facts.shapes)
+    )
+    return matching or cases
+
+
 def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
     """Evaluate every route at every case of the config; charts are drawn for each route's first evaluated case."""
     cases = cases_from_config(config)
     markdown_parts, text_parts, files, all_findings = [], [], [], []
+    summary_inputs = []
     json_by_route: dict[int, dict] = {}
     for index, route in enumerate(routes):
         memory_plan = plan(route)
         soc = config.socs[0] if config.socs else route.facts.soc
-        evaluations = [evaluate(memory_plan, case, soc=soc, measure_gpu=config.measure_gpu) for case in cases]
+        evaluations = [evaluate(memory_plan, case, soc=soc, measure_gpu=config.measure_gpu) for case in cases_for(route, cases)]
         findings = list(memory_plan.findings)
         for evaluation in evaluations:
             findings.extend(f for f in evaluation.findings if f not in findings)
         all_findings.extend(findings)
         documents = [e.document for e in evaluations]
+        summary_inputs.append((index, route.entry, soc, documents))
         plan_json = memory_plan.to_json()
         first = next((e for e in evaluations if e.document.get("evaluated")), None)
         chart_name = None
@@ -70,4 +87,6 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
         markdown_parts.append(markdown_section(plan_json, documents, finding_docs, chart_name))
         text_parts.append(text_table(f"memory: route {index} {route.entry}  peak = {memory_plan.formula}", documents))
         text_parts.extend(f"  {f.severity.value}: {f.symbol}: {f.message}\n" for f in findings)
+    if len(routes) > 1:
+        markdown_parts.insert(0, summary_markdown(summary_rows(summary_inputs)))
     return MemoryAttachment("\n".join(markdown_parts), "".join(text_parts), json_by_route, tuple(files), tuple(all_findings))
