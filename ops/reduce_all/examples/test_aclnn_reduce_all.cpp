@@ -20,10 +20,10 @@
 #include "aclnn_reduce_all.h"
 
 #define CHECK_RET(cond, return_expr) \
-    do {                               \
-        if (!(cond)) {                 \
-            return_expr;               \
-        }                              \
+    do {                             \
+        if (!(cond)) {               \
+            return_expr;             \
+        }                            \
     } while (0)
 
 #define LOG_PRINT(message, ...)         \
@@ -79,8 +79,8 @@ int main()
     std::vector<int64_t> selfShape = {2, 3, 4};
     std::vector<int64_t> outShape = {3};
     // Column 1 holds a zero in every batch; any non-zero int8 value counts as True.
-    std::vector<int8_t> selfHostData = {1, 2, 3, 4, 5, 0, 7, 8, -1, -2, -3, -4,
-                                        9, 9, 9, 9, 1, 1, 1, 1, -128, 127, 5, 6};
+    std::vector<int8_t> selfHostData = {1, 2, 3, 4, 5, 0, 7, 8, -1,   -2,  -3, -4,
+                                        9, 9, 9, 9, 1, 1, 1, 1, -128, 127, 5,  6};
     std::vector<uint8_t> outHostData(3, 0);
     std::vector<int64_t> dimData = {0, -1};
     bool keepdim = false;

@@ -67,8 +67,9 @@ bool CheckDim(const aclTensor* self, const aclIntArray* dim, std::bitset<REDUCE_
     for (size_t i = 0; i < dim->Size(); ++i) {
         int64_t axis = (*dim)[i];
         if (axis < -bound || axis >= bound) {
-            OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Dimension out of range (expected to be in range of [%ld, %ld], but got %ld)",
-                    -bound, bound - 1, axis);
+            OP_LOGE(ACLNN_ERR_PARAM_INVALID,
+                    "Dimension out of range (expected to be in range of [%ld, %ld], but got %ld)", -bound, bound - 1,
+                    axis);
             return false;
         }
         size_t wrapped = static_cast<size_t>(axis < 0 ? axis + bound : axis);
@@ -85,8 +86,7 @@ bool CheckDim(const aclTensor* self, const aclIntArray* dim, std::bitset<REDUCE_
     return true;
 }
 
-bool CheckShape(const aclTensor* self, const aclTensor* out, const std::bitset<REDUCE_ALL_MAX_DIM>& mask,
-                bool keepdim)
+bool CheckShape(const aclTensor* self, const aclTensor* out, const std::bitset<REDUCE_ALL_MAX_DIM>& mask, bool keepdim)
 {
     OP_CHECK_MAX_DIM(self, REDUCE_ALL_MAX_DIM, return false);
     OP_CHECK_MAX_DIM(out, REDUCE_ALL_MAX_DIM, return false);
@@ -162,7 +162,7 @@ aclnnStatus aclnnAllGetWorkspaceSize(const aclTensor* self, const aclIntArray* d
     CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
 
     // bool and int8 share the byte layout; the kernel treats any non-zero byte as True.
-    auto allResult = l0op::ReduceAll(selfContiguous, dim, keepdim, uniqueExecutor.get());
+    auto allResult = l0op::ReduceAll(selfContiguous, dim, keepdim, out->GetViewShape(), uniqueExecutor.get());
     CHECK_RET(allResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
 
     auto viewCopyResult = l0op::ViewCopy(allResult, out, uniqueExecutor.get());

@@ -34,19 +34,16 @@ static const aclTensor* ReduceAllAiCore(const aclTensor* self, const aclTensor* 
     return out;
 }
 
-const aclTensor* ReduceAll(const aclTensor* self, const aclIntArray* dim, bool keepdim, aclOpExecutor* executor)
+const aclTensor* ReduceAll(const aclTensor* self, const aclIntArray* dim, bool keepdim, const op::Shape& outShape,
+                           aclOpExecutor* executor)
 {
     L0_DFX(ReduceAll, self, dim, keepdim);
     // The axes travel as a small int64 tensor (a value-depend input read by the host tiling), not output-sized.
     auto axes = executor->ConvertToTensor(dim, op::DataType::DT_INT64);
     CHECK_RET(axes != nullptr, nullptr);
-    auto out = executor->AllocTensor(self->GetViewShape(), op::DataType::DT_BOOL, op::Format::FORMAT_ND);
+    // Allocated at the reduced shape the caller checked (out's shape): only the output's bytes.
+    auto out = executor->AllocTensor(outShape, op::DataType::DT_BOOL, op::Format::FORMAT_ND);
     CHECK_RET(out != nullptr, nullptr);
-    auto ret = INFER_SHAPE(ReduceAll, OP_INPUT(self, axes), OP_OUTPUT(out), OP_ATTR(keepdim));
-    if (ret != ACLNN_SUCCESS) {
-        OP_LOGE(ACLNN_ERR_INNER_INFERSHAPE_ERROR, "ReduceAll infer shape failed.");
-        return nullptr;
-    }
     return ReduceAllAiCore(self, axes, keepdim, out, executor);
 }
 } // namespace l0op

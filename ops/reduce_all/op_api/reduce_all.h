@@ -15,10 +15,13 @@
 #ifndef OP_API_INC_LEVEL0_REDUCE_ALL_H_
 #define OP_API_INC_LEVEL0_REDUCE_ALL_H_
 
+#include "opdev/common_types.h"
 #include "opdev/op_executor.h"
 
 namespace l0op {
-const aclTensor* ReduceAll(const aclTensor* self, const aclIntArray* dim, bool keepdim, aclOpExecutor* executor);
+// outShape is the reduced shape of self over dim (keepdim keeps reduced axes as 1), already checked by the caller.
+const aclTensor* ReduceAll(const aclTensor* self, const aclIntArray* dim, bool keepdim, const op::Shape& outShape,
+                           aclOpExecutor* executor);
 } // namespace l0op
 
 #endif // OP_API_INC_LEVEL0_REDUCE_ALL_H_

@@ -60,8 +60,7 @@ static ge::graphStatus InferShapeForReduceAll(gert::InferShapeContext* context)
         dims[i] = xShape->GetDim(i);
     }
     ReduceAllTiling::AxisSplit split;
-    const auto status =
-        ReduceAllTiling::SplitAxes(dims, rank, axes.data(), static_cast<int32_t>(axes.size()), split);
+    const auto status = ReduceAllTiling::SplitAxes(dims, rank, axes.data(), static_cast<int32_t>(axes.size()), split);
     OP_CHECK_IF(status != ReduceAllTiling::Status::OK,
                 OP_LOGE(context, "ReduceAll: invalid axes or shape (status %d).", static_cast<int32_t>(status)),
                 return ge::GRAPH_FAILED);

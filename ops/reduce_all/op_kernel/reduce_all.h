@@ -92,8 +92,8 @@ private:
             LocalTensor<half> workLocal = workBuf_.Get<half>();
             LocalTensor<half> minLocal = minBuf_.Get<half>();
             for (int64_t b = 0; b < n; ++b) {
-                minLocal.SetValue(static_cast<uint32_t>(b), ReduceMinOf(workLocal[b * t_.reduceSlotBytes],
-                                                                        t_.reduceSlotBytes));
+                minLocal.SetValue(static_cast<uint32_t>(b),
+                                  ReduceMinOf(workLocal[b * t_.reduceSlotBytes], t_.reduceSlotBytes));
             }
             CopyOutResults(outStart_ + done, n);
         }

@@ -105,8 +105,7 @@ REDUCE_ALL_FN int64_t ColumnWidth(const ReduceAllTilingData& t, int64_t outIdx, 
 
 // Column mode: the span starting at reduced index "row" (row-major over every reduced axis) for a block of width
 // outputs; rows along the innermost reduced axis share one stride.
-REDUCE_ALL_FN void ColumnSpanAt(const ReduceAllTilingData& t, int64_t row, int64_t rowEnd, int64_t width,
-                                RowSpan& span)
+REDUCE_ALL_FN void ColumnSpanAt(const ReduceAllTilingData& t, int64_t row, int64_t rowEnd, int64_t width, RowSpan& span)
 {
     const int32_t inner = t.reducedAxisNum - 1;
     int64_t rest = row;

@@ -45,17 +45,17 @@ struct ReduceAllTilingData {
     int64_t usedCoreNum;         // blockDim
     int64_t coreOutputNum;       // outputs of every core; the first tailCoreNum cores take one more
     int64_t tailCoreNum;
-    int64_t mode;                // REDUCE_ALL_MODE_* of reduce_all_tiling_key.h
-    int64_t tileSize;            // int8 elements of one input tile in UB (the queue buffer length)
-    int64_t tileNum;             // tiles per reduction: 1 in batch mode, >= 1 in big-reduce mode
-    int64_t tailTileRows;        // rows of the last tile of one reduction
-    int64_t tileBatchNum;        // whole reductions per tile (batch mode), 1 otherwise
-    int64_t rowsPerTile;         // rows of a full tile (big-reduce mode); rowsPerReduce in batch mode
-    int64_t rowsPerReduce;       // rows of one reduction
-    int64_t rowLen;              // elements of a full row segment
-    int64_t rowSegNum;           // segments per innermost run
-    int64_t reduceSlotBytes;     // UB bytes of one whole reduction (sum of its row slots); row modes only
-    int64_t colWidth;            // column mode: most outputs per row (<= REDUCE_ALL_OUT_CAP), 0 otherwise
+    int64_t mode;            // REDUCE_ALL_MODE_* of reduce_all_tiling_key.h
+    int64_t tileSize;        // int8 elements of one input tile in UB (the queue buffer length)
+    int64_t tileNum;         // tiles per reduction: 1 in batch mode, >= 1 in big-reduce mode
+    int64_t tailTileRows;    // rows of the last tile of one reduction
+    int64_t tileBatchNum;    // whole reductions per tile (batch mode), 1 otherwise
+    int64_t rowsPerTile;     // rows of a full tile (big-reduce mode); rowsPerReduce in batch mode
+    int64_t rowsPerReduce;   // rows of one reduction
+    int64_t rowLen;          // elements of a full row segment
+    int64_t rowSegNum;       // segments per innermost run
+    int64_t reduceSlotBytes; // UB bytes of one whole reduction (sum of its row slots); row modes only
+    int64_t colWidth;        // column mode: most outputs per row (<= REDUCE_ALL_OUT_CAP), 0 otherwise
     int32_t keptAxisNum;
     int32_t reducedAxisNum;
     int64_t keptShape[REDUCE_ALL_MAX_DIM_NUM];

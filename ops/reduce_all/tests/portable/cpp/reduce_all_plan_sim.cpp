@@ -339,12 +339,11 @@ void RunCase()
     PrintArray("reduced_strides", split.reducedStrides, split.reducedNum);
     std::cout << " mode " << t.mode << " key " << r.tilingKey << " block_dim " << r.blockDim << " used_cores "
               << t.usedCoreNum << " core_output_num " << t.coreOutputNum << " tail_core_num " << t.tailCoreNum
-              << " total_outputs " << t.totalOutputElements << " reduce_elements " << t.reduceElements
-              << " tile_size " << t.tileSize << " tile_batch " << t.tileBatchNum << " tile_num " << t.tileNum
-              << " tail_tile_rows " << t.tailTileRows << " rows_per_tile " << t.rowsPerTile << " rows_per_reduce "
-              << t.rowsPerReduce << " reduce_slot_bytes " << t.reduceSlotBytes << " col_width " << t.colWidth
-              << " ub_total " << r.ub.Total()
-              << " workspace " << r.userWorkspaceBytes;
+              << " total_outputs " << t.totalOutputElements << " reduce_elements " << t.reduceElements << " tile_size "
+              << t.tileSize << " tile_batch " << t.tileBatchNum << " tile_num " << t.tileNum << " tail_tile_rows "
+              << t.tailTileRows << " rows_per_tile " << t.rowsPerTile << " rows_per_reduce " << t.rowsPerReduce
+              << " reduce_slot_bytes " << t.reduceSlotBytes << " col_width " << t.colWidth << " ub_total "
+              << r.ub.Total() << " workspace " << r.userWorkspaceBytes;
     if (static_cast<int64_t>(x.size()) != split.totalOutputElements * split.reduceElements) {
         Violation("data size does not match the shape");
     }

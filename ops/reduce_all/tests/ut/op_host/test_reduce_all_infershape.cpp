@@ -23,16 +23,16 @@ class ReduceAllInfershapeTest : public testing::Test {};
 TEST_F(ReduceAllInfershapeTest, test_case_non_adjacent_axes)
 {
     std::vector<int64_t> axesValue = {0, -1};
-    gert::InfershapeContextPara para("ReduceAll",
-                                     {
-                                         {{{2, 3, 4, 5}, {2, 3, 4, 5}}, ge::DT_BOOL, ge::FORMAT_ND},
-                                         {{{2}, {2}}, ge::DT_INT64, ge::FORMAT_ND, true, axesValue.data()},
-                                     },
-                                     {
-                                         {{{}, {}}, ge::DT_BOOL, ge::FORMAT_ND},
-                                     },
-                                     {gert::InfershapeContextPara::OpAttr(
-                                         "keep_dims", Ops::Math::AnyValue::CreateFrom<bool>(false))});
+    gert::InfershapeContextPara para(
+        "ReduceAll",
+        {
+            {{{2, 3, 4, 5}, {2, 3, 4, 5}}, ge::DT_BOOL, ge::FORMAT_ND},
+            {{{2}, {2}}, ge::DT_INT64, ge::FORMAT_ND, true, axesValue.data()},
+        },
+        {
+            {{{}, {}}, ge::DT_BOOL, ge::FORMAT_ND},
+        },
+        {gert::InfershapeContextPara::OpAttr("keep_dims", Ops::Math::AnyValue::CreateFrom<bool>(false))});
     std::vector<std::vector<int64_t>> expectOutputShape = {{3, 4}};
     ExecuteTestCase(para, ge::GRAPH_SUCCESS, expectOutputShape);
 }
@@ -40,16 +40,16 @@ TEST_F(ReduceAllInfershapeTest, test_case_non_adjacent_axes)
 TEST_F(ReduceAllInfershapeTest, test_case_keep_dims_int32_axes)
 {
     std::vector<int32_t> axesValue = {1, 3};
-    gert::InfershapeContextPara para("ReduceAll",
-                                     {
-                                         {{{2, 3, 4, 5}, {2, 3, 4, 5}}, ge::DT_INT8, ge::FORMAT_ND},
-                                         {{{2}, {2}}, ge::DT_INT32, ge::FORMAT_ND, true, axesValue.data()},
-                                     },
-                                     {
-                                         {{{}, {}}, ge::DT_BOOL, ge::FORMAT_ND},
-                                     },
-                                     {gert::InfershapeContextPara::OpAttr(
-                                         "keep_dims", Ops::Math::AnyValue::CreateFrom<bool>(true))});
+    gert::InfershapeContextPara para(
+        "ReduceAll",
+        {
+            {{{2, 3, 4, 5}, {2, 3, 4, 5}}, ge::DT_INT8, ge::FORMAT_ND},
+            {{{2}, {2}}, ge::DT_INT32, ge::FORMAT_ND, true, axesValue.data()},
+        },
+        {
+            {{{}, {}}, ge::DT_BOOL, ge::FORMAT_ND},
+        },
+        {gert::InfershapeContextPara::OpAttr("keep_dims", Ops::Math::AnyValue::CreateFrom<bool>(true))});
     std::vector<std::vector<int64_t>> expectOutputShape = {{2, 1, 4, 1}};
     ExecuteTestCase(para, ge::GRAPH_SUCCESS, expectOutputShape);
 }
@@ -57,15 +57,15 @@ TEST_F(ReduceAllInfershapeTest, test_case_keep_dims_int32_axes)
 TEST_F(ReduceAllInfershapeTest, test_case_duplicate_axes_failed)
 {
     std::vector<int64_t> axesValue = {1, -3};
-    gert::InfershapeContextPara para("ReduceAll",
-                                     {
-                                         {{{2, 3, 4}, {2, 3, 4}}, ge::DT_BOOL, ge::FORMAT_ND},
-                                         {{{2}, {2}}, ge::DT_INT64, ge::FORMAT_ND, true, axesValue.data()},
-                                     },
-                                     {
-                                         {{{}, {}}, ge::DT_BOOL, ge::FORMAT_ND},
-                                     },
-                                     {gert::InfershapeContextPara::OpAttr(
-                                         "keep_dims", Ops::Math::AnyValue::CreateFrom<bool>(false))});
+    gert::InfershapeContextPara para(
+        "ReduceAll",
+        {
+            {{{2, 3, 4}, {2, 3, 4}}, ge::DT_BOOL, ge::FORMAT_ND},
+            {{{2}, {2}}, ge::DT_INT64, ge::FORMAT_ND, true, axesValue.data()},
+        },
+        {
+            {{{}, {}}, ge::DT_BOOL, ge::FORMAT_ND},
+        },
+        {gert::InfershapeContextPara::OpAttr("keep_dims", Ops::Math::AnyValue::CreateFrom<bool>(false))});
     ExecuteTestCase(para, ge::GRAPH_FAILED, {});
 }

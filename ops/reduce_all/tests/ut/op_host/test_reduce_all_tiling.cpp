@@ -39,8 +39,8 @@ gert::TilingContextPara BuildTilingContext(const gert::StorageShape& xShape, con
     gert::TilingContextPara::TensorDescription y(yShape, ge::DT_BOOL, ge::FORMAT_ND);
     return gert::TilingContextPara(
         "ReduceAll", {x, axesDesc}, {y},
-        {gert::TilingContextPara::OpAttr("keep_dims", Ops::Math::AnyValue::CreateFrom<bool>(keepDims))},
-        &g_compileInfo, DEFAULT_CORE_NUM, DEFAULT_UB_SIZE, sizeof(ReduceAllTilingData));
+        {gert::TilingContextPara::OpAttr("keep_dims", Ops::Math::AnyValue::CreateFrom<bool>(keepDims))}, &g_compileInfo,
+        DEFAULT_CORE_NUM, DEFAULT_UB_SIZE, sizeof(ReduceAllTilingData));
 }
 
 ReduceAllTilingData GetTilingData(const TilingInfo& tilingInfo)

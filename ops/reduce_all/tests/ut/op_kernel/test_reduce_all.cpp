@@ -74,17 +74,11 @@ void RunCase(const vector<int64_t>& shape, const vector<int64_t>& axes, bool kee
 }
 } // namespace
 
-TEST_F(ReduceAllKernelTest, test_case_reduce_last_axis)
-{
-    RunCase({64, 1024}, {1}, false, "64,1024", "1");
-}
+TEST_F(ReduceAllKernelTest, test_case_reduce_last_axis) { RunCase({64, 1024}, {1}, false, "64,1024", "1"); }
 
 TEST_F(ReduceAllKernelTest, test_case_non_adjacent_axes_keepdim)
 {
     RunCase({6, 7, 8, 9}, {0, 2}, true, "6,7,8,9", "0,2");
 }
 
-TEST_F(ReduceAllKernelTest, test_case_reduction_larger_than_a_tile)
-{
-    RunCase({2, 70000}, {1}, false, "2,70000", "1");
-}
+TEST_F(ReduceAllKernelTest, test_case_reduction_larger_than_a_tile) { RunCase({2, 70000}, {1}, false, "2,70000", "1"); }
