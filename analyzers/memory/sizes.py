@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass, field
 
 from analyzers.findings import Finding
-from analyzers.memory.case import broadcast_shape, canonical_dtype, dtype_bytes
+from analyzers.memory.case import canonical_dtype, dtype_bytes
 from analyzers.memory.expr import Poly
+from analyzers.memory.facts_symbols import MASK_BLOCK_BITS, computed_dtype, count_source, mask_source
 from analyzers.memory.messages import MESSAGES
 from analyzers.route.model import Route, Tensor
 
@@ -22,7 +23,6 @@ from analyzers.route.model import Route, Tensor
 BROADCAST_OPS = frozenset({"BroadcastTo", "BroadcastToD", "Expand", "BroadcastTensor"})
 OUTPUT_NAMES = frozenset({"out", "y", "selfRef", "outRef", "result", "output"})
 _SHAPE_WORDS = re.compile(r"(broadcast|output|out)", re.IGNORECASE)
-MASK_BLOCK_BITS = 128
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,7 @@ class _Resolver:
         self.has_reduce = has_reduce
         self.params_of: dict[str, tuple[str, ...] | None] = {}  # tensor id -> broadcast set of input params
         self._visiting: set[str] = set()
+        self.computed = computed_dtype(route.facts, table.inputs)
 
     def lookup(self, ref: str) -> Tensor | None:
         return self.by_id.get(ref) or self.by_name.get(ref)
@@ -177,8 +178,9 @@ class _Resolver:
             if source is None:
                 return self._dangling(tensor, rule.refs[0])
             inner = self.count_of(source)
-            # ceil(N/128)·16 bytes of UINT8: counted in elements of the mask (1 byte each).
-            return Poly.atom(f"⌈{inner}/{MASK_BLOCK_BITS}⌉").scale(MASK_BLOCK_BITS // 8) if len(inner.terms) == 1 and len(inner.terms[0][0]) == 1 and inner.terms[0][1] == 1 else self._unknown(tensor, "packed bits of a compound count")
+            if not str(inner).isidentifier():
+                return self._unknown(tensor, "packed bits of a compound count")
+            return _mask_poly(str(inner))  # counted in mask elements of 1 byte
         if rule.rule == "reduce":
             return self.output_count() if self.table.outputs else self._unknown(tensor, "reduction without an output parameter")
         return self._unknown(tensor, rule.text or f"shape rule '{rule.rule}'")
@@ -187,13 +189,13 @@ class _Resolver:
         dims = tensor.shape.dims
         if all(d.strip().isdigit() for d in dims):
             product = math.prod(int(d) for d in dims)
-            named = self._symbol_from_facts(product)
+            named = count_source(self.route.facts, self.table.inputs, product)
             if named is not None:
                 self.params_of[tensor.id] = named
                 return Poly.atom(self.symbol_for(named))
-            packed = self._packed_from_facts(product) if canonical_dtype(tensor.dtype or "") == "uint8" else None
+            packed = mask_source(self.route.facts, self.table.inputs, product) if canonical_dtype(tensor.dtype or "") == "uint8" else None
             if packed is not None:
-                return Poly.atom(f"⌈{self.symbol_for(packed)}/{MASK_BLOCK_BITS}⌉").scale(MASK_BLOCK_BITS // 8)
+                return _mask_poly(self.symbol_for(packed))
             return Poly.const(product)
         if len(dims) == 1:
             text = dims[0].strip()
@@ -206,45 +208,6 @@ class _Resolver:
                     self.params_of[tensor.id] = tuple(self.table.inputs)
                 return result
         return self._unknown(tensor, f"literal shape {list(dims)}")
-
-    def _symbol_from_facts(self, product: int) -> tuple[str, ...] | None:
-        """Which parameters' (broadcast) count a concrete element count came from, by the route's facts.
-
-        A route walked with a case's shapes turns `broadcastShape` into numbers; matching the number back to
-        the broadcast of the inputs (first) or to one input restores the symbol. Evaluated at that case, the
-        symbol and the number agree; the match is only tried when the facts give every input's shape.
-        """
-        shapes = [self.route.facts.shape_of(name) for name in self.table.inputs]
-        if not shapes or any(shape is None for shape in shapes):
-            return None
-
-        together = broadcast_shape(*shapes)
-        if together is not None and math.prod(together) == product:
-            return tuple(self.table.inputs)
-        for name, shape in zip(self.table.inputs, shapes):
-            if math.prod(shape) == product:
-                return (name,)
-        return None
-
-    def _packed_from_facts(self, product: int) -> tuple[str, ...] | None:
-        """The parameters whose count a concrete UINT8 size packs as a DSA bit mask (ceil(N/128)·16 bytes)."""
-        shapes = [self.route.facts.shape_of(name) for name in self.table.inputs]
-        if not shapes or any(shape is None for shape in shapes):
-            return None
-        candidates = [tuple(self.table.inputs)] + [(name,) for name in self.table.inputs]
-        for params in candidates:
-            together = broadcast_shape(*(self.route.facts.shape_of(p) for p in params))
-            if together is not None and -(-math.prod(together) // MASK_BLOCK_BITS) * (MASK_BLOCK_BITS // 8) == product:
-                return params
-        return None
-
-    def _computed_dtype(self) -> str | None:
-        """The dtype the facts give every input (or '*'): concrete tensors of that dtype print with width S."""
-        if not hasattr(self, "_computed"):
-            names = [self.route.facts.dtype_of(name) for name in self.table.inputs] or [self.route.facts.dtype_of("*")]
-            known = {canonical_dtype(n) for n in names if n}
-            self._computed = known.pop() if len(known) == 1 and None not in known else None
-        return self._computed
 
     def _unknown(self, tensor: Tensor, reason: str) -> Poly:
         self.table.findings.append(
@@ -274,7 +237,7 @@ class _Resolver:
         if tensor.shape.rule == "packed_bits":
             return Poly.const(1)
         width = dtype_bytes(tensor.dtype) if tensor.dtype else None
-        if width and tensor.effect != "param" and self._computed_dtype() == canonical_dtype(tensor.dtype):
+        if width and tensor.effect != "param" and self.computed == canonical_dtype(tensor.dtype):
             self.table.widths["S"] = None
             return Poly.atom("S")
         if width:
@@ -325,3 +288,8 @@ class _Resolver:
 def _simple(count_text: str) -> bool:
     """A count that is one symbol or one integer, so that an indicator over it can be evaluated."""
     return count_text.isdigit() or count_text.isidentifier()
+
+
+def _mask_poly(count_symbol: str) -> Poly:
+    """ceil(N/128)·16 bytes of a DSA bit mask over `count_symbol` elements."""
+    return Poly.atom(f"⌈{count_symbol}/{MASK_BLOCK_BITS}⌉").scale(MASK_BLOCK_BITS // 8)
