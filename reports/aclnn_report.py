@@ -134,7 +134,7 @@ def _source(tensor_id, tensors, writer, before):
 
 def _entry_view(entry: dict) -> dict:
     routes = []
-    for route in entry["routes"]:
+    for route in entry["routes"] or [entry["chain"]]:
         routes.append({
             "label": facts_label(route["facts"]),
             "mermaid": mermaid(route),

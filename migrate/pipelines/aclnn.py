@@ -54,9 +54,10 @@ def run(config: AnalyzeConfig) -> Rendered:
 def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
     report = analyze_chains(paths, repo_root=config.repo_root, frontend_options=frontend)
     chains = evaluate(report, facts=[Facts()])
-    routed = evaluate(report, facts=list(facts))
+    facts_given = facts != (Facts(),)
+    routed = evaluate(report, facts=list(facts)) if facts_given else chains
     entries = []
-    per_entry = len(facts)
+    per_entry = len(facts) if facts_given else 0  # without facts the chain is the only route
     for index, (unit, function) in enumerate(report.entry_points()):
         entries.append({
             "name": function.short_name,
@@ -68,10 +69,11 @@ def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
         })
     findings = list(report.findings) + [f for chain in report.files for f in chain.findings]
     findings += [f for rs in (chains, routed) for f in rs.findings]
+    routed_routes = list(routed.routes)
     unresolved = _unique(list(chains.unresolved) + list(routed.unresolved))
     document = _document(config, report.repo_root, facts, entries, [f.to_json() for f in report.files],
                          _unique([f.to_json() for f in findings]), unresolved, failed=[])
-    memory = _memory(config, list(routed.routes), document)
+    memory = _memory(config, routed_routes, document)
     return _render(config, document, memory)
 
 
@@ -111,8 +113,9 @@ def analyze_file(job: FileJob, path: str) -> dict:
     """The per-file worker of directory mode: the file's chains, its entries' routes, findings, unresolved calls."""
     report = analyze_chains([Path(path)], repo_root=job.repo_root, frontend_options=job.frontend)
     chains = evaluate(report, facts=[Facts()])
-    routed = evaluate(report, facts=list(job.facts)) if job.facts != (Facts(),) else chains
-    per_entry = len(job.facts)
+    facts_given = job.facts != (Facts(),)
+    routed = evaluate(report, facts=list(job.facts)) if facts_given else chains
+    per_entry = len(job.facts) if facts_given else 0  # without facts the chain is the only route
     entries = []
     for index, (unit, function) in enumerate(report.entry_points()):
         entries.append({
@@ -164,7 +167,7 @@ def _memory(config: AnalyzeConfig, routes, document: dict):
     attachment = aclnn_memory.attach(config, routes)
     index = 0
     for entry in document["entries"]:
-        for route in entry["routes"]:
+        for route in entry["routes"] or [entry["chain"]]:
             if index in attachment.json_by_route:
                 route["memory"] = attachment.json_by_route[index]
             index += 1
@@ -210,11 +213,14 @@ def _relative(value, root: str | None):
     """Paths under the repository root are shown relative to it (stable across checkouts)."""
     if root is None:
         return value
-    prefix = str(Path(root).resolve()) + "/"
+    return _strip_prefix(value, str(Path(root).resolve()) + "/")
+
+
+def _strip_prefix(value, prefix: str):
     if isinstance(value, dict):
-        return {k: _relative(v, root) for k, v in value.items()}
+        return {k: _strip_prefix(v, prefix) for k, v in value.items()}
     if isinstance(value, list):
-        return [_relative(v, root) for v in value]
+        return [_strip_prefix(v, prefix) for v in value]
     if isinstance(value, str) and value.startswith(prefix):
         return value[len(prefix):]
     return value

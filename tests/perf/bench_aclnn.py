@@ -1,0 +1,70 @@
+"""Benchmark: `migrate analyze DIR` on op_api sources, files/s cold and warm, against bare tree-sitter parsing.
+
+usage: python tests/perf/bench_aclnn.py DIR [-j N] [--soc S --dtype D ...]
+
+Cold: a fresh cache directory (every file parsed, its chains walked). Warm: the same command again, every
+per-file document read from the cache. The bare parse (tree-sitter only, files already in memory, one
+process) is measured in the same run as the floor; the ratios printed are against it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from tree_sitter import Parser
+
+from analyzers.aclnn import input_sources
+from analyzers.cxx.ts_unit import language
+from migrate.config import AnalyzeConfig
+from migrate.pipelines import aclnn
+
+
+def _bare_parse_seconds(paths: list[Path]) -> float:
+    files = [p.read_bytes() for p in paths]
+    parser = Parser(language())
+    start = time.perf_counter()
+    for data in files:
+        parser.parse(data)
+    return time.perf_counter() - start
+
+
+def _run(config: AnalyzeConfig) -> tuple[float, dict]:
+    import json
+
+    start = time.perf_counter()
+    rendered = aclnn.run(config)
+    elapsed = time.perf_counter() - start
+    return elapsed, json.loads(rendered.text)["summary"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("directory", type=Path)
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    parser.add_argument("--soc", action="append", default=[])
+    parser.add_argument("--dtype", action="append", default=[])
+    args = parser.parse_args()
+    sources = input_sources([args.directory])
+    size = sum(p.stat().st_size for p in sources)
+    print(f"{len(sources)} files, {size / 1e6:.1f} MB under {args.directory}")
+    bare = _bare_parse_seconds(sources)
+    print(f"bare tree-sitter parse (1 process): {bare:.2f} s, {len(sources) / bare:.0f} files/s")
+    with tempfile.TemporaryDirectory() as cache:
+        config = AnalyzeConfig(inputs=(str(args.directory),), fmt="json", jobs=args.jobs, use_cache=True,
+                               cache_dir=Path(cache), show_progress=False, socs=tuple(args.soc),
+                               dtypes=tuple(args.dtype))
+        cold, summary = _run(config)
+        warm, warm_summary = _run(config)
+    print(f"cold (-j {args.jobs}): {cold:.2f} s, {len(sources) / cold:.0f} files/s, {cold / bare:.1f}x bare parse")
+    print(f"warm (-j {args.jobs}): {warm:.2f} s, {len(sources) / warm:.0f} files/s, {warm / bare:.1f}x bare parse, "
+          f"{warm_summary.get('cached_files', 0)} documents from the cache")
+    for key in ("entry_points", "l0_calls", "l0_resolved_repo", "l0_resolved_catalog", "l0_unresolved",
+                "launches_per_kind", "incomplete_routes", "failed_files", "top_unresolved"):
+        print(f"  {key}: {summary[key]}")
+
+
+if __name__ == "__main__":
+    main()
