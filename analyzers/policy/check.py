@@ -130,7 +130,7 @@ def _require(rule: Rule, point: MatrixPoint, route: Route, sizes: SizeResolver):
             certain.append(task)
         elif state != "no":
             uncertain.append(task)
-    if certain or (uncertain and rule.allow_may):
+    if certain or (uncertain and rule.allow_may) or _covers_every_branch(task.guards for task in uncertain):
         return
     why = "only under an undecided guard or size" if uncertain else "no matching launch on this route"
     site = _entry_site(route)
@@ -147,6 +147,29 @@ def _require(rule: Rule, point: MatrixPoint, route: Route, sizes: SizeResolver):
         may=bool(uncertain),
         call_path=uncertain[0].call_path if uncertain else ((site,) if site else ()),
     )
+
+
+def _covers_every_branch(guard_chains) -> bool:
+    """True when the guard chains, taken together, leave no way around them (G and !(G) under one prefix)."""
+    covered = set(guard_chains)
+    grew = True
+    while grew and () not in covered:
+        grew = False
+        for chain in list(covered):
+            if chain and chain[:-1] not in covered and any(chain[:-1] + (other,) in covered for other in _negations(chain[-1])):
+                covered.add(chain[:-1])
+                grew = True
+    return () in covered
+
+
+def _negations(guard: str) -> tuple[str, ...]:
+    """The spellings route evaluation uses for the negation of a guard text."""
+    text = guard.strip()
+    if text.startswith("!(") and text.endswith(")"):
+        return (text[2:-1],)
+    if text.startswith("!") and not text.startswith("!("):
+        return (text[1:],)
+    return (f"!({text})", f"!{text}")
 
 
 def _entry_site(route: Route) -> Site | None:

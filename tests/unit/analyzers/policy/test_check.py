@@ -127,3 +127,13 @@ def test_when_scope_restricts_rules_to_points() -> None:
     assert len(rules(text.replace("0.25", "0.5"))) == 2
     assert rules('[[policy.forbid]]\nop = "BroadcastTo"\nwhen = { soc = ["Ascend910_93"] }\n') == []
     assert len(rules('[[policy.forbid]]\nop = "BroadcastTo"\nwhen = { dtype = ["fp16"] }\n')) == 2
+
+
+def test_require_is_met_when_both_branches_of_an_undecided_guard_launch_it() -> None:
+    both = route([task(0, "FloorMod", ("y",), may=True, guards=("a", "direct")),
+                  task(1, "FloorMod", ("y",), may=True, guards=("a", "!(direct)")),
+                  task(2, "FloorMod", ("y",), may=True, guards=("!(a)",))], [tensor("y", "same", ("out",))])
+    assert rules_on('[[policy.require]]\nop = "FloorMod"\n', both) == []
+    one_side = route([task(0, "FloorMod", ("y",), may=True, guards=("a", "direct")),
+                      task(1, "FloorMod", ("y",), may=True, guards=("!(a)",))], [tensor("y", "same", ("out",))])
+    assert rules_on('[[policy.require]]\nop = "FloorMod"\n', one_side) == [("require-FloorMod", "FloorMod", True)]
