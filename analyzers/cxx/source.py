@@ -81,9 +81,7 @@ def _mask_returns_in_arguments(data: bytes) -> bytes:
     last = 0
     for match in _RETURN.finditer(data):
         start, end = match.span()
-        index = start - 1
-        while index >= 0 and data[index] in _SPACE:
-            index -= 1
+        index = _previous_token_end(data, start - 1)
         before = data[index:index + 1] if index >= 0 else b""
         if before not in (b"(", b","):
             continue
@@ -95,6 +93,27 @@ def _mask_returns_in_arguments(data: bytes) -> bytes:
         return data
     pieces.append(data[last:])
     return b"".join(pieces)
+
+
+def _previous_token_end(data: bytes, index: int) -> int:
+    """Index of the last byte before `index` (inclusive) that is neither blank nor inside a comment."""
+    for _ in range(16):  # a handful of stacked comments at most; the bound keeps pathological input linear
+        while index >= 0 and data[index] in _SPACE:
+            index -= 1
+        if index >= 1 and data[index - 1:index + 1] == b"*/":
+            opening = data.rfind(b"/*", 0, index - 1)
+            if opening == -1:
+                return index
+            index = opening - 1
+            continue
+        line_start = data.rfind(b"\n", 0, index + 1) + 1
+        comment = data.find(b"//", line_start, index + 1)
+        while comment != -1 and data.count(b'"', line_start, comment) % 2:  # `//` inside a string literal
+            comment = data.find(b"//", comment + 2, index + 1)
+        if comment == -1:
+            return index
+        index = comment - 1
+    return index
 
 
 def _blank_extern_c_guards(data: bytes) -> bytes:

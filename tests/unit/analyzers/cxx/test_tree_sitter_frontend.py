@@ -226,3 +226,14 @@ def test_namespace_scope_conditionals_label_each_definition() -> None:
         ("Always", ()),  # the include guard is not a condition
     ]
     assert [(g.name, g.preproc) for g in unit.globals] == [("LIMIT", ("#if defined(FAST)",))]
+
+
+def test_return_after_a_comment_inside_a_macro_is_still_an_argument() -> None:
+    body = _body(
+        "int F() {\n"
+        "  OP_CHECK(a, LOG(\"x\"), // the action\n    return false);\n"
+        "  OP_CHECK(b, LOG(\"y\"), /* action */ return true);\n"
+        "  return 0;\n}\n"
+    )
+    assert [s.value.children[2].text for s in body[:2]] == ["return false", "return true"]
+    assert body[2].kind == "return"
