@@ -17,7 +17,12 @@ class CompileDatabaseError(ValueError):
 
 
 def load_entry(database: Path, source: Path) -> tuple[list[str], str] | None:
-    """(arguments without compiler/input/output, working directory) of `source`, or None if it has no entry."""
+    """(arguments without compiler/input/output, working directory) of `source`, or None if it has no entry.
+
+    `database` may also be the build directory that holds compile_commands.json (as clang's `-p` takes it).
+    """
+    if database.is_dir():
+        database = database / "compile_commands.json"
     try:
         entries = json.loads(database.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:

@@ -134,6 +134,13 @@ def test_statements_clang_rejects_are_kept_with_findings(tmp_path: Path) -> None
     assert body[1].value.name == "l0op::Cast"
 
 
+def test_the_database_may_be_given_as_its_directory(tmp_path: Path) -> None:
+    database = _database(tmp_path, "GADGET_BROADCAST_IN_HOST=1")
+    unit = parse_file(PROJECT / SOURCES[0], compile_commands=database.parent)
+    assert unit.frontend == "libclang" and unit.findings == ()
+    assert _calls(unit.function("aclnnGadgetGetWorkspaceSize").body).count("l0op::BroadcastTo") == 2
+
+
 def test_a_file_missing_from_the_database_is_noted(tmp_path: Path) -> None:
     database = tmp_path / "compile_commands.json"
     database.write_text("[]", encoding="utf-8")
