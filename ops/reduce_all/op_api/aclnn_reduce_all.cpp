@@ -37,12 +37,6 @@ constexpr size_t REDUCE_ALL_MAX_DIM = 8;
 static const std::initializer_list<DataType> SELF_DTYPE_SUPPORT_LIST = {DataType::DT_BOOL, DataType::DT_INT8};
 static const std::initializer_list<DataType> OUT_DTYPE_SUPPORT_LIST = {DataType::DT_BOOL};
 
-bool IsSocSupported()
-{
-    auto socVersion = GetCurrentPlatformInfo().GetSocVersion();
-    return socVersion == SocVersion::ASCEND910B || socVersion == SocVersion::ASCEND910_93;
-}
-
 bool CheckNotNull(const aclTensor* self, const aclIntArray* dim, const aclTensor* out)
 {
     OP_CHECK_NULL(self, return false);
@@ -120,10 +114,6 @@ const aclIntArray* AllDims(const aclTensor* self, aclOpExecutor* executor)
 aclnnStatus CheckParams(const aclTensor* self, const aclIntArray* dim, bool keepdim, const aclTensor* out)
 {
     CHECK_RET(CheckNotNull(self, dim, out), ACLNN_ERR_PARAM_NULLPTR);
-    if (!IsSocSupported()) {
-        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "aclnnAll (Ascend C ReduceAll) supports Ascend910B and Ascend910_93 only.");
-        return ACLNN_ERR_PARAM_INVALID;
-    }
     CHECK_RET(CheckDtypeValid(self, out), ACLNN_ERR_PARAM_INVALID);
     std::bitset<REDUCE_ALL_MAX_DIM> mask;
     CHECK_RET(CheckDim(self, dim, mask), ACLNN_ERR_PARAM_INVALID);
@@ -136,6 +126,13 @@ aclnnStatus aclnnAllGetWorkspaceSize(const aclTensor* self, const aclIntArray* d
                                      uint64_t* workspaceSize, aclOpExecutor** executor)
 {
     L2_DFX_PHASE_1(aclnnAll, DFX_IN(self, dim, keepdim), DFX_OUT(out));
+
+    // The Ascend C kernel is built for Ascend910B and Ascend910_93 only (op_host/reduce_all_def.cpp).
+    auto socVersion = GetCurrentPlatformInfo().GetSocVersion();
+    if (socVersion != SocVersion::ASCEND910B && socVersion != SocVersion::ASCEND910_93) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "aclnnAll (Ascend C ReduceAll) supports Ascend910B and Ascend910_93 only.");
+        return ACLNN_ERR_PARAM_INVALID;
+    }
 
     auto ret = CheckParams(self, dim, keepdim, out);
     CHECK_RET(ret == ACLNN_SUCCESS, ret);
