@@ -48,3 +48,39 @@ def test_gcd_before_fails_with_exactly_the_expected_violations() -> None:
 def test_gcd_after_passes() -> None:
     code, document = verify("math/gcd_after/op_api", "gcd-native")
     assert (code, document["passed"], document["violations"]) == (0, True, [])
+
+
+BERNOULLI_DTYPES = ("float16", "float32", "float64", "bfloat16", "int8", "uint8", "int16", "int32", "int64", "bool")
+
+
+def test_bernoulli_before_fails_on_the_random_path_only() -> None:
+    code, document = verify("random/bernoulli_before/op_api", "bernoulli-dav2201")
+    found_here = Counter(
+        (v["rule"], v["op"], v["launcher"], v["size"], v["entry"], v["facts"]["soc"], v["facts"]["dtype"],
+         v["facts"]["case"], v["facts"]["scalars"]["prob"])
+        for v in document["violations"]
+    )
+    expected = Counter()
+    for entry in ("aclnnBernoulliGetWorkspaceSize", "aclnnInplaceBernoulliGetWorkspaceSize"):
+        for soc in SOCS:
+            for dtype in BERNOULLI_DTYPES:
+                for case in ("n-4096x1024", "n-37"):
+                    point = (entry, soc, dtype, case, 0.5)
+                    expected[("no-fill", "Fill", "AI_CORE", "output", *point)] = 1
+                    expected[("no-dropout-do-mask", "DropoutDoMask", "AI_CORE", "output", *point)] = 1
+                    expected[("no-full-size-cast-on-random-path", "Cast", "AI_CORE", "output", *point)] = 1
+                    expected[("no-separate-uint8-mask", "DSAGenBitMask", None, "other", *point)] = 1
+    assert found_here == expected
+    assert code == 1
+    mask = next(v for v in document["violations"] if v["rule"] == "no-separate-uint8-mask")
+    assert mask["tensor"] == "mask"
+    assert [(site["function"], Path(site["file"]).name) for site in mask["call_path"]] == [
+        ("aclnnBernoulliGetWorkspaceSize", "aclnn_bernoulli.cpp"), ("BernoulliCommon", "aclnn_bernoulli.cpp"),
+        ("RandomPath", "aclnn_bernoulli.cpp"), ("l0op::DSAGenBitMask", "dsa_gen_bit_mask.cpp")]
+
+
+def test_an_entry_the_sources_do_not_define_is_incomplete(tmp_path: Path) -> None:
+    code, document = verify("math/gcd_after/op_api", "reduce_all-native")
+    assert code == 2 and document["complete"] is False
+    assert document["matrix"][0]["problems"] == [
+        f"entry point aclnnAllGetWorkspaceSize not found in {OPS_MATH / 'math/gcd_after/op_api'}"]
