@@ -88,7 +88,7 @@ class ExpressionBuilder:
             items = tuple(self.build(c, depth + 1) for c in node.named_children if c.type != "comment")
             return Expr("init_list", self.text(node), children=items, line=line)
         if kind == "lambda_expression":
-            return Expr("lambda", self.text(node), line=line)
+            return Expr("lambda", self.text(node), children=self._calls_inside(node, depth), line=line)
         if kind == "cast_expression" and self._has_masks and self._masked(node, VOID_CAST):
             value = node.child_by_field_name("value")
             children = (self.build(value, depth + 1),) if value is not None else ()
@@ -99,6 +99,19 @@ class ExpressionBuilder:
 
     def arguments(self, argument_list, depth: int = 0) -> tuple[Expr, ...]:
         return tuple(self.build(c, depth + 1) for c in argument_list.named_children if c.type != "comment")
+
+    def _calls_inside(self, node, depth: int) -> tuple[Expr, ...]:
+        """The outermost calls in a lambda body, so Expr.calls() sees an `l0op::` call made inside one."""
+        body = node.child_by_field_name("body")
+        found: list[Expr] = []
+        stack = [body] if body is not None else []
+        while stack:
+            current = stack.pop()
+            if current.type == "call_expression":
+                found.append(self.build(current, depth + 1))
+                continue
+            stack.extend(reversed(current.named_children))
+        return tuple(found)
 
     def _call(self, node, depth: int, line: int) -> Expr:
         callee = node.child_by_field_name("function")

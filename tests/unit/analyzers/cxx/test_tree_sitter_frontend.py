@@ -172,6 +172,13 @@ def test_return_inside_a_string_or_lambda_is_left_alone() -> None:
     assert body[1].value.children[2].kind == "lambda"
 
 
+def test_calls_inside_lambdas_are_visible() -> None:
+    (decl,) = _body("void F() { auto cast = [&](const aclTensor* t) { if (t) { return l0op::Cast(t, DT_FLOAT, e); }"
+                    " return g(h(t)); }; }")
+    assert decl.value.kind == "lambda"
+    assert [c.name for c in decl.value.calls()] == ["l0op::Cast", "g", "h"]
+
+
 def test_extern_c_guards_keep_functions_at_file_scope() -> None:
     unit = _unit(
         "#ifdef __cplusplus\nextern \"C\" {\n#endif\n"
