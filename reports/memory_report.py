@@ -31,7 +31,7 @@ def case_rows(documents: list[dict]) -> list[dict]:
             "npu_total": doc["npu_total_bytes"],
             "gpu": "n/a" if doc["gpu_reference_bytes"] is None else f"{doc['gpu_reference_bytes']} ({gpu.get('label', '')})",
             "gap": _gap_text(doc["gap"]),
-            "tasks": doc["tasks"],
+            "tasks": f"{doc['tasks']} (+{doc['may_tasks']} may)" if doc.get("may_tasks") else doc["tasks"],
             "traffic": doc["traffic_bytes"],
             "time": _time_text(doc.get("predicted_time_s")),
         })

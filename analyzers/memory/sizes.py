@@ -117,7 +117,7 @@ class _Resolver:
         return name
 
     def output_count(self) -> Poly:
-        if self.has_reduce and self.table.outputs:
+        if self.table.outputs and (self.has_reduce or self._output_differs()):
             name = "M"
             self.table.symbols.setdefault(name, CountSymbol(name, (self.table.outputs[0],), "numel"))
             return Poly.atom(name)
@@ -126,6 +126,14 @@ class _Resolver:
         if self.table.outputs:
             return Poly.atom(self.symbol_for((self.table.outputs[0],)))
         return Poly.atom(self.symbol_for(("out",)))
+
+    def _output_differs(self) -> bool:
+        """True when the facts show the output's count is not the inputs' broadcast count (a reduction, a gather)."""
+        out_shape = self.route.facts.shape_of(self.table.outputs[0])
+        if out_shape is None:
+            return False
+        together = count_source(self.route.facts, self.table.inputs, math.prod(out_shape))
+        return together != tuple(self.table.inputs)
 
     def count_of(self, tensor: Tensor) -> Poly:
         if tensor.id in self.table.count:

@@ -32,3 +32,11 @@ def test_reduce_output_uses_m() -> None:
     reduced = Tensor("r", "r", "ReduceAll", "alloc", ShapeRule("reduce", ("self",), ("dim",)), "bool", "a.cpp", 3)
     memory_plan = plan(_route(reduced, tasks=(Task(0, "ReduceAll", "AI_CORE", "a.cpp", 3, reads=("self",), writes=("r",)),)))
     assert memory_plan.formula == "M"
+
+
+def test_output_param_of_another_count_gets_m_by_the_facts() -> None:
+    facts = Facts(shapes=(("self", (64, 1024)), ("out", (64,))))
+    result = Tensor("r", "r", "ReduceAll", "alloc", ShapeRule("param", ("out",)), "bool", "a.cpp", 3)
+    route = _route(result, tasks=(Task(0, "ReduceAll", "AI_CORE", "a.cpp", 3, reads=("self",), writes=("r",)),))
+    assert plan(route).formula == "N"  # no facts: an output is taken to be output-sized
+    assert plan(Route(route.entry, facts, route.tasks, route.tensors, route.steps)).formula == "M"
