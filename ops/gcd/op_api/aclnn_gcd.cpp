@@ -148,13 +148,16 @@ aclnnStatus aclnnGcdGetWorkspaceSize(const aclTensor* self, const aclTensor* oth
     auto otherCasted = l0op::Cast(otherContiguous, promoteType, uniqueExecutor.get());
     CHECK_RET(otherCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
 
-    if (IsContiguous(out)) {
-        // The kernel writes the broadcast result straight into out: no output-sized temporary, no copy.
-        auto gcdOut = l0op::GcdToOutput(selfCasted, otherCasted, out, uniqueExecutor.get());
-        CHECK_RET(gcdOut != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    } else {
-        auto gcdOut = l0op::Gcd(selfCasted, otherCasted, uniqueExecutor.get());
-        CHECK_RET(gcdOut != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    // The kernel writes the broadcast result straight into a contiguous out (no output-sized temporary, no copy);
+    // a strided out gets a contiguous buffer of its shape that ViewCopy then scatters into out.
+    aclTensor* gcdTarget = out;
+    if (!IsContiguous(out)) {
+        gcdTarget = uniqueExecutor->AllocTensor(out->GetViewShape(), out->GetDataType());
+        CHECK_RET(gcdTarget != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    }
+    auto gcdOut = l0op::GcdToOutput(selfCasted, otherCasted, gcdTarget, uniqueExecutor.get());
+    CHECK_RET(gcdOut != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    if (gcdTarget != out) {
         auto viewCopyResult = l0op::ViewCopy(gcdOut, out, uniqueExecutor.get());
         CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
     }
