@@ -53,6 +53,15 @@ class ChainRouteSource:
         self._unresolved[(entry, facts)] = routes.unresolved
         return routes.routes[0]
 
+    def missing_reason(self, entry: str) -> str | None:
+        """Why an entry may be missing: the parse findings of the analysed files (first three)."""
+        report = self._chains()
+        findings = list(report.findings) + [f for unit in report.units.values() for f in getattr(unit, "findings", ())]
+        if not findings:
+            return None
+        shown = "; ".join(f"{f.path}:{f.line}: {f.message}" for f in findings[:3])
+        return f"{len(findings)} finding(s) while reading the sources: {shown}" + (" ..." if len(findings) > 3 else "")
+
     def incomplete_reason(self, entry: str, facts: Facts) -> str | None:
         """What the walk could not resolve on this route (unresolved calls), when it said so."""
         items = self._unresolved.get((entry, facts), ())

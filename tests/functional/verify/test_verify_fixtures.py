@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -84,3 +85,44 @@ def test_an_entry_the_sources_do_not_define_is_incomplete(tmp_path: Path) -> Non
     assert code == 2 and document["complete"] is False
     assert document["matrix"][0]["problems"] == [
         f"entry point aclnnAllGetWorkspaceSize not found in {OPS_MATH / 'math/gcd_after/op_api'}"]
+
+
+def _variant(tmp_path: Path, old: str, new: str) -> Path:
+    source = (OPS_MATH / "math/gcd_after/op_api/aclnn_gcd.cpp").read_text(encoding="utf-8")
+    assert old in source
+    target = tmp_path / "op_api" / "aclnn_gcd.cpp"
+    target.parent.mkdir()
+    target.write_text(source.replace(old, new), encoding="utf-8")
+    shutil.copy(OPS_MATH / "math/gcd_after/op_api/gcd.cpp", target.parent / "gcd.cpp")
+    return target.parent
+
+
+def _verify_at(folder: Path) -> tuple[int, dict]:
+    result = CliRunner().invoke(
+        main, ["verify-route", str(folder), "--repo-root", str(folder.parent), "--policy", "gcd-native", "--format", "json"])
+    return result.exit_code, json.loads(result.output)
+
+
+def test_an_unresolved_call_on_the_route_is_incomplete_not_a_pass(tmp_path: Path) -> None:
+    folder = _variant(tmp_path, "    auto viewCopyResult", "    l0op::Mystery(gcdOut, uniqueExecutor.get());\n    auto viewCopyResult")
+    code, document = _verify_at(folder)
+    assert code == 2 and document["violations"] == []
+    assert {tuple(r["problems"]) for r in document["matrix"]} == {
+        ("route of aclnnGcdGetWorkspaceSize is incomplete: unresolved: Mystery",)}
+
+
+def test_an_unparsed_construct_on_the_route_is_incomplete(tmp_path: Path) -> None:
+    folder = _variant(tmp_path, "if (self->IsEmpty() || other->IsEmpty()) {", "if (self->IsEmpty() || {{")
+    code, document = _verify_at(folder)
+    assert code == 2 and document["violations"] == []
+    assert document["matrix"][0]["problems"] == [
+        "route of aclnnGcdGetWorkspaceSize is incomplete: an unparsed construct or an unresolved call lies on this route"]
+
+
+def test_an_entry_lost_to_a_parse_error_is_incomplete_with_the_parse_finding(tmp_path: Path) -> None:
+    folder = _variant(tmp_path, "aclnnStatus aclnnGcdGetWorkspaceSize(const aclTensor* self,",
+                      "aclnnStatus aclnnGcdGetWorkspaceSize(const aclTensor* self {{,")
+    code, document = _verify_at(folder)
+    assert code == 2
+    problem = document["matrix"][0]["problems"][0]
+    assert problem.startswith("entry point aclnnGcdGetWorkspaceSize not found in") and "finding(s) while reading" in problem
