@@ -19,7 +19,8 @@ from analyzers.findings import Finding, Severity
 
 FRONTEND = "libclang"
 MAX_DIAGNOSTICS = 50
-_FUNCTION_KINDS = ("FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR", "FUNCTION_TEMPLATE", "CONVERSION_FUNCTION")
+_FUNCTION_KINDS = ("FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR", "FUNCTION_TEMPLATE",
+                   "CONVERSION_FUNCTION")
 _SCOPE_KINDS = ("NAMESPACE", "CLASS_DECL", "STRUCT_DECL", "UNION_DECL", "CLASS_TEMPLATE", "LINKAGE_SPEC",
                 "UNEXPOSED_DECL")
 _STRUCTURED = ("IF_STMT", "SWITCH_STMT", "FOR_STMT", "WHILE_STMT", "DO_STMT", "CXX_FOR_RANGE_STMT", "COMPOUND_STMT")
@@ -79,7 +80,8 @@ def parse_with_clang(
         return _fallback(data, path, max_bytes, f"walking the clang AST failed: {type(error).__name__}: {error}")
     findings = parsed.findings + notes + _diagnostics(tu, path)
     if walker.dropped > MAX_DIAGNOSTICS:
-        findings.append(MESSAGES.make("cxx-too-many-errors", path=path, line=None, count=walker.dropped - MAX_DIAGNOSTICS))
+        extra = walker.dropped - MAX_DIAGNOSTICS
+        findings.append(MESSAGES.make("cxx-too-many-errors", path=path, line=None, count=extra))
     findings += [f for f in syntax_findings(parsed.tree.root_node, parsed.source, path) if f.line in walker.used_lines]
     findings.sort(key=Finding.sort_key)
     return CxxUnit(

@@ -84,7 +84,8 @@ def main() -> None:
     for unit in units:
         if unit.findings:
             print(f"  {unit.path}: " + ", ".join(sorted({f.symbol for f in unit.findings})))
-    print(f"predicted for 11 MB (ops-math op_api tree) at this rate: {11e6 / (total_bytes / model_s):.1f} s on one core")
+    predicted = 11e6 / (total_bytes / model_s)
+    print(f"predicted for 11 MB (ops-math op_api tree) at this rate: {predicted:.1f} s on one core")
 
 
 if __name__ == "__main__":

@@ -82,7 +82,8 @@ def test_both_front_ends_yield_the_same_functions_and_statements(broadcast_in_ho
         assert precise.globals == fast.globals and precise.includes == fast.includes
         assert precise.toplevel_calls == fast.toplevel_calls
         for quick, exact in zip(fast.functions, precise.functions):
-            assert (exact.params, exact.return_type, exact.is_static) == (quick.params, quick.return_type, quick.is_static)
+            signature = (exact.params, exact.return_type, exact.is_static)
+            assert signature == (quick.params, quick.return_type, quick.is_static)
             assert exact.body == _resolve_preprocessor(quick.body, taken), quick.name
 
 

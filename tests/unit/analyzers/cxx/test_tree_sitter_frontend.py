@@ -23,7 +23,8 @@ def test_function_names_are_qualified_by_namespace_and_class() -> None:
         "namespace { static int Hidden() { return 0; } }\n"
         "namespace a::b { void Deep() {} }\n"
     )
-    assert [f.name for f in unit.functions] == ["l0op::FloorMod", "op::Foo::Bar", "op::Foo::Baz", "Hidden", "a::b::Deep"]
+    names = [f.name for f in unit.functions]
+    assert names == ["l0op::FloorMod", "op::Foo::Bar", "op::Foo::Baz", "Hidden", "a::b::Deep"]
     floor_mod = unit.function("FloorMod")
     assert floor_mod.return_type == "const aclTensor*"
     assert [(p.name, p.type_text) for p in floor_mod.params] == [("a", "const aclTensor*"), ("e", "aclOpExecutor*")]
