@@ -49,6 +49,8 @@ def line_of(data: bytes, offset: int) -> int:
 def prepare(data: bytes, path: str, max_bytes: int = MAX_SOURCE_BYTES) -> PreparedSource:
     """Check the bytes (size, emptiness, encoding) and mask the macro idioms that derail tree-sitter."""
     findings: list[Finding] = []
+    if isinstance(data, str):  # callers holding text rather than file bytes
+        data = data.encode("utf-8", "surrogateescape")
     if len(data) > max_bytes:
         findings.append(MESSAGES.make("cxx-too-large", path=path, line=1, size=len(data), limit=max_bytes))
         return PreparedSource(data, data, tuple(findings), parse=False)
