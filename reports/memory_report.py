@@ -80,7 +80,7 @@ def text_table(title: str, documents: list[dict]) -> str:
     keys = ("case", "peak", "upper", "npu_total", "gpu", "gap", "tasks", "traffic", "time")
     rows = [[str(row[k]) for k in keys] for row in case_rows(documents)]
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths))
+    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()
     out = [title, line, "  ".join("-" * w for w in widths)]
     out += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     return "\n".join(out) + "\n"

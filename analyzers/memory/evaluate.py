@@ -81,6 +81,7 @@ def evaluate(
         "gpu_reference_bytes": gpu_total,
         "gpu_reference": gpu_doc,
         "gap": gap,
+        "gap_with_may": (abs(params_bytes + result.peak_with_may_bytes - gpu_total) / gpu_total) if gpu_total else None,
         "gap_threshold": threshold,
         "tasks": sum(1 for t in route.tasks if not t.may),
         "may_tasks": sum(1 for t in route.tasks if t.may),
