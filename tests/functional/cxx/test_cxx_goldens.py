@@ -10,7 +10,8 @@ import pytest
 from analyzers.cxx import parse_file
 
 HERE = Path(__file__).resolve().parent
-INPUTS = sorted((HERE / "inputs").glob("*.cpp"))
+# The fixture inputs, and the precise-mode project's sources as tree-sitter reads them (both `#if` branches).
+INPUTS = sorted((HERE / "inputs").glob("*.cpp")) + sorted((HERE / "precise_project" / "src").glob("*.cpp"))
 
 
 @pytest.mark.parametrize("source", INPUTS, ids=[p.name for p in INPUTS])
