@@ -23,7 +23,7 @@ class MemoryFigures(JsonModel):
 
 @dataclass(frozen=True)
 class CountedKey(JsonModel):
-    """A (label, count) pair: a task as op@launcher, or an allocation as producer:dtype:shape."""
+    """A (label, count) pair: a task as op@launcher[size], or an allocation as producer:dtype[dims]."""
 
     key: str
     count: int
@@ -79,22 +79,30 @@ class RouteDiff(JsonModel):
         return document
 
 
-def task_key(op: str, launcher: str, size: str = UNKNOWN) -> str:
-    """op@launcher, with the size class when known (a constant BroadcastTo is not an output-sized one)."""
-    return f"{op}@{launcher}" + (f"[{size}]" if size != UNKNOWN else "")
+def task_key(op: str, launcher: str, size: str = UNKNOWN, may: bool = False) -> str:
+    """op@launcher, with the size class when known (a constant BroadcastTo is not an output-sized one), `?` if may."""
+    return f"{op}@{launcher}" + (f"[{size}]" if size != UNKNOWN else "") + ("?" if may else "")
 
 
 def _task_keys(route: Route | None, point: MatrixPoint) -> Counter:
     if route is None:
         return Counter()
     sizes = SizeResolver(route, point.facts())
-    return Counter(task_key(t.op, t.launcher, sizes.task_class(t.writes)) for t in route.tasks)
+    return Counter(task_key(t.op, t.launcher, sizes.task_class(t.writes), t.may) for t in route.tasks)
 
 
-def tensor_key(tensor: Tensor) -> str:
-    shape = tensor.shape
-    detail = ",".join(shape.refs or shape.dims) or shape.text
-    return f"{tensor.producer}:{tensor.dtype}:{shape.rule}({detail})"
+def tensor_key(tensor: Tensor, sizes: SizeResolver) -> str:
+    """producer:dtype[dims] under the case; the shape rule's text when the dims are unknown."""
+    shape = sizes.shape(tensor.id)
+    dims = "x".join(str(d) for d in shape) if shape is not None else f"{tensor.shape.rule}?"
+    return f"{tensor.producer}:{tensor.dtype}[{dims}]"
+
+
+def _alloc_keys(route: Route | None, point: MatrixPoint) -> Counter:
+    if route is None:
+        return Counter()
+    sizes = SizeResolver(route, point.facts())
+    return Counter(tensor_key(t, sizes) for t in route.tensors if t.effect == "alloc")
 
 
 def diff_routes(
@@ -106,8 +114,8 @@ def diff_routes(
     """Compare two routes of the same point; tasks by op, launcher and size class, allocations by producer, dtype, shape."""
     tasks_before = _task_keys(before, point)
     tasks_after = _task_keys(after, point)
-    allocs_before = Counter(tensor_key(t) for t in before.tensors if t.effect == "alloc") if before else Counter()
-    allocs_after = Counter(tensor_key(t) for t in after.tensors if t.effect == "alloc") if after else Counter()
+    allocs_before = _alloc_keys(before, point)
+    allocs_after = _alloc_keys(after, point)
     memory_before = figures(before, point) if figures and before else None
     memory_after = figures(after, point) if figures and after else None
     basis = (memory_after or memory_before).basis if (memory_after or memory_before) else "memory model not available"

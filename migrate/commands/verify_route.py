@@ -34,6 +34,7 @@ class VerifyRouteConfig:
     repo_root: Path | None = None
     before: Path | None = None
     before_ref: str | None = None
+    before_repo_root: Path | None = None  # L0 resolution for the before side; defaults to repo_root
     fmt: str = "text"
     output: Path | None = None
 
@@ -45,15 +46,17 @@ class VerifyRouteConfig:
               help="ops-math checkout for L0 resolution.")
 @click.option("--before", type=click.Path(path_type=Path, exists=True), help="The old version of PATH to diff against.")
 @click.option("--before-ref", help="Diff against PATH at this git revision of its repository.")
+@click.option("--before-repo-root", type=click.Path(path_type=Path, exists=True, file_okay=False),
+              help="ops-math checkout for the before side's L0 calls (default: --repo-root).")
 @click.option("--format", "fmt", type=click.Choice(VERIFY_FORMATS), default="text", show_default=True)
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report here instead of stdout.")
 @handle_errors
-def verify_route(path, policy, repo_root, before, before_ref, fmt, output) -> None:
+def verify_route(path, policy, repo_root, before, before_ref, before_repo_root, fmt, output) -> None:
     """Check the routes of PATH's entry points against a policy (exit 0 pass, 1 violation, 2 incomplete)."""
     if before is not None and before_ref is not None:
         raise click.UsageError("give --before or --before-ref, not both")
     config = VerifyRouteConfig(path=path, policy=policy, repo_root=repo_root, before=before, before_ref=before_ref,
-                               fmt=fmt, output=output)
+                               before_repo_root=before_repo_root, fmt=fmt, output=output)
     raise SystemExit(emit(run(config), config.output))
 
 
@@ -73,13 +76,14 @@ def run(config: VerifyRouteConfig) -> Rendered:
         policy = load_policy(config.policy)
     except PolicyError as error:
         raise MigrateError("policy " + "\n  ".join([f"{error.source} is not valid:", *error.problems])) from error
+    before_root = config.before_repo_root or config.repo_root
     with ExitStack() as stack:
         before = None
         if config.before is not None:
-            before = route_source(config.before, config.repo_root, str(config.before))
+            before = route_source(config.before, before_root, str(config.before))
         elif config.before_ref is not None:
             old_path = stack.enter_context(_checkout(config.path, config.before_ref))
-            before = route_source(old_path, config.repo_root, f"{config.path}@{config.before_ref}")
+            before = route_source(old_path, before_root, f"{config.path}@{config.before_ref}")
         try:
             memory, unavailable = memory_source(), ""
         except EngineUnavailable as error:
