@@ -60,6 +60,13 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "memory-case-differs-from-facts",
+        "{entry}: no case matches the shapes the route was walked with ({facts}); it is evaluated at every case, "
+        "although other shapes may take other branches",
+        "The route's facts give shapes that none of the cases has.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "memory-gap-above-threshold",
         "{entry}: NPU peak {npu} B vs GPU reference {gpu} B: gap {gap:.1%} above {threshold:.0%}",
         "The predicted NPU device peak differs from the PyTorch reference by more than the threshold.",

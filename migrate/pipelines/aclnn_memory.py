@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from analyzers.findings import Finding
-from analyzers.memory import CaseError, evaluate, load_cases, parse_case, plan
+from analyzers.memory import MESSAGES, CaseError, evaluate, load_cases, parse_case, plan
 from analyzers.memory.case import Case
 from analyzers.route.model import Route
 from migrate.config import AnalyzeConfig
@@ -37,6 +37,10 @@ def cases_from_config(config: AnalyzeConfig) -> tuple[Case, ...]:
     return tuple(cases)
 
 
+def _matches(route: Route, case: Case) -> bool:
+    return all(case.get(name) is None or case.get(name).shape == tuple(dims) for name, dims in route.facts.shapes)
+
+
 def cases_for(route: Route, cases: tuple[Case, ...]) -> tuple[Case, ...]:
     """The cases a route was walked for: those agreeing with every shape in its facts (all cases when none do).
 
@@ -45,10 +49,7 @@ def cases_for(route: Route, cases: tuple[Case, ...]) -> tuple[Case, ...]:
     """
     if not route.facts.shapes:
         return cases
-    matching = tuple(
-        case for case in cases
-        if all(case.get(name) is None or case.get(name).shape == tuple(dims) for name, dims in route.facts.shapes)
-    )
+    matching = tuple(case for case in cases if _matches(route, case))
     return matching or cases
 
 
@@ -63,6 +64,9 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
         soc = config.socs[0] if config.socs else route.facts.soc
         evaluations = [evaluate(memory_plan, case, soc=soc, measure_gpu=config.measure_gpu) for case in cases_for(route, cases)]
         findings = list(memory_plan.findings)
+        if route.facts.shapes and cases and not any(_matches(route, case) for case in cases):
+            shown = ", ".join(f"{name}={list(dims)}" for name, dims in route.facts.shapes)
+            findings.append(MESSAGES.make("memory-case-differs-from-facts", entry=route.entry, facts=shown))
         for evaluation in evaluations:
             findings.extend(f for f in evaluation.findings if f not in findings)
         all_findings.extend(findings)

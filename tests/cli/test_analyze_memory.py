@@ -46,6 +46,12 @@ def test_a_route_walked_for_one_case_is_evaluated_at_that_case_only() -> None:
     assert len(cases_for(_route("floor_mod_original"), cases)) == 2
 
 
+def test_a_case_the_route_was_not_walked_for_is_flagged() -> None:
+    attachment = attach(AnalyzeConfig(inputs=("x.cpp",), cases=(SEED,)), [_route("floor_mod_walked_concrete")])
+    assert "memory-case-differs-from-facts" in [f.symbol for f in attachment.findings]
+    assert len(attachment.json_by_route[0]["cases"]) == 1
+
+
 def test_attachment_holds_json_per_route_charts_and_a_summary() -> None:
     config = AnalyzeConfig(inputs=("x.cpp",), cases=(SEED, SMALL), socs=("Ascend910B",))
     attachment = attach(config, [_route("floor_mod_original"), _route("floor_mod_native")])
