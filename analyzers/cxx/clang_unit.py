@@ -73,7 +73,7 @@ def parse_with_clang(
         return _fallback(data, path, max_bytes, f"{type(error).__name__}: {error}")
     walker = _ClangWalker(parsed, path, tu.spelling)
     try:
-        walker.scope(tu.cursor)
+        walker.walk(tu.cursor)
     except (ValueError, AttributeError, RecursionError) as error:
         # The Python binding raises ValueError for cursor kinds it does not know (a newer libclang);
         # the tree-sitter reading is still a correct, if less precise, answer.
@@ -138,18 +138,32 @@ class _ClangWalker:
         self.toplevel_calls: list[Expr] = []
         self.used_lines: set[int] = set()
         self.dropped = 0
+        self._macro_items: set[int] = set()
 
     # --- namespace scope -------------------------------------------------------------------------------
+    def walk(self, unit_cursor) -> None:
+        # Macro instantiations and inclusion directives are file-level preprocessing records; reading them
+        # first lets a declaration produced by a macro be recognised whatever order clang lists them in.
+        for child in unit_cursor.get_children():
+            if child.location.file is None or child.location.file.name != self.main_file:
+                continue
+            if child.kind.name == "MACRO_INSTANTIATION":
+                self.macros[child.extent.start.offset] = child.extent.end.offset
+            elif child.kind.name == "INCLUSION_DIRECTIVE":
+                self.includes.append(child.spelling)
+        self.scope(unit_cursor)
+
     def scope(self, cursor) -> None:
         for child in cursor.get_children():
             location = child.location
             if location.file is None or location.file.name != self.main_file:
                 continue
             kind = child.kind.name
-            if kind == "MACRO_INSTANTIATION":
-                self.macros[child.extent.start.offset] = child.extent.end.offset
-            elif kind == "INCLUSION_DIRECTIVE":
-                self.includes.append(child.spelling)
+            if kind in ("MACRO_INSTANTIATION", "INCLUSION_DIRECTIVE", "MACRO_DEFINITION"):
+                continue
+            start = child.extent.start.offset
+            if self._from_macro(start, child.extent.end.offset):
+                self.macro_item(start)  # `OP_TYPE_REGISTER(X);`, whatever declarations it expands to
             elif kind in _FUNCTION_KINDS:
                 if child.is_definition():
                     self.function(child)
@@ -157,6 +171,15 @@ class _ClangWalker:
                 self.variable(child)
             elif kind in _SCOPE_KINDS:
                 self.scope(child)
+
+    def macro_item(self, start: int) -> None:
+        if start in self._macro_items:
+            return
+        self._macro_items.add(start)
+        node = self._ts("expression_statement", start)
+        inner = next((c for c in node.named_children if c.type != "comment"), None) if node is not None else None
+        if inner is not None:
+            self.toplevel_calls.append(self.stmts.exprs.build(inner))
 
     def function(self, cursor) -> None:
         node = self._ts("function_definition", cursor.extent.start.offset)
@@ -182,15 +205,7 @@ class _ClangWalker:
         self.used_lines.update(range(cursor.extent.start.line, cursor.extent.end.line + 1))
 
     def variable(self, cursor) -> None:
-        start = cursor.extent.start.offset
-        if self._from_macro(start, cursor.extent.end.offset):
-            node = self._ts("expression_statement", start)
-            if node is not None:
-                inner = next((c for c in node.named_children if c.type != "comment"), None)
-                if inner is not None:
-                    self.toplevel_calls.append(self.stmts.exprs.build(inner))
-            return
-        node = self._ts("declaration", start)
+        node = self._ts("declaration", cursor.extent.start.offset)
         if node is None:
             return
         scope = _qualified(cursor).rsplit("::", 1)[0] if "::" in _qualified(cursor) else ""

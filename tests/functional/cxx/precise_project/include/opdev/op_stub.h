@@ -71,7 +71,13 @@ void DfxEnter(const char* name);
 #define DFX_OUT(...) 0
 #define OP_INPUT(...) 0
 #define OP_OUTPUT(...) 0
-#define OP_TYPE_REGISTER(name) \
-    static const int name##OpTypeId = (RegisterOpType(#name), 0)
+#define OP_TYPE_REGISTER(name)                   \
+    static const int name##OpTypeIdValue = 0;    \
+    static int name##OpTypeId()                  \
+    {                                            \
+        RegisterOpType(#name);                   \
+        return name##OpTypeIdValue;              \
+    }                                            \
+    static_assert(true, "registered")
 #define ADD_TO_LAUNCHER_LIST_AICORE(kernel, ...) LaunchKernel(#kernel, "AI_CORE", executor)
 #define ADD_TO_LAUNCHER_LIST_AICPU(kernel, ...) LaunchKernel(#kernel, "AI_CPU", executor)
