@@ -38,6 +38,7 @@ def evaluate(
     """Evaluate `plan_` at `case`; an incomplete case gives a document with "evaluated": false and its findings."""
     env, findings = bind(plan_, case)
     base = {
+        "schema": "op-migrate/memory@1",
         "case": case.text(),
         "label": case.label,
         "formula": plan_.formula,
@@ -159,7 +160,9 @@ def _traffic(plan_: MemoryPlan, exposed: dict[str, int]) -> tuple[TaskTraffic, .
     )
 
 
-def _gpu(plan_, case, npu_total, measure_gpu, threshold, findings):
+def _gpu(plan_: MemoryPlan, case: Case, npu_total: int, measure_gpu: bool, threshold: float,
+         findings: list[Finding]) -> tuple[dict | None, int | None, float | None]:
+    """The GPU reference document, its total bytes and the gap (None when there is no reference)."""
     reference = gpu.reference_for(plan_.entry)
     if reference is None:
         findings.append(MESSAGES.make("memory-no-gpu-reference", entry=plan_.entry))
