@@ -243,6 +243,9 @@ class _ClangWalker:
         for node in block.named_children:
             if node.type not in _TS_STATEMENTS or any(s <= node.start_byte < e for s, e in covered):
                 continue
+            if node.start_byte in self.macros:  # a macro that expands to nothing (`OP_LOGD(...)` in release)
+                out.append((node.start_byte, self.stmts.statement(node, 1)))
+                continue
             line = node.start_point[0] + 1
             text = " ".join(self.parsed.source.text(node.start_byte, node.end_byte).split())
             self.dropped += 1

@@ -13,6 +13,7 @@ static const std::initializer_list<op::DataType> GADGET_DTYPES = {op::DataType::
 
 static const aclTensor* PrepareGadgetInput(const aclTensor* x, op::DataType dtype, aclOpExecutor* executor)
 {
+    OP_LOGD("preparing a gadget input");
     auto xContiguous = l0op::Contiguous(x, executor);
     CHECK_RET(xContiguous != nullptr, nullptr);
     return x->GetDataType() == dtype ? xContiguous : l0op::Cast(xContiguous, dtype, executor);

@@ -51,6 +51,7 @@ void DfxEnter(const char* name);
 // Function-like macros in the shapes the op_api sources use; each expands to real C++.
 #define CREATE_EXECUTOR() MakeExecutor()
 #define OP_LOGE(code, message) LogError(code, message)
+#define OP_LOGD(...)  // debug logging compiles to nothing here, as in a release build
 #define CHECK_RET(cond, ret) \
     do {                     \
         if (!(cond)) {       \
