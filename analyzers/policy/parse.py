@@ -40,6 +40,7 @@ import sys
 from pathlib import Path
 
 from analyzers import catalog
+from analyzers.policy import fields
 from analyzers.policy.model import SIZE_CLASSES, CaseSpec, MemoryLimit, Policy, RouteSpec, Rule, Scope
 from analyzers.route.model import EFFECTS, LAUNCHERS, SHAPE_RULES
 
@@ -53,7 +54,6 @@ ROUTE_KEYS = {"entries", "soc", "dtype", "cases", "scalars"}
 RULE_KEYS = {"name", "op", "launcher", "size", "effect", "dtype", "shape", "allow_may", "reason", "when"}
 WHEN_KEYS = {"soc", "dtype", "case", "scalars"}
 MEMORY_KEYS = {"max_gap", "cases"}
-_GLOB = re.compile(r"^[A-Za-z0-9_:*?\[\]!.-]+$")
 _RULE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -91,20 +91,20 @@ def parse_policy(text: str, source: str = "<policy>") -> Policy:
     except tomllib.TOMLDecodeError as error:
         raise PolicyError(source, [f"not valid TOML: {error}"]) from error
     problems: list[str] = []
-    _unknown(document, {"policy"}, "", problems)
+    fields.unknown_keys(document, {"policy"}, "", problems)
     body = document.get("policy")
     if not isinstance(body, dict):
         raise PolicyError(source, problems + ["policy: missing [policy] table"])
-    _unknown(body, POLICY_KEYS, "policy", problems)
+    fields.unknown_keys(body, POLICY_KEYS, "policy", problems)
     platforms = Platforms()
-    name = _string(body, "name", "policy", problems, required=True)
-    entries = _strings(body.get("entries"), "policy.entries", problems, required=True)
-    default_may = _bool(body, "allow_may", "policy", problems)
+    name = fields.text(body, "name", "policy", problems, required=True)
+    entries = fields.texts(body.get("entries"), "policy.entries", problems, required=True)
+    default_may = fields.flag(body, "allow_may", "policy", problems)
     routes = tuple(_route(item, f"policy.routes[{i}]", platforms, problems, entries)
-                   for i, item in enumerate(_tables(body, "routes", "policy", problems, required=True)))
+                   for i, item in enumerate(fields.tables(body, "routes", "policy", problems, required=True)))
     rules: list[Rule] = []
     for kind in ("forbid", "require"):
-        for i, item in enumerate(_tables(body, kind, "policy", problems)):
+        for i, item in enumerate(fields.tables(body, kind, "policy", problems)):
             rules.append(_rule(item, kind, f"policy.{kind}[{i}]", default_may, platforms, problems))
     seen: set[str] = set()
     for rule in rules:
@@ -150,15 +150,15 @@ class Platforms:
 
 
 def _route(table: dict, where: str, platforms: Platforms, problems: list[str], entries: tuple[str, ...]) -> RouteSpec:
-    _unknown(table, ROUTE_KEYS, where, problems)
-    only = _strings(table.get("entries"), f"{where}.entries", problems, required=False)
+    fields.unknown_keys(table, ROUTE_KEYS, where, problems)
+    only = fields.texts(table.get("entries"), f"{where}.entries", problems, required=False)
     for name in only:
         if name not in entries:
             problems.append(f"{where}.entries: {name!r} is not one of policy.entries")
-    socs = tuple(s for i, value in enumerate(_list(table, "soc", where, problems))
+    socs = tuple(s for i, value in enumerate(fields.items(table, "soc", where, problems))
                  if (s := platforms.soc(value, f"{where}.soc[{i}]", problems)))
     dtypes = []
-    for i, value in enumerate(_list(table, "dtype", where, problems)):
+    for i, value in enumerate(fields.items(table, "dtype", where, problems)):
         item = f"{where}.dtype[{i}]"
         if isinstance(value, dict):
             bindings = tuple((str(param), platforms.dtype(d, f"{item}.{param}", problems)) for param, d in value.items())
@@ -169,8 +169,8 @@ def _route(table: dict, where: str, platforms: Platforms, problems: list[str], e
             dtype = platforms.dtype(value, item, problems)
             dtypes.append((("*", dtype),) if dtype else ())
     cases = tuple(_case(value, f"{where}.cases[{i}]", i, problems)
-                  for i, value in enumerate(_list(table, "cases", where, problems)))
-    scalars = _scalars(table.get("scalars", {}), f"{where}.scalars", problems, allow_empty_table=True)
+                  for i, value in enumerate(fields.items(table, "cases", where, problems)))
+    scalars = fields.scalar_lists(table.get("scalars", {}), f"{where}.scalars", problems)
     for name, values in scalars:
         if not values:
             problems.append(f"{where}.scalars.{name}: empty list makes the product soc × dtype × cases × scalars empty")
@@ -199,23 +199,23 @@ def _case(value, where: str, index: int, problems: list[str]) -> CaseSpec:
 
 
 def _rule(table: dict, kind: str, where: str, default_may: bool, platforms: Platforms, problems: list[str]) -> Rule:
-    _unknown(table, RULE_KEYS, where, problems)
-    op = _string(table, "op", where, problems)
-    if op is not None and not _valid_glob(op):
+    fields.unknown_keys(table, RULE_KEYS, where, problems)
+    op = fields.text(table, "op", where, problems)
+    if op is not None and not fields.valid_glob(op):
         problems.append(f"{where}.op: bad glob {op!r} (letters, digits, _ : . - and * ? [..] with closed brackets)")
-    launcher = _choice(table, "launcher", LAUNCHERS, where, problems)
-    size = _choice(table, "size", SIZE_CLASSES, where, problems) or "any"
-    effect = _choice(table, "effect", EFFECTS, where, problems)
-    shape = _choice(table, "shape", SHAPE_RULES, where, problems)
+    launcher = fields.choice(table, "launcher", LAUNCHERS, where, problems)
+    size = fields.choice(table, "size", SIZE_CLASSES, where, problems) or "any"
+    effect = fields.choice(table, "effect", EFFECTS, where, problems)
+    shape = fields.choice(table, "shape", SHAPE_RULES, where, problems)
     dtype = platforms.dtype(table["dtype"], f"{where}.dtype", problems) if "dtype" in table else None
     if op is None and launcher is None and effect is None and dtype is None and shape is None:
         problems.append(f"{where}: selects nothing; give at least one of op, launcher, effect, dtype, shape")
     if kind == "require" and (effect is not None or dtype is not None or shape is not None):
         problems.append(f"{where}: require rules select tasks (op, launcher, size), not tensors")
-    name = _string(table, "name", where, problems)
+    name = fields.text(table, "name", where, problems)
     if name is not None and not _RULE_ID.match(name):
         problems.append(f"{where}.name: {name!r} is not a rule id (letters, digits, _ . -)")
-    allow_may = _bool(table, "allow_may", where, problems, default=default_may)
+    allow_may = fields.flag(table, "allow_may", where, problems, default=default_may)
     rule = Rule(name=name or "", kind=kind, op=op, launcher=launcher, size=size, effect=effect, dtype=dtype,
                 shape=shape, allow_may=allow_may, reason=str(table.get("reason", "")),
                 when=_when(table.get("when", {}), f"{where}.when", platforms, problems))
@@ -238,13 +238,13 @@ def _when(table, where: str, platforms: Platforms, problems: list[str]) -> Scope
     if not isinstance(table, dict):
         problems.append(f"{where}: must be a table")
         return Scope()
-    _unknown(table, WHEN_KEYS, where, problems)
-    socs = tuple(s for i, v in enumerate(_list(table, "soc", where, problems, required=False))
+    fields.unknown_keys(table, WHEN_KEYS, where, problems)
+    socs = tuple(s for i, v in enumerate(fields.items(table, "soc", where, problems, required=False))
                  if (s := platforms.soc(v, f"{where}.soc[{i}]", problems)))
-    dtypes = tuple(d for i, v in enumerate(_list(table, "dtype", where, problems, required=False))
+    dtypes = tuple(d for i, v in enumerate(fields.items(table, "dtype", where, problems, required=False))
                    if (d := platforms.dtype(v, f"{where}.dtype[{i}]", problems)))
-    cases = tuple(str(c) for c in _list(table, "case", where, problems, required=False))
-    scalars = _scalars(table.get("scalars", {}), f"{where}.scalars", problems, allow_empty_table=True)
+    cases = tuple(str(c) for c in fields.items(table, "case", where, problems, required=False))
+    scalars = fields.scalar_lists(table.get("scalars", {}), f"{where}.scalars", problems)
     return Scope(socs=socs, dtypes=dtypes, cases=cases, scalars=scalars)
 
 
@@ -252,109 +252,10 @@ def _memory(table, problems: list[str]) -> MemoryLimit | None:
     if not isinstance(table, dict):
         problems.append("policy.memory: must be a table")
         return None
-    _unknown(table, MEMORY_KEYS, "policy.memory", problems)
+    fields.unknown_keys(table, MEMORY_KEYS, "policy.memory", problems)
     gap = table.get("max_gap")
     if isinstance(gap, bool) or not isinstance(gap, (int, float)) or gap < 0:
         problems.append(f"policy.memory.max_gap: a non-negative number is required, got {gap!r}")
         return None
-    cases = _strings(table.get("cases"), "policy.memory.cases", problems, required=False)
+    cases = fields.texts(table.get("cases"), "policy.memory.cases", problems, required=False)
     return MemoryLimit(max_gap=float(gap), cases=cases)
-
-
-def _scalars(table, where: str, problems: list[str], allow_empty_table: bool) -> tuple[tuple[str, tuple[float, ...]], ...]:
-    if not isinstance(table, dict):
-        problems.append(f"{where}: must be a table of name = [values]")
-        return ()
-    result = []
-    for name, values in table.items():
-        if not isinstance(values, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-            problems.append(f"{where}.{name}: must be a list of numbers, got {values!r}")
-            continue
-        result.append((str(name), tuple(float(v) for v in values)))
-    return tuple(result)
-
-
-def _valid_glob(text: str) -> bool:
-    if not text or not _GLOB.match(text):
-        return False
-    depth = 0
-    for char in text:
-        depth += char == "["
-        depth -= char == "]"
-        if depth not in (0, 1):
-            return False
-    return depth == 0
-
-
-def _unknown(table: dict, known: set[str], where: str, problems: list[str]) -> None:
-    for key in table:
-        if key not in known:
-            path = f"{where}.{key}" if where else key
-            problems.append(f"{path}: unknown key (known: {', '.join(sorted(known))})")
-
-
-def _string(table: dict, key: str, where: str, problems: list[str], required: bool = False) -> str | None:
-    if key not in table:
-        if required:
-            problems.append(f"{where}.{key}: required")
-        return None
-    value = table[key]
-    if not isinstance(value, str) or not value:
-        problems.append(f"{where}.{key}: must be a non-empty string, got {value!r}")
-        return None
-    return value
-
-
-def _strings(value, where: str, problems: list[str], required: bool) -> tuple[str, ...]:
-    if value is None:
-        if required:
-            problems.append(f"{where}: required")
-        return ()
-    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        problems.append(f"{where}: must be a list of non-empty strings")
-        return ()
-    if required and not value:
-        problems.append(f"{where}: is empty: nothing would be checked")
-    return tuple(value)
-
-
-def _list(table: dict, key: str, where: str, problems: list[str], required: bool = True) -> list:
-    value = table.get(key)
-    if value is None:
-        if required:
-            problems.append(f"{where}.{key}: required (the product soc × dtype × cases × scalars needs it)")
-        return []
-    if not isinstance(value, list):
-        problems.append(f"{where}.{key}: must be a list")
-        return []
-    if required and not value:
-        problems.append(f"{where}.{key}: is empty, so the product soc × dtype × cases × scalars is empty")
-    return value
-
-
-def _tables(table: dict, key: str, where: str, problems: list[str], required: bool = False) -> list[dict]:
-    value = table.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        problems.append(f"{where}.{key}: must be an array of tables ([[{where}.{key}]])")
-        return []
-    if required and not value:
-        problems.append(f"{where}.{key}: at least one [[{where}.{key}]] table is required")
-    return value
-
-
-def _bool(table: dict, key: str, where: str, problems: list[str], default: bool = False) -> bool:
-    value = table.get(key, default)
-    if not isinstance(value, bool):
-        problems.append(f"{where}.{key}: must be true or false, got {value!r}")
-        return default
-    return value
-
-
-def _choice(table: dict, key: str, choices: tuple[str, ...], where: str, problems: list[str]) -> str | None:
-    if key not in table:
-        return None
-    value = table[key]
-    if value not in choices:
-        problems.append(f"{where}.{key}: {value!r} is not one of {', '.join(choices)}")
-        return None
-    return value
