@@ -16,6 +16,7 @@ from analyzers.tbe.filekind import classify_file
 from analyzers.tbe.guards import guard_kinds
 from analyzers.tbe.imports import collect_imports, parse_source
 from analyzers.tbe.messages import MESSAGES
+from analyzers.tbe.node_index import NodeIndex
 from analyzers.tbe.model import DslCall, DtypeEntry, Guard, Mapping, TbeOp
 from analyzers.tbe.pattern import read_pattern
 from analyzers.tbe.registration import read_registration
@@ -90,7 +91,6 @@ def _document(path: str, status: str, reason: str | None, **fields) -> TbeOp:
         dtypes={},
         dtype_equalities=(),
         constants={},
-        skeleton=(),
         flow={},
         dsl_calls=(),
         guards=(),
@@ -105,12 +105,14 @@ def _document(path: str, status: str, reason: str | None, **fields) -> TbeOp:
 
 def _analyse_tree(tree: nodes.Module, text: str, path: str) -> TbeOp:
     dsl_map = catalog.load("dsl_map")["calls"]
-    scope = collect_imports(tree)
+    index = NodeIndex(tree)
+    calls = index.of(nodes.Call)
+    scope = collect_imports(tree, index)
     values, constant_texts = module_constants(tree)
     info = read_registration(tree, Path(path).stem)
     module_functions = {node.name: node for node in tree.body if isinstance(node, nodes.FunctionDef)}
     compute_names = set()
-    for call in tree.nodes_of_class(nodes.Call):
+    for call in calls:
         dsl = scope.dsl_name(call.func)
         if dsl is not None and dsl_map.get(dsl[0], {}).get("category", "compute") != "framework":
             compute_names.add(dsl[0])
@@ -157,7 +159,7 @@ def _analyse_tree(tree: nodes.Module, text: str, path: str) -> TbeOp:
     dtypes, equalities = {}, ()
     inputs = [p.name for p in info.params if p.role == "input"]
     if info.entry is not None:
-        rules = read_dtype_rules(info.entry, inputs, values)
+        rules = read_dtype_rules(info.entry, inputs, values, index)
         dtypes = {
             name: [DtypeEntry(dtype=d, condition=c, line=line) for d, c, line in entries]
             for name, entries in rules.accepted.items()
@@ -171,21 +173,27 @@ def _analyse_tree(tree: nodes.Module, text: str, path: str) -> TbeOp:
                     "tbe-signature-mismatch", line=info.entry.lineno, path=path, declared=info.declared_count, actual=len(info.params)
                 )
             )
-    pattern, pattern_options = read_pattern(tree, scope, info.registrations)
-    fallbacks = read_fallbacks(tree)
+    pattern, pattern_options = read_pattern(calls, scope, info.registrations)
+    fallbacks = read_fallbacks(tree, index)
     for fallback in fallbacks:
         findings.append(MESSAGES.make("tbe-aicpu-fallback", line=fallback.line, path=path, condition=fallback.condition))
 
-    calls = tuple(DslCall(**call) for call in walker.calls)
+    resolved: dict[str, list[str]] = {}
+    for call in walker.calls:
+        spellings = resolved.setdefault(call["name"], [])
+        if call["qualified"] not in spellings:
+            spellings.append(call["qualified"])
+    calls = tuple(DslCall(**{k: v for k, v in call.items() if k != "qualified"}) for call in walker.calls)
     guards = tuple(
-        Guard(text=text, line=line, kinds=kinds) for (text, line), kinds in sorted(walker.guards.items(), key=lambda g: g[0][1])
+        Guard(text=text, line=line, kinds=kinds, set_under=walker.guard_origins.get((text, line)))
+        for (text, line), kinds in sorted(walker.guards.items(), key=lambda g: g[0][1])
     )
     for guard in guards:
         if guard.kinds == ("other",):
             findings.append(MESSAGES.make("tbe-unclassified-guard", line=guard.line, path=path, guard=guard.text))
     for symbol, fields, line in walker.notes:
         findings.append(MESSAGES.make(symbol, line=line, path=path, **fields))
-    mappings = _mappings(calls, dsl_map)
+    mappings = _mappings(calls, dsl_map, resolved)
     for mapping in mappings:
         if mapping.category == "unknown":
             findings.append(MESSAGES.make("tbe-unknown-dsl-call", line=mapping.lines[0], path=path, name=mapping.name))
@@ -218,7 +226,7 @@ def _analyse_tree(tree: nodes.Module, text: str, path: str) -> TbeOp:
     )
 
 
-def _mappings(calls: tuple[DslCall, ...], dsl_map: dict) -> tuple[Mapping, ...]:
+def _mappings(calls: tuple[DslCall, ...], dsl_map: dict, resolved: dict) -> tuple[Mapping, ...]:
     lines: dict[str, set[int]] = {}
     for call in calls:
         lines.setdefault(call.name, set()).add(call.line)
@@ -228,6 +236,7 @@ def _mappings(calls: tuple[DslCall, ...], dsl_map: dict) -> tuple[Mapping, ...]:
         result.append(
             Mapping(
                 name=name,
+                resolved_as=tuple(resolved.get(name, ())),
                 category=entry["category"] if entry else "unknown",
                 ascend_c=tuple(entry["ascend_c"]) if entry else (),
                 direct=entry["direct"] if entry else None,

@@ -25,11 +25,7 @@ class _Frame:
     items: list
     returns: list = field(default_factory=list)
     done: bool = False
-
-
-def _label(node: nodes.Call) -> str:
-    text = node.as_string()
-    return text if len(text) <= _LABEL_LIMIT else text[: _LABEL_LIMIT - 3] + "..."
+    base: int = 0  # how many guards came from the callers (the function's own guards come after)
 
 
 def _flat(sources) -> frozenset:
@@ -51,6 +47,31 @@ class ComputeWalker:
         self.helpers: dict[str, list] = {}
         self.reached: set[str] = set()
         self.notes: list[tuple[str, dict, int]] = []
+        self._texts: dict[int, str] = {}
+        self._resolved: dict[int, tuple] = {}
+        # Boolean flags set under a guard (`has_improve_precision = True` under api_check_support) stand for it.
+        self.flags: dict[str, str] = {}
+        self.guard_origins: dict[tuple[str, int], str] = {}
+
+    def text(self, node: nodes.NodeNG) -> str:
+        """node.as_string(), once per node: inlined helpers revisit the same nodes at every call site."""
+        key = id(node)
+        found = self._texts.get(key)
+        if found is None:
+            found = self._texts[key] = node.as_string()
+        return found
+
+    def _resolve(self, func: nodes.NodeNG):
+        key = id(func)
+        found = self._resolved.get(key)
+        if found is None:
+            qualified = self.scope.qualify(func)
+            found = self._resolved[key] = (self.scope.dsl_name(func) if qualified else None, qualified)
+        return found
+
+    def label(self, node: nodes.Call) -> str:
+        arguments = [self.text(a) for a in node.args] + [f"{k.arg}={self.text(k.value)}" for k in node.keywords or ()]
+        return _shorten(f"{self.text(node.func)}({', '.join(arguments)})")
 
     # -- entry points -------------------------------------------------------------------------
     def walk_root(self, function: nodes.FunctionDef) -> list:
@@ -74,6 +95,10 @@ class ComputeWalker:
 
     def _statement(self, statement: nodes.NodeNG, frame: _Frame) -> None:
         if isinstance(statement, nodes.Assign):
+            if isinstance(statement.value, nodes.Const) and isinstance(statement.value.value, bool) and len(frame.guards) > frame.base:
+                for target in statement.targets:
+                    if isinstance(target, nodes.AssignName):
+                        self.flags[target.name] = frame.guards[-1]
             sources = self._value(statement.value, frame)
             for target in statement.targets:
                 self._bind(target, sources, frame)
@@ -89,10 +114,10 @@ class ComputeWalker:
             self._value(statement.value, frame)
         elif isinstance(statement, nodes.Return):
             frame.returns.append(self._value(statement.value, frame) if statement.value is not None else Sources())
-            frame.items.append({"type": "return", "line": statement.lineno, "label": statement.as_string()})
+            frame.items.append({"type": "return", "line": statement.lineno, "label": _shorten(self.text(statement))})
             frame.done = True
         elif isinstance(statement, nodes.Raise):
-            frame.items.append({"type": "step", "line": statement.lineno, "label": _shorten(statement.as_string())})
+            frame.items.append({"type": "step", "line": statement.lineno, "label": _shorten(self.text(statement))})
             frame.done = True
         elif isinstance(statement, nodes.If):
             self._branch(statement, statement.body, statement.orelse, frame)
@@ -106,24 +131,30 @@ class ComputeWalker:
             self._block(statement.body, frame)
             frame.done = False
             for handler in statement.handlers:
-                label = f"except {handler.type.as_string()}" if handler.type else "except"
+                label = f"except {self.text(handler.type)}" if handler.type else "except"
                 self._guarded(label, handler.lineno, handler.body, frame)
             self._block(statement.orelse + statement.finalbody, frame)
         elif isinstance(statement, nodes.FunctionDef):
             frame.locals[statement.name] = statement
 
     def _guarded(self, text: str, line: int, body: list, frame: _Frame) -> None:
-        child = _Frame(dict(frame.env), frame.guards + (text,), frame.via, dict(frame.locals), [], frame.returns)
+        child = _Frame(dict(frame.env), frame.guards + (text,), frame.via, dict(frame.locals), [], frame.returns, base=frame.base)
         self._block(body, child)
         frame.items.append({"type": "branch", "guard": text, "line": line, "then": child.items, "else": []})
         frame.env.update(child.env)
 
     def _branch(self, statement: nodes.If, then_body: list, else_body: list, frame: _Frame) -> None:
-        text = statement.test.as_string()
-        self.guards.setdefault((text, statement.lineno), guard_kinds(text))
+        text = self.text(statement.test)
+        flag = statement.test.name if isinstance(statement.test, nodes.Name) else None
+        if flag in self.flags:
+            origin = self.flags[flag]
+            self.guards.setdefault((text, statement.lineno), guard_kinds(origin))
+            self.guard_origins[(text, statement.lineno)] = origin
+        else:
+            self.guards.setdefault((text, statement.lineno), guard_kinds(text))
         sides = []
         for guard, body in ((text, then_body), (negate(text), else_body)):
-            child = _Frame(dict(frame.env), frame.guards + (guard,), frame.via, dict(frame.locals), [], frame.returns)
+            child = _Frame(dict(frame.env), frame.guards + (guard,), frame.via, dict(frame.locals), [], frame.returns, base=frame.base)
             self._block(body, child)
             sides.append(child)
         then_side, else_side = sides
@@ -142,10 +173,10 @@ class ComputeWalker:
         if isinstance(statement, nodes.For):
             sources = _flat(self._value(statement.iter, frame))
             self._bind(statement.target, sources, frame)
-            label = f"for {statement.target.as_string()} in {statement.iter.as_string()}"
+            label = f"for {self.text(statement.target)} in {self.text(statement.iter)}"
         else:
-            label = f"while {statement.test.as_string()}"
-        child = _Frame(frame.env, frame.guards, frame.via, frame.locals, [], frame.returns)
+            label = f"while {self.text(statement.test)}"
+        child = _Frame(frame.env, frame.guards, frame.via, frame.locals, [], frame.returns, base=frame.base)
         self._block(statement.body, child)
         frame.items.append({"type": "loop", "label": _shorten(label), "line": statement.lineno, "body": child.items})
         self._block(statement.orelse, frame)
@@ -162,7 +193,7 @@ class ComputeWalker:
         if isinstance(statement.value, nodes.Call) and isinstance(sources, frozenset) and len(sources) == 1:
             (source,) = sources
             if source.startswith("call:") and self.calls[int(source[5:])]["result"] is None:
-                self.calls[int(source[5:])]["result"] = statement.targets[0].as_string()
+                self.calls[int(source[5:])]["result"] = self.text(statement.targets[0])
 
     # -- expressions --------------------------------------------------------------------------
     def _value(self, node: nodes.NodeNG | None, frame: _Frame):
@@ -186,18 +217,17 @@ class ComputeWalker:
         arguments = [self._value(argument, frame) for argument in node.args]
         arguments += [self._value(keyword.value, frame) for keyword in node.keywords or ()]
         inputs = frozenset().union(*(_flat(a) for a in arguments)) if arguments else Sources()
-        dsl = self.scope.dsl_name(node.func)
+        dsl, qualified = self._resolve(node.func)
         if dsl is not None:
             return self._record(node, dsl, inputs, frame)
         if isinstance(node.func, nodes.Name):
             helper = frame.locals.get(node.func.name) or self.module_functions.get(node.func.name)
             if helper is not None:
                 return self._inline(node, helper, arguments, frame)
-        qualified = self.scope.qualify(node.func)
         if qualified is None:
             return _flat(receiver) | inputs  # a method of a local value: its data flows through
-        if node.func.as_string() not in _QUIET:
-            frame.items.append({"type": "step", "line": node.lineno, "label": _label(node)})
+        if self.text(node.func) not in _QUIET:
+            frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})
         if qualified.endswith(".placeholder"):
             return Sources({f"placeholder:{_placeholder_name(node)}"})
         # Shape utilities and platform queries carry no tensor data.
@@ -215,14 +245,14 @@ class ComputeWalker:
                 "guards": frame.guards,
                 "qualified": qualified,
                 "category": entry["category"] if entry else "unknown",
-                "args": tuple(_shorten(a.as_string()) for a in node.args)
-                + tuple(f"{k.arg}={_shorten(k.value.as_string())}" for k in node.keywords or ()),
+                "args": tuple(_shorten(self.text(a)) for a in node.args)
+                + tuple(f"{k.arg}={_shorten(self.text(k.value))}" for k in node.keywords or ()),
                 "inputs": tuple(sorted(inputs)),
                 "result": None,
                 "via": frame.via,
             }
         )
-        label = _label(node)
+        label = self.label(node)
         used = [f"{name} = {text}" for name, text in self.constants.items() if name in label]
         if used:
             label = f"{label} [{'; '.join(used)}]"
@@ -233,7 +263,7 @@ class ComputeWalker:
         site = f"{helper.name}@{node.lineno}"
         if len(frame.via) >= MAX_DEPTH or any(step.startswith(helper.name + "@") for step in frame.via):
             self.notes.append(("tbe-helper-recursion", {"name": helper.name, "depth": len(frame.via)}, node.lineno))
-            frame.items.append({"type": "step", "line": node.lineno, "label": _label(node)})
+            frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})
             return frozenset().union(*(_flat(a) for a in arguments)) if arguments else Sources()
         self.reached.add(helper.name)
         env = {}
@@ -241,9 +271,10 @@ class ComputeWalker:
         for position, name in enumerate(names):
             bound = _flat(arguments[position]) if position < len(arguments) else Sources()
             env[name] = bound or Sources({f"param:{name}"})
-        child = _Frame(env, frame.guards, frame.via + (site,), dict(frame.locals), [])
+        child = _Frame(env, frame.guards, frame.via + (site,), dict(frame.locals), [], base=len(frame.guards))
         self._block(helper.body, child)
-        frame.items.append({"type": "helper", "name": helper.name, "line": node.lineno, "label": _label(node), "body": child.items})
+        # The body is kept once per helper (first call site), not per call: documents stay small.
+        frame.items.append({"type": "helper", "name": helper.name, "line": node.lineno, "label": self.label(node)})
         self.helpers.setdefault(helper.name, child.items)
         returns = child.returns
         if not returns:

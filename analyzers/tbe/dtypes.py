@@ -61,12 +61,12 @@ def _strings(value: object) -> list[str] | None:
     return None
 
 
-def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dict) -> DtypeRules:
+def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dict, index) -> DtypeRules:
     """Walk the entry once: trace dtype variables, build check lists (with guards), then read the checks."""
     params = {arg.name for arg in entry.args.args or []}
     dtype_vars: dict[str, str] = {}
     lists: dict[str, list[tuple[str, str | None, int]]] = {}
-    for node in entry.nodes_of_class((nodes.Assign, nodes.AugAssign, nodes.Call)):
+    for node in index.of((nodes.Assign, nodes.AugAssign, nodes.Call), entry):
         if isinstance(node, nodes.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], nodes.AssignName):
             name = node.targets[0].name
             items = _strings(evaluate(node.value, constants))
@@ -109,7 +109,7 @@ def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dic
             if all(existing[0] != dtype for existing in bucket):
                 bucket.append((dtype, condition, line))
 
-    for node in entry.nodes_of_class((nodes.Call, nodes.Compare)):
+    for node in index.of((nodes.Call, nodes.Compare), entry):
         if isinstance(node, nodes.Call) and node.func.as_string().endswith("check_dtype") and len(node.args) >= 2:
             subject = node.args[0]
             param = _param_of_value(subject, params, dtype_vars)

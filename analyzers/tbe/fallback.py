@@ -20,9 +20,9 @@ def _falsy_result(value: nodes.NodeNG | None) -> tuple[bool, nodes.NodeNG | None
     return False, None
 
 
-def _local_strings(function: nodes.FunctionDef) -> dict:
+def _local_strings(function: nodes.FunctionDef, index) -> dict:
     known: dict[str, object] = {}
-    for assign in function.nodes_of_class(nodes.Assign):
+    for assign in index.of(nodes.Assign, function):
         if len(assign.targets) == 1 and isinstance(assign.targets[0], nodes.AssignName):
             value = evaluate(assign.value, known)
             if is_known(value) and isinstance(value, str):
@@ -30,16 +30,16 @@ def _local_strings(function: nodes.FunctionDef) -> dict:
     return known
 
 
-def read_fallbacks(tree: nodes.Module) -> tuple[Fallback, ...]:
+def read_fallbacks(tree: nodes.Module, index) -> tuple[Fallback, ...]:
     """One Fallback per `return False` path of a module-level check_supported."""
     function = next(
         (node for node in tree.body if isinstance(node, nodes.FunctionDef) and node.name == "check_supported"), None
     )
     if function is None:
         return ()
-    strings = _local_strings(function)
+    strings = _local_strings(function, index)
     found = []
-    for statement in function.nodes_of_class(nodes.Return):
+    for statement in index.of(nodes.Return, function):
         if statement.scope() is not function:
             continue
         falsy, reason_node = _falsy_result(statement.value)

@@ -74,10 +74,11 @@ def _absolute(module: str | None, level: int | None) -> str:
     return module
 
 
-def collect_imports(tree: nodes.Module) -> ImportScope:
+def collect_imports(tree: nodes.Module, index=None) -> ImportScope:
     """Read every import statement of the module (function-level ones too: TBE files import inside functions)."""
     aliases: dict[str, str] = {}
-    for node in tree.nodes_of_class((nodes.Import, nodes.ImportFrom)):
+    found = index.of((nodes.Import, nodes.ImportFrom)) if index is not None else tree.nodes_of_class((nodes.Import, nodes.ImportFrom))
+    for node in found:
         if isinstance(node, nodes.Import):
             for name, alias in node.names:
                 if alias:
@@ -101,5 +102,8 @@ def collect_imports(tree: nodes.Module) -> ImportScope:
 
 
 def parse_source(text: str, path: str) -> nodes.Module:
-    """Build the astroid tree without importing or running anything."""
-    return astroid.parse(text, module_name="tbe_source", path=path)
+    """Build the astroid tree without importing or running anything.
+
+    Brain transforms are off: they only help inference, which the analysis never uses.
+    """
+    return astroid.parse(text, module_name="tbe_source", path=path, apply_transforms=False)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from analyzers.findings import Finding
-from analyzers.model import JsonModel
+from analyzers.model import JsonModel, to_jsonable
 
 SCHEMA = "op-migrate/tbe@1"
 
@@ -48,7 +48,6 @@ class DslCall(JsonModel):
     name: str
     line: int
     guards: tuple[str, ...]
-    qualified: str
     category: str
     args: tuple[str, ...]
     inputs: tuple[str, ...]  # data sources: "call:<id>" or "param:<name>"
@@ -63,6 +62,7 @@ class Guard(JsonModel):
     text: str
     line: int
     kinds: tuple[str, ...]  # dtype | impl_mode | soc | api_check_support | other
+    set_under: str | None = None  # for a boolean flag: the guard under which it was set
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,7 @@ class Mapping(JsonModel):
     """A DSL name used by the op and its Ascend C counterpart from the catalog."""
 
     name: str
+    resolved_as: tuple[str, ...]  # the import paths the calls resolved through, e.g. "te.lang.cce.vmul"
     category: str
     ascend_c: tuple[str, ...]
     direct: bool | None
@@ -109,7 +110,6 @@ class TbeOp(JsonModel):
     dtypes: dict  # input name -> list of DtypeEntry
     dtype_equalities: tuple[tuple[str, str], ...]
     constants: dict
-    skeleton: tuple[dict, ...]
     flow: dict  # the compute tree for the flowcharts (see analyzers.tbe.compute)
     dsl_calls: tuple[DslCall, ...]
     guards: tuple[Guard, ...]
@@ -119,9 +119,38 @@ class TbeOp(JsonModel):
     findings: tuple[Finding, ...]
 
     def to_json(self) -> dict:
-        document = super().to_json()
-        # The issue fixes findings as {symbol, message, line}; severity is kept as an extra field.
-        document["findings"] = [
-            {"symbol": f.symbol, "message": f.message, "line": f.line, "severity": f.severity.value} for f in self.findings
-        ]
+        # Built by hand: the generic converter walks every nested value and dominated the corpus time.
+        document: dict = {"schema": self.SCHEMA}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if item.name in _PLAIN_JSON:
+                document[item.name] = value
+            elif item.name == "dsl_calls":
+                document[item.name] = [_call_json(call) for call in value]
+            elif item.name == "findings":
+                # The issue fixes findings as {symbol, message, line}; severity is kept as an extra field.
+                document[item.name] = [
+                    {"symbol": f.symbol, "message": f.message, "line": f.line, "severity": f.severity.value} for f in value
+                ]
+            else:
+                document[item.name] = to_jsonable(value)
         return document
+
+
+# Fields that already hold plain JSON values (str, None, dicts and lists of them).
+_PLAIN_JSON = {"kind", "path", "status", "reason", "op_type", "op_type_source", "mode", "pattern", "pattern_options",
+               "entry", "constants", "flow"}
+
+
+def _call_json(call: DslCall) -> dict:
+    return {
+        "id": call.id,
+        "name": call.name,
+        "line": call.line,
+        "guards": list(call.guards),
+        "category": call.category,
+        "args": list(call.args),
+        "inputs": list(call.inputs),
+        "result": call.result,
+        "via": list(call.via),
+    }

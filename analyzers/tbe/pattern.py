@@ -18,9 +18,9 @@ _STRING_MODES = {
 }
 
 
-def read_pattern(tree: nodes.Module, scope: ImportScope, registrations) -> tuple[str | None, dict]:
+def read_pattern(calls: list, scope: ImportScope, registrations) -> tuple[str | None, dict]:
     """(pattern, options): from classify(..., mode, extra) or register_operator(pattern=...); None when not declared."""
-    for call in tree.nodes_of_class(nodes.Call):
+    for call in calls:
         dsl = scope.dsl_name(call.func)
         if dsl is None or dsl[0] != "classify" or len(call.args) < 2:
             continue

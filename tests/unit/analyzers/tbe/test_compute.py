@@ -86,3 +86,24 @@ def test_unknown_dsl_call_is_reported() -> None:
     document = analyse_source(HEADER + "def op_compute(x):\n    return tbe.vfrobnicate(x)\n", "case.py").to_json()
     assert [(f["symbol"], f["line"]) for f in document["findings"]] == [("tbe-no-entry-function", 1), ("tbe-unknown-dsl-call", 4)]
     assert document["mappings"][0]["category"] == "unknown"
+
+
+def test_a_flag_set_under_a_guard_stands_for_it() -> None:
+    body = (
+        "def op_compute(x, dtype):\n"
+        "    if dtype == 'float16':\n"
+        "        x = tbe.vabs(x)\n"
+        "    def _body(t):\n"
+        "        wide = False\n"
+        "        if tbe_platform.api_check_support('tbe.dsl.vexp', 'float32'):\n"
+        "            wide = True\n"
+        "        if wide:\n"
+        "            t = tbe.cast_to(t, 'float32')\n"
+        "        return t\n"
+        "    return _body(x)\n"
+    )
+    document = analyse_source(HEADER + body, "case.py").to_json()
+    (flag,) = [g for g in document["guards"] if g["text"] == "wide"]
+    assert flag["kinds"] == ["api_check_support"]
+    assert flag["set_under"] == "tbe_platform.api_check_support('tbe.dsl.vexp', 'float32')"
+    assert "tbe-unclassified-guard" not in {f["symbol"] for f in document["findings"]}
