@@ -94,7 +94,11 @@ def plan(route: Route) -> MemoryPlan:
         )
         for t in route.tensors
     )
-    symbols = tuple((name, _describe_symbol(table, name)) for name in sorted(_used_atoms(table)))
+    shown = " ".join([str(peak), str(peak_may), str(upper)] + [t.size for t in tensors])
+    symbols = tuple(
+        (name, _describe_symbol(table, name)) for name in sorted(_used_atoms(table))
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", shown)
+    )
     return MemoryPlan(
         entry=route.entry, tensors=tensors, formula=str(peak), formula_with_may=str(peak_may),
         upper_bound_formula=str(upper), symbols=symbols, findings=tuple(findings), route=route, table=table,
