@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import shutil
@@ -128,7 +129,15 @@ class Gxx:
         if target.is_file() and os.access(target, os.X_OK):
             return target
         self.cache_dir.mkdir(parents=True, exist_ok=True)
-        # Compile to a private name, then rename: concurrent xdist workers never see a half-written file.
+        # One compiler per target: a second xdist worker waits for the first instead of compiling again.
+        with open(self.cache_dir / f".{stem}-{digest}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (target.is_file() and os.access(target, os.X_OK)):
+                self._compile(sources, target, stem, include_dirs, defines, extra_flags)
+        return target
+
+    def _compile(self, sources, target: Path, stem: str, include_dirs, defines, extra_flags) -> None:
+        # Compile to a private name, then rename: no reader ever sees a half-written executable.
         fd, tmp_name = tempfile.mkstemp(prefix=f".{stem}-", suffix=".tmp", dir=self.cache_dir)
         os.close(fd)
         tmp = Path(tmp_name)
@@ -142,7 +151,6 @@ class Gxx:
         finally:
             if tmp.exists():
                 tmp.unlink()
-        return target
 
     def run(
         self,

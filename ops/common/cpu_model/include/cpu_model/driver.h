@@ -1,0 +1,114 @@
+// Helpers for test drivers of real kernels: --key value arguments, <dir>/<name>.bin inputs and outputs in GM.
+#ifndef CPU_MODEL_DRIVER_H
+#define CPU_MODEL_DRIVER_H
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kernel_operator.h"
+
+namespace cpu_model {
+namespace driver {
+
+struct GmBuffer {
+    uint8_t* data = nullptr;
+    size_t bytes = 0;
+};
+
+// A driver is run as `driver --dir <dir> [--cores N] [--mode threads|sequential] [--key value ...]`;
+// Input("x") reads <dir>/x.bin into GM, Output("y", n) allocates GM that Save() writes to <dir>/y.bin.
+class Io {
+public:
+    Io(int argc, char** argv)
+    {
+        for (int i = 1; i + 1 < argc; i += 2) {
+            std::string key = argv[i];
+            if (key.rfind("--", 0) != 0) throw std::runtime_error("expected --key value, got " + key);
+            options_[key.substr(2)] = argv[i + 1];
+        }
+        if (argc % 2 == 0) throw std::runtime_error("arguments must come in --key value pairs");
+    }
+
+    std::string Get(const std::string& key, const std::string& fallback = "") const
+    {
+        auto it = options_.find(key);
+        if (it != options_.end()) return it->second;
+        if (!fallback.empty()) return fallback;
+        throw std::runtime_error("missing --" + key);
+    }
+
+    int64_t GetInt(const std::string& key, int64_t fallback) const
+    {
+        auto it = options_.find(key);
+        return it == options_.end() ? fallback : std::strtoll(it->second.c_str(), nullptr, 0);
+    }
+
+    uint32_t Cores() const { return static_cast<uint32_t>(GetInt("cores", 1)); }
+
+    LaunchMode Mode() const
+    {
+        const std::string mode = Get("mode", "threads");
+        if (mode == "threads") return LaunchMode::Threads;
+        if (mode == "sequential") return LaunchMode::Sequential;
+        throw std::runtime_error("--mode must be threads or sequential");
+    }
+
+    GmBuffer Input(const std::string& name) const
+    {
+        const std::string path = Get("dir") + "/" + name + ".bin";
+        std::FILE* f = std::fopen(path.c_str(), "rb");
+        if (f == nullptr) throw std::runtime_error("cannot open " + path);
+        std::vector<uint8_t> data;
+        uint8_t chunk[65536];
+        size_t got;
+        while ((got = std::fread(chunk, 1, sizeof(chunk), f)) > 0) data.insert(data.end(), chunk, chunk + got);
+        std::fclose(f);
+        GmBuffer buffer{GmAlloc(data.empty() ? 1 : data.size()), data.size()};
+        if (!data.empty()) std::memcpy(buffer.data, data.data(), data.size());
+        return buffer;
+    }
+
+    GmBuffer Output(const std::string& name, size_t bytes)
+    {
+        GmBuffer buffer{GmAlloc(bytes == 0 ? 1 : bytes), bytes};
+        outputs_.emplace_back(name, buffer);
+        return buffer;
+    }
+
+    // GM holding a copy of a host struct (tiling data), bounds-checked like any other GM buffer.
+    template <typename T>
+    static uint8_t* GmCopyOf(const T& value)
+    {
+        uint8_t* gm = GmAlloc(sizeof(T));
+        std::memcpy(gm, &value, sizeof(T));
+        return gm;
+    }
+
+    void Save() const
+    {
+        for (const auto& entry : outputs_) {
+            const std::string path = Get("dir") + "/" + entry.first + ".bin";
+            std::FILE* f = std::fopen(path.c_str(), "wb");
+            if (f == nullptr) throw std::runtime_error("cannot write " + path);
+            if (entry.second.bytes != 0 && std::fwrite(entry.second.data, 1, entry.second.bytes, f) != entry.second.bytes) {
+                throw std::runtime_error("short write " + path);
+            }
+            std::fclose(f);
+        }
+    }
+
+private:
+    std::map<std::string, std::string> options_;
+    std::vector<std::pair<std::string, GmBuffer>> outputs_;
+};
+
+}  // namespace driver
+}  // namespace cpu_model
+
+#endif  // CPU_MODEL_DRIVER_H

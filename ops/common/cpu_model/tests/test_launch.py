@@ -1,0 +1,29 @@
+"""The multi-core launcher: SyncAll separates phases on every core; sequential mode is deterministic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+CPP_DIR = Path(__file__).resolve().parent / "cpp"
+
+
+@pytest.fixture(scope="module")
+def launch_cases(cpu_model):
+    return cpu_model.build_kernel([CPP_DIR / "launch_cases.cpp"], name="launch_cases")
+
+
+@pytest.mark.parametrize("mode", ["threads", "sequential"])
+@pytest.mark.parametrize("cores", [1, 7, 40])
+def test_syncall_is_a_barrier(cpu_model, launch_cases, mode, cores):
+    # each round every core must see all cores' values of that round: sum(i + 1 + round) over cores
+    expected = sum(sum(i + 1 + r for i in range(cores)) for r in range(3))
+    for _ in range(5 if mode == "threads" else 1):
+        out = cpu_model.gxx.run(launch_cases, ["barrier", mode, cores]).stdout.decode().split()
+        assert out == [str(expected)] * cores
+
+
+def test_sequential_mode_runs_cores_in_order_per_phase(cpu_model, launch_cases):
+    out = cpu_model.gxx.run(launch_cases, ["order", "sequential", 4]).stdout.decode().split()
+    assert out == [f"{phase}:{core}" for phase in range(2) for core in range(4)]
