@@ -111,10 +111,14 @@ def parse_policy(text: str, source: str = "<policy>") -> Policy:
         if rule.name in seen:
             problems.append(f"rule name {rule.name!r} is used twice; give one of them a `name`")
         seen.add(rule.name)
+    known_cases = {case.name for route in routes for case in route.cases}
+    for rule in rules:
+        for case_name in rule.when.cases:
+            if case_name not in known_cases:
+                problems.append(f"policy.{rule.kind} rule {rule.name!r}: when.case {case_name!r} names no case of policy.routes")
     memory = None
     if "memory" in body:
         memory = _memory(body["memory"], problems)
-        known_cases = {case.name for route in routes for case in route.cases}
         for case_name in memory.cases if memory else ():
             if case_name not in known_cases:
                 problems.append(f"policy.memory.cases: {case_name!r} names no case of policy.routes")

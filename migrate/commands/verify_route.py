@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from analyzers.policy import PolicyError, RouteSourceError, evaluate, load_policy
+from analyzers.policy import PolicyError, RouteSourceError, builtin_names, evaluate, load_policy
 from analyzers.policy.route_json import RouteFileSource
 from analyzers.policy.adapters import ChainRouteSource, EngineUnavailable, memory_source
 from migrate import __version__, exit_codes
@@ -41,7 +41,8 @@ class VerifyRouteConfig:
 
 @click.command("verify-route")
 @click.argument("path", type=click.Path(path_type=Path, exists=True))
-@click.option("--policy", "policy", required=True, help="A built-in policy name or a policy TOML file.")
+@click.option("--policy", "policy", required=True,
+              help=f"A built-in policy ({', '.join(builtin_names())}) or a policy TOML file.")
 @click.option("--repo-root", type=click.Path(path_type=Path, exists=True, file_okay=False),
               help="ops-math checkout for L0 resolution.")
 @click.option("--before", type=click.Path(path_type=Path, exists=True), help="The old version of PATH to diff against.")

@@ -92,6 +92,8 @@ def test_dtype_aliases_and_per_parameter_bindings_are_normalised() -> None:
          "policy.memory.cases: 'big' names no case"),
         (('cases = [{ self = [2], out = [2] }]', 'cases = [{ self = [-2] }]'), "policy.routes[0].cases[0].self"),
         (('cases =', 'entries = ["aclnnYGetWorkspaceSize"]\ncases ='), "policy.routes[0].entries: 'aclnnYGetWorkspaceSize'"),
+        (('size = "output"', 'size = "output"\nwhen = { case = ["huge"] }'),
+         "policy.forbid rule 'forbid-BroadcastTo-output-sized': when.case 'huge' names no case"),
         (('[[policy.forbid]]', '[[policy.require]]\neffect = "alloc"\n[[policy.forbid]]'),
          "policy.require[0]: require rules select tasks"),
     ],
