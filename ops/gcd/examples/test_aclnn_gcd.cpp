@@ -111,8 +111,8 @@ int main()
     CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtSynchronizeStream failed. ERROR: %d\n", ret); return ret);
 
     auto size = GetShapeSize(outShape);
-    ret = aclrtMemcpy(outHost.data(), size * sizeof(int16_t), outAddr, size * sizeof(int16_t),
-                      ACL_MEMCPY_DEVICE_TO_HOST);
+    ret =
+        aclrtMemcpy(outHost.data(), size * sizeof(int16_t), outAddr, size * sizeof(int16_t), ACL_MEMCPY_DEVICE_TO_HOST);
     CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("copy result from device to host failed. ERROR: %d\n", ret); return ret);
     // Expected: 4 9 0 1 1 -32768 (gcd(-32768, 0) stays -32768 as in torch.gcd for int16).
     for (int64_t i = 0; i < size; i++) {

@@ -48,4 +48,4 @@ ACLNN_API aclnnStatus aclnnGcd(void* workspace, uint64_t workspaceSize, aclOpExe
 }
 #endif
 
-#endif  // OP_API_INC_LEVEL2_ACLNN_GCD_H_
+#endif // OP_API_INC_LEVEL2_ACLNN_GCD_H_

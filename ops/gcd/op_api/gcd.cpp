@@ -27,9 +27,9 @@ namespace l0op {
 
 OP_TYPE_REGISTER(Gcd);
 
-static const std::initializer_list<op::DataType> GCD_AICORE_DTYPES = {
-    op::DataType::DT_FLOAT, op::DataType::DT_FLOAT16, op::DataType::DT_BF16,
-    op::DataType::DT_INT8,  op::DataType::DT_UINT8,   op::DataType::DT_INT16};
+static const std::initializer_list<op::DataType> GCD_AICORE_DTYPES = {op::DataType::DT_FLOAT, op::DataType::DT_FLOAT16,
+                                                                      op::DataType::DT_BF16,  op::DataType::DT_INT8,
+                                                                      op::DataType::DT_UINT8, op::DataType::DT_INT16};
 
 static aclnnStatus GcdAiCore(const aclTensor* self, const aclTensor* other, aclTensor* out, aclOpExecutor* executor)
 {
@@ -90,4 +90,4 @@ const aclTensor* GcdToOutput(const aclTensor* self, const aclTensor* other, aclT
     return out;
 }
 
-}  // namespace l0op
+} // namespace l0op

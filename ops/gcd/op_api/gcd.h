@@ -23,6 +23,6 @@ const aclTensor* Gcd(const aclTensor* self, const aclTensor* other, aclOpExecuto
 
 // Launches the AI Core Gcd kernel straight into a contiguous out of the broadcast shape.
 const aclTensor* GcdToOutput(const aclTensor* self, const aclTensor* other, aclTensor* out, aclOpExecutor* executor);
-}  // namespace l0op
+} // namespace l0op
 
-#endif  // OP_API_INC_LEVEL0_OP_GCD_OP_H_
+#endif // OP_API_INC_LEVEL0_OP_GCD_OP_H_

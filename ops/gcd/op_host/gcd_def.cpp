@@ -45,4 +45,4 @@ public:
 
 OP_ADD(Gcd);
 
-}  // namespace ops
+} // namespace ops

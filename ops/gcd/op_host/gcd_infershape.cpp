@@ -51,4 +51,4 @@ static ge::graphStatus InferShapeForGcd(gert::InferShapeContext* context)
 
 IMPL_OP_INFERSHAPE(Gcd).InferShape(InferShapeForGcd);
 
-}  // namespace ops
+} // namespace ops

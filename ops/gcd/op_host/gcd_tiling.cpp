@@ -113,8 +113,8 @@ ge::graphStatus TilingParseForGcd(gert::TilingParseContext* context)
     return ge::GRAPH_SUCCESS;
 }
 
-}  // namespace
+} // namespace
 
 IMPL_OP_OPTILING(Gcd).Tiling(TilingForGcd).TilingParse<GcdCompileInfo>(TilingParseForGcd);
 
-}  // namespace optiling
+} // namespace optiling

@@ -24,7 +24,7 @@
 
 namespace GcdTiling {
 
-constexpr int64_t MIN_ELEMENTS_PER_CORE = 1024;  // below this a core costs more to start than it computes
+constexpr int64_t MIN_ELEMENTS_PER_CORE = 1024; // below this a core costs more to start than it computes
 constexpr int64_t MAX_TILE_ELEMENTS = 8192;
 
 enum class Status : int32_t {
@@ -44,11 +44,11 @@ struct TensorView {
 };
 
 struct TilingInput {
-    uint64_t dtypeCode;  // GCD_DTYPE_* of gcd_tiling_key.h
+    uint64_t dtypeCode; // GCD_DTYPE_* of gcd_tiling_key.h
     TensorView self;
     TensorView other;
-    int64_t coreNum;  // AIV cores of the platform
-    int64_t ubSize;   // UB bytes of one core
+    int64_t coreNum; // AIV cores of the platform
+    int64_t ubSize;  // UB bytes of one core
 };
 
 struct TilingResult {
@@ -56,7 +56,7 @@ struct TilingResult {
     GcdTilingData data;
     uint64_t tilingKey;
     int64_t blockDim;
-    int64_t workspaceSize;  // user workspace in bytes; the adapter adds the platform's system workspace
+    int64_t workspaceSize; // user workspace in bytes; the adapter adds the platform's system workspace
 };
 
 inline int64_t DtypeSize(uint64_t dtypeCode)
@@ -160,7 +160,7 @@ inline void MergeDims(const AlignedDims& a, GcdTilingData& t)
         t.otherStrides[r] = a.otherStrides[i];
         ++r;
     }
-    if (r == 0) {  // every dim is 1: a single element
+    if (r == 0) { // every dim is 1: a single element
         t.outShape[0] = 1;
         t.selfShape[0] = 1;
         t.otherShape[0] = 1;
@@ -180,7 +180,7 @@ inline void MergeDims(const AlignedDims& a, GcdTilingData& t)
 
 inline void SplitCores(int64_t dtypeSize, int64_t coreNum, int64_t ubSize, GcdTilingData& t)
 {
-    const int64_t alignElems = 32 / dtypeSize;  // every core starts its output on a 32-byte boundary
+    const int64_t alignElems = 32 / dtypeSize; // every core starts its output on a 32-byte boundary
     int64_t perCore = (t.totalNum + coreNum - 1) / coreNum;
     perCore = perCore < MIN_ELEMENTS_PER_CORE ? MIN_ELEMENTS_PER_CORE : perCore;
     perCore = GcdCore::AlignUp(perCore, alignElems);
@@ -217,8 +217,8 @@ inline TilingResult ComputeTiling(const TilingInput& in)
     res.data.totalNum = 1;
     for (int64_t i = 0; i < aligned.rank; ++i) {
         // A leading 1 added by right-alignment is no broadcast: both inputs still read linearly.
-        broadcast = broadcast || (aligned.out[i] != 1 && (aligned.selfShape[i] != aligned.out[i] ||
-                                                           aligned.otherShape[i] != aligned.out[i]));
+        broadcast = broadcast || (aligned.out[i] != 1 &&
+                                  (aligned.selfShape[i] != aligned.out[i] || aligned.otherShape[i] != aligned.out[i]));
         res.data.totalNum *= aligned.out[i];
     }
     const bool nonContiguous = !IsContiguousView(in.self) || !IsContiguousView(in.other);
@@ -230,6 +230,6 @@ inline TilingResult ComputeTiling(const TilingInput& in)
     return res;
 }
 
-}  // namespace GcdTiling
+} // namespace GcdTiling
 
-#endif  // OPS_MATH_GCD_TILING_CORE_H
+#endif // OPS_MATH_GCD_TILING_CORE_H

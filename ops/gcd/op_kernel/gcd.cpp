@@ -15,13 +15,13 @@
 
 #include "gcd.h"
 
-#define GCD_RUN(KEY, TYPE, CODE)                                                        \
-    if (TILING_KEY_IS(KEY)) {                                                           \
-        constexpr bool linear = GcdKeyLinear(KEY);                                      \
-        GcdNs::GcdKernel<TYPE, CODE, linear> op;                                        \
-        op.Init(x1, x2, y, &tilingData, &pipe);                                         \
-        op.Process();                                                                   \
-        return;                                                                         \
+#define GCD_RUN(KEY, TYPE, CODE)                   \
+    if (TILING_KEY_IS(KEY)) {                      \
+        constexpr bool linear = GcdKeyLinear(KEY); \
+        GcdNs::GcdKernel<TYPE, CODE, linear> op;   \
+        op.Init(x1, x2, y, &tilingData, &pipe);    \
+        op.Process();                              \
+        return;                                    \
     }
 
 // Keys 0bNBDDD: DDD dtype code, B broadcast, N non-contiguous; B or N selects the gather path.

@@ -202,7 +202,7 @@ private:
         Truncate(a, n);
         Truncate(b, n);
         Max(largest, a, b, n);
-        ReduceMax(reduced, largest, work, count, false);  // lanes past the count hold stale data
+        ReduceMax(reduced, largest, work, count, false); // lanes past the count hold stale data
         event_t vectorToScalar = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
         SetFlag<HardEvent::V_S>(vectorToScalar);
         WaitFlag<HardEvent::V_S>(vectorToScalar);
@@ -241,7 +241,7 @@ private:
         } else if constexpr (DTYPE_CODE == GCD_DTYPE_FLOAT) {
             Adds(dst, g, 0.0f, n);
         } else {
-            Cast(dst, g, RoundMode::CAST_RINT, n);  // every gcd is an integer exactly representable in T
+            Cast(dst, g, RoundMode::CAST_RINT, n); // every gcd is an integer exactly representable in T
         }
     }
 
@@ -251,9 +251,9 @@ private:
     {
         if constexpr (IsFloatType()) {
             using Bits = typename GcdBits<T>::Type;
-            constexpr GcdCore::FloatFormat fmt = DTYPE_CODE == GCD_DTYPE_FLOAT  ? GcdCore::FP32_FORMAT
-                                                 : DTYPE_CODE == GCD_DTYPE_BF16 ? GcdCore::BF16_FORMAT
-                                                                                : GcdCore::FP16_FORMAT;
+            constexpr GcdCore::FloatFormat fmt = DTYPE_CODE == GCD_DTYPE_FLOAT ? GcdCore::FP32_FORMAT :
+                                                 DTYPE_CODE == GCD_DTYPE_BF16  ? GcdCore::BF16_FORMAT :
+                                                                                 GcdCore::FP16_FORMAT;
             LocalTensor<Bits> xBits = x.template ReinterpretCast<Bits>();
             LocalTensor<Bits> yBits = y.template ReinterpretCast<Bits>();
             LocalTensor<Bits> outBits = out.template ReinterpretCast<Bits>();
@@ -288,6 +288,6 @@ private:
     TBuf<QuePosition::VECCALC> finiteBuf_;
 };
 
-}  // namespace GcdNs
+} // namespace GcdNs
 
-#endif  // OPS_MATH_GCD_KERNEL_H
+#endif // OPS_MATH_GCD_KERNEL_H

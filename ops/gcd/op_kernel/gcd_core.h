@@ -98,7 +98,7 @@ GCD_CORE_FUNC TruncatedInt DecodeTruncated(uint32_t bits, FloatFormat fmt)
         return r;
     }
     const int32_t e = static_cast<int32_t>(expField) - bias;
-    if (expField == 0U || e < 0) {  // zero, subnormal or |x| < 1 truncates to 0
+    if (expField == 0U || e < 0) { // zero, subnormal or |x| < 1 truncates to 0
         r.zero = true;
         return r;
     }
@@ -220,7 +220,7 @@ GCD_CORE_FUNC float VectorEuclidLane(float a, float b, int32_t iterations)
         const bool frozen = (a == 0.0f);
         const float divisor = frozen ? 1.0f : a;
         float quotient = b / divisor;
-        quotient = static_cast<float>(static_cast<int64_t>(quotient));  // CAST_TRUNC, |quotient| < 2^22
+        quotient = static_cast<float>(static_cast<int64_t>(quotient)); // CAST_TRUNC, |quotient| < 2^22
         const float remainder = b - quotient * divisor;
         const float nextB = frozen ? b : a;
         a = frozen ? 0.0f : remainder;
@@ -250,16 +250,16 @@ GCD_CORE_FUNC OutputRange CoreOutputRange(const GcdTilingData& t, int64_t blockI
 // (a, b, quotient, scratch, ReduceMax work), 8-bit dtypes pass through a half staging buffer (A2 has no
 // int8 <-> float Cast), and two Compare masks take one bit per element each.
 constexpr int64_t GCD_UB_RESERVED_BYTES = 8 * 1024;
-constexpr int64_t GCD_TILE_ALIGN = 64;  // 64 fp32 = 256 bytes: Compare's count rule on A2
+constexpr int64_t GCD_TILE_ALIGN = 64; // 64 fp32 = 256 bytes: Compare's count rule on A2
 constexpr int64_t GCD_QUEUE_DEPTH = 2;
 constexpr int64_t GCD_FLOAT_BUFFERS = 5;
 
 struct GcdUbPlan {
-    int64_t queueBytes;  // one buffer of one queue (tileNum * dtypeSize)
-    int64_t floatBytes;  // one fp32 work buffer
-    int64_t halfBytes;   // the half staging buffer
-    int64_t maskBytes;   // one Compare mask
-    int64_t totalBytes;  // everything above with its count, as InitBuffer rounds it (32 bytes)
+    int64_t queueBytes; // one buffer of one queue (tileNum * dtypeSize)
+    int64_t floatBytes; // one fp32 work buffer
+    int64_t halfBytes;  // the half staging buffer
+    int64_t maskBytes;  // one Compare mask
+    int64_t totalBytes; // everything above with its count, as InitBuffer rounds it (32 bytes)
 };
 
 GCD_CORE_FUNC int64_t AlignUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
@@ -327,6 +327,6 @@ private:
     int64_t otherStrides_[GCD_MAX_DIMS] = {};
 };
 
-}  // namespace GcdCore
+} // namespace GcdCore
 
-#endif  // OPS_MATH_GCD_CORE_H
+#endif // OPS_MATH_GCD_CORE_H

@@ -22,19 +22,19 @@ constexpr int64_t GCD_MAX_DIMS = 8;
 // All shapes are right-aligned to `rank` dims after the host merged adjacent dims that map the same way;
 // strides are in elements of the input dtype, 0 on a broadcast dim.
 struct GcdTilingData {
-    int64_t totalNum;     // elements of the broadcast output
-    int64_t rank;         // dims used in the arrays below, 1..8
-    int64_t usedCoreNum;  // cores that own a non-empty output range
-    int64_t perCoreNum;   // elements owned by every core but the last (multiple of 32 bytes of output)
-    int64_t lastCoreNum;  // elements owned by the last used core (the tail core)
-    int64_t tileNum;      // elements per UB tile (multiple of 64)
+    int64_t totalNum;    // elements of the broadcast output
+    int64_t rank;        // dims used in the arrays below, 1..8
+    int64_t usedCoreNum; // cores that own a non-empty output range
+    int64_t perCoreNum;  // elements owned by every core but the last (multiple of 32 bytes of output)
+    int64_t lastCoreNum; // elements owned by the last used core (the tail core)
+    int64_t tileNum;     // elements per UB tile (multiple of 64)
     int64_t outShape[GCD_MAX_DIMS];
-    int64_t selfShape[GCD_MAX_DIMS];   // 1 on a dim that self broadcasts
-    int64_t otherShape[GCD_MAX_DIMS];  // 1 on a dim that other broadcasts
+    int64_t selfShape[GCD_MAX_DIMS];  // 1 on a dim that self broadcasts
+    int64_t otherShape[GCD_MAX_DIMS]; // 1 on a dim that other broadcasts
     int64_t selfStrides[GCD_MAX_DIMS];
     int64_t otherStrides[GCD_MAX_DIMS];
 };
 
 static_assert(sizeof(GcdTilingData) == 6 * 8 + 5 * GCD_MAX_DIMS * 8, "GcdTilingData must stay a packed int64 POD");
 
-#endif  // OPS_MATH_GCD_TILING_DATA_H
+#endif // OPS_MATH_GCD_TILING_DATA_H

@@ -42,4 +42,4 @@ constexpr bool GcdKeyNonContiguous(uint64_t key) { return (key & GCD_KEY_NON_CON
 // A key with neither bit 3 nor bit 4 reads both inputs linearly (DataCopyPad fast path).
 constexpr bool GcdKeyLinear(uint64_t key) { return (key & (GCD_KEY_BROADCAST | GCD_KEY_NON_CONTIGUOUS)) == 0; }
 
-#endif  // OPS_MATH_GCD_TILING_KEY_H
+#endif // OPS_MATH_GCD_TILING_KEY_H

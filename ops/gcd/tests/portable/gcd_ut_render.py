@@ -75,7 +75,7 @@ gert::TilingContextPara BuildTilingContext(std::initializer_list<int64_t> x1, st
                                    },
                                    {}, &g_compileInfo, CORE_NUM, UB_SIZE, sizeof(GcdTilingData));
 }
-}  // namespace
+} // namespace
 
 class GcdTiling : public testing::Test {
 protected:
@@ -122,8 +122,8 @@ def render(gxx) -> str:
         words = "\n".join(f'        "{chunk}{" " if i < len(chunks) - 1 else ""}"' for i, chunk in enumerate(chunks))
         dtype = f"ge::{GE_DTYPES[code]}"
         call = f"BuildTilingContext({_dims(a)}, {_dims(b)}, {_dims(out)}, {dtype}, {dtype});"
-        if len(call) > 100:
-            call = f"BuildTilingContext({_dims(a)}, {_dims(b)},\n{' ' * 35}{_dims(out)}, {dtype}, {dtype});"
+        if len(call) > 100:  # wrapped where clang-format (120 columns) wraps it
+            call = f"BuildTilingContext({_dims(a)}, {_dims(b)}, {_dims(out)},\n{' ' * 35}{dtype}, {dtype});"
         parts.append(
             f"""
 TEST_F(GcdTiling, {name})

@@ -61,7 +61,7 @@ uint8_t* ReadStorage(int64_t bytes)
 
 void WriteWord(int64_t v) { std::fwrite(&v, sizeof(v), 1, stdout); }
 
-}  // namespace
+} // namespace
 
 int main()
 {

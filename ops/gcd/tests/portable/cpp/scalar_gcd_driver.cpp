@@ -107,7 +107,7 @@ void RunFloat(const std::vector<uint32_t>& in, GcdCore::FloatFormat fmt, uint64_
     Write(out);
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv)
 {

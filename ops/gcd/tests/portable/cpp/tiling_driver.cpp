@@ -65,7 +65,7 @@ void Walk(const GcdTilingData& t)
     std::cout << '\n';
 }
 
-}  // namespace
+} // namespace
 
 int main()
 {

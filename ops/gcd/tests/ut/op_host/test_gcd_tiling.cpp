@@ -45,7 +45,7 @@ gert::TilingContextPara BuildTilingContext(std::initializer_list<int64_t> x1, st
                                    },
                                    {}, &g_compileInfo, CORE_NUM, UB_SIZE, sizeof(GcdTilingData));
 }
-}  // namespace
+} // namespace
 
 class GcdTiling : public testing::Test {
 protected:
@@ -94,8 +94,8 @@ TEST_F(GcdTiling, Bf16BothSideBroadcast)
 
 TEST_F(GcdTiling, Int8Rank8Broadcast)
 {
-    auto para = BuildTilingContext({2, 1, 3, 2, 1, 5, 3, 7}, {1, 4, 3, 1, 2, 5, 1, 7},
-                                   {2, 4, 3, 2, 2, 5, 3, 7}, ge::DT_INT8, ge::DT_INT8);
+    auto para = BuildTilingContext({2, 1, 3, 2, 1, 5, 3, 7}, {1, 4, 3, 1, 2, 5, 1, 7}, {2, 4, 3, 2, 2, 5, 3, 7},
+                                   ge::DT_INT8, ge::DT_INT8);
     // key 9: dtype code 1, broadcast 1, non-contiguous 0,
     // blockDim 10
     string expectTilingData =

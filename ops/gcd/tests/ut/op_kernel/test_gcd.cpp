@@ -106,7 +106,7 @@ void RunCase(std::initializer_list<int64_t> selfDims, std::initializer_list<int6
     const string compare = "cd " + DATA_DIR + " && python3 compare_data.py " + dtype;
     EXPECT_EQ(system(compare.c_str()), 0);
 }
-}  // namespace
+} // namespace
 
 class GcdKernelTest : public testing::Test {
 protected:
