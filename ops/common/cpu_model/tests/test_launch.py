@@ -27,3 +27,7 @@ def test_syncall_is_a_barrier(cpu_model, launch_cases, mode, cores):
 def test_sequential_mode_runs_cores_in_order_per_phase(cpu_model, launch_cases):
     out = cpu_model.gxx.run(launch_cases, ["order", "sequential", 4]).stdout.decode().split()
     assert out == [f"{phase}:{core}" for phase in range(2) for core in range(4)]
+
+
+def test_user_workspace_is_the_pointer_the_driver_passed(cpu_model, launch_cases):
+    assert cpu_model.gxx.run(launch_cases, ["workspace", "threads", 1]).stdout.decode().split() == ["same"]

@@ -208,6 +208,10 @@ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<
     detail::SyncAllBarrier("SyncAll(gm, ub)");
 }
 
+// On the device the system workspace precedes the user part; drivers here pass the user workspace directly.
+inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
+inline void SetSysWorkspace(GM_ADDR) {}
+
 // CPU-debug spellings of the CANN op_kernel UTs, so those tests can be ported with few edits.
 inline void* GmAlloc(size_t size) { return cpu_model::GmAlloc(size); }
 inline void GmFree(void* ptr) { cpu_model::GmFree(ptr); }

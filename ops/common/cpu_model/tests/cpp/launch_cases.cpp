@@ -52,7 +52,10 @@ int main(int argc, char** argv)
         const auto mode = std::string(argv[2]) == "threads" ? cpu_model::LaunchMode::Threads
                                                              : cpu_model::LaunchMode::Sequential;
         const auto cores = static_cast<uint32_t>(std::stoul(argv[3]));
-        if (test == "barrier") {
+        if (test == "workspace") {
+            uint8_t* ws = cpu_model::GmAlloc(64);
+            std::printf("%s", AscendC::GetUserWorkspace(ws) == ws ? "same" : "moved");
+        } else if (test == "barrier") {
             uint8_t* slots = cpu_model::GmAlloc(cores * 4);
             uint8_t* sums = cpu_model::GmAlloc(cores * 4);
             cpu_model::Launch(cores, mode, BarrierKernel, slots, sums);
