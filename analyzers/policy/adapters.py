@@ -10,6 +10,7 @@ import importlib
 from pathlib import Path
 
 from analyzers.policy.diff import MemoryFigures
+from analyzers.policy.evaluate import RouteSourceError
 from analyzers.policy.model import MatrixPoint
 from analyzers.route.model import Facts, Route
 
@@ -47,7 +48,10 @@ class ChainRouteSource:
 
     def route(self, entry: str, facts: Facts) -> Route | None:
         aclnn = _optional("analyzers.aclnn", "analyze_chains", "evaluate")
-        routes = aclnn.evaluate(self._chains(), facts=[facts], entries=[entry])
+        try:
+            routes = aclnn.evaluate(self._chains(), facts=[facts], entries=[entry])
+        except Exception as error:  # a defect in route evaluation costs this point, not the run
+            raise RouteSourceError(f"route evaluation failed: {type(error).__name__}: {error}") from error
         if not routes.routes:
             return None
         self._unresolved[(entry, facts)] = routes.unresolved
@@ -92,7 +96,10 @@ class MemoryModelSource:
         return self._cache[key]
 
     def gap(self, route: Route, point: MatrixPoint) -> tuple[float | None, str]:
-        document = self._document(route, point)
+        try:
+            document = self._document(route, point)
+        except Exception as error:  # the memory check is reported as not run, never silently passed
+            return None, f"the memory model failed: {type(error).__name__}: {error}"
         if not document.get("evaluated") or document.get("gap") is None:
             return None, "the memory model could not evaluate this case or has no GPU reference for the entry"
         reference = document.get("gpu_reference") or {}
@@ -101,7 +108,10 @@ class MemoryModelSource:
             f"{document['gpu_reference_bytes']} B {reference.get('label', 'predicted')}")
 
     def figures(self, route: Route, point: MatrixPoint) -> MemoryFigures | None:
-        document = self._document(route, point)
+        try:
+            document = self._document(route, point)
+        except Exception:  # the diff then says the figures are unknown
+            return None
         if not document.get("evaluated"):
             return None
         return MemoryFigures(peak_bytes=document["npu_total_bytes"], traffic_bytes=document["traffic_bytes"],
