@@ -38,7 +38,7 @@ SHAPES = {
 def kernel_exe(cpu_model) -> Path:
     return cpu_model.build_kernel(
         [HERE / "kernel_main.cpp"],
-        include_dirs=[OP / "op_kernel", OP / "op_host", HERE / "stub_include"],
+        include_dirs=[OP / "op_kernel", OP / "op_host"],
         name="floor_mod_kernel",
     )
 
