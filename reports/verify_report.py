@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 
 from analyzers.policy.diff import RouteDiff
 from analyzers.policy.verdict import PointResult, Verdict, Violation
@@ -56,7 +57,17 @@ def matrix_tables(verdict: Verdict) -> tuple[MatrixTable, ...]:
     return tuple(tables)
 
 
-def violation_groups(verdict: Verdict) -> tuple[Group, ...]:
+def shown_path(file: str, root: Path | None) -> str:
+    """A source path as the reader knows it: relative to the source root when it lies below it."""
+    if root is None:
+        return file
+    try:
+        return Path(file).resolve().relative_to(root.resolve()).as_posix()
+    except (ValueError, OSError):
+        return file
+
+
+def violation_groups(verdict: Verdict, root: Path | None = None) -> tuple[Group, ...]:
     grouped: OrderedDict[tuple, list[Violation]] = OrderedDict()
     for violation in verdict.violations:
         key = (violation.rule, violation.message, violation.file, violation.line, violation.guards)
@@ -64,10 +75,10 @@ def violation_groups(verdict: Verdict) -> tuple[Group, ...]:
     groups = []
     for (rule, message, file, line, guards), items in grouped.items():
         first = items[0]
-        path = tuple(f"{site.function} ({site.file}:{site.line})" for site in first.call_path)
+        path = tuple(f"{site.function} ({shown_path(site.file, root)}:{site.line})" for site in first.call_path)
         groups.append(Group(
             headline=f"[{rule}] {message}",
-            where=f"{file}:{line}" if file else "(no source location)",
+            where=f"{shown_path(file, root)}:{line}" if file else "(no source location)",
             guards=guards,
             call_path=path,
             points=_points([v.point for v in items]),
@@ -143,12 +154,12 @@ def _points(points) -> str:
     return f"{len(points)} point(s): {text}"
 
 
-def _context(verdict: Verdict) -> dict:
+def _context(verdict: Verdict, root: Path | None) -> dict:
     return {
         "verdict": verdict,
         "overall": overall(verdict),
         "tables": matrix_tables(verdict),
-        "violations": violation_groups(verdict),
+        "violations": violation_groups(verdict, root),
         "problems": problem_groups(verdict),
         "memory": memory_lines(verdict),
         "diffs": diff_groups(verdict),
@@ -156,15 +167,16 @@ def _context(verdict: Verdict) -> dict:
     }
 
 
-def render_text(verdict: Verdict) -> str:
+def render_text(verdict: Verdict, source_root: Path | None = None) -> str:
     """The terminal report; matrix columns are padded here so the template only loops."""
-    context = _context(verdict)
+    context = _context(verdict, source_root)
     context["tables"] = tuple(_padded(table) for table in context["tables"])
     return render("reports/verify/report.txt.j2", **context)
 
 
-def render_markdown(verdict: Verdict) -> str:
-    return render("reports/verify/report.md.j2", **_context(verdict))
+def render_markdown(verdict: Verdict, source_root: Path | None = None) -> str:
+    """The Markdown report; paths below `source_root` are shown relative to it."""
+    return render("reports/verify/report.md.j2", **_context(verdict, source_root))
 
 
 def _padded(table: MatrixTable) -> MatrixTable:

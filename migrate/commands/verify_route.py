@@ -99,9 +99,9 @@ def run(config: VerifyRouteConfig) -> Rendered:
     elif config.fmt == "sarif":
         text = to_json_text(to_sarif(verdict, policy, __version__, config.repo_root))
     elif config.fmt == "md":
-        text = render_markdown(verdict)
+        text = render_markdown(verdict, config.repo_root)
     else:
-        text = render_text(verdict)
+        text = render_text(verdict, config.repo_root)
     return Rendered(text=text, exit_code=verdict.exit_code())
 
 

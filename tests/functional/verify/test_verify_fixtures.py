@@ -126,3 +126,10 @@ def test_an_entry_lost_to_a_parse_error_is_incomplete_with_the_parse_finding(tmp
     assert code == 2
     problem = document["matrix"][0]["problems"][0]
     assert problem.startswith("entry point aclnnGcdGetWorkspaceSize not found in") and "finding(s) while reading" in problem
+
+
+def test_gcd_before_text_report(golden, monkeypatch) -> None:
+    monkeypatch.chdir(OPS_MATH)
+    result = CliRunner().invoke(main, ["verify-route", "math/gcd_before/op_api", "--repo-root", ".", "--policy", "gcd-native"])
+    assert result.exit_code == 1
+    golden.check(result.output, OPS_MATH.parent / "golden" / "gcd_before.txt")
