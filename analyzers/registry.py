@@ -10,6 +10,7 @@ ANALYZERS: dict[str, str] = {
     "aclnn": "analyzers.aclnn",
     "cxx": "analyzers.cxx",
     "memory": "analyzers.memory",
+    "package": "analyzers.package",
     "policy": "analyzers.policy",
     "tbe": "analyzers.tbe",
 }
