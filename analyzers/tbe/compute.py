@@ -14,6 +14,7 @@ MAX_DEPTH = 6
 # Calls into imported modules that only build constants or read attributes: not steps of the flow.
 _QUIET = {"tvm.const", "tvm.convert", "shape_util.shape_to_list", "tbe_platform.api_check_support", "tbe_platform.get_soc_spec"}
 _LABEL_LIMIT = 72
+_FACT_QUERIES = {"get_soc_spec", "api_check_support", "intrinsic_check_support"}
 
 
 @dataclass
@@ -52,6 +53,18 @@ class ComputeWalker:
         # Boolean flags set under a guard (`has_improve_precision = True` under api_check_support) stand for it.
         self.flags: dict[str, str] = {}
         self.guard_origins: dict[tuple[str, int], str] = {}
+        # Locals holding a platform query (`cce_product = get_soc_spec("SOC_VERSION")`): guards on them test that fact.
+        self.facts: dict[str, str] = {}
+
+    def _remember_fact(self, statement: nodes.Assign) -> None:
+        value = statement.value
+        if not (isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute)):
+            return
+        if value.func.attrname not in _FACT_QUERIES:
+            return
+        for target in statement.targets:
+            if isinstance(target, nodes.AssignName):
+                self.facts[target.name] = f"{target.name} = {self.text(value)}"
 
     def text(self, node: nodes.NodeNG) -> str:
         """node.as_string(), once per node: inlined helpers revisit the same nodes at every call site."""
@@ -99,6 +112,7 @@ class ComputeWalker:
                 for target in statement.targets:
                     if isinstance(target, nodes.AssignName):
                         self.flags[target.name] = frame.guards[-1]
+            self._remember_fact(statement)
             sources = self._value(statement.value, frame)
             for target in statement.targets:
                 self._bind(target, sources, frame)
@@ -151,7 +165,10 @@ class ComputeWalker:
             self.guards.setdefault((text, statement.lineno), guard_kinds(origin))
             self.guard_origins[(text, statement.lineno)] = origin
         else:
-            self.guards.setdefault((text, statement.lineno), guard_kinds(text))
+            facts = [self.facts[n.name] for n in statement.test.nodes_of_class(nodes.Name) if n.name in self.facts]
+            self.guards.setdefault((text, statement.lineno), guard_kinds(" ".join([text, *facts])))
+            if facts:
+                self.guard_origins[(text, statement.lineno)] = "; ".join(dict.fromkeys(facts))
         sides = []
         for guard, body in ((text, then_body), (negate(text), else_body)):
             child = _Frame(dict(frame.env), frame.guards + (guard,), frame.via, dict(frame.locals), [], frame.returns, base=frame.base)

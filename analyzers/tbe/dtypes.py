@@ -44,6 +44,12 @@ def _param_of_value(value: nodes.NodeNG, params: set[str], known: dict[str, str]
     return None
 
 
+def _is_dtype_check(func: nodes.NodeNG) -> bool:
+    # para_check.check_dtype in current ops, util.check_dtype_rule in the older topi-based ones.
+    name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
+    return name in ("check_dtype", "check_dtype_rule")
+
+
 def _is_dtype_key(args) -> bool:
     return bool(args) and isinstance(args[0], nodes.Const) and args[0].value == "dtype"
 
@@ -110,7 +116,7 @@ def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dic
                 bucket.append((dtype, condition, line))
 
     for node in index.of((nodes.Call, nodes.Compare), entry):
-        if isinstance(node, nodes.Call) and node.func.as_string().endswith("check_dtype") and len(node.args) >= 2:
+        if isinstance(node, nodes.Call) and _is_dtype_check(node.func) and len(node.args) >= 2:
             subject = node.args[0]
             param = _param_of_value(subject, params, dtype_vars)
             if param is None:

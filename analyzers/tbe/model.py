@@ -62,7 +62,7 @@ class Guard(JsonModel):
     text: str
     line: int
     kinds: tuple[str, ...]  # dtype | impl_mode | soc | api_check_support | other
-    set_under: str | None = None  # for a boolean flag: the guard under which it was set
+    set_under: str | None = None  # a flag: the guard it was set under; a local platform query: its assignment
 
 
 @dataclass(frozen=True)

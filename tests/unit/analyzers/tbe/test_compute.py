@@ -107,3 +107,16 @@ def test_a_flag_set_under_a_guard_stands_for_it() -> None:
     assert flag["kinds"] == ["api_check_support"]
     assert flag["set_under"] == "tbe_platform.api_check_support('tbe.dsl.vexp', 'float32')"
     assert "tbe-unclassified-guard" not in {f["symbol"] for f in document["findings"]}
+
+
+def test_a_local_holding_the_soc_version_makes_a_soc_guard() -> None:
+    body = (
+        "def op_compute(x):\n"
+        "    product = tbe_platform.get_soc_spec('SOC_VERSION')\n"
+        "    if product not in ('Ascend310',):\n"
+        "        x = tbe.cast_to(x, 'float32')\n"
+        "    return x\n"
+    )
+    document = analyse_source(HEADER + body, "case.py").to_json()
+    (guard,) = document["guards"]
+    assert (guard["kinds"], guard["set_under"]) == (["soc"], "product = tbe_platform.get_soc_spec('SOC_VERSION')")

@@ -50,3 +50,8 @@ def test_dtype_equality_between_inputs() -> None:
     body = "    a = x.get('dtype')\n    b = y.get('dtype')\n    if a != b:\n        raise RuntimeError('must match')\n"
     document = analyse_source(ENTRY.format(module="", body=body), "op.py").to_json()
     assert document["dtype_equalities"] == [["x", "y"]]
+
+
+def test_older_check_dtype_rule_is_read() -> None:
+    body = "    low = x.get('dtype').lower()\n    util.check_dtype_rule(low, ('float16', 'float32'))\n"
+    assert _dtypes(body) == {"x": [("float16", None), ("float32", None)]}
