@@ -85,9 +85,13 @@ static ge::graphStatus ReduceAllTilingFunc(gert::TilingContext* context)
     *tilingData = result.data;
     context->SetBlockDim(static_cast<uint32_t>(result.blockDim));
     context->SetTilingKey(result.tilingKey);
+    if (result.tilingKey == REDUCE_ALL_MODE_SPLIT) {
+        // The split mode's SyncAll needs every core resident at once: batch schedule mode.
+        context->SetScheduleMode(1);
+    }
     size_t* workspaces = context->GetWorkspaceSizes(WORKSPACE_COUNT);
     OP_CHECK_NULL_WITH_CONTEXT(context, workspaces);
-    // No GM workspace of its own: only the system workspace every Ascend C kernel gets.
+    // The system workspace every Ascend C kernel gets, plus the split mode's per-core partials.
     workspaces[0] = static_cast<size_t>(ascendcPlatform.GetLibApiWorkSpaceSize() + result.userWorkspaceBytes);
     return ge::GRAPH_SUCCESS;
 }

@@ -68,7 +68,7 @@ struct Result {
     ReduceAllTilingData data{};
     uint64_t tilingKey = 0;
     int64_t blockDim = 1;
-    int64_t userWorkspaceBytes = 0; // ReduceAll needs no GM workspace of its own
+    int64_t userWorkspaceBytes = 0; // split mode only: every core's partials
     UbPlan ub{};
 };
 
@@ -279,6 +279,40 @@ inline void PlanTiles(int64_t capacity, ReduceAllTilingData& d)
     d.tailTileRows = d.rowsPerReduce - (d.tileNum - 1) * d.rowsPerTile;
 }
 
+// Few outputs and long reductions: spread every reduction's rows over the cores (partials in a GM workspace).
+inline void PlanSplit(int64_t coreNum, int64_t capacity, Result& r)
+{
+    ReduceAllTilingData& d = r.data;
+    const bool rowMode = d.mode == static_cast<int64_t>(REDUCE_ALL_MODE_BATCH) ||
+                         d.mode == static_cast<int64_t>(REDUCE_ALL_MODE_BIG_REDUCE);
+    const int64_t outputs = d.totalOutputElements;
+    if (!rowMode || outputs * 2 > coreNum || outputs > REDUCE_ALL_OUT_CAP) {
+        return;
+    }
+    const int64_t slotM = ReduceAllCore::AlignUp(outputs, REDUCE_ALL_BLOCK_BYTES);
+    int64_t split = (d.reduceSlotBytes + REDUCE_ALL_SPLIT_MIN_BYTES - 1) / REDUCE_ALL_SPLIT_MIN_BYTES;
+    split = ReduceAllCore::MinOf(split, coreNum);
+    split = ReduceAllCore::MinOf(split, d.rowsPerReduce);
+    // Core 0 folds every core's partials in one tile.
+    if (split < 2 || split * slotM > capacity) {
+        return;
+    }
+    d.mode = static_cast<int64_t>(REDUCE_ALL_MODE_SPLIT);
+    d.usedCoreNum = split;
+    d.coreOutputNum = outputs;
+    d.tailCoreNum = 0;
+    d.tileBatchNum = 1;
+    d.splitRowsPerCore = d.rowsPerReduce / split;
+    d.splitTailCoreNum = d.rowsPerReduce % split;
+    d.workspaceStride = slotM;
+    d.rowsPerTile = capacity / ReduceAllCore::AlignUp(d.rowLen, REDUCE_ALL_BLOCK_BYTES);
+    const int64_t maxRows = d.splitRowsPerCore + (d.splitTailCoreNum > 0 ? 1 : 0);
+    d.tileNum = (maxRows + d.rowsPerTile - 1) / d.rowsPerTile;
+    d.tailTileRows = maxRows - (d.tileNum - 1) * d.rowsPerTile;
+    r.blockDim = split;
+    r.userWorkspaceBytes = split * slotM;
+}
+
 inline Result ComputeTiling(const int64_t* shape, int32_t rank, const int64_t* axes, int32_t axisNum, int64_t coreNum,
                             int64_t ubSize)
 {
@@ -314,6 +348,7 @@ inline Result ComputeTiling(const int64_t* shape, int32_t rank, const int64_t* a
     }
     Coalesce(shape, split, d);
     PlanTiles(capacity, d);
+    PlanSplit(coreNum, capacity, result);
     result.tilingKey = static_cast<uint64_t>(d.mode);
     return result;
 }

@@ -19,11 +19,13 @@ __global__ __aicore__ void reduce_all(GM_ADDR x, GM_ADDR axes, GM_ADDR y, GM_ADD
 {
     // axes were consumed by the host tiling (value-depend input); the kernel only needs the offsets.
     (void)axes;
-    (void)workspace;
+    // The split mode synchronises its cores with the hardware SyncAll, which needs the mixed kernel type.
+    KERNEL_TASK_TYPE(REDUCE_ALL_MODE_SPLIT, KERNEL_TYPE_MIX_AIV_1_0);
     REGISTER_TILING_DEFAULT(ReduceAllTilingData);
     GET_TILING_DATA_WITH_STRUCT(ReduceAllTilingData, tilingData, tiling);
+    GM_ADDR userWorkspace = AscendC::GetUserWorkspace(workspace);
     AscendC::TPipe pipe;
     NsReduceAll::ReduceAllKernel op;
-    op.Init(x, y, &tilingData, &pipe);
+    op.Init(x, y, userWorkspace, &tilingData, &pipe);
     op.Process();
 }

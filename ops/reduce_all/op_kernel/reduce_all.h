@@ -31,13 +31,19 @@ class ReduceAllKernel {
 public:
     __aicore__ inline ReduceAllKernel() {}
 
-    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const ReduceAllTilingData* tilingData, TPipe* pipe)
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR userWorkspace, const ReduceAllTilingData* tilingData,
+                                TPipe* pipe)
     {
         t_ = *tilingData;
         pipe_ = pipe;
         ReduceAllCore::CoreOutputRange(t_, static_cast<int64_t>(GetBlockIdx()), outStart_, outCount_);
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(y));
+        if (t_.mode == static_cast<int64_t>(REDUCE_ALL_MODE_SPLIT)) {
+            workspaceGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(userWorkspace));
+            outStart_ = 0;
+            outCount_ = t_.totalOutputElements;
+        }
         pipe_->InitBuffer(outQue_, BUFFER_NUM, static_cast<uint32_t>(REDUCE_ALL_OUT_CAP));
         pipe_->InitBuffer(minBuf_, static_cast<uint32_t>(REDUCE_ALL_OUT_CAP * sizeof(half)));
         if (t_.mode != static_cast<int64_t>(REDUCE_ALL_MODE_FILL_TRUE)) {
@@ -61,6 +67,8 @@ public:
             ProcessBatch();
         } else if (t_.mode == static_cast<int64_t>(REDUCE_ALL_MODE_COLUMN)) {
             ProcessColumn();
+        } else if (t_.mode == static_cast<int64_t>(REDUCE_ALL_MODE_SPLIT)) {
+            ProcessSplit();
         } else {
             ProcessBigReduce();
         }
@@ -126,6 +134,64 @@ private:
         }
     }
 
+    // Every core reduces rows [rowBegin, rowEnd) of every reduction into its partials (0/1) in the workspace;
+    // after SyncAll core 0 folds the usedCoreNum partials of each output with Min and writes y.
+    __aicore__ inline void ProcessSplit()
+    {
+        const int64_t core = static_cast<int64_t>(GetBlockIdx());
+        int64_t rowBegin = 0;
+        int64_t rowEnd = 0;
+        ReduceAllCore::SplitRowRange(t_, core, rowBegin, rowEnd);
+        LocalTensor<half> minLocal = minBuf_.Get<half>();
+        for (int64_t i = 0; i < outCount_; ++i) {
+            const int64_t base = ReduceAllCore::BaseOffset(t_, i);
+            float partialMin = 1.0f;
+            for (int64_t row = rowBegin; row < rowEnd && partialMin != 0.0f; row += t_.rowsPerTile) {
+                const int64_t tileEnd = ReduceAllCore::MinOf(row + t_.rowsPerTile, rowEnd);
+                LocalTensor<int8_t> inLocal = inQue_.AllocTensor<int8_t>();
+                const int64_t count = CopyInRows(inLocal, 0, base, row, tileEnd);
+                inQue_.EnQue(inLocal);
+                CastAbs(count);
+                const float tileMin = static_cast<float>(ReduceMinOf(workBuf_.Get<half>(), count));
+                partialMin = tileMin < partialMin ? tileMin : partialMin;
+            }
+            minLocal.SetValue(static_cast<uint32_t>(i), static_cast<half>(partialMin));
+        }
+        CopyOutResults(workspaceGm_, core * t_.workspaceStride, outCount_);
+        // Every core's partials must have reached GM before core 0 reads them.
+        PipeBarrier<PIPE_ALL>();
+        SyncAll();
+        if (core != 0) {
+            return;
+        }
+        // Rows of the fold: one per core, outCount_ partials each.
+        Duplicate(minLocal, static_cast<half>(1.0f), static_cast<int32_t>(REDUCE_ALL_OUT_CAP));
+        LocalTensor<int8_t> inLocal = inQue_.AllocTensor<int8_t>();
+        const int64_t slot = t_.workspaceStride;
+        DataCopyExtParams copyParams{static_cast<uint16_t>(t_.usedCoreNum), static_cast<uint32_t>(outCount_),
+                                     static_cast<uint32_t>(slot - outCount_), 0, 0};
+        DataCopyPadExtParams<int8_t> padParams{true, 0, static_cast<uint8_t>(slot - outCount_), 1};
+        DataCopyPad(inLocal, workspaceGm_, copyParams, padParams);
+        inQue_.EnQue(inLocal);
+        CastAbs(t_.usedCoreNum * slot);
+        FoldRows(t_.usedCoreNum, slot);
+        CopyOutResults(yGm_, 0, outCount_);
+    }
+
+    // minBuf[0, slot) = min(minBuf, min over rows of work[r * slot, (r + 1) * slot)), by a halving Min tree.
+    __aicore__ inline void FoldRows(int64_t rows, int64_t slot)
+    {
+        LocalTensor<half> workLocal = workBuf_.Get<half>();
+        while (rows > 1) {
+            const int64_t halfRows = rows / 2;
+            Min(workLocal, workLocal, workLocal[static_cast<uint32_t>((rows - halfRows) * slot)],
+                static_cast<int32_t>(halfRows * slot));
+            rows -= halfRows;
+        }
+        LocalTensor<half> accLocal = minBuf_.Get<half>();
+        Min(accLocal, accLocal, workLocal, static_cast<int32_t>(slot));
+    }
+
     // The innermost axis is kept: a block of up to colWidth neighbouring outputs; each reduced index is one row of
     // the block. Per tile the rows are folded with Min in a halving tree, then into the running minimum minBuf.
     __aicore__ inline void ProcessColumn()
@@ -144,14 +210,7 @@ private:
                 CopyInColumns(inLocal, base, width, rowBegin, rowEnd);
                 inQue_.EnQue(inLocal);
                 CastAbs((rowEnd - rowBegin) * slot);
-                LocalTensor<half> workLocal = workBuf_.Get<half>();
-                for (int64_t rows = rowEnd - rowBegin; rows > 1;) {
-                    const int64_t halfRows = rows / 2;
-                    Min(workLocal, workLocal, workLocal[static_cast<uint32_t>((rows - halfRows) * slot)],
-                        static_cast<int32_t>(halfRows * slot));
-                    rows -= halfRows;
-                }
-                Min(accLocal, accLocal, workLocal, static_cast<int32_t>(slot));
+                FoldRows(rowEnd - rowBegin, slot);
             }
             CopyOutResults(outIndex, width);
             Duplicate(accLocal, static_cast<half>(1.0f), static_cast<int32_t>(REDUCE_ALL_OUT_CAP));
@@ -215,8 +274,10 @@ private:
         return dstLocal.GetValue(0);
     }
 
-    // y[outIndex, outIndex + n) = (min != 0) as int8: Mins(min, 1) then Cast half -> int8.
-    __aicore__ inline void CopyOutResults(int64_t outIndex, int64_t n)
+    __aicore__ inline void CopyOutResults(int64_t outIndex, int64_t n) { CopyOutResults(yGm_, outIndex, n); }
+
+    // dst[outIndex, outIndex + n) = (min != 0) as int8: Mins(min, 1) then Cast half -> int8.
+    __aicore__ inline void CopyOutResults(const GlobalTensor<int8_t>& dstGm, int64_t outIndex, int64_t n)
     {
         // The vector unit reads the minima the scalar unit wrote.
         event_t eventSToV = static_cast<event_t>(pipe_->FetchEventID(HardEvent::S_V));
@@ -230,7 +291,7 @@ private:
         outQue_.EnQue(outLocal);
         outLocal = outQue_.DeQue<int8_t>();
         DataCopyExtParams copyParams{1, static_cast<uint32_t>(n), 0, 0, 0};
-        DataCopyPad(yGm_[outIndex], outLocal, copyParams);
+        DataCopyPad(dstGm[outIndex], outLocal, copyParams);
         outQue_.FreeTensor(outLocal);
     }
 
@@ -243,6 +304,7 @@ private:
     TBuf<QuePosition::VECCALC> reduceDstBuf_;
     GlobalTensor<int8_t> xGm_;
     GlobalTensor<int8_t> yGm_;
+    GlobalTensor<int8_t> workspaceGm_;
     ReduceAllTilingData t_{};
     int64_t outStart_ = 0;
     int64_t outCount_ = 0;

@@ -47,6 +47,13 @@ REDUCE_ALL_FN void CoreOutputRange(const ReduceAllTilingData& t, int64_t blockId
     start = blockIdx * t.coreOutputNum + MinOf(blockIdx, t.tailCoreNum);
 }
 
+// Split mode: rows [rowBegin, rowEnd) of every reduction that core blockIdx reduces.
+REDUCE_ALL_FN void SplitRowRange(const ReduceAllTilingData& t, int64_t blockIdx, int64_t& rowBegin, int64_t& rowEnd)
+{
+    rowBegin = blockIdx * t.splitRowsPerCore + MinOf(blockIdx, t.splitTailCoreNum);
+    rowEnd = rowBegin + t.splitRowsPerCore + (blockIdx < t.splitTailCoreNum ? 1 : 0);
+}
+
 // base_offset of output outIdx: its kept coordinates (row-major over keptShape) times keptStrides.
 REDUCE_ALL_FN int64_t BaseOffset(const ReduceAllTilingData& t, int64_t outIdx)
 {

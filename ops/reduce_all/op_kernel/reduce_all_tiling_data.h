@@ -27,6 +27,8 @@ constexpr int64_t REDUCE_ALL_BYTES_PER_ELEMENT = 6;
 constexpr int64_t REDUCE_ALL_BLOCK_BYTES = 32;
 // UB left unplanned for the framework.
 constexpr int64_t REDUCE_ALL_UB_RESERVED_BYTES = 1024;
+// Split mode: each core reduces at least this many UB bytes of rows.
+constexpr int64_t REDUCE_ALL_SPLIT_MIN_BYTES = 16384;
 // Largest DataCopyPad blockCount on A2.
 constexpr int64_t REDUCE_ALL_MAX_BLOCK_COUNT = 4095;
 
@@ -45,17 +47,20 @@ struct ReduceAllTilingData {
     int64_t usedCoreNum;         // blockDim
     int64_t coreOutputNum;       // outputs of every core; the first tailCoreNum cores take one more
     int64_t tailCoreNum;
-    int64_t mode;            // REDUCE_ALL_MODE_* of reduce_all_tiling_key.h
-    int64_t tileSize;        // int8 elements of one input tile in UB (the queue buffer length)
-    int64_t tileNum;         // tiles per reduction: 1 in batch mode, >= 1 in big-reduce mode
-    int64_t tailTileRows;    // rows of the last tile of one reduction
-    int64_t tileBatchNum;    // whole reductions per tile (batch mode), 1 otherwise
-    int64_t rowsPerTile;     // rows of a full tile (big-reduce mode); rowsPerReduce in batch mode
-    int64_t rowsPerReduce;   // rows of one reduction
-    int64_t rowLen;          // elements of a full row segment
-    int64_t rowSegNum;       // segments per innermost run
-    int64_t reduceSlotBytes; // UB bytes of one whole reduction (sum of its row slots); row modes only
-    int64_t colWidth;        // column mode: most outputs per row (<= REDUCE_ALL_OUT_CAP), 0 otherwise
+    int64_t mode;             // REDUCE_ALL_MODE_* of reduce_all_tiling_key.h
+    int64_t tileSize;         // int8 elements of one input tile in UB (the queue buffer length)
+    int64_t tileNum;          // tiles per reduction: 1 in batch mode, >= 1 in big-reduce mode
+    int64_t tailTileRows;     // rows of the last tile of one reduction
+    int64_t tileBatchNum;     // whole reductions per tile (batch mode), 1 otherwise
+    int64_t rowsPerTile;      // rows of a full tile (big-reduce mode); rowsPerReduce in batch mode
+    int64_t rowsPerReduce;    // rows of one reduction
+    int64_t rowLen;           // elements of a full row segment
+    int64_t rowSegNum;        // segments per innermost run
+    int64_t reduceSlotBytes;  // UB bytes of one whole reduction (sum of its row slots); row modes only
+    int64_t colWidth;         // column mode: most outputs per row (<= REDUCE_ALL_OUT_CAP), 0 otherwise
+    int64_t splitRowsPerCore; // split mode: rows of each reduction per core; the first splitTailCoreNum take one more
+    int64_t splitTailCoreNum;
+    int64_t workspaceStride; // split mode: bytes of one core's partials in the user workspace (32-byte aligned)
     int32_t keptAxisNum;
     int32_t reducedAxisNum;
     int64_t keptShape[REDUCE_ALL_MAX_DIM_NUM];

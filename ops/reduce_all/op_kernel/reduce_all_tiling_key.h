@@ -25,5 +25,8 @@ constexpr uint64_t REDUCE_ALL_MODE_BIG_REDUCE = 1;
 constexpr uint64_t REDUCE_ALL_MODE_FILL_TRUE = 2;
 // The innermost axis is kept: rows of up to colWidth neighbouring outputs, reduced element-wise (Min) across rows.
 constexpr uint64_t REDUCE_ALL_MODE_COLUMN = 3;
+// Few outputs, long reductions: every core reduces a slice of every reduction's rows into a GM workspace; after
+// SyncAll core 0 folds the partials (kernel type MIX_AIV_1_0, batch schedule mode for SyncAll).
+constexpr uint64_t REDUCE_ALL_MODE_SPLIT = 4;
 
 #endif // REDUCE_ALL_TILING_KEY_H

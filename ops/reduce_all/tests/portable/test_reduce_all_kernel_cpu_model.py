@@ -19,7 +19,7 @@ import pytest
 from reduce_all_cases import UB_A2, Case, random_int8, ub_for_capacity
 from reduce_all_golden import output_shape, reduce_all
 
-BATCH, BIG_REDUCE, FILL_TRUE, COLUMN = 0, 1, 2, 3
+BATCH, BIG_REDUCE, FILL_TRUE, COLUMN, SPLIT = 0, 1, 2, 3, 4
 
 
 def _zero_rate(rng: np.random.Generator, shape, axes) -> float:
@@ -72,6 +72,19 @@ def test_reductions_larger_than_a_tile_carry_the_partial_minimum(kernel_run) -> 
     results = _run_and_compare(kernel_run, cases)
     keys = [r.tiling_key for r in results]
     assert keys.count(BIG_REDUCE) >= 5 and keys.count(COLUMN) >= 10
+
+
+@pytest.mark.parametrize("sequential", [False, True], ids=["threads", "sequential"])
+def test_few_outputs_split_over_cores_with_sync_all(kernel_run, sequential) -> None:
+    rng = np.random.default_rng(6)
+    cases = []
+    for shape, axes in (((131072,), ()), ((1024, 1024), ()), ((3, 64, 4096), (1, 2)), ((5, 200000), (-1,))):
+        group = int(np.prod([shape[a] for a in axes])) if axes else int(np.prod(shape))
+        for rate in (0.0, 0.5 / group, 3.0 / group):
+            cases.append(Case(shape, axes, False, 40, UB_A2, random_int8(rng, shape, rate)))
+    results = _run_and_compare(kernel_run, cases, sequential)
+    assert {r.tiling_key for r in results} == {SPLIT}
+    assert {r.block_dim for r in results} == {5, 34, 9, 7}
 
 
 def test_empty_dimensions(kernel_run) -> None:

@@ -19,7 +19,7 @@ import pytest
 from reduce_all_cases import UB_A2, UB_FIXED, Case, random_int8, ub_for_capacity
 from reduce_all_golden import kept_reduced_split, output_shape, reduce_all
 
-BATCH, BIG_REDUCE, FILL_TRUE, COLUMN = 0, 1, 2, 3
+BATCH, BIG_REDUCE, FILL_TRUE, COLUMN, SPLIT = 0, 1, 2, 3, 4
 
 
 def _random_shape(rng: np.random.Generator, rank: int, max_elements: int) -> tuple[int, ...]:
@@ -51,11 +51,16 @@ def _check(result: dict, case: Case) -> None:
         assert result[name] == values, (name, case)
     # Tiling invariants: cores split the outputs evenly (remainder on the first cores); the UB plan fits.
     used, per, tail = result["used_cores"], result["core_output_num"], result["tail_core_num"]
-    assert result["block_dim"] == used == max(1, min(case.core_num, result["total_outputs"]))
-    assert per * used + tail == result["total_outputs"] and 0 <= tail < used
     assert result["ub_total"] <= case.ub_size
     assert result["max_ub_used"] <= result["tile_size"]
     assert result["tile_size"] % 256 == 0
+    if result["mode"] == SPLIT:
+        # Every core reduces a slice of every reduction; partials take one 32-byte aligned slot per core.
+        assert result["block_dim"] == used <= case.core_num and 2 * result["total_outputs"] <= case.core_num
+        assert result["workspace"] == used * (-(-result["total_outputs"] // 32) * 32)
+        return
+    assert result["block_dim"] == used == max(1, min(case.core_num, result["total_outputs"]))
+    assert per * used + tail == result["total_outputs"] and 0 <= tail < used
     assert result["workspace"] == 0
 
 
@@ -97,7 +102,7 @@ def test_large_random_tensors_at_the_a2_ub_size(plan_sim) -> None:
     results = plan_sim.run(cases)
     for case, result in zip(cases, results):
         _check(result, case)
-    assert {r["mode"] for r in results} == {BATCH, BIG_REDUCE, COLUMN}
+    assert {r["mode"] for r in results} == {BATCH, BIG_REDUCE, COLUMN, SPLIT}
 
 
 @pytest.mark.parametrize(
@@ -149,6 +154,22 @@ def test_column_mode_blocks_are_capped_by_the_out_queue(plan_sim) -> None:
     # The width is capped by the out queue (1024 outputs) and by the tile, so one row always fits.
     assert [r["col_width"] for r in results] == [1024, 1024, 256]
     assert results[2]["rows_per_tile"] == 1 and results[2]["tile_num"] == 3
+
+
+def test_few_outputs_with_long_reductions_split_rows_over_the_cores(plan_sim) -> None:
+    rng = np.random.default_rng(12)
+    specs = [((131072,), (), 5), ((1024, 1024), (), 34), ((3, 64, 4096), (1, 2), 9), ((64, 1024), (1,), None)]
+    cases = [Case(shape, axes, False, 40, UB_A2, random_int8(rng, shape, 2e-6)) for shape, axes, _ in specs]
+    results = plan_sim.run(cases)
+    for case, result, (_, _, split) in zip(cases, results, specs):
+        _check(result, case)
+        if split is None:
+            assert result["mode"] != SPLIT  # 64 outputs keep the per-output split over 40 cores
+        else:
+            assert (result["mode"], result["used_cores"]) == (SPLIT, split)
+    # The same reductions on one core (or with too little work per core) stay in the single-core modes.
+    (single,) = plan_sim.run([Case((131072,), (), False, 1, UB_A2, random_int8(rng, (131072,), 0.0))])
+    assert single["mode"] == BIG_REDUCE
 
 
 def test_empty_reduction_fills_true_without_reading(plan_sim) -> None:

@@ -84,7 +84,9 @@ void RunCase()
     uint8_t* xGm = cpu_model::GmAlloc(x.empty() ? 1 : x.size());
     uint8_t* axesGm = cpu_model::GmAlloc(sizeof(int64_t) * static_cast<size_t>(axisNum > 0 ? axisNum : 1));
     uint8_t* yGm = cpu_model::GmAlloc(static_cast<size_t>(outputs > 0 ? outputs : 1));
-    uint8_t* workspaceGm = cpu_model::GmAlloc(32);
+    // The model has no system workspace: the kernel gets the user workspace (split mode partials) directly.
+    uint8_t* workspaceGm =
+        cpu_model::GmAlloc(static_cast<size_t>(r.userWorkspaceBytes > 0 ? r.userWorkspaceBytes : 32));
     uint8_t* tilingGm = cpu_model::GmAlloc(sizeof(ReduceAllTilingData));
     std::copy(x.begin(), x.end(), xGm);
     std::fill(yGm, yGm + (outputs > 0 ? outputs : 1), UNWRITTEN);

@@ -208,6 +208,59 @@ void WalkColumns(const ReduceAllTilingData& t, const std::vector<int8_t>& x, std
     }
 }
 
+int MinAbs(const std::vector<int8_t>& ub, int64_t from, int64_t to);
+
+// Split mode walk: every core reduces its row slice of every reduction into partials; core 0 folds them.
+void WalkSplit(const ReduceAllTilingData& t, const std::vector<int8_t>& x, std::vector<int8_t>& out,
+               std::vector<int>& writes, std::vector<int8_t>& ub, int64_t& maxUb)
+{
+    const int64_t outputs = t.totalOutputElements;
+    std::vector<int8_t> partials(static_cast<size_t>(t.usedCoreNum * t.workspaceStride), 0x55);
+    std::vector<std::vector<int64_t>> rowHits(static_cast<size_t>(outputs),
+                                              std::vector<int64_t>(static_cast<size_t>(t.rowsPerReduce), 0));
+    int64_t lastEnd = 0;
+    for (int64_t core = 0; core < t.usedCoreNum; ++core) {
+        int64_t rowBegin = 0;
+        int64_t rowEnd = 0;
+        ReduceAllCore::SplitRowRange(t, core, rowBegin, rowEnd);
+        if (rowBegin != lastEnd) {
+            Violation("split row slices do not tile the reduction");
+        }
+        lastEnd = rowEnd;
+        for (int64_t o = 0; o < outputs; ++o) {
+            const int64_t base = ReduceAllCore::BaseOffset(t, o);
+            int partial = 1000;
+            for (int64_t row = rowBegin; row < rowEnd; row += t.rowsPerTile) {
+                const int64_t tileEnd = ReduceAllCore::MinOf(row + t.rowsPerTile, rowEnd);
+                const int64_t end = CopyInRows(t, x, base, row, tileEnd, ub, 0, rowHits[static_cast<size_t>(o)]);
+                maxUb = end > maxUb ? end : maxUb;
+                const int m = MinAbs(ub, 0, end);
+                partial = m < partial ? m : partial;
+            }
+            partials[static_cast<size_t>(core * t.workspaceStride + o)] = static_cast<int8_t>(partial != 0 ? 1 : 0);
+        }
+    }
+    if (lastEnd != t.rowsPerReduce) {
+        Violation("split row slices do not cover the reduction");
+    }
+    if (t.usedCoreNum * t.workspaceStride > t.tileSize) {
+        Violation("the fold of the partials does not fit a tile");
+    }
+    for (int64_t o = 0; o < outputs; ++o) {
+        for (int64_t hits : rowHits[static_cast<size_t>(o)]) {
+            if (hits != 1) {
+                Violation("a split row is fetched " + std::to_string(hits) + " times");
+            }
+        }
+        int8_t result = 1;
+        for (int64_t core = 0; core < t.usedCoreNum; ++core) {
+            result = partials[static_cast<size_t>(core * t.workspaceStride + o)] == 0 ? 0 : result;
+        }
+        out[static_cast<size_t>(o)] = result;
+        ++writes[static_cast<size_t>(o)];
+    }
+}
+
 int MinAbs(const std::vector<int8_t>& ub, int64_t from, int64_t to)
 {
     int m = 1000;
@@ -224,9 +277,13 @@ std::vector<int8_t> WalkPlan(const ReduceAllTilingData& t, const std::vector<int
     std::vector<int> writes(out.size(), 0);
     std::vector<int8_t> ub(static_cast<size_t>(t.tileSize), 0);
     maxUb = 0;
-    const int64_t coreLoops = t.mode == static_cast<int64_t>(REDUCE_ALL_MODE_COLUMN) ? 0 : t.usedCoreNum;
-    if (coreLoops == 0) {
+    const bool rowModes =
+        t.mode != static_cast<int64_t>(REDUCE_ALL_MODE_COLUMN) && t.mode != static_cast<int64_t>(REDUCE_ALL_MODE_SPLIT);
+    const int64_t coreLoops = rowModes ? t.usedCoreNum : 0;
+    if (t.mode == static_cast<int64_t>(REDUCE_ALL_MODE_COLUMN)) {
         WalkColumns(t, x, out, writes, ub, maxUb);
+    } else if (t.mode == static_cast<int64_t>(REDUCE_ALL_MODE_SPLIT)) {
+        WalkSplit(t, x, out, writes, ub, maxUb);
     }
     for (int64_t core = 0; core < coreLoops; ++core) {
         int64_t start = 0;

@@ -109,16 +109,37 @@ TEST_F(ReduceAllTilingTest, test_case_innermost_axis_kept_column)
     EXPECT_EQ(t.tailTileRows, 528);
 }
 
-TEST_F(ReduceAllTilingTest, test_case_long_run_big_reduce)
+TEST_F(ReduceAllTilingTest, test_case_few_outputs_split_over_cores)
 {
     std::vector<int64_t> axes = {-1};
     auto para = BuildTilingContext({{2, 70000}, {2, 70000}}, {{1}, {1}}, axes, {{2}, {2}}, false);
     TilingInfo tilingInfo;
     ASSERT_TRUE(ExecuteTiling(para, tilingInfo));
-    EXPECT_EQ(tilingInfo.tilingKey, REDUCE_ALL_MODE_BIG_REDUCE);
+    EXPECT_EQ(tilingInfo.tilingKey, REDUCE_ALL_MODE_SPLIT);
     EXPECT_EQ(tilingInfo.blockNum, 2);
     ReduceAllTilingData t = GetTilingData(tilingInfo);
     EXPECT_EQ(t.rowLen, 42752);
+    EXPECT_EQ(t.rowSegNum, 2);
+    EXPECT_EQ(t.splitRowsPerCore, 1);
+    EXPECT_EQ(t.splitTailCoreNum, 0);
+    EXPECT_EQ(t.workspaceStride, 32);
+}
+
+TEST_F(ReduceAllTilingTest, test_case_long_run_big_reduce_on_few_cores)
+{
+    std::vector<int64_t> axes = {-1};
+    auto para = gert::TilingContextPara(
+        "ReduceAll",
+        {gert::TilingContextPara::TensorDescription({{64, 70000}, {64, 70000}}, ge::DT_BOOL, ge::FORMAT_ND),
+         gert::TilingContextPara::TensorDescription({{1}, {1}}, ge::DT_INT64, ge::FORMAT_ND, true, axes.data())},
+        {gert::TilingContextPara::TensorDescription({{64}, {64}}, ge::DT_BOOL, ge::FORMAT_ND)},
+        {gert::TilingContextPara::OpAttr("keep_dims", Ops::Math::AnyValue::CreateFrom<bool>(false))}, &g_compileInfo,
+        DEFAULT_CORE_NUM, DEFAULT_UB_SIZE, sizeof(ReduceAllTilingData));
+    TilingInfo tilingInfo;
+    ASSERT_TRUE(ExecuteTiling(para, tilingInfo));
+    EXPECT_EQ(tilingInfo.tilingKey, REDUCE_ALL_MODE_BIG_REDUCE);
+    EXPECT_EQ(tilingInfo.blockNum, 64);
+    ReduceAllTilingData t = GetTilingData(tilingInfo);
     EXPECT_EQ(t.rowSegNum, 2);
     EXPECT_EQ(t.tileNum, 2);
     EXPECT_EQ(t.tailTileRows, 1);
