@@ -91,7 +91,8 @@ def analyze_chains(
     for source in sources:
         unit = (units or {}).get(str(source)) or frontend_options.parse(source)
         parsed[unit.path] = unit
-        index.add_unit(source.resolve(), unit)
+        if any(f.name.startswith("l0op::") for f in unit.functions):
+            index.add_unit(source.resolve(), unit)  # only L0 files are looked up again
         chains.append(file_chains(unit, index))
     return ChainReport(
         repo_root=str(root) if root is not None else None,

@@ -13,7 +13,8 @@ from analyzers.route.l0_semantics import CatalogOp, catalog_op
 # An ops-math checkout has these category directories at its root.
 _ROOT_MARKERS = ("math", "conversion", "random", "experimental")
 _SKIP_DIRS = {".git", "tests", "build", "build_out", "output", "__pycache__", ".venv"}
-_CALLED = re.compile(rb"\b([A-Za-z_]\w*)\s*\(")
+# A function definition head: `Name(params) {` (calls end in `;` or `)`, so they do not match).
+_DEFINED = re.compile(rb"\b([A-Za-z_]\w*)\s*\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*\)\s*(?:const\s*)?\{")
 _SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx")
 
 Parse = Callable[[Path], CxxUnit]
@@ -61,9 +62,9 @@ class L0Index:
                     data = path.read_bytes()
                 except OSError:
                     continue
-                if b"l0op" not in data:
+                if b"namespace l0op" not in data:
                     continue
-                for name in set(_CALLED.findall(data)):
+                for name in set(_DEFINED.findall(data)):
                     self._by_name.setdefault(name.decode("ascii"), []).append(path)
         return self._by_name
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import sys
@@ -38,6 +39,7 @@ _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _DOUBLE_EQUAL = {"IsDoubleEqual", "IsFloatEqual", "IsEqual", "FloatEqual", "IsClose"}
 
 
+@functools.lru_cache(maxsize=65536)
 def split_callee(text: str) -> tuple[str | None, str]:
     """"a.get()->AllocTensor" -> ("a.get()", "AllocTensor"); "l0op::Cast" -> (None, "l0op::Cast")."""
     depth = 0
@@ -54,6 +56,7 @@ def split_callee(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
+@functools.lru_cache(maxsize=65536)
 def strip_parens(text: str) -> str:
     text = text.strip()
     while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):

@@ -95,6 +95,7 @@ class RouteWalk(GuardEvaluator):
         self._globals: dict[tuple[str, str], object] = {}
         self._budget = MAX_STEPS
         self._reported: set = set()
+        self._effects: dict = {}
 
     # -- entry ----------------------------------------------------------------------------------------------
     def run(self, unit: CxxUnit, entry: Function) -> Route:
@@ -163,7 +164,7 @@ class RouteWalk(GuardEvaluator):
             self._launch(_LAUNCH_MACROS[short], expr)
             return Status(True)
         if short in _CHECK_MACROS:
-            if expr.children and short != "OP_CHECK_NULL":
+            if expr.children and short != "OP_CHECK_NULL" and self._has_effects(expr.children[0]):
                 self.value(expr.children[0])  # its calls run; the check itself is taken as passing
             return Status(True)
         if short.startswith(_IGNORED_PREFIXES) or short == "CREATE_EXECUTOR":
@@ -182,6 +183,8 @@ class RouteWalk(GuardEvaluator):
             return self._l0_call(short, expr)
         local = self._local_function(short, len(expr.children))
         if local is not None:
+            if "aclnnStatus" in local.return_type and not self._effectful(self.frame.unit, local):
+                return Status(True)  # a check without effects: error handling is not a route
             return self._inline(self.frame.unit, local, expr)
         if self.frame.l0_op is not None or self.frame.function.name.startswith("l0op::"):
             # Unqualified calls inside namespace l0op reach other L0 ops (ViewCopy -> TensorMove).
@@ -608,6 +611,38 @@ class RouteWalk(GuardEvaluator):
     def _site(self, expr: Expr) -> Site:
         return self.frame.l0_site or Site(self.frame.function.name, self.frame.unit.path, expr.line)
 
+    # -- effects --------------------------------------------------------------------------------------------
+    def _has_effects(self, expr: Expr) -> bool:
+        """Whether evaluating `expr` can create tensors or launch kernels (directly or through local helpers)."""
+        for call in expr.calls():
+            callee = (call.name or "").strip()
+            if _is_effect_call(callee):
+                return True
+            local = self._local_function(callee.rsplit("::", 1)[-1], len(call.children))
+            if local is not None and self._effectful(self.frame.unit, local):
+                return True
+        return False
+
+    def _effectful(self, unit: CxxUnit, function: Function) -> bool:
+        key = (unit.path, function.name, function.line)
+        if key not in self._effects:
+            self._effects[key] = False  # recursion: assume none until shown otherwise
+            found = False
+            local_names = {f.short_name for f in unit.functions}
+            for call in _calls_of(function.body):
+                callee = (call.name or "").strip()
+                short = callee.rsplit("::", 1)[-1]
+                if _is_effect_call(callee) or any("&" in p.type_text for p in function.params):
+                    found = True
+                    break
+                if short in local_names:
+                    callees = [f for f in unit.functions if f.short_name == short]
+                    if any(self._effectful(unit, f) for f in callees):
+                        found = True
+                        break
+            self._effects[key] = found
+        return self._effects[key]
+
     # -- bookkeeping ----------------------------------------------------------------------------------------
     def _check_parse_errors(self, unit: CxxUnit, function: Function) -> None:
         """A parse error inside a function the route runs through leaves part of it unknown."""
@@ -626,6 +661,25 @@ class RouteWalk(GuardEvaluator):
     def _incomplete(self, symbol: str, line: int, path: str | None = None, **fields) -> None:
         self.complete = False
         self.findings.append(self.messages.make(symbol, line=line, path=path or self.frame.unit.path, **fields))
+
+
+_EFFECT_METHODS = ("AllocTensor", "CreateView", "SetDataType")
+
+
+def _is_effect_call(callee: str) -> bool:
+    short = callee.rsplit("::", 1)[-1]
+    return (callee.startswith("l0op::") or short in _LAUNCH_MACROS
+            or split_callee(callee)[1] in _EFFECT_METHODS)
+
+
+def _calls_of(stmts):
+    for stmt in stmts:
+        if stmt.value is not None:
+            yield from stmt.value.calls()
+        yield from _calls_of(stmt.then)
+        yield from _calls_of(stmt.orelse)
+        for case in stmt.cases:
+            yield from _calls_of(case.body)
 
 
 def _is_int(value) -> bool:

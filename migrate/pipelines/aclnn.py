@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.util
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,8 +106,8 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
                             "line": None, "message": f"no ops-math-like repository root above {paths[0]}; "
                                                     "L0 ops resolve from each file's directory and l0_ops.toml only"})
     document = _document(config, str(root) if root else None, facts, entries, files, _unique(findings),
-                         _unique(unresolved), failed, cached=result.cached)
-    return _render(config, document, None)
+                         _unique(unresolved), failed, cached=result.cached, relative_done=True)
+    return _render(config, document, None, compact=len(files) > 50)
 
 
 def analyze_file(job: FileJob, path: str) -> dict:
@@ -121,11 +122,11 @@ def analyze_file(job: FileJob, path: str) -> dict:
         entries.append({
             "name": function.short_name, "file": unit.path, "line": function.line,
             "params": [p.name for p in function.params],
-            "chain": chains.routes[index].to_json(),
-            "routes": [r.to_json() for r in routed.routes[index * per_entry:(index + 1) * per_entry]],
+            "chain": _compact(chains.routes[index]),
+            "routes": [_compact(r) for r in routed.routes[index * per_entry:(index + 1) * per_entry]],
         })
     findings = [f.to_json() for f in list(report.files[0].findings) + list(chains.findings) + list(routed.findings)]
-    return {
+    document = {
         "path": path,
         "status": "ok",
         "file": report.files[0].to_json(),
@@ -133,9 +134,22 @@ def analyze_file(job: FileJob, path: str) -> dict:
         "findings": _unique(findings),
         "unresolved": _unique(list(chains.unresolved) + list(routed.unresolved)),
     }
+    # Made relative here, once per file, so cached documents need no pass over the whole report.
+    return _relative(document, str(job.repo_root or Path(path).resolve().parent))
 
 
-def _document(config, repo_root, facts, entries, files, findings, unresolved, failed, cached=None) -> dict:
+def _compact(route) -> dict:
+    """Directory mode keeps each route's tasks and tensors, not its steps and call paths (file mode has all)."""
+    document = route.to_json()
+    for task in document["tasks"]:
+        task.pop("call_path", None)
+    document["steps"] = []
+    document["compact"] = True
+    return document
+
+
+def _document(config, repo_root, facts, entries, files, findings, unresolved, failed, cached=None,
+              relative_done=False) -> dict:
     document = {
         "schema": SCHEMA,
         "kind": "aclnn",
@@ -148,8 +162,8 @@ def _document(config, repo_root, facts, entries, files, findings, unresolved, fa
         "findings": findings,
         "failed": failed,
     }
-    base = repo_root or _input_base(config.inputs)
-    document = _relative(document, base)
+    if not relative_done:
+        document = _relative(document, repo_root or _input_base(config.inputs))
     document["summary"] = aclnn_report.summary(document)
     if cached is not None:
         document["summary"]["cached_files"] = cached
@@ -175,9 +189,10 @@ def _memory(config: AnalyzeConfig, routes, document: dict):
     return attachment
 
 
-def _render(config: AnalyzeConfig, document: dict, memory) -> Rendered:
+def _render(config: AnalyzeConfig, document: dict, memory, compact: bool = False) -> Rendered:
     if config.fmt == "json":
-        body = to_json_text(document)
+        # Directory reports run to tens of MB: one line, written by the C encoder.
+        body = json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n" if compact else to_json_text(document)
     elif config.fmt == "md":
         body = aclnn_report.markdown(document) + (("\n" + memory.markdown) if memory and memory.markdown else "")
     else:
