@@ -60,6 +60,12 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "memory-cases-skipped",
+        "{entry}: {count} case(s) not evaluated on this route, whose facts fix other shapes ({facts}): {cases}",
+        "Cases whose shapes differ from the shapes a route was walked with are left to the routes walked for them.",
+        Severity.INFO,
+    ),
+    MessageDef(
         "memory-case-differs-from-facts",
         "{entry}: no case matches the shapes the route was walked with ({facts}); it is evaluated at every case, "
         "although other shapes may take other branches",

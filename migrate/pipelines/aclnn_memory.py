@@ -64,9 +64,13 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
         soc = config.socs[0] if config.socs else route.facts.soc
         evaluations = [evaluate(memory_plan, case, soc=soc, measure_gpu=config.measure_gpu) for case in cases_for(route, cases)]
         findings = list(memory_plan.findings)
+        shown = ", ".join(f"{name}={list(dims)}" for name, dims in route.facts.shapes)
         if route.facts.shapes and cases and not any(_matches(route, case) for case in cases):
-            shown = ", ".join(f"{name}={list(dims)}" for name, dims in route.facts.shapes)
             findings.append(MESSAGES.make("memory-case-differs-from-facts", entry=route.entry, facts=shown))
+        skipped = [case.label or case.text() for case in cases if case not in cases_for(route, cases)]
+        if skipped:
+            findings.append(MESSAGES.make("memory-cases-skipped", entry=route.entry, count=len(skipped), facts=shown,
+                                          cases="; ".join(skipped)))
         for evaluation in evaluations:
             findings.extend(f for f in evaluation.findings if f not in findings)
         all_findings.extend(findings)

@@ -44,6 +44,9 @@ def test_a_route_walked_for_one_case_is_evaluated_at_that_case_only() -> None:
     cases = cases_from_config(AnalyzeConfig(inputs=("x.cpp",), cases=(SEED, SMALL)))
     assert [c.text() for c in cases_for(_route("floor_mod_walked_concrete"), cases)] == [SMALL]
     assert len(cases_for(_route("floor_mod_original"), cases)) == 2
+    attachment = attach(AnalyzeConfig(inputs=("x.cpp",), cases=(SEED, SMALL)), [_route("floor_mod_walked_concrete")])
+    skipped = [f for f in attachment.findings if f.symbol == "memory-cases-skipped"]
+    assert len(skipped) == 1 and SEED in skipped[0].message
 
 
 def test_a_case_the_route_was_not_walked_for_is_flagged() -> None:
