@@ -127,7 +127,8 @@ def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dic
         elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
             operator, right = node.ops[0]
             left_param = _param_of_value(node.left, params, dtype_vars) if isinstance(node.left, nodes.Name) else None
-            if operator == "not in" and left_param is not None:
+            negated = operator == "in" and isinstance(node.parent, nodes.UnaryOp) and node.parent.op == "not"
+            if (operator == "not in" or negated) and left_param is not None:
                 accept(left_param, right, node, node.left.as_string())
             elif operator in ("!=", "==") and isinstance(node.left, nodes.Name) and isinstance(right, nodes.Name):
                 right_param = _param_of_value(right, params, dtype_vars)

@@ -55,3 +55,8 @@ def test_dtype_equality_between_inputs() -> None:
 def test_older_check_dtype_rule_is_read() -> None:
     body = "    low = x.get('dtype').lower()\n    util.check_dtype_rule(low, ('float16', 'float32'))\n"
     assert _dtypes(body) == {"x": [("float16", None), ("float32", None)]}
+
+
+def test_negated_membership_check() -> None:
+    body = "    low = x.get('dtype').lower()\n    if not low in ['float16', 'int32']:\n        raise RuntimeError('dtype')\n"
+    assert _dtypes(body) == {"x": [("float16", None), ("int32", None)]}
