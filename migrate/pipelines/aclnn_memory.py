@@ -67,7 +67,7 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
         shown = ", ".join(f"{name}={list(dims)}" for name, dims in route.facts.shapes)
         if route.facts.shapes and cases and not any(_matches(route, case) for case in cases):
             findings.append(MESSAGES.make("memory-case-differs-from-facts", entry=route.entry, facts=shown))
-        skipped = [case.label or case.text() for case in cases if case not in cases_for(route, cases)]
+        skipped = [case.text() for case in cases if case not in cases_for(route, cases)]
         if skipped:
             findings.append(MESSAGES.make("memory-cases-skipped", entry=route.entry, count=len(skipped), facts=shown,
                                           cases="; ".join(skipped)))
