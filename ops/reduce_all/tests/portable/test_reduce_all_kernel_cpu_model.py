@@ -87,6 +87,24 @@ def test_few_outputs_split_over_cores_with_sync_all(kernel_run, sequential) -> N
     assert {r.block_dim for r in results} == {5, 34, 9, 7}
 
 
+def test_random_shapes_axes_cores_and_tile_sizes(kernel_run) -> None:
+    rng = np.random.default_rng(2026)
+    cases = []
+    while len(cases) < 240:
+        rank = int(rng.integers(1, 7))
+        shape = tuple(int(d) for d in rng.choice([1, 2, 3, 5, 8, 13, 33], size=rank))
+        if int(np.prod(shape)) > 6000:
+            continue
+        axes = tuple(int(a) for a in np.flatnonzero(rng.random(rank) < 0.5))
+        axes = tuple(a - rank if rng.random() < 0.5 else a for a in axes)
+        cores = int(rng.choice([1, 3, 8, 40, 48]))
+        ub = int(rng.choice([UB_A2, ub_for_capacity(256), ub_for_capacity(768)]))
+        data = random_int8(rng, shape, _zero_rate(rng, shape, axes))
+        cases.append(Case(shape, axes, bool(rng.random() < 0.5), cores, ub, data))
+    results = _run_and_compare(kernel_run, cases)
+    assert {r.tiling_key for r in results} >= {BATCH, BIG_REDUCE, COLUMN}
+
+
 def test_empty_dimensions(kernel_run) -> None:
     cases = [
         Case((3, 0, 4), (1,), True, 40, UB_A2, np.zeros((3, 0, 4), np.int8)),
