@@ -126,7 +126,7 @@ def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dic
             accept(param, node.args[1], node, subject.as_string())
         elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
             operator, right = node.ops[0]
-            left_param = _param_of_value(node.left, params, dtype_vars) if isinstance(node.left, nodes.Name) else None
+            left_param = _param_of_value(node.left, params, dtype_vars) if isinstance(node.left, (nodes.Name, nodes.Call)) else None
             negated = operator == "in" and isinstance(node.parent, nodes.UnaryOp) and node.parent.op == "not"
             if (operator == "not in" or negated) and left_param is not None:
                 accept(left_param, right, node, node.left.as_string())

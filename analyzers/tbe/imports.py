@@ -17,9 +17,11 @@ DSL_MODULES = (
     "tbe.dsl",
     "te.lang.cce",
     "te.lang.dynamic",
+    "te.lang.base.shape_classifier",
+    "te.lang.base",
 )
 # platform_adapter re-exports a few framework calls of the DSL under their own names.
-ADAPTER_DSL = {"classify", "var", "var_attr"}
+ADAPTER_DSL = {"classify", "var", "var_attr", "build", "auto_schedule"}
 ADAPTER = "impl.util.platform_adapter"
 TIK_MODULES = ("te.tik", "tbe.tik", "impl.util.platform_adapter.tik", "tik")
 
