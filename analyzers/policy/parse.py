@@ -81,7 +81,11 @@ def load_policy(reference: str) -> Policy:
     if not path.is_file():
         known = ", ".join(builtin_names())
         raise PolicyError(reference, [f"neither a built-in policy ({known}) nor a file"])
-    return parse_policy(path.read_text(encoding="utf-8"), source=str(path))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise PolicyError(reference, [f"cannot be read as UTF-8 text ({error})"]) from error
+    return parse_policy(text, source=str(path))
 
 
 def parse_policy(text: str, source: str = "<policy>") -> Policy:

@@ -127,3 +127,11 @@ def test_unknown_reference_lists_the_builtins(tmp_path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text(GOOD, encoding="utf-8")
     assert load_policy(str(path)).source == str(path)
+
+
+def test_a_policy_file_that_is_not_utf8_is_a_policy_error(tmp_path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes(b'[policy]\nname = "caf\xe9"\n')
+    with pytest.raises(PolicyError) as caught:
+        load_policy(str(path))
+    assert "cannot be read as UTF-8" in caught.value.problems[0]
