@@ -225,7 +225,14 @@ class GuardEvaluator:
         if cond is False:
             return self.value(expr.children[2])
         then, orelse = self.value(expr.children[1]), self.value(expr.children[2])
-        return then if then == orelse else Unknown(expr.text)
+        if then == orelse:
+            return then
+        # `ok ? out : nullptr`: a null arm is an error-handling arm, so the other one is the route.
+        if isinstance(orelse, Null) and not isinstance(then, Null):
+            return then
+        if isinstance(then, Null) and not isinstance(orelse, Null):
+            return orelse
+        return Unknown(expr.text)
 
     def _value_init_list(self, expr: Expr):
         items = [self.value(child) for child in expr.children]
@@ -320,8 +327,8 @@ class GuardEvaluator:
             if _is_number(left) and _is_number(right):
                 return math.isclose(left, right, rel_tol=0.0, abs_tol=1e-12)
             return UNKNOWN
-        if "numeric_limits" in callee and short == "epsilon":
-            return sys.float_info.epsilon if "float>" not in callee else 1.1920929e-07
+        if "numeric_limits" in callee:
+            return _numeric_limit(callee, short)
         if callee in ("std::abs", "std::fabs", "abs", "fabs") and len(args) == 1:
             number = self.value(args[0])
             return abs(number) if _is_number(number) else UNKNOWN
@@ -416,6 +423,26 @@ class GuardEvaluator:
 
     def _fact_arch(self) -> ArchValue:
         return ArchValue(self.facts.arch)
+
+
+_INT_BITS = {"int8_t": 8, "int16_t": 16, "int32_t": 32, "int64_t": 64, "int": 32, "long": 64, "size_t": 64}
+
+
+def _numeric_limit(callee: str, which: str):
+    """std::numeric_limits<T>::max()/min()/lowest()/epsilon() for the integer and floating types op_api uses."""
+    kind = callee[callee.find("<") + 1: callee.find(">")].strip() if "<" in callee else ""
+    if which == "epsilon":
+        return 1.1920929e-07 if kind == "float" else sys.float_info.epsilon
+    if kind in ("double", "float"):
+        big = sys.float_info.max if kind == "double" else 3.4028235e38
+        return {"max": big, "lowest": -big, "min": sys.float_info.min}.get(which, UNKNOWN)
+    unsigned = kind.startswith("u") or kind == "size_t"
+    bits = _INT_BITS.get(kind.lstrip("u"), _INT_BITS.get(kind))
+    if bits is None:
+        return UNKNOWN
+    if unsigned:
+        return {"max": 2**bits - 1, "min": 0, "lowest": 0}.get(which, UNKNOWN)
+    return {"max": 2 ** (bits - 1) - 1, "min": -(2 ** (bits - 1)), "lowest": -(2 ** (bits - 1))}.get(which, UNKNOWN)
 
 
 def _is_number(value) -> bool:

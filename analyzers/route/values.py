@@ -57,6 +57,14 @@ class IntList:
 
 
 @dataclass(frozen=True)
+class OpArgs:
+    """`op::GetOpArgContext(OP_INPUT(..), OP_OUTPUT(..))` kept in a variable for a later launcher call."""
+
+    reads: tuple[str, ...]
+    writes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ScalarRef:
     """An aclScalar parameter of the entry point, looked up in the facts by `name`."""
 

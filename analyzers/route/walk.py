@@ -18,6 +18,7 @@ from analyzers.route.values import (
     DtypeList,
     HostValue,
     IntList,
+    OpArgs,
     ScalarRef,
     ShapeValue,
     Status,
@@ -167,6 +168,9 @@ class RouteWalk(GuardEvaluator):
             if expr.children and short != "OP_CHECK_NULL" and self._has_effects(expr.children[0]):
                 self.value(expr.children[0])  # its calls run; the check itself is taken as passing
             return Status(True)
+        if short == "GetOpArgContext":
+            reads, writes = self._op_args(expr.children)
+            return OpArgs(tuple(reads), tuple(writes))
         if short.startswith(_IGNORED_PREFIXES) or short == "CREATE_EXECUTOR":
             return HostValue("executor") if short == "CREATE_EXECUTOR" else Status(True)
         receiver, method = split_callee(callee)
@@ -350,14 +354,17 @@ class RouteWalk(GuardEvaluator):
                 stop = bound + 1 if counted.group(3) == "<=" else bound
                 if 0 <= stop - start <= _MAX_UNROLL:
                     # A counted loop over known bounds (dims of a known shape) runs exactly, not as `may`.
+                    result = NORMAL
                     for counter in range(start, stop):
                         self.frame.env[counted.group(1)] = counter
                         flow = self.walk_block(stmt.then)
-                        if flow in (RETURNED, MAYBE):
+                        if flow == RETURNED:
                             return flow
                         if flow == BREAK:
                             break
-                    return NORMAL
+                        if flow == MAYBE:
+                            result = MAYBE  # an early return under an undecided guard; later iterations may run
+                    return result
         text = _clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0])
         if stmt.value is not None and self.truth(stmt.value) is False:
             return NORMAL
@@ -569,17 +576,29 @@ class RouteWalk(GuardEvaluator):
         rule = self.book.rule_for(entry, list(call[0]), call[1])[0]
         return rule, None
 
+    def _op_args(self, args) -> tuple[list[str], list[str]]:
+        """Tensor ids in OP_INPUT(...) / OP_OUTPUT(...) among `args`, or in an argument context variable."""
+        reads, writes = [], []
+        for arg in args:
+            if arg.kind == "name" or arg.kind == "unary":
+                held = self.value(arg)
+                if isinstance(held, OpArgs):
+                    reads.extend(held.reads)
+                    writes.extend(held.writes)
+                    continue
+            for call in arg.calls():
+                bucket = reads if call.name == "OP_INPUT" else writes if call.name == "OP_OUTPUT" else None
+                if bucket is not None:
+                    for item in call.children:
+                        value = self.value(item)
+                        if isinstance(value, TensorRef):
+                            bucket.append(value.id)
+        return reads, writes
+
     def _launch(self, launcher: str, expr: Expr) -> None:
         args = expr.children
         op = args[0].text.strip().strip('"') if args else "?"
-        reads, writes = [], []
-        for call in (c for arg in args for c in arg.calls()):
-            bucket = reads if call.name == "OP_INPUT" else writes if call.name == "OP_OUTPUT" else None
-            if bucket is not None:
-                for item in call.children:
-                    value = self.value(item)
-                    if isinstance(value, TensorRef):
-                        bucket.append(value.id)
+        reads, writes = self._op_args(args)
         site = self.frame.l0_site or self._site(expr)
         written = []
         for tensor_id in writes:
