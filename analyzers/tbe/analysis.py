@@ -145,7 +145,10 @@ def _analyse_tree(tree: nodes.Module, text: str, path: str) -> TbeOp:
     flow_roots = {}
     for root in roots:
         flow_roots[root.name] = walker.walk_root(root)
-    for function in module_functions.values():
+    # Callers before callees, so that a helper is inlined where it is used rather than walked on its own first.
+    called = {call.func.name for call in calls if isinstance(call.func, nodes.Name) and call.func.name in module_functions}
+    ordered = sorted(module_functions.values(), key=lambda f: f.name in called)
+    for function in ordered:
         if function.name not in walker.reached and function.name not in _HOOKS:
             items = walker.walk_root(function)
             if any(call["via"] == () for call in walker.calls) or items:
