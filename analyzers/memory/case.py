@@ -61,10 +61,15 @@ class Case(JsonModel):
                     return tensor
         return None
 
-    def text(self) -> str:
+    @functools.cached_property
+    def _text(self) -> str:
         return ",".join(
             f"{t.name}=[{','.join(str(d) for d in t.shape)}]" + (f":{t.dtype}" if t.dtype else "") for t in self.tensors
         )
+
+    def text(self) -> str:
+        """The case in the `name=[dims]:dtype,...` form it is parsed from."""
+        return self._text
 
 
 def dtype_bytes(dtype: str) -> int | None:

@@ -105,15 +105,23 @@ def evaluate(
 def _exposed_bytes(plan_: MemoryPlan, tensor_id: str, env: dict[str, int]) -> int:
     """Bytes a tensor exposes to its readers (views and params included), whatever storage it sits on."""
     count = plan_.table.count[tensor_id].evaluate(env)
+    width = plan_.table.exposed_width.get(tensor_id)
+    if width is None:
+        width = plan_.table.exposed_width[tensor_id] = _exposed_width(plan_, tensor_id)
+    return count * (width if isinstance(width, int) else env.get(width, 0))
+
+
+def _exposed_width(plan_: MemoryPlan, tensor_id: str) -> int | str:
+    """Bytes per element as an int, or the width symbol to look up per case (cached on the plan's table)."""
     tensor = plan_.tensor_by_id[tensor_id]
     if tensor.shape.rule == "packed_bits":
-        return count
+        return 1
     width = dtype_bytes(tensor.dtype) if tensor.dtype else None
-    if width is None:
-        width = env.get(f"S_{tensor.dtype}", env.get("S", 0))
-        if tensor.effect == "param":
-            width = env.get(f"S_{tensor.shape.refs[0] if tensor.shape.refs else tensor.name}", width)
-    return count * width
+    if width is not None:
+        return width
+    if tensor.effect == "param":
+        return f"S_{tensor.shape.refs[0] if tensor.shape.refs else tensor.name}"
+    return f"S_{tensor.dtype}" if f"S_{tensor.dtype}" in plan_.table.widths else "S"
 
 
 def _view_bound_findings(plan_: MemoryPlan, exposed: dict[str, int], case: Case) -> list[Finding]:

@@ -107,9 +107,13 @@ def plan(route: Route) -> MemoryPlan:
 
 
 def _used_atoms(table: SizeTable) -> set[str]:
+    # Computed once per table: bind() runs per case and needs the same set every time.
+    if table.used_atoms is not None:
+        return table.used_atoms
     atoms: set[str] = set()
     for poly in list(table.size.values()) + list(table.count.values()):
         atoms |= poly.atoms()
+    table.used_atoms = atoms
     return atoms
 
 

@@ -47,6 +47,8 @@ class SizeTable:
     outputs: tuple[str, ...] = ()
     findings: list[Finding] = field(default_factory=list)
     tensor_by_id: dict = field(default_factory=dict)
+    used_atoms: set[str] | None = None
+    exposed_width: dict = field(default_factory=dict)  # tensor id -> bytes per element (int) or a width symbol
 
 
 def parameter_roles(route: Route) -> tuple[tuple[str, ...], tuple[str, ...]]:

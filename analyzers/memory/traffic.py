@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from analyzers import catalog
@@ -36,7 +37,11 @@ class Profile(JsonModel):
     launch_overhead: float
     source: str
 
+    def to_json(self) -> dict:
+        return {"soc": self.soc, "hbm_bandwidth": self.hbm_bandwidth, "launch_overhead": self.launch_overhead, "source": self.source}
 
+
+@functools.lru_cache(maxsize=32)
 def profile_for(soc: str | None) -> Profile | None:
     if soc is None:
         return None
