@@ -35,6 +35,7 @@ class Located:
     op_name: str
     op_type: str
     impl_files: tuple[Path, ...]
+    missing_impl: tuple[Path, ...]  # candidates in layout folders that exist, without the file
     proto_files: tuple[Path, ...]
     opinfo_files: tuple[Path, ...]
     searched: tuple[str, ...]
@@ -49,7 +50,7 @@ def names_of(op: str) -> tuple[str, str]:
 
 def locate(op: str, roots: list[Path]) -> Located:
     stem, op_type = names_of(op)
-    impl, searched = [], []
+    impl, searched, missing = [], [], []
     for root in roots:
         for base in _IMPL_BASES:
             for sub in _IMPL_SUBDIRS:
@@ -57,10 +58,13 @@ def locate(op: str, roots: list[Path]) -> Located:
                 searched.append(str(candidate))
                 if candidate.is_file() and candidate not in impl:
                     impl.append(candidate)
+                elif candidate.parent.is_dir() and not candidate.is_file():
+                    missing.append(candidate)
     return Located(
         op_name=stem,
         op_type=op_type,
         impl_files=tuple(impl),
+        missing_impl=tuple(missing),
         proto_files=tuple(find_proto_files(op_type, roots)),
         opinfo_files=tuple(find_opinfo_files(roots)),
         searched=tuple(searched),

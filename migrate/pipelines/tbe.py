@@ -121,6 +121,8 @@ def _resolve_op(name: str, roots: list[Path]) -> list[Path]:
     located = locate(name, roots)
     for path in located.impl_files:
         console.diagnostic(f"found TBE source {path}")
+    for path in located.missing_impl:
+        console.diagnostic(f"not found: {path}")
     for path in located.proto_files:
         console.diagnostic(f"found REG_OP({located.op_type}) in {path}")
     console.diagnostic(f"found {len(located.opinfo_files)} op-info file(s)")

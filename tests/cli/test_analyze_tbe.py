@@ -128,6 +128,7 @@ def test_operator_name_resolves_in_a_cann_install(tmp_path: Path) -> None:
     rows = {(r["param"], r["dtype"]): r["runs_on"] for r in capability["socs"]["ascend910b"]}
     assert rows[("x1", "double")] == "AI CPU" and rows[("x1", "float16")] == "AI Core"
     assert "found TBE source" in result.stderr and "found REG_OP(FloorMod)" in result.stderr
+    assert f"not found: {tmp_path}/opp/built-in/op_impl/ai_core/tbe/impl/floor_mod.py" in result.stderr
 
 
 def test_operator_name_through_the_environment_and_the_source_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
