@@ -97,6 +97,7 @@ class RouteWalk(GuardEvaluator):
         self._budget = MAX_STEPS
         self._reported: set = set()
         self._effects: dict = {}
+        self._functions: dict[str, dict[str, list[Function]]] = {}
 
     # -- entry ----------------------------------------------------------------------------------------------
     def run(self, unit: CxxUnit, entry: Function) -> Route:
@@ -384,7 +385,7 @@ class RouteWalk(GuardEvaluator):
             self._store(caller, caller_name, value)
 
     def _local_function(self, short: str, arity: int) -> Function | None:
-        candidates = [f for f in self.frame.unit.functions if f.short_name == short]
+        candidates = self._functions_named(self.frame.unit, short)
         if not candidates:
             return None
         for function in candidates:
@@ -647,20 +648,29 @@ class RouteWalk(GuardEvaluator):
         if key not in self._effects:
             self._effects[key] = False  # recursion: assume none until shown otherwise
             found = False
-            local_names = {f.short_name for f in unit.functions}
+            if any("&" in p.type_text for p in function.params):
+                self._effects[key] = True
+                return True
             for call in _calls_of(function.body):
                 callee = (call.name or "").strip()
-                short = callee.rsplit("::", 1)[-1]
-                if _is_effect_call(callee) or any("&" in p.type_text for p in function.params):
+                if _is_effect_call(callee):
                     found = True
                     break
-                if short in local_names:
-                    callees = [f for f in unit.functions if f.short_name == short]
+                callees = self._functions_named(unit, callee.rsplit("::", 1)[-1])
+                if callees:
                     if any(self._effectful(unit, f) for f in callees):
                         found = True
                         break
             self._effects[key] = found
         return self._effects[key]
+
+    def _functions_named(self, unit: CxxUnit, short: str) -> list[Function]:
+        by_name = self._functions.get(unit.path)
+        if by_name is None:
+            by_name = self._functions[unit.path] = {}
+            for function in unit.functions:
+                by_name.setdefault(function.short_name, []).append(function)
+        return by_name.get(short, [])
 
     # -- bookkeeping ----------------------------------------------------------------------------------------
     def _check_parse_errors(self, unit: CxxUnit, function: Function) -> None:

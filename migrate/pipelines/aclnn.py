@@ -14,6 +14,7 @@ from analyzers.aclnn.l0_index import find_repo_root, op_api_sources
 from analyzers.findings import Severity
 from analyzers.route.facts import FactsError, facts_matrix
 from analyzers.route.model import Facts
+from analyzers.route.route_json import route_to_json
 from migrate import exit_codes
 from migrate.config import AnalyzeConfig
 from migrate.corpus import CorpusJob, run_corpus
@@ -140,10 +141,7 @@ def analyze_file(job: FileJob, path: str) -> dict:
 
 def _compact(route) -> dict:
     """Directory mode keeps each route's tasks and tensors, not its steps and call paths (file mode has all)."""
-    document = route.to_json()
-    for task in document["tasks"]:
-        task.pop("call_path", None)
-    document["steps"] = []
+    document = route_to_json(route, call_paths=False, steps=False)
     document["compact"] = True
     return document
 

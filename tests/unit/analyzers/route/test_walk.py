@@ -140,3 +140,16 @@ def test_steps_follow_program_order(tmp_path: Path) -> None:
     assert [(s.kind, s.tensor or s.task) for s in result.steps] == [
         ("create", "t1"), ("launch", 0), ("create", "t2"), ("create", "t3"), ("launch", 1)]
     assert [t.effect for t in result.tensors] == ["param", "param", "alloc", "view", "write"]
+
+
+def test_the_fast_writer_equals_to_json(tmp_path: Path) -> None:
+    from analyzers.route.route_json import route_to_json
+
+    body = """    auto a = l0op::Abs(self, uniqueExecutor.get());
+    if (IsRegBase()) {
+        a = l0op::Cast(a, op::DataType::DT_FLOAT, uniqueExecutor.get());
+    }
+    l0op::ViewCopy(a, out, uniqueExecutor.get());
+"""
+    result = route(tmp_path, body, shapes=["self=[2]"], dtypes=["float16"])
+    assert route_to_json(result) == result.to_json()
