@@ -25,7 +25,6 @@ namespace NsReduceAll {
 using namespace AscendC;
 
 constexpr int32_t BUFFER_NUM = 2;
-constexpr int64_t HALF_PER_BLOCK = 16;
 
 class ReduceAllKernel {
 public:
