@@ -121,6 +121,10 @@ def _analyse_tree(tree: nodes.Module, text: str, path: str) -> TbeOp:
     if status != "analysed":
         symbol = {"tik": "tbe-tik-operator", "hand_ir": "tbe-hand-ir-operator"}.get(status, "tbe-not-an-operator")
         findings.append(MESSAGES.make(symbol, line=1, path=path, reason=reason))
+        # TIK operators have check_supported too; where they leave AI Core matters just as much.
+        fallbacks = read_fallbacks(tree, index)
+        for fallback in fallbacks:
+            findings.append(MESSAGES.make("tbe-aicpu-fallback", line=fallback.line, path=path, condition=fallback.condition))
         return _document(
             path,
             status,
@@ -131,7 +135,9 @@ def _analyse_tree(tree: nodes.Module, text: str, path: str) -> TbeOp:
             registrations=info.registrations,
             entry=info.entry.name if info.entry else None,
             params=info.params,
-            findings=tuple(findings),
+            aicpu_fallbacks=tuple(f.condition for f in fallbacks),
+            aicpu_fallback_details=fallbacks,
+            findings=tuple(sorted(findings, key=lambda f: (f.line or 0, f.symbol, f.message))),
         )
     if reason:
         findings.append(MESSAGES.make("tbe-tik-operator", line=1, path=path, reason=reason))
