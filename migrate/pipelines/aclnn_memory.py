@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from analyzers.findings import Finding
 from analyzers.memory import MESSAGES, CaseError, evaluate, load_cases, parse_case, plan
 from analyzers.memory.case import Case
-from analyzers.route.model import Route
+from analyzers.route.facts import FactsError, facts_for, parse_dtype, parse_scalar, parse_shape
+from analyzers.route.model import Facts, Route
 from migrate.config import AnalyzeConfig
 from migrate.errors import MigrateError
 from migrate.exit_codes import USAGE
@@ -35,6 +36,39 @@ def cases_from_config(config: AnalyzeConfig) -> tuple[Case, ...]:
     except (CaseError, OSError) as error:
         raise MigrateError(f"--case/--cases: {error}", USAGE) from error
     return tuple(cases)
+
+
+def case_facts(config: AnalyzeConfig) -> list[Facts]:
+    """One Facts per (SoC, case): the case's shapes and dtypes (plus --scalar and named --dtype/--shape it lacks).
+
+    Walking routes with these facts decides shape and dtype guards per case, so that each route's peak counts
+    what that case really allocates; attach() then evaluates every route at the case it was walked for.
+    """
+    try:
+        scalars = tuple(parse_scalar(text) for text in config.scalars)
+        extra_shapes = [parse_shape(text) for text in config.shapes]
+        extra_dtypes = [parse_dtype(text) for text in config.dtypes]
+    except FactsError as error:
+        raise MigrateError(str(error), USAGE) from error
+    rows = []
+    for soc in config.socs or (None,):
+        for case in cases_from_config(config):
+            shapes = {t.name: t.shape for t in case.tensors}
+            dtypes = {t.name: t.dtype for t in case.tensors if t.dtype}
+            for name, partner in (("self", "selfRef"), ("selfRef", "self")):
+                if name in shapes and partner not in shapes:
+                    shapes[partner] = shapes[name]
+                    if name in dtypes:
+                        dtypes[partner] = dtypes[name]
+            for name, dims in extra_shapes:
+                shapes.setdefault(name, dims)
+            for name, dtype in extra_dtypes:
+                dtypes.setdefault(name, dtype)
+            try:
+                rows.append(facts_for(soc, tuple(dtypes.items()), tuple(shapes.items()), scalars))
+            except FactsError as error:
+                raise MigrateError(str(error), USAGE) from error
+    return rows
 
 
 def _matches(route: Route, case: Case) -> bool:

@@ -121,3 +121,23 @@ def test_case_without_shape_facts_says_the_guards_were_not_decided() -> None:
     result = CliRunner().invoke(main, ["analyze", str(CHAINS / "math/floor_mod/op_api/aclnn_remainder.cpp"), "--soc", "Ascend910B",
                                        "--case", SEED, "--no-cache", "--no-progress"])
     assert "memory-guards-undecided-for-case" in result.stdout
+
+
+def test_routes_walked_per_case_give_each_case_its_own_decided_peak(tmp_path: Path) -> None:
+    from analyzers.aclnn import analyze_chains, evaluate_routes
+    from migrate.pipelines.aclnn_memory import case_facts
+
+    listing = tmp_path / "cases.toml"
+    listing.write_text(f'[[case]]\nlabel = "seed"\ntext = "{SEED}"\n\n[[case]]\nlabel = "no-broadcast"\n'
+                       'text = "self=[64,64]:float16,other=[64,64]:float16,out=[64,64]:float16"\n', encoding="utf-8")
+    config = AnalyzeConfig(inputs=("x.cpp",), cases_file=listing, socs=("Ascend910B",), scalars=("prob=0.5",))
+    facts = case_facts(config)
+    assert [dict(f.shapes)["self"] for f in facts] == [(1024, 1, 64), (64, 64)]
+    report = analyze_chains([CHAINS / "math/floor_mod/op_api/aclnn_remainder.cpp"])
+    routes = [r for r in evaluate_routes(report, facts=facts) if r.entry == "aclnnRemainderTensorTensorGetWorkspaceSize"]
+    attachment = attach(config, routes)
+    by_case = {doc["cases"][0]["label"]: doc["cases"][0] for doc in attachment.json_by_route.values() if doc["cases"]}
+    n = 1024 * 4096 * 64
+    assert by_case["seed"]["logical_peak_bytes"] == 3 * n * 2
+    assert by_case["no-broadcast"]["logical_peak_bytes"] == 64 * 64 * 2  # no BroadcastTo: FloorMod's result only
+    assert "memory-guards-undecided-for-case" not in [f.symbol for f in attachment.findings]
