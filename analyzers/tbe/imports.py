@@ -19,6 +19,8 @@ DSL_MODULES = (
     "te.lang.dynamic",
     "te.lang.base.shape_classifier",
     "te.lang.base",
+    "te.platform.shape_classifier",
+    "te.op",
 )
 # platform_adapter re-exports a few framework calls of the DSL under their own names.
 ADAPTER_DSL = {"classify", "var", "var_attr", "build", "auto_schedule"}
