@@ -183,7 +183,8 @@ def _memory(config: AnalyzeConfig, routes, document: dict):
             if index in attachment.json_by_route:
                 route["memory"] = attachment.json_by_route[index]
             index += 1
-    document["findings"].extend(_unique([f.to_json() for f in attachment.findings]))
+    base = document["repo_root"] or _input_base(config.inputs)
+    document["findings"].extend(_unique([_relative(f.to_json(), base) for f in attachment.findings]))
     return attachment
 
 
