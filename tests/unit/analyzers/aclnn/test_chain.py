@@ -69,7 +69,7 @@ def test_units_survive_the_json_cache_form() -> None:
 def test_a_ten_thousand_line_function_finishes(tmp_path: Path) -> None:
     lines = ["aclnnStatus aclnnHugeGetWorkspaceSize(const aclTensor* self, aclTensor* out, aclOpExecutor** executor)",
              "{", "    auto uniqueExecutor = CREATE_EXECUTOR();", "    auto x = l0op::Contiguous(self, uniqueExecutor.get());"]
-    lines += ["    if (self->GetDataType() == op::DataType::DT_FLOAT) {{ x = l0op::Abs(x, uniqueExecutor.get()); }}"
+    lines += ["    if (self->GetDataType() == op::DataType::DT_FLOAT) { x = l0op::Abs(x, uniqueExecutor.get()); }"
               for _ in range(10_000)]
     lines += ["    l0op::ViewCopy(x, out, uniqueExecutor.get());", "    return ACLNN_SUCCESS;", "}"]
     source = tmp_path / "huge.cpp"
