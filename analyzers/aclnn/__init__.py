@@ -60,7 +60,10 @@ def input_sources(paths: Sequence[Path]) -> list[Path]:
 @functools.lru_cache(maxsize=4)
 def repo_index(root: Path | None, frontend: FrontendOptions = FrontendOptions(), extra: tuple[Path, ...] = ()) -> L0Index:
     """The L0 index of a repository (cached per process: directory mode reuses it for every file)."""
-    files = (op_api_sources(root) if root is not None else []) + list(extra)
+    files = list(extra)
+    if root is not None:
+        # Not an ops-math layout (no op_api directories): every C++ source of the tree is a candidate.
+        files = (op_api_sources(root) or sorted(p for p in root.rglob("*") if p.suffix in _CXX and p.is_file())) + files
     return L0Index(files, frontend.parse)
 
 

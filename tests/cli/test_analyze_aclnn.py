@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from migrate import exit_codes
@@ -96,3 +97,26 @@ def test_directory_summary_in_markdown(tmp_path: Path) -> None:
     assert result.exit_code == exit_codes.OK, result.output
     assert "| entry points | 5 |" in result.output
     assert "| unresolved | 0 |" in result.output
+
+
+def _libclang_missing() -> str | None:
+    try:
+        from analyzers.cxx import clang_unit
+
+        clang_unit.load_cindex()
+    except Exception as error:  # any load failure means: skip, and say why
+        return f"libclang cannot be loaded: {error}"
+    return None
+
+
+@pytest.mark.requires_libclang
+@pytest.mark.skipif(_libclang_missing() is not None, reason=_libclang_missing() or "")
+def test_precise_mode_decides_what_tree_sitter_keeps_as_may() -> None:
+    project = Path(__file__).resolve().parents[1] / "functional" / "cxx" / "precise_project"
+    common = [str(project / "src" / "aclnn_gadget.cpp"), "--repo-root", str(project), "--soc", "Ascend910B",
+              "--dtype", "float16", "--shape", "self=[4,1]", "--shape", "other=[1,5]", "--shape", "out=[4,5]"]
+    loose = invoke(*common)
+    precise = invoke(*common, "-I", str(project / "include"))
+    assert "[0] BroadcastTo  AI_CORE  aclnn_gadget.cpp:38  may: #if GADGET_BROADCAST_IN_HOST" in loose.output
+    assert "BroadcastTo" not in precise.output
+    assert "Gadget  AI_CORE  aclnn_gadget.cpp:41" in precise.output and loose.exit_code == precise.exit_code == 0
