@@ -39,6 +39,7 @@ RUNTIME_CASES = {
     "syncall_core_returns_early_threads": "the device would hang",
     "syncall_core_returns_early_sequential": "core 2 returned while 2 core(s) wait in SyncAll; the device would hang",
     "syncall_more_cores_than_device": "SyncAll: blockDim 50 exceeds the physical vector cores",
+    "reduce_dst_misaligned": "ReduceMin: UB address 516 is not 8-byte aligned",
     "select_scalar_needs_scalar_mode": "Select(scalar): a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE",
 }
 

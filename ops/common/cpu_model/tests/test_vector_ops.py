@@ -154,13 +154,14 @@ def test_select_modes(probe, type_name):
     bits = rng.random(n) < 0.3
     mask = np.packbits(bits, bitorder="little")
     _assert_same(probe.run("select", [type_name, 2], [mask, src0, src1], dtype), np.where(bits, src0, src1))
-    _assert_same(probe.run("select", [type_name, 1], [mask, src0, src1], dtype), np.where(bits, src0, src1[0]))
     _assert_same(
         probe.run("select", [type_name, 1], [mask, src0, src1], dtype, trailing=["scalar"]), np.where(bits, src0, src1[0])
     )
     per_repeat = 256 // np.dtype(dtype).itemsize
     reused = bits[np.arange(n) % per_repeat]
     _assert_same(probe.run("select", [type_name, 0], [mask, src0, src1], dtype), np.where(reused, src0, src1))
+    message = probe.fails("select", [type_name, 1], [mask, src0, src1])
+    assert "VSEL_TENSOR_SCALAR_MODE takes a scalar src1" in message
 
 
 @pytest.mark.parametrize("type_name", sorted(FLOATS))

@@ -183,12 +183,14 @@ public:
         return view;
     }
 
-    // Checks an operand of a vector or copy instruction: live, 32-byte aligned, `count` elements in bounds.
-    void CheckOperand(const char* api, uint64_t count) const
+    // Checks an operand of a vector or copy instruction: live, aligned (32 bytes unless the API says
+    // otherwise), `count` elements in bounds.
+    void CheckOperand(const char* api, uint64_t count, uint32_t alignment = cpu_model::kBlockSize) const
     {
         CheckLive(api);
-        cpu_model::Check(offset_ % cpu_model::kBlockSize == 0, api,
-                         "UB address " + std::to_string(offset_) + " is not 32-byte aligned");
+        cpu_model::Check(offset_ % alignment == 0, api,
+                         "UB address " + std::to_string(offset_) + " is not " + std::to_string(alignment) +
+                             "-byte aligned");
         CheckElements(api, 0, count, true);
     }
 

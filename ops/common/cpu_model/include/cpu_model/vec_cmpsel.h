@@ -101,8 +101,8 @@ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, cons
     CompareScalar(dst, src0, src1Scalar, cmpMode, count);
 }
 
-// A 1 bit selects src0. VSEL_CMPMASK_SPR reuses the first repeat's bits for every repeat;
-// VSEL_TENSOR_SCALAR_MODE takes src1[0] as the scalar.
+// A 1 bit selects src0. Two tensors take VSEL_CMPMASK_SPR (the first 256 bytes' worth of mask bits, i.e. 128 for
+// half and 64 for float, reused by every repeat) or VSEL_TENSOR_TENSOR_MODE (one bit per element).
 template <typename T, typename U>
 inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                    const LocalTensor<T>& src1, SELMODE selMode, uint32_t count)
@@ -110,25 +110,22 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, con
     static_assert(cpu_model::kOneOf<T, half, float>, "Select: A2 supports half and float only");
     static_assert(cpu_model::kMaskType<U>, "Select: the mask is a uint8/16/32/64 tensor");
     const char* api = "Select";
+    cpu_model::Check(selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE, api,
+                     "VSEL_TENSOR_SCALAR_MODE takes a scalar src1 (use the Select overload with T src1)");
     dst.CheckOperand(api, count);
     src0.CheckOperand(api, count);
+    src1.CheckOperand(api, count);
     selMask.CheckOperand(api, 0);
     const uint64_t perRepeat = cpu_model::kRepeatSize / sizeof(T);
     const uint64_t bits = selMode == SELMODE::VSEL_CMPMASK_SPR ? std::min<uint64_t>(count, perRepeat) : count;
     selMask.CheckBytes(api, 0, (bits + 7) / 8);
     cpu_model::CheckAlias(api, dst, uint64_t{count} * sizeof(T), src0, uint64_t{count} * sizeof(T));
-    T scalar{};
-    if (selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE) {
-        src1.CheckOperand(api, 1);
-        scalar = cpu_model::LoadRaw<T>(src1.Base(), 0);
-    } else {
-        src1.CheckOperand(api, count);
-        cpu_model::CheckAlias(api, dst, uint64_t{count} * sizeof(T), src1, uint64_t{count} * sizeof(T));
-    }
+    cpu_model::CheckAlias(api, dst, uint64_t{count} * sizeof(T), src1, uint64_t{count} * sizeof(T));
     for (uint64_t i = 0; i < count; ++i) {
         const uint64_t bit = selMode == SELMODE::VSEL_CMPMASK_SPR ? i % perRepeat : i;
-        const T other = selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE ? scalar : cpu_model::LoadRaw<T>(src1.Base(), i);
-        cpu_model::StoreRaw<T>(dst.Base(), i, detail::ReadBit(selMask, bit) ? cpu_model::LoadRaw<T>(src0.Base(), i) : other);
+        const T chosen = detail::ReadBit(selMask, bit) ? cpu_model::LoadRaw<T>(src0.Base(), i)
+                                                       : cpu_model::LoadRaw<T>(src1.Base(), i);
+        cpu_model::StoreRaw<T>(dst.Base(), i, chosen);
     }
 }
 

@@ -49,7 +49,8 @@ template <typename T, bool isMax, typename Loader>
 inline void ReduceToDst(const char* api, const LocalTensor<T>& dst, uint64_t n, bool calIndex, Loader load)
 {
     cpu_model::Check(n > 0, api, "count must be positive");
-    dst.CheckOperand(api, calIndex ? 2 : 1);
+    // The destination needs only 4-byte (half) or 8-byte (float) alignment.
+    dst.CheckOperand(api, calIndex ? 2 : 1, 2 * sizeof(T));
     const uint64_t index = ExtremeIndex<T, isMax>(n, load);
     cpu_model::StoreRaw<T>(dst.Base(), 0, load(index));
     if (calIndex) StoreIndexBits<T>(dst.Base() + sizeof(T), index);
@@ -76,7 +77,8 @@ inline void ReduceRepeats(const char* api, const LocalTensor<T>& dst, const Loca
     const uint64_t perRepeat = cpu_model::kRepeatSize / sizeof(T);
     cpu_model::Check(mask >= 1 && static_cast<uint64_t>(mask) <= perRepeat, api,
                      "mask " + std::to_string(mask) + " outside [1, " + std::to_string(perRepeat) + "]");
-    cpu_model::Check(repeatTime >= 1 && repeatTime <= 255, api, "repeatTime outside [1, 255]");
+    // Unlike other level-0 APIs, ReduceMin/Max accept any repeatTime up to INT32_MAX.
+    cpu_model::Check(repeatTime >= 1, api, "repeatTime must be at least 1");
     const uint64_t stride = static_cast<uint64_t>(srcRepStride) * (cpu_model::kBlockSize / sizeof(T));
     src.CheckOperand(api, 0);
     src.CheckBytes(api, 0, ((repeatTime - 1) * stride + mask) * sizeof(T));
@@ -100,7 +102,7 @@ inline void WholeReduce(const char* api, const LocalTensor<T>& dst, const LocalT
                      "mask " + std::to_string(mask) + " outside [1, " + std::to_string(perRepeat) + "]");
     cpu_model::Check(repeatTime >= 0 && repeatTime <= 255, api, "repeatTime outside [0, 255]");
     src.CheckOperand(api, 0);
-    dst.CheckOperand(api, 0);
+    dst.CheckOperand(api, 0, 2 * sizeof(T));
     // dstRepStride counts value+index pairs, single values (ONLY_VALUE) or uint32 indices (ONLY_INDEX).
     const uint64_t dstUnit = order == ReduceOrder::ORDER_ONLY_VALUE ? sizeof(T)
                              : order == ReduceOrder::ORDER_ONLY_INDEX ? 4 : 2 * sizeof(T);

@@ -243,6 +243,19 @@ const std::map<std::string, Case>& Cases()
                  Select(a.Get<float>(), m.Get<uint8_t>(), a.Get<float>(), 1.0f, SELMODE::VSEL_TENSOR_TENSOR_MODE, 64);
              });
          }},
+        {"reduce_dst_misaligned",  // the destination of ReduceMin needs 8-byte alignment for float
+         [] {
+             OneCore([] {
+                 TPipe pipe;
+                 TBuf<> src, tmp, dst;
+                 pipe.InitBuffer(src, 256);
+                 pipe.InitBuffer(tmp, 256);
+                 pipe.InitBuffer(dst, 64);
+                 auto out = dst.Get<float>();
+                 ReduceMin(out[2], src.Get<float>(), tmp.Get<float>(), 64, true);  // 8-byte aligned: fine
+                 ReduceMin(out[1], src.Get<float>(), tmp.Get<float>(), 64, true);  // 4 bytes: rejected
+             });
+         }},
         {"free_tensor_of_other_queue",
          [] {
              OneCore([] {
