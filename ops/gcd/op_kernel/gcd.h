@@ -68,11 +68,21 @@ public:
         pipe->InitBuffer(maskBuf_, plan.maskBytes);
         pipe->InitBuffer(finiteBuf_, plan.maskBytes);
         iterations_ = GcdCore::VectorIterations(DTYPE_CODE);
+        rowCopy_ = !LINEAR && GcdCore::UseRowCopy(*tiling, static_cast<int64_t>(sizeof(T)));
+        rowLen_ = tiling->outShape[tiling->rank - 1];
     }
 
     __aicore__ inline void Process()
     {
         if (range_.end <= range_.begin) {
+            return;
+        }
+        if (rowCopy_) {
+            for (int64_t start = range_.begin; start < range_.end;) {
+                const int64_t used = CopyInRows(start);
+                Compute(used);
+                start = CopyOutRows(start);
+            }
             return;
         }
         if constexpr (!LINEAR) {
@@ -136,6 +146,68 @@ private:
         outQueue_.EnQue(outLocal);
         selfQueue_.FreeTensor(selfLocal);
         otherQueue_.FreeTensor(otherLocal);
+    }
+
+    // Fills the tile from `start` with row segments; returns the UB elements used (padding lanes hold 0).
+    __aicore__ inline int64_t CopyInRows(int64_t start)
+    {
+        LocalTensor<T> selfLocal = selfQueue_.template AllocTensor<T>();
+        LocalTensor<T> otherLocal = otherQueue_.template AllocTensor<T>();
+        int64_t used = 0;
+        for (int64_t pos = start; pos < range_.end && used < tiling_->tileNum;) {
+            const GcdCore::RowSegment seg =
+                GcdCore::NextRowSegment(pos, used, rowLen_, range_.end, tiling_->tileNum, ALIGN_ELEMS);
+            cursor_.Init(*tiling_, pos);
+            FillSegment(selfLocal, selfGm_, cursor_.SelfOffset(), tiling_->selfStrides[tiling_->rank - 1], used, seg);
+            FillSegment(otherLocal, otherGm_, cursor_.OtherOffset(), tiling_->otherStrides[tiling_->rank - 1], used,
+                        seg);
+            pos += seg.len;
+            used += seg.slot;
+        }
+        selfQueue_.EnQue(selfLocal);
+        otherQueue_.EnQue(otherLocal);
+        return used;
+    }
+
+    // Stride 1: DataCopyPad of the row segment, its slot padded with 0. Stride 0: one GM read, Duplicate over the
+    // slot (8-bit values are duplicated as a 16-bit pair: A2 has no 8-bit Duplicate).
+    __aicore__ inline void FillSegment(const LocalTensor<T>& local, const GlobalTensor<T>& gm, int64_t offset,
+                                       int64_t innerStride, int64_t used, const GcdCore::RowSegment& seg)
+    {
+        LocalTensor<T> slot = local[static_cast<uint32_t>(used)];
+        if (innerStride == 1) {
+            const DataCopyExtParams params{1, static_cast<uint32_t>(seg.len * sizeof(T)), 0, 0, 0};
+            const DataCopyPadExtParams<T> pad{true, 0, static_cast<uint8_t>(seg.slot - seg.len), static_cast<T>(0)};
+            DataCopyPad(slot, gm[offset], params, pad);
+            return;
+        }
+        const T value = gm.GetValue(offset);
+        if constexpr (sizeof(T) == 1) {
+            const uint16_t byte = static_cast<uint8_t>(value);
+            const uint16_t pair = static_cast<uint16_t>(byte | (byte << 8));
+            LocalTensor<uint16_t> pairs = slot.template ReinterpretCast<uint16_t>();
+            Duplicate(pairs, pair, static_cast<int32_t>(seg.slot / 2));
+        } else {
+            Duplicate(slot, value, static_cast<int32_t>(seg.slot));
+        }
+    }
+
+    // Writes the tile's row segments back (the same walk as CopyInRows); returns the next output position.
+    __aicore__ inline int64_t CopyOutRows(int64_t start)
+    {
+        LocalTensor<T> outLocal = outQueue_.template DeQue<T>();
+        int64_t used = 0;
+        int64_t pos = start;
+        while (pos < range_.end && used < tiling_->tileNum) {
+            const GcdCore::RowSegment seg =
+                GcdCore::NextRowSegment(pos, used, rowLen_, range_.end, tiling_->tileNum, ALIGN_ELEMS);
+            const DataCopyExtParams params{1, static_cast<uint32_t>(seg.len * sizeof(T)), 0, 0, 0};
+            DataCopyPad(outGm_[pos], outLocal[static_cast<uint32_t>(used)], params);
+            pos += seg.len;
+            used += seg.slot;
+        }
+        outQueue_.FreeTensor(outLocal);
+        return pos;
     }
 
     __aicore__ inline void CopyOut(int64_t start, int64_t count)
@@ -272,6 +344,9 @@ private:
     GcdCore::OutputRange range_{0, 0};
     GcdCore::OffsetCursor cursor_;
     int32_t iterations_ = 0;
+    bool rowCopy_ = false;
+    int64_t rowLen_ = 1;
+    static constexpr int64_t ALIGN_ELEMS = 32 / static_cast<int64_t>(sizeof(T));
     GlobalTensor<T> selfGm_;
     GlobalTensor<T> otherGm_;
     GlobalTensor<T> outGm_;

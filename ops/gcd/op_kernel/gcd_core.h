@@ -276,6 +276,35 @@ GCD_CORE_FUNC GcdUbPlan PlanUb(int64_t tileNum, int64_t dtypeSize)
     return p;
 }
 
+// ---------------------------------------------------------------- row copies for broadcast keys
+// When both inputs walk the innermost merged dim with stride 1 or 0, a tile is filled row segment by row
+// segment (DataCopyPad for stride 1, Duplicate of one value for stride 0) instead of element by element.
+// Each segment takes a 32-byte aligned slot in UB; segments end at a row end, the core's end or the tile's room.
+constexpr int64_t GCD_ROW_MIN_BYTES = 64; // shorter rows stay on the element gather: a copy per row costs more
+
+struct RowSegment {
+    int64_t len;  // output elements of the segment
+    int64_t slot; // UB elements it occupies (len aligned up to 32 bytes)
+};
+
+GCD_CORE_FUNC bool UseRowCopy(const GcdTilingData& t, int64_t dtypeSize)
+{
+    const int64_t inner = t.rank - 1;
+    const bool selfOk = t.selfStrides[inner] == 0 || t.selfStrides[inner] == 1;
+    const bool otherOk = t.otherStrides[inner] == 0 || t.otherStrides[inner] == 1;
+    return selfOk && otherOk && t.outShape[inner] * dtypeSize >= GCD_ROW_MIN_BYTES;
+}
+
+// `used` UB elements of the tile are taken (a multiple of alignElems, as tileNum is).
+GCD_CORE_FUNC RowSegment NextRowSegment(int64_t pos, int64_t used, int64_t rowLen, int64_t end, int64_t tileNum,
+                                        int64_t alignElems)
+{
+    int64_t len = rowLen - pos % rowLen;
+    len = len < end - pos ? len : end - pos;
+    len = len < tileNum - used ? len : tileNum - used;
+    return RowSegment{len, AlignUp(len, alignElems)};
+}
+
 // ---------------------------------------------------------------- broadcast offset cursor
 // Walks output linear indices in order and keeps each input's element offset: Init decomposes a linear index
 // once (div/mod per dim), Advance is an odometer step. A stride of 0 repeats the element along that dim.

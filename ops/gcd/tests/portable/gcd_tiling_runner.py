@@ -69,7 +69,9 @@ def run_cases(gxx, cases: list[Case]) -> list[dict]:
             r["ranges"] = np.array([int(v) for v in out[i].split()[1:]], np.int64).reshape(-1, 2)
             r["self"] = np.array([int(v) for v in out[i + 1].split()[1:]], np.int64)
             r["other"] = np.array([int(v) for v in out[i + 2].split()[1:]], np.int64)
-            i += 3
+            r["rowcopy"] = out[i + 3].split()[1] == "1"
+            r["segments"] = np.array([int(v) for v in out[i + 4].split()[1:]], np.int64).reshape(-1, 4)
+            i += 5
         results.append(r)
     return results
 

@@ -112,7 +112,10 @@ def make_case(name: str, dtype: str, rng: np.random.Generator) -> tuple[Operand,
     if name == "rank8":
         return op((2, 1, 3, 2, 1, 5, 3, 7)), op((1, 4, 3, 1, 2, 5, 1, 7))
     if name == "scalar-other":
-        return op((4099,)), op((1,))
+        # The dtype minimum (or 96) broadcast over every element: the wrapped-abs rule on a Duplicate'd operand.
+        np_dtype = DTYPES[dtype][1]
+        scalar = np.iinfo(np_dtype).min if np_dtype.kind == "i" else 96
+        return op((4099,)), contiguous(np.array([scalar]).astype(np_dtype), (1,))
     if name == "non-contiguous":
         return transposed((61, 90), values(dtype, 61 * 90, rng)), op((90, 1))
     if name == "large-values":
@@ -123,6 +126,9 @@ def make_case(name: str, dtype: str, rng: np.random.Generator) -> tuple[Operand,
             scale = (2.0 ** rng.integers(0, 100, big.size)).astype(np.float32)
             big = (big.astype(np.float32) * scale).astype(big.dtype)
         return contiguous(big, (2, 700)), op((700,))
+    if name == "long-rows":
+        # Rows longer than a tile: the stride-0 input is duplicated over tile-sized segments of each row.
+        return op((3, 9001)), op((3, 1))
     if name == "strided-slice":
         base = values(dtype, 64 * 50, rng)
         return Operand(base, (32, 50), (100, 1)), op((32, 50))  # every other row of a (64, 50) storage
@@ -138,6 +144,7 @@ CASES = [
     "non-contiguous",
     "strided-slice",
     "large-values",
+    "long-rows",
 ]
 
 

@@ -107,6 +107,26 @@ def test_cursor_offsets_match_numpy_broadcasting_on_random_views(gxx):
         np.testing.assert_array_equal(r["other"], reference_offsets(case.other_view, out_shape), err_msg=str(case))
 
 
+def test_row_segments_cover_each_core_range_within_rows_and_tiles(gxx):
+    cases = random_cases(seed=7, count=300)
+    results = run_cases(gxx, cases)
+    assert sum(r["rowcopy"] for r in results) > 30
+    for case, r in zip(cases, results):
+        if not r["rowcopy"]:
+            continue
+        align = 32 // DTYPES[case.dtype_code][1]
+        row_len = r["words"][6 + r["rank"] - 1]  # outShape[rank - 1]
+        seg = r["segments"]
+        pos, length, slot, used = seg[:, 0], seg[:, 1], seg[:, 2], seg[:, 3]
+        assert np.all(length > 0) and np.all(slot % align == 0) and np.all(slot - length < align)
+        assert np.all(used + slot <= r["tileNum"]) and np.all(used % align == 0)
+        assert np.all(pos // row_len == (pos + length - 1) // row_len), "a segment never crosses a row end"
+        covered = np.zeros(r["totalNum"], np.int64)
+        for p, n in zip(pos, length):
+            covered[p : p + n] += 1
+        assert np.all(covered == 1), "segments cover [0, total) exactly once"
+
+
 def test_same_shape_contiguous_inputs_merge_to_one_linear_dim(gxx):
     case = Case(6, 40, contiguous((4, 5, 6, 7)), contiguous((4, 5, 6, 7)))
     (r,) = run_cases(gxx, [case])

@@ -35,6 +35,31 @@ GcdTiling::TensorView ReadView(std::istream& in)
     return v;
 }
 
+// Row segments the kernel's CopyInRows takes, tile by tile: "segments pos len slot usedBefore ..." per core.
+void WalkRows(const GcdTilingData& t, int64_t dtypeSize)
+{
+    std::cout << "rowcopy " << (GcdCore::UseRowCopy(t, dtypeSize) ? 1 : 0) << "\nsegments";
+    if (!GcdCore::UseRowCopy(t, dtypeSize)) {
+        std::cout << '\n';
+        return;
+    }
+    const int64_t rowLen = t.outShape[t.rank - 1];
+    for (int64_t core = 0; core < t.usedCoreNum; ++core) {
+        const GcdCore::OutputRange r = GcdCore::CoreOutputRange(t, core);
+        for (int64_t pos = r.begin; pos < r.end;) {
+            int64_t used = 0;
+            while (pos < r.end && used < t.tileNum) {
+                const GcdCore::RowSegment seg =
+                    GcdCore::NextRowSegment(pos, used, rowLen, r.end, t.tileNum, 32 / dtypeSize);
+                std::cout << ' ' << pos << ' ' << seg.len << ' ' << seg.slot << ' ' << used;
+                pos += seg.len;
+                used += seg.slot;
+            }
+        }
+    }
+    std::cout << '\n';
+}
+
 void Walk(const GcdTilingData& t)
 {
     std::vector<int64_t> selfOffsets;
@@ -90,6 +115,7 @@ int main()
         std::cout << '\n';
         if (walk != 0 && r.status == GcdTiling::Status::OK) {
             Walk(r.data);
+            WalkRows(r.data, dtypeSize);
         }
     }
     return 0;
