@@ -5,15 +5,12 @@ from __future__ import annotations
 import functools
 import math
 import re
-import sys
 
 from analyzers.cxx.model import Expr
 from analyzers.route import platforms
+from analyzers.route.guard_calls import _CASTS, BuiltinCalls, _is_number
 from analyzers.route.model import Facts, ShapeRule
 from analyzers.route.values import (
-    COMPLEX,
-    FLOATING,
-    INTEGRAL,
     UNKNOWN,
     ArchValue,
     DType,
@@ -27,16 +24,12 @@ from analyzers.route.values import (
     Status,
     TensorRef,
     Unknown,
-    broadcast_dims,
-    promote,
 )
 
 _NUMBER = re.compile(r"^([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)[uUlLfF]*$")
 _HEX = re.compile(r"^0[xX][0-9a-fA-F]+[uUlL]*$")
 _IDENT = re.compile(r"^[A-Za-z_][\w:]*$")
-_CASTS = ("static_cast", "reinterpret_cast", "const_cast", "dynamic_cast")
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
-_DOUBLE_EQUAL = {"IsDoubleEqual", "IsFloatEqual", "IsEqual", "FloatEqual", "IsClose"}
 
 
 @functools.lru_cache(maxsize=65536)
@@ -74,7 +67,7 @@ def _balanced(text: str) -> bool:
     return depth == 0
 
 
-class GuardEvaluator:
+class GuardEvaluator(BuiltinCalls):
     """Evaluates expressions to abstract values; subclasses supply variables, tensors and side-effecting calls."""
 
     def __init__(self, facts: Facts) -> None:
@@ -291,59 +284,6 @@ class GuardEvaluator:
             return self.method_value(self.receiver_value(receiver), method, expr)
         return Unknown(expr.text)
 
-    def builtin(self, short: str, callee: str, expr: Expr):
-        args = expr.children
-        if short.startswith(_CASTS) and args:
-            return self.value(args[-1])
-        if short == "CheckType" and len(args) == 2:
-            dtype, allowed = self.value(args[0]), self.value(args[1])
-            if isinstance(dtype, DType) and dtype.name and isinstance(allowed, DtypeList):
-                return dtype.name in allowed.names
-            return UNKNOWN
-        if short == "IsRegBase" and "->" not in callee and "." not in callee:
-            arch = self.value(args[0]) if args else self._fact_arch()
-            if isinstance(arch, ArchValue) and arch.name in platforms.arches():
-                return platforms.arches()[arch.name].regbase
-            return UNKNOWN
-        if short in ("GetCurNpuArch", "GetNpuArch") and not args:
-            return self._fact_arch()
-        if short == "GetSocVersion" and not args:
-            return self._fact_soc()
-        if short == "GetCurrentPlatformInfo":
-            return HostValue("platform")
-        if short == "PromoteType" and len(args) == 2:
-            left, right = self.value(args[0]), self.value(args[1])
-            if isinstance(left, DType) and isinstance(right, DType):
-                return DType(promote(left.name, right.name))
-            return DType(None)
-        if short in ("IsFloatingType", "IsComplexType", "IsIntegralType") and len(args) == 1:
-            dtype = self.value(args[0])
-            if not (isinstance(dtype, DType) and dtype.name):
-                return UNKNOWN
-            family = {"IsFloatingType": FLOATING, "IsComplexType": COMPLEX, "IsIntegralType": INTEGRAL}[short]
-            return dtype.name in family
-        if short in _DOUBLE_EQUAL and len(args) == 2:
-            left, right = self.value(args[0]), self.value(args[1])
-            if _is_number(left) and _is_number(right):
-                return math.isclose(left, right, rel_tol=0.0, abs_tol=1e-12)
-            return UNKNOWN
-        if "numeric_limits" in callee:
-            return _numeric_limit(callee, short)
-        if callee in ("std::abs", "std::fabs", "abs", "fabs") and len(args) == 1:
-            number = self.value(args[0])
-            return abs(number) if _is_number(number) else UNKNOWN
-        if short == "ToShapeVector" and len(args) == 1:
-            shape = self.value(args[0])
-            return IntList(shape.dims) if isinstance(shape, ShapeValue) and shape.dims is not None else UNKNOWN
-        if short == "BroadcastInferShape" and len(args) == 3:
-            left, right = self.value(args[0]), self.value(args[1])
-            refs = tuple(ref for side in (left, right) if isinstance(side, ShapeValue) for ref in side.rule.refs)
-            dims = broadcast_dims(*(side.dims if isinstance(side, ShapeValue) else None for side in (left, right)))
-            target = args[2].name or args[2].text
-            self.assign(target.strip(), ShapeValue(dims, ShapeRule("broadcast", refs)))
-            return True  # taken as succeeding, like every other check
-        return NotImplemented
-
     def receiver_value(self, text: str):
         text = strip_parens(text)
         if _NUMBER.match(text) or _HEX.match(text):
@@ -423,30 +363,6 @@ class GuardEvaluator:
 
     def _fact_arch(self) -> ArchValue:
         return ArchValue(self.facts.arch)
-
-
-_INT_BITS = {"int8_t": 8, "int16_t": 16, "int32_t": 32, "int64_t": 64, "int": 32, "long": 64, "size_t": 64}
-
-
-def _numeric_limit(callee: str, which: str):
-    """std::numeric_limits<T>::max()/min()/lowest()/epsilon() for the integer and floating types op_api uses."""
-    kind = callee[callee.find("<") + 1: callee.find(">")].strip() if "<" in callee else ""
-    if which == "epsilon":
-        return 1.1920929e-07 if kind == "float" else sys.float_info.epsilon
-    if kind in ("double", "float"):
-        big = sys.float_info.max if kind == "double" else 3.4028235e38
-        return {"max": big, "lowest": -big, "min": sys.float_info.min}.get(which, UNKNOWN)
-    unsigned = kind.startswith("u") or kind == "size_t"
-    bits = _INT_BITS.get(kind.lstrip("u"), _INT_BITS.get(kind))
-    if bits is None:
-        return UNKNOWN
-    if unsigned:
-        return {"max": 2**bits - 1, "min": 0, "lowest": 0}.get(which, UNKNOWN)
-    return {"max": 2 ** (bits - 1) - 1, "min": -(2 ** (bits - 1)), "lowest": -(2 ** (bits - 1))}.get(which, UNKNOWN)
-
-
-def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _comparable(left, right):

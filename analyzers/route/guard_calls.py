@@ -1,0 +1,107 @@
+"""Built-in functions a guard may call (CheckType, IsRegBase, PromoteType, IsDoubleEqual, numeric_limits, ...)."""
+
+from __future__ import annotations
+
+import math
+import sys
+
+from analyzers.cxx.model import Expr
+from analyzers.route import platforms
+from analyzers.route.model import ShapeRule
+from analyzers.route.values import (
+    COMPLEX,
+    FLOATING,
+    INTEGRAL,
+    UNKNOWN,
+    ArchValue,
+    DType,
+    DtypeList,
+    HostValue,
+    IntList,
+    ShapeValue,
+    broadcast_dims,
+    promote,
+)
+
+_CASTS = ("static_cast", "reinterpret_cast", "const_cast", "dynamic_cast")
+_DOUBLE_EQUAL = {"IsDoubleEqual", "IsFloatEqual", "IsEqual", "FloatEqual", "IsClose"}
+
+
+class BuiltinCalls:
+    """The free functions of op_api code whose result the facts decide; GuardEvaluator supplies value()."""
+
+    def builtin(self, short: str, callee: str, expr: Expr):
+        args = expr.children
+        if short.startswith(_CASTS) and args:
+            return self.value(args[-1])
+        if short == "CheckType" and len(args) == 2:
+            dtype, allowed = self.value(args[0]), self.value(args[1])
+            if isinstance(dtype, DType) and dtype.name and isinstance(allowed, DtypeList):
+                return dtype.name in allowed.names
+            return UNKNOWN
+        if short == "IsRegBase" and "->" not in callee and "." not in callee:
+            arch = self.value(args[0]) if args else self._fact_arch()
+            if isinstance(arch, ArchValue) and arch.name in platforms.arches():
+                return platforms.arches()[arch.name].regbase
+            return UNKNOWN
+        if short in ("GetCurNpuArch", "GetNpuArch") and not args:
+            return self._fact_arch()
+        if short == "GetSocVersion" and not args:
+            return self._fact_soc()
+        if short == "GetCurrentPlatformInfo":
+            return HostValue("platform")
+        if short == "PromoteType" and len(args) == 2:
+            left, right = self.value(args[0]), self.value(args[1])
+            if isinstance(left, DType) and isinstance(right, DType):
+                return DType(promote(left.name, right.name))
+            return DType(None)
+        if short in ("IsFloatingType", "IsComplexType", "IsIntegralType") and len(args) == 1:
+            dtype = self.value(args[0])
+            if not (isinstance(dtype, DType) and dtype.name):
+                return UNKNOWN
+            family = {"IsFloatingType": FLOATING, "IsComplexType": COMPLEX, "IsIntegralType": INTEGRAL}[short]
+            return dtype.name in family
+        if short in _DOUBLE_EQUAL and len(args) == 2:
+            left, right = self.value(args[0]), self.value(args[1])
+            if _is_number(left) and _is_number(right):
+                return math.isclose(left, right, rel_tol=0.0, abs_tol=1e-12)
+            return UNKNOWN
+        if "numeric_limits" in callee:
+            return _numeric_limit(callee, short)
+        if callee in ("std::abs", "std::fabs", "abs", "fabs") and len(args) == 1:
+            number = self.value(args[0])
+            return abs(number) if _is_number(number) else UNKNOWN
+        if short == "ToShapeVector" and len(args) == 1:
+            shape = self.value(args[0])
+            return IntList(shape.dims) if isinstance(shape, ShapeValue) and shape.dims is not None else UNKNOWN
+        if short == "BroadcastInferShape" and len(args) == 3:
+            left, right = self.value(args[0]), self.value(args[1])
+            refs = tuple(ref for side in (left, right) if isinstance(side, ShapeValue) for ref in side.rule.refs)
+            dims = broadcast_dims(*(side.dims if isinstance(side, ShapeValue) else None for side in (left, right)))
+            target = args[2].name or args[2].text
+            self.assign(target.strip(), ShapeValue(dims, ShapeRule("broadcast", refs)))
+            return True  # taken as succeeding, like every other check
+        return NotImplemented
+
+_INT_BITS = {"int8_t": 8, "int16_t": 16, "int32_t": 32, "int64_t": 64, "int": 32, "long": 64, "size_t": 64}
+
+
+def _numeric_limit(callee: str, which: str):
+    """std::numeric_limits<T>::max()/min()/lowest()/epsilon() for the integer and floating types op_api uses."""
+    kind = callee[callee.find("<") + 1: callee.find(">")].strip() if "<" in callee else ""
+    if which == "epsilon":
+        return 1.1920929e-07 if kind == "float" else sys.float_info.epsilon
+    if kind in ("double", "float"):
+        big = sys.float_info.max if kind == "double" else 3.4028235e38
+        return {"max": big, "lowest": -big, "min": sys.float_info.min}.get(which, UNKNOWN)
+    unsigned = kind.startswith("u") or kind == "size_t"
+    bits = _INT_BITS.get(kind.lstrip("u"), _INT_BITS.get(kind))
+    if bits is None:
+        return UNKNOWN
+    if unsigned:
+        return {"max": 2**bits - 1, "min": 0, "lowest": 0}.get(which, UNKNOWN)
+    return {"max": 2 ** (bits - 1) - 1, "min": -(2 ** (bits - 1)), "lowest": -(2 ** (bits - 1))}.get(which, UNKNOWN)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
