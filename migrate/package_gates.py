@@ -26,9 +26,10 @@ def hygiene_gate(folder: Path) -> GateRow:
 
 def portable_tests_gate(folder: Path, ops_root: Path) -> GateRow:
     """Run the op's pytest suite in a subprocess without writing caches into the op folder."""
-    tests = folder / "tests" / "portable"
+    tests = (folder / "tests" / "portable").resolve()
+    ops_root = ops_root.resolve()
     if not tests.is_dir():
-        return GateRow("portable-tests", False, f"no portable tests at {tests.relative_to(folder).as_posix()}")
+        return GateRow("portable-tests", False, "no portable tests at tests/portable")
     with tempfile.TemporaryDirectory(prefix="op-migrate-gate-") as scratch:
         env = {
             **os.environ,
@@ -36,7 +37,7 @@ def portable_tests_gate(folder: Path, ops_root: Path) -> GateRow:
             "OP_MIGRATE_CXX_CACHE": os.environ.get("OP_MIGRATE_CXX_CACHE", str(Path(scratch) / "cxx")),
         }
         command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib",
-                   f"--rootdir={ops_root}", f"--confcutdir={ops_root}", "-o", f"cache_dir={scratch}", str(tests)]
+                   f"--rootdir={ops_root}", f"--confcutdir={ops_root}", str(tests)]
         completed = subprocess.run(command, capture_output=True, text=True, env=env, cwd=scratch, check=False)
     lines = [line for line in completed.stdout.splitlines() if line.strip()]
     summary = lines[-1] if lines else completed.stderr.strip().splitlines()[-1:] or ["no output"]

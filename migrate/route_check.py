@@ -1,0 +1,131 @@
+"""Route and memory evidence for package-pr: the op's built-in policy on its own op_api, before/after memory."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from analyzers.memory import Case, evaluate, plan
+from analyzers.memory.case import TensorCase
+from analyzers.policy import PolicyError, evaluate as evaluate_policy, load_policy
+from analyzers.policy.adapters import ChainRouteSource, EngineUnavailable, memory_source
+from reports.design_doc import GateRow
+from reports.memory_chart import chart_data, lifetime_svg
+
+MAX_ROUTE_ROWS = 12  # the design document shows a sample; the full matrix is the verify-route report
+
+
+@functools.lru_cache(maxsize=8)
+def policy_verdict(policy_name: str, op_api: str, repo_root: str):
+    """(policy, verdict, source) for the policy on op_api; raises PolicyError or EngineUnavailable."""
+    policy = load_policy(policy_name)
+    source = ChainRouteSource((Path(op_api),), Path(repo_root), label=op_api)
+    try:
+        memory = memory_source()
+    except EngineUnavailable:
+        memory = None
+    return policy, evaluate_policy(policy, source, memory=memory), source
+
+
+def policy_gate(policy_name: str, op_api: Path) -> GateRow:
+    """Every point of the policy passes on the op's own op_api (L0 callees resolved beside the op folders)."""
+    if not op_api.is_dir():
+        return GateRow("route-policy", False, f"no op_api folder at {op_api}")
+    try:
+        _, verdict, _ = policy_verdict(policy_name, str(op_api), str(op_api.parent.parent))
+    except (PolicyError, EngineUnavailable) as error:
+        return GateRow("route-policy", False, f"{policy_name}: {error}")
+    points = len(verdict.results)
+    if verdict.passed:
+        return GateRow("route-policy", True, f"{policy_name}: {points} of {points} routes pass")
+    failing = [r for r in verdict.results if r.status != "pass"]
+    first = failing[0]
+    why = first.violations[0].message if first.violations else "; ".join(first.problems) or first.status
+    return GateRow("route-policy", False, f"{policy_name}: {len(failing)} of {points} routes fail; first: {why}")
+
+
+def route_table(policy_name: str, op_api: Path) -> dict:
+    """The rows of the design document's route table (first points of the matrix, with their launches)."""
+    policy, verdict, source = policy_verdict(policy_name, str(op_api), str(op_api.parent.parent))
+    rows = []
+    for result in verdict.results[:MAX_ROUTE_ROWS]:
+        point = result.point
+        route = source.route(point.entry, point.facts())
+        tasks = " → ".join(f"{t.op}@{t.launcher}{' (may)' if t.may else ''}" for t in route.tasks) if route else "-"
+        rows.append({"soc": point.soc, "dtype": point.dtype_label(), "case": f"{point.entry} {point.case}",
+                     "passed": result.status == "pass", "tasks": tasks})
+    return {"policy": policy.name, "passed": verdict.passed, "rows": rows,
+            "shown": len(rows), "total": len(verdict.results)}
+
+
+def memory_comparison(policy_name: str, op_api: Path, before: Path) -> tuple[dict, tuple[tuple[str, bytes], ...]]:
+    """Before/after memory at the policy's first memory case (first SoC and dtype), with lifetime charts."""
+    policy, verdict, after_source = policy_verdict(policy_name, str(op_api), str(op_api.parent.parent))
+    before_source = ChainRouteSource((before,), _repo_root_of(before), label=str(before))
+    memory_cases = set(policy.memory.cases) if policy.memory and policy.memory.cases else None
+    point = next((r.point for r in verdict.results if memory_cases is None or r.point.case in memory_cases), None)
+    if point is None:
+        raise ValueError(f"policy {policy_name} has no case to evaluate memory at")
+    facts = point.facts()
+    case = Case(tuple(TensorCase(name, dims, facts.dtype_of(name)) for name, dims in point.shapes), label=point.case)
+    rows, charts, files = [], [], []
+    for label, source in (("before", before_source), ("after", after_source)):
+        route = source.route(point.entry, facts)
+        if route is None:
+            raise ValueError(f"{label}: entry {point.entry} not found")
+        memory_plan = plan(route)
+        evaluation = evaluate(memory_plan, case, soc=point.soc)
+        document = evaluation.document
+        rows.extend(_memory_rows(label, document))
+        if document.get("evaluated"):
+            name = f"memory_{label}.svg"
+            files.append((name, lifetime_svg(chart_data(memory_plan, evaluation, f"{label}: {point.entry}")).encode()))
+            charts.append({"title": f"lifetime {label}", "file": name})
+    return {"case": f"{point.entry} {point.case} {point.dtype_label()}", "soc": point.soc,
+            "rule": evaluation.document["allocation_rule"], "gpu_label": "predicted", "after_gap": _after_gap(rows),
+            "rows": rows, "charts": charts}, tuple(files)
+
+
+def _memory_rows(label: str, document: dict) -> list[dict]:
+    """One row for what the facts decide; a second, conservative one when undecided branches add tasks."""
+    if not document.get("evaluated"):
+        return [{"label": label, "formula": document["formula"], "peak_bytes": "-", "gpu_bytes": "-", "gap": "-",
+                 "launches": "-", "traffic_bytes": "-"}]
+    rows = [{
+        "label": label,
+        "formula": document["formula"],
+        "peak_bytes": document["npu_total_bytes"],
+        "gpu_bytes": document["gpu_reference_bytes"],
+        "gap": _percent(document.get("gap")),
+        "launches": document["tasks"],
+        "traffic_bytes": document["traffic_bytes"],
+    }]
+    may = document.get("may_tasks", 0)
+    if may:
+        may_traffic = sum(t["read_bytes"] + t["write_bytes"] for t in document.get("task_traffic", []) if t.get("may"))
+        rows.append({
+            "label": f"{label}, with the {may} launches under undecided guards",
+            "formula": document["formula_with_may"],
+            "peak_bytes": document["params_bytes"] + document["peak_with_may_bytes"],
+            "gpu_bytes": document["gpu_reference_bytes"],
+            "gap": _percent(document.get("gap_with_may")),
+            "launches": document["tasks"] + may,
+            "traffic_bytes": document["traffic_bytes"] + may_traffic,
+        })
+    return rows
+
+
+def _after_gap(rows: list[dict]) -> str:
+    after = [row["gap"] for row in rows if row["label"].startswith("after")]
+    return after[0] if len(after) == 1 else f"{after[0]} (decided path) to {after[-1]} (with undecided branches)"
+
+
+def _percent(gap) -> str:
+    return "-" if gap is None else f"{gap * 100:.1f}%"
+
+
+def _repo_root_of(path: Path) -> Path | None:
+    for parent in [path, *path.parents]:
+        if (parent / "math").is_dir() or (parent / "experimental").is_dir():
+            return parent
+    return None
