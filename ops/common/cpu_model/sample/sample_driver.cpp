@@ -15,8 +15,7 @@ int main(int argc, char** argv)
         const uint32_t blockDim = SampleTiling(x.bytes / sizeof(half), io.Cores(), cpu_model::kUbSize, scale, tiling);
         const auto z = io.Output("z", x.bytes);
         uint8_t* workspace = cpu_model::GmAlloc(32);
-        cpu_model::LaunchOptions options;
-        options.mode = io.Mode();
+        const cpu_model::LaunchOptions options = io.Options();
         cpu_model::Launch(blockDim, options, sample_scaled_add, x.data, y.data, z.data, workspace,
                           cpu_model::driver::Io::GmCopyOf(tiling));
         std::printf("blockDim %u tile %u\n", blockDim, tiling.tileLength);

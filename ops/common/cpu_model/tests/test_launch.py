@@ -14,7 +14,7 @@ def launch_cases(cpu_model):
     return cpu_model.build_kernel([CPP_DIR / "launch_cases.cpp"], name="launch_cases")
 
 
-@pytest.mark.parametrize("mode", ["threads", "sequential"])
+@pytest.mark.parametrize("mode", ["threads", "sequential", "reverse", "shuffle"])
 @pytest.mark.parametrize("cores", [1, 7, 40])
 def test_syncall_is_a_barrier(cpu_model, launch_cases, mode, cores):
     # each round every core must see all cores' values of that round: sum(i + 1 + round) over cores
@@ -27,6 +27,18 @@ def test_syncall_is_a_barrier(cpu_model, launch_cases, mode, cores):
 def test_sequential_mode_runs_cores_in_order_per_phase(cpu_model, launch_cases):
     out = cpu_model.gxx.run(launch_cases, ["order", "sequential", 4]).stdout.decode().split()
     assert out == [f"{phase}:{core}" for phase in range(2) for core in range(4)]
+    out = cpu_model.gxx.run(launch_cases, ["order", "reverse", 4]).stdout.decode().split()
+    assert out == [f"{phase}:{core}" for phase in range(2) for core in (3, 2, 1, 0)]
+
+
+def test_shuffled_order_is_a_fixed_permutation_per_seed(cpu_model, launch_cases):
+    runs = {cpu_model.gxx.run(launch_cases, ["order", "shuffle", 6]).stdout for _ in range(3)}
+    assert len(runs) == 1
+    entries = runs.pop().decode().split()
+    phase0 = [int(e.split(":")[1]) for e in entries if e.startswith("0:")]
+    phase1 = [int(e.split(":")[1]) for e in entries if e.startswith("1:")]
+    assert sorted(phase0) == list(range(6)) and phase0 == phase1
+    assert phase0 != list(range(6))
 
 
 def test_user_workspace_is_the_pointer_the_driver_passed(cpu_model, launch_cases):

@@ -28,7 +28,7 @@ def test_one_and_forty_cores_give_identical_results(cpu_model, sample_driver, tm
     y = (rng.standard_normal(n) * 10).astype(np.float16)
     outputs = {}
     for cores in (1, 40):
-        for mode in ("threads", "sequential"):
+        for mode in ("threads", "sequential", "sequential-reverse", "sequential-shuffle"):
             result = cpu_model.run_kernel(
                 sample_driver,
                 tmp_path / f"{cores}-{mode}",

@@ -51,12 +51,24 @@ public:
 
     uint32_t Cores() const { return static_cast<uint32_t>(GetInt("cores", 1)); }
 
-    LaunchMode Mode() const
+    // --mode threads | sequential | sequential-reverse | sequential-shuffle (with --seed N)
+    LaunchMode Mode() const { return Options().mode; }
+
+    LaunchOptions Options() const
     {
         const std::string mode = Get("mode", "threads");
-        if (mode == "threads") return LaunchMode::Threads;
-        if (mode == "sequential") return LaunchMode::Sequential;
-        throw std::runtime_error("--mode must be threads or sequential");
+        LaunchOptions options;
+        options.seed = static_cast<uint64_t>(GetInt("seed", 1));
+        if (mode == "threads") {
+            options.mode = LaunchMode::Threads;
+        } else if (mode == "sequential" || mode == "sequential-reverse" || mode == "sequential-shuffle") {
+            options.mode = LaunchMode::Sequential;
+            options.order = mode == "sequential" ? CoreOrder::Ascending
+                            : mode == "sequential-reverse" ? CoreOrder::Descending : CoreOrder::Shuffled;
+        } else {
+            throw std::runtime_error("--mode must be threads, sequential, sequential-reverse or sequential-shuffle");
+        }
+        return options;
     }
 
     GmBuffer Input(const std::string& name) const

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "cpu_model/pipe.h"
@@ -18,20 +19,40 @@ namespace cpu_model {
 
 enum class LaunchMode {
     Threads,     // every core is a thread; SyncAll is a real barrier, so ordering hazards can show up
-    Sequential,  // deterministic: cores run one at a time, 0..n-1, up to each SyncAll, then the next phase
+    Sequential,  // deterministic: cores run one at a time, in `CoreOrder`, up to each SyncAll, then the next phase
 };
+
+// Order of the cores inside each phase of the sequential mode; reversing or shuffling it makes a hazard
+// between cores (one core overwriting what another has not read yet) reproducible.
+enum class CoreOrder { Ascending, Descending, Shuffled };
+
+inline std::vector<uint32_t> PhaseOrder(uint32_t cores, CoreOrder order, uint64_t seed)
+{
+    std::vector<uint32_t> sequence(cores);
+    for (uint32_t i = 0; i < cores; ++i) sequence[i] = order == CoreOrder::Descending ? cores - 1 - i : i;
+    if (order == CoreOrder::Shuffled) {
+        uint64_t state = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        for (uint32_t i = cores; i > 1; --i) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            std::swap(sequence[i - 1], sequence[(state >> 33) % i]);
+        }
+    }
+    return sequence;
+}
 
 // Thrown inside the other cores once one core failed, to unwind them; never escapes Launch.
 struct Aborted {};
 
 class CoreGroup {
 public:
-    CoreGroup(uint32_t cores, LaunchMode mode) : cores_(cores), mode_(mode) {}
+    CoreGroup(uint32_t cores, LaunchMode mode, std::vector<uint32_t> order)
+        : cores_(cores), mode_(mode), order_(std::move(order))
+    {}
 
     void Begin(uint32_t core)
     {
         std::unique_lock<std::mutex> lock(mutex_);
-        cv_.wait(lock, [&] { return aborted_ || mode_ == LaunchMode::Threads || token_ == core; });
+        cv_.wait(lock, [&] { return aborted_ || mode_ == LaunchMode::Threads || Turn() == core; });
         if (aborted_) throw Aborted{};
     }
 
@@ -51,11 +72,11 @@ public:
             ++generation_;
             token_ = 0;
         } else {
-            token_ = core + 1;
+            ++token_;
         }
         cv_.notify_all();
         cv_.wait(lock, [&] {
-            return aborted_ || (generation_ != generation && (mode_ == LaunchMode::Threads || token_ == core));
+            return aborted_ || (generation_ != generation && (mode_ == LaunchMode::Threads || Turn() == core));
         });
         if (aborted_) throw Aborted{};
     }
@@ -68,7 +89,7 @@ public:
             AbortLocked("core " + std::to_string(core) + " returned while " + std::to_string(arrived_) +
                         " core(s) wait in SyncAll; the device would hang");
         }
-        token_ = core + 1;
+        ++token_;
         cv_.notify_all();
     }
 
@@ -82,6 +103,9 @@ public:
     const std::string& Reason() const { return reason_; }
 
 private:
+    // The core whose turn it is in sequential mode (token_ counts positions in the phase order).
+    uint32_t Turn() const { return token_ < order_.size() ? order_[token_] : cores_; }
+
     void AbortLocked(const std::string& reason)
     {
         if (!aborted_) {
@@ -95,6 +119,7 @@ private:
     std::condition_variable cv_;
     uint32_t cores_;
     LaunchMode mode_;
+    std::vector<uint32_t> order_;
     uint32_t arrived_ = 0;
     uint32_t finished_ = 0;
     uint64_t generation_ = 0;
@@ -105,6 +130,8 @@ private:
 
 struct LaunchOptions {
     LaunchMode mode = LaunchMode::Threads;
+    CoreOrder order = CoreOrder::Ascending;  // sequential mode only
+    uint64_t seed = 1;                       // for CoreOrder::Shuffled
     uint64_t tilingKey = 0;
 };
 
@@ -113,7 +140,7 @@ template <typename Kernel, typename... Args>
 inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args... args)
 {
     Check(blockDim >= 1, "Launch", "blockDim must be at least 1");
-    CoreGroup group(blockDim, options.mode);
+    CoreGroup group(blockDim, options.mode, PhaseOrder(blockDim, options.order, options.seed));
     std::vector<std::thread> threads;
     threads.reserve(blockDim);
     for (uint32_t core = 0; core < blockDim; ++core) {

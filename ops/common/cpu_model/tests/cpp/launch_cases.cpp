@@ -49,8 +49,12 @@ int main(int argc, char** argv)
     }
     return cpu_model::Guarded([&] {
         const std::string test = argv[1];
-        const auto mode = std::string(argv[2]) == "threads" ? cpu_model::LaunchMode::Threads
-                                                             : cpu_model::LaunchMode::Sequential;
+        const std::string modeName = argv[2];
+        cpu_model::LaunchOptions mode;
+        mode.mode = modeName == "threads" ? cpu_model::LaunchMode::Threads : cpu_model::LaunchMode::Sequential;
+        mode.order = modeName == "reverse" ? cpu_model::CoreOrder::Descending
+                     : modeName == "shuffle" ? cpu_model::CoreOrder::Shuffled : cpu_model::CoreOrder::Ascending;
+        mode.seed = 7;
         const auto cores = static_cast<uint32_t>(std::stoul(argv[3]));
         if (test == "workspace") {
             uint8_t* ws = cpu_model::GmAlloc(64);
