@@ -307,3 +307,26 @@ def test_a_failure_at_any_step_leaves_the_target_as_it_was(setup, monkeypatch: p
     assert result.exit_code != exit_codes.OK
     assert "injected failure" in result.output
     assert snapshot(target) == before
+
+
+def test_bundled_floor_mod_packages_with_its_evidence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The op's own portable suite runs in the main test run; here the gate is fixed to keep this test short.
+    from migrate import package_gates
+
+    monkeypatch.setattr(package_gates, "portable_tests_gate", lambda folder, root: GateRow("portable-tests", True, "run separately"))
+    target = make_target(tmp_path)
+    before = REPO / "tests" / "functional" / "aclnn" / "ops_math" / "math" / "floor_mod" / "op_api"
+    tbe = REPO / "tests" / "functional" / "tbe" / "floor_mod_dynamic.py"
+    patch = tmp_path / "floor_mod.patch"
+    args = ["package-pr", "floor_mod", "--target", str(target), "--ops-dir", str(REPO / "ops"), "--before", str(before),
+            "--tbe-source", str(tbe), "--lang", "en", "--patch", str(patch)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == exit_codes.OK, result.output
+    assert "route-policy    pass    floor_mod-native:" in result.output
+    text = patch.read_text(encoding="utf-8")
+    design = text[text.index("docs/design_en.md"):]
+    assert "| before | `I(N1≠N)·N·S + I(N2≠N)·N·S + N·S`" in design  # the seed's formula, derived from the chain
+    assert "| after | `0` |" in design and "0.0% |" in design
+    assert "```mermaid" in design and "vmod" in design  # the TBE flowcharts
+    assert "Policy `floor_mod-native`: every route passes." in design
+    assert "experimental/math/floor_mod/docs/memory_before.svg" in text
