@@ -13,6 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
+
+import numpy as np
+
+import gcd_golden
 from analyzers.package import check_license_headers
 
 OP_DIR = Path(__file__).resolve().parents[2]
@@ -40,3 +45,19 @@ def test_every_source_file_carries_the_license_header():
 
 def test_ops_math_layout_files_exist():
     assert [p for p in LAYOUT if not (OP_DIR / p).is_file()] == []
+
+
+def test_aclnn_doc_embeds_the_example_verbatim():
+    example = (OP_DIR / "examples" / "test_aclnn_gcd.cpp").read_text(encoding="utf-8")
+    body = example[example.index("*/\n") + 3 :].lstrip("\n")
+    doc = (OP_DIR / "docs" / "aclnnGcd.md").read_text(encoding="utf-8")
+    assert "```Cpp\n" + body + "```" in doc
+
+
+def test_example_expected_output_matches_the_golden():
+    example = (OP_DIR / "examples" / "test_aclnn_gcd.cpp").read_text(encoding="utf-8")
+    self_host = [int(v) for v in re.search(r"selfHost = \{([^}]*)\}", example).group(1).split(",")]
+    other_host = [int(v) for v in re.search(r"otherHost = \{([^}]*)\}", example).group(1).split(",")]
+    expected = [int(v) for v in re.search(r"// Expected: ([-0-9 ]+)", example).group(1).split()]
+    got = gcd_golden.gcd(np.array(self_host, np.int16).reshape(2, 3), np.array(other_host, np.int16))
+    assert got.reshape(-1).tolist() == expected
