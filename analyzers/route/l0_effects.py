@@ -204,11 +204,23 @@ class L0Effects:
 
     def _task(self, op, launcher, site: Site, reads, writes, macro: Site | None = None) -> None:
         index = len(self.tasks)
+        reads = self._with_alternatives(reads)
         path = self.frame.call_path + (macro or Site(self.frame.function.name, self.frame.unit.path, site.line),)
         self.tasks.append(Task(index=index, op=op, launcher=launcher, file=site.file, line=site.line,
                                may=self.frame.may, guards=self.frame.guards, reads=tuple(reads),
                                writes=tuple(writes), call_path=path))
         self.steps.append(Step(kind="launch", task=index))
+
+    def _with_alternatives(self, ids) -> list[str]:
+        """Ids plus the tensors an undecided branch may have put in their place, first seen first."""
+        out: list[str] = []
+        pending = list(ids)
+        while pending:
+            tensor_id = pending.pop(0)
+            if tensor_id not in out:
+                out.append(tensor_id)
+                pending.extend(self.alternatives.get(tensor_id, ()))
+        return out
 
     def _create(self, producer, effect, shape, dtype, site: Site, text: str, base=None, dims=None, guard=""):
         guards = self.frame.guards + ((guard,) if guard else ())

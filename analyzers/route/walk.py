@@ -90,6 +90,7 @@ class RouteWalk(L0Effects, GuardEvaluator):
         self._budget = MAX_STEPS
         self._reported: set = set()
         self._effects: dict = {}
+        self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
         self._functions: dict[str, dict[str, list[Function]]] = {}
 
     # -- entry ----------------------------------------------------------------------------------------------
@@ -297,7 +298,9 @@ class RouteWalk(L0Effects, GuardEvaluator):
             frame.guards, frame.may = before_guards + (guard,), True
             flows.append(self.walk_block(body))
             envs.append(frame.env)
-        frame.env = _merge(before_env, envs)
+        frame.env, alternatives = _merge(before_env, envs)
+        for chosen, others in alternatives:
+            self.alternatives.setdefault(chosen, []).extend(o for o in others if o not in self.alternatives[chosen])
         open_arms = [guard for (guard, _), flow in zip(arms, flows) if flow not in (RETURNED,)]
         if not open_arms:
             frame.guards, frame.may = before_guards, before_may
@@ -445,18 +448,26 @@ class RouteWalk(L0Effects, GuardEvaluator):
         self.findings.append(self.messages.make(symbol, line=line, path=path or self.frame.unit.path, **fields))
 
 
-def _merge(before: dict, envs: list[dict]) -> dict:
-    """After branches: a variable keeps the value every arm agrees on, else the first arm that changed it."""
+def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
+    """After branches: a variable keeps the value every arm agrees on, else the first arm that changed it.
+
+    When the arms hold different tensors, the others are returned as alternatives of the one kept, so a later
+    launch reading the variable reads every tensor it may be.
+    """
     merged = dict(before)
-    names = {name for env in envs for name in env}
-    for name in names:
+    alternatives = []
+    for name in {name for env in envs for name in env}:
         values = [env.get(name, before.get(name)) for env in envs]
         if all(value == values[0] for value in values):
             merged[name] = values[0]
             continue
         changed = [value for value in values if value != before.get(name)]
         merged[name] = changed[0] if changed else before.get(name)
-    return merged
+        if isinstance(merged[name], TensorRef):
+            others = tuple(v.id for v in values if isinstance(v, TensorRef) and v != merged[name])
+            if others:
+                alternatives.append((merged[name].id, others))
+    return merged, alternatives
 
 
 def _returned(returns: list):

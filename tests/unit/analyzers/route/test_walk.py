@@ -153,3 +153,17 @@ def test_the_fast_writer_equals_to_json(tmp_path: Path) -> None:
 """
     result = route(tmp_path, body, shapes=["self=[2]"], dtypes=["float16"])
     assert route_to_json(result) == result.to_json()
+
+
+def test_a_variable_set_in_undecided_arms_is_read_as_every_tensor_it_may_hold(tmp_path: Path) -> None:
+    body = """    const aclTensor* picked = nullptr;
+    if (IsRegBase()) {
+        picked = l0op::ZerosLike(self, uniqueExecutor.get());
+    } else {
+        picked = l0op::OnesLike(self, uniqueExecutor.get());
+    }
+    l0op::ViewCopy(picked, out, uniqueExecutor.get());
+"""
+    zeros, ones, copy = route(tmp_path, body).tasks
+    assert copy.reads == zeros.writes + ones.writes
+    assert route(tmp_path, body, socs=["Ascend950"]).tasks[1].reads == ("t1",)
