@@ -25,6 +25,12 @@ namespace NsReduceAll {
 using namespace AscendC;
 
 constexpr int32_t BUFFER_NUM = 2;
+// One vector repeat holds 128 halves: a reduction this short is reduced by one WholeReduceMin repeat.
+constexpr int64_t WHOLE_REDUCE_MAX_COUNT = 128;
+// Reductions per WholeReduceMin call: at most 255 repeats, and a multiple of 16 so the next call's minima start
+// on a 32-byte boundary of minBuf.
+constexpr int64_t WHOLE_REDUCE_REPEATS = 240;
+constexpr int64_t HALF_PER_BLOCK = 16;
 
 class ReduceAllKernel {
 public:
@@ -98,9 +104,19 @@ private:
             CastAbs(count);
             LocalTensor<half> workLocal = workBuf_.Get<half>();
             LocalTensor<half> minLocal = minBuf_.Get<half>();
-            for (int64_t b = 0; b < n; ++b) {
-                minLocal.SetValue(static_cast<uint32_t>(b),
-                                  ReduceMinOf(workLocal[b * t_.reduceSlotBytes], t_.reduceSlotBytes));
+            const int64_t slot = t_.reduceSlotBytes;
+            if (slot <= WHOLE_REDUCE_MAX_COUNT) {
+                // Short reductions: one repeat each, the minima land in minBuf without the scalar unit.
+                for (int64_t b = 0; b < n; b += WHOLE_REDUCE_REPEATS) {
+                    const int64_t repeats = ReduceAllCore::MinOf(WHOLE_REDUCE_REPEATS, n - b);
+                    WholeReduceMin<half>(minLocal[static_cast<uint32_t>(b)], workLocal[static_cast<uint32_t>(b * slot)],
+                                         static_cast<int32_t>(slot), static_cast<int32_t>(repeats), 1, 1,
+                                         static_cast<int32_t>(slot / HALF_PER_BLOCK), ReduceOrder::ORDER_ONLY_VALUE);
+                }
+            } else {
+                for (int64_t b = 0; b < n; ++b) {
+                    minLocal.SetValue(static_cast<uint32_t>(b), ReduceMinOf(workLocal[b * slot], slot));
+                }
             }
             CopyOutResults(outStart_ + done, n);
         }

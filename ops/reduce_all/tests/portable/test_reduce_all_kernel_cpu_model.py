@@ -105,6 +105,19 @@ def test_random_shapes_axes_cores_and_tile_sizes(kernel_run) -> None:
     assert {r.tiling_key for r in results} >= {BATCH, BIG_REDUCE, COLUMN}
 
 
+@pytest.mark.parametrize("cores", [1, 40])
+def test_short_reductions_use_one_whole_reduce_repeat_each(kernel_run, cores) -> None:
+    # Slots of 32, 64, 128 bytes take the WholeReduceMin path (several calls of 240 repeats each);
+    # 160 bytes goes back to one ReduceMin per reduction.
+    rng = np.random.default_rng(13)
+    cases = []
+    for shape in ((20000, 16), (7000, 33), (3001, 100), (2000, 129)):
+        for rate in (0.0, 0.3 / shape[1], 2.0 / shape[1]):
+            cases.append(Case(shape, (1,), False, cores, UB_A2, random_int8(rng, shape, rate)))
+    results = _run_and_compare(kernel_run, cases)
+    assert {r.tiling_key for r in results} == {BATCH}
+
+
 def test_empty_dimensions(kernel_run) -> None:
     cases = [
         Case((3, 0, 4), (1,), True, 40, UB_A2, np.zeros((3, 0, 4), np.int8)),
