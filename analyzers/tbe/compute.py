@@ -214,7 +214,7 @@ class ComputeWalker:
 
     # -- expressions --------------------------------------------------------------------------
     def _value(self, node: nodes.NodeNG | None, frame: _Frame):
-        if node is None:
+        if node is None or isinstance(node, nodes.Const):
             return Sources()
         if isinstance(node, nodes.Call):
             return self._call(node, frame)

@@ -132,6 +132,10 @@ class TbeOp(JsonModel):
                 document[item.name] = [
                     {"symbol": f.symbol, "message": f.message, "line": f.line, "severity": f.severity.value} for f in value
                 ]
+            elif item.name == "dtypes":
+                document[item.name] = {name: [_flat_json(e) for e in entries] for name, entries in value.items()}
+            elif isinstance(value, tuple) and all(isinstance(v, _FLAT_MODELS) for v in value):
+                document[item.name] = [_flat_json(v) for v in value]
             else:
                 document[item.name] = to_jsonable(value)
         return document
@@ -140,6 +144,14 @@ class TbeOp(JsonModel):
 # Fields that already hold plain JSON values (str, None, dicts and lists of them).
 _PLAIN_JSON = {"kind", "path", "status", "reason", "op_type", "op_type_source", "mode", "pattern", "pattern_options",
                "entry", "constants", "flow"}
+
+
+_FLAT_MODELS = (Param, Registration, DtypeEntry, Guard, Fallback, Mapping)
+
+
+def _flat_json(model) -> dict:
+    # These models hold only strings, numbers, None, plain dicts and tuples of strings or numbers.
+    return {key: list(value) if isinstance(value, tuple) else value for key, value in model.__dict__.items()}
 
 
 def _call_json(call: DslCall) -> dict:
