@@ -65,7 +65,10 @@ def analyse_source(text: str, path: str) -> TbeOp:
         return failed(path, "tbe-parse-error", line, reason=message)
     except (AstroidBuildingError, RecursionError, ValueError, MemoryError) as error:
         return failed(path, "tbe-parse-error", None, reason=f"{type(error).__name__}: {str(error)[:200]}")
-    return _analyse_tree(tree, text, path)
+    try:
+        return _analyse_tree(tree, text, path)
+    except RecursionError:
+        return failed(path, "tbe-too-deep", None, reason="Python recursion limit reached")
 
 
 def failed(path: str, symbol: str, line: int | None, **fields) -> TbeOp:

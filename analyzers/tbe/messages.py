@@ -7,6 +7,12 @@ from analyzers.findings import MessageCatalog, MessageDef, Severity
 MESSAGES = MessageCatalog(
     MessageDef("tbe-parse-error", "the file does not parse: {reason}", "astroid could not build a tree.", Severity.ERROR),
     MessageDef("tbe-not-utf8", "the file is not UTF-8: {reason}", "TBE sources are read as UTF-8.", Severity.ERROR),
+    MessageDef(
+        "tbe-too-deep",
+        "the code nests deeper than the analyzer follows ({reason})",
+        "Pathologically nested code is reported instead of crashing the run.",
+        Severity.ERROR,
+    ),
     MessageDef("tbe-empty-file", "the file is empty", "Nothing to analyse.", Severity.ERROR),
     MessageDef(
         "tbe-file-too-large",
