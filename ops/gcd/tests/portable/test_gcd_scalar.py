@@ -139,3 +139,27 @@ def test_float_golden_agrees_with_math_gcd_on_truncated_values():
     got = gcd_golden.float_gcd(x, y)
     for a, b, g in zip(x, y, got):
         assert int(g) == math.gcd(int(np.trunc(np.float64(a))), int(np.trunc(np.float64(b))))
+
+
+@pytest.mark.parametrize(
+    ("name", "x", "y", "expected"),
+    [
+        ("bf16", 257.0, 6.0, 2.0),  # bf16 holds no 257: the operand already is 256, gcd(256, 6) = 2
+        ("bf16", 3 * 2.0**100, 2.0**90, 2.0**90),  # far above 2^8: exact, and representable
+        ("fp16", 2049.0, 3.0, 1.0),  # fp16 rounds 2049 to 2048 on input: gcd(2048, 3) = 1
+        ("fp16", 65504.0, 32752.0, 32752.0),  # the fp16 maximum is 2047 * 2^5, and 2047 * 2^4 divides it
+        ("fp32", -7.9, 5.99, 1.0),  # truncation toward zero: gcd(7, 5)
+        ("fp32", 0.75, -0.0, 0.0),  # both truncate to 0: gcd(0, 0) = +0
+        ("fp32", np.inf, 4.0, np.nan),
+        ("fp32", np.nan, 0.0, np.nan),
+    ],
+)
+def test_documented_float_semantics(driver, name, x, y, expected):
+    ftype, utype = FLOAT_VIEWS[name]
+    xs, ys = np.array([x], ftype), np.array([y], ftype)
+    golden = gcd_golden.float_gcd(xs, ys)
+    pairs = np.stack([xs.view(utype).astype(np.uint32), ys.view(utype).astype(np.uint32)], axis=1)
+    out = driver("float", name, data=pairs)
+    for got in (golden, out[:, 0].astype(utype).view(ftype), out[:, 1].astype(utype).view(ftype)):
+        value = float(got[0])
+        assert (np.isnan(value) and np.isnan(expected)) or (value == expected and not np.signbit(value))
