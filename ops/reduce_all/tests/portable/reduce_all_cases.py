@@ -72,7 +72,7 @@ def parse_line(line: str) -> dict:
             i += 2
         else:
             out[name] = int(tokens[i + 1])
-            i += 2
+            i += 2  # scalar fields, the tiling fields among them under their C++ names as "t.<field>"
     out["status_name"] = STATUS[out["status"]]
     return out
 

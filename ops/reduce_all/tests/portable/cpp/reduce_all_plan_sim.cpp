@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../../../op_host/reduce_all_tiling_core.h"
@@ -401,6 +402,33 @@ void RunCase()
               << t.tailTileRows << " rows_per_tile " << t.rowsPerTile << " rows_per_reduce " << t.rowsPerReduce
               << " reduce_slot_bytes " << t.reduceSlotBytes << " col_width " << t.colWidth << " ub_total "
               << r.ub.Total() << " workspace " << r.userWorkspaceBytes;
+    // Every tiling field under its C++ name, for the op_host UT currency test.
+    const std::pair<const char*, int64_t> fields[] = {
+        {"totalOutputElements", t.totalOutputElements},
+        {"reduceElements", t.reduceElements},
+        {"usedCoreNum", t.usedCoreNum},
+        {"coreOutputNum", t.coreOutputNum},
+        {"tailCoreNum", t.tailCoreNum},
+        {"mode", t.mode},
+        {"tileSize", t.tileSize},
+        {"tileNum", t.tileNum},
+        {"tailTileRows", t.tailTileRows},
+        {"tileBatchNum", t.tileBatchNum},
+        {"rowsPerTile", t.rowsPerTile},
+        {"rowsPerReduce", t.rowsPerReduce},
+        {"rowLen", t.rowLen},
+        {"rowSegNum", t.rowSegNum},
+        {"reduceSlotBytes", t.reduceSlotBytes},
+        {"colWidth", t.colWidth},
+        {"splitRowsPerCore", t.splitRowsPerCore},
+        {"splitTailCoreNum", t.splitTailCoreNum},
+        {"workspaceStride", t.workspaceStride},
+        {"keptAxisNum", t.keptAxisNum},
+        {"reducedAxisNum", t.reducedAxisNum},
+    };
+    for (const auto& field : fields) {
+        std::cout << " t." << field.first << ' ' << field.second;
+    }
     if (static_cast<int64_t>(x.size()) != split.totalOutputElements * split.reduceElements) {
         Violation("data size does not match the shape");
     }
