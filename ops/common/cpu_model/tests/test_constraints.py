@@ -22,6 +22,7 @@ RUNTIME_CASES = {
     "free_while_queued": "TQue::FreeTensor: the tensor is still enqueued",
     "free_tensor_of_other_queue": "TQue::FreeTensor: the tensor does not belong to this queue",
     "use_after_free": "LocalTensor::SetValue: LocalTensor used after FreeTensor released its buffer",
+    "use_while_enqueued": "Adds: LocalTensor used while enqueued (after EnQue, before DeQue)",
     "datacopy_not_32_bytes": "DataCopy(GM->UB): 7 elements = 28 bytes is not a multiple of 32",
     "gm_out_of_bounds_copy": "DataCopy(GM->UB): GM access out of bounds: bytes [0, 128) of a GM buffer of 64 bytes",
     "gm_out_of_bounds_scalar": "GlobalTensor::SetValue: GM access out of bounds: bytes [64, 68)",

@@ -217,6 +217,9 @@ private:
         cpu_model::Check(core_ == &cpu_model::CurrentCore(), api, "LocalTensor of another core used");
         cpu_model::Check(slot_->generation == generation_ && slot_->state != cpu_model::SlotState::Free, api,
                          "LocalTensor used after FreeTensor released its buffer");
+        // Between EnQue and DeQue the tensor belongs to the other pipe; touching it is a missing sync.
+        cpu_model::Check(slot_->state != cpu_model::SlotState::Queued, api,
+                         "LocalTensor used while enqueued (after EnQue, before DeQue)");
     }
 
     void CheckElements(const char* api, uint64_t first, uint64_t count, bool live) const

@@ -122,6 +122,17 @@ const std::map<std::string, Case>& Cases()
                  stale.SetValue(0, 1.0f);
              });
          }},
+        {"use_while_enqueued",
+         [] {
+             OneCore([] {
+                 TPipe pipe;
+                 TQue<TPosition::VECIN, 1> que;
+                 pipe.InitBuffer(que, 1, 1024);
+                 auto a = que.AllocTensor<float>();
+                 que.EnQue(a);
+                 Adds(a, a, 1.0f, 64);
+             });
+         }},
         {"datacopy_not_32_bytes",
          [] {
              OneCore([] {
