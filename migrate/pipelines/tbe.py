@@ -59,7 +59,13 @@ def run(config: AnalyzeConfig) -> Rendered:
     documents = [_normalise(d) for d in result.documents]
     for document in documents:
         if document.get("status") == "analysed":
-            document["capability"] = _capability(document, roots).to_json()
+            capability = _capability(document, roots).to_json()
+            document["capability"] = capability
+            # Disagreements between the sources are findings of the op like any other.
+            document["findings"] = document["findings"] + [
+                {"symbol": f["symbol"], "message": f["message"], "line": None, "severity": f["severity"]}
+                for f in capability["findings"]
+            ]
         _diagnose(document)
     failed = any(d["status"] == "failed" for d in documents)
     errors = any(f.get("severity") == "error" for d in documents for f in d.get("findings", []))

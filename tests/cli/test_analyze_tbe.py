@@ -127,6 +127,11 @@ def test_operator_name_resolves_in_a_cann_install(tmp_path: Path) -> None:
     assert [s["role"] for s in capability["sources"]] == ["TBE", "REG_OP", "op-info ascend910b"]
     rows = {(r["param"], r["dtype"]): r["runs_on"] for r in capability["socs"]["ascend910b"]}
     assert rows[("x1", "double")] == "AI CPU" and rows[("x1", "float16")] == "AI Core"
+    merged = [f for f in document["findings"] if f["symbol"] == "proto-dtype-not-in-opinfo"]
+    assert [f["message"] for f in merged] == [
+        f"FloorMod: the prototype lists double for {name} but the ascend910b op-info does not: it runs on AI CPU there"
+        for name in ("x1", "x2")
+    ]
     assert "found TBE source" in result.stderr and "found REG_OP(FloorMod)" in result.stderr
     assert f"not found: {tmp_path}/opp/built-in/op_impl/ai_core/tbe/impl/floor_mod.py" in result.stderr
 
