@@ -1,0 +1,162 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+/*!
+ * \file bernoulli_core.h
+ * \brief Portable Bernoulli rules shared by the host tiling, the kernel and the tests: modes, dtype codes, the
+ *        per-dtype UB layout, the global stage schedule of the in-place mask expansion and the mask bit order.
+ *        Plain C++17 with no CANN include; functions carry BERNOULLI_CORE_FN so the kernel can call them.
+ */
+#ifndef OPS_BERNOULLI_OP_KERNEL_BERNOULLI_CORE_H_
+#define OPS_BERNOULLI_OP_KERNEL_BERNOULLI_CORE_H_
+
+#include <cstdint>
+
+#if defined(__aicore__)
+#define BERNOULLI_CORE_FN __aicore__ inline
+#else
+#define BERNOULLI_CORE_FN inline
+#endif
+
+namespace BernoulliCore {
+
+enum BernoulliMode : uint32_t {
+    RANDOM_ALIASED = 0,  // expand the DSA packed mask that sits in the same storage as the output
+    ZERO = 1,            // write 0 (whitelisted p == 0 endpoints)
+    ONE = 2,             // write 1 (whitelisted p == 1 endpoints)
+};
+constexpr uint32_t MODE_COUNT = 3;
+
+// Codes of the ten output dtypes; BOOL is stored as one uint8 byte per element.
+enum BernoulliDType : uint32_t {
+    DT_FLOAT16 = 0,
+    DT_FLOAT = 1,
+    DT_BF16 = 2,
+    DT_DOUBLE = 3,
+    DT_INT8 = 4,
+    DT_UINT8 = 5,
+    DT_INT16 = 6,
+    DT_INT32 = 7,
+    DT_INT64 = 8,
+    DT_BOOL = 9,
+};
+constexpr uint32_t DTYPE_COUNT = 10;
+
+constexpr uint64_t ALIGN_ELEMENTS = 256;       // every core start, stage start and tile is a multiple of this
+constexpr uint64_t BLOCK_BYTES = 32;
+constexpr uint64_t DSA_BLOCK_BITS = 128;       // DSAGenBitMask writes whole 128-bit blocks
+constexpr uint64_t TILE_CAP = 32768;
+constexpr uint64_t WIDE_CONSTANT_TILE_CAP = 4096;  // DOUBLE / INT64 constants: bounds the Gather offset table
+constexpr uint64_t SMALL_MASK_BYTES = 16384;   // RANDOM runs on one core up to this mask size
+constexpr uint64_t MIN_PADDED_ELEMENTS = 16;   // N < 16 pads the private storage so the 16-byte mask fits
+
+BERNOULLI_CORE_FN uint32_t OutputBytes(uint32_t dtype)
+{
+    switch (dtype) {
+        case DT_DOUBLE:
+        case DT_INT64:
+            return 8;
+        case DT_FLOAT:
+        case DT_INT32:
+            return 4;
+        case DT_FLOAT16:
+        case DT_BF16:
+        case DT_INT16:
+            return 2;
+        default:
+            return 1;
+    }
+}
+
+// UB bytes per tile element besides the double-buffered output tile. RANDOM: the 0/1 select result in half
+// (byte and int16 outputs) or float (int32 / int64 / the DOUBLE high words) before the Cast or the Gather,
+// plus the DOUBLE Gather offsets (two uint32 per element). FLOAT16 / FLOAT / BF16 select in place in the
+// output tile. Constants: only DOUBLE / INT64 ONE need an offset table (Gather of an alternating word pair).
+BERNOULLI_CORE_FN uint32_t ScratchBytesPerElement(uint32_t dtype, uint32_t mode)
+{
+    if (mode != RANDOM_ALIASED) {
+        return (mode == ONE && (dtype == DT_DOUBLE || dtype == DT_INT64)) ? 8 : 0;
+    }
+    switch (dtype) {
+        case DT_INT8:
+        case DT_UINT8:
+        case DT_BOOL:
+        case DT_INT16:
+            return 2;
+        case DT_INT32:
+        case DT_INT64:
+            return 4;
+        case DT_DOUBLE:
+            return 4 + 8;
+        default:
+            return 0;
+    }
+}
+
+// Fixed UB bytes: the 32-byte word block the DOUBLE / INT64 Gather reads its constant words from.
+BERNOULLI_CORE_FN uint32_t FixedScratchBytes(uint32_t dtype, uint32_t mode)
+{
+    if (dtype == DT_DOUBLE && mode != ZERO) {
+        return BLOCK_BYTES;
+    }
+    return (dtype == DT_INT64 && mode == ONE) ? BLOCK_BYTES : 0;
+}
+
+BERNOULLI_CORE_FN uint64_t TileCap(uint32_t dtype, uint32_t mode)
+{
+    return (mode != RANDOM_ALIASED && (dtype == DT_DOUBLE || dtype == DT_INT64)) ? WIDE_CONSTANT_TILE_CAP : TILE_CAP;
+}
+
+// The UB model: [one whole stage of packed mask (RANDOM)] + 2 output tiles + scratch tile + fixed words.
+BERNOULLI_CORE_FN uint64_t UbPlanBytes(uint32_t dtype, uint32_t mode, uint64_t stageElements, uint64_t tileElements)
+{
+    const uint64_t maskBytes = mode == RANDOM_ALIASED ? stageElements / 8 : 0;
+    return maskBytes + tileElements * (2ULL * OutputBytes(dtype) + ScratchBytesPerElement(dtype, mode)) +
+           FixedScratchBytes(dtype, mode);
+}
+
+BERNOULLI_CORE_FN uint64_t CeilDiv(uint64_t a, uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; }
+
+BERNOULLI_CORE_FN uint64_t AlignUp(uint64_t a, uint64_t b) { return CeilDiv(a, b) * b; }
+
+// Bytes DSAGenBitMask writes for n outputs: whole 128-bit blocks.
+BERNOULLI_CORE_FN uint64_t DsaMaskBytes(uint64_t n) { return CeilDiv(n, DSA_BLOCK_BITS) * (DSA_BLOCK_BITS / 8); }
+
+// Output i is bit (i % 8) of mask byte i / 8, least significant bit first.
+BERNOULLI_CORE_FN uint32_t MaskBit(const uint8_t* mask, uint64_t i) { return (mask[i / 8] >> (i % 8)) & 1U; }
+
+// One core's share of one RANDOM stage: output elements [start, start + count); its mask bytes start at start / 8.
+struct StageSegment {
+    uint64_t start;
+    uint64_t count;
+};
+
+BERNOULLI_CORE_FN uint64_t StageCount(uint64_t total, uint64_t blockDim, uint64_t stageElements)
+{
+    return CeilDiv(total, blockDim * stageElements);
+}
+
+// Stage `order` 0 is executed first and is the highest-address stage; the last one starts at element 0.
+BERNOULLI_CORE_FN StageSegment SegmentOf(uint64_t total, uint64_t blockDim, uint64_t stageElements, uint64_t order,
+                                         uint64_t blockIdx)
+{
+    const uint64_t stages = StageCount(total, blockDim, stageElements);
+    const uint64_t stageStart = (stages - 1 - order) * blockDim * stageElements;
+    const uint64_t start = stageStart + blockIdx * stageElements;
+    StageSegment segment{start, 0};
+    if (start < total) {
+        segment.count = total - start < stageElements ? total - start : stageElements;
+    }
+    return segment;
+}
+
+}  // namespace BernoulliCore
+
+#endif  // OPS_BERNOULLI_OP_KERNEL_BERNOULLI_CORE_H_
