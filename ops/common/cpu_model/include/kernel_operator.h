@@ -13,6 +13,7 @@
 #include "cpu_model/vec_cast.h"
 #include "cpu_model/vec_cmpsel.h"
 #include "cpu_model/vec_reduce.h"
+#include "cpu_model/vec_repeat.h"
 #include "cpu_model/launch.h"
 #include "cpu_model/tiling.h"
 

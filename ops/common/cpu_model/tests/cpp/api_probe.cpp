@@ -349,6 +349,71 @@ void GatherProbe(const std::vector<std::string>& a)
     });
 }
 
+// level0 <add|mul|div|adds> <type> <mask|bits:lo:hi> repeat dstBlk s0Blk s1Blk dstRep s0Rep s1Rep a.bin b.bin dst.bin out.bin
+// dst.bin holds the destination's initial contents, so elements outside the mask must come back unchanged.
+void Level0Probe(const std::vector<std::string>& a)
+{
+    const std::string op = a[0];
+    probe::WithType(a[1], [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        if constexpr (cpu_model::kOneOf<T, half, float, int16_t, int32_t>) {
+            const bool bitMode = a[2].rfind("bits:", 0) == 0;
+            uint64_t bits[2] = {0, 0};
+            uint64_t count = 0;
+            if (bitMode) {
+                const auto colon = a[2].find(':', 5);
+                bits[0] = std::stoull(a[2].substr(5, colon - 5), nullptr, 0);
+                bits[1] = std::stoull(a[2].substr(colon + 1), nullptr, 0);
+            } else {
+                count = std::stoull(a[2]);
+            }
+            const auto repeat = static_cast<uint8_t>(std::stoul(a[3]));
+            const BinaryRepeatParams params(static_cast<uint8_t>(std::stoul(a[4])), static_cast<uint8_t>(std::stoul(a[5])),
+                                            static_cast<uint8_t>(std::stoul(a[6])), static_cast<uint8_t>(std::stoul(a[7])),
+                                            static_cast<uint8_t>(std::stoul(a[8])), static_cast<uint8_t>(std::stoul(a[9])));
+            auto in0 = probe::ReadGm(a[10]);
+            auto in1 = probe::ReadGm(a[11]);
+            auto init = probe::ReadGm(a[12]);
+            uint8_t* out = cpu_model::GmAlloc(init.bytes);
+            cpu_model::Launch(1, cpu_model::LaunchMode::Sequential, [&] {
+                TPipe pipe;
+                TBuf<TPosition::VECCALC> b0, b1, bd;
+                pipe.InitBuffer(b0, static_cast<uint32_t>(in0.bytes));
+                pipe.InitBuffer(b1, static_cast<uint32_t>(in1.bytes));
+                pipe.InitBuffer(bd, static_cast<uint32_t>(init.bytes));
+                GlobalTensor<uint8_t> g0, g1, gd, go;
+                g0.SetGlobalBuffer(in0.data, in0.bytes);
+                g1.SetGlobalBuffer(in1.data, in1.bytes);
+                gd.SetGlobalBuffer(init.data, init.bytes);
+                go.SetGlobalBuffer(out, init.bytes);
+                DataCopy(b0.Get<uint8_t>(), g0, static_cast<uint32_t>(in0.bytes));
+                DataCopy(b1.Get<uint8_t>(), g1, static_cast<uint32_t>(in1.bytes));
+                DataCopy(bd.Get<uint8_t>(), gd, static_cast<uint32_t>(init.bytes));
+                auto x = b0.Get<T>();
+                auto y = b1.Get<T>();
+                auto d = bd.Get<T>();
+                if (op == "add") {
+                    if (bitMode) Add(d, x, y, bits, repeat, params);
+                    else Add(d, x, y, count, repeat, params);
+                } else if (op == "mul") {
+                    if (bitMode) Mul(d, x, y, bits, repeat, params);
+                    else Mul(d, x, y, count, repeat, params);
+                } else if (op == "adds") {
+                    const UnaryRepeatParams unary(params.dstBlkStride, params.src0BlkStride, params.dstRepStride,
+                                                  params.src0RepStride);
+                    Adds(d, x, y.GetValue(0), count, repeat, unary);
+                } else {
+                    throw std::runtime_error("unknown level0 op " + op);
+                }
+                DataCopy(go, bd.Get<uint8_t>(), static_cast<uint32_t>(init.bytes));
+            });
+            probe::WriteBytes(a[13], out, init.bytes);
+        } else {
+            probe::Unsupported("level0 " + a[1]);
+        }
+    });
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -367,6 +432,7 @@ int main(int argc, char** argv)
         else if (api == "padin") PadInProbe(a);
         else if (api == "padout") PadOutProbe(a);
         else if (api == "gather") GatherProbe(a);
+        else if (api == "level0") Level0Probe(a);
         else throw std::runtime_error("unknown api " + api);
     });
 }
