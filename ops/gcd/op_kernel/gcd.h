@@ -134,13 +134,17 @@ private:
         ToMagnitude(a, selfLocal, n);
         ToMagnitude(b, otherLocal, n);
         bool exactScalar = false;
+        int32_t trips = iterations_;
         if constexpr (IsFloatType()) {
-            exactScalar = MaskNonFinite(a, b, n, static_cast<int32_t>(count));
+            const float largest = MaskNonFinite(a, b, n, static_cast<int32_t>(count));
+            exactScalar = largest >= GcdCore::VECTOR_EXACT_LIMIT;
+            // The Fibonacci bound of this tile's own largest operand: tiles of small integers stop early.
+            trips = exactScalar ? 0 : GcdCore::EuclidIterations(static_cast<int64_t>(largest));
         }
         if (exactScalar) {
             ScalarExact(outLocal, selfLocal, otherLocal, count);
         } else {
-            Euclid(a, b, n);
+            Euclid(a, b, n, trips);
             FromFloat(outLocal, b, n);
         }
         outQueue_.EnQue(outLocal);
@@ -255,10 +259,10 @@ private:
     }
 
     // Keeps in finiteBuf_ the lanes where both operands are finite, zeroes the others (their output becomes NaN in
-    // FromFloat) and truncates the rest. Returns true when an operand reaches VECTOR_EXACT_LIMIT: the tile then
-    // takes the exact scalar path, because quotients of larger integers are no longer exact in fp32.
-    __aicore__ inline bool MaskNonFinite(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n,
-                                         int32_t count)
+    // FromFloat) and truncates the rest. Returns the largest truncated magnitude of the tile: from
+    // VECTOR_EXACT_LIMIT on, the tile takes the exact scalar path (fp32 quotients of larger integers are inexact).
+    __aicore__ inline float MaskNonFinite(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n,
+                                          int32_t count)
     {
         LocalTensor<uint8_t> finite = finiteBuf_.Get<uint8_t>();
         LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
@@ -278,17 +282,17 @@ private:
         event_t vectorToScalar = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
         SetFlag<HardEvent::V_S>(vectorToScalar);
         WaitFlag<HardEvent::V_S>(vectorToScalar);
-        return reduced.GetValue(0) >= GcdCore::VECTOR_EXACT_LIMIT;
+        return reduced.GetValue(0);
     }
 
     // Masked Euclid on all lanes at once: a lane with a == 0 is frozen, the others step
     // (a, b) <- (b - trunc(b / a) * a, a).
-    __aicore__ inline void Euclid(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n)
+    __aicore__ inline void Euclid(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n, int32_t trips)
     {
         LocalTensor<uint8_t> active = maskBuf_.Get<uint8_t>();
         LocalTensor<float> divisor = quotientBuf_.Get<float>();
         LocalTensor<float> remainder = scratchBuf_.Get<float>();
-        for (int32_t i = 0; i < iterations_; ++i) {
+        for (int32_t i = 0; i < trips; ++i) {
             CompareScalar(active, a, 0.0f, CMPMODE::NE, n);
             Select(divisor, active, a, 1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             Div(remainder, b, divisor, n);

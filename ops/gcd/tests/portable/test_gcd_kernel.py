@@ -129,6 +129,16 @@ def make_case(name: str, dtype: str, rng: np.random.Generator) -> tuple[Operand,
     if name == "long-rows":
         # Rows longer than a tile: the stride-0 input is duplicated over tile-sized segments of each row.
         return op((3, 9001)), op((3, 1))
+    if name == "fibonacci":
+        # Consecutive Fibonacci numbers need every trip of the Euclid loop (the tile's bound is tight for them).
+        limit = {"int8": 127, "uint8": 255, "int16": 32767, "float16": 65504, "bfloat16": 256, "float32": 2**22 - 1}
+        fib = [1, 2]
+        while fib[-1] + fib[-2] <= limit[dtype]:
+            fib.append(fib[-1] + fib[-2])
+        a = np.array(fib[:-1] + fib[1:], np.int64)
+        b = np.array(fib[1:] + fib[:-1], np.int64)
+        np_dtype = DTYPES[dtype][1]
+        return contiguous(a.astype(np_dtype), (a.size,)), contiguous(b.astype(np_dtype), (b.size,))
     if name == "strided-slice":
         base = values(dtype, 64 * 50, rng)
         return Operand(base, (32, 50), (100, 1)), op((32, 50))  # every other row of a (64, 50) storage
@@ -145,6 +155,7 @@ CASES = [
     "strided-slice",
     "large-values",
     "long-rows",
+    "fibonacci",
 ]
 
 

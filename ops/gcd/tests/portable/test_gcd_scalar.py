@@ -163,3 +163,28 @@ def test_documented_float_semantics(driver, name, x, y, expected):
     for got in (golden, out[:, 0].astype(utype).view(ftype), out[:, 1].astype(utype).view(ftype)):
         value = float(got[0])
         assert (np.isnan(value) and np.isnan(expected)) or (value == expected and not np.signbit(value))
+
+
+def _euclid_trips(a: int, b: int) -> int:
+    trips = 0
+    while a:
+        a, b = b % a, a
+        trips += 1
+    return trips
+
+
+def test_trip_bound_covers_every_pair_up_to_the_tiles_largest_operand(driver):
+    # The fp32 / bf16 kernel runs EuclidIterations(largest operand of the tile) trips: exhaustive up to 400, then
+    # the consecutive Fibonacci pairs (Euclid's worst cases) up to the vector limit 2^22.
+    worst, limits = 0, []
+    for m in range(0, 401):
+        worst = max([worst] + [_euclid_trips(a, m) for a in range(m + 1)] + [_euclid_trips(m, a) for a in range(m + 1)])
+        limits.append((m, worst))
+    f1, f2 = 1, 2
+    while f2 < 2**22:
+        limits.append((f2, max(_euclid_trips(f1, f2), _euclid_trips(f2, f1))))
+        f1, f2 = f2, f1 + f2
+    bounds = driver("bound", "trips", data=np.array([[m, 0] for m, _ in limits], np.uint32))[:, 0]
+    for (m, needed), bound in zip(limits, bounds):
+        assert needed <= bound, f"magnitude {m} needs {needed} trips, the bound gives {bound}"
+    assert all(needed == bound for (m, needed), bound in zip(limits[:401], bounds[:401])), "and it is tight"

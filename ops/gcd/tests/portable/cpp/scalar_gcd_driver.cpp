@@ -12,6 +12,7 @@
 // the kernel's fixed-iteration vector Euclid run lane by lane.
 //   scalar_gcd_driver int <int8|uint8|int16>    stdin int32 pairs      stdout int32 (exact, vector)
 //   scalar_gcd_driver float <fp32|fp16|bf16>   stdin uint32 bit pairs stdout uint32 (exact, vector)
+//   scalar_gcd_driver bound trips              stdin uint32 magnitudes stdout uint32 EuclidIterations
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -124,6 +125,12 @@ int main(int argc, char** argv)
         RunInt<uint8_t>(in, GCD_DTYPE_UINT8);
     } else if (kind == "int" && dtype == "int16") {
         RunInt<int16_t>(in, GCD_DTYPE_INT16);
+    } else if (kind == "bound") {
+        std::vector<uint32_t> out;
+        for (uint32_t m : in) {
+            out.push_back(static_cast<uint32_t>(GcdCore::EuclidIterations(m)));
+        }
+        Write(out);
     } else if (kind == "float" && dtype == "fp32") {
         RunFloat(in, GcdCore::FP32_FORMAT, GCD_DTYPE_FLOAT);
     } else if (kind == "float" && dtype == "fp16") {
