@@ -38,19 +38,24 @@ class TensorBook:
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
         self._records: dict[str, _Record] = {}
+        self._created = 0
+        self._order: dict[str, int] = {}
 
     def param(self, name: str, path: str, line: int) -> str:
         dims = self.facts.shape_of(name)
+        self._order.setdefault(name, len(self._order))
         self._records[name] = _Record(name, name, "param", "param", ShapeRule("param", (name,)),
                                       self.facts.dtype_of(name), path, line, None, dims, named=True)
         return name
 
     def create(self, producer, effect, shape: ShapeRule, dtype, site: Site, *, base=None, dims=None,
                may=False, guards=()) -> str:
-        tensor_id = f"t{sum(1 for r in self._records.values() if r.effect != 'param') + 1}"
+        self._created += 1
+        tensor_id = f"t{self._created}"
         root = self.root(base) if base else None
         if dims is None:
             dims = self._dims_of(shape)
+        self._order[tensor_id] = len(self._order)
         self._records[tensor_id] = _Record(tensor_id, producer.lower() if producer else tensor_id, producer, effect,
                                            shape, dtype, site.file, site.line, root, dims, may, tuple(guards))
         return tensor_id
@@ -60,10 +65,7 @@ class TensorBook:
 
     def index(self, tensor_id: str) -> int:
         """Creation order of a tensor (parameters first); -1 when unknown."""
-        for position, key in enumerate(self._records):
-            if key == tensor_id:
-                return position
-        return -1
+        return self._order.get(tensor_id, -1)
 
     def effect(self, tensor_id: str) -> str | None:
         record = self._records.get(tensor_id)

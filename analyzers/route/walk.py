@@ -38,7 +38,7 @@ _COUNTED_FOR = re.compile(
     r"\s*(?:\+\+\1|\1\+\+|\1\s*\+=\s*1)\s*\)"
 )
 # The walk visits at most this many statements per route: a guard against pathological inputs, reported.
-MAX_STEPS = 200_000
+MAX_STEPS = 50_000
 
 NORMAL, RETURNED, MAYBE, BREAK = "normal", "returned", "maybe", "break"
 _PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", "cxx-too-many-errors")
@@ -392,6 +392,11 @@ class RouteWalk(L0Effects, GuardEvaluator):
     # -- inlining -------------------------------------------------------------------------------------------
     def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None):
         key = (unit.path, function.name, function.line)
+        self._budget -= 1  # every inlined call counts, so fan-out through helpers is bounded too
+        if self._budget < 0:
+            if self._budget == -1:
+                self._incomplete("route-walk-budget", expr.line, steps=MAX_STEPS)
+            return UNKNOWN
         if key in self._active or len(self._active) >= MAX_DEPTH:
             self._incomplete("route-recursive-call", expr.line, function=function.name)
             return UNKNOWN

@@ -167,3 +167,15 @@ def test_a_variable_set_in_undecided_arms_is_read_as_every_tensor_it_may_hold(tm
     zeros, ones, copy = route(tmp_path, body).tasks
     assert copy.reads == zeros.writes + ones.writes
     assert route(tmp_path, body, socs=["Ascend950"]).tasks[1].reads == ("t1",)
+
+
+def test_helper_fan_out_is_cut_by_the_walk_budget(tmp_path: Path, monkeypatch) -> None:
+    from analyzers.route import walk
+
+    monkeypatch.setattr(walk, "MAX_STEPS", 2_000)
+    helpers = ["static const aclTensor* H0(const aclTensor* x, aclOpExecutor* e) { return l0op::Abs(x, e); }"]
+    helpers += [f"static const aclTensor* H{i}(const aclTensor* x, aclOpExecutor* e) "
+                f"{{ auto a = H{i - 1}(x, e); return H{i - 1}(a, e); }}" for i in range(1, 30)]
+    result = route(tmp_path, "    auto r = H29(self, uniqueExecutor.get());\n", "\n".join(helpers) + "\n")
+    assert not result.complete
+    assert 0 < len(result.tasks) < 2_000
