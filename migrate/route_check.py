@@ -58,14 +58,22 @@ def route_table(policy_name: str, op_api: Path) -> dict:
             "shown": len(rows), "total": len(verdict.results)}
 
 
-def memory_comparison(policy_name: str, op_api: Path, before: Path) -> tuple[dict, tuple[tuple[str, bytes], ...]]:
-    """Before/after memory at the policy's first memory case (first SoC and dtype), with lifetime charts."""
-    policy, verdict, after_source = policy_verdict(policy_name, str(op_api), str(op_api.parent.parent))
-    before_source = ChainRouteSource((before,), _repo_root_of(before), label=str(before))
+def memory_points(policy_name: str, op_api: Path) -> list:
+    """The policy's matrix points at its memory cases (every case when the policy names none)."""
+    policy, verdict, _ = policy_verdict(policy_name, str(op_api), str(op_api.parent.parent))
     memory_cases = set(policy.memory.cases) if policy.memory and policy.memory.cases else None
-    point = next((r.point for r in verdict.results if memory_cases is None or r.point.case in memory_cases), None)
+    return [r.point for r in verdict.results if memory_cases is None or r.point.case in memory_cases]
+
+
+def memory_comparison(policy_name: str, op_api: Path, before: Path, point=None) -> tuple[dict, tuple[tuple[str, bytes], ...]]:
+    """Before/after memory at `point` (default: the policy's first memory case), with lifetime charts."""
+    _, _, after_source = policy_verdict(policy_name, str(op_api), str(op_api.parent.parent))
+    before_source = ChainRouteSource((before,), _repo_root_of(before), label=str(before))
     if point is None:
-        raise ValueError(f"policy {policy_name} has no case to evaluate memory at")
+        points = memory_points(policy_name, op_api)
+        if not points:
+            raise ValueError(f"policy {policy_name} has no case to evaluate memory at")
+        point = points[0]
     facts = point.facts()
     case = Case(tuple(TensorCase(name, dims, facts.dtype_of(name)) for name, dims in point.shapes), label=point.case)
     rows, charts, files = [], [], []
