@@ -67,7 +67,6 @@ public:
         pipe->InitBuffer(halfBuf_, plan.halfBytes);
         pipe->InitBuffer(maskBuf_, plan.maskBytes);
         pipe->InitBuffer(finiteBuf_, plan.maskBytes);
-        iterations_ = GcdCore::VectorIterations(DTYPE_CODE);
         rowCopy_ = !LINEAR && GcdCore::UseRowCopy(*tiling, static_cast<int64_t>(sizeof(T)));
         rowLen_ = tiling->outShape[tiling->rank - 1];
     }
@@ -134,12 +133,14 @@ private:
         ToMagnitude(a, selfLocal, n);
         ToMagnitude(b, otherLocal, n);
         bool exactScalar = false;
-        int32_t trips = iterations_;
+        int32_t trips = 0;
         if constexpr (IsFloatType()) {
             const float largest = MaskNonFinite(a, b, n, static_cast<int32_t>(count));
             exactScalar = largest >= GcdCore::VECTOR_EXACT_LIMIT;
             // The Fibonacci bound of this tile's own largest operand: tiles of small integers stop early.
             trips = exactScalar ? 0 : GcdCore::EuclidIterations(static_cast<int64_t>(largest));
+        } else {
+            trips = GcdCore::EuclidIterations(static_cast<int64_t>(LargestMagnitude(a, b, n, count)));
         }
         if (exactScalar) {
             ScalarExact(outLocal, selfLocal, otherLocal, count);
@@ -285,6 +286,23 @@ private:
         return reduced.GetValue(0);
     }
 
+    // max(|a|, |b|) over the tile's lanes (|wrapped minimum| counts as 128 / 32768, which is its Euclid magnitude).
+    __aicore__ inline float LargestMagnitude(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n,
+                                             int64_t count)
+    {
+        LocalTensor<float> absA = scratchBuf_.Get<float>();
+        LocalTensor<float> absB = quotientBuf_.Get<float>();
+        LocalTensor<float> work = reduceBuf_.Get<float>();
+        Abs(absA, a, n);
+        Abs(absB, b, n);
+        Max(absA, absA, absB, n);
+        ReduceMax(absB, absA, work, static_cast<int32_t>(count), false); // lanes past the count hold stale data
+        event_t vectorToScalar = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
+        SetFlag<HardEvent::V_S>(vectorToScalar);
+        WaitFlag<HardEvent::V_S>(vectorToScalar);
+        return absB.GetValue(0);
+    }
+
     // Masked Euclid on all lanes at once: a lane with a == 0 is frozen, the others step
     // (a, b) <- (b - trunc(b / a) * a, a).
     __aicore__ inline void Euclid(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n, int32_t trips)
@@ -347,7 +365,6 @@ private:
     const GcdTilingData* tiling_ = nullptr;
     GcdCore::OutputRange range_{0, 0};
     GcdCore::OffsetCursor cursor_;
-    int32_t iterations_ = 0;
     bool rowCopy_ = false;
     int64_t rowLen_ = 1;
     static constexpr int64_t ALIGN_ELEMS = 32 / static_cast<int64_t>(sizeof(T));

@@ -194,8 +194,9 @@ GCD_CORE_FUNC int32_t EuclidIterations(int64_t maxMagnitude)
     return n;
 }
 
-// Trips of the vector loop per dtype: |int8| <= 128, uint8 <= 255, |int16| <= 32768, |fp16| <= 65504 and the
-// fp32 / bf16 vector path below VECTOR_EXACT_LIMIT.
+// Most trips a tile of the dtype can need: |int8| <= 128, uint8 <= 255, |int16| <= 32768, |fp16| <= 65504 and the
+// fp32 / bf16 vector path below VECTOR_EXACT_LIMIT. The kernel runs EuclidIterations of each tile's largest
+// operand, which never exceeds this.
 GCD_CORE_FUNC int32_t VectorIterations(uint64_t dtypeCode)
 {
     switch (dtypeCode) {
