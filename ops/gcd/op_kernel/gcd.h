@@ -11,8 +11,9 @@
 /*!
  * \file gcd.h
  * \brief Gcd kernel class: each core walks its output range tile by tile (CopyIn -> Compute -> CopyOut).
- *        Inputs are read linearly (DataCopyPad) or, on broadcast / strided keys, gathered element by element through
- *        the offset cursor of gcd_core.h. Compute widens to fp32 and runs a masked Euclid with a fixed trip count.
+ *        Inputs are read linearly (DataCopyPad) or, on broadcast / strided keys, by row segments (DataCopyPad or
+ *        Duplicate) or element by element through the offset cursor of gcd_core.h. Compute widens to fp32 and
+ *        runs a masked Euclid for as many trips as the tile's largest operand can need.
  */
 #ifndef OPS_MATH_GCD_KERNEL_H
 #define OPS_MATH_GCD_KERNEL_H

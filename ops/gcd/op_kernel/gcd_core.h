@@ -11,7 +11,7 @@
 /*!
  * \file gcd_core.h
  * \brief Portable scalar logic of Gcd shared by the kernel, the host and the g++ tests: the gcd of each dtype,
- *        the fixed-iteration Euclid that the vector path runs, per-core output ranges and the offset cursor.
+ *        the masked Euclid the vector path runs and its trip bound, per-core output ranges and the offset cursor.
  *        Plain C++17, no CANN include.
  */
 #ifndef OPS_MATH_GCD_CORE_H

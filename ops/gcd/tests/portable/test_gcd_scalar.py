@@ -7,7 +7,7 @@
 # INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
 # See LICENSE in the root of the software repository for the full text of the License.
 # ----------------------------------------------------------------------------------------------------------------------
-"""Scalar gcd of gcd_core.h (exact path and the kernel's fixed-iteration vector Euclid) against the golden model."""
+"""Scalar gcd of gcd_core.h (exact path, and the kernel's masked vector Euclid at its trip bound) against the golden."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_int16_random_and_edge_pairs(driver):
     x = rng.integers(-32768, 32768, 200_000).astype(np.int16)
     y = rng.integers(-32768, 32768, 200_000).astype(np.int16)
     edges = [(-32768, 0), (0, -32768), (-32768, -32768), (-32768, 6), (-32768, 32767), (0, 0), (1, -1), (32767, 32767)]
-    edges += _fibonacci_pairs(32767)  # Euclid's worst cases: they need every trip of the fixed loop
+    edges += _fibonacci_pairs(32767)  # Euclid's worst cases: they need every trip the bound allows
     x = np.concatenate([x, np.array([a for a, _ in edges], np.int16)])
     y = np.concatenate([y, np.array([b for _, b in edges], np.int16)])
     exact, vector = _run_int(driver, "int16", x, y)
