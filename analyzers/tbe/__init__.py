@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 from importlib import resources
 
@@ -30,7 +31,15 @@ def fingerprint() -> str:
 
 def analyse_path_json(path: str) -> dict:
     """The corpus worker: one path in, one JSON document out (module-level so it crosses process boundaries)."""
-    return analyse_path(path).to_json()
+    # astroid trees are cyclic (parent links). Collecting during the walk rescans the growing tree again and
+    # again; pausing the collector for one file lets the next collection free the whole tree in one pass.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return analyse_path(path).to_json()
+    finally:
+        if paused:
+            gc.enable()
 
 
 __all__ = ["MESSAGES", "SCHEMA", "VERSION", "TbeOp", "fingerprint", "analyse_bytes", "analyse_path", "analyse_path_json", "analyse_source"]
