@@ -86,6 +86,14 @@ def op_text(document: dict) -> str:
         lines.append("  branch guards: " + ", ".join(f"{kind} {count}" for kind, count in sorted(counts.items())))
     for condition in document.get("aicpu_fallbacks", []):
         lines.append(f"  AI CPU fallback: {condition}")
+    for soc, rows in (document.get("capability") or {}).get("socs", {}).items():
+        aicpu = sorted({r["dtype"] for r in rows if r["runs_on"] == "AI CPU"})
+        rejected = sorted({r["dtype"] for r in rows if r["runs_on"] == "rejected"})
+        if aicpu or rejected:
+            parts = ([f"AI CPU for {', '.join(aicpu)}"] if aicpu else []) + (
+                [f"rejected by TBE: {', '.join(rejected)}"] if rejected else []
+            )
+            lines.append(f"  op-info {soc}: {'; '.join(parts)}")
     severities = _severity_counts(document)
     lines.append(
         f"  findings: {sum(severities.values())} ("

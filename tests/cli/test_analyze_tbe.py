@@ -154,3 +154,13 @@ def test_unknown_operator_and_missing_root_are_usage_errors(tmp_path: Path) -> N
     rootless = _run("--no-cache", "no_such_op")
     assert rootless.exit_code == exit_codes.USAGE
     assert "no CANN root is known" in rootless.stderr
+
+
+def test_text_summary_names_the_aicpu_dtypes_per_soc(tmp_path: Path) -> None:
+    _install(tmp_path)
+    result = _run("--no-cache", "--cann-root", str(tmp_path), "floor_mod")
+    assert result.exit_code == exit_codes.OK
+    assert result.stdout.splitlines()[-2:] == [
+        "  op-info ascend910b: AI CPU for double",
+        "  findings: 4 (0 error, 3 warning, 1 info)",
+    ]
