@@ -1,0 +1,266 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+/*!
+ * \file bernoulli.h
+ * \brief Bernoulli kernel: RANDOM_ALIASED expands the DSA packed mask that shares the output storage, stage by
+ *        stage from the highest addresses down (whole stage of mask into UB, SyncAll when blockDim > 1, then
+ *        Duplicate + Select per tile and a copy-out of the true count); ZERO / ONE write constants.
+ */
+#ifndef OPS_BERNOULLI_OP_KERNEL_BERNOULLI_H_
+#define OPS_BERNOULLI_OP_KERNEL_BERNOULLI_H_
+
+#include <type_traits>
+
+#include "kernel_operator.h"
+#include "bernoulli_core.h"
+#include "bernoulli_tiling_data.h"
+
+namespace BernoulliNs {
+
+using namespace AscendC;
+using namespace BernoulliCore;
+
+template <typename T>
+struct DTypeCode;
+template <>
+struct DTypeCode<half> { static constexpr uint32_t value = DT_FLOAT16; };
+template <>
+struct DTypeCode<float> { static constexpr uint32_t value = DT_FLOAT; };
+template <>
+struct DTypeCode<bfloat16_t> { static constexpr uint32_t value = DT_BF16; };
+template <>
+struct DTypeCode<double> { static constexpr uint32_t value = DT_DOUBLE; };
+template <>
+struct DTypeCode<int8_t> { static constexpr uint32_t value = DT_INT8; };
+template <>
+struct DTypeCode<uint8_t> { static constexpr uint32_t value = DT_UINT8; };
+template <>
+struct DTypeCode<int16_t> { static constexpr uint32_t value = DT_INT16; };
+template <>
+struct DTypeCode<int32_t> { static constexpr uint32_t value = DT_INT32; };
+template <>
+struct DTypeCode<int64_t> { static constexpr uint32_t value = DT_INT64; };
+template <>
+struct DTypeCode<bool> { static constexpr uint32_t value = DT_BOOL; };
+
+constexpr uint16_t BF16_ONE_BITS = 0x3f80;
+constexpr uint32_t DOUBLE_ONE_HIGH_WORD = 0x3ff00000;
+constexpr uint16_t TWO_BYTE_ONES = 0x0101;  // two int8 / uint8 / bool ones written as one uint16 lane
+constexpr uint32_t WORD_BLOCK = BLOCK_BYTES / sizeof(uint32_t);
+
+template <typename T>
+class BernoulliKernel {
+    // BOOL is one byte in GM; a GlobalTensor<bool> would leave its storage width to the compiler.
+    using StorageT = std::conditional_t<std::is_same<T, bool>::value, uint8_t, T>;
+    static constexpr uint32_t CODE = DTypeCode<T>::value;
+    static constexpr bool SELECT_IN_PLACE = std::is_same<T, half>::value || std::is_same<T, float>::value;
+    static constexpr bool WIDE = CODE == DT_DOUBLE || CODE == DT_INT64;
+    // The 0/1 select type before the Cast: half for byte and int16 outputs, float for int32 / int64 / DOUBLE words.
+    using SelectT = std::conditional_t<(CODE == DT_INT32 || WIDE), float, half>;
+
+public:
+    __aicore__ inline BernoulliKernel() {}
+
+    __aicore__ inline void Init(GM_ADDR mask, GM_ADDR y, const BernoulliTilingData* tiling, TPipe* pipe)
+    {
+        total_ = tiling->totalElements;
+        blockElements_ = tiling->blockElements;
+        stageElements_ = tiling->stageElements;
+        tileElements_ = tiling->tileElements;
+        mode_ = tiling->mode;
+        if (total_ == 0) {
+            return;
+        }
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ StorageT*>(y), total_);
+        const uint32_t tile = static_cast<uint32_t>(tileElements_);
+        if (mode_ == RANDOM_ALIASED) {
+            maskGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(mask), DsaMaskBytes(total_));
+            pipe->InitBuffer(maskQueue_, 1, static_cast<uint32_t>(stageElements_ / 8));
+        }
+        pipe->InitBuffer(outQueue_, 2, tile * static_cast<uint32_t>(sizeof(StorageT)));
+        const bool offsets = (CODE == DT_DOUBLE && mode_ == RANDOM_ALIASED) || (WIDE && mode_ == ONE);
+        const uint32_t perElement = ScratchBytesPerElement(CODE, mode_) - (offsets ? 8 : 0);
+        const uint32_t scratchBytes = perElement * tile + FixedScratchBytes(CODE, mode_);
+        if (scratchBytes > 0) {
+            pipe->InitBuffer(scratchBuf_, scratchBytes);
+        }
+        if (offsets) {
+            pipe->InitBuffer(offsetBuf_, 2 * tile * static_cast<uint32_t>(sizeof(uint32_t)));
+            PrepareGatherTables(tile);
+        }
+    }
+
+    __aicore__ inline void Process()
+    {
+        if (total_ == 0) {
+            return;
+        }
+        if (mode_ == RANDOM_ALIASED) {
+            ProcessRandom();
+        } else {
+            ProcessConstant(mode_ == ONE);
+        }
+    }
+
+private:
+    // DOUBLE RANDOM reads word 2k+1 from the k-th select result and word 2k from a zero block placed after them;
+    // DOUBLE / INT64 ONE alternate between the two words of a constant pair. Built once per launch.
+    __aicore__ inline void PrepareGatherTables(uint32_t tile)
+    {
+        LocalTensor<uint32_t> offsets = offsetBuf_.Get<uint32_t>();
+        LocalTensor<uint32_t> words = scratchBuf_.Get<uint32_t>();
+        const bool random = mode_ == RANDOM_ALIASED;
+        const uint32_t wordBase = random ? tile : 0;
+        for (uint32_t w = 0; w < WORD_BLOCK; ++w) {
+            words.SetValue(wordBase + w, 0U);
+        }
+        if (!random) {
+            words.SetValue(0, CODE == DT_INT64 ? 1U : 0U);
+            words.SetValue(1, CODE == DT_INT64 ? 0U : DOUBLE_ONE_HIGH_WORD);
+        }
+        for (uint32_t k = 0; k < tile; ++k) {
+            const uint32_t low = random ? tile * 4 : 0;
+            const uint32_t high = random ? k * 4 : 4;
+            offsets.SetValue(2 * k, low);
+            offsets.SetValue(2 * k + 1, high);
+        }
+        PipeBarrier<PIPE_ALL>();  // the scalar writes above must land before the first vector Gather
+    }
+
+    __aicore__ inline void ProcessRandom()
+    {
+        const uint64_t blockDim = static_cast<uint64_t>(GetBlockNum());
+        const uint64_t blockIdx = static_cast<uint64_t>(GetBlockIdx());
+        const uint64_t stages = StageCount(total_, blockDim, stageElements_);
+        for (uint64_t order = 0; order < stages; ++order) {
+            const StageSegment segment = SegmentOf(total_, blockDim, stageElements_, order, blockIdx);
+            LocalTensor<uint8_t> maskLocal = maskQueue_.AllocTensor<uint8_t>();
+            if (segment.count > 0) {
+                CopyInMask(maskLocal, segment);
+            }
+            maskQueue_.EnQue(maskLocal);
+            maskLocal = maskQueue_.DeQue<uint8_t>();
+            // Every core holds its whole stage of mask in UB before any core overwrites the storage it came from.
+            if (blockDim > 1) {
+                SyncAll();
+            }
+            for (uint64_t done = 0; done < segment.count; done += tileElements_) {
+                const uint64_t left = segment.count - done;
+                const uint32_t count = static_cast<uint32_t>(left < tileElements_ ? left : tileElements_);
+                ExpandTile(maskLocal[static_cast<uint32_t>(done / 8)], count);
+                CopyOut(segment.start + done, count);
+            }
+            maskQueue_.FreeTensor(maskLocal);
+        }
+    }
+
+    __aicore__ inline void CopyInMask(const LocalTensor<uint8_t>& maskLocal, const StageSegment& segment)
+    {
+        const uint32_t bytes = static_cast<uint32_t>(CeilDiv(segment.count, 8));
+        const uint8_t rightPad = static_cast<uint8_t>(AlignUp(bytes, BLOCK_BYTES) - bytes);
+        DataCopyExtParams params{1, bytes, 0, 0, 0};
+        DataCopyPadExtParams<uint8_t> pad{true, 0, rightPad, 0};
+        DataCopyPad(maskLocal, maskGm_[segment.start / 8], params, pad);
+    }
+
+    // Lanes past `count` up to the 256-element boundary are computed from zero padding and never copied out.
+    __aicore__ inline void ExpandTile(const LocalTensor<uint8_t>& mask, uint32_t count)
+    {
+        const uint32_t lanes = static_cast<uint32_t>(AlignUp(count, ALIGN_ELEMENTS));
+        LocalTensor<StorageT> out = outQueue_.AllocTensor<StorageT>();
+        if constexpr (SELECT_IN_PLACE) {
+            Duplicate(out, static_cast<T>(1), lanes);
+            Select(out, mask, out, static_cast<T>(0), SELMODE::VSEL_TENSOR_SCALAR_MODE, lanes);
+        } else if constexpr (CODE == DT_BF16) {
+            // 0x3f80 is bfloat16 1.0; Select only moves 16-bit lanes, so it runs on the half view.
+            LocalTensor<half> lanes16 = out.template ReinterpretCast<half>();
+            Duplicate(out.template ReinterpretCast<uint16_t>(), BF16_ONE_BITS, lanes);
+            Select(lanes16, mask, lanes16, static_cast<half>(0), SELMODE::VSEL_TENSOR_SCALAR_MODE, lanes);
+        } else if constexpr (CODE == DT_DOUBLE) {
+            // 0x3ff00000 read as FP32 is 1.875f: the high word of double 1.0; the low word is always 0.
+            LocalTensor<float> high = scratchBuf_.Get<float>();
+            Duplicate(high, 1.875f, lanes);
+            Select(high, mask, high, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, lanes);
+            Gather(out.template ReinterpretCast<uint32_t>(), scratchBuf_.Get<uint32_t>(), offsetBuf_.Get<uint32_t>(),
+                   0U, 2 * lanes);
+        } else {
+            LocalTensor<SelectT> selected = scratchBuf_.Get<SelectT>();
+            Duplicate(selected, static_cast<SelectT>(1), lanes);
+            Select(selected, mask, selected, static_cast<SelectT>(0), SELMODE::VSEL_TENSOR_SCALAR_MODE, lanes);
+            if constexpr (CODE == DT_INT8 || CODE == DT_UINT8 || CODE == DT_BOOL) {
+                Cast(out, selected, RoundMode::CAST_NONE, lanes);
+            } else {
+                Cast(out, selected, RoundMode::CAST_RINT, lanes);
+            }
+        }
+        outQueue_.EnQue(out);
+    }
+
+    __aicore__ inline void ProcessConstant(bool one)
+    {
+        const uint64_t start = static_cast<uint64_t>(GetBlockIdx()) * blockElements_;
+        if (start >= total_) {
+            return;
+        }
+        const uint64_t count = total_ - start < blockElements_ ? total_ - start : blockElements_;
+        for (uint64_t done = 0; done < count; done += tileElements_) {
+            const uint64_t left = count - done;
+            const uint32_t n = static_cast<uint32_t>(left < tileElements_ ? left : tileElements_);
+            FillTile(n, one);
+            CopyOut(start + done, n);
+        }
+    }
+
+    __aicore__ inline void FillTile(uint32_t count, bool one)
+    {
+        const uint32_t lanes = static_cast<uint32_t>(AlignUp(count, ALIGN_ELEMENTS));
+        LocalTensor<StorageT> out = outQueue_.AllocTensor<StorageT>();
+        if constexpr (CODE == DT_INT8 || CODE == DT_UINT8 || CODE == DT_BOOL) {
+            Duplicate(out.template ReinterpretCast<uint16_t>(), one ? TWO_BYTE_ONES : uint16_t{0}, lanes / 2);
+        } else if constexpr (CODE == DT_BF16) {
+            Duplicate(out.template ReinterpretCast<uint16_t>(), one ? BF16_ONE_BITS : uint16_t{0}, lanes);
+        } else if constexpr (WIDE) {
+            if (one) {
+                Gather(out.template ReinterpretCast<uint32_t>(), scratchBuf_.Get<uint32_t>(),
+                       offsetBuf_.Get<uint32_t>(), 0U, 2 * lanes);
+            } else {
+                Duplicate(out.template ReinterpretCast<int32_t>(), 0, static_cast<int32_t>(2 * lanes));
+            }
+        } else {
+            Duplicate(out, static_cast<T>(one ? 1 : 0), lanes);
+        }
+        outQueue_.EnQue(out);
+    }
+
+    __aicore__ inline void CopyOut(uint64_t start, uint32_t count)
+    {
+        LocalTensor<StorageT> out = outQueue_.DeQue<StorageT>();
+        DataCopyExtParams params{1, count * static_cast<uint32_t>(sizeof(StorageT)), 0, 0, 0};
+        DataCopyPad(yGm_[start], out, params);
+        outQueue_.FreeTensor(out);
+    }
+
+    TQue<QuePosition::VECIN, 1> maskQueue_;
+    TQue<QuePosition::VECOUT, 2> outQueue_;
+    TBuf<TPosition::VECCALC> scratchBuf_;
+    TBuf<TPosition::VECCALC> offsetBuf_;
+    GlobalTensor<uint8_t> maskGm_;
+    GlobalTensor<StorageT> yGm_;
+    uint64_t total_ = 0;
+    uint64_t blockElements_ = 0;
+    uint64_t stageElements_ = 0;
+    uint64_t tileElements_ = 0;
+    uint32_t mode_ = RANDOM_ALIASED;
+};
+
+}  // namespace BernoulliNs
+
+#endif  // OPS_BERNOULLI_OP_KERNEL_BERNOULLI_H_

@@ -1,0 +1,79 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+// Runs the real Bernoulli kernel (op_kernel/bernoulli.cpp, built with -DDTYPE_Y=<type> -DDTYPE_CODE=<code>) on the
+// CPU model of the Ascend C API, in one GM storage as the L2 chain lays it out: the packed mask at its start
+// (RANDOM_ALIASED), the outputs written over it. The tiling comes from the portable core the host adapter calls.
+// argv: mode coreNum threads|sequential n mask.bin storage.bin [ubSize]   (a small ubSize forces many stages)
+//   mask.bin (RANDOM_ALIASED): the DSA bytes; the storage is max(n, 16) elements, its bytes past the mask 0xEE.
+//   storage.bin receives the whole storage after the launch.
+// stdout: blockDim stage tile stages
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "bernoulli.cpp"
+#include "bernoulli_tiling_core.h"
+
+using namespace BernoulliTiling;
+
+static std::vector<char> ReadAll(const char* path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::vector<char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+int main(int argc, char** argv)
+{
+    if (argc != 7 && argc != 8) {
+        return 2;
+    }
+    const uint32_t mode = static_cast<uint32_t>(std::atoi(argv[1]));
+    const Platform platform{static_cast<uint32_t>(std::atoi(argv[2])), argc == 8 ? std::strtoull(argv[7], nullptr, 10) : 196608};
+    const cpu_model::LaunchMode launch =
+        std::strcmp(argv[3], "threads") == 0 ? cpu_model::LaunchMode::Threads : cpu_model::LaunchMode::Sequential;
+    const uint64_t n = std::strtoull(argv[4], nullptr, 10);
+    const Shape shape{1, {static_cast<int64_t>(n)}};
+    TilingResult r{};
+    if (ComputeTiling(shape, DTYPE_CODE, mode, platform, r) != Status::OK) {
+        return 4;
+    }
+    const uint64_t elements = n < MIN_PADDED_ELEMENTS ? MIN_PADDED_ELEMENTS : n;
+    const uint64_t bytes = elements * OutputBytes(DTYPE_CODE);
+    uint8_t* storage = static_cast<uint8_t*>(AscendC::GmAlloc(bytes));
+    uint8_t* sentinel = static_cast<uint8_t*>(AscendC::GmAlloc(BLOCK_BYTES));
+    uint8_t* workspace = static_cast<uint8_t*>(AscendC::GmAlloc(r.workspaceBytes));
+    uint8_t* tiling = static_cast<uint8_t*>(AscendC::GmAlloc(sizeof(r.data)));
+    std::memset(storage, 0xEE, bytes);
+    std::memset(sentinel, 0, BLOCK_BYTES);
+    const std::vector<char> mask = ReadAll(argv[5]);
+    if (mode == RANDOM_ALIASED) {
+        if (mask.size() != DsaMaskBytes(n) || mask.size() > bytes) {
+            return 5;
+        }
+        std::memcpy(storage, mask.data(), mask.size());
+    }
+    std::memcpy(tiling, &r.data, sizeof(r.data));
+    uint8_t* maskArg = mode == RANDOM_ALIASED ? storage : sentinel;
+    cpu_model::Launch(r.blockDim, launch, bernoulli, storage, maskArg, storage, workspace, tiling);
+    std::ofstream out(argv[6], std::ios::binary);
+    out.write(reinterpret_cast<const char*>(storage), static_cast<std::streamsize>(bytes));
+    const uint64_t stages = n == 0 ? 0 : StageCount(n, r.blockDim, r.data.stageElements);
+    std::printf("%u %llu %llu %llu\n", r.blockDim, static_cast<unsigned long long>(r.data.stageElements),
+                static_cast<unsigned long long>(r.data.tileElements), static_cast<unsigned long long>(stages));
+    AscendC::GmFree(storage);
+    AscendC::GmFree(sentinel);
+    AscendC::GmFree(workspace);
+    AscendC::GmFree(tiling);
+    return 0;
+}

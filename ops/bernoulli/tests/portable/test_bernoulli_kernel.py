@@ -1,0 +1,136 @@
+# ----------------------------------------------------------------------------------------------------------------------
+# Copyright (c) 2026 op-migrate contributors.
+# This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+# CANN Open Software License Agreement Version 2.0 (the "License").
+# Please refer to the License for details. You may not use this file except in compliance with the License.
+# THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+# INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+# See LICENSE in the root of the software repository for the full text of the License.
+# ----------------------------------------------------------------------------------------------------------------------
+"""The real Bernoulli kernel on the CPU model with real threads: known and random masks for every dtype, 1 and 48
+cores, single and many stages, the ZERO / ONE modes, and the bytes past the N outputs left untouched."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import bernoulli_golden
+
+HERE = Path(__file__).resolve().parent
+OP = HERE.parents[1]
+CXX_TYPES = {"float16": "half", "float32": "float", "bfloat16": "bfloat16_t", "float64": "double", "int8": "int8_t",
+             "uint8": "uint8_t", "int16": "int16_t", "int32": "int32_t", "int64": "int64_t", "bool": "bool"}
+KNOWN = {"0x01": 0x01, "0x80": 0x80, "0x55": 0x55, "0xaa": 0xAA}
+CORES = [(1, "sequential"), (48, "threads")]
+
+
+@pytest.fixture(scope="module")
+def kernels(cpu_model):
+    built = {}
+
+    def build(dtype: str) -> Path:
+        if dtype not in built:
+            built[dtype] = cpu_model.build_kernel(
+                [HERE / "cpp" / "kernel_main.cpp"],
+                include_dirs=[OP / "op_kernel", OP / "op_host"],
+                defines=[f"DTYPE_Y={CXX_TYPES[dtype]}", f"DTYPE_CODE={bernoulli_golden.CODES[dtype]}"],
+                name=f"bernoulli_kernel_{dtype}",
+            )
+        return built[dtype]
+
+    return build
+
+
+def run(exe: Path, tmp: Path, mode: str, n: int, cores: int, launch: str, mask: np.ndarray | None = None,
+        ub: int | None = None) -> tuple[bytes, dict]:
+    mask = np.zeros(0, np.uint8) if mask is None else mask
+    mask.tofile(tmp / "mask.bin")
+    args = [str(exe), str(bernoulli_golden.MODES[mode]), str(cores), launch, str(n), str(tmp / "mask.bin"),
+            str(tmp / "storage.bin")] + ([str(ub)] if ub else [])
+    done = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    info = dict(zip(("block_dim", "stage", "tile", "stages"), map(int, done.stdout.split())))
+    return (tmp / "storage.bin").read_bytes(), info
+
+
+def check_storage(storage: bytes, dtype: str, n: int, expected: np.ndarray, untouched: bytes) -> None:
+    """The first n elements equal the golden bit for bit; every byte after them is what it was before the launch."""
+    size = bernoulli_golden.storage_dtype(dtype).itemsize
+    got = np.frombuffer(storage[: n * size], dtype=np.uint8)
+    want = np.frombuffer(expected.tobytes(), dtype=np.uint8)
+    bad = np.flatnonzero(got != want)
+    assert bad.size == 0, f"{bad.size} bytes differ, first at element {bad[0] // size}"
+    assert storage[n * size:] == untouched
+
+
+def storage_before(n: int, dtype: str, mask: np.ndarray | None) -> bytes:
+    size = bernoulli_golden.storage_dtype(dtype).itemsize
+    raw = bytearray(b"\xee" * (max(n, 16) * size))
+    if mask is not None:
+        raw[: mask.size] = mask.tobytes()
+    return bytes(raw)
+
+
+def expand_case(kernels, tmp_path, dtype, n, mask, cores, launch, ub=None) -> dict:
+    storage, info = run(kernels(dtype), tmp_path, "RANDOM_ALIASED", n, cores, launch, mask, ub)
+    before = storage_before(n, dtype, mask)
+    size = bernoulli_golden.storage_dtype(dtype).itemsize
+    check_storage(storage, dtype, n, bernoulli_golden.expand(mask, n, dtype), before[n * size:])
+    return info
+
+
+@pytest.mark.parametrize("dtype", bernoulli_golden.DTYPES)
+@pytest.mark.parametrize("cores, launch", CORES)
+def test_known_masks_give_exactly_their_bits(kernels, tmp_path: Path, dtype: str, cores: int, launch: str) -> None:
+    """0x01 / 0x80 / 0x55 / 0xaa pin the LSB-first order inside a byte; one core below 16 KiB of mask, many above."""
+    for n in (1000, 300_000):
+        for name, byte in KNOWN.items():
+            mask = np.full(bernoulli_golden.dsa_mask_bytes(n), byte, dtype=np.uint8)
+            info = expand_case(kernels, tmp_path, dtype, n, mask, cores, launch)
+            assert (info["block_dim"] == 1) == (n == 1000 or cores == 1), (name, info)
+
+
+@pytest.mark.parametrize("dtype", bernoulli_golden.DTYPES)
+@pytest.mark.parametrize("cores, launch", CORES)
+def test_random_masks_over_odd_sizes(kernels, tmp_path: Path, dtype: str, cores: int, launch: str) -> None:
+    rng = np.random.default_rng(bernoulli_golden.CODES[dtype])
+    for n in (0, 1, 5, 15, 16, 17, 255, 257, 4097, 131_073, 250_001):
+        mask = rng.integers(0, 256, size=bernoulli_golden.dsa_mask_bytes(n), dtype=np.uint8)
+        expand_case(kernels, tmp_path, dtype, n, mask, cores, launch)
+
+
+@pytest.mark.parametrize("dtype", bernoulli_golden.DTYPES)
+@pytest.mark.parametrize("cores, launch", CORES)
+def test_many_stages_high_to_low(kernels, tmp_path: Path, dtype: str, cores: int, launch: str) -> None:
+    """A 20 KiB UB (12 KiB after the reserve) splits each core's share into many global stages with SyncAll."""
+    rng = np.random.default_rng(100 + bernoulli_golden.CODES[dtype])
+    n = 400_003 if cores == 1 else 3_000_001
+    mask = rng.integers(0, 256, size=bernoulli_golden.dsa_mask_bytes(n), dtype=np.uint8)
+    info = expand_case(kernels, tmp_path, dtype, n, mask, cores, launch, ub=20480)
+    assert info["stages"] > (1 if cores == 48 else 5), info
+
+
+@pytest.mark.parametrize("dtype", bernoulli_golden.DTYPES)
+@pytest.mark.parametrize("cores, launch", CORES)
+def test_zero_and_one_modes(kernels, tmp_path: Path, dtype: str, cores: int, launch: str) -> None:
+    for mode, value in (("ZERO", 0), ("ONE", 1)):
+        for n in (1, 15, 300, 70_001):
+            storage, info = run(kernels(dtype), tmp_path, mode, n, cores, launch)
+            size = bernoulli_golden.storage_dtype(dtype).itemsize
+            expected = bernoulli_golden.constant(n, dtype, value)
+            check_storage(storage, dtype, n, expected, storage_before(n, dtype, None)[n * size:])
+            assert 1 <= info["block_dim"] <= cores and (info["block_dim"] > 1) == (cores > 1 and n > 256), info
+
+
+def test_one_and_48_cores_agree_bitwise(kernels, tmp_path: Path) -> None:
+    rng = np.random.default_rng(3)
+    n = 1_000_000
+    mask = rng.integers(0, 256, size=bernoulli_golden.dsa_mask_bytes(n), dtype=np.uint8)
+    one, _ = run(kernels("float16"), tmp_path, "RANDOM_ALIASED", n, 1, "sequential", mask)
+    many, info = run(kernels("float16"), tmp_path, "RANDOM_ALIASED", n, 48, "threads", mask)
+    assert info["block_dim"] == 48
+    assert one == many
