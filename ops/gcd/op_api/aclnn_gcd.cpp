@@ -157,7 +157,7 @@ aclnnStatus aclnnGcdGetWorkspaceSize(const aclTensor* self, const aclTensor* oth
     }
     auto gcdOut = l0op::GcdToOutput(selfCasted, otherCasted, gcdTarget, uniqueExecutor.get());
     CHECK_RET(gcdOut != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    if (gcdTarget != out) {
+    if (!IsContiguous(out)) {
         auto viewCopyResult = l0op::ViewCopy(gcdOut, out, uniqueExecutor.get());
         CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
     }
