@@ -176,3 +176,13 @@ def test_bad_dtype_and_platform_are_reported(gxx):
 def test_empty_output_runs_one_idle_core(gxx):
     (r,) = run_cases(gxx, [Case(1, 40, contiguous((0, 4)), contiguous((1, 4)))])
     assert r["status"] == 0 and r["totalNum"] == 0 and r["usedCoreNum"] == 1 and r["lastCoreNum"] == 0
+
+
+def test_more_than_2_pow_31_elements_split_without_overflow(gxx):
+    total = 2**31 + 5
+    cases = [Case(code, 40, contiguous((total,)), contiguous((1,)), walk=False) for code in DTYPES]
+    for case, r in zip(cases, run_cases(gxx, cases)):
+        size = DTYPES[case.dtype_code][1]
+        assert r["totalNum"] == total and r["usedCoreNum"] == 40
+        assert r["perCoreNum"] * 39 + r["lastCoreNum"] == total and 0 < r["lastCoreNum"] <= r["perCoreNum"]
+        assert r["perCoreNum"] % (32 // size) == 0
