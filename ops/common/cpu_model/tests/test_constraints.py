@@ -41,6 +41,9 @@ RUNTIME_CASES = {
     "syncall_core_returns_early_sequential": "core 2 returned while 2 core(s) wait in SyncAll; the device would hang",
     "syncall_more_cores_than_device": "SyncAll: blockDim 50 exceeds the physical vector cores",
     "reduce_dst_misaligned": "ReduceMin: UB address 516 is not 8-byte aligned",
+    "gm_race_read_after_write": "DataCopy(GM->UB): GM race: core 1 reads byte 32 of a GM buffer that core 0 wrote since the last SyncAll",
+    "gm_race_write_after_read": "DataCopy(UB->GM): GM race: core 0 writes byte 32 of a GM buffer that core 1 read since the last SyncAll",
+    "scalar_writes_share_a_cache_line": "GlobalTensor::SetValue: scalar GM writes of cores 0 and 1 share the 64-byte line at byte 0",
     "select_scalar_needs_scalar_mode": "Select(scalar): a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE",
 }
 

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -20,6 +21,8 @@ class CoreGroup;
 
 struct CoreContext {
     int32_t blockIdx = 0;
+    uint32_t launchEpoch = 0;  // 0 outside cpu_model::Launch: no cross-core race tracking
+    bool checkRaces = true;
     int32_t blockNum = 1;
     uint64_t tilingKey = 0;
     int32_t kernelType = -1;  // set by KERNEL_TASK_TYPE_DEFAULT
@@ -64,6 +67,24 @@ inline CoreContext& CurrentCore()
 
 inline int32_t CurrentBlockIdxForMessages() { return CurrentCore().blockIdx; }
 
+enum class GmAccess { Read, Write, ScalarWrite };
+
+// Per-byte stamps (SyncAll phase << 8 | core) of the last write and read, to report two cores touching the
+// same bytes between two SyncAlls (their order is undefined on the device). 8 bytes of shadow per GM byte.
+struct GmShadow {
+    explicit GmShadow(size_t bytes) : written(bytes), read(bytes) {}
+    std::mutex mutex;
+    std::vector<uint32_t> written;
+    std::vector<uint32_t> read;
+    std::map<uint64_t, uint32_t> scalarLines;  // 64-byte line -> stamp of the last scalar write
+    static constexpr uint32_t kManyReaders = 0xFF;
+    static uint32_t Stamp(uint32_t phase, uint32_t core) { return (phase << 8) | (core & 0xFFu); }
+    static uint32_t PhaseOf(uint32_t stamp) { return stamp >> 8; }
+    static uint32_t CoreOf(uint32_t stamp) { return stamp & 0xFFu; }
+};
+
+constexpr uint32_t kCacheLine = 64;
+
 // GM buffers handed out by GmAlloc, so a GlobalTensor knows where its allocation ends.
 class GmRegistry {
 public:
@@ -81,7 +102,7 @@ public:
         if (raw == nullptr) throw std::bad_alloc();
         auto* aligned = reinterpret_cast<uint8_t*>(AlignUp(reinterpret_cast<uintptr_t>(raw), 64));
         std::lock_guard<std::mutex> lock(mutex_);
-        regions_[reinterpret_cast<uintptr_t>(aligned)] = Region{bytes, raw};
+        regions_[reinterpret_cast<uintptr_t>(aligned)] = Region{bytes, raw, nullptr};
         return aligned;
     }
 
@@ -108,14 +129,76 @@ public:
         return address <= end ? end : 0;
     }
 
+    // Records an access of the current core and fails on a cross-core conflict inside one SyncAll phase.
+    void Track(const char* api, const uint8_t* address, size_t bytes, GmAccess access);
+
 private:
     struct Region {
         size_t bytes;
         uint8_t* raw;
+        std::shared_ptr<GmShadow> shadow;
     };
     mutable std::mutex mutex_;
     std::map<uintptr_t, Region> regions_;
 };
+
+inline void GmRegistry::Track(const char* api, const uint8_t* address, size_t bytes, GmAccess access)
+{
+    CoreContext& core = CurrentCore();
+    if (core.launchEpoch == 0 || !core.checkRaces || core.blockNum <= 1 || bytes == 0) return;
+    std::shared_ptr<GmShadow> shadow;
+    uintptr_t base = 0;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = regions_.upper_bound(reinterpret_cast<uintptr_t>(address));
+        if (it == regions_.begin()) return;
+        --it;
+        if (reinterpret_cast<uintptr_t>(address) + bytes > it->first + it->second.bytes) return;
+        if (!it->second.shadow) it->second.shadow = std::make_shared<GmShadow>(it->second.bytes);
+        shadow = it->second.shadow;
+        base = it->first;
+    }
+    // Phases are numbered across launches (24 bits), so stamps of an earlier launch never match.
+    const uint32_t phase = (core.launchEpoch * 4096u + core.syncAllCount + 1u) & 0xFFFFFFu;
+    const auto me = static_cast<uint32_t>(core.blockIdx);
+    const size_t first = reinterpret_cast<uintptr_t>(address) - base;
+    std::lock_guard<std::mutex> lock(shadow->mutex);
+    for (size_t i = first; i < first + bytes; ++i) {
+        const uint32_t w = shadow->written[i];
+        const uint32_t r = shadow->read[i];
+        const bool writtenByOther = w != 0 && GmShadow::PhaseOf(w) == phase && GmShadow::CoreOf(w) != me;
+        const bool readByOther = r != 0 && GmShadow::PhaseOf(r) == phase && GmShadow::CoreOf(r) != me;
+        if (access == GmAccess::Read ? writtenByOther : (writtenByOther || readByOther)) {
+            const uint32_t other = GmShadow::CoreOf(writtenByOther ? w : r);
+            Fail(api, std::string("GM race: core ") + std::to_string(me) +
+                          (access == GmAccess::Read ? " reads" : " writes") + " byte " + std::to_string(i) +
+                          " of a GM buffer that " +
+                          (other == GmShadow::kManyReaders ? std::string("other cores")
+                                                           : "core " + std::to_string(other)) +
+                          (writtenByOther ? " wrote" : " read") + " since the last SyncAll; their order is undefined");
+        }
+        if (access == GmAccess::Read) {
+            const bool fresh = r == 0 || GmShadow::PhaseOf(r) != phase;
+            shadow->read[i] = GmShadow::Stamp(phase, fresh || GmShadow::CoreOf(r) == me ? me : GmShadow::kManyReaders);
+        } else {
+            shadow->written[i] = GmShadow::Stamp(phase, me);
+        }
+    }
+    if (access == GmAccess::ScalarWrite) {
+        // Scalar writes go through the core's data cache; two cores dirtying one 64-byte line in a phase can
+        // undo each other's bytes on write-back (the reason OM gcd aligns per-core ranges to 16 words).
+        for (uint64_t line = first / kCacheLine; line <= (first + bytes - 1) / kCacheLine; ++line) {
+            uint32_t& owner = shadow->scalarLines[line];
+            if (owner != 0 && GmShadow::PhaseOf(owner) == phase && GmShadow::CoreOf(owner) != me) {
+                Fail(api, "scalar GM writes of cores " + std::to_string(GmShadow::CoreOf(owner)) + " and " +
+                              std::to_string(me) + " share the 64-byte line at byte " +
+                              std::to_string(line * kCacheLine) +
+                              " between two SyncAlls; align per-core ranges to 64 bytes");
+            }
+            owner = GmShadow::Stamp(phase, me);
+        }
+    }
+}
 
 inline uint8_t* GmAlloc(size_t bytes) { return GmRegistry::Instance().Allocate(bytes); }
 inline void GmFree(void* ptr) { GmRegistry::Instance().Free(ptr); }

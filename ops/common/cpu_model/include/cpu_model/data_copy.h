@@ -109,6 +109,7 @@ inline void PadIn(const char* api, const LocalTensor<T>& dst, const GlobalTensor
         const uint64_t gmFirst = static_cast<uint64_t>(i) * (blockLen + srcGapBytes);
         const uint64_t ubFirst = static_cast<uint64_t>(i) * (ubBlock + dstGapBlocks * cpu_model::kBlockSize);
         src.CheckBytes(api, static_cast<int64_t>(gmFirst), blockLen);
+        src.Track(api, gmFirst, blockLen, cpu_model::GmAccess::Read);
         dst.CheckBytes(api, ubFirst, ubBlock);
         uint8_t* out = dst.Base() + ubFirst;
         if (isPad) {
@@ -136,6 +137,7 @@ inline void PadOut(const char* api, const GlobalTensor<T>& dst, const LocalTenso
         const uint64_t gmFirst = static_cast<uint64_t>(i) * (blockLen + dstGapBytes);
         src.CheckBytes(api, ubFirst, blockLen);
         dst.CheckBytes(api, static_cast<int64_t>(gmFirst), blockLen);
+        dst.Track(api, gmFirst, blockLen, cpu_model::GmAccess::Write);
         std::memcpy(dst.Bytes() + gmFirst, src.Base() + ubFirst, blockLen);
     }
 }
@@ -149,6 +151,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
     detail::CheckWholeBlocks<T>(api, count);
     dst.CheckOperand(api, count);
     src.CheckBytes(api, 0, static_cast<uint64_t>(count) * sizeof(T));
+    src.Track(api, 0, static_cast<uint64_t>(count) * sizeof(T), cpu_model::GmAccess::Read);
     std::memcpy(dst.Base(), src.Bytes(), static_cast<size_t>(count) * sizeof(T));
 }
 
@@ -159,6 +162,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
     detail::CheckWholeBlocks<T>(api, count);
     src.CheckOperand(api, count);
     dst.CheckBytes(api, 0, static_cast<uint64_t>(count) * sizeof(T));
+    dst.Track(api, 0, static_cast<uint64_t>(count) * sizeof(T), cpu_model::GmAccess::Write);
     std::memcpy(dst.Bytes(), src.Base(), static_cast<size_t>(count) * sizeof(T));
 }
 
@@ -184,6 +188,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
         const uint64_t gmFirst = i * (len + p.srcStride * cpu_model::kBlockSize);
         const uint64_t ubFirst = i * (len + p.dstStride * cpu_model::kBlockSize);
         src.CheckBytes(api, static_cast<int64_t>(gmFirst), len);
+        src.Track(api, gmFirst, len, cpu_model::GmAccess::Read);
         dst.CheckBytes(api, ubFirst, len);
         std::memcpy(dst.Base() + ubFirst, src.Bytes() + gmFirst, len);
     }
@@ -201,6 +206,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
         const uint64_t gmFirst = i * (len + p.dstStride * cpu_model::kBlockSize);
         src.CheckBytes(api, ubFirst, len);
         dst.CheckBytes(api, static_cast<int64_t>(gmFirst), len);
+        dst.Track(api, gmFirst, len, cpu_model::GmAccess::Write);
         std::memcpy(dst.Bytes() + gmFirst, src.Base() + ubFirst, len);
     }
 }

@@ -2,6 +2,7 @@
 #ifndef CPU_MODEL_LAUNCH_H
 #define CPU_MODEL_LAUNCH_H
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
@@ -133,6 +134,7 @@ struct LaunchOptions {
     CoreOrder order = CoreOrder::Ascending;  // sequential mode only
     uint64_t seed = 1;                       // for CoreOrder::Shuffled
     uint64_t tilingKey = 0;
+    bool checkRaces = true;  // cross-core GM race detection (8 bytes of shadow per GM byte touched)
 };
 
 // Runs kernel(args...) on blockDim cores. The first ConstraintError of any core is rethrown here.
@@ -141,6 +143,8 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
 {
     Check(blockDim >= 1, "Launch", "blockDim must be at least 1");
     CoreGroup group(blockDim, options.mode, PhaseOrder(blockDim, options.order, options.seed));
+    static std::atomic<uint32_t> epochs{0};
+    const uint32_t epoch = ++epochs;
     std::vector<std::thread> threads;
     threads.reserve(blockDim);
     for (uint32_t core = 0; core < blockDim; ++core) {
@@ -150,6 +154,8 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
             context->blockNum = static_cast<int32_t>(blockDim);
             context->tilingKey = options.tilingKey;
             context->group = &group;
+            context->launchEpoch = epoch;
+            context->checkRaces = options.checkRaces;
             context->FillGarbage();
             CurrentCoreSlot() = context.get();
             try {

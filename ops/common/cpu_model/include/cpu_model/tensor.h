@@ -68,13 +68,21 @@ public:
     T GetValue(uint64_t offset) const
     {
         CheckRange("GlobalTensor::GetValue", offset, 1);
+        Track("GlobalTensor::GetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::Read);
         return cpu_model::LoadRaw<T>(address_, offset);
     }
 
     void SetValue(uint64_t offset, T value) const
     {
         CheckRange("GlobalTensor::SetValue", offset, 1);
+        Track("GlobalTensor::SetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::ScalarWrite);
         cpu_model::StoreRaw<T>(address_, offset, value);
+    }
+
+    // Cross-core race bookkeeping of a byte range relative to this tensor's start.
+    void Track(const char* api, uint64_t firstByte, uint64_t bytes, cpu_model::GmAccess access) const
+    {
+        cpu_model::GmRegistry::Instance().Track(api, address_ + firstByte, bytes, access);
     }
 
     GlobalTensor operator[](uint64_t offset) const

@@ -244,6 +244,44 @@ const std::map<std::string, Case>& Cases()
                  SyncAll();
              });
          }},
+        {"gm_race_read_after_write",  // core 0 writes a block that core 1 reads before any SyncAll
+         [] {
+             uint8_t* gm = cpu_model::GmAlloc(256);
+             cpu_model::Launch(2, cpu_model::LaunchMode::Sequential, [gm] {
+                 TPipe pipe;
+                 TBuf<> buf;
+                 pipe.InitBuffer(buf, 256);
+                 GlobalTensor<float> g;
+                 g.SetGlobalBuffer(reinterpret_cast<float*>(gm), 64);
+                 if (GetBlockIdx() == 0) DataCopy(g, buf.Get<float>(), 64);
+                 else DataCopy(buf.Get<float>(), g[8], 8);
+             });
+         }},
+        {"gm_race_write_after_read",  // reversed order: the later writer is caught too
+         [] {
+             uint8_t* gm = cpu_model::GmAlloc(256);
+             cpu_model::LaunchOptions options;
+             options.mode = cpu_model::LaunchMode::Sequential;
+             options.order = cpu_model::CoreOrder::Descending;
+             cpu_model::Launch(2, options, [gm] {
+                 TPipe pipe;
+                 TBuf<> buf;
+                 pipe.InitBuffer(buf, 256);
+                 GlobalTensor<float> g;
+                 g.SetGlobalBuffer(reinterpret_cast<float*>(gm), 64);
+                 if (GetBlockIdx() == 0) DataCopy(g, buf.Get<float>(), 64);
+                 else DataCopy(buf.Get<float>(), g[8], 8);
+             });
+         }},
+        {"scalar_writes_share_a_cache_line",
+         [] {
+             uint8_t* gm = cpu_model::GmAlloc(256);
+             cpu_model::Launch(2, cpu_model::LaunchMode::Sequential, [gm] {
+                 GlobalTensor<int32_t> g;
+                 g.SetGlobalBuffer(reinterpret_cast<int32_t*>(gm), 64);
+                 g.SetValue(GetBlockIdx(), 1);
+             });
+         }},
         {"select_scalar_needs_scalar_mode",
          [] {
              OneCore([] {

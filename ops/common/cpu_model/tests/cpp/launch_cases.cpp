@@ -1,4 +1,5 @@
 // Self-test of the launcher: SyncAll is a real barrier across threads; sequential mode runs cores in phases.
+#include <atomic>
 #include <string>
 
 #include "kernel_operator.h"
@@ -7,34 +8,37 @@ using namespace AscendC;
 
 namespace {
 
-// Every core publishes its index, waits at SyncAll, then sums what all cores published.
+constexpr int64_t kSlot = 16;  // int32 words per core: one 64-byte line, so scalar writes never share a line
+
+// Every core publishes a value, waits at SyncAll, then sums what all cores published.
 void BarrierKernel(GM_ADDR slots, GM_ADDR sums)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);
     GlobalTensor<int32_t> published, result;
-    published.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(slots), GetBlockNum());
-    result.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(sums), GetBlockNum());
+    published.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(slots), GetBlockNum() * kSlot);
+    result.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(sums), GetBlockNum() * kSlot);
     for (int round = 0; round < 3; ++round) {
-        published.SetValue(GetBlockIdx(), static_cast<int32_t>(GetBlockIdx() + 1 + round));
+        published.SetValue(GetBlockIdx() * kSlot, static_cast<int32_t>(GetBlockIdx() + 1 + round));
         SyncAll();
         int32_t total = 0;
-        for (int64_t i = 0; i < GetBlockNum(); ++i) total += published.GetValue(i);
-        result.SetValue(GetBlockIdx(), result.GetValue(GetBlockIdx()) + total);
+        for (int64_t i = 0; i < GetBlockNum(); ++i) total += published.GetValue(i * kSlot);
+        result.SetValue(GetBlockIdx() * kSlot, result.GetValue(GetBlockIdx() * kSlot) + total);
         SyncAll();
     }
 }
 
-// Appends (phase, core) to a GM log; only safe because sequential mode runs one core at a time.
+// Records (phase, core) in the order cores run; the ticket is host state, so cores share no GM bytes.
+std::atomic<int64_t> g_ticket{0};
+
 void OrderKernel(GM_ADDR log)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);
     GlobalTensor<int32_t> entries;
-    entries.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(log), 1 + 2 * 2 * GetBlockNum());
+    entries.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(log), 2 * GetBlockNum() * kSlot);
     for (int phase = 0; phase < 2; ++phase) {
-        const int32_t used = entries.GetValue(0);
-        entries.SetValue(1 + used, phase);
-        entries.SetValue(2 + used, static_cast<int32_t>(GetBlockIdx()));
-        entries.SetValue(0, used + 2);
+        const int64_t ticket = g_ticket++;
+        entries.SetValue(ticket * kSlot, phase);
+        entries.SetValue(ticket * kSlot + 1, static_cast<int32_t>(GetBlockIdx()));
         SyncAll();
     }
 }
@@ -60,15 +64,15 @@ int main(int argc, char** argv)
             uint8_t* ws = cpu_model::GmAlloc(64);
             std::printf("%s", AscendC::GetUserWorkspace(ws) == ws ? "same" : "moved");
         } else if (test == "barrier") {
-            uint8_t* slots = cpu_model::GmAlloc(cores * 4);
-            uint8_t* sums = cpu_model::GmAlloc(cores * 4);
+            uint8_t* slots = cpu_model::GmAlloc(cores * kSlot * 4);
+            uint8_t* sums = cpu_model::GmAlloc(cores * kSlot * 4);
             cpu_model::Launch(cores, mode, BarrierKernel, slots, sums);
-            for (uint32_t i = 0; i < cores; ++i) std::printf("%d ", reinterpret_cast<int32_t*>(sums)[i]);
+            for (uint32_t i = 0; i < cores; ++i) std::printf("%d ", reinterpret_cast<int32_t*>(sums)[i * kSlot]);
         } else {
-            uint8_t* log = cpu_model::GmAlloc((1 + 4 * cores) * 4);
+            uint8_t* log = cpu_model::GmAlloc(2 * cores * kSlot * 4);
             cpu_model::Launch(cores, mode, OrderKernel, log);
             const auto* entries = reinterpret_cast<int32_t*>(log);
-            for (int32_t i = 0; i < entries[0]; i += 2) std::printf("%d:%d ", entries[1 + i], entries[2 + i]);
+            for (int64_t t = 0; t < g_ticket; ++t) std::printf("%d:%d ", entries[t * kSlot], entries[t * kSlot + 1]);
         }
         std::printf("\n");
     });
