@@ -82,7 +82,9 @@ def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
 def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
     sources = input_sources(paths)
     root = config.repo_root or next((r for r in (find_repo_root(p) for p in paths) if r is not None), None)
-    job = FileJob(root.resolve() if root else None, frontend, facts)
+    # Without an ops-math root, the first input directory is indexed for L0 definitions instead.
+    index_root = root or next((p for p in paths if p.is_dir()), None)
+    job = FileJob(index_root.resolve() if index_root else None, frontend, facts)
     namespace = "|".join([VERSION, str(job.repo_root), _tree_fingerprint(job.repo_root), repr(frontend),
                           repr([f.to_json() for f in facts])])
     result = run_corpus(CorpusJob(
@@ -105,7 +107,7 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
     if root is None and sources:
         findings.insert(0, {"symbol": "aclnn-repo-root-missing", "severity": "warning", "path": str(paths[0]),
                             "line": None, "message": f"no ops-math-like repository root above {paths[0]}; "
-                                                    "L0 ops resolve from each file's directory and l0_ops.toml only"})
+                                                    f"L0 ops resolve within {paths[0]} and l0_ops.toml only"})
     document = _document(config, str(root) if root else None, facts, entries, files, _unique(findings),
                          _unique(unresolved), failed, cached=result.cached, relative_done=True)
     return _render(config, document, None, compact=len(files) > 50)
