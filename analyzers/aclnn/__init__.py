@@ -92,7 +92,8 @@ def analyze_chains(
     parsed: dict[str, CxxUnit] = {}
     chains = []
     for source in sources:
-        unit = (units or {}).get(str(source)) or frontend_options.parse(source)
+        unit = (units or {}).get(str(source)) or _reusable(index.cached(source.resolve()), source)
+        unit = unit or frontend_options.parse(source)
         parsed[unit.path] = unit
         if any(f.name.startswith("l0op::") for f in unit.functions):
             index.add_unit(source.resolve(), unit)  # only L0 files are looked up again
@@ -109,6 +110,11 @@ def analyze_chains(
 def evaluate_routes(report: ChainReport, *, entries: Sequence[str] | None = None, facts: Sequence[Facts]) -> list[Route]:
     """One Route per (entry point, facts); use `evaluate` to also get the walks' findings and unresolved calls."""
     return list(evaluate(report, facts=facts, entries=entries).routes)
+
+
+def _reusable(unit: CxxUnit | None, source: Path) -> CxxUnit | None:
+    """An L0 unit the index parsed under the same path spelling can stand for the input itself."""
+    return unit if unit is not None and unit.path == str(source) else None
 
 
 def _siblings(source: Path) -> list[Path]:

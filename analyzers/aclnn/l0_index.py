@@ -54,6 +54,10 @@ class L0Index:
         """Reuse a unit already parsed (the analysed inputs) instead of parsing it again."""
         self._units[path] = unit
 
+    def cached(self, path: Path) -> CxxUnit | None:
+        """The unit of `path` if a resolution already parsed it."""
+        return self._units.get(path)
+
     def _names(self) -> dict[str, list[Path]]:
         if self._by_name is None:
             self._by_name = {}
