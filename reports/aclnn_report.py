@@ -62,8 +62,8 @@ def text(document: dict) -> str:
     for item in document["unresolved"]:
         lines.append(f"unresolved: l0op::{item['op']} ({item['arity']} args) at {item['file']}:{item['line']}")
     for finding in document["findings"]:
-        where = f"{finding.get('path')}:{finding.get('line')}" if finding.get("line") else f"{finding.get('path')}"
-        lines.append(f"{finding['severity']}: {finding['symbol']}: {where}: {finding['message']}")
+        where = ":".join(str(part) for part in (finding.get("path"), finding.get("line")) if part)
+        lines.append(f"{finding['severity']}: {finding['symbol']}: " + (f"{where}: " if where else "") + finding["message"])
     for failed in document["failed"]:
         lines.append(f"failed: {failed['path']}: {failed['reason']}")
     return "\n".join(lines) + "\n"

@@ -48,6 +48,11 @@ def run(config: AnalyzeConfig) -> Rendered:
     except FactsError as error:
         raise MigrateError(str(error)) from error
     frontend = FrontendOptions(config.compile_commands, tuple(config.include_dirs))
+    if config.cases or config.cases_file is not None:
+        # The memory model needs whole routes walked at each case's shapes: file mode over the folder's sources.
+        from migrate.pipelines.aclnn_memory import case_facts
+
+        return _file_mode(config, input_sources(paths), tuple(case_facts(config)), frontend)
     if any(p.is_dir() for p in paths):
         return _directory_mode(config, paths, facts, frontend)
     return _file_mode(config, paths, facts, frontend)

@@ -117,10 +117,12 @@ def test_bernoulli_mask_alias_costs_nothing() -> None:
     assert memory["peak_bytes"] == 0
 
 
-def test_case_without_shape_facts_says_the_guards_were_not_decided() -> None:
-    result = CliRunner().invoke(main, ["analyze", str(CHAINS / "math/floor_mod/op_api/aclnn_remainder.cpp"), "--soc", "Ascend910B",
+def test_a_case_alone_walks_the_routes_at_its_shapes() -> None:
+    # Without --shape the case's own shapes and dtypes are the facts, so the shape guards are decided.
+    result = CliRunner().invoke(main, ["analyze", str(CHAINS / "math/floor_mod/op_api"), "--soc", "Ascend910B",
                                        "--case", SEED, "--no-cache", "--no-progress"])
-    assert "memory-guards-undecided-for-case" in result.stdout
+    assert "memory-guards-undecided-for-case" not in result.stdout
+    assert "peak = I(N1≠N)·N·S + I(N2≠N)·N·S + N·S" in result.stdout
 
 
 def test_routes_walked_per_case_give_each_case_its_own_decided_peak(tmp_path: Path) -> None:
