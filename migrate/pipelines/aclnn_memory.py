@@ -64,6 +64,8 @@ def case_facts(config: AnalyzeConfig) -> list[Facts]:
                 shapes.setdefault(name, dims)
             for name, dtype in extra_dtypes:
                 dtypes.setdefault(name, dtype)
+            if len(set(dtypes.values())) == 1:
+                dtypes = {"*": next(iter(dtypes.values()))}  # one dtype for every tensor reads as such
             try:
                 rows.append(facts_for(soc, tuple(dtypes.items()), tuple(shapes.items()), scalars))
             except FactsError as error:
