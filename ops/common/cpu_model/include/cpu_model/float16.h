@@ -163,6 +163,10 @@ struct Half {
     Half() = default;
     Half(float f) : bits(fp::HalfBitsFromExact(fp::RoundTo(f, fp::kHalf, fp::Rounding::NearestEven))) {}
     operator float() const { return fp::HalfBitsToFloat(bits); }
+    Half& operator+=(float v) { return *this = Half(static_cast<float>(*this) + v); }
+    Half& operator-=(float v) { return *this = Half(static_cast<float>(*this) - v); }
+    Half& operator*=(float v) { return *this = Half(static_cast<float>(*this) * v); }
+    Half& operator/=(float v) { return *this = Half(static_cast<float>(*this) / v); }
     static Half FromBits(uint16_t b)
     {
         Half h;
@@ -176,6 +180,10 @@ struct BFloat16 {
     BFloat16() = default;
     BFloat16(float f) : bits(fp::Bf16BitsFromExact(fp::RoundTo(f, fp::kBf16, fp::Rounding::NearestEven))) {}
     operator float() const { return fp::FloatFromBits(static_cast<uint32_t>(bits) << 16); }
+    BFloat16& operator+=(float v) { return *this = BFloat16(static_cast<float>(*this) + v); }
+    BFloat16& operator-=(float v) { return *this = BFloat16(static_cast<float>(*this) - v); }
+    BFloat16& operator*=(float v) { return *this = BFloat16(static_cast<float>(*this) * v); }
+    BFloat16& operator/=(float v) { return *this = BFloat16(static_cast<float>(*this) / v); }
     static BFloat16 FromBits(uint16_t b)
     {
         BFloat16 h;
