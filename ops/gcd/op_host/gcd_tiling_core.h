@@ -19,6 +19,7 @@
 #include <cstdint>
 
 #include "../op_kernel/gcd_core.h"
+#include "../op_kernel/gcd_walk.h"
 #include "../op_kernel/gcd_tiling_data.h"
 #include "../op_kernel/gcd_tiling_key.h"
 

@@ -12,7 +12,7 @@
  * \file gcd.h
  * \brief Gcd kernel class: each core walks its output range tile by tile (CopyIn -> Compute -> CopyOut).
  *        Inputs are read linearly (DataCopyPad) or, on broadcast / strided keys, by row segments (DataCopyPad or
- *        Duplicate) or element by element through the offset cursor of gcd_core.h. Compute widens to fp32 and
+ *        Duplicate) or element by element through the offset cursor of gcd_walk.h. Compute widens to fp32 and
  *        runs a masked Euclid for as many trips as the tile's largest operand can need.
  */
 #ifndef OPS_MATH_GCD_KERNEL_H
@@ -20,6 +20,7 @@
 
 #include "kernel_operator.h"
 #include "gcd_core.h"
+#include "gcd_walk.h"
 #include "gcd_tiling_data.h"
 #include "gcd_tiling_key.h"
 

@@ -34,6 +34,7 @@ LAYOUT = [
     "op_kernel/gcd.cpp",
     "op_kernel/gcd.h",
     "op_kernel/gcd_core.h",
+    "op_kernel/gcd_walk.h",
     "op_kernel/gcd_tiling_data.h",
     "op_kernel/gcd_tiling_key.h",
 ]
