@@ -7,8 +7,7 @@ from pathlib import Path
 
 from analyzers.aclnn import analyze_chains, evaluate, facts_matrix
 from analyzers.aclnn.l0_index import L0Index, find_repo_root
-from analyzers.aclnn.unit_json import unit_from_json
-from analyzers.cxx import parse_file
+from analyzers.cxx import parse_file, unit_from_json
 from analyzers.route.l0_semantics import CatalogOp, catalog_op
 
 TREE = Path(__file__).resolve().parents[4] / "tests" / "functional" / "aclnn" / "ops_math"
