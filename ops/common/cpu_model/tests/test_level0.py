@@ -24,12 +24,18 @@ def _reference(op, a, b, init, mask, repeat, strides):
             elif j >= mask:
                 continue
             x = a[_offset(k, j, a.itemsize, s0_blk, s0_rep)]
-            if op == "adds":
+            if op in ("adds", "shr", "shl"):
                 y = b[0]
             else:
                 y = b[_offset(k, j, a.itemsize, s1_blk, s1_rep)]
             with np.errstate(all="ignore"):
-                out[_offset(k, j, a.itemsize, dst_blk, dst_rep)] = (x + y) if op in ("add", "adds") else (x * y)
+                if op == "shr":
+                    value = x >> y
+                elif op == "shl":
+                    value = x << y
+                else:
+                    value = (x + y) if op in ("add", "adds") else (x * y)
+                out[_offset(k, j, a.itemsize, dst_blk, dst_rep)] = value
     return out
 
 
@@ -41,6 +47,8 @@ CASES = [
     ("add", "float16", (0x8000000000000001, 0x5), 2, (1, 1, 1, 8, 8, 8)),  # bit mode, 16-bit: both words count
     ("mul", "float32", (0xF0F0, 0), 2, (1, 1, 1, 8, 8, 8)),  # bit mode, 32-bit
     ("adds", "int16", 100, 3, (1, 1, 1, 8, 8, 8)),          # scalar form, UnaryRepeatParams
+    ("shr", "int16", (0xFFFF0000FFFF0000, 0x1), 2, (1, 1, 1, 8, 8, 8)),  # arithmetic shift, bit mask
+    ("shl", "uint32", 40, 3, (1, 2, 1, 8, 16, 8)),          # logical shift, strided source
 ]
 
 
@@ -49,8 +57,11 @@ def test_level0_forms(probe, op, type_name, mask, repeat, strides):
     dtype = np.dtype(type_name)
     rng = np.random.default_rng(40)
     n = 4096 // dtype.itemsize
-    a = rng.integers(-50, 50, n).astype(dtype)
-    b = rng.integers(-50, 50, n).astype(dtype)
+    low = 0 if dtype.kind == "u" else -50
+    a = rng.integers(low, 50, n).astype(dtype)
+    b = rng.integers(low, 50, n).astype(dtype)
+    if op in ("shr", "shl"):
+        b[0] = 3
     init = np.full(n, 99, dtype)
     mask_arg = f"bits:{mask[0]}:{mask[1]}" if isinstance(mask, tuple) else mask
     actual = probe.run("level0", [op, type_name, mask_arg, repeat, *strides], [a, b, init], dtype)

@@ -165,6 +165,13 @@ public:
         cpu_model::StoreRaw<T>(Base(), index, static_cast<T>(value));
     }
 
+    // Scalar reference into UB, as the device's operator() (checked when taken, not on every use).
+    T& operator()(uint32_t index) const
+    {
+        CheckElements("LocalTensor::operator()", index, 1, false);
+        return *reinterpret_cast<T*>(Base() + static_cast<uint64_t>(index) * sizeof(T));
+    }
+
     LocalTensor operator[](uint32_t offset) const
     {
         CheckLive("LocalTensor::operator[]");

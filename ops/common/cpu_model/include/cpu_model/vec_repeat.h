@@ -191,6 +191,62 @@ CPU_MODEL_LEVEL0_SCALAR(Maxs, detail::MaxOf)
 CPU_MODEL_LEVEL0_SCALAR(Mins, detail::MinOf)
 #undef CPU_MODEL_LEVEL0_SCALAR
 
+// Level-0 shifts; roundEn (ShiftRight) rounds on the device and is not modelled: it must stay false.
+#define CPU_MODEL_LEVEL0_SHIFT(Name, Expr)                                                                           \
+    template <typename T, bool isSetMask = true, typename Mask>                                                      \
+    inline void Name##Level0(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,            \
+                             const Mask& mask, const uint8_t repeatTime, const UnaryRepeatParams& p)                 \
+    {                                                                                                                \
+        static_assert(cpu_model::kA2Shift<T>, #Name ": A2 supports int16/uint16/int32/uint32 only");               \
+        const auto bits = static_cast<int64_t>(scalarValue);                                                         \
+        cpu_model::Check(bits >= 0 && bits < static_cast<int64_t>(sizeof(T) * 8), #Name,                            \
+                         "shift " + std::to_string(bits) + " outside [0, " + std::to_string(sizeof(T) * 8) + ")"); \
+        using U = std::make_unsigned_t<T>;                                                                           \
+        (void)sizeof(U);                                                                                             \
+        RepeatUnary(#Name, dst, src, mask, repeatTime, p.dstBlkStride, p.srcBlkStride, p.dstRepStride,      \
+                            p.srcRepStride, [bits](T a) { return static_cast<T>(Expr); });                          \
+    }
+
+namespace detail {
+CPU_MODEL_LEVEL0_SHIFT(ShiftLeft, static_cast<U>(a) << bits)
+CPU_MODEL_LEVEL0_SHIFT(ShiftRight, a >> bits)
+}  // namespace detail
+#undef CPU_MODEL_LEVEL0_SHIFT
+
+template <typename T, bool isSetMask = true>
+inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,
+                      const uint8_t repeatTime, const UnaryRepeatParams& p)
+{
+    detail::ShiftLeftLevel0(dst, src, scalarValue, detail::CountMask("ShiftLeft", mask, cpu_model::kRepeatSize / sizeof(T)),
+                    repeatTime, p);
+}
+
+template <typename T, bool isSetMask = true>
+inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask[],
+                      const uint8_t repeatTime, const UnaryRepeatParams& p)
+{
+    detail::ShiftLeftLevel0(dst, src, scalarValue, detail::BitMask("ShiftLeft", mask, cpu_model::kRepeatSize / sizeof(T)),
+                    repeatTime, p);
+}
+
+template <typename T, bool isSetMask = true>
+inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,
+                       const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false)
+{
+    cpu_model::Check(!roundEn, "ShiftRight", "roundEn=true is not modelled");
+    detail::ShiftRightLevel0(dst, src, scalarValue, detail::CountMask("ShiftRight", mask, cpu_model::kRepeatSize / sizeof(T)),
+                     repeatTime, p);
+}
+
+template <typename T, bool isSetMask = true>
+inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask[],
+                       const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false)
+{
+    cpu_model::Check(!roundEn, "ShiftRight", "roundEn=true is not modelled");
+    detail::ShiftRightLevel0(dst, src, scalarValue, detail::BitMask("ShiftRight", mask, cpu_model::kRepeatSize / sizeof(T)),
+                     repeatTime, p);
+}
+
 template <typename T, bool isSetMask = true>
 inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,
                 const UnaryRepeatParams& p)

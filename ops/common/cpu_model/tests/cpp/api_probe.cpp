@@ -356,7 +356,7 @@ void Level0Probe(const std::vector<std::string>& a)
     const std::string op = a[0];
     probe::WithType(a[1], [&](auto tag) {
         using T = typename decltype(tag)::type;
-        if constexpr (cpu_model::kOneOf<T, half, float, int16_t, int32_t>) {
+        if constexpr (cpu_model::kOneOf<T, half, float, int16_t, int32_t, uint32_t>) {
             const bool bitMode = a[2].rfind("bits:", 0) == 0;
             uint64_t bits[2] = {0, 0};
             uint64_t count = 0;
@@ -393,15 +393,26 @@ void Level0Probe(const std::vector<std::string>& a)
                 auto y = b1.Get<T>();
                 auto d = bd.Get<T>();
                 if (op == "add") {
-                    if (bitMode) Add(d, x, y, bits, repeat, params);
+                    if constexpr (!cpu_model::kA2Arith<T>) throw std::runtime_error("add needs an A2 arithmetic type");
+                    else if (bitMode) Add(d, x, y, bits, repeat, params);
                     else Add(d, x, y, count, repeat, params);
                 } else if (op == "mul") {
-                    if (bitMode) Mul(d, x, y, bits, repeat, params);
+                    if constexpr (!cpu_model::kA2Arith<T>) throw std::runtime_error("mul needs an A2 arithmetic type");
+                    else if (bitMode) Mul(d, x, y, bits, repeat, params);
                     else Mul(d, x, y, count, repeat, params);
-                } else if (op == "adds") {
+                } else if (op == "adds" || op == "shr" || op == "shl") {
                     const UnaryRepeatParams unary(params.dstBlkStride, params.src0BlkStride, params.dstRepStride,
                                                   params.src0RepStride);
-                    Adds(d, x, y.GetValue(0), count, repeat, unary);
+                    if (op == "adds") {
+                        if constexpr (cpu_model::kA2Arith<T>) Adds(d, x, y(0), count, repeat, unary);
+                    } else if constexpr (cpu_model::kA2Shift<T>) {
+                        if (op == "shr" && bitMode) ShiftRight(d, x, y(0), bits, repeat, unary);
+                        else if (op == "shr") ShiftRight(d, x, y(0), count, repeat, unary);
+                        else if (bitMode) ShiftLeft(d, x, y(0), bits, repeat, unary);
+                        else ShiftLeft(d, x, y(0), count, repeat, unary);
+                    } else {
+                        throw std::runtime_error("shift needs a 16/32-bit integer type");
+                    }
                 } else {
                     throw std::runtime_error("unknown level0 op " + op);
                 }
