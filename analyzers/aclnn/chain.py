@@ -12,7 +12,7 @@ from analyzers.aclnn.messages import MESSAGES
 from analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
 from analyzers.findings import Finding
 from analyzers.model import JsonModel
-from analyzers.route.guards import split_callee
+from analyzers.route.callee_text import split_callee
 from analyzers.route.l0_semantics import CatalogOp
 from analyzers.route.model import Facts, Route
 from analyzers.route.walk import RouteWalk

@@ -20,10 +20,11 @@ from analyzers.route.values import (
     IntList,
     ShapeValue,
     broadcast_dims,
+    is_number,
     promote,
 )
 
-_CASTS = ("static_cast", "reinterpret_cast", "const_cast", "dynamic_cast")
+CASTS = ("static_cast", "reinterpret_cast", "const_cast", "dynamic_cast")
 _DOUBLE_EQUAL = {"IsDoubleEqual", "IsFloatEqual", "IsEqual", "FloatEqual", "IsClose"}
 
 
@@ -32,7 +33,7 @@ class BuiltinCalls:
 
     def builtin(self, short: str, callee: str, expr: Expr):
         args = expr.children
-        if short.startswith(_CASTS) and args:
+        if short.startswith(CASTS) and args:
             return self.value(args[-1])
         if short == "CheckType" and len(args) == 2:
             dtype, allowed = self.value(args[0]), self.value(args[1])
@@ -63,14 +64,14 @@ class BuiltinCalls:
             return dtype.name in family
         if short in _DOUBLE_EQUAL and len(args) == 2:
             left, right = self.value(args[0]), self.value(args[1])
-            if _is_number(left) and _is_number(right):
+            if is_number(left) and is_number(right):
                 return math.isclose(left, right, rel_tol=0.0, abs_tol=1e-12)
             return UNKNOWN
         if "numeric_limits" in callee:
             return _numeric_limit(callee, short)
         if callee in ("std::abs", "std::fabs", "abs", "fabs") and len(args) == 1:
             number = self.value(args[0])
-            return abs(number) if _is_number(number) else UNKNOWN
+            return abs(number) if is_number(number) else UNKNOWN
         if short == "ToShapeVector" and len(args) == 1:
             shape = self.value(args[0])
             return IntList(shape.dims) if isinstance(shape, ShapeValue) and shape.dims is not None else UNKNOWN
@@ -101,7 +102,3 @@ def _numeric_limit(callee: str, which: str):
     if unsigned:
         return {"max": 2**bits - 1, "min": 0, "lowest": 0}.get(which, UNKNOWN)
     return {"max": 2 ** (bits - 1) - 1, "min": -(2 ** (bits - 1)), "lowest": -(2 ** (bits - 1))}.get(which, UNKNOWN)
-
-
-def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)

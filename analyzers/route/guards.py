@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import functools
-import math
 import re
 
 from analyzers.cxx.model import Expr
 from analyzers.route import platforms
-from analyzers.route.guard_calls import _CASTS, BuiltinCalls, _is_number
+from analyzers.route.callee_text import split_callee, strip_parens
+from analyzers.route.guard_calls import CASTS, BuiltinCalls
+from analyzers.route.method_calls import MethodCalls
 from analyzers.route.model import Facts, ShapeRule
+from analyzers.route.value_ops import COMPARISONS, arithmetic, compare_values
 from analyzers.route.values import (
     UNKNOWN,
     ArchValue,
@@ -24,50 +25,18 @@ from analyzers.route.values import (
     Status,
     TensorRef,
     Unknown,
+    is_int,
+    is_number,
 )
+
+__all__ = ["GuardEvaluator", "split_callee", "strip_parens"]
 
 _NUMBER = re.compile(r"^([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)[uUlLfF]*$")
 _HEX = re.compile(r"^0[xX][0-9a-fA-F]+[uUlL]*$")
 _IDENT = re.compile(r"^[A-Za-z_][\w:]*$")
-_COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 
 
-@functools.lru_cache(maxsize=65536)
-def split_callee(text: str) -> tuple[str | None, str]:
-    """"a.get()->AllocTensor" -> ("a.get()", "AllocTensor"); "l0op::Cast" -> (None, "l0op::Cast")."""
-    depth = 0
-    for index in range(len(text) - 1, 0, -1):
-        char = text[index]
-        if char in ")]":
-            depth += 1
-        elif char in "([":
-            depth -= 1
-        elif depth == 0 and char == ".":
-            return text[:index].strip(), text[index + 1 :].strip()
-        elif depth == 0 and char == ">" and text[index - 1] == "-":
-            return text[: index - 1].strip(), text[index + 1 :].strip()
-    return None, text.strip()
-
-
-@functools.lru_cache(maxsize=65536)
-def strip_parens(text: str) -> str:
-    text = text.strip()
-    while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
-        text = text[1:-1].strip()
-    return text
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for char in text:
-        depth += char == "("
-        depth -= char == ")"
-        if depth < 0:
-            return False
-    return depth == 0
-
-
-class GuardEvaluator(BuiltinCalls):
+class GuardEvaluator(BuiltinCalls, MethodCalls):
     """Evaluates expressions to abstract values; subclasses supply variables, tensors and side-effecting calls."""
 
     def __init__(self, facts: Facts) -> None:
@@ -177,7 +146,7 @@ class GuardEvaluator(BuiltinCalls):
         if op == "!":
             truth = self.truthy(operand)
             return UNKNOWN if truth is None else (not truth)
-        if op == "-" and isinstance(operand, (int, float)) and not isinstance(operand, bool):
+        if op == "-" and is_number(operand):
             return -operand
         if op in ("*", "&", "+"):
             return operand
@@ -186,7 +155,7 @@ class GuardEvaluator(BuiltinCalls):
     def _value_other(self, expr: Expr):
         if expr.name == "subscript_expression" and len(expr.children) == 2:
             return self.subscript(self.value(expr.children[0]), expr.children[1])
-        if len(expr.children) == 1 and (expr.text.startswith("(") or expr.text.startswith(_CASTS)):
+        if len(expr.children) == 1 and (expr.text.startswith("(") or expr.text.startswith(CASTS)):
             return self.value(expr.children[0])
         return Unknown(expr.text)
 
@@ -195,7 +164,7 @@ class GuardEvaluator(BuiltinCalls):
         if index_expr.name == "subscript_argument_list" and index_expr.children:
             index_expr = index_expr.children[0]
         index = self.value(index_expr)
-        if not _is_number(index) or isinstance(index, float):
+        if not is_int(index):
             return UNKNOWN
         items = None
         if isinstance(base, ShapeValue):
@@ -231,7 +200,7 @@ class GuardEvaluator(BuiltinCalls):
         items = [self.value(child) for child in expr.children]
         if all(isinstance(item, DType) for item in items) and all(item.name for item in items):
             return DtypeList(frozenset(item.name for item in items), expr.text)
-        if all(isinstance(item, int) and not isinstance(item, bool) for item in items):
+        if all(is_int(item) for item in items):
             return HostValue("ints", expr.text, tuple(items))
         return Unknown(expr.text)
 
@@ -249,25 +218,13 @@ class GuardEvaluator(BuiltinCalls):
                 return False if right is False else (True if left is True and right is True else UNKNOWN)
             return True if right is True else (False if left is False and right is False else UNKNOWN)
         left, right = self.value(left_expr), self.value(right_expr)
-        if op in _COMPARE:
+        if op in COMPARISONS:
             return self.compare(op, left, right)
-        return _arithmetic(op, left, right, expr.text)
+        return arithmetic(op, left, right, expr.text)
 
-    def compare(self, op: str, left, right):
-        # Error handling is not a route: results are never null and statuses always succeed.
-        if isinstance(left, Null) or isinstance(right, Null):
-            return op == "!=" if op in ("==", "!=") else UNKNOWN
-        if isinstance(left, Status) or isinstance(right, Status):
-            return op == "==" if op in ("==", "!=") else UNKNOWN
-        keys = _comparable(left, right)
-        if keys is None:
-            return UNKNOWN
-        a, b = keys
-        if op in ("==", "!="):
-            return (a == b) == (op == "==")
-        if not all(isinstance(k, (int, float)) for k in (a, b)):
-            return UNKNOWN
-        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+    @staticmethod
+    def compare(op: str, left, right):
+        return compare_values(op, left, right)
 
     # -- calls ----------------------------------------------------------------------------------------------
     def _value_call(self, expr: Expr):
@@ -308,95 +265,3 @@ class GuardEvaluator(BuiltinCalls):
                 return found if found is not None else Unknown(text)
             return self.method_value(self.receiver_value(receiver), method, None)
         return Unknown(text)
-
-    def method_value(self, receiver, method: str, expr: Expr | None):
-        args = expr.children if expr is not None else ()
-        if isinstance(receiver, TensorRef):
-            if method == "GetDataType":
-                return DType(self.tensor_dtype(receiver.id))
-            if method in ("GetViewShape", "GetStorageShape", "GetOriginalShape"):
-                return self.tensor_shape(receiver.id)
-            if method == "IsEmpty":
-                dims = self.tensor_shape(receiver.id).dims
-                return UNKNOWN if dims is None else (math.prod(dims) == 0)
-            if method == "Numel":
-                dims = self.tensor_shape(receiver.id).dims
-                return UNKNOWN if dims is None else math.prod(dims)
-            return Unknown(method)
-        if isinstance(receiver, ShapeValue):
-            if receiver.dims is None:
-                return UNKNOWN
-            if method == "GetDimNum":
-                return len(receiver.dims)
-            if method == "GetShapeSize":
-                return math.prod(receiver.dims)
-            if method == "GetDim" and len(args) == 1:
-                index = self.value(args[0])
-                if isinstance(index, int) and -len(receiver.dims) <= index < len(receiver.dims):
-                    return receiver.dims[index]
-            return UNKNOWN
-        if isinstance(receiver, HostValue) and receiver.kind == "platform":
-            if method in ("GetCurNpuArch", "GetNpuArch"):
-                return self._fact_arch()
-            if method == "GetSocVersion":
-                return self._fact_soc()
-        if isinstance(receiver, ScalarRef):
-            if method in ("ToDouble", "ToFloat", "ToInt64", "ToInt32", "ToBool"):
-                number = self.facts.scalar(receiver.name)
-                return UNKNOWN if number is None else number
-            if method == "GetDataType":
-                return DType(self.facts.dtype_of(receiver.name))
-        if isinstance(receiver, IntList):
-            if method == "data":
-                return receiver
-            if method in ("size", "Size"):
-                return len(receiver.items)
-        if isinstance(receiver, DtypeList) and method == "size":
-            return len(receiver.names)
-        if isinstance(receiver, HostValue) and receiver.dims is not None and method in ("Size", "size"):
-            return len(receiver.dims)
-        return Unknown(method)
-
-    def _fact_soc(self) -> SocValue:
-        soc = platforms.socs().get(self.facts.soc or "")
-        return SocValue(soc.name, soc.order) if soc else SocValue(None)
-
-    def _fact_arch(self) -> ArchValue:
-        return ArchValue(self.facts.arch)
-
-
-def _comparable(left, right):
-    """Keys to compare two values by, or None when either is unknown or they are of different kinds."""
-    if _is_number(left) and _is_number(right) or isinstance(left, bool) and isinstance(right, bool):
-        return left, right
-    if isinstance(left, bool) and _is_number(right) or _is_number(left) and isinstance(right, bool):
-        return int(left), int(right)
-    if isinstance(left, DType) and isinstance(right, DType):
-        return (left.name, right.name) if left.name and right.name else None
-    if isinstance(left, SocValue) and isinstance(right, SocValue):
-        if left.name is None or right.name is None:
-            return None
-        return (left.order, right.order) if left.name != right.name else (0, 0)
-    if isinstance(left, ArchValue) and isinstance(right, ArchValue):
-        return (left.name, right.name) if left.name and right.name else None
-    if isinstance(left, ShapeValue) and isinstance(right, ShapeValue):
-        return (left.dims, right.dims) if left.dims is not None and right.dims is not None else None
-    if isinstance(left, TensorRef) and isinstance(right, TensorRef):
-        return left.id, right.id
-    return None
-
-
-def _arithmetic(op: str, left, right, text: str):
-    if not (_is_number(left) and _is_number(right)):
-        return Unknown(text)
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
-    if op == "/" and right != 0:
-        return left // right if isinstance(left, int) and isinstance(right, int) else left / right
-    if op == "%" and right != 0 and isinstance(left, int) and isinstance(right, int):
-        return left % right
-    return Unknown(text)

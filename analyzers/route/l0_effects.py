@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from analyzers.cxx.model import CxxUnit, Expr, Function
-from analyzers.route.guards import split_callee
+from analyzers.route.callee_text import split_callee
 from analyzers.route.l0_semantics import CatalogOp, catalog_op
 from analyzers.route.model import ShapeRule, Site, Step, Task
 from analyzers.route.values import UNKNOWN, DType, HostValue, IntList, OpArgs, Status, TensorRef

@@ -17,6 +17,15 @@ class Unknown:
 UNKNOWN = Unknown()
 
 
+# C++ bools are ints to Python; a guard's `true` must not count as the number 1.
+def is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True)
 class Null:
     """nullptr."""

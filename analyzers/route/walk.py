@@ -8,7 +8,9 @@ from typing import Protocol
 
 from analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
 from analyzers.findings import Finding
-from analyzers.route.guards import GuardEvaluator, _arithmetic, split_callee
+from analyzers.route.callee_text import split_callee
+from analyzers.route.guards import GuardEvaluator
+from analyzers.route.value_ops import arithmetic
 from analyzers.route.l0_effects import _LAUNCH_MACROS, L0Effects, _is_int
 from analyzers.route.l0_semantics import CatalogOp
 from analyzers.route.model import Facts, Route, ShapeRule, Site, Step, Task
@@ -266,7 +268,7 @@ class RouteWalk(L0Effects, GuardEvaluator):
             return
         compound = re.match(rf"^\s*{re.escape(target)}\s*([-+*/%])=", stmt.text) if stmt.kind == "assign" else None
         if compound:
-            value = _arithmetic(compound.group(1), self.frame.env.get(target), value, stmt.text)
+            value = arithmetic(compound.group(1), self.frame.env.get(target), value, stmt.text)
         if stmt.kind == "decl" and isinstance(value, HostValue) and value.kind == "ints" and "[" in stmt.text:
             value = IntList(value.dims)
         array = _ARRAY_SIZE.search(stmt.text) if stmt.kind == "decl" else None

@@ -1,0 +1,80 @@
+"""Methods whose result the facts decide: tensor dtype and shape, shape dims, platform SoC and arch, scalars, lists."""
+
+from __future__ import annotations
+
+import math
+
+from analyzers.cxx.model import Expr
+from analyzers.route import platforms
+from analyzers.route.values import (
+    UNKNOWN,
+    ArchValue,
+    DType,
+    DtypeList,
+    HostValue,
+    IntList,
+    ScalarRef,
+    ShapeValue,
+    SocValue,
+    TensorRef,
+    Unknown,
+)
+
+
+class MethodCalls:
+    """`receiver->Method(...)` on abstract values; GuardEvaluator supplies facts, value() and the tensor hooks."""
+
+    def method_value(self, receiver, method: str, expr: Expr | None):
+        args = expr.children if expr is not None else ()
+        if isinstance(receiver, TensorRef):
+            if method == "GetDataType":
+                return DType(self.tensor_dtype(receiver.id))
+            if method in ("GetViewShape", "GetStorageShape", "GetOriginalShape"):
+                return self.tensor_shape(receiver.id)
+            if method == "IsEmpty":
+                dims = self.tensor_shape(receiver.id).dims
+                return UNKNOWN if dims is None else (math.prod(dims) == 0)
+            if method == "Numel":
+                dims = self.tensor_shape(receiver.id).dims
+                return UNKNOWN if dims is None else math.prod(dims)
+            return Unknown(method)
+        if isinstance(receiver, ShapeValue):
+            if receiver.dims is None:
+                return UNKNOWN
+            if method == "GetDimNum":
+                return len(receiver.dims)
+            if method == "GetShapeSize":
+                return math.prod(receiver.dims)
+            if method == "GetDim" and len(args) == 1:
+                index = self.value(args[0])
+                if isinstance(index, int) and -len(receiver.dims) <= index < len(receiver.dims):
+                    return receiver.dims[index]
+            return UNKNOWN
+        if isinstance(receiver, HostValue) and receiver.kind == "platform":
+            if method in ("GetCurNpuArch", "GetNpuArch"):
+                return self._fact_arch()
+            if method == "GetSocVersion":
+                return self._fact_soc()
+        if isinstance(receiver, ScalarRef):
+            if method in ("ToDouble", "ToFloat", "ToInt64", "ToInt32", "ToBool"):
+                number = self.facts.scalar(receiver.name)
+                return UNKNOWN if number is None else number
+            if method == "GetDataType":
+                return DType(self.facts.dtype_of(receiver.name))
+        if isinstance(receiver, IntList):
+            if method == "data":
+                return receiver
+            if method in ("size", "Size"):
+                return len(receiver.items)
+        if isinstance(receiver, DtypeList) and method == "size":
+            return len(receiver.names)
+        if isinstance(receiver, HostValue) and receiver.dims is not None and method in ("Size", "size"):
+            return len(receiver.dims)
+        return Unknown(method)
+
+    def _fact_soc(self) -> SocValue:
+        soc = platforms.socs().get(self.facts.soc or "")
+        return SocValue(soc.name, soc.order) if soc else SocValue(None)
+
+    def _fact_arch(self) -> ArchValue:
+        return ArchValue(self.facts.arch)

@@ -1,0 +1,74 @@
+"""C++ comparison and arithmetic on abstract values: three-valued, with error handling taken as succeeding."""
+
+from __future__ import annotations
+
+from analyzers.route.values import (
+    UNKNOWN,
+    ArchValue,
+    DType,
+    Null,
+    ShapeValue,
+    SocValue,
+    Status,
+    TensorRef,
+    Unknown,
+    is_number,
+)
+
+COMPARISONS = {"==", "!=", "<", "<=", ">", ">="}
+
+
+def compare_values(op: str, left, right):
+    """`left op right` as True / False, or UNKNOWN when the values do not decide it."""
+    # Error handling is not a route: results are never null and statuses always succeed.
+    if isinstance(left, Null) or isinstance(right, Null):
+        return op == "!=" if op in ("==", "!=") else UNKNOWN
+    if isinstance(left, Status) or isinstance(right, Status):
+        return op == "==" if op in ("==", "!=") else UNKNOWN
+    keys = _comparable(left, right)
+    if keys is None:
+        return UNKNOWN
+    a, b = keys
+    if op in ("==", "!="):
+        return (a == b) == (op == "==")
+    if not all(isinstance(k, (int, float)) for k in (a, b)):
+        return UNKNOWN
+    return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+
+
+def _comparable(left, right):
+    """Keys to compare two values by, or None when either is unknown or they are of different kinds."""
+    if is_number(left) and is_number(right) or isinstance(left, bool) and isinstance(right, bool):
+        return left, right
+    if isinstance(left, bool) and is_number(right) or is_number(left) and isinstance(right, bool):
+        return int(left), int(right)
+    if isinstance(left, DType) and isinstance(right, DType):
+        return (left.name, right.name) if left.name and right.name else None
+    if isinstance(left, SocValue) and isinstance(right, SocValue):
+        if left.name is None or right.name is None:
+            return None
+        return (left.order, right.order) if left.name != right.name else (0, 0)
+    if isinstance(left, ArchValue) and isinstance(right, ArchValue):
+        return (left.name, right.name) if left.name and right.name else None
+    if isinstance(left, ShapeValue) and isinstance(right, ShapeValue):
+        return (left.dims, right.dims) if left.dims is not None and right.dims is not None else None
+    if isinstance(left, TensorRef) and isinstance(right, TensorRef):
+        return left.id, right.id
+    return None
+
+
+def arithmetic(op: str, left, right, text: str):
+    """`left op right` on known numbers (C++ integer division and remainder); Unknown(text) otherwise."""
+    if not (is_number(left) and is_number(right)):
+        return Unknown(text)
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    if op == "/" and right != 0:
+        return left // right if isinstance(left, int) and isinstance(right, int) else left / right
+    if op == "%" and right != 0 and isinstance(left, int) and isinstance(right, int):
+        return left % right
+    return Unknown(text)
