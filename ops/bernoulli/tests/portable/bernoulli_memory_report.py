@@ -41,7 +41,8 @@ def _arguments(root: Path, source: Path, dims: list[int], dtype: str) -> list[st
     shape = f"[{','.join(map(str, dims))}]"
     return ["analyze", str(source), "--kind", "aclnn", "--format", "md", "--no-cache", "--no-progress",
             "--repo-root", str(root), "--soc", "Ascend910B", "--dtype", dtype, "--scalar", "prob=0.5",
-            "--shape", f"self={shape}", "--shape", f"out={shape}", "--case", f"self={shape}:{dtype},out={shape}:{dtype}"]
+            "--shape", f"self={shape}", "--shape", f"out={shape}",
+            "--case", f"self={shape}:{dtype},out={shape}:{dtype}"]
 
 
 def _section(root: Path, body: str) -> str:

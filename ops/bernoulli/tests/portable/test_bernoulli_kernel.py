@@ -126,6 +126,18 @@ def test_zero_and_one_modes(kernels, tmp_path: Path, dtype: str, cores: int, lau
             assert 1 <= info["block_dim"] <= cores and (info["block_dim"] > 1) == (cores > 1 and n > 256), info
 
 
+@pytest.mark.parametrize("launch", ["sequential-reverse", "sequential-shuffle"])
+def test_adversarial_core_orders_with_many_stages(kernels, tmp_path: Path, launch: str) -> None:
+    """Each SyncAll phase run core by core, last core first or shuffled: an overwrite of a mask byte another core
+    still needs would show up here deterministically (and the model's GM race detector is on)."""
+    rng = np.random.default_rng(17)
+    for dtype in ("int8", "float32", "float64"):
+        n = 3_000_001
+        mask = rng.integers(0, 256, size=bernoulli_golden.dsa_mask_bytes(n), dtype=np.uint8)
+        info = expand_case(kernels, tmp_path, dtype, n, mask, 48, launch, ub=20480)
+        assert info["block_dim"] == 48 and info["stages"] > 1, info
+
+
 def test_one_and_48_cores_agree_bitwise(kernels, tmp_path: Path) -> None:
     rng = np.random.default_rng(3)
     n = 1_000_000

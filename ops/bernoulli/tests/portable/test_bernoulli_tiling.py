@@ -92,7 +92,8 @@ def check_invariants(case, row) -> None:
         assert covered == n
 
 
-shapes = st.lists(st.integers(0, 4096), min_size=0, max_size=4) | st.lists(st.integers(1, 3_000_000), min_size=1, max_size=1)
+shapes = (st.lists(st.integers(0, 4096), min_size=0, max_size=4)
+          | st.lists(st.integers(1, 3_000_000), min_size=1, max_size=1))
 cases = st.tuples(st.sampled_from(bernoulli_golden.DTYPES), st.sampled_from([0, 1, 2]), st.integers(1, 48),
                   st.sampled_from([0, 196608, 131072, 65536, 40960]), shapes)
 
@@ -114,7 +115,8 @@ def test_edge_sizes_every_dtype_and_mode(gxx, tiling_exe) -> None:
 
 def test_the_seed_example_16m_elements_on_40_cores(gxx, tiling_exe) -> None:
     """About 420K elements per core: one 52 KiB mask stage next to a 32K FP16 tile, so a single SyncAll."""
-    fp16, fp32, f64 = run_tiling(gxx, tiling_exe, [(d, 0, 40, 196608, [4096, 4096]) for d in ("float16", "float32", "float64")])
+    batch = [(d, 0, 40, 196608, [4096, 4096]) for d in ("float16", "float32", "float64")]
+    fp16, fp32, f64 = run_tiling(gxx, tiling_exe, batch)
     assert fp16["block_dim"] == 40 and fp16["block"] == 419584 and fp16["stage"] == 419584
     assert fp16["tile"] == 32768 and fp16["ub_plan"] == 52448 + 32768 * 4
     assert fp32["stage"] == 419584 and fp32["tile"] == 16896

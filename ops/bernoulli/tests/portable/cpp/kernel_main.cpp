@@ -11,7 +11,8 @@
 // Runs the real Bernoulli kernel (op_kernel/bernoulli.cpp, built with -DDTYPE_Y=<type> -DDTYPE_CODE=<code>) on the
 // CPU model of the Ascend C API, in one GM storage as the L2 chain lays it out: the packed mask at its start
 // (RANDOM_ALIASED), the outputs written over it. The tiling comes from the portable core the host adapter calls.
-// argv: mode coreNum threads|sequential n mask.bin storage.bin [ubSize]   (a small ubSize forces many stages)
+// argv: mode coreNum launch n mask.bin storage.bin [ubSize]
+//   launch: threads | sequential | sequential-reverse | sequential-shuffle; a small ubSize forces many stages.
 //   mask.bin (RANDOM_ALIASED): the DSA bytes; the storage is max(n, 16) elements, its bytes past the mask 0xEE.
 //   storage.bin receives the whole storage after the launch.
 // stdout: blockDim stage tile stages
@@ -39,10 +40,20 @@ int main(int argc, char** argv)
         return 2;
     }
     const uint32_t mode = static_cast<uint32_t>(std::atoi(argv[1]));
-    const Platform platform{static_cast<uint32_t>(std::atoi(argv[2])), argc == 8 ? std::strtoull(argv[7], nullptr, 10) : 196608};
-    const cpu_model::LaunchMode launch =
-        std::strcmp(argv[3], "threads") == 0 ? cpu_model::LaunchMode::Threads : cpu_model::LaunchMode::Sequential;
+    const uint64_t ubSize = argc == 8 ? std::strtoull(argv[7], nullptr, 10) : 196608;
+    const Platform platform{static_cast<uint32_t>(std::atoi(argv[2])), ubSize};
     const uint64_t n = std::strtoull(argv[4], nullptr, 10);
+    // Sequential phases in reverse or shuffled core order make a cross-core overwrite reproducible; threads make
+    // the stages really concurrent. The model's GM race detector is on in every mode.
+    cpu_model::LaunchOptions launch;
+    launch.mode =
+        std::strcmp(argv[3], "threads") == 0 ? cpu_model::LaunchMode::Threads : cpu_model::LaunchMode::Sequential;
+    if (std::strcmp(argv[3], "sequential-reverse") == 0) {
+        launch.order = cpu_model::CoreOrder::Descending;
+    } else if (std::strcmp(argv[3], "sequential-shuffle") == 0) {
+        launch.order = cpu_model::CoreOrder::Shuffled;
+        launch.seed = n + 7;
+    }
     const Shape shape{1, {static_cast<int64_t>(n)}};
     TilingResult r{};
     if (ComputeTiling(shape, DTYPE_CODE, mode, platform, r) != Status::OK) {

@@ -7,7 +7,8 @@
 # INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
 # See LICENSE in the root of the software repository for the full text of the License.
 # ----------------------------------------------------------------------------------------------------------------------
-"""Compares output.bin with golden.bin bit for bit (Bernoulli outputs are exactly 0 or 1). Usage: python3 compare_data.py DTYPE"""
+"""Compares output.bin with golden.bin bit for bit (Bernoulli outputs are exactly 0 or 1).
+Usage: python3 compare_data.py DTYPE"""
 
 import sys
 
@@ -17,8 +18,11 @@ import numpy as np
 def main(dtype: str) -> int:
     golden = np.fromfile("golden.bin", dtype=dtype)
     output = np.fromfile("output.bin", dtype=dtype)[: golden.size]
-    bad = np.flatnonzero(output.view(np.uint8).reshape(golden.size, -1) != golden.view(np.uint8).reshape(golden.size, -1))
-    if output.size != golden.size or bad.size:
+    if output.size != golden.size:
+        print(f"FAIL: {output.size} outputs for {golden.size} golden values")
+        return 1
+    bad = np.flatnonzero(output.view(np.uint8) != golden.view(np.uint8))
+    if bad.size:
         print(f"FAIL: {bad.size} bytes differ, first at byte {bad[:1]}")
         return 1
     print("PASS")
