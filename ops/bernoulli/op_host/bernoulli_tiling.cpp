@@ -103,6 +103,10 @@ ge::graphStatus TilingForBernoulli(gert::TilingContext* context)
     OP_CHECK_NULL_WITH_CONTEXT(context, tiling);
     *tiling = result.data;
     context->SetBlockDim(result.blockDim);
+    if (*mode == BernoulliCore::RANDOM_ALIASED && result.blockDim > 1) {
+        // The hardware SyncAll between stages needs every core resident at once: batch scheduling.
+        context->SetScheduleMode(1);
+    }
     context->SetTilingKey(BernoulliNs::BERNOULLI_TILING_KEY);
     size_t* workspaces = context->GetWorkspaceSizes(1);
     OP_CHECK_NULL_WITH_CONTEXT(context, workspaces);
