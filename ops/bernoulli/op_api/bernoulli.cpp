@@ -72,11 +72,8 @@ const aclTensor* BernoulliRandom(const aclTensor* input, double probability, int
     const int64_t count = input->GetViewShape().GetShapeSize();
     const int64_t maskBytes = (count + DSA_BLOCK_BITS - 1) / DSA_BLOCK_BITS * DSA_BLOCK_BITS / BITS_PER_BYTE;
     const bool padded = count < MIN_PADDED_ELEMENTS;
-    op::Shape storageShape = input->GetViewShape();
-    if (padded) {
-        storageShape = op::Shape({MIN_PADDED_ELEMENTS});
-    }
-    aclTensor* yPrivate = executor->AllocTensor(storageShape, input->GetDataType());
+    aclTensor* yPrivate = padded ? executor->AllocTensor(op::Shape({MIN_PADDED_ELEMENTS}), input->GetDataType())
+                                 : executor->AllocTensor(input->GetViewShape(), input->GetDataType());
     if (yPrivate == nullptr) {
         OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "Bernoulli failed to allocate its private output.");
         return nullptr;
