@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 CPP_DIR = Path(__file__).resolve().parent / "cpp"
@@ -43,3 +44,23 @@ def test_shuffled_order_is_a_fixed_permutation_per_seed(cpu_model, launch_cases)
 
 def test_user_workspace_is_the_pointer_the_driver_passed(cpu_model, launch_cases):
     assert cpu_model.gxx.run(launch_cases, ["workspace", "threads", 1]).stdout.decode().split() == ["same"]
+
+
+def _packed_mask(cores: int) -> np.ndarray:
+    total = 256 * cores
+    mask = ((np.arange(total // 8) * 37 + 11) % 256).astype(np.uint8)
+    return np.unpackbits(mask, bitorder="little")
+
+
+@pytest.mark.parametrize("mode", ["threads", "sequential", "reverse", "shuffle"])
+@pytest.mark.parametrize("cores", [1, 8, 40])
+def test_in_place_expansion_with_syncall_is_race_free(cpu_model, launch_cases, mode, cores):
+    out = cpu_model.gxx.run(launch_cases, ["expand", mode, cores]).stdout.decode().strip()
+    assert out == "".join(map(str, _packed_mask(cores)))
+
+
+@pytest.mark.parametrize("mode", ["threads", "sequential", "reverse"])
+def test_in_place_expansion_without_syncall_is_reported(cpu_model, launch_cases, mode):
+    result = cpu_model.gxx.run(launch_cases, ["expand-unstaged", mode, 8], check=False)
+    assert result.returncode == 3
+    assert "GM race: core" in result.stderr.decode()

@@ -43,6 +43,31 @@ void OrderKernel(GM_ADDR log)
     }
 }
 
+// In-place expansion of a packed mask into floats in the same GM buffer (Bernoulli's pattern): every core
+// reads its 32 mask bytes from the front of the buffer, and core 0's output overwrites all of them. Without
+// the SyncAll between reading and writing, the race detector must object whatever the schedule.
+constexpr uint32_t kExpandPerCore = 256;
+
+void ExpandKernel(GM_ADDR buffer, bool staged)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);
+    const uint64_t total = kExpandPerCore * GetBlockNum();
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> maskBuf, outBuf;
+    pipe.InitBuffer(maskBuf, kExpandPerCore / 8);
+    pipe.InitBuffer(outBuf, kExpandPerCore * sizeof(float));
+    GlobalTensor<uint8_t> maskGm;
+    GlobalTensor<float> outGm;
+    maskGm.SetGlobalBuffer(buffer, total / 8);
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(buffer), total);
+    LocalTensor<uint8_t> mask = maskBuf.Get<uint8_t>();
+    LocalTensor<float> out = outBuf.Get<float>();
+    DataCopy(mask, maskGm[GetBlockIdx() * kExpandPerCore / 8], kExpandPerCore / 8);
+    if (staged) SyncAll();
+    for (uint32_t i = 0; i < kExpandPerCore; ++i) out(i) = ((mask(i / 8) >> (i % 8)) & 1u) != 0 ? 1.0f : 0.0f;
+    DataCopy(outGm[GetBlockIdx() * kExpandPerCore], out, kExpandPerCore);
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -60,7 +85,13 @@ int main(int argc, char** argv)
                      : modeName == "shuffle" ? cpu_model::CoreOrder::Shuffled : cpu_model::CoreOrder::Ascending;
         mode.seed = 7;
         const auto cores = static_cast<uint32_t>(std::stoul(argv[3]));
-        if (test == "workspace") {
+        if (test == "expand" || test == "expand-unstaged") {
+            const uint64_t total = kExpandPerCore * cores;
+            uint8_t* buffer = cpu_model::GmAlloc(total * sizeof(float));
+            for (uint64_t i = 0; i < total / 8; ++i) buffer[i] = static_cast<uint8_t>(i * 37 + 11);
+            cpu_model::Launch(cores, mode, ExpandKernel, buffer, test == "expand");
+            for (uint64_t i = 0; i < total; ++i) std::printf("%d", reinterpret_cast<float*>(buffer)[i] == 1.0f ? 1 : 0);
+        } else if (test == "workspace") {
             uint8_t* ws = cpu_model::GmAlloc(64);
             std::printf("%s", AscendC::GetUserWorkspace(ws) == ws ? "same" : "moved");
         } else if (test == "barrier") {
