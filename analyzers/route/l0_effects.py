@@ -5,17 +5,10 @@ from __future__ import annotations
 from analyzers.cxx.model import CxxUnit, Expr, Function
 from analyzers.route.callee_text import split_callee
 from analyzers.route.l0_semantics import CatalogOp, catalog_op
+from analyzers.route.macros import LAUNCH_MACROS
 from analyzers.route.model import ShapeRule, Site, Step, Task
-from analyzers.route.values import UNKNOWN, DType, HostValue, IntList, OpArgs, Status, TensorRef
+from analyzers.route.values import UNKNOWN, DType, HostValue, IntList, OpArgs, Status, TensorRef, is_int
 
-_LAUNCH_MACROS = {
-    "ADD_TO_LAUNCHER_LIST_AICORE": "AI_CORE",
-    "ADD_TO_LAUNCHER_LIST_AICPU": "AI_CPU",
-    "ADD_TO_LAUNCHER_LIST_DSA": "DSA",
-    "CreatAiCoreKernelLauncher": "AI_CORE",
-    "CreatAicpuKernelLauncher": "AI_CPU",
-    "CreatDSAKernelLauncher": "DSA",
-}
 
 
 class L0Effects:
@@ -147,7 +140,7 @@ class L0Effects:
             items = self.value(args[0]) if args else UNKNOWN
             count = self.value(args[1]) if len(args) > 1 else None
             dims = items.known if isinstance(items, IntList) else items.dims if isinstance(items, HostValue) else None
-            if dims is not None and _is_int(count) and count <= len(dims):
+            if dims is not None and is_int(count) and count <= len(dims):
                 dims = dims[:count]
             return HostValue("int-array", expr.text, dims)
         if method == "ConvertToTensor":
@@ -279,7 +272,7 @@ _EFFECT_METHODS = ("AllocTensor", "CreateView", "SetDataType")
 
 def _is_effect_call(callee: str) -> bool:
     short = callee.rsplit("::", 1)[-1]
-    return (callee.startswith("l0op::") or short in _LAUNCH_MACROS
+    return (callee.startswith("l0op::") or short in LAUNCH_MACROS
             or split_callee(callee)[1] in _EFFECT_METHODS)
 
 
@@ -291,9 +284,3 @@ def _calls_of(stmts):
         yield from _calls_of(stmt.orelse)
         for case in stmt.cases:
             yield from _calls_of(case.body)
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-

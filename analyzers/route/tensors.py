@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from analyzers.cxx.model import Expr
 from analyzers.route.l0_semantics import CatalogOp
 from analyzers.route.model import Facts, ShapeRule, Site, Tensor
-from analyzers.route.values import DType, HostValue, ShapeValue, TensorRef, broadcast_dims
+from analyzers.route.values import DType, HostValue, ShapeValue, TensorRef, broadcast_dims, is_int
 
 _INT = re.compile(r"^-?\d+$")
 
@@ -135,7 +135,7 @@ class TensorBook:
             texts, dims = [], []
             for item in items:
                 number = evaluator.value(item)
-                if isinstance(number, int) and not isinstance(number, bool):
+                if is_int(number):
                     texts.append(str(number))
                     dims.append(number)
                 else:
@@ -172,7 +172,7 @@ class TensorBook:
             return ShapeRule("literal", dims=(text(indices[0]),), text=f"shape argument {text(indices[0])}")
         if kind == "packed_bits" and indices:
             count = args[indices[0]] if indices[0] < len(args) else None
-            if isinstance(count, int) and not isinstance(count, bool):
+            if is_int(count):
                 return ShapeRule("literal", dims=(str(math.ceil(count / 8)),), text="DSA bit mask, count/8 bytes")
             return ShapeRule("literal", dims=(f"({text(indices[0])}) / 8",), text="DSA bit mask, count/8 bytes")
         if kind in ("squeeze", "unsqueeze") and ref(0):
@@ -215,7 +215,7 @@ def _brace_items(expr: Expr):
 
 
 def _squeezed(dims, axis, insert: bool):
-    if dims is None or not isinstance(axis, int) or isinstance(axis, bool):
+    if dims is None or not is_int(axis):
         return None
     rank = len(dims) + (1 if insert else 0)
     if not -rank <= axis < max(rank, 1):
