@@ -56,8 +56,27 @@ def test_the_old_chain_is_caught(fixture_root: Path) -> None:
     assert {"no-fill", "no-dropout-do-mask"} <= {v["rule"] for v in doc["violations"]}
 
 
-def test_memory_report_is_current() -> None:
-    expected = bernoulli_memory_report.render()
+@pytest.fixture(scope="module")
+def rendered() -> str:
+    return bernoulli_memory_report.render()
+
+
+def test_memory_report_shows_the_intermediates_gone_and_the_mask_free(rendered: str) -> None:
+    sections = rendered.split("\n## ")[2:]
+    before = [s for s in sections if s.startswith("before")]
+    after = [s for s in sections if s.startswith("after")]
+    assert len(before) == len(after) == len(bernoulli_memory_report.CASES)
+    for text in before:
+        assert "| Fill | AI_CORE |" in text and "| DropoutDoMask | AI_CORE |" in text
+    assert any("| Cast | AI_CORE |" in text for text in before)  # int64: the FP16 result is cast to the output
+    for text in after:
+        assert "Fill" not in text and "DropoutDoMask" not in text and "| Cast |" not in text
+        assert "| t3 | alias | t2 | `0` |" in text  # the UINT8 mask is a view of y_private: 0 bytes
+        assert "- Peak formula: `N·S`" in text
+
+
+def test_memory_report_is_current(rendered: str) -> None:
+    expected = rendered
     path = bernoulli_memory_report.REPORT_PATH
     actual = path.read_text(encoding="utf-8") if path.exists() else ""
     assert actual == expected, "regenerate with: python ops/bernoulli/tests/portable/bernoulli_memory_report.py"
