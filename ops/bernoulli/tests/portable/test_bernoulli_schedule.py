@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bernoulli_golden
 
@@ -88,3 +90,12 @@ def test_ascending_stages_are_caught_clobbering_the_mask(gxx, simulator) -> None
     rows = simulate(gxx, simulator, cases)
     assert all(int(r["stages"]) > 1 for r in rows)
     assert all(r["verdict"] == "CLOBBER" for r in rows), rows
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 400_000), st.sampled_from(bernoulli_golden.DTYPES), st.integers(1, 48),
+                          st.sampled_from([16384, 24576, 65536, 196608])), min_size=25, max_size=25))
+def test_random_sizes_cores_and_ubs(gxx, simulator, batch) -> None:
+    """16 KiB is the smallest UB here: 8 KiB after the reserve still holds a 256-element DOUBLE plan (12 KiB does
+    not, and the tiling says NO_UB there)."""
+    assert_all_ok(simulate(gxx, simulator, [(n, d, cores, ub, "desc") for n, d, cores, ub in batch]))
