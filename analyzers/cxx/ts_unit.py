@@ -47,9 +47,14 @@ def parse_source(data: bytes, path: str, *, max_bytes: int = MAX_SOURCE_BYTES) -
         parsed.findings.append(MESSAGES.make("cxx-recursion-limit", path=path, line=None, limit="Python's stack"))
     findings = parsed.findings + syntax_findings(parsed.tree.root_node, parsed.source, path)
     findings.sort(key=Finding.sort_key)
+    return collected_unit(path, FRONTEND, walker, findings)
+
+
+def collected_unit(path: str, frontend: str, walker, findings: list[Finding]) -> CxxUnit:
+    """The unit a walker collected; the tree-sitter and libclang walkers gather the same four lists."""
     return CxxUnit(
         path=path,
-        frontend=FRONTEND,
+        frontend=frontend,
         functions=tuple(walker.functions),
         globals=tuple(walker.globals),
         includes=tuple(walker.includes),
