@@ -5,28 +5,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from analyzers.aclnn.l0_index import L0Index
 from analyzers.aclnn.messages import MESSAGES
-from analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
+from analyzers.cxx.model import CxxUnit, Function, calls_in
 from analyzers.findings import Finding
 from analyzers.model import JsonModel
 from analyzers.route.callee_text import split_callee
 from analyzers.route.l0_semantics import CatalogOp
+from analyzers.route.macros import LAUNCH_MACROS
 from analyzers.route.model import Facts, Route
 from analyzers.route.walk import RouteWalk
 
 ENTRY = re.compile(r"^aclnn\w*GetWorkspaceSize$")
 EXECUTOR_METHODS = ("AllocTensor", "CreateView", "SetDataType", "ConvertToTensor", "AllocScalar", "AllocIntArray")
-LAUNCH_NAMES = {
-    "ADD_TO_LAUNCHER_LIST_AICORE": "AI_CORE",
-    "ADD_TO_LAUNCHER_LIST_AICPU": "AI_CPU",
-    "ADD_TO_LAUNCHER_LIST_DSA": "DSA",
-    "CreatAiCoreKernelLauncher": "AI_CORE",
-    "CreatAicpuKernelLauncher": "AI_CPU",
-    "CreatDSAKernelLauncher": "DSA",
-}
 
 
 @dataclass(frozen=True)
@@ -120,7 +112,7 @@ def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:
     )
     calls, executor, launches = [], {}, {}
     for function in unit.functions:
-        for stmt, expr in _calls_in(function.body):
+        for stmt, expr in calls_in(function.body):
             callee = (expr.name or "").strip()
             short = callee.rsplit("::", 1)[-1]
             if callee.startswith("l0op::"):
@@ -128,8 +120,8 @@ def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:
                 result = stmt.target if stmt.kind in ("decl", "assign") and stmt.value is expr else None
                 calls.append(L0Call(short, function.short_name, expr.line, result,
                                     tuple(" ".join(a.text.split()) for a in expr.children), kind, where))
-            elif short in LAUNCH_NAMES:
-                launches[LAUNCH_NAMES[short]] = launches.get(LAUNCH_NAMES[short], 0) + 1
+            elif short in LAUNCH_MACROS:
+                launches[LAUNCH_MACROS[short]] = launches.get(LAUNCH_MACROS[short], 0) + 1
             else:
                 receiver, method = split_callee(callee)
                 if receiver is not None and method in EXECUTOR_METHODS:
@@ -170,17 +162,3 @@ def evaluate(report: ChainReport, *, facts: Sequence[Facts], entries: Sequence[s
                     unresolved.append(item)
     return RouteSet(tuple(routes), tuple(sorted(findings, key=Finding.sort_key)), tuple(unresolved))
 
-
-def _calls_in(stmts: Sequence[Stmt]) -> Iterator[tuple[Stmt, Expr]]:
-    for stmt in stmts:
-        if stmt.value is not None:
-            for call in stmt.value.calls():
-                yield stmt, call
-        yield from _calls_in(stmt.then)
-        yield from _calls_in(stmt.orelse)
-        for case in stmt.cases:
-            yield from _calls_in(case.body)
-
-
-def as_path(text: str | Path) -> Path:
-    return text if isinstance(text, Path) else Path(text)

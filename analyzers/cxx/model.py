@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from analyzers.findings import Finding
@@ -61,6 +62,18 @@ class Stmt(JsonModel):
     orelse: tuple["Stmt", ...] = ()
     cases: tuple[Case, ...] = ()
     type_text: str | None = None  # declared type of a decl ("const aclTensor*", "auto")
+
+
+def calls_in(stmts) -> Iterator[tuple[Stmt, Expr]]:
+    """Every call in `stmts` and their nested blocks, in source order, with the statement that holds it."""
+    for stmt in stmts:
+        if stmt.value is not None:
+            for call in stmt.value.calls():
+                yield stmt, call
+        yield from calls_in(stmt.then)
+        yield from calls_in(stmt.orelse)
+        for case in stmt.cases:
+            yield from calls_in(case.body)
 
 
 @dataclass(frozen=True)

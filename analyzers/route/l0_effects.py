@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.cxx.model import CxxUnit, Expr, Function
+from analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
 from analyzers.route.callee_text import split_callee
 from analyzers.route.l0_semantics import CatalogOp, catalog_op
 from analyzers.route.macros import LAUNCH_MACROS
@@ -245,7 +245,7 @@ class L0Effects:
             if any("&" in p.type_text for p in function.params):
                 self._effects[key] = True
                 return True
-            for call in _calls_of(function.body):
+            for _, call in calls_in(function.body):
                 callee = (call.name or "").strip()
                 if _is_effect_call(callee):
                     found = True
@@ -274,13 +274,3 @@ def _is_effect_call(callee: str) -> bool:
     short = callee.rsplit("::", 1)[-1]
     return (callee.startswith("l0op::") or short in LAUNCH_MACROS
             or split_callee(callee)[1] in _EFFECT_METHODS)
-
-
-def _calls_of(stmts):
-    for stmt in stmts:
-        if stmt.value is not None:
-            yield from stmt.value.calls()
-        yield from _calls_of(stmt.then)
-        yield from _calls_of(stmt.orelse)
-        for case in stmt.cases:
-            yield from _calls_of(case.body)
