@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
-from analyzers.route.callee_text import split_callee
+from analyzers.cxx.model import Expr
 from analyzers.route.l0_semantics import CatalogOp, catalog_op
-from analyzers.route.macros import LAUNCH_MACROS
 from analyzers.route.model import ShapeRule, Site, Step, Task
 from analyzers.route.values import UNKNOWN, DType, HostValue, IntList, OpArgs, Status, TensorRef, is_int
 
@@ -224,53 +222,3 @@ class L0Effects:
 
     def _site(self, expr: Expr) -> Site:
         return self.frame.l0_site or Site(self.frame.function.name, self.frame.unit.path, expr.line)
-
-    # -- effects --------------------------------------------------------------------------------------------
-    def _has_effects(self, expr: Expr) -> bool:
-        """Whether evaluating `expr` can create tensors or launch kernels (directly or through local helpers)."""
-        for call in expr.calls():
-            callee = (call.name or "").strip()
-            if _is_effect_call(callee):
-                return True
-            local = self._local_function(callee.rsplit("::", 1)[-1], len(call.children))
-            if local is not None and self._effectful(self.frame.unit, local):
-                return True
-        return False
-
-    def _effectful(self, unit: CxxUnit, function: Function) -> bool:
-        key = (unit.path, function.name, function.line)
-        if key not in self._effects:
-            self._effects[key] = False  # recursion: assume none until shown otherwise
-            found = False
-            if any("&" in p.type_text for p in function.params):
-                self._effects[key] = True
-                return True
-            for _, call in calls_in(function.body):
-                callee = (call.name or "").strip()
-                if _is_effect_call(callee):
-                    found = True
-                    break
-                callees = self._functions_named(unit, callee.rsplit("::", 1)[-1])
-                if callees:
-                    if any(self._effectful(unit, f) for f in callees):
-                        found = True
-                        break
-            self._effects[key] = found
-        return self._effects[key]
-
-    def _functions_named(self, unit: CxxUnit, short: str) -> list[Function]:
-        by_name = self._functions.get(unit.path)
-        if by_name is None:
-            by_name = self._functions[unit.path] = {}
-            for function in unit.functions:
-                by_name.setdefault(function.short_name, []).append(function)
-        return by_name.get(short, [])
-
-
-_EFFECT_METHODS = ("AllocTensor", "CreateView", "SetDataType")
-
-
-def _is_effect_call(callee: str) -> bool:
-    short = callee.rsplit("::", 1)[-1]
-    return (callee.startswith("l0op::") or short in LAUNCH_MACROS
-            or split_callee(callee)[1] in _EFFECT_METHODS)

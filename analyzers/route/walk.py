@@ -9,6 +9,7 @@ from analyzers.cxx.model import CxxUnit, Expr, Function
 from analyzers.findings import Finding
 from analyzers.route.callee_text import split_callee
 from analyzers.route.guards import GuardEvaluator
+from analyzers.route.effect_scan import EffectScan
 from analyzers.route.l0_effects import L0Effects
 from analyzers.route.l0_semantics import CatalogOp
 from analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
@@ -46,7 +47,7 @@ class Frame:
     returns: list = field(default_factory=list)
 
 
-class RouteWalk(StatementWalker, L0Effects, GuardEvaluator):
+class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
