@@ -53,7 +53,9 @@ def run(exe: Path, tmp: Path, mode: str, n: int, cores: int, launch: str, mask: 
             str(tmp / "storage.bin")] + ([str(ub)] if ub else [])
     done = subprocess.run(args, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
-    info = dict(zip(("block_dim", "stage", "tile", "stages"), map(int, done.stdout.split())))
+    info = dict(zip(("block_dim", "stage", "tile", "stages", "ub_plan", "ub_used"), map(int, done.stdout.split())))
+    # the tiling's UB model is exactly what the kernel reserves (nothing at all for an empty tensor)
+    assert info["ub_used"] == (info["ub_plan"] if n > 0 else 0), info
     return (tmp / "storage.bin").read_bytes(), info
 
 

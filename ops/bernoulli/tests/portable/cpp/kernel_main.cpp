@@ -15,7 +15,8 @@
 //   launch: threads | sequential | sequential-reverse | sequential-shuffle; a small ubSize forces many stages.
 //   mask.bin (RANDOM_ALIASED): the DSA bytes; the storage is max(n, 16) elements, its bytes past the mask 0xEE.
 //   storage.bin receives the whole storage after the launch.
-// stdout: blockDim stage tile stages
+// stdout: blockDim stage tile stages ubPlanBytes ubUsedBytes
+//   ubUsedBytes is what the kernel's Init reserves with TPipe::InitBuffer on the model, next to the tiling's UB model.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -27,6 +28,18 @@
 #include "bernoulli_tiling_core.h"
 
 using namespace BernoulliTiling;
+
+static uint32_t g_ubUsed = 0;
+
+static void ProbeUb(GM_ADDR mask, GM_ADDR y, GM_ADDR tiling)
+{
+    BernoulliNs::BernoulliTilingData data;
+    std::memcpy(&data, tiling, sizeof(data));
+    AscendC::TPipe pipe;
+    BernoulliNs::BernoulliKernel<DTYPE_Y> op;
+    op.Init(mask, y, &data, &pipe);
+    g_ubUsed = pipe.UsedUbBytes();
+}
 
 static std::vector<char> ReadAll(const char* path)
 {
@@ -76,12 +89,14 @@ int main(int argc, char** argv)
     }
     std::memcpy(tiling, &r.data, sizeof(r.data));
     uint8_t* maskArg = mode == RANDOM_ALIASED ? storage : sentinel;
+    cpu_model::Launch(1, cpu_model::LaunchOptions{}, ProbeUb, maskArg, storage, tiling);
     cpu_model::Launch(r.blockDim, launch, bernoulli, storage, maskArg, storage, workspace, tiling);
     std::ofstream out(argv[6], std::ios::binary);
     out.write(reinterpret_cast<const char*>(storage), static_cast<std::streamsize>(bytes));
     const uint64_t stages = n == 0 ? 0 : StageCount(n, r.blockDim, r.data.stageElements);
-    std::printf("%u %llu %llu %llu\n", r.blockDim, static_cast<unsigned long long>(r.data.stageElements),
-                static_cast<unsigned long long>(r.data.tileElements), static_cast<unsigned long long>(stages));
+    std::printf("%u %llu %llu %llu %llu %u\n", r.blockDim, static_cast<unsigned long long>(r.data.stageElements),
+                static_cast<unsigned long long>(r.data.tileElements), static_cast<unsigned long long>(stages),
+                static_cast<unsigned long long>(r.ubPlanBytes), g_ubUsed);
     AscendC::GmFree(storage);
     AscendC::GmFree(sentinel);
     AscendC::GmFree(workspace);
