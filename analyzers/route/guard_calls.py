@@ -45,10 +45,9 @@ class BuiltinCalls:
             if isinstance(arch, ArchValue) and arch.name in platforms.arches():
                 return platforms.arches()[arch.name].regbase
             return UNKNOWN
-        if short in ("GetCurNpuArch", "GetNpuArch") and not args:
-            return self._fact_arch()
-        if short == "GetSocVersion" and not args:
-            return self._fact_soc()
+        fact = self.platform_fact(short) if not args else None
+        if fact is not None:
+            return fact
         if short == "GetCurrentPlatformInfo":
             return HostValue("platform")
         if short == "PromoteType" and len(args) == 2:

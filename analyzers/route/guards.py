@@ -257,10 +257,9 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
                 short = method.rsplit("::", 1)[-1]
                 if short == "GetCurrentPlatformInfo":
                     return HostValue("platform")
-                if short in ("GetCurNpuArch", "GetNpuArch"):
-                    return self._fact_arch()
-                if short == "GetSocVersion":
-                    return self._fact_soc()
+                fact = self.platform_fact(short)
+                if fact is not None:
+                    return fact
                 found = self.lookup(text)
                 return found if found is not None else Unknown(text)
             return self.method_value(self.receiver_value(receiver), method, None)

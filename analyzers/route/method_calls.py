@@ -51,10 +51,9 @@ class MethodCalls:
                     return receiver.dims[index]
             return UNKNOWN
         if isinstance(receiver, HostValue) and receiver.kind == "platform":
-            if method in ("GetCurNpuArch", "GetNpuArch"):
-                return self._fact_arch()
-            if method == "GetSocVersion":
-                return self._fact_soc()
+            fact = self.platform_fact(method)
+            if fact is not None:
+                return fact
         if isinstance(receiver, ScalarRef):
             if method in ("ToDouble", "ToFloat", "ToInt64", "ToInt32", "ToBool"):
                 number = self.facts.scalar(receiver.name)
@@ -71,6 +70,14 @@ class MethodCalls:
         if isinstance(receiver, HostValue) and receiver.dims is not None and method in ("Size", "size"):
             return len(receiver.dims)
         return Unknown(method)
+
+    def platform_fact(self, method: str) -> ArchValue | SocValue | None:
+        """The NPU arch or SoC the facts give for `GetCurNpuArch()` / `GetSocVersion()`, free or on the platform."""
+        if method in ("GetCurNpuArch", "GetNpuArch"):
+            return self._fact_arch()
+        if method == "GetSocVersion":
+            return self._fact_soc()
+        return None
 
     def _fact_soc(self) -> SocValue:
         soc = platforms.socs().get(self.facts.soc or "")

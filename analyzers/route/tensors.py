@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from analyzers.cxx.model import Expr
 from analyzers.route.l0_semantics import CatalogOp
@@ -29,7 +29,6 @@ class _Record:
     may: bool = False
     guards: tuple[str, ...] = ()
     named: bool = False
-    extra: dict = field(default_factory=dict)
 
 
 class TensorBook:
