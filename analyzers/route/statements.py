@@ -227,6 +227,7 @@ def _flatten_cases(cases) -> tuple[Stmt, ...]:
 
 
 def clip(text: str, limit: int = 160) -> str:
+    """Source text on one line, shortened: guards and findings quote code, not whole blocks."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
 

@@ -8,8 +8,8 @@ from typing import Protocol
 from analyzers.cxx.model import CxxUnit, Expr, Function
 from analyzers.findings import Finding
 from analyzers.route.callee_text import split_callee
-from analyzers.route.guards import GuardEvaluator
 from analyzers.route.effect_scan import EffectScan
+from analyzers.route.guards import GuardEvaluator
 from analyzers.route.l0_effects import L0Effects
 from analyzers.route.l0_semantics import CatalogOp
 from analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
@@ -22,6 +22,7 @@ MAX_DEPTH = 32
 # The walk visits at most this many statements per route: a guard against pathological inputs, reported.
 MAX_STEPS = 50_000
 _PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", "cxx-too-many-errors")
+
 
 class Program(Protocol):
     """Where the walk finds L0 definitions; implemented by analyzers.aclnn.chain.ChainProgram."""
@@ -66,9 +67,9 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
         self._globals: dict[tuple[str, str], object] = {}
         self._budget = MAX_STEPS
         self._reported: set = set()
-        self._effects: dict = {}
+        self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
         self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
-        self._functions: dict[str, dict[str, list[Function]]] = {}
+        self._functions: dict[str, dict[str, list[Function]]] = {}  # per file, functions by short name
 
     # -- entry ----------------------------------------------------------------------------------------------
     def run(self, unit: CxxUnit, entry: Function) -> Route:
@@ -261,6 +262,7 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
 
 
 def _returned(returns: list):
+    """What an inlined call gives its caller when the function returned on several paths."""
     if not returns:
         return UNKNOWN
     values = [value for value, _ in returns]
