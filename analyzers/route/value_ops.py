@@ -68,7 +68,13 @@ def arithmetic(op: str, left, right, text: str):
     if op == "*":
         return left * right
     if op == "/" and right != 0:
-        return left // right if isinstance(left, int) and isinstance(right, int) else left / right
+        return _truncated_quotient(left, right) if isinstance(left, int) and isinstance(right, int) else left / right
     if op == "%" and right != 0 and isinstance(left, int) and isinstance(right, int):
-        return left % right
+        return left - right * _truncated_quotient(left, right)
     return Unknown(text)
+
+
+def _truncated_quotient(left: int, right: int) -> int:
+    # C++ integer division truncates toward zero (-7 / 2 == -3); Python's // floors.
+    quotient = abs(left) // abs(right)
+    return quotient if (left < 0) == (right < 0) else -quotient

@@ -62,3 +62,11 @@ def test_callee_spellings() -> None:
     assert split_callee("f(x.y)") == (None, "f(x.y)")
     assert strip_parens("((a) + (b))") == "(a) + (b)"
     assert strip_parens("(a) + (b)") == "(a) + (b)"
+
+
+def test_integer_division_and_remainder_follow_cpp() -> None:
+    from analyzers.route.value_ops import arithmetic
+
+    assert [arithmetic("/", -7, 2, "x"), arithmetic("%", -7, 2, "x")] == [-3, -1]
+    assert [arithmetic("/", 7, -2, "x"), arithmetic("%", 7, -2, "x")] == [-3, 1]
+    assert [arithmetic("/", 7, 2, "x"), arithmetic("%", 7, 2, "x")] == [3, 1]
