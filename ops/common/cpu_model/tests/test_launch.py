@@ -64,3 +64,7 @@ def test_in_place_expansion_without_syncall_is_reported(cpu_model, launch_cases,
     result = cpu_model.gxx.run(launch_cases, ["expand-unstaged", mode, 8], check=False)
     assert result.returncode == 3
     assert "GM race: core" in result.stderr.decode()
+
+
+def test_synchronised_pipe_idioms_pass_the_pipe_sync_check(cpu_model, launch_cases):
+    assert cpu_model.gxx.run(launch_cases, ["pipe-sync-ok", "sequential", 1]).stdout.split() == [b"ok"]

@@ -111,6 +111,7 @@ inline void PadIn(const char* api, const LocalTensor<T>& dst, const GlobalTensor
         src.CheckBytes(api, static_cast<int64_t>(gmFirst), blockLen);
         src.Track(api, gmFirst, blockLen, cpu_model::GmAccess::Read);
         dst.CheckBytes(api, ubFirst, ubBlock);
+        dst.PipeWrite(cpu_model::Pipe::MTE2, ubFirst, ubBlock);
         uint8_t* out = dst.Base() + ubFirst;
         if (isPad) {
             for (uint32_t k = 0; k < left; ++k) cpu_model::StoreRaw<T>(out, k, padValue);
@@ -138,6 +139,7 @@ inline void PadOut(const char* api, const GlobalTensor<T>& dst, const LocalTenso
         src.CheckBytes(api, ubFirst, blockLen);
         dst.CheckBytes(api, static_cast<int64_t>(gmFirst), blockLen);
         dst.Track(api, gmFirst, blockLen, cpu_model::GmAccess::Write);
+        src.PipeRead(api, cpu_model::Pipe::MTE3, ubFirst, blockLen);
         std::memcpy(dst.Bytes() + gmFirst, src.Base() + ubFirst, blockLen);
     }
 }
@@ -152,6 +154,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
     dst.CheckOperand(api, count);
     src.CheckBytes(api, 0, static_cast<uint64_t>(count) * sizeof(T));
     src.Track(api, 0, static_cast<uint64_t>(count) * sizeof(T), cpu_model::GmAccess::Read);
+    dst.PipeWrite(cpu_model::Pipe::MTE2, 0, static_cast<uint64_t>(count) * sizeof(T));
     std::memcpy(dst.Base(), src.Bytes(), static_cast<size_t>(count) * sizeof(T));
 }
 
@@ -163,6 +166,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
     src.CheckOperand(api, count);
     dst.CheckBytes(api, 0, static_cast<uint64_t>(count) * sizeof(T));
     dst.Track(api, 0, static_cast<uint64_t>(count) * sizeof(T), cpu_model::GmAccess::Write);
+    src.PipeRead(api, cpu_model::Pipe::MTE3, 0, static_cast<uint64_t>(count) * sizeof(T));
     std::memcpy(dst.Bytes(), src.Base(), static_cast<size_t>(count) * sizeof(T));
 }
 
@@ -173,6 +177,8 @@ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const
     detail::CheckWholeBlocks<T>(api, count);
     dst.CheckOperand(api, count);
     src.CheckOperand(api, count);
+    src.PipeRead(api, cpu_model::Pipe::V, 0, static_cast<uint64_t>(count) * sizeof(T));
+    dst.PipeWrite(cpu_model::Pipe::V, 0, static_cast<uint64_t>(count) * sizeof(T));
     std::memmove(dst.Base(), src.Base(), static_cast<size_t>(count) * sizeof(T));
 }
 
@@ -190,6 +196,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
         src.CheckBytes(api, static_cast<int64_t>(gmFirst), len);
         src.Track(api, gmFirst, len, cpu_model::GmAccess::Read);
         dst.CheckBytes(api, ubFirst, len);
+        dst.PipeWrite(cpu_model::Pipe::MTE2, ubFirst, len);
         std::memcpy(dst.Base() + ubFirst, src.Bytes() + gmFirst, len);
     }
 }
@@ -207,6 +214,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
         src.CheckBytes(api, ubFirst, len);
         dst.CheckBytes(api, static_cast<int64_t>(gmFirst), len);
         dst.Track(api, gmFirst, len, cpu_model::GmAccess::Write);
+        src.PipeRead(api, cpu_model::Pipe::MTE3, ubFirst, len);
         std::memcpy(dst.Bytes() + gmFirst, src.Base() + ubFirst, len);
     }
 }

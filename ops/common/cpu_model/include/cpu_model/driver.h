@@ -59,6 +59,7 @@ public:
         const std::string mode = Get("mode", "threads");
         LaunchOptions options;
         options.seed = static_cast<uint64_t>(GetInt("seed", 1));
+        options.checkPipeSync = GetInt("pipe-sync", 0) != 0;
         if (mode == "threads") {
             options.mode = LaunchMode::Threads;
         } else if (mode == "sequential" || mode == "sequential-reverse" || mode == "sequential-shuffle") {

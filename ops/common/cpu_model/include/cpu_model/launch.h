@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -135,6 +136,8 @@ struct LaunchOptions {
     uint64_t seed = 1;                       // for CoreOrder::Shuffled
     uint64_t tilingKey = 0;
     bool checkRaces = true;  // cross-core GM race detection (8 bytes of shadow per GM byte touched)
+    // Cross-pipe UB synchronisation check; also switched on by the environment variable CPU_MODEL_CHECK_PIPE_SYNC=1.
+    bool checkPipeSync = false;
 };
 
 // Runs kernel(args...) on blockDim cores. The first ConstraintError of any core is rethrown here.
@@ -156,6 +159,8 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
             context->group = &group;
             context->launchEpoch = epoch;
             context->checkRaces = options.checkRaces;
+            const char* env = std::getenv("CPU_MODEL_CHECK_PIPE_SYNC");
+            SyncState().Reset(options.checkPipeSync || (env != nullptr && std::string(env) == "1"));
             context->FillGarbage();
             CurrentCoreSlot() = context.get();
             try {

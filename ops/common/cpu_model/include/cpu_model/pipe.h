@@ -76,6 +76,7 @@ public:
                          "queue depth " + std::to_string(depth) + " exceeded (DeQue before enqueuing again)");
         slot.state = cpu_model::SlotState::Queued;
         queued_.push_back(&slot);
+        cpu_model::SyncHandOver(slot.offset, slot.offset + slot.length);
         return true;
     }
 
@@ -275,6 +276,7 @@ inline void SetFlag(int32_t eventID)
     cpu_model::Check(eventID >= 0 && eventID < static_cast<int32_t>(cpu_model::kEventIds), "SetFlag",
                      "event id " + std::to_string(eventID) + " outside [0, 8)");
     ++cpu_model::CurrentCore().pendingFlags[static_cast<int>(event)][eventID];
+    cpu_model::SyncSetFlag(event, eventID);
 }
 
 template <HardEvent event>
@@ -286,11 +288,14 @@ inline void WaitFlag(int32_t eventID)
     cpu_model::Check(pending > 0, "WaitFlag",
                      "WaitFlag without a preceding SetFlag on the same event and id; the device would hang");
     --pending;
+    cpu_model::SyncWaitFlag(event, eventID);
 }
 
 template <pipe_t pipe>
 inline void PipeBarrier()
-{}
+{
+    if (pipe == PIPE_ALL) cpu_model::SyncBarrierAll();
+}
 
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&)

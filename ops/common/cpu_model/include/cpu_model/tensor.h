@@ -8,6 +8,7 @@
 
 #include "cpu_model/core.h"
 #include "cpu_model/float16.h"
+#include "cpu_model/pipe_sync.h"
 
 namespace cpu_model {
 
@@ -155,6 +156,7 @@ public:
     T GetValue(uint32_t index) const
     {
         CheckElements("LocalTensor::GetValue", index, 1, false);
+        PipeRead("LocalTensor::GetValue", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         return cpu_model::LoadRaw<T>(Base(), index);
     }
 
@@ -162,13 +164,28 @@ public:
     void SetValue(uint32_t index, U value) const
     {
         CheckElements("LocalTensor::SetValue", index, 1, false);
+        PipeWrite(cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         cpu_model::StoreRaw<T>(Base(), index, static_cast<T>(value));
+    }
+
+    // Pipe-sync bookkeeping (opt-in) of a byte range relative to this tensor's start.
+    void PipeRead(const char* api, cpu_model::Pipe pipe, uint64_t firstByte, uint64_t bytes) const
+    {
+        cpu_model::SyncRead(api, pipe, static_cast<uint32_t>(offset_ + firstByte),
+                            static_cast<uint32_t>(offset_ + firstByte + bytes));
+    }
+    void PipeWrite(cpu_model::Pipe pipe, uint64_t firstByte, uint64_t bytes) const
+    {
+        cpu_model::SyncWrite(pipe, static_cast<uint32_t>(offset_ + firstByte),
+                             static_cast<uint32_t>(offset_ + firstByte + bytes));
     }
 
     // Scalar reference into UB, as the device's operator() (checked when taken, not on every use).
     T& operator()(uint32_t index) const
     {
         CheckElements("LocalTensor::operator()", index, 1, false);
+        PipeRead("LocalTensor::operator()", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
+        PipeWrite(cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         return *reinterpret_cast<T*>(Base() + static_cast<uint64_t>(index) * sizeof(T));
     }
 

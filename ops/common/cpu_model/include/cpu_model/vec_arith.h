@@ -21,6 +21,9 @@ inline void Binary(const char* api, const LocalTensor<T>& dst, const LocalTensor
     src1.CheckOperand(api, n);
     cpu_model::CheckAlias(api, dst, n * sizeof(T), src0, n * sizeof(T));
     cpu_model::CheckAlias(api, dst, n * sizeof(T), src1, n * sizeof(T));
+    src0.PipeRead(api, cpu_model::Pipe::V, 0, n * sizeof(T));
+    src1.PipeRead(api, cpu_model::Pipe::V, 0, n * sizeof(T));
+    dst.PipeWrite(cpu_model::Pipe::V, 0, n * sizeof(T));
     for (uint64_t i = 0; i < n; ++i) {
         const T a = cpu_model::LoadRaw<T>(src0.Base(), i);
         const T b = cpu_model::LoadRaw<T>(src1.Base(), i);
@@ -35,6 +38,8 @@ inline void Unary(const char* api, const LocalTensor<T>& dst, const LocalTensor<
     dst.CheckOperand(api, n);
     src.CheckOperand(api, n);
     cpu_model::CheckAlias(api, dst, n * sizeof(T), src, n * sizeof(T));
+    src.PipeRead(api, cpu_model::Pipe::V, 0, n * sizeof(T));
+    dst.PipeWrite(cpu_model::Pipe::V, 0, n * sizeof(T));
     for (uint64_t i = 0; i < n; ++i) {
         cpu_model::StoreRaw<T>(dst.Base(), i, fn(cpu_model::LoadRaw<T>(src.Base(), i)));
     }
@@ -177,6 +182,7 @@ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int
                   "Duplicate: A2 supports 16- and 32-bit types only (int16/uint16/half/bfloat16/int32/uint32/float)");
     const uint64_t n = cpu_model::CheckedCount("Duplicate", count);
     dst.CheckOperand("Duplicate", n);
+    dst.PipeWrite(cpu_model::Pipe::V, 0, n * sizeof(T));
     for (uint64_t i = 0; i < n; ++i) cpu_model::StoreRaw<T>(dst.Base(), i, scalarValue);
 }
 

@@ -80,6 +80,8 @@ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const Rou
     dst.CheckOperand(api, count);
     src.CheckOperand(api, count);
     cpu_model::CheckAlias(api, dst, uint64_t{count} * sizeof(T), src, uint64_t{count} * sizeof(U));
+    src.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(U));
+    dst.PipeWrite(cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     const auto rounding = cpu_model::ToRounding(roundMode);
     for (uint64_t i = 0; i < count; ++i) {
         const long double exact = cpu_model::Exact(cpu_model::LoadRaw<U>(src.Base(), i));

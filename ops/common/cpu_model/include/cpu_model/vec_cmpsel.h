@@ -52,6 +52,8 @@ inline void CheckCompare(const char* api, const LocalTensor<U>& dst, const Local
     src0.CheckOperand(api, count);
     dst.CheckOperand(api, 0);
     dst.CheckBytes(api, 0, count / 8);
+    src0.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
+    dst.PipeWrite(cpu_model::Pipe::V, 0, count / 8);
 }
 
 template <typename U>
@@ -76,6 +78,7 @@ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const
 {
     detail::CheckCompare("Compare", dst, src0, cmpMode, count);
     src1.CheckOperand("Compare", count);
+    src1.PipeRead("Compare", cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     for (uint64_t i = 0; i < count; ++i) {
         const T a = cpu_model::LoadRaw<T>(src0.Base(), i);
         const T b = cpu_model::LoadRaw<T>(src1.Base(), i);
@@ -121,6 +124,10 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, con
     selMask.CheckBytes(api, 0, (bits + 7) / 8);
     cpu_model::CheckAlias(api, dst, uint64_t{count} * sizeof(T), src0, uint64_t{count} * sizeof(T));
     cpu_model::CheckAlias(api, dst, uint64_t{count} * sizeof(T), src1, uint64_t{count} * sizeof(T));
+    src0.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
+    src1.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
+    selMask.PipeRead(api, cpu_model::Pipe::V, 0, (bits + 7) / 8);
+    dst.PipeWrite(cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     for (uint64_t i = 0; i < count; ++i) {
         const uint64_t bit = selMode == SELMODE::VSEL_CMPMASK_SPR ? i % perRepeat : i;
         const T chosen = detail::ReadBit(selMask, bit) ? cpu_model::LoadRaw<T>(src0.Base(), i)
@@ -143,6 +150,9 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, con
     selMask.CheckOperand(api, 0);
     selMask.CheckBytes(api, 0, (uint64_t{count} + 7) / 8);
     cpu_model::CheckAlias(api, dst, uint64_t{count} * sizeof(T), src0, uint64_t{count} * sizeof(T));
+    src0.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
+    selMask.PipeRead(api, cpu_model::Pipe::V, 0, (uint64_t{count} + 7) / 8);
+    dst.PipeWrite(cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     for (uint64_t i = 0; i < count; ++i) {
         cpu_model::StoreRaw<T>(dst.Base(), i, detail::ReadBit(selMask, i) ? cpu_model::LoadRaw<T>(src0.Base(), i) : src1);
     }

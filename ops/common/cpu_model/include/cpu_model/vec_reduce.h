@@ -52,6 +52,7 @@ inline void ReduceToDst(const char* api, const LocalTensor<T>& dst, uint64_t n, 
     // The destination needs only 4-byte (half) or 8-byte (float) alignment.
     dst.CheckOperand(api, calIndex ? 2 : 1, 2 * sizeof(T));
     const uint64_t index = ExtremeIndex<T, isMax>(n, load);
+    dst.PipeWrite(cpu_model::Pipe::V, 0, (calIndex ? 2 : 1) * sizeof(T));
     cpu_model::StoreRaw<T>(dst.Base(), 0, load(index));
     if (calIndex) StoreIndexBits<T>(dst.Base() + sizeof(T), index);
 }
@@ -64,6 +65,7 @@ inline void ReduceCount(const char* api, const LocalTensor<T>& dst, const LocalT
     const uint64_t n = cpu_model::CheckedCount(api, count);
     src.CheckOperand(api, n);
     sharedTmpBuffer.CheckOperand(api, 0);  // A2 needs the shared temporary buffer; its size rule is not modelled
+    src.PipeRead(api, cpu_model::Pipe::V, 0, n * sizeof(T));
     ReduceToDst<T, isMax>(api, dst, n, calIndex, [&src](uint64_t i) { return cpu_model::LoadRaw<T>(src.Base(), i); });
 }
 
@@ -82,6 +84,7 @@ inline void ReduceRepeats(const char* api, const LocalTensor<T>& dst, const Loca
     const uint64_t stride = static_cast<uint64_t>(srcRepStride) * (cpu_model::kBlockSize / sizeof(T));
     src.CheckOperand(api, 0);
     src.CheckBytes(api, 0, ((repeatTime - 1) * stride + mask) * sizeof(T));
+    src.PipeRead(api, cpu_model::Pipe::V, 0, ((repeatTime - 1) * stride + mask) * sizeof(T));
     sharedTmpBuffer.CheckOperand(api, 0);
     const uint64_t n = static_cast<uint64_t>(repeatTime) * mask;
     const auto m = static_cast<uint64_t>(mask);
@@ -112,10 +115,12 @@ inline void WholeReduce(const char* api, const LocalTensor<T>& dst, const LocalT
             return base + (j / perBlock) * srcBlkStride * perBlock + j % perBlock;
         };
         src.CheckBytes(api, elementAt(mask - 1) * sizeof(T), sizeof(T));
+        src.PipeRead(api, cpu_model::Pipe::V, base * sizeof(T), (elementAt(mask - 1) - base + 1) * sizeof(T));
         auto load = [&](uint64_t j) { return cpu_model::LoadRaw<T>(src.Base(), elementAt(j)); };
         const uint64_t index = ExtremeIndex<T, isMax>(static_cast<uint64_t>(mask), load);
         const uint64_t out = static_cast<uint64_t>(r) * dstRepStride * dstUnit;
         dst.CheckBytes(api, out, order == ReduceOrder::ORDER_ONLY_VALUE ? sizeof(T) : dstUnit);
+        dst.PipeWrite(cpu_model::Pipe::V, out, order == ReduceOrder::ORDER_ONLY_VALUE ? sizeof(T) : dstUnit);
         uint8_t* slot = dst.Base() + out;
         const T value = load(index);
         switch (order) {
@@ -198,11 +203,14 @@ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
     dst.CheckOperand(api, count);
     srcOffset.CheckOperand(api, count);
     src.CheckOperand(api, 0);
+    srcOffset.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * 4);
+    dst.PipeWrite(cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     for (uint64_t i = 0; i < count; ++i) {
         const uint64_t byte = uint64_t{srcBaseAddr} + cpu_model::LoadRaw<uint32_t>(srcOffset.Base(), i);
         cpu_model::Check(byte % sizeof(T) == 0, api,
                          "offset " + std::to_string(byte) + " bytes is not a multiple of the element size");
         src.CheckBytes(api, byte, sizeof(T));
+        src.PipeRead(api, cpu_model::Pipe::V, byte, sizeof(T));
         T value;
         std::memcpy(&value, src.Base() + byte, sizeof(T));
         cpu_model::StoreRaw<T>(dst.Base(), i, value);

@@ -101,6 +101,8 @@ inline void RepeatUnary(const char* api, const LocalTensor<D>& dst, const LocalT
             const uint64_t d = RepeatOffset(k, j, sizeof(D), dstBlk, dstRep);
             src.CheckBytes(api, s * sizeof(S), sizeof(S));
             dst.CheckBytes(api, d * sizeof(D), sizeof(D));
+            src.PipeRead(api, cpu_model::Pipe::V, s * sizeof(S), sizeof(S));
+            dst.PipeWrite(cpu_model::Pipe::V, d * sizeof(D), sizeof(D));
             cpu_model::StoreRaw<D>(dst.Base(), d, fn(cpu_model::LoadRaw<S>(src.Base(), s)));
         }
     }
@@ -124,6 +126,9 @@ inline void RepeatBinary(const char* api, const LocalTensor<T>& dst, const Local
             src0.CheckBytes(api, a * sizeof(T), sizeof(T));
             src1.CheckBytes(api, b * sizeof(T), sizeof(T));
             dst.CheckBytes(api, d * sizeof(T), sizeof(T));
+            src0.PipeRead(api, cpu_model::Pipe::V, a * sizeof(T), sizeof(T));
+            src1.PipeRead(api, cpu_model::Pipe::V, b * sizeof(T), sizeof(T));
+            dst.PipeWrite(cpu_model::Pipe::V, d * sizeof(T), sizeof(T));
             cpu_model::StoreRaw<T>(dst.Base(), d,
                                    fn(cpu_model::LoadRaw<T>(src0.Base(), a), cpu_model::LoadRaw<T>(src1.Base(), b)));
         }

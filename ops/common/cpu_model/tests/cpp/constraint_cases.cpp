@@ -14,6 +14,14 @@ using Case = std::function<void()>;
 
 void OneCore(std::function<void()> body) { cpu_model::Launch(1, cpu_model::LaunchMode::Sequential, body); }
 
+void OneCoreSyncChecked(std::function<void()> body)
+{
+    cpu_model::LaunchOptions options;
+    options.mode = cpu_model::LaunchMode::Sequential;
+    options.checkPipeSync = true;
+    cpu_model::Launch(1, options, body);
+}
+
 GlobalTensor<float> FloatGm(uint64_t n)
 {
     GlobalTensor<float> gm;
@@ -280,6 +288,38 @@ const std::map<std::string, Case>& Cases()
                  GlobalTensor<int32_t> g;
                  g.SetGlobalBuffer(reinterpret_cast<int32_t*>(gm), 64);
                  g.SetValue(GetBlockIdx(), 1);
+             });
+         }},
+        {"pipe_sync_vector_reads_unsynced_copy",
+         [] {
+             auto gm = FloatGm(64);
+             OneCoreSyncChecked([gm] {
+                 TPipe pipe;
+                 TBuf<> buf;
+                 pipe.InitBuffer(buf, 256);
+                 DataCopy(buf.Get<float>(), gm, 64);
+                 Adds(buf.Get<float>(), buf.Get<float>(), 1.0f, 64);
+             });
+         }},
+        {"pipe_sync_scalar_reads_vector_result",
+         [] {
+             OneCoreSyncChecked([] {
+                 TPipe pipe;
+                 TBuf<> buf;
+                 pipe.InitBuffer(buf, 256);
+                 Duplicate(buf.Get<float>(), 2.0f, 64);
+                 (void)buf.Get<float>().GetValue(0);
+             });
+         }},
+        {"pipe_sync_copy_out_unsynced",
+         [] {
+             auto gm = FloatGm(64);
+             OneCoreSyncChecked([gm] {
+                 TPipe pipe;
+                 TBuf<> buf;
+                 pipe.InitBuffer(buf, 256);
+                 Duplicate(buf.Get<float>(), 2.0f, 64);
+                 DataCopy(gm, buf.Get<float>(), 64);
              });
          }},
         {"select_scalar_needs_scalar_mode",

@@ -85,7 +85,36 @@ int main(int argc, char** argv)
                      : modeName == "shuffle" ? cpu_model::CoreOrder::Shuffled : cpu_model::CoreOrder::Ascending;
         mode.seed = 7;
         const auto cores = static_cast<uint32_t>(std::stoul(argv[3]));
-        if (test == "expand" || test == "expand-unstaged") {
+        if (test == "pipe-sync-ok") {
+            // The three idioms that make a write visible to another pipe, with the check switched on.
+            uint8_t* gm = cpu_model::GmAlloc(256);
+            cpu_model::LaunchOptions options = mode;
+            options.checkPipeSync = true;
+            cpu_model::Launch(cores, options, [gm] {
+                TPipe pipe;
+                TBuf<> buf;
+                TQue<TPosition::VECIN, 1> que;
+                pipe.InitBuffer(buf, 256);
+                pipe.InitBuffer(que, 1, 256);
+                GlobalTensor<float> g;
+                g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(gm), 64);
+                LocalTensor<float> t = buf.Get<float>();
+                DataCopy(t, g, 64);
+                event_t mte2ToV = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_V));
+                SetFlag<HardEvent::MTE2_V>(mte2ToV);
+                WaitFlag<HardEvent::MTE2_V>(mte2ToV);
+                Adds(t, t, 1.0f, 64);
+                PipeBarrier<PIPE_ALL>();
+                (void)t.GetValue(0);
+                LocalTensor<float> q = que.AllocTensor<float>();
+                DataCopy(q, g, 64);
+                que.EnQue(q);
+                LocalTensor<float> in = que.DeQue<float>();
+                Muls(in, in, 2.0f, 64);
+                que.FreeTensor(in);
+            });
+            std::printf("ok");
+        } else if (test == "expand" || test == "expand-unstaged") {
             const uint64_t total = kExpandPerCore * cores;
             uint8_t* buffer = cpu_model::GmAlloc(total * sizeof(float));
             for (uint64_t i = 0; i < total / 8; ++i) buffer[i] = static_cast<uint8_t>(i * 37 + 11);
