@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from analyzers.policy.check import check_route
-from analyzers.policy.diff import MemoryFigures, RouteDiff, diff_routes
+from analyzers.policy.diff import MemoryFigures, diff_routes
 from analyzers.policy.matrix import matrix
 from analyzers.policy.messages import MESSAGES
 from analyzers.policy.model import MatrixPoint, Policy

@@ -12,62 +12,10 @@ import json
 from pathlib import Path
 
 from analyzers.policy.evaluate import RouteSourceError
-from analyzers.route.model import Facts, Route, ShapeRule, Site, Step, Task, Tensor
+from analyzers.route.model import Facts, Route
+from analyzers.route.route_json import route_from_json
 
 ROUTE_SET_SCHEMA = "op-migrate/route-set@1"
-
-
-def route_from_json(document: dict) -> Route:
-    """The inverse of Route.to_json(); raises KeyError/TypeError on a malformed document."""
-    facts = document.get("facts") or {}
-    return Route(
-        entry=document["entry"],
-        facts=Facts(
-            soc=facts.get("soc"),
-            arch=facts.get("arch"),
-            dtypes=tuple((k, v) for k, v in (facts.get("dtypes") or {}).items()),
-            shapes=tuple((k, tuple(v)) for k, v in (facts.get("shapes") or {}).items()),
-            scalars=tuple((k, float(v)) for k, v in (facts.get("scalars") or {}).items()),
-        ),
-        tasks=tuple(_task(item) for item in document.get("tasks", ())),
-        tensors=tuple(_tensor(item) for item in document.get("tensors", ())),
-        steps=tuple(Step(kind=s["kind"], tensor=s.get("tensor"), task=s.get("task")) for s in document.get("steps", ())),
-        unknown_guards=tuple(document.get("unknown_guards", ())),
-        complete=bool(document.get("complete", True)),
-    )
-
-
-def _task(item: dict) -> Task:
-    return Task(
-        index=int(item["index"]),
-        op=item["op"],
-        launcher=item["launcher"],
-        file=item["file"],
-        line=int(item["line"]),
-        may=bool(item.get("may", False)),
-        guards=tuple(item.get("guards", ())),
-        reads=tuple(item.get("reads", ())),
-        writes=tuple(item.get("writes", ())),
-        call_path=tuple(Site(function=s["function"], file=s["file"], line=int(s["line"])) for s in item.get("call_path", ())),
-    )
-
-
-def _tensor(item: dict) -> Tensor:
-    shape = item["shape"]
-    return Tensor(
-        id=item["id"],
-        name=item["name"],
-        producer=item["producer"],
-        effect=item["effect"],
-        shape=ShapeRule(rule=shape["rule"], refs=tuple(shape.get("refs", ())), dims=tuple(shape.get("dims", ())),
-                        text=shape.get("text", "")),
-        dtype=item["dtype"],
-        file=item["file"],
-        line=int(item["line"]),
-        base=item.get("base"),
-        may=bool(item.get("may", False)),
-        guards=tuple(item.get("guards", ())),
-    )
 
 
 class RouteFileSource:

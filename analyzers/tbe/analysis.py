@@ -13,7 +13,6 @@ from analyzers.tbe.constants import module_constants
 from analyzers.tbe.dtypes import read_dtype_rules
 from analyzers.tbe.fallback import read_fallbacks
 from analyzers.tbe.filekind import classify_file
-from analyzers.tbe.guards import guard_kinds
 from analyzers.tbe.imports import collect_imports, parse_source
 from analyzers.tbe.messages import MESSAGES
 from analyzers.tbe.node_index import NodeIndex

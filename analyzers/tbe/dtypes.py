@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from analyzers.tbe.constants import evaluate, is_known
+from analyzers.tbe.constants import evaluate
 from analyzers.tbe.guards import guards_of
 
 # Spellings the ops use for the same dtype.

@@ -30,7 +30,6 @@ def cann_roots(config: AnalyzeConfig) -> list[Path]:
 
 def run(config: AnalyzeConfig) -> Rendered:
     files: list[Path] = []
-    sources: dict[Path, tuple[dict, ...]] = {}
     roots = cann_roots(config)
     directory_mode = len(config.inputs) > 1
     root_label = ", ".join(config.inputs)

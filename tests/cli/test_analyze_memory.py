@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyzers.memory import compare
-from analyzers.memory.route_json import route_from_json
+from analyzers.route.route_json import route_from_json
 from migrate import exit_codes
 from migrate.cli import main
 from migrate.config import AnalyzeConfig

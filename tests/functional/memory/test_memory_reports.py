@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.memory.route_json import route_from_json
+from analyzers.route.route_json import route_from_json
 from migrate.config import AnalyzeConfig
 from migrate.pipelines.aclnn_memory import attach
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from analyzers.memory.route_json import route_from_json
+from analyzers.route.route_json import route_from_json
 from analyzers.route.model import Facts, Route, ShapeRule, Step, Task, Tensor
 
 ROUTES = Path(__file__).resolve().parents[3] / "functional" / "memory" / "routes"
