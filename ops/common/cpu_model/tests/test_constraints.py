@@ -47,6 +47,7 @@ RUNTIME_CASES = {
     "pipe_sync_vector_reads_unsynced_copy": "Adds: pipe V (vector) reads UB bytes [0, 256) that pipe MTE2 (GM->UB) wrote without a SetFlag/WaitFlag",
     "pipe_sync_scalar_reads_vector_result": "LocalTensor::GetValue: pipe S (scalar) reads UB bytes [0, 4) that pipe V (vector) wrote",
     "pipe_sync_copy_out_unsynced": "DataCopy(UB->GM): pipe MTE3 (UB->GM) reads UB bytes [0, 256) that pipe V (vector) wrote",
+    "tiling_buffer_too_small": "GET_TILING_DATA: the tiling buffer is smaller than the tiling struct (16 bytes)",
     "select_scalar_needs_scalar_mode": "Select(scalar): a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE",
 }
 

@@ -68,3 +68,9 @@ def test_in_place_expansion_without_syncall_is_reported(cpu_model, launch_cases,
 
 def test_synchronised_pipe_idioms_pass_the_pipe_sync_check(cpu_model, launch_cases):
     assert cpu_model.gxx.run(launch_cases, ["pipe-sync-ok", "sequential", 1]).stdout.split() == [b"ok"]
+
+
+def test_tiling_macros_and_tiling_key(cpu_model, launch_cases):
+    out = cpu_model.gxx.run(launch_cases, ["tiling", "threads", 3]).stdout.decode().split()
+    per_key = [[str((5 + 3 * core) * 100 + key) for core in range(3)] for key in (7, 9, -1)]
+    assert out == per_key[0] + per_key[1] + per_key[2]

@@ -322,6 +322,18 @@ const std::map<std::string, Case>& Cases()
                  DataCopy(gm, buf.Get<float>(), 64);
              });
          }},
+        {"tiling_buffer_too_small",
+         [] {
+             struct Tiling {
+                 uint64_t a;
+                 uint64_t b;
+             };
+             uint8_t* tiling = cpu_model::GmAlloc(8);
+             OneCore([tiling] {
+                 GET_TILING_DATA_WITH_STRUCT(Tiling, data, tiling);
+                 (void)data;
+             });
+         }},
         {"select_scalar_needs_scalar_mode",
          [] {
              OneCore([] {

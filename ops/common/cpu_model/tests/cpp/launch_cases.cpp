@@ -1,5 +1,6 @@
 // Self-test of the launcher: SyncAll is a real barrier across threads; sequential mode runs cores in phases.
 #include <atomic>
+#include <cstring>
 #include <string>
 
 #include "kernel_operator.h"
@@ -68,6 +69,24 @@ void ExpandKernel(GM_ADDR buffer, bool staged)
     DataCopy(outGm[GetBlockIdx() * kExpandPerCore], out, kExpandPerCore);
 }
 
+struct ProbeTiling {
+    uint32_t base;
+    uint32_t step;
+};
+
+// Reads its tiling the two ways kernels do, and reports which tiling key it was launched with.
+void TilingKernel(GM_ADDR tiling, GM_ADDR out)
+{
+    REGISTER_TILING_DEFAULT(ProbeTiling);
+    GET_TILING_DATA(viaDefault, tiling);
+    GET_TILING_DATA_WITH_STRUCT(ProbeTiling, viaStruct, tiling);
+    GlobalTensor<int32_t> result;
+    result.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(out), 16 * GetBlockNum());
+    const int32_t key = TILING_KEY_IS(7) ? 7 : (TILING_KEY_IS(9) ? 9 : -1);
+    result.SetValue(16 * GetBlockIdx(),
+                    static_cast<int32_t>(viaDefault.base + viaStruct.step * GetBlockIdx()) * 100 + key);
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -85,7 +104,18 @@ int main(int argc, char** argv)
                      : modeName == "shuffle" ? cpu_model::CoreOrder::Shuffled : cpu_model::CoreOrder::Ascending;
         mode.seed = 7;
         const auto cores = static_cast<uint32_t>(std::stoul(argv[3]));
-        if (test == "pipe-sync-ok") {
+        if (test == "tiling") {
+            const ProbeTiling tiling{5, 3};
+            uint8_t* tilingGm = cpu_model::GmAlloc(sizeof(tiling));
+            std::memcpy(tilingGm, &tiling, sizeof(tiling));
+            uint8_t* out = cpu_model::GmAlloc(16 * 4 * cores);
+            for (uint64_t key : {7u, 9u, 1u}) {
+                cpu_model::LaunchOptions options = mode;
+                options.tilingKey = key;
+                cpu_model::Launch(cores, options, TilingKernel, tilingGm, out);
+                for (uint32_t i = 0; i < cores; ++i) std::printf("%d ", reinterpret_cast<int32_t*>(out)[16 * i]);
+            }
+        } else if (test == "pipe-sync-ok") {
             // The three idioms that make a write visible to another pipe, with the check switched on.
             uint8_t* gm = cpu_model::GmAlloc(256);
             cpu_model::LaunchOptions options = mode;
