@@ -54,6 +54,10 @@ class _Chart:
         if kind == "helper":
             name = self.node(item["label"], "sub")
             return name, [(name, None)]
+        if kind == "external":
+            # Defined in another module: drawn as a subroutine that was not opened.
+            name = self.node(f"{item['label']} [external {item['qualified']}, not analysed]", "sub")
+            return name, [(name, None)]
         if kind == "loop":
             name = self.node(item["label"], "decision")
             body_exits = self.sequence(item["body"], [(name, "each")])

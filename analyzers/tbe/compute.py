@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from analyzers.tbe.guards import guard_kinds, negate, terminates
-from analyzers.tbe.imports import ImportScope
+from analyzers.tbe.imports import ADAPTER, ImportScope
 
 Sources = frozenset
 MAX_DEPTH = 6
@@ -15,6 +15,8 @@ MAX_DEPTH = 6
 _QUIET = {"tvm.const", "tvm.convert", "shape_util.shape_to_list", "tbe_platform.api_check_support", "tbe_platform.get_soc_spec"}
 _LABEL_LIMIT = 72
 _FACT_QUERIES = {"get_soc_spec", "api_check_support", "intrinsic_check_support"}
+# Data sources that are tensors: a DSL call's result or a placeholder.
+_TENSOR_SOURCES = ("call:", "placeholder:")
 
 
 @dataclass
@@ -55,6 +57,7 @@ class ComputeWalker:
         self.guard_origins: dict[tuple[str, int], str] = {}
         # Locals holding a platform query (`cce_product = get_soc_spec("SOC_VERSION")`): guards on them test that fact.
         self.facts: dict[str, str] = {}
+        self._external_seen: set[tuple[str, int]] = set()
 
     def _remember_fact(self, statement: nodes.Assign) -> None:
         value = statement.value
@@ -243,12 +246,23 @@ class ComputeWalker:
                 return self._inline(node, helper, arguments, frame)
         if qualified is None:
             return _flat(receiver) | inputs  # a method of a local value: its data flows through
+        if _is_operator_tree_helper(qualified) and any(s.startswith(_TENSOR_SOURCES) for s in inputs | _flat(receiver)):
+            return self._external(node, qualified, inputs | _flat(receiver), frame)
         if self.text(node.func) not in _QUIET:
             frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})
         if qualified.endswith(".placeholder"):
             return Sources({f"placeholder:{_placeholder_name(node)}"})
         # Shape utilities and platform queries carry no tensor data.
         return Sources()
+
+    def _external(self, node: nodes.Call, qualified: str, inputs: frozenset, frame: _Frame):
+        """A tensor-taking helper imported from another module of the operator tree: an opaque step, said not guessed."""
+        if (qualified, node.lineno) not in self._external_seen:
+            self._external_seen.add((qualified, node.lineno))
+            self.notes.append(("tbe-external-helper", {"name": qualified}, node.lineno))
+        frame.items.append({"type": "external", "line": node.lineno, "label": self.label(node), "qualified": qualified})
+        # Its result is taken to depend on every tensor passed in; what it computes is unknown.
+        return inputs
 
     def _record(self, node: nodes.Call, dsl: tuple[str, str], inputs: frozenset, frame: _Frame):
         name, qualified = dsl
@@ -299,6 +313,11 @@ class ComputeWalker:
         if all(isinstance(r, tuple) for r in returns) and len({len(r) for r in returns}) == 1:
             return tuple(frozenset().union(*(r[i] for r in returns)) for i in range(len(returns[0])))
         return frozenset().union(*(_flat(r) for r in returns))
+
+
+def _is_operator_tree_helper(qualified: str) -> bool:
+    """A function of the operator tree itself (impl.*), not the DSL re-exported by platform_adapter."""
+    return qualified.startswith("impl.") and not qualified.startswith(ADAPTER + ".")
 
 
 def _placeholder_name(node: nodes.Call) -> str:

@@ -65,6 +65,11 @@ MESSAGES = MessageCatalog(
         "Recursive or deeply nested local helpers are cut off to keep the analysis finite.",
         Severity.INFO,
     ),
+    MessageDef(
+        "tbe-external-helper",
+        "{name} is defined in another module: its DSL calls are not analysed",
+        "A helper imported from elsewhere in the operator tree takes tensors; it is an opaque step of the flow.",
+    ),
     MessageDef("tbe-tik-operator", "TIK operator: {reason}", "Imperative TIK code maps to Ascend C by hand.", Severity.INFO),
     MessageDef("tbe-hand-ir-operator", "hand-written IR: {reason}", "tvm ir_builder / extern code is ported by hand.", Severity.INFO),
     MessageDef("tbe-not-an-operator", "not an operator module: {reason}", "Helpers, constants and package files.", Severity.INFO),
