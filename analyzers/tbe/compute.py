@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import re
+import tokenize
 from dataclasses import dataclass, field
 
 from astroid import nodes
@@ -17,6 +20,8 @@ _LABEL_LIMIT = 72
 _FACT_QUERIES = {"get_soc_spec", "api_check_support", "intrinsic_check_support"}
 # Data sources that are tensors: a DSL call's result or a placeholder.
 _TENSOR_SOURCES = ("call:", "placeholder:")
+# An assignment whose value reads a dtype (`x.get("dtype")`, `x.dtype`) makes the target a dtype variable.
+_DTYPE_READ = re.compile(r"""\.get\(\s*['"]dtype['"]|\.dtype\b""")
 
 
 @dataclass
@@ -29,6 +34,7 @@ class _Frame:
     returns: list = field(default_factory=list)
     done: bool = False
     base: int = 0  # how many guards came from the callers (the function's own guards come after)
+    literals: dict = field(default_factory=dict)  # parameter -> literal text passed at this inlined call site
 
 
 def _flat(sources) -> frozenset:
@@ -58,16 +64,25 @@ class ComputeWalker:
         # Locals holding a platform query (`cce_product = get_soc_spec("SOC_VERSION")`): guards on them test that fact.
         self.facts: dict[str, str] = {}
         self._external_seen: set[tuple[str, int]] = set()
+        # Locals read from a dtype (`x_type = x.get("dtype")`) and parameters bound to them: guards on them test the dtype.
+        self.dtype_vars: set[str] = set()
+        self._origins: dict[tuple[str, int], list[str]] = {}
 
-    def _remember_fact(self, statement: nodes.Assign) -> None:
+    def _remember_fact(self, statement: nodes.Assign, frame: _Frame) -> None:
         value = statement.value
+        if _DTYPE_READ.search(self.text(value)):
+            self.dtype_vars.update(t.name for t in statement.targets if isinstance(t, nodes.AssignName))
         if not (isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute)):
             return
         if value.func.attrname not in _FACT_QUERIES:
             return
         for target in statement.targets:
             if isinstance(target, nodes.AssignName):
-                self.facts[target.name] = f"{target.name} = {self.text(value)}"
+                self.facts[target.name] = f"{target.name} = {self.site_text(value, frame)}"
+
+    def site_text(self, node: nodes.NodeNG, frame: _Frame) -> str:
+        """The node's text with the literals passed at this inlined call site substituted for the parameters."""
+        return _substitute(self.text(node), frame.literals) if frame.literals else self.text(node)
 
     def text(self, node: nodes.NodeNG) -> str:
         """node.as_string(), once per node: inlined helpers revisit the same nodes at every call site."""
@@ -115,7 +130,7 @@ class ComputeWalker:
                 for target in statement.targets:
                     if isinstance(target, nodes.AssignName):
                         self.flags[target.name] = frame.guards[-1]
-            self._remember_fact(statement)
+            self._remember_fact(statement, frame)
             sources = self._value(statement.value, frame)
             for target in statement.targets:
                 self._bind(target, sources, frame)
@@ -155,26 +170,32 @@ class ComputeWalker:
             frame.locals[statement.name] = statement
 
     def _guarded(self, text: str, line: int, body: list, frame: _Frame) -> None:
-        child = _Frame(dict(frame.env), frame.guards + (text,), frame.via, dict(frame.locals), [], frame.returns, base=frame.base)
+        child = _Frame(
+            dict(frame.env), frame.guards + (text,), frame.via, dict(frame.locals), [], frame.returns, base=frame.base, literals=frame.literals
+        )
         self._block(body, child)
         frame.items.append({"type": "branch", "guard": text, "line": line, "then": child.items, "else": []})
         frame.env.update(child.env)
 
     def _branch(self, statement: nodes.If, then_body: list, else_body: list, frame: _Frame) -> None:
-        text = self.text(statement.test)
+        text = self.site_text(statement.test, frame)
         flag = statement.test.name if isinstance(statement.test, nodes.Name) else None
         if flag in self.flags:
             origin = self.flags[flag]
             self.guards.setdefault((text, statement.lineno), guard_kinds(origin))
             self.guard_origins[(text, statement.lineno)] = origin
         else:
-            facts = [self.facts[n.name] for n in statement.test.nodes_of_class(nodes.Name) if n.name in self.facts]
-            self.guards.setdefault((text, statement.lineno), guard_kinds(" ".join([text, *facts])))
+            names = [n.name for n in statement.test.nodes_of_class(nodes.Name)]
+            facts = list(dict.fromkeys(self.facts[n] for n in names if n in self.facts))
+            dtype_hint = ["dtype"] if self.dtype_vars.intersection(names) else []
+            self.guards.setdefault((text, statement.lineno), guard_kinds(" ".join([text, *facts, *dtype_hint])))
             if facts:
-                self.guard_origins[(text, statement.lineno)] = "; ".join(dict.fromkeys(facts))
+                self._add_origins((text, statement.lineno), facts)
         sides = []
         for guard, body in ((text, then_body), (negate(text), else_body)):
-            child = _Frame(dict(frame.env), frame.guards + (guard,), frame.via, dict(frame.locals), [], frame.returns, base=frame.base)
+            child = _Frame(
+                dict(frame.env), frame.guards + (guard,), frame.via, dict(frame.locals), [], frame.returns, base=frame.base, literals=frame.literals
+            )
             self._block(body, child)
             sides.append(child)
         then_side, else_side = sides
@@ -196,7 +217,7 @@ class ComputeWalker:
             label = f"for {self.text(statement.target)} in {self.text(statement.iter)}"
         else:
             label = f"while {self.text(statement.test)}"
-        child = _Frame(frame.env, frame.guards, frame.via, frame.locals, [], frame.returns, base=frame.base)
+        child = _Frame(frame.env, frame.guards, frame.via, frame.locals, [], frame.returns, base=frame.base, literals=frame.literals)
         self._block(statement.body, child)
         frame.items.append({"type": "loop", "label": _shorten(label), "line": statement.lineno, "body": child.items})
         self._block(statement.orelse, frame)
@@ -264,6 +285,26 @@ class ComputeWalker:
         # Its result is taken to depend on every tensor passed in; what it computes is unknown.
         return inputs
 
+    def _add_origins(self, key: tuple[str, int], facts: list[str]) -> None:
+        # One guard text inlined at several call sites may rest on a different fact at each: keep them all, in order.
+        parts = self._origins.setdefault(key, [])
+        parts.extend(fact for fact in facts if fact not in parts)
+        self.guard_origins[key] = "; ".join(parts)
+
+    def _site_literals(self, node: nodes.Call, names: list[str], frame: _Frame) -> dict:
+        """Parameter -> literal text for the arguments given as literals (or as the caller's own literal parameters)."""
+        bound = list(zip(names, node.args)) + [(k.arg, k.value) for k in node.keywords or () if k.arg in names]
+        literals = {}
+        for name, argument in bound:
+            if isinstance(argument, nodes.Const):
+                literals[name] = self.text(argument)
+            elif isinstance(argument, nodes.Name):
+                if argument.name in frame.literals:
+                    literals[name] = frame.literals[argument.name]
+                if argument.name in self.dtype_vars:
+                    self.dtype_vars.add(name)
+        return literals
+
     def _record(self, node: nodes.Call, dsl: tuple[str, str], inputs: frozenset, frame: _Frame):
         name, qualified = dsl
         entry = self.catalog.get(name)
@@ -302,7 +343,8 @@ class ComputeWalker:
         for position, name in enumerate(names):
             bound = _flat(arguments[position]) if position < len(arguments) else Sources()
             env[name] = bound or Sources({f"param:{name}"})
-        child = _Frame(env, frame.guards, frame.via + (site,), dict(frame.locals), [], base=len(frame.guards))
+        literals = self._site_literals(node, names, frame)
+        child = _Frame(env, frame.guards, frame.via + (site,), dict(frame.locals), [], base=len(frame.guards), literals=literals)
         self._block(helper.body, child)
         # The body is kept once per helper (first call site), not per call: documents stay small.
         frame.items.append({"type": "helper", "name": helper.name, "line": node.lineno, "label": self.label(node)})
@@ -313,6 +355,28 @@ class ComputeWalker:
         if all(isinstance(r, tuple) for r in returns) and len({len(r) for r in returns}) == 1:
             return tuple(frozenset().union(*(r[i] for r in returns)) for i in range(len(returns[0])))
         return frozenset().union(*(_flat(r) for r in returns))
+
+
+def _substitute(text: str, literals: dict) -> str:
+    """Replace parameter names by their literal values; attributes (`x.method`) and keywords (`method=`) stay."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return text
+    lines = text.splitlines(keepends=True)
+    edits = []
+    for index, token in enumerate(tokens):
+        if token.type != tokenize.NAME or token.string not in literals or token.start[0] != token.end[0]:
+            continue
+        before = tokens[index - 1].string if index else ""
+        after = tokens[index + 1].string if index + 1 < len(tokens) else ""
+        if before == "." or after == "=":
+            continue
+        edits.append((token.start, token.end, literals[token.string]))
+    for (row, start), (_, end), value in reversed(edits):
+        line = lines[row - 1]
+        lines[row - 1] = line[:start] + value + line[end:]
+    return "".join(lines)
 
 
 def _is_operator_tree_helper(qualified: str) -> bool:

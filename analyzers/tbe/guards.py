@@ -6,17 +6,24 @@ import re
 
 from astroid import nodes
 
+_DTYPE_NAMES = (
+    "float16|float32|float64|bfloat16|double|float|int4|int8|int16|int32|int64|uint1|uint8|uint16|uint32|uint64|bool|"
+    "complex32|complex64|complex128|hifloat8|float8_e5m2|float8_e4m3fn"
+)
+_NAME = rf"""['"](?:{_DTYPE_NAMES})['"]"""
 _KINDS = (
     ("api_check_support", re.compile(r"api_check_support|intrinsic_check_support")),
     ("soc", re.compile(r"get_soc_spec|SOC_VERSION|soc_version|is_v200|after_v200|is_support_inf_nan|platform_info")),
     ("impl_mode", re.compile(r"impl_mode|high_precision|high_performance")),
     ("dtype", re.compile(r"dtype", re.IGNORECASE)),
+    # A comparison with a dtype name (`x_type == 'bfloat16'`, `t in ('int8', 'uint8')`) tests a dtype.
+    ("dtype", re.compile(rf"""(?:==|!=)\s*{_NAME}|{_NAME}\s*(?:==|!=)|\bin\s*[(\[{{][^)\]}}]*{_NAME}""")),
 )
 
 
 def guard_kinds(text: str) -> tuple[str, ...]:
     """Which facts a guard tests; ("other",) when none is recognised."""
-    kinds = tuple(kind for kind, pattern in _KINDS if pattern.search(text))
+    kinds = tuple(dict.fromkeys(kind for kind, pattern in _KINDS if pattern.search(text)))
     return kinds or ("other",)
 
 
