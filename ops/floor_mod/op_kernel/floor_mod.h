@@ -218,14 +218,24 @@ private:
         LocalTensor<float> t = Work(WORK_T);
         Cast(a, x1, RoundMode::CAST_RINT, m);
         Cast(b, x2, RoundMode::CAST_RINT, m);
+        // Three reductions into separate 32-byte slots, then one vector -> scalar hand-over to read them.
+        LocalTensor<float> maxASlot = t;
+        LocalTensor<float> maxBSlot = t[REDUCE_SLOT];
+        LocalTensor<float> minBSlot = t[2 * REDUCE_SLOT];
         Abs(tmp, a, n);
-        ReduceMax(t, tmp, r, n);
-        float maxA = t.GetValue(0);
+        ReduceMax(maxASlot, tmp, r, n);
         Abs(tmp, b, n);
-        ReduceMax(t, tmp, r, n);
-        float maxB = t.GetValue(0);
-        ReduceMin(t, tmp, r, n);
-        float minB = t.GetValue(0);
+        ReduceMax(maxBSlot, tmp, r, n);
+        ReduceMin(minBSlot, tmp, r, n);
+        event_t vectorToScalar = static_cast<event_t>(pipe_.FetchEventID(HardEvent::V_S));
+        SetFlag<HardEvent::V_S>(vectorToScalar);
+        WaitFlag<HardEvent::V_S>(vectorToScalar);
+        float maxA = maxASlot.GetValue(0);
+        float maxB = maxBSlot.GetValue(0);
+        float minB = minBSlot.GetValue(0);
+        event_t scalarToVector = static_cast<event_t>(pipe_.FetchEventID(HardEvent::S_V));
+        SetFlag<HardEvent::S_V>(scalarToVector);
+        WaitFlag<HardEvent::S_V>(scalarToVector);
         if (maxA < EXACT_FP32_LIMIT && maxB < EXACT_FP32_LIMIT && minB > 0.0f) {
             Div(r, a, b, m);
             Cast(r, r, RoundMode::CAST_FLOOR, m);
@@ -239,6 +249,7 @@ private:
         }
     }
 
+    static constexpr uint32_t REDUCE_SLOT = 8; // floats: one 32-byte block per reduction result
     static constexpr uint32_t WORK_TMP = 0;
     static constexpr uint32_t WORK_T = 1;
     static constexpr uint32_t WORK_A = 2;

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -72,7 +73,9 @@ def run_kernel(exe: Path, tmp: Path, dtype: str, x1: np.ndarray, x2: np.ndarray,
     (tmp / "x2.bin").write_bytes(x2.tobytes())
     args = [str(exe), str(CODES[dtype]), str(cores), launch, shape(x1), shape(x2), str(tmp / "x1.bin"),
             str(tmp / "x2.bin"), str(tmp / "y.bin")]
-    done = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    # The model's cross-pipe check is on: a scalar read of a vector result without SetFlag/WaitFlag fails the run.
+    done = subprocess.run(args, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "CPU_MODEL_CHECK_PIPE_SYNC": "1"})
     assert done.returncode == 0, done.stderr
     info = dict(zip(done.stdout.split()[::2], map(int, done.stdout.split()[1::2])))
     out = np.frombuffer((tmp / "y.bin").read_bytes(), dtype=floor_mod_golden.storage_dtype(dtype))
