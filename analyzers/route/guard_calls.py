@@ -79,9 +79,22 @@ class BuiltinCalls:
             refs = tuple(ref for side in (left, right) if isinstance(side, ShapeValue) for ref in side.rule.refs)
             dims = broadcast_dims(*(side.dims if isinstance(side, ShapeValue) else None for side in (left, right)))
             target = args[2].name or args[2].text
-            self.assign(target.strip(), ShapeValue(dims, ShapeRule("broadcast", refs)))
+            rule = ShapeRule("broadcast", refs)
+            if any(isinstance(side, ShapeValue) and side.rule.rule == "unknown" for side in (left, right)):
+                # A side merged from undecided branches: say which tensors it may be, do not pick one.
+                texts = [_shape_text(side) for side in (left, right)]
+                rule = ShapeRule("unknown", refs, text=f"broadcast of {texts[0]} and {texts[1]}")
+            self.assign(target.strip(), ShapeValue(dims, rule))
             return True  # taken as succeeding, like every other check
         return NotImplemented
+
+def _shape_text(shape) -> str:
+    if not isinstance(shape, ShapeValue):
+        return "?"
+    if shape.rule.rule == "unknown":
+        return shape.rule.text or "?"
+    return ", ".join(shape.rule.refs) or "?"
+
 
 _INT_BITS = {"int8_t": 8, "int16_t": 16, "int32_t": 32, "int64_t": 64, "int": 32, "long": 64, "size_t": 64}
 

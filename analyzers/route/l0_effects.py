@@ -60,7 +60,7 @@ class L0Effects:
             target = arg(op.writes if op.writes is not None else 1)
             if not isinstance(target, TensorRef):
                 return self._alloc_and_launch(op, args, expr, site)
-            written = self._create(op.name, "write", ShapeRule("same", (target.id,)), self.book.dtype(target.id),
+            written = self._create(op.name, "write", ShapeRule("same", (target.id,)), self.book.ref_dtype(target),
                                    site, expr.text, base=target.id)
             self._task(op.name, self._launcher(op, args), site, self._reads(op, args), (written,))
             return target
@@ -73,7 +73,7 @@ class L0Effects:
         if kind == "dtype-differs" and len(indices) == 2:
             source = args[indices[0]] if indices[0] < len(args) else UNKNOWN
             target = args[indices[1]] if indices[1] < len(args) else UNKNOWN
-            have = DType(self.book.dtype(source.id)) if isinstance(source, TensorRef) else DType(None)
+            have = DType(self.book.ref_dtype(source)) if isinstance(source, TensorRef) else DType(None)
             want = target if isinstance(target, DType) else DType(None)
             if have.name and want.name:
                 return have.name != want.name, f"{op.name}: dtype {have.name} -> {want.name}"
@@ -97,7 +97,7 @@ class L0Effects:
     def _launcher(self, op: CatalogOp, args) -> str:
         launcher = op.launchers[0] if op.launchers else "UNKNOWN"
         if op.aicpu_dtypes and args and isinstance(args[0], TensorRef):
-            dtype = self.book.dtype(args[0].id)
+            dtype = self.book.ref_dtype(args[0])
             if dtype is None:
                 return f"{launcher}|AI_CPU"
             if dtype in op.aicpu_dtypes:
@@ -130,9 +130,9 @@ class L0Effects:
             if not isinstance(source, TensorRef):
                 return UNKNOWN
             shape = self.book.shape_from(self.value(args[1]), args[1], self) if len(args) > 1 else (
-                ShapeRule("same", (source.id,)), self.book.shape(source.id).dims)
+                ShapeRule("same", (source.id,)), self.book.ref_shape(source).dims)
             producer = self.frame.l0_op or "CreateView"
-            return TensorRef(self._create(producer, "view", shape[0], self.book.dtype(source.id), site, expr.text,
+            return TensorRef(self._create(producer, "view", shape[0], self.book.ref_dtype(source), site, expr.text,
                                           base=source.id, dims=shape[1]))
         if method == "AllocIntArray":
             items = self.value(args[0]) if args else UNKNOWN

@@ -6,6 +6,7 @@ import math
 
 from analyzers.cxx.model import Expr
 from analyzers.route import platforms
+from analyzers.route.model import ShapeRule
 from analyzers.route.values import (
     UNKNOWN,
     ArchValue,
@@ -28,14 +29,14 @@ class MethodCalls:
         args = expr.children if expr is not None else ()
         if isinstance(receiver, TensorRef):
             if method == "GetDataType":
-                return DType(self.tensor_dtype(receiver.id))
+                return DType(self._merged_dtype(receiver))
             if method in ("GetViewShape", "GetStorageShape", "GetOriginalShape"):
-                return self.tensor_shape(receiver.id)
+                return self._merged_shape(receiver)
             if method == "IsEmpty":
-                dims = self.tensor_shape(receiver.id).dims
+                dims = self._merged_shape(receiver).dims
                 return UNKNOWN if dims is None else (math.prod(dims) == 0)
             if method == "Numel":
-                dims = self.tensor_shape(receiver.id).dims
+                dims = self._merged_shape(receiver).dims
                 return UNKNOWN if dims is None else math.prod(dims)
             return Unknown(method)
         if isinstance(receiver, ShapeValue):
@@ -70,6 +71,19 @@ class MethodCalls:
         if isinstance(receiver, HostValue) and receiver.dims is not None and method in ("Size", "size"):
             return len(receiver.dims)
         return Unknown(method)
+
+    def _merged_dtype(self, ref: TensorRef) -> str | None:
+        """A variable that may hold several tensors (after an undecided branch) has a dtype only if they agree."""
+        dtypes = {self.tensor_dtype(tensor_id) for tensor_id in (ref.id, *ref.others)}
+        return dtypes.pop() if len(dtypes) == 1 else None
+
+    def _merged_shape(self, ref: TensorRef) -> ShapeValue:
+        shape = self.tensor_shape(ref.id)
+        if not ref.others:
+            return shape
+        if shape.dims is not None and all(self.tensor_shape(other).dims == shape.dims for other in ref.others):
+            return shape
+        return ShapeValue(None, ShapeRule("unknown", (ref.id, *ref.others), text="one of " + ", ".join((ref.id, *ref.others))))
 
     def platform_fact(self, method: str) -> ArchValue | SocValue | None:
         """The NPU arch or SoC the facts give for `GetCurNpuArch()` / `GetSocVersion()`, free or on the platform."""

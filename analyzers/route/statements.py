@@ -8,7 +8,18 @@ from analyzers.cxx.model import Stmt
 from analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from analyzers.route.model import ShapeRule
 from analyzers.route.value_ops import arithmetic
-from analyzers.route.values import UNKNOWN, DtypeList, HostValue, IntList, ShapeValue, TensorRef, Unknown, is_int
+from analyzers.route.values import (
+    UNKNOWN,
+    DType,
+    DtypeList,
+    HostValue,
+    IntList,
+    Null,
+    ShapeValue,
+    TensorRef,
+    Unknown,
+    is_int,
+)
 
 _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at most 8 dims)
 _MAX_UNROLL = 64
@@ -201,25 +212,47 @@ class StatementWalker:
 
 
 def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
-    """After branches: a variable keeps the value every arm agrees on, else the first arm that changed it.
+    """After undecided branches: a variable keeps the value every arm agrees on, else the merge of the arms.
 
-    When the arms hold different tensors, the others are returned as alternatives of the one kept, so a later
-    launch reading the variable reads every tensor it may be.
+    Arms holding different tensors give the first one that changed, carrying the others (`TensorRef.others`, so
+    its dtype and shape are known only where they all agree) and returned as alternatives, so a later launch
+    reading the variable reads every tensor it may be. A null arm is error handling and leaves the tensor.
+    Any other disagreement (a flag set in one arm only, two dtypes) is unknown: later guards on it stay undecided.
     """
     merged = dict(before)
     alternatives = []
-    for name in {name for env in envs for name in env}:
+    for name in sorted({name for env in envs for name in env}):
         values = [env.get(name, before.get(name)) for env in envs]
         if all(value == values[0] for value in values):
             merged[name] = values[0]
             continue
-        changed = [value for value in values if value != before.get(name)]
-        merged[name] = changed[0] if changed else before.get(name)
+        merged[name] = _merged_value(name, before.get(name), values)
         if isinstance(merged[name], TensorRef):
-            others = tuple(v.id for v in values if isinstance(v, TensorRef) and v != merged[name])
+            # Direct alternatives only: the launch side follows them transitively.
+            others = tuple(v.id for v in values if isinstance(v, TensorRef) and v.id != merged[name].id)
             if others:
                 alternatives.append((merged[name].id, others))
     return merged, alternatives
+
+
+def _merged_value(name: str, before, values: list):
+    tensors = [value for value in values if not isinstance(value, Null)]
+    if tensors and all(isinstance(value, TensorRef) for value in tensors):
+        changed = [value for value in tensors if value != before] or tensors
+        ids = []
+        for value in changed + tensors:
+            for tensor_id in (value.id, *value.others):
+                if tensor_id not in ids:
+                    ids.append(tensor_id)
+        return TensorRef(ids[0], tuple(ids[1:]))
+    if all(isinstance(value, DType) for value in values):
+        return DType(None)
+    if all(isinstance(value, ShapeValue) for value in values):
+        return ShapeValue(None, ShapeRule("unknown", text=f"{name} after an undecided branch"))
+    if all(isinstance(value, IntList) for value in values) and len({len(v.items) for v in values}) == 1:
+        columns = zip(*(value.items for value in values))
+        return IntList(tuple(items[0] if len(set(items)) == 1 else None for items in columns))
+    return Unknown(name)
 
 
 def _flatten_cases(cases) -> tuple[Stmt, ...]:

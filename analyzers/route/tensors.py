@@ -85,6 +85,18 @@ class TensorBook:
         record = self._records.get(tensor_id)
         return record.dtype if record else None
 
+    def ref_dtype(self, ref: TensorRef) -> str | None:
+        """The dtype of a variable that may hold several tensors: known only when they all agree."""
+        dtypes = {self.dtype(tensor_id) for tensor_id in (ref.id, *ref.others)}
+        return dtypes.pop() if len(dtypes) == 1 else None
+
+    def ref_shape(self, ref: TensorRef) -> ShapeValue:
+        """The shape of a variable that may hold several tensors: unknown unless they all agree."""
+        shape = self.shape(ref.id)
+        if all(self.shape(other).dims == shape.dims and shape.dims is not None for other in ref.others):
+            return shape
+        return ShapeValue(None, ShapeRule("unknown", (ref.id, *ref.others), text="one of " + ", ".join((ref.id, *ref.others))))
+
     def set_dtype(self, tensor_id: str, dtype: str | None) -> None:
         record = self._records.get(tensor_id)
         if record is None:
@@ -191,7 +203,7 @@ class TensorBook:
         if kind == "same" and rest:
             value = args[int(rest)] if int(rest) < len(args) else None
             if isinstance(value, TensorRef):
-                return self.dtype(value.id)
+                return self.ref_dtype(value)
             if isinstance(value, HostValue) and value.kind == "host-tensor":
                 return value.text or None
             return None

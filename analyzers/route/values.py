@@ -40,9 +40,10 @@ class Status:
 
 @dataclass(frozen=True)
 class TensorRef:
-    """A device tensor of the route, by id."""
+    """A device tensor of the route, by id; `others` are the tensors an undecided branch may have put instead."""
 
     id: str
+    others: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,89 @@
+"""Variables after an undecided if/else hold the merge of both arms: flags become unknown, tensors every value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+
+HEAD = "aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, " \
+       "uint64_t* workspaceSize, aclOpExecutor** executor)\n{\n    auto uniqueExecutor = CREATE_EXECUTOR();\n"
+TAIL = "    return ACLNN_SUCCESS;\n}\n"
+
+# An L0 op in the ops-math idiom: AI_CORE for the dtypes of its list, AI_CPU otherwise.
+FOO_L0 = """namespace l0op {
+OP_TYPE_REGISTER(Foo);
+static const std::initializer_list<op::DataType> AICORE_LIST = {op::DataType::DT_FLOAT, op::DataType::DT_FLOAT16};
+static bool IsAiCoreSupport(const aclTensor* self) { return CheckType(self->GetDataType(), AICORE_LIST); }
+const aclTensor* Foo(const aclTensor* self, aclOpExecutor* executor)
+{
+    auto out = executor->AllocTensor(self->GetViewShape(), self->GetDataType());
+    if (IsAiCoreSupport(self)) {
+        ADD_TO_LAUNCHER_LIST_AICORE(Foo, OP_INPUT(self), OP_OUTPUT(out));
+    } else {
+        ADD_TO_LAUNCHER_LIST_AICPU(Foo, OP_ATTR_NAMES(), OP_INPUT(self), OP_OUTPUT(out));
+    }
+    return out;
+}
+} // namespace l0op
+"""
+
+
+def route(tmp_path: Path, body: str, prelude: str = "", socs=(), dtypes=()):
+    (tmp_path / "foo.cpp").write_text(FOO_L0)
+    source = tmp_path / "aclnn_demo.cpp"
+    source.write_text(prelude + HEAD + body + TAIL)
+    report = analyze_chains([source], repo_root=tmp_path)
+    (result,) = evaluate(report, facts=facts_matrix(socs, dtypes, (), ())).routes
+    return result
+
+
+def launches(result):
+    return [(t.op, t.launcher, t.may) for t in result.tasks]
+
+
+def test_a_flag_set_in_one_arm_only_is_unknown_after_the_if(tmp_path: Path) -> None:
+    body = """    bool useAiCpu = false;
+    if (CheckType(self->GetDataType(), AICORE_DTYPES)) {
+        auto a = l0op::Abs(self, uniqueExecutor.get());
+    } else {
+        useAiCpu = true;
+    }
+    if (useAiCpu) {
+        auto n = l0op::Neg(self, uniqueExecutor.get());
+    }
+"""
+    prelude = "static const std::initializer_list<op::DataType> AICORE_DTYPES = {op::DataType::DT_FLOAT};\n"
+    assert [(op, may) for op, _, may in launches(route(tmp_path, body, prelude))] == [("Abs", True), ("Neg", True)]
+    assert [op for op, _, _ in launches(route(tmp_path, body, prelude, dtypes=["float32"]))] == ["Abs"]
+    assert [(op, may) for op, _, may in launches(route(tmp_path, body, prelude, dtypes=["float64"]))] == [
+        ("Neg", False)]
+
+
+def test_a_tensor_replaced_in_one_arm_keeps_both_dtypes_for_later_launchers(tmp_path: Path) -> None:
+    body = """    auto x = self;
+    if (self->GetDataType() == op::DataType::DT_INT64) {
+        x = l0op::Cast(self, op::DataType::DT_FLOAT, uniqueExecutor.get());
+    }
+    auto y = l0op::Foo(x, uniqueExecutor.get());
+    auto v = l0op::ViewCopy(y, out, uniqueExecutor.get());
+"""
+    unknown = route(tmp_path, body)
+    assert [(op, launcher, may) for op, launcher, may in launches(unknown) if op == "Foo"] == [
+        ("Foo", "AI_CORE", True), ("Foo", "AI_CPU", True)]
+    assert launches(route(tmp_path, body, dtypes=["int64"]))[1:3] == [("Foo", "AI_CORE", False),
+                                                                      ("ViewCopy", "AI_CORE", False)]
+    assert ("Foo", "AI_CPU", False) in launches(route(tmp_path, body, dtypes=["float64"]))
+
+
+def test_a_second_cast_after_an_undecided_cast_may_run(tmp_path: Path) -> None:
+    body = """    auto x = self;
+    if (IsRegBase()) {
+        x = l0op::Cast(self, op::DataType::DT_FLOAT, uniqueExecutor.get());
+    }
+    auto again = l0op::Cast(x, op::DataType::DT_FLOAT, uniqueExecutor.get());
+"""
+    result = route(tmp_path, body, dtypes=["float16"])
+    assert [(t.op, t.may) for t in result.tasks] == [("Cast", True), ("Cast", True)]
+    assert result.tasks[1].guards == ("Cast: input dtype differs from float32",)
+    assert [t.op for t in route(tmp_path, body, socs=["Ascend950"], dtypes=["float16"]).tasks] == ["Cast"]
