@@ -292,11 +292,15 @@ class ComputeWalker:
         self.guard_origins[key] = "; ".join(parts)
 
     def _site_literals(self, node: nodes.Call, names: list[str], frame: _Frame) -> dict:
-        """Parameter -> literal text for the arguments given as literals (or as the caller's own literal parameters)."""
+        """Parameter -> literal text for string arguments (or the caller's own substituted parameters).
+
+        Strings only: they name the API, dtype or mode a guard asks about; a number would turn one guard
+        (`n == 0`) into one unclassified guard per call site (`3 == 0`, `6 == 0`) without telling more.
+        """
         bound = list(zip(names, node.args)) + [(k.arg, k.value) for k in node.keywords or () if k.arg in names]
         literals = {}
         for name, argument in bound:
-            if isinstance(argument, nodes.Const):
+            if isinstance(argument, nodes.Const) and isinstance(argument.value, str):
                 literals[name] = self.text(argument)
             elif isinstance(argument, nodes.Name):
                 if argument.name in frame.literals:

@@ -79,3 +79,11 @@ def test_names_that_only_look_like_dtypes_stay_unclassified() -> None:
 def test_substitution_keeps_attributes_and_keywords(literal: str) -> None:
     text = "f(method, x.method, method=method) and method"
     assert _substitute(text, {"method": literal}) == f"f({literal}, x.method, method={literal}) and {literal}"
+
+
+def test_numbers_are_not_substituted_so_one_guard_stays_one_guard() -> None:
+    source = SOURCE.replace('x = _widen("tbe.dsl.vlog", x_type, x)', "x = _times(x, 3)\n    x = _times(x, 6)").replace(
+        "@register_operator_compute", "def _times(data, n):\n    if n == 0:\n        return data\n    return tbe.vmuls(data, n)\n\n\n@register_operator_compute"
+    )
+    document = analyse_source(source, "normish.py").to_json()
+    assert [g["text"] for g in document["guards"] if "== 0" in g["text"]] == ["n == 0"]
