@@ -65,7 +65,7 @@ def analyse_source(text: str, path: str) -> TbeOp:
     except (AstroidBuildingError, RecursionError, ValueError, MemoryError) as error:
         return failed(path, "tbe-parse-error", None, reason=f"{type(error).__name__}: {str(error)[:200]}")
     try:
-        return _analyse_tree(tree, text, path)
+        return _analyse_tree(tree, path)
     except RecursionError:
         return failed(path, "tbe-too-deep", None, reason="Python recursion limit reached")
 
@@ -105,7 +105,7 @@ def _document(path: str, status: str, reason: str | None, **fields) -> TbeOp:
     return TbeOp(**base)
 
 
-def _analyse_tree(tree: nodes.Module, text: str, path: str) -> TbeOp:
+def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
     dsl_map = catalog.load("dsl_map")["calls"]
     index = NodeIndex(tree)
     calls = index.of(nodes.Call)
@@ -118,7 +118,7 @@ def _analyse_tree(tree: nodes.Module, text: str, path: str) -> TbeOp:
         dsl = scope.dsl_name(call.func)
         if dsl is not None and dsl_map.get(dsl[0], {}).get("category", "compute") != "framework":
             compute_names.add(dsl[0])
-    status, reason = classify_file(text, scope, len(compute_names), bool(info.registrations), info.entry is not None)
+    status, reason = classify_file(index, scope, len(compute_names), bool(info.registrations), info.entry is not None)
     findings = []
     if status != "analysed":
         symbol = {"tik": "tbe-tik-operator", "hand_ir": "tbe-hand-ir-operator"}.get(status, "tbe-not-an-operator")
