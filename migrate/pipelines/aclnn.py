@@ -207,7 +207,9 @@ def _render(config: AnalyzeConfig, document: dict, memory, compact: bool = False
 
 
 def _exit_code(document: dict) -> int:
-    routes = [r for e in document["entries"] for r in [e["chain"], *e["routes"]]]
+    # With facts, the routes for those facts decide completeness; the no-facts chain may stay incomplete
+    # (an unparsed or unresolved call in a branch the facts prune) without making the run incomplete.
+    routes = [r for e in document["entries"] for r in (e["routes"] or [e["chain"]])]
     if any(not r["complete"] for r in routes):
         return exit_codes.USAGE  # the house rule: an incomplete analysis exits 2
     serious = (Severity.ERROR.value, Severity.WARNING.value)

@@ -92,6 +92,37 @@ def test_directory_mode_runs_in_parallel_and_reuses_its_cache(tmp_path: Path) ->
     assert cold_doc["summary"]["launches_per_kind"]["DSA"] >= 2
 
 
+PRUNED_UNRESOLVED = """aclnnStatus aclnnPartGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
+                                       aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    auto x = l0op::Contiguous(self, uniqueExecutor.get());
+    if (self->GetDataType() == op::DataType::DT_COMPLEX64) {
+        x = l0op::MysteryComplexKernel(x, uniqueExecutor.get());
+    }
+    l0op::ViewCopy(x, out, uniqueExecutor.get());
+    return ACLNN_SUCCESS;
+}
+"""
+
+
+@pytest.mark.parametrize("mode", ["file", "directory"])
+def test_with_facts_only_the_requested_routes_decide_completeness(tmp_path: Path, mode) -> None:
+    source = tmp_path / "op_api" / "aclnn_part.cpp"
+    source.parent.mkdir()
+    source.write_text(PRUNED_UNRESOLVED)
+    target = str(source if mode == "file" else source.parent)
+    pruned = invoke(target, "--repo-root", str(tmp_path), "--dtype", "float16", "--no-cache", "--no-progress",
+                    "--format", "json")
+    (entry,) = json.loads(pruned.output)["entries"]
+    assert not entry["chain"]["complete"] and [r["complete"] for r in entry["routes"]] == [True]
+    # The chain's unresolved call stays a reported warning (exit 1), but the run is not incomplete (exit 2).
+    assert pruned.exit_code == exit_codes.FINDINGS, pruned.output
+    kept = invoke(target, "--repo-root", str(tmp_path), "--dtype", "complex64", "--no-cache", "--no-progress")
+    assert kept.exit_code == exit_codes.USAGE, kept.output
+    assert invoke(target, "--repo-root", str(tmp_path), "--no-cache", "--no-progress").exit_code == exit_codes.USAGE
+
+
 def test_directory_summary_in_markdown(tmp_path: Path) -> None:
     result = invoke(str(TREE), "--no-cache", "--no-progress", "--format", "md")
     assert result.exit_code == exit_codes.OK, result.output
