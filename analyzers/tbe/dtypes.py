@@ -67,17 +67,45 @@ def _strings(value: object) -> list[str] | None:
     return None
 
 
+def _remap_sources(node: nodes.Assign, name: str, entry: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:
+    """The dtypes an enclosing `if name == "bool": name = "int8"` maps from, and that if."""
+    parent = node.parent
+    while parent is not None and parent is not entry:
+        if isinstance(parent, nodes.If) and any(item is node or item.parent_of(node) for item in parent.body):
+            found = []
+            for compare in [parent.test, *parent.test.nodes_of_class(nodes.Compare)]:
+                if not (isinstance(compare, nodes.Compare) and len(compare.ops) == 1):
+                    continue
+                if not (isinstance(compare.left, nodes.Name) and compare.left.name == name):
+                    continue
+                operator, right = compare.ops[0]
+                items = [right] if operator == "==" else list(getattr(right, "elts", [])) if operator == "in" else []
+                found += [normalise(i.value) for i in items if isinstance(i, nodes.Const) and isinstance(i.value, str)]
+            return list(dict.fromkeys(found)), parent
+        parent = parent.parent
+    return [], None
+
+
 def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dict, index) -> DtypeRules:
     """Walk the entry once: trace dtype variables, build check lists (with guards), then read the checks."""
     params = {arg.name for arg in entry.args.args or []}
     dtype_vars: dict[str, str] = {}
     lists: dict[str, list[tuple[str, str | None, int]]] = {}
+    # A dtype variable overwritten with a literal under a test on it (`if d == "bool": d = "int8"`) accepts the
+    # tested dtypes too: variable -> [(target dtype, source dtypes, condition, line)].
+    remaps: dict[str, list[tuple[str, list[str], str, int]]] = {}
     for node in index.of((nodes.Assign, nodes.AugAssign, nodes.Call), entry):
         if isinstance(node, nodes.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], nodes.AssignName):
             name = node.targets[0].name
             items = _strings(evaluate(node.value, constants))
             if items is not None and not isinstance(node.value, nodes.Const):
                 lists[name] = [(normalise(item), _condition(node, entry), node.lineno) for item in items]
+                continue
+            if name in dtype_vars and isinstance(node.value, nodes.Const) and isinstance(node.value.value, str):
+                sources, test = _remap_sources(node, name, entry)
+                if sources:
+                    condition = _condition(node, entry) or test.test.as_string()
+                    remaps.setdefault(name, []).append((normalise(node.value.value), sources, condition, node.lineno))
                 continue
             param = _param_of_value(node.value, params, dtype_vars)
             if param is not None:
@@ -95,7 +123,7 @@ def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dic
     equalities: list[tuple[str, str]] = []
     unresolved: list[tuple[str, dict, int]] = []
 
-    def accept(param: str | None, list_node: nodes.NodeNG, check: nodes.NodeNG, expr_text: str) -> None:
+    def accept(param: str | None, list_node: nodes.NodeNG, check: nodes.NodeNG, expr_text: str, subject=None) -> None:
         if param is None:
             unresolved.append(("tbe-unresolved-input", {"expr": expr_text}, check.lineno))
             return
@@ -114,6 +142,16 @@ def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dic
                 condition = f"{outer} and {condition}" if condition else outer
             if all(existing[0] != dtype for existing in bucket):
                 bucket.append((dtype, condition, line))
+        name = subject.name if isinstance(subject, nodes.Name) else None
+        for target, sources, condition, line in remaps.get(name, ()):
+            if line > check.lineno or all(existing[0] != target for existing in bucket):
+                continue
+            condition = f"{condition} (remapped to {target} before the check)"
+            if outer:
+                condition = f"{outer} and {condition}"
+            for dtype in sources:
+                if all(existing[0] != dtype for existing in bucket):
+                    bucket.append((dtype, condition, line))
 
     for node in index.of((nodes.Call, nodes.Compare), entry):
         if isinstance(node, nodes.Call) and _is_dtype_check(node.func) and len(node.args) >= 2:
@@ -123,7 +161,7 @@ def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dic
                 keyword = next((k for k in node.keywords or () if k.arg == "param_name"), None)
                 if keyword is not None and isinstance(keyword.value, nodes.Const) and keyword.value.value in inputs:
                     param = keyword.value.value
-            accept(param, node.args[1], node, subject.as_string())
+            accept(param, node.args[1], node, subject.as_string(), subject)
         elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
             operator, right = node.ops[0]
             left_param = _param_of_value(node.left, params, dtype_vars) if isinstance(node.left, (nodes.Name, nodes.Call)) else None
