@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -21,6 +22,7 @@ from analyzers.route.values import UNKNOWN, DType, HostValue, OpArgs, ScalarRef,
 MAX_DEPTH = 32
 # The walk visits at most this many statements per route: a guard against pathological inputs, reported.
 MAX_STEPS = 50_000
+_NUMERIC_PARAM = re.compile(r"\b(?:bool|float|double|u?int(?:8|16|32|64)?_t|int|long|size_t)\b")
 _PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", "cxx-too-many-errors")
 
 
@@ -99,6 +101,14 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
             return ScalarRef(name)
         if "aclOpExecutor" in type_text:
             return HostValue("executor")
+        number = self.facts.scalar(name)
+        if number is not None and "*" not in type_text and _NUMERIC_PARAM.search(type_text):
+            # `double prob` passed by value: a --scalar fact of that name is its value, as for an aclScalar.
+            if re.search(r"\bbool\b", type_text):
+                return number != 0
+            if re.search(r"\b(?:float|double)\b", type_text) or not float(number).is_integer():
+                return float(number)
+            return int(number)
         return Unknown(name)
 
     # -- evaluator hooks ------------------------------------------------------------------------------------
