@@ -119,20 +119,33 @@ def _previous_token_end(data: bytes, index: int) -> int:
 
 
 def _blank_extern_c_guards(data: bytes) -> bytes:
-    """Blank the `extern "C" {` / `}` line between `#ifdef __cplusplus` and `#endif` (a few literal searches)."""
+    """Blank the `extern "C" {` / `}` line between `#ifdef __cplusplus` and `#endif` (a few literal searches).
+
+    Blank lines may sit around the guarded line (`}` then an empty line then `#endif` is common in ops-math).
+    """
     out = bytearray(data)
     position = data.find(b"__cplusplus")
     while position != -1:
         line_start = data.rfind(b"\n", 0, position) + 1
         first_end = _line_end(data, position)
-        second_end = _line_end(data, first_end + 1)
-        third_end = _line_end(data, second_end + 1)
-        guarded = data[first_end + 1:second_end].rstrip(b"\r")
-        if (_CPLUSPLUS_GUARD.match(data[line_start:first_end].rstrip(b"\r")) and _GUARDED_HALF.match(guarded)
-                and _ENDIF.match(data[second_end + 1:third_end])):
-            out[first_end + 1:first_end + 1 + len(guarded)] = b" " * len(guarded)
+        if _CPLUSPLUS_GUARD.match(data[line_start:first_end].rstrip(b"\r")):
+            half_start, half_end = _next_nonblank_line(data, first_end + 1)
+            guarded = data[half_start:half_end].rstrip(b"\r")
+            endif_start, endif_end = _next_nonblank_line(data, half_end + 1)
+            if _GUARDED_HALF.match(guarded) and _ENDIF.match(data[endif_start:endif_end]):
+                out[half_start:half_start + len(guarded)] = b" " * len(guarded)
         position = data.find(b"__cplusplus", first_end)
     return bytes(out)
+
+
+def _next_nonblank_line(data: bytes, start: int) -> tuple[int, int]:
+    """(start, end) of the first line at or after `start` holding more than whitespace; past the end if none."""
+    while start < len(data):
+        end = _line_end(data, start)
+        if data[start:end].strip():
+            return start, end
+        start = end + 1
+    return len(data), len(data)
 
 
 def _line_end(data: bytes, start: int) -> int:

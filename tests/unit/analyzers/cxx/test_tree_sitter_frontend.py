@@ -210,6 +210,21 @@ def test_extern_c_guard_variants_are_recognised() -> None:
     assert [f.name for f in unit.functions] == ["A"] and unit.findings == ()
 
 
+def test_extern_c_guards_with_blank_lines_around_the_brace_are_recognised() -> None:
+    unit = _unit(
+        "#ifdef __cplusplus\n\nextern \"C\" {\n#endif\n"
+        "aclnnStatus aclnnCos(int a) {\n  return ACLNN_SUCCESS;\n}\n\n"
+        "#ifdef __cplusplus\n}\n\n#endif\n"
+    )
+    assert [f.name for f in unit.functions] == ["aclnnCos"] and unit.findings == ()
+
+
+def test_a_brace_guard_that_does_not_end_in_endif_is_left_alone() -> None:
+    from analyzers.cxx.source import mask_macro_idioms
+
+    data = b"#ifdef __cplusplus\n}\nint x;\n#endif\n"
+    assert mask_macro_idioms(data) == data
+
 def test_masking_keeps_byte_offsets_and_lines() -> None:
     from analyzers.cxx.source import mask_macro_idioms
 
