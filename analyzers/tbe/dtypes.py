@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from analyzers.tbe.constants import evaluate
-from analyzers.tbe.guards import guards_of
+from analyzers.tbe.guards import DTYPE_NAMES, guards_of
 
 # Spellings the ops use for the same dtype.
 _ALIASES = {"float": "float32", "half": "float16", "fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
@@ -65,6 +65,15 @@ def _strings(value: object) -> list[str] | None:
     if isinstance(value, str):
         return [value]
     return None
+
+
+def _names_no_dtype(list_node: nodes.NodeNG, lists: dict, constants: dict) -> bool:
+    """True when the checked list is known and holds no dtype name at all."""
+    if isinstance(list_node, nodes.Name) and list_node.name in lists:
+        items = [entry[0] for entry in lists[list_node.name]]
+    else:
+        items = _strings(evaluate(list_node, constants))
+    return bool(items) and not any(normalise(item) in DTYPE_NAMES for item in items)
 
 
 def _remap_sources(node: nodes.Assign, name: str, entry: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:
@@ -159,8 +168,11 @@ def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dic
             param = _param_of_value(subject, params, dtype_vars)
             if param is None:
                 keyword = next((k for k in node.keywords or () if k.arg == "param_name"), None)
-                if keyword is not None and isinstance(keyword.value, nodes.Const) and keyword.value.value in inputs:
-                    param = keyword.value.value
+                named = keyword.value.value if keyword is not None and isinstance(keyword.value, nodes.Const) else None
+                if named in inputs:
+                    param = named
+                elif _names_no_dtype(node.args[1], lists, constants):
+                    continue  # check_dtype reused on an attribute (`reduction` in ("none", "mean")): not a dtype rule
             accept(param, node.args[1], node, subject.as_string(), subject)
         elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
             operator, right = node.ops[0]

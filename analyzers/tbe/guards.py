@@ -6,11 +6,12 @@ import re
 
 from astroid import nodes
 
-_DTYPE_NAMES = (
-    "float16|float32|float64|bfloat16|double|float|int4|int8|int16|int32|int64|uint1|uint8|uint16|uint32|uint64|bool|"
-    "complex32|complex64|complex128|hifloat8|float8_e5m2|float8_e4m3fn"
+DTYPE_NAMES = frozenset(
+    "float16 float32 float64 bfloat16 double float int4 int8 int16 int32 int64 uint1 uint8 uint16 uint32 uint64 bool "
+    "complex32 complex64 complex128 hifloat8 float8_e5m2 float8_e4m3fn".split()
 )
-_NAME = rf"""['"](?:{_DTYPE_NAMES})['"]"""
+# Longest first, so that the alternation never stops at a prefix ("float" of "float16").
+_NAME = rf"""['"](?:{"|".join(sorted(DTYPE_NAMES, key=len, reverse=True))})['"]"""
 _KINDS = (
     ("api_check_support", re.compile(r"api_check_support|intrinsic_check_support")),
     ("soc", re.compile(r"get_soc_spec|SOC_VERSION|soc_version|is_v200|after_v200|is_support_inf_nan|platform_info")),
