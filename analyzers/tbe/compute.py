@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import re
 import tokenize
 from dataclasses import dataclass, field
 
@@ -20,8 +19,6 @@ _LABEL_LIMIT = 72
 _FACT_QUERIES = {"get_soc_spec", "api_check_support", "intrinsic_check_support"}
 # Data sources that are tensors: a DSL call's result or a placeholder.
 _TENSOR_SOURCES = ("call:", "placeholder:")
-# An assignment whose value reads a dtype (`x.get("dtype")`, `x.dtype`) makes the target a dtype variable.
-_DTYPE_READ = re.compile(r"""\.get\(\s*['"]dtype['"]|\.dtype\b""")
 
 
 @dataclass
@@ -70,7 +67,7 @@ class ComputeWalker:
 
     def _remember_fact(self, statement: nodes.Assign, frame: _Frame) -> None:
         value = statement.value
-        if _DTYPE_READ.search(self.text(value)):
+        if _reads_dtype(value):
             self.dtype_vars.update(t.name for t in statement.targets if isinstance(t, nodes.AssignName))
         if not (isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute)):
             return
@@ -359,6 +356,23 @@ class ComputeWalker:
         if all(isinstance(r, tuple) for r in returns) and len({len(r) for r in returns}) == 1:
             return tuple(frozenset().union(*(r[i] for r in returns)) for i in range(len(returns[0])))
         return frozenset().union(*(_flat(r) for r in returns))
+
+
+def _reads_dtype(value: nodes.NodeNG) -> bool:
+    """`x.dtype`, `x.get("dtype")`, `x.get("dtype").lower()`: a value read from a dtype (walks the call chain only)."""
+    node = value
+    while isinstance(node, (nodes.Call, nodes.Attribute)):
+        if isinstance(node, nodes.Attribute):
+            if node.attrname == "dtype":
+                return True
+            node = node.expr
+            continue
+        if isinstance(node.func, nodes.Attribute) and node.func.attrname == "get" and node.args:
+            key = node.args[0]
+            if isinstance(key, nodes.Const) and key.value == "dtype":
+                return True
+        node = node.func
+    return False
 
 
 def _substitute(text: str, literals: dict) -> str:
