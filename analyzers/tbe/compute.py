@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
-import tokenize
 from dataclasses import dataclass, field
 
 from astroid import nodes
 
 from analyzers.tbe.guards import guard_kinds, negate, terminates
-from analyzers.tbe.imports import ADAPTER, ImportScope
+from analyzers.tbe.call_site import is_operator_tree_helper, reads_dtype, substitute
+from analyzers.tbe.imports import ImportScope
 
 Sources = frozenset
 MAX_DEPTH = 6
@@ -67,7 +66,7 @@ class ComputeWalker:
 
     def _remember_fact(self, statement: nodes.Assign, frame: _Frame) -> None:
         value = statement.value
-        if _reads_dtype(value):
+        if reads_dtype(value):
             self.dtype_vars.update(t.name for t in statement.targets if isinstance(t, nodes.AssignName))
         if not (isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute)):
             return
@@ -79,7 +78,7 @@ class ComputeWalker:
 
     def site_text(self, node: nodes.NodeNG, frame: _Frame) -> str:
         """The node's text with the literals passed at this inlined call site substituted for the parameters."""
-        return _substitute(self.text(node), frame.literals) if frame.literals else self.text(node)
+        return substitute(self.text(node), frame.literals) if frame.literals else self.text(node)
 
     def text(self, node: nodes.NodeNG) -> str:
         """node.as_string(), once per node: inlined helpers revisit the same nodes at every call site."""
@@ -264,7 +263,7 @@ class ComputeWalker:
                 return self._inline(node, helper, arguments, frame)
         if qualified is None:
             return _flat(receiver) | inputs  # a method of a local value: its data flows through
-        if _is_operator_tree_helper(qualified) and any(s.startswith(_TENSOR_SOURCES) for s in inputs | _flat(receiver)):
+        if is_operator_tree_helper(qualified) and any(s.startswith(_TENSOR_SOURCES) for s in inputs | _flat(receiver)):
             return self._external(node, qualified, inputs | _flat(receiver), frame)
         if self.text(node.func) not in _QUIET:
             frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})
@@ -356,50 +355,6 @@ class ComputeWalker:
         if all(isinstance(r, tuple) for r in returns) and len({len(r) for r in returns}) == 1:
             return tuple(frozenset().union(*(r[i] for r in returns)) for i in range(len(returns[0])))
         return frozenset().union(*(_flat(r) for r in returns))
-
-
-def _reads_dtype(value: nodes.NodeNG) -> bool:
-    """`x.dtype`, `x.get("dtype")`, `x.get("dtype").lower()`: a value read from a dtype (walks the call chain only)."""
-    node = value
-    while isinstance(node, (nodes.Call, nodes.Attribute)):
-        if isinstance(node, nodes.Attribute):
-            if node.attrname == "dtype":
-                return True
-            node = node.expr
-            continue
-        if isinstance(node.func, nodes.Attribute) and node.func.attrname == "get" and node.args:
-            key = node.args[0]
-            if isinstance(key, nodes.Const) and key.value == "dtype":
-                return True
-        node = node.func
-    return False
-
-
-def _substitute(text: str, literals: dict) -> str:
-    """Replace parameter names by their literal values; attributes (`x.method`) and keywords (`method=`) stay."""
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        return text
-    lines = text.splitlines(keepends=True)
-    edits = []
-    for index, token in enumerate(tokens):
-        if token.type != tokenize.NAME or token.string not in literals or token.start[0] != token.end[0]:
-            continue
-        before = tokens[index - 1].string if index else ""
-        after = tokens[index + 1].string if index + 1 < len(tokens) else ""
-        if before == "." or after == "=":
-            continue
-        edits.append((token.start, token.end, literals[token.string]))
-    for (row, start), (_, end), value in reversed(edits):
-        line = lines[row - 1]
-        lines[row - 1] = line[:start] + value + line[end:]
-    return "".join(lines)
-
-
-def _is_operator_tree_helper(qualified: str) -> bool:
-    """A function of the operator tree itself (impl.*), not the DSL re-exported by platform_adapter."""
-    return qualified.startswith("impl.") and not qualified.startswith(ADAPTER + ".")
 
 
 def _placeholder_name(node: nodes.Call) -> str:

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from analyzers.tbe import analyse_source
-from analyzers.tbe.compute import _substitute
+from analyzers.tbe.call_site import substitute
 from analyzers.tbe.guards import guard_kinds
 
 SOURCE = '''
@@ -78,7 +78,7 @@ def test_names_that_only_look_like_dtypes_stay_unclassified() -> None:
 @given(st.sampled_from(["'a'", "1", "None", "'tbe.dsl.vexp'"]))
 def test_substitution_keeps_attributes_and_keywords(literal: str) -> None:
     text = "f(method, x.method, method=method) and method"
-    assert _substitute(text, {"method": literal}) == f"f({literal}, x.method, method={literal}) and {literal}"
+    assert substitute(text, {"method": literal}) == f"f({literal}, x.method, method={literal}) and {literal}"
 
 
 def test_numbers_are_not_substituted_so_one_guard_stays_one_guard() -> None:
