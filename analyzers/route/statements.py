@@ -128,7 +128,7 @@ class StatementWalker:
             return self.walk_block(stmt.orelse)
         text = clip(stmt.value.text if stmt.value is not None else stmt.text)
         self._note_unknown(text)
-        return self._branches([(text, stmt.then), (f"!({text})", stmt.orelse)])
+        return self._branches([(guard_term(text), stmt.then), (f"!({text})", stmt.orelse)])
 
     def _branches(self, arms) -> str:
         """Walk every arm under its guard text with `may` set; merge variables; say whether the frame returned."""
@@ -176,7 +176,7 @@ class StatementWalker:
         for index, (case, verdict) in enumerate(zip(stmt.cases, decided)):
             if verdict is False or not case.body and index + 1 < len(stmt.cases):
                 continue
-            label = "default" if case.label is None else f"{text} == {case.label}"
+            label = "default" if case.label is None else f"{guard_term(text)} == {case.label}"
             arms.append((label, _flatten_cases(stmt.cases[index:])))
         flow = self._branches(arms) if arms else NORMAL
         return NORMAL if flow == BREAK else flow
@@ -257,6 +257,21 @@ def _merged_value(name: str, before, values: list):
 
 def _flatten_cases(cases) -> tuple[Stmt, ...]:
     return tuple(stmt for case in cases for stmt in case.body)
+
+
+def guard_term(text: str) -> str:
+    """A guard text safe to join with `&&`: parenthesised when `||` or `?:` sits outside every parenthesis."""
+    depth, index = 0, 0
+    while index < len(text):
+        char = text[index]
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif depth == 0 and (text.startswith("||", index) or char == "?"):
+            return f"({text})"
+        index += 1
+    return text
 
 
 def clip(text: str, limit: int = 160) -> str:
