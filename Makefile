@@ -10,7 +10,7 @@ DEMO_OUT := demo-report
 $(DEMO_VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(DEMO_VENV)
 	$(DEMO_VENV)/bin/pip install --quiet --upgrade pip
-	$(DEMO_VENV)/bin/pip install --quiet .
+	$(DEMO_VENV)/bin/pip install --quiet ".[test]"
 	touch $@
 
 $(TEST_VENV)/.installed: pyproject.toml
@@ -20,7 +20,7 @@ $(TEST_VENV)/.installed: pyproject.toml
 	touch $@
 
 demo: $(DEMO_VENV)/.installed
-	$(DEMO_VENV)/bin/pip install --quiet --no-deps --force-reinstall .
+	$(DEMO_VENV)/bin/pip install --quiet --no-deps --force-reinstall ".[test]"
 	PATH="$(CURDIR)/$(DEMO_VENV)/bin:$$PATH" bash tests/demo.sh $(DEMO_OUT)
 
 test: $(TEST_VENV)/.installed

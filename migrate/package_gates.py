@@ -39,6 +39,8 @@ def portable_tests_gate(folder: Path, ops_root: Path) -> GateRow:
         command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib",
                    f"--rootdir={ops_root}", f"--confcutdir={ops_root}", str(tests)]
         completed = subprocess.run(command, capture_output=True, text=True, env=env, cwd=scratch, check=False)
+    if "No module named pytest" in completed.stderr:
+        return GateRow("portable-tests", False, "pytest is not installed: pip install 'op-migrate[test]'")
     lines = [line for line in completed.stdout.splitlines() if line.strip()]
     summary = lines[-1] if lines else completed.stderr.strip().splitlines()[-1:] or ["no output"]
     summary = summary if isinstance(summary, str) else summary[0]
