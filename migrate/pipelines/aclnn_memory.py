@@ -117,9 +117,11 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
         chart_name = None
         if first is not None:
             data = chart_data(memory_plan, first, f"{route.entry} — {first.document['case']}")
-            chart_name = f"memory_route{index}.svg"
+            # Charts sit next to `-o REPORT`; the report's stem keeps two reports in one folder apart.
+            stem = f"{config.output.stem}_memory_route{index}" if config.output is not None else f"memory_route{index}"
+            chart_name = f"{stem}.svg"
             files.append((chart_name, lifetime_svg(data).encode("utf-8")))
-            files.append((f"memory_route{index}.png", lifetime_png(data)))
+            files.append((f"{stem}.png", lifetime_png(data)))
         summary = dict(first.document) if first is not None else {"formula": memory_plan.formula, "evaluated": False}
         json_by_route[index] = {
             **summary,
