@@ -20,23 +20,10 @@
 
 #include "floor_mod.cpp"
 #include "floor_mod_tiling_core.h"
+#include "shape_arg.h"
 
 using namespace FloorModTiling;
 
-static Shape ParseShape(const char* text)
-{
-    Shape shape{0, {0}};
-    if (std::strcmp(text, "-") == 0) {
-        return shape;
-    }
-    const char* cursor = text;
-    while (*cursor != '\0') {
-        char* end = nullptr;
-        shape.dims[shape.rank++] = std::strtoll(cursor, &end, 10);
-        cursor = (*end == ',') ? end + 1 : end;
-    }
-    return shape;
-}
 
 static std::vector<char> ReadAll(const char* path)
 {
@@ -62,6 +49,9 @@ int main(int argc, char** argv)
     Shape x1Shape = ParseShape(argv[4]);
     Shape x2Shape = ParseShape(argv[5]);
     FloorModTilingData td{};
+    if (x1Shape.rank > FloorModNs::MAX_DIM || x2Shape.rank > FloorModNs::MAX_DIM) {
+        return 3;
+    }
     Shape yShape{x1Shape.rank > x2Shape.rank ? x1Shape.rank : x2Shape.rank, {0}};
     for (uint32_t i = 0; i < yShape.rank; ++i) {
         int64_t a = i + x1Shape.rank >= yShape.rank ? x1Shape.dims[i + x1Shape.rank - yShape.rank] : 1;

@@ -17,24 +17,11 @@
 #include <cstring>
 
 #include "floor_mod_tiling_core.h"
+#include "shape_arg.h"
 #include "floor_mod_broadcast.h"
 
 using namespace FloorModTiling;
 
-static Shape ParseShape(const char* text)
-{
-    Shape shape{0, {0}};
-    if (std::strcmp(text, "-") == 0) {
-        return shape;
-    }
-    const char* cursor = text;
-    while (*cursor != '\0') {
-        char* end = nullptr;
-        shape.dims[shape.rank++] = std::strtoll(cursor, &end, 10);
-        cursor = (*end == ',') ? end + 1 : end;
-    }
-    return shape;
-}
 
 int main(int argc, char** argv)
 {
