@@ -54,6 +54,11 @@ echo "# build functions" > "$sandbox/cmake/func.cmake"
 printf '#!/bin/bash\n' > "$sandbox/build.sh"
 git -C "$sandbox" init -q -b master && git -C "$sandbox" add -A
 git -C "$sandbox" -c user.name=demo -c user.email=demo@example.invalid commit -q -m "ops-math stand-in"
+# package-pr commits as the user; a machine without a git identity gets one for the demo only.
+if [ -z "$(git config user.email)" ]; then
+    export GIT_AUTHOR_NAME=op-migrate-demo GIT_AUTHOR_EMAIL=demo@example.invalid
+    export GIT_COMMITTER_NAME=op-migrate-demo GIT_COMMITTER_EMAIL=demo@example.invalid
+fi
 step 0 package-pr floor_mod --target "$sandbox" --ops-dir ops --before "$before" \
     --tbe-source "$fixtures/tbe/floor_mod_dynamic.py" -o "$out/package"
 git -C "$sandbox" show op-migrate/floor_mod:experimental/math/floor_mod/docs/design.md > "$out/package/design.md"

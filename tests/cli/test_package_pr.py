@@ -149,6 +149,14 @@ def snapshot(repo: Path) -> tuple:
             git(repo, "status", "--porcelain"), tuple(files))
 
 
+@pytest.fixture(autouse=True)
+def git_identity(monkeypatch: pytest.MonkeyPatch) -> None:
+    # package-pr commits with the user's identity; a machine without one configured must still run these tests.
+    for role in ("AUTHOR", "COMMITTER"):
+        monkeypatch.setenv(f"GIT_{role}_NAME", "op-migrate tests")
+        monkeypatch.setenv(f"GIT_{role}_EMAIL", "tests@op-migrate.invalid")
+
+
 @pytest.fixture
 def setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     # The route-policy gate has its own tests; here it is fixed so the packaging steps are tested alone.
