@@ -15,10 +15,10 @@ else:  # pragma: no cover - exercised only on Python 3.10
 @functools.lru_cache(maxsize=None)
 def load(name: str) -> dict:
     """Parse analyzers/data/<name>.toml once per process."""
-    text = resources.files("analyzers").joinpath("data", f"{name}.toml").read_text(encoding="utf-8")
+    text = resources.files("op_migrate.analyzers").joinpath("data", f"{name}.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 
 def data_path(*parts: str):
     """A Traversable for a file shipped under analyzers/data (queries, schemas, policies)."""
-    return resources.files("analyzers").joinpath("data", *parts)
+    return resources.files("op_migrate.analyzers").joinpath("data", *parts)

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from analyzers.model import JsonModel
+from op_migrate.analyzers.model import JsonModel
 
 _SYMBOL = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 

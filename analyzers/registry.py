@@ -7,12 +7,12 @@ from types import ModuleType
 
 # One line per analyzer. A test imports each, checks its MESSAGES and that symbols are unique across all.
 ANALYZERS: dict[str, str] = {
-    "aclnn": "analyzers.aclnn",
-    "cxx": "analyzers.cxx",
-    "memory": "analyzers.memory",
-    "package": "analyzers.package",
-    "policy": "analyzers.policy",
-    "tbe": "analyzers.tbe",
+    "aclnn": "op_migrate.analyzers.aclnn",
+    "cxx": "op_migrate.analyzers.cxx",
+    "memory": "op_migrate.analyzers.memory",
+    "package": "op_migrate.analyzers.package",
+    "policy": "op_migrate.analyzers.policy",
+    "tbe": "op_migrate.analyzers.tbe",
 }
 
 

@@ -1,6 +1,6 @@
 """Allow `python -m migrate`."""
 
-from migrate.cli import main
+from op_migrate.migrate.cli import main
 
 if __name__ == "__main__":
     main()

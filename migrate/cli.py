@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from migrate import __version__
-from migrate.commands import COMMANDS
+from op_migrate.migrate import __version__
+from op_migrate.migrate.commands import COMMANDS
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

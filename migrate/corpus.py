@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from migrate import console
+from op_migrate.migrate import console
 
 Worker = Callable[[str], dict]
 

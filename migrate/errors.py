@@ -8,7 +8,7 @@ import traceback
 
 import click
 
-from migrate import console, exit_codes
+from op_migrate.migrate import console, exit_codes
 
 
 class MigrateError(Exception):

@@ -14,8 +14,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from migrate.errors import MigrateError
-from migrate import exit_codes
+from op_migrate.migrate.errors import MigrateError
+from op_migrate.migrate import exit_codes
 
 OPS_MATH_MARKERS = ("experimental", "cmake", "build.sh")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from migrate import console
+from op_migrate.migrate import console
 
 
 @dataclass(frozen=True)

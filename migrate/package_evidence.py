@@ -6,13 +6,13 @@ import re
 import sys
 from pathlib import Path
 
-from analyzers.package import OperatorInfo
-from analyzers.policy import PolicyError
-from analyzers.policy.adapters import EngineUnavailable
-from analyzers.tbe import analyse_path
-from migrate import route_check
-from reports.design_doc import DesignEvidence, GateRow
-from reports.tbe_flow import build_chart, compute_charts
+from op_migrate.analyzers.package import OperatorInfo
+from op_migrate.analyzers.policy import PolicyError
+from op_migrate.analyzers.policy.adapters import EngineUnavailable
+from op_migrate.analyzers.tbe import analyse_path
+from op_migrate.migrate import route_check
+from op_migrate.reports.design_doc import DesignEvidence, GateRow
+from op_migrate.reports.tbe_flow import build_chart, compute_charts
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -8,8 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from analyzers.package import OperatorInfo, check_hygiene, check_layout, check_license_headers
-from reports.design_doc import GateRow
+from op_migrate.analyzers.package import OperatorInfo, check_hygiene, check_layout, check_license_headers
+from op_migrate.reports.design_doc import GateRow
 
 
 def layout_gate(folder: Path, info: OperatorInfo) -> GateRow:

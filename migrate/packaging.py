@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from analyzers.package import OperatorInfo, collect_files, operator_info
-from analyzers.package.manifest import entry_for
-from analyzers.package.operators import is_plain_name
-from migrate import __version__, exit_codes, git_target
-from migrate.errors import MigrateError
-from migrate.output import Rendered
-from migrate import package_evidence, package_gates
-from reports import design_doc
+from op_migrate.analyzers.package import OperatorInfo, collect_files, operator_info
+from op_migrate.analyzers.package.manifest import entry_for
+from op_migrate.analyzers.package.operators import is_plain_name
+from op_migrate.migrate import __version__, exit_codes, git_target
+from op_migrate.migrate.errors import MigrateError
+from op_migrate.migrate.output import Rendered
+from op_migrate.migrate import package_evidence, package_gates
+from op_migrate.reports import design_doc
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -78,7 +78,7 @@ def _validate(config: PackageConfig):
             raise MigrateError(f"refusing: {what} {name!r} is not a plain folder name")
     if category not in CATEGORIES:
         raise MigrateError(f"refusing: category {category!r} is not one of {', '.join(CATEGORIES)}")
-    folder = (config.ops_dir or Path(str(resources.files("ops")))) / config.op
+    folder = (config.ops_dir or Path(str(resources.files("op_migrate.ops")))) / config.op
     if not folder.is_dir():
         raise MigrateError(f"no operator folder {folder}")
     target = config.target

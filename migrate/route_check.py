@@ -5,12 +5,12 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from analyzers.memory import Case, evaluate, plan
-from analyzers.memory.case import TensorCase
-from analyzers.policy import PolicyError, evaluate as evaluate_policy, load_policy
-from analyzers.policy.adapters import ChainRouteSource, EngineUnavailable, memory_source
-from reports.design_doc import GateRow
-from reports.memory_chart import chart_data, lifetime_svg
+from op_migrate.analyzers.memory import Case, evaluate, plan
+from op_migrate.analyzers.memory.case import TensorCase
+from op_migrate.analyzers.policy import PolicyError, evaluate as evaluate_policy, load_policy
+from op_migrate.analyzers.policy.adapters import ChainRouteSource, EngineUnavailable, memory_source
+from op_migrate.reports.design_doc import GateRow
+from op_migrate.reports.memory_chart import chart_data, lifetime_svg
 
 MAX_ROUTE_ROWS = 12  # the design document shows a sample; the full matrix is the verify-route report
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import PurePath
 
-from reports.render import mermaid_label, render
+from op_migrate.reports.render import mermaid_label, render
 
 
 def summary(document: dict) -> dict:

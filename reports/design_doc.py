@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from reports.render import render, to_json_text
+from op_migrate.reports.render import render, to_json_text
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reports.render import render
+from op_migrate.reports.render import render
 
 
 def _gap_text(gap) -> str:

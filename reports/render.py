@@ -12,7 +12,7 @@ import jinja2
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     """Templates hold loops and ifs only; every value is computed before rendering."""
-    root = resources.files("templates")
+    root = resources.files("op_migrate.templates")
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(root)),
         undefined=jinja2.StrictUndefined,

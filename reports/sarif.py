@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.policy.model import Policy
-from analyzers.policy.verdict import Verdict, Violation
-from analyzers.route.model import Site
+from op_migrate.analyzers.policy.model import Policy
+from op_migrate.analyzers.policy.verdict import Verdict, Violation
+from op_migrate.analyzers.route.model import Site
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "SRCROOT"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reports.render import mermaid_label
+from op_migrate.reports.render import mermaid_label
 
 _LIMIT = 100
 _DECISION_LIMIT = 120  # guards carry the SoC names and dtypes a reader looks for; cut them later

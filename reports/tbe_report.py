@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from reports.render import render, to_json_text
-from reports.tbe_flow import build_chart, compute_charts
+from op_migrate.reports.render import render, to_json_text
+from op_migrate.reports.tbe_flow import build_chart, compute_charts
 
 STATUSES = ("analysed", "not_operator", "tik", "hand_ir", "failed")
 

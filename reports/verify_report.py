@@ -6,9 +6,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers.policy.diff import RouteDiff
-from analyzers.policy.verdict import PointResult, Verdict, Violation
-from reports.render import render
+from op_migrate.analyzers.policy.diff import RouteDiff
+from op_migrate.analyzers.policy.verdict import PointResult, Verdict, Violation
+from op_migrate.reports.render import render
 
 CELL = {"pass": "pass", "fail": "FAIL", "incomplete": "INCOMPLETE"}
 

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers.aclnn.chain import ChainReport, EntryPoint, FileChains, L0Call, RouteSet, evaluate, file_chains
-from analyzers.aclnn.l0_index import L0Index, find_repo_root, op_api_sources
-from analyzers.aclnn.messages import MESSAGES
-from analyzers.cxx import parse_file
-from analyzers.cxx.model import CxxUnit
-from analyzers.route.facts import facts_matrix
-from analyzers.route.model import Facts, Route
+from op_migrate.analyzers.aclnn.chain import ChainReport, EntryPoint, FileChains, L0Call, RouteSet, evaluate, file_chains
+from op_migrate.analyzers.aclnn.l0_index import L0Index, find_repo_root, op_api_sources
+from op_migrate.analyzers.aclnn.messages import MESSAGES
+from op_migrate.analyzers.cxx import parse_file
+from op_migrate.analyzers.cxx.model import CxxUnit
+from op_migrate.analyzers.route.facts import facts_matrix
+from op_migrate.analyzers.route.model import Facts, Route
 
 __all__ = [
     "MESSAGES",

@@ -6,16 +6,16 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from analyzers.aclnn.l0_index import L0Index
-from analyzers.aclnn.messages import MESSAGES
-from analyzers.cxx.model import CxxUnit, Function, calls_in
-from analyzers.findings import Finding
-from analyzers.model import JsonModel
-from analyzers.route.callee_text import split_callee
-from analyzers.route.l0_semantics import CatalogOp
-from analyzers.route.macros import LAUNCH_MACROS
-from analyzers.route.model import Facts, Route
-from analyzers.route.walk import RouteWalk
+from op_migrate.analyzers.aclnn.l0_index import L0Index
+from op_migrate.analyzers.aclnn.messages import MESSAGES
+from op_migrate.analyzers.cxx.model import CxxUnit, Function, calls_in
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.model import JsonModel
+from op_migrate.analyzers.route.callee_text import split_callee
+from op_migrate.analyzers.route.l0_semantics import CatalogOp
+from op_migrate.analyzers.route.macros import LAUNCH_MACROS
+from op_migrate.analyzers.route.model import Facts, Route
+from op_migrate.analyzers.route.walk import RouteWalk
 
 ENTRY = re.compile(r"^aclnn\w*GetWorkspaceSize$")
 EXECUTOR_METHODS = ("AllocTensor", "CreateView", "SetDataType", "ConvertToTensor", "AllocScalar", "AllocIntArray")

@@ -7,8 +7,8 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from analyzers.cxx.model import CxxUnit, Function
-from analyzers.route.l0_semantics import CatalogOp, catalog_op
+from op_migrate.analyzers.cxx.model import CxxUnit, Function
+from op_migrate.analyzers.route.l0_semantics import CatalogOp, catalog_op
 
 # An ops-math checkout has these category directories at its root.
 _ROOT_MARKERS = ("math", "conversion", "random", "experimental")

@@ -11,13 +11,13 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from analyzers.cxx.clang_compile import CompileDatabaseError, build_arguments, load_entry
-from analyzers.cxx.clang_walker import MAX_DIAGNOSTICS, ClangWalker
-from analyzers.cxx.messages import MESSAGES
-from analyzers.cxx.model import CxxUnit
-from analyzers.cxx.source import MAX_SOURCE_BYTES
-from analyzers.cxx.ts_unit import collected_unit, parse_source, parse_tree, syntax_findings
-from analyzers.findings import Finding, Severity
+from op_migrate.analyzers.cxx.clang_compile import CompileDatabaseError, build_arguments, load_entry
+from op_migrate.analyzers.cxx.clang_walker import MAX_DIAGNOSTICS, ClangWalker
+from op_migrate.analyzers.cxx.messages import MESSAGES
+from op_migrate.analyzers.cxx.model import CxxUnit
+from op_migrate.analyzers.cxx.source import MAX_SOURCE_BYTES
+from op_migrate.analyzers.cxx.ts_unit import collected_unit, parse_source, parse_tree, syntax_findings
+from op_migrate.analyzers.findings import Finding, Severity
 
 FRONTEND = "libclang"
 

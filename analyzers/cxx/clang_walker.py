@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from analyzers.cxx.messages import MESSAGES
-from analyzers.cxx.model import Case, Expr, Function, GlobalDecl, Param, Stmt
-from analyzers.cxx.ts_unit import ParsedTree
+from op_migrate.analyzers.cxx.messages import MESSAGES
+from op_migrate.analyzers.cxx.model import Case, Expr, Function, GlobalDecl, Param, Stmt
+from op_migrate.analyzers.cxx.ts_unit import ParsedTree
 
 MAX_DIAGNOSTICS = 50
 _FUNCTION_KINDS = ("FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR", "FUNCTION_TEMPLATE",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.cxx.messages import MESSAGES
-from analyzers.cxx.model import CxxUnit
-from analyzers.cxx.source import MAX_SOURCE_BYTES
-from analyzers.cxx.ts_unit import parse_source
+from op_migrate.analyzers.cxx.messages import MESSAGES
+from op_migrate.analyzers.cxx.model import CxxUnit
+from op_migrate.analyzers.cxx.source import MAX_SOURCE_BYTES
+from op_migrate.analyzers.cxx.ts_unit import parse_source
 
 __all__ = ["parse_file", "parse_source"]
 
@@ -29,7 +29,7 @@ def parse_file(
         return CxxUnit(path=name, frontend="tree-sitter", functions=(), findings=(finding,))
     if compile_commands is None and not include_dirs:
         return parse_source(data, name, max_bytes=max_bytes)
-    from analyzers.cxx.clang_unit import parse_with_clang  # imported lazily: loading libclang costs ~50 ms
+    from op_migrate.analyzers.cxx.clang_unit import parse_with_clang  # imported lazily: loading libclang costs ~50 ms
 
     return parse_with_clang(
         data,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from analyzers.findings import Finding
-from analyzers.model import JsonModel
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.model import JsonModel
 
 # Expression kinds. `name` holds the callee text for calls ("l0op::Cast", "executor->AllocTensor"),
 # the identifier for names ("self", "op::DataType::DT_DOUBLE"), the operator for unary/binary ("&&", "!", "==").

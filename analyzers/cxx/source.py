@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from analyzers.cxx.messages import MESSAGES
-from analyzers.findings import Finding
+from op_migrate.analyzers.cxx.messages import MESSAGES
+from op_migrate.analyzers.findings import Finding
 
 MAX_SOURCE_BYTES = 8 * 1024 * 1024
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.cxx.model import Param
+from op_migrate.analyzers.cxx.model import Param
 
 _NAME_LEAVES = frozenset({"identifier", "field_identifier", "qualified_identifier", "operator_name",
                           "destructor_name", "type_identifier", "template_function", "operator_cast"})

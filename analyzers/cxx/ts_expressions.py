@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from analyzers.cxx.messages import MESSAGES
-from analyzers.cxx.model import Expr
-from analyzers.cxx.source import BARE_RETURN, VOID_CAST, PreparedSource
-from analyzers.findings import Finding
+from op_migrate.analyzers.cxx.messages import MESSAGES
+from op_migrate.analyzers.cxx.model import Expr
+from op_migrate.analyzers.cxx.source import BARE_RETURN, VOID_CAST, PreparedSource
+from op_migrate.analyzers.findings import Finding
 
 # Deep enough for any real guard, shallow enough that Python's own stack (1000 frames) is never at risk.
 MAX_EXPR_DEPTH = 120

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from analyzers.cxx.messages import MESSAGES
-from analyzers.cxx.model import Case, Expr, Stmt
-from analyzers.cxx.ts_declarations import declarator_name, type_text
-from analyzers.cxx.ts_expressions import ExpressionBuilder, collapse
+from op_migrate.analyzers.cxx.messages import MESSAGES
+from op_migrate.analyzers.cxx.model import Case, Expr, Stmt
+from op_migrate.analyzers.cxx.ts_declarations import declarator_name, type_text
+from op_migrate.analyzers.cxx.ts_expressions import ExpressionBuilder, collapse
 
 # Nested blocks deeper than this are kept as text; like MAX_EXPR_DEPTH it protects Python's stack.
 MAX_STMT_DEPTH = 60

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 import tree_sitter_cpp
 from tree_sitter import Language, Parser, Tree
 
-from analyzers.cxx.messages import MESSAGES
-from analyzers.cxx.model import CxxUnit, Expr, Function, GlobalDecl, Param
-from analyzers.cxx.source import MAX_SOURCE_BYTES, PreparedSource, prepare
-from analyzers.cxx.ts_declarations import declarator_name, function_declarator, parameters, type_text
-from analyzers.cxx.ts_expressions import ExpressionBuilder, collapse
-from analyzers.cxx.ts_statements import StatementBuilder
-from analyzers.findings import Finding
+from op_migrate.analyzers.cxx.messages import MESSAGES
+from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, GlobalDecl, Param
+from op_migrate.analyzers.cxx.source import MAX_SOURCE_BYTES, PreparedSource, prepare
+from op_migrate.analyzers.cxx.ts_declarations import declarator_name, function_declarator, parameters, type_text
+from op_migrate.analyzers.cxx.ts_expressions import ExpressionBuilder, collapse
+from op_migrate.analyzers.cxx.ts_statements import StatementBuilder
+from op_migrate.analyzers.findings import Finding
 
 FRONTEND = "tree-sitter"
 MAX_SYNTAX_FINDINGS = 50

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzers.cxx.model import Case, CxxUnit, Expr, Function, GlobalDecl, Param, Stmt
-from analyzers.findings import Finding, Severity
+from op_migrate.analyzers.cxx.model import Case, CxxUnit, Expr, Function, GlobalDecl, Param, Stmt
+from op_migrate.analyzers.findings import Finding, Severity
 
 
 def unit_from_json(document: dict) -> CxxUnit:

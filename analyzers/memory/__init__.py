@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from analyzers.memory.case import Case, CaseError, load_cases, parse_case
-from analyzers.memory.evaluate import Evaluation, evaluate
-from analyzers.memory.messages import MESSAGES
-from analyzers.memory.model import MemoryPlan, plan
-from analyzers.memory.traffic import compare
+from op_migrate.analyzers.memory.case import Case, CaseError, load_cases, parse_case
+from op_migrate.analyzers.memory.evaluate import Evaluation, evaluate
+from op_migrate.analyzers.memory.messages import MESSAGES
+from op_migrate.analyzers.memory.model import MemoryPlan, plan
+from op_migrate.analyzers.memory.traffic import compare
 
 __all__ = ["MESSAGES", "Case", "CaseError", "Evaluation", "MemoryPlan", "compare", "evaluate", "load_cases", "parse_case", "plan"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzers.model import JsonModel
+from op_migrate.analyzers.model import JsonModel
 
 KIB = 1024
 MIB = 1024 * KIB

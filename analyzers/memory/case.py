@@ -10,8 +10,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers import catalog
-from analyzers.model import JsonModel
+from op_migrate.analyzers import catalog
+from op_migrate.analyzers.model import JsonModel
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzers.findings import Finding
-from analyzers.memory import gpu
-from analyzers.memory.allocator import EXECUTOR_RULE, AllocationRule, cuda_block_bytes
-from analyzers.memory.case import Case, dtype_bytes
-from analyzers.memory.lifetime import memory_curve
-from analyzers.memory.messages import MESSAGES
-from analyzers.memory.model import MemoryPlan, bind, evaluate_peak
-from analyzers.memory.traffic import TaskTraffic, predicted_time, profile_for
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.memory import gpu
+from op_migrate.analyzers.memory.allocator import EXECUTOR_RULE, AllocationRule, cuda_block_bytes
+from op_migrate.analyzers.memory.case import Case, dtype_bytes
+from op_migrate.analyzers.memory.lifetime import memory_curve
+from op_migrate.analyzers.memory.messages import MESSAGES
+from op_migrate.analyzers.memory.model import MemoryPlan, bind, evaluate_peak
+from op_migrate.analyzers.memory.traffic import TaskTraffic, predicted_time, profile_for
 
 DEFAULT_GAP_THRESHOLD = 0.05
 

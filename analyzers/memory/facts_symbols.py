@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 
-from analyzers.memory.case import broadcast_shape, canonical_dtype
-from analyzers.route.model import Facts
+from op_migrate.analyzers.memory.case import broadcast_shape, canonical_dtype
+from op_migrate.analyzers.route.model import Facts
 
 MASK_BLOCK_BITS = 128
 

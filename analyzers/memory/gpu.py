@@ -8,10 +8,10 @@ import importlib.util
 import math
 from dataclasses import dataclass
 
-from analyzers import catalog
-from analyzers.memory.allocator import CUDA_RULE_TEXT, cuda_block_bytes
-from analyzers.memory.case import Case, broadcast_shape, dtype_bytes
-from analyzers.model import JsonModel
+from op_migrate.analyzers import catalog
+from op_migrate.analyzers.memory.allocator import CUDA_RULE_TEXT, cuda_block_bytes
+from op_migrate.analyzers.memory.case import Case, broadcast_shape, dtype_bytes
+from op_migrate.analyzers.model import JsonModel
 
 
 @dataclass(frozen=True)

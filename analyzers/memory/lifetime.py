@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from analyzers.memory.expr import MaxExpr, Poly
-from analyzers.memory.sizes import SizeTable
-from analyzers.route.model import Route
+from op_migrate.analyzers.memory.expr import MaxExpr, Poly
+from op_migrate.analyzers.memory.sizes import SizeTable
+from op_migrate.analyzers.route.model import Route
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,15 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from analyzers.findings import Finding
-from analyzers.memory.allocator import EXECUTOR_RULE, AllocationRule
-from analyzers.memory.case import Case, broadcast_shape, dtype_bytes
-from analyzers.memory.expr import MaxExpr, Poly
-from analyzers.memory.lifetime import Interval, live_intervals, live_sets, peak_bytes, peak_formula
-from analyzers.memory.messages import MESSAGES
-from analyzers.memory.sizes import SizeTable, size_table
-from analyzers.model import JsonModel
-from analyzers.route.model import Route
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.memory.allocator import EXECUTOR_RULE, AllocationRule
+from op_migrate.analyzers.memory.case import Case, broadcast_shape, dtype_bytes
+from op_migrate.analyzers.memory.expr import MaxExpr, Poly
+from op_migrate.analyzers.memory.lifetime import Interval, live_intervals, live_sets, peak_bytes, peak_formula
+from op_migrate.analyzers.memory.messages import MESSAGES
+from op_migrate.analyzers.memory.sizes import SizeTable, size_table
+from op_migrate.analyzers.model import JsonModel
+from op_migrate.analyzers.route.model import Route
 
 _INDICATOR = re.compile(r"^I\((.+)≠(.+)\)$")
 _CEILING = re.compile(r"^⌈(.+)/(\d+)⌉$")

@@ -12,11 +12,11 @@ from pathlib import Path
 import astroid
 from astroid import nodes
 
-from analyzers.findings import Finding
-from analyzers.memory.case import canonical_dtype, dtype_bits
-from analyzers.memory.messages import MESSAGES
-from analyzers.memory.views import Layout, check_view
-from analyzers.model import JsonModel
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.memory.case import canonical_dtype, dtype_bits
+from op_migrate.analyzers.memory.messages import MESSAGES
+from op_migrate.analyzers.memory.views import Layout, check_view
+from op_migrate.analyzers.model import JsonModel
 
 _PYPTO_DTYPES = {"DT_FP16": "float16", "DT_FP32": "float32", "DT_BF16": "bfloat16", "DT_FP64": "float64", "DT_FP8": "float8_e4m3fn"}
 

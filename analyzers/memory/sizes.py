@@ -12,12 +12,12 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from analyzers.findings import Finding
-from analyzers.memory.case import canonical_dtype, dtype_bytes
-from analyzers.memory.expr import Poly
-from analyzers.memory.facts_symbols import MASK_BLOCK_BITS, computed_dtype, count_source, mask_source
-from analyzers.memory.messages import MESSAGES
-from analyzers.route.model import Route, Tensor
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.memory.case import canonical_dtype, dtype_bytes
+from op_migrate.analyzers.memory.expr import Poly
+from op_migrate.analyzers.memory.facts_symbols import MASK_BLOCK_BITS, computed_dtype, count_source, mask_source
+from op_migrate.analyzers.memory.messages import MESSAGES
+from op_migrate.analyzers.route.model import Route, Tensor
 
 # Ops that copy their input out to a larger broadcast shape: materialised only when the shape changes.
 BROADCAST_OPS = frozenset({"BroadcastTo", "BroadcastToD", "Expand", "BroadcastTensor"})

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from analyzers import catalog
-from analyzers.model import JsonModel
+from op_migrate.analyzers import catalog
+from op_migrate.analyzers.model import JsonModel
 
 
 @dataclass(frozen=True)

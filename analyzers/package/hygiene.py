@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from analyzers import catalog
-from analyzers.findings import Finding
-from analyzers.package.messages import MESSAGES
+from op_migrate.analyzers import catalog
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.package.messages import MESSAGES
 
 SOURCE_SUFFIXES = {".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".py", ".sh", ".cmake", ".asc"}
 SOURCE_NAMES = {"CMakeLists.txt"}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from analyzers.findings import Finding
-from analyzers.package.messages import MESSAGES
-from analyzers.package.operators import OperatorInfo
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.package.messages import MESSAGES
+from op_migrate.analyzers.package.operators import OperatorInfo
 
 README_SECTIONS = ("产品支持情况", "功能说明", "参数说明", "约束说明", "调用说明", "贡献说明")
 API_DOC_SECTIONS = ("产品支持情况", "功能说明", "函数原型", "约束说明", "调用示例")

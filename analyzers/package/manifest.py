@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers.model import JsonModel
+from op_migrate.analyzers.model import JsonModel
 
 
 @dataclass(frozen=True)

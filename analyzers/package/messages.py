@@ -1,6 +1,6 @@
 """Finding kinds of the packaging checks."""
 
-from analyzers.findings import MessageCatalog, MessageDef, Severity
+from op_migrate.analyzers.findings import MessageCatalog, MessageDef, Severity
 
 MESSAGES = MessageCatalog(
     MessageDef("missing-file", "{path} is missing ({why})", "A file ops-math's layout requires is absent.", Severity.ERROR),

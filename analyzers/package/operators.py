@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from analyzers import catalog
-from analyzers.model import JsonModel
+from op_migrate.analyzers import catalog
+from op_migrate.analyzers.model import JsonModel
 
 _PLAIN_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
 

@@ -1,12 +1,12 @@
 """Route policies: parse TOML policies, evaluate them over soc × dtype × case × scalars, diff routes."""
 
-from analyzers.policy.diff import MemoryFigures, RouteDiff, diff_routes
-from analyzers.policy.evaluate import MemorySource, RouteSource, RouteSourceError, evaluate
-from analyzers.policy.matrix import matrix
-from analyzers.policy.messages import MESSAGES
-from analyzers.policy.model import MatrixPoint, Policy, Rule
-from analyzers.policy.parse import PolicyError, builtin_names, load_policy, parse_policy
-from analyzers.policy.verdict import PointResult, Verdict, Violation
+from op_migrate.analyzers.policy.diff import MemoryFigures, RouteDiff, diff_routes
+from op_migrate.analyzers.policy.evaluate import MemorySource, RouteSource, RouteSourceError, evaluate
+from op_migrate.analyzers.policy.matrix import matrix
+from op_migrate.analyzers.policy.messages import MESSAGES
+from op_migrate.analyzers.policy.model import MatrixPoint, Policy, Rule
+from op_migrate.analyzers.policy.parse import PolicyError, builtin_names, load_policy, parse_policy
+from op_migrate.analyzers.policy.verdict import PointResult, Verdict, Violation
 
 __all__ = [
     "MESSAGES",

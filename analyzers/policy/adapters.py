@@ -9,10 +9,10 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from analyzers.policy.diff import MemoryFigures
-from analyzers.policy.evaluate import RouteSourceError
-from analyzers.policy.model import MatrixPoint
-from analyzers.route.model import Facts, Route
+from op_migrate.analyzers.policy.diff import MemoryFigures
+from op_migrate.analyzers.policy.evaluate import RouteSourceError
+from op_migrate.analyzers.policy.model import MatrixPoint
+from op_migrate.analyzers.route.model import Facts, Route
 
 
 class EngineUnavailable(Exception):
@@ -42,12 +42,12 @@ class ChainRouteSource:
 
     def _chains(self):
         if self._report is None:
-            aclnn = _optional("analyzers.aclnn", "analyze_chains", "evaluate")
+            aclnn = _optional("op_migrate.analyzers.aclnn", "analyze_chains", "evaluate")
             self._report = aclnn.analyze_chains(list(self.paths), repo_root=self.repo_root)
         return self._report
 
     def route(self, entry: str, facts: Facts) -> Route | None:
-        aclnn = _optional("analyzers.aclnn", "analyze_chains", "evaluate")
+        aclnn = _optional("op_migrate.analyzers.aclnn", "analyze_chains", "evaluate")
         try:
             routes = aclnn.evaluate(self._chains(), facts=[facts], entries=[entry])
         except Exception as error:  # a defect in route evaluation costs this point, not the run
@@ -79,8 +79,8 @@ class MemoryModelSource:
     """analyzers.memory seen as a MemorySource: plan the route, evaluate it at the point's case (predicted)."""
 
     def __init__(self) -> None:
-        self._memory = _optional("analyzers.memory", "plan", "evaluate", "Case")
-        self._case_module = _optional("analyzers.memory.case", "TensorCase")
+        self._memory = _optional("op_migrate.analyzers.memory", "plan", "evaluate", "Case")
+        self._case_module = _optional("op_migrate.analyzers.memory.case", "TensorCase")
         self._cache: dict[tuple[int, MatrixPoint], dict] = {}
 
     def _document(self, route: Route, point: MatrixPoint) -> dict:

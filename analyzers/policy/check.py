@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import fnmatch
 
-from analyzers.policy.messages import MESSAGES
-from analyzers.policy.model import MatrixPoint, Policy, Rule
-from analyzers.policy.parse import Platforms
-from analyzers.policy.sizes import UNKNOWN, SizeResolver
-from analyzers.policy.verdict import Violation
-from analyzers.route.model import Route, Site, Task, Tensor
+from op_migrate.analyzers.policy.messages import MESSAGES
+from op_migrate.analyzers.policy.model import MatrixPoint, Policy, Rule
+from op_migrate.analyzers.policy.parse import Platforms
+from op_migrate.analyzers.policy.sizes import UNKNOWN, SizeResolver
+from op_migrate.analyzers.policy.verdict import Violation
+from op_migrate.analyzers.route.model import Route, Site, Task, Tensor
 
 
 def check_route(policy: Policy, point: MatrixPoint, route: Route, platforms: Platforms | None = None) -> tuple[Violation, ...]:

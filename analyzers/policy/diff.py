@@ -6,10 +6,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
-from analyzers.model import JsonModel
-from analyzers.policy.model import MatrixPoint
-from analyzers.policy.sizes import UNKNOWN, SizeResolver
-from analyzers.route.model import Route, Tensor
+from op_migrate.analyzers.model import JsonModel
+from op_migrate.analyzers.policy.model import MatrixPoint
+from op_migrate.analyzers.policy.sizes import UNKNOWN, SizeResolver
+from op_migrate.analyzers.route.model import Route, Tensor
 
 
 @dataclass(frozen=True)

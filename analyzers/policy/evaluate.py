@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from analyzers.policy.check import check_route
-from analyzers.policy.diff import MemoryFigures, diff_routes
-from analyzers.policy.matrix import matrix
-from analyzers.policy.messages import MESSAGES
-from analyzers.policy.model import MatrixPoint, Policy
-from analyzers.policy.parse import Platforms
-from analyzers.policy.verdict import MemoryCheck, PointResult, Verdict
-from analyzers.route.model import Facts, Route
+from op_migrate.analyzers.policy.check import check_route
+from op_migrate.analyzers.policy.diff import MemoryFigures, diff_routes
+from op_migrate.analyzers.policy.matrix import matrix
+from op_migrate.analyzers.policy.messages import MESSAGES
+from op_migrate.analyzers.policy.model import MatrixPoint, Policy
+from op_migrate.analyzers.policy.parse import Platforms
+from op_migrate.analyzers.policy.verdict import MemoryCheck, PointResult, Verdict
+from op_migrate.analyzers.route.model import Facts, Route
 
 
 class RouteSourceError(Exception):

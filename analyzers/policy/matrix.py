@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from analyzers import catalog
-from analyzers.policy.model import MatrixPoint, Policy
+from op_migrate.analyzers import catalog
+from op_migrate.analyzers.policy.model import MatrixPoint, Policy
 
 
 def matrix(policy: Policy) -> tuple[MatrixPoint, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.findings import MessageCatalog, MessageDef, Severity
+from op_migrate.analyzers.findings import MessageCatalog, MessageDef, Severity
 
 MESSAGES = MessageCatalog(
     MessageDef("policy-forbidden-task", "{op} on {launcher} is reachable ({why}); rule: {rule}",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzers.model import JsonModel
-from analyzers.route.model import Facts
+from op_migrate.analyzers.model import JsonModel
+from op_migrate.analyzers.route.model import Facts
 
 # output: element count equals the broadcast output's N. constant: O(1), independent of the case (rank-0 -> [1]).
 # other: known, neither of those (a packed mask of N/8 bytes). any: size not considered.

@@ -39,10 +39,10 @@ import re
 import sys
 from pathlib import Path
 
-from analyzers import catalog
-from analyzers.policy import fields
-from analyzers.policy.model import SIZE_CLASSES, CaseSpec, MemoryLimit, Policy, RouteSpec, Rule, Scope
-from analyzers.route.model import EFFECTS, LAUNCHERS, SHAPE_RULES
+from op_migrate.analyzers import catalog
+from op_migrate.analyzers.policy import fields
+from op_migrate.analyzers.policy.model import SIZE_CLASSES, CaseSpec, MemoryLimit, Policy, RouteSpec, Rule, Scope
+from op_migrate.analyzers.route.model import EFFECTS, LAUNCHERS, SHAPE_RULES
 
 if sys.version_info >= (3, 11):
     import tomllib

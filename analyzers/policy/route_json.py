@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from analyzers.policy.evaluate import RouteSourceError
-from analyzers.route.model import Facts, Route
-from analyzers.route.route_json import route_from_json
+from op_migrate.analyzers.policy.evaluate import RouteSourceError
+from op_migrate.analyzers.route.model import Facts, Route
+from op_migrate.analyzers.route.route_json import route_from_json
 
 ROUTE_SET_SCHEMA = "op-migrate/route-set@1"
 

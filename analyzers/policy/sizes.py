@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from analyzers.route.model import Facts, Route, Tensor
+from op_migrate.analyzers.route.model import Facts, Route, Tensor
 
 UNKNOWN = "unknown"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzers.model import JsonModel
-from analyzers.policy.diff import RouteDiff
-from analyzers.policy.model import MatrixPoint
-from analyzers.route.model import Site
+from op_migrate.analyzers.model import JsonModel
+from op_migrate.analyzers.policy.diff import RouteDiff
+from op_migrate.analyzers.policy.model import MatrixPoint
+from op_migrate.analyzers.route.model import Site
 
 STATUSES = ("pass", "fail", "incomplete")
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzers.proto.messages import MESSAGES
-from analyzers.proto.model import Capability, CapabilityRow, OpInfo, Proto
+from op_migrate.analyzers.proto.messages import MESSAGES
+from op_migrate.analyzers.proto.model import Capability, CapabilityRow, OpInfo, Proto
 
 NO_OPINFO = "(no op-info)"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzers.findings import Finding
-from analyzers.model import JsonModel
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.model import JsonModel
 
 
 @dataclass(frozen=True)

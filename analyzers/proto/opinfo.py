@@ -6,8 +6,8 @@ import configparser
 import json
 import re
 
-from analyzers.proto.dtype_names import opinfo_dtype
-from analyzers.proto.model import OpInfo, OpInfoParam
+from op_migrate.analyzers.proto.dtype_names import opinfo_dtype
+from op_migrate.analyzers.proto.model import OpInfo, OpInfoParam
 
 _PARAM = re.compile(r"^(input|output)\d+$")
 _SOC = re.compile(r"aic-([A-Za-z0-9_]+?)-ops-info")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from analyzers.proto.dtype_names import proto_dtype
-from analyzers.proto.model import Proto, ProtoParam
+from op_migrate.analyzers.proto.dtype_names import proto_dtype
+from op_migrate.analyzers.proto.model import Proto, ProtoParam
 
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _REG = re.compile(r"REG_OP\(\s*(\w+)\s*\)(.*?)OP_END_FACTORY_REG\(\s*\w+\s*\)", re.S)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
-from analyzers.route.callee_text import split_callee
-from analyzers.route.macros import LAUNCH_MACROS
+from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
+from op_migrate.analyzers.route.callee_text import split_callee
+from op_migrate.analyzers.route.macros import LAUNCH_MACROS
 
 
 class EffectScan:

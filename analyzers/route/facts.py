@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from analyzers.route import platforms
-from analyzers.route.model import Facts
+from op_migrate.analyzers.route import platforms
+from op_migrate.analyzers.route.model import Facts
 
 
 class FactsError(ValueError):

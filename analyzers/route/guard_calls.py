@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 import sys
 
-from analyzers.cxx.model import Expr
-from analyzers.route import platforms
-from analyzers.route.model import ShapeRule
-from analyzers.route.values import (
+from op_migrate.analyzers.cxx.model import Expr
+from op_migrate.analyzers.route import platforms
+from op_migrate.analyzers.route.model import ShapeRule
+from op_migrate.analyzers.route.values import (
     COMPLEX,
     FLOATING,
     INTEGRAL,

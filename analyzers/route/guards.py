@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 
-from analyzers.cxx.model import Expr
-from analyzers.route import platforms
-from analyzers.route.callee_text import split_callee, strip_parens
-from analyzers.route.guard_calls import CASTS, BuiltinCalls
-from analyzers.route.method_calls import MethodCalls
-from analyzers.route.model import Facts, ShapeRule
-from analyzers.route.value_ops import COMPARISONS, arithmetic, compare_values
-from analyzers.route.values import (
+from op_migrate.analyzers.cxx.model import Expr
+from op_migrate.analyzers.route import platforms
+from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
+from op_migrate.analyzers.route.guard_calls import CASTS, BuiltinCalls
+from op_migrate.analyzers.route.method_calls import MethodCalls
+from op_migrate.analyzers.route.model import Facts, ShapeRule
+from op_migrate.analyzers.route.value_ops import COMPARISONS, arithmetic, compare_values
+from op_migrate.analyzers.route.values import (
     UNKNOWN,
     ArchValue,
     DType,

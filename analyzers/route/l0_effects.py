@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from analyzers.cxx.model import Expr
-from analyzers.route.l0_semantics import CatalogOp, catalog_op
-from analyzers.route.model import ShapeRule, Site, Step, Task
-from analyzers.route.values import UNKNOWN, DType, HostValue, IntList, OpArgs, Status, TensorRef, is_int
+from op_migrate.analyzers.cxx.model import Expr
+from op_migrate.analyzers.route.l0_semantics import CatalogOp, catalog_op
+from op_migrate.analyzers.route.model import ShapeRule, Site, Step, Task
+from op_migrate.analyzers.route.values import UNKNOWN, DType, HostValue, IntList, OpArgs, Status, TensorRef, is_int
 
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analyzers.model import JsonModel
+from op_migrate.analyzers.model import JsonModel
 
 LAUNCHERS = ("AI_CORE", "AI_CPU", "DSA", "UNKNOWN")
 # param: a tensor the entry point receives (self, other, out); never counted as extra memory.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from analyzers import catalog
+from op_migrate.analyzers import catalog
 
 
 @dataclass(frozen=True)

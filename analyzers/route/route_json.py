@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.route.model import Facts, Route, ShapeRule, Site, Step, Task, Tensor
+from op_migrate.analyzers.route.model import Facts, Route, ShapeRule, Site, Step, Task, Tensor
 
 
 def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) -> dict:

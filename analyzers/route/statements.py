@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from analyzers.cxx.model import Stmt
-from analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
-from analyzers.route.model import ShapeRule
-from analyzers.route.value_ops import arithmetic
-from analyzers.route.values import (
+from op_migrate.analyzers.cxx.model import Stmt
+from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
+from op_migrate.analyzers.route.model import ShapeRule
+from op_migrate.analyzers.route.value_ops import arithmetic
+from op_migrate.analyzers.route.values import (
     UNKNOWN,
     DType,
     DtypeList,

@@ -6,10 +6,10 @@ import math
 import re
 from dataclasses import dataclass
 
-from analyzers.cxx.model import Expr
-from analyzers.route.l0_semantics import CatalogOp
-from analyzers.route.model import Facts, ShapeRule, Site, Tensor
-from analyzers.route.values import DType, HostValue, ShapeValue, TensorRef, broadcast_dims, is_int
+from op_migrate.analyzers.cxx.model import Expr
+from op_migrate.analyzers.route.l0_semantics import CatalogOp
+from op_migrate.analyzers.route.model import Facts, ShapeRule, Site, Tensor
+from op_migrate.analyzers.route.values import DType, HostValue, ShapeValue, TensorRef, broadcast_dims, is_int
 
 _INT = re.compile(r"^-?\d+$")
 

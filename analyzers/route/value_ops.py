@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.route.values import (
+from op_migrate.analyzers.route.values import (
     UNKNOWN,
     ArchValue,
     DType,

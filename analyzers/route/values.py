@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzers.route.model import ShapeRule
+from op_migrate.analyzers.route.model import ShapeRule
 
 
 @dataclass(frozen=True)

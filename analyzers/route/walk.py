@@ -6,18 +6,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from analyzers.cxx.model import CxxUnit, Expr, Function
-from analyzers.findings import Finding
-from analyzers.route.callee_text import split_callee
-from analyzers.route.effect_scan import EffectScan
-from analyzers.route.guards import GuardEvaluator
-from analyzers.route.l0_effects import L0Effects
-from analyzers.route.l0_semantics import CatalogOp
-from analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
-from analyzers.route.model import Facts, Route, Site, Step, Task
-from analyzers.route.statements import StatementWalker, clip
-from analyzers.route.tensors import TensorBook
-from analyzers.route.values import UNKNOWN, DType, HostValue, OpArgs, ScalarRef, ShapeValue, Status, TensorRef, Unknown
+from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.route.callee_text import split_callee
+from op_migrate.analyzers.route.effect_scan import EffectScan
+from op_migrate.analyzers.route.guards import GuardEvaluator
+from op_migrate.analyzers.route.l0_effects import L0Effects
+from op_migrate.analyzers.route.l0_semantics import CatalogOp
+from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
+from op_migrate.analyzers.route.model import Facts, Route, Site, Step, Task
+from op_migrate.analyzers.route.statements import StatementWalker, clip
+from op_migrate.analyzers.route.tensors import TensorBook
+from op_migrate.analyzers.route.values import UNKNOWN, DType, HostValue, OpArgs, ScalarRef, ShapeValue, Status, TensorRef, Unknown
 
 MAX_DEPTH = 32
 # The walk visits at most this many statements per route: a guard against pathological inputs, reported.

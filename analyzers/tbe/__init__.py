@@ -7,11 +7,11 @@ import gc
 import hashlib
 from importlib import resources
 
-from analyzers.findings import MessageCatalog
-from analyzers.proto.messages import MESSAGES as _PROTO_MESSAGES
-from analyzers.tbe.analysis import analyse_bytes, analyse_path, analyse_source
-from analyzers.tbe.messages import MESSAGES as _TBE_MESSAGES
-from analyzers.tbe.model import SCHEMA, TbeOp
+from op_migrate.analyzers.findings import MessageCatalog
+from op_migrate.analyzers.proto.messages import MESSAGES as _PROTO_MESSAGES
+from op_migrate.analyzers.tbe.analysis import analyse_bytes, analyse_path, analyse_source
+from op_migrate.analyzers.tbe.messages import MESSAGES as _TBE_MESSAGES
+from op_migrate.analyzers.tbe.model import SCHEMA, TbeOp
 
 VERSION = "1"
 
@@ -22,10 +22,10 @@ MESSAGES = MessageCatalog(*_TBE_MESSAGES, *_PROTO_MESSAGES)
 def fingerprint() -> str:
     """A digest of the analyzer's code and catalog: corpus caches are never reused across changes."""
     digest = hashlib.sha256(VERSION.encode())
-    package = resources.files("analyzers.tbe")
+    package = resources.files("op_migrate.analyzers.tbe")
     for name in sorted(item.name for item in package.iterdir() if item.name.endswith(".py")):
         digest.update(package.joinpath(name).read_bytes())
-    digest.update(resources.files("analyzers").joinpath("data", "dsl_map.toml").read_bytes())
+    digest.update(resources.files("op_migrate.analyzers").joinpath("data", "dsl_map.toml").read_bytes())
     return digest.hexdigest()[:16]
 
 

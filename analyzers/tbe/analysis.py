@@ -7,18 +7,18 @@ from pathlib import Path
 from astroid import nodes
 from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
-from analyzers import catalog
-from analyzers.tbe.compute import ComputeWalker
-from analyzers.tbe.constants import module_constants
-from analyzers.tbe.dtypes import read_dtype_rules
-from analyzers.tbe.fallback import read_fallbacks
-from analyzers.tbe.filekind import classify_file
-from analyzers.tbe.imports import collect_imports, parse_source
-from analyzers.tbe.messages import MESSAGES
-from analyzers.tbe.node_index import NodeIndex
-from analyzers.tbe.model import DslCall, DtypeEntry, Guard, Mapping, TbeOp
-from analyzers.tbe.pattern import read_pattern
-from analyzers.tbe.registration import read_registration
+from op_migrate.analyzers import catalog
+from op_migrate.analyzers.tbe.compute import ComputeWalker
+from op_migrate.analyzers.tbe.constants import module_constants
+from op_migrate.analyzers.tbe.dtypes import read_dtype_rules
+from op_migrate.analyzers.tbe.fallback import read_fallbacks
+from op_migrate.analyzers.tbe.filekind import classify_file
+from op_migrate.analyzers.tbe.imports import collect_imports, parse_source
+from op_migrate.analyzers.tbe.messages import MESSAGES
+from op_migrate.analyzers.tbe.node_index import NodeIndex
+from op_migrate.analyzers.tbe.model import DslCall, DtypeEntry, Guard, Mapping, TbeOp
+from op_migrate.analyzers.tbe.pattern import read_pattern
+from op_migrate.analyzers.tbe.registration import read_registration
 
 MAX_BYTES = 2_000_000
 # Module-level hooks the framework calls on its own; they are not part of the compute.

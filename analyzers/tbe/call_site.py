@@ -7,7 +7,7 @@ import tokenize
 
 from astroid import nodes
 
-from analyzers.tbe.imports import ADAPTER
+from op_migrate.analyzers.tbe.imports import ADAPTER
 
 
 def reads_dtype(value: nodes.NodeNG) -> bool:

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 from astroid import nodes
 
-from analyzers.tbe.guards import guard_kinds, negate, terminates
-from analyzers.tbe.call_site import is_operator_tree_helper, reads_dtype, substitute
-from analyzers.tbe.imports import ImportScope
+from op_migrate.analyzers.tbe.guards import guard_kinds, negate, terminates
+from op_migrate.analyzers.tbe.call_site import is_operator_tree_helper, reads_dtype, substitute
+from op_migrate.analyzers.tbe.imports import ImportScope
 
 Sources = frozenset
 MAX_DEPTH = 6

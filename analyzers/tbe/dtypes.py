@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from analyzers.tbe.constants import evaluate
-from analyzers.tbe.guards import DTYPE_NAMES, guards_of
+from op_migrate.analyzers.tbe.constants import evaluate
+from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, guards_of
 
 # Spellings the ops use for the same dtype.
 _ALIASES = {"float": "float32", "half": "float16", "fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}

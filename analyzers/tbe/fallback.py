@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from analyzers.tbe.constants import evaluate, is_known
-from analyzers.tbe.guards import guards_of
-from analyzers.tbe.model import Fallback
+from op_migrate.analyzers.tbe.constants import evaluate, is_known
+from op_migrate.analyzers.tbe.guards import guards_of
+from op_migrate.analyzers.tbe.model import Fallback
 
 
 def _falsy_result(value: nodes.NodeNG | None) -> tuple[bool, nodes.NodeNG | None]:

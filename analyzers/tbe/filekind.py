@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from analyzers.tbe.imports import ImportScope
-from analyzers.tbe.node_index import NodeIndex
+from op_migrate.analyzers.tbe.imports import ImportScope
+from op_migrate.analyzers.tbe.node_index import NodeIndex
 
 # Read from the tree, not the text: code inside string literals and comments (generators, commented-out lines) does not count.
 _TIK_HELPER_ATTRS = {"for_range", "BuildCCE", "scope_ubuf"}

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers.tbe.registration import camel_case, snake_case
+from op_migrate.analyzers.tbe.registration import camel_case, snake_case
 
 # Relative to a CANN install ($ASCEND_HOME_PATH), to its opp folder ($ASCEND_OPP_PATH) and to the open tree.
 _IMPL_BASES = ("opp/built-in/op_impl/ai_core/tbe/impl", "built-in/op_impl/ai_core/tbe/impl", "ops/built-in/tbe/impl", "built-in/tbe/impl")

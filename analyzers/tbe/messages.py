@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.findings import MessageCatalog, MessageDef, Severity
+from op_migrate.analyzers.findings import MessageCatalog, MessageDef, Severity
 
 MESSAGES = MessageCatalog(
     MessageDef("tbe-parse-error", "the file does not parse: {reason}", "astroid could not build a tree.", Severity.ERROR),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from analyzers.findings import Finding
-from analyzers.model import JsonModel, to_jsonable
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.model import JsonModel, to_jsonable
 
 SCHEMA = "op-migrate/tbe@1"
 

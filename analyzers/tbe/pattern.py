@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from analyzers.tbe.imports import ImportScope
+from op_migrate.analyzers.tbe.imports import ImportScope
 
 # OpPatternMode members and the string modes classify also accepts, by their canonical name.
 _STRING_MODES = {

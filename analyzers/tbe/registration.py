@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from analyzers.tbe.model import Param, Registration
+from op_migrate.analyzers.tbe.model import Param, Registration
 
 _REGISTRATION_SUFFIXES = (
     "register_operator",

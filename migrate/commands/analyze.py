@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from migrate.config import FORMATS, AnalyzeConfig
-from migrate.errors import MigrateError, handle_errors
-from migrate.output import emit
+from op_migrate.migrate.config import FORMATS, AnalyzeConfig
+from op_migrate.migrate.errors import MigrateError, handle_errors
+from op_migrate.migrate.output import emit
 
 KINDS = ("auto", "tbe", "aclnn", "pypto")
 _CXX_SUFFIXES = {".cpp", ".cc", ".cxx", ".h", ".hpp"}
@@ -94,7 +94,7 @@ def analyze(inputs, kind, fmt, output, jobs, no_cache, cache_dir, no_progress, *
     )
     chosen = detect_kind(config)
     try:
-        pipeline = importlib.import_module(f"migrate.pipelines.{chosen}")
+        pipeline = importlib.import_module(f"op_migrate.migrate.pipelines.{chosen}")
     except ModuleNotFoundError as error:
         raise MigrateError(f"no analyzer for inputs of kind {chosen!r} in this build") from error
     raise SystemExit(emit(pipeline.run(config), config.output))

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from migrate import packaging
-from migrate.errors import handle_errors
-from migrate.output import emit
+from op_migrate.migrate import packaging
+from op_migrate.migrate.errors import handle_errors
+from op_migrate.migrate.output import emit
 
 
 @click.command("package-pr")

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import click
 
-from analyzers.policy import PolicyError, RouteSourceError, builtin_names, evaluate, load_policy
-from analyzers.policy.route_json import RouteFileSource
-from analyzers.policy.adapters import ChainRouteSource, EngineUnavailable, memory_source
-from migrate import __version__, exit_codes
-from migrate.errors import MigrateError, handle_errors
-from migrate.output import Rendered, emit
-from reports.render import to_json_text
-from reports.sarif import to_sarif
-from reports.verify_report import render_markdown, render_text
+from op_migrate.analyzers.policy import PolicyError, RouteSourceError, builtin_names, evaluate, load_policy
+from op_migrate.analyzers.policy.route_json import RouteFileSource
+from op_migrate.analyzers.policy.adapters import ChainRouteSource, EngineUnavailable, memory_source
+from op_migrate.migrate import __version__, exit_codes
+from op_migrate.migrate.errors import MigrateError, handle_errors
+from op_migrate.migrate.output import Rendered, emit
+from op_migrate.reports.render import to_json_text
+from op_migrate.reports.sarif import to_sarif
+from op_migrate.reports.verify_report import render_markdown, render_text
 
 VERIFY_FORMATS = ("text", "md", "json", "sarif")
 

@@ -9,19 +9,19 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers.aclnn import FrontendOptions, analyze_chains, evaluate, input_sources
-from analyzers.aclnn.l0_index import find_repo_root, op_api_sources
-from analyzers.findings import Severity
-from analyzers.route.facts import FactsError, facts_matrix
-from analyzers.route.model import Facts
-from analyzers.route.route_json import route_to_json
-from migrate import exit_codes
-from migrate.config import AnalyzeConfig
-from migrate.corpus import CorpusJob, run_corpus
-from migrate.errors import MigrateError
-from migrate.output import Rendered
-from reports import aclnn_report
-from reports.render import to_json_text
+from op_migrate.analyzers.aclnn import FrontendOptions, analyze_chains, evaluate, input_sources
+from op_migrate.analyzers.aclnn.l0_index import find_repo_root, op_api_sources
+from op_migrate.analyzers.findings import Severity
+from op_migrate.analyzers.route.facts import FactsError, facts_matrix
+from op_migrate.analyzers.route.model import Facts
+from op_migrate.analyzers.route.route_json import route_to_json
+from op_migrate.migrate import exit_codes
+from op_migrate.migrate.config import AnalyzeConfig
+from op_migrate.migrate.corpus import CorpusJob, run_corpus
+from op_migrate.migrate.errors import MigrateError
+from op_migrate.migrate.output import Rendered
+from op_migrate.reports import aclnn_report
+from op_migrate.reports.render import to_json_text
 
 SCHEMA = "op-migrate/aclnn@1"
 VERSION = "aclnn-walk@1"  # bump when the per-file document changes, so cached documents are not reused
@@ -50,7 +50,7 @@ def run(config: AnalyzeConfig) -> Rendered:
     frontend = FrontendOptions(config.compile_commands, tuple(config.include_dirs))
     if config.cases or config.cases_file is not None:
         # The memory model needs whole routes walked at each case's shapes: file mode over the folder's sources.
-        from migrate.pipelines.aclnn_memory import case_facts
+        from op_migrate.migrate.pipelines.aclnn_memory import case_facts
 
         return _file_mode(config, input_sources(paths), tuple(case_facts(config)), frontend)
     if any(p.is_dir() for p in paths):
@@ -179,9 +179,9 @@ def _memory(config: AnalyzeConfig, routes, document: dict):
     """The memory engineer's attachment, when cases were given and their module is in this build."""
     if not (config.cases or config.cases_file):
         return None
-    if importlib.util.find_spec("migrate.pipelines.aclnn_memory") is None:
+    if importlib.util.find_spec("op_migrate.migrate.pipelines.aclnn_memory") is None:
         raise MigrateError("--case/--cases need the memory model, which is not in this build")
-    from migrate.pipelines import aclnn_memory
+    from op_migrate.migrate.pipelines import aclnn_memory
 
     attachment = aclnn_memory.attach(config, routes)
     index = 0

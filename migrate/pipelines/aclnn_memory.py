@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analyzers.findings import Finding
-from analyzers.memory import MESSAGES, CaseError, evaluate, load_cases, parse_case, plan
-from analyzers.memory.case import Case
-from analyzers.route.facts import FactsError, facts_for, parse_dtype, parse_scalar, parse_shape
-from analyzers.route.model import Facts, Route
-from migrate.config import AnalyzeConfig
-from migrate.errors import MigrateError
-from migrate.exit_codes import USAGE
-from reports.memory_chart import chart_data, lifetime_png, lifetime_svg
-from reports.memory_report import markdown_section, summary_markdown, summary_rows, text_table
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.memory import MESSAGES, CaseError, evaluate, load_cases, parse_case, plan
+from op_migrate.analyzers.memory.case import Case
+from op_migrate.analyzers.route.facts import FactsError, facts_for, parse_dtype, parse_scalar, parse_shape
+from op_migrate.analyzers.route.model import Facts, Route
+from op_migrate.migrate.config import AnalyzeConfig
+from op_migrate.migrate.errors import MigrateError
+from op_migrate.migrate.exit_codes import USAGE
+from op_migrate.reports.memory_chart import chart_data, lifetime_png, lifetime_svg
+from op_migrate.reports.memory_report import markdown_section, summary_markdown, summary_rows, text_table
 
 
 @dataclass(frozen=True)

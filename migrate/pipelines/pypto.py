@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.findings import Severity
-from analyzers.memory.pypto import analyze_file
-from migrate import exit_codes
-from migrate.config import AnalyzeConfig
-from migrate.output import Rendered
-from reports import memory_pypto
-from reports.render import to_json_text
+from op_migrate.analyzers.findings import Severity
+from op_migrate.analyzers.memory.pypto import analyze_file
+from op_migrate.migrate import exit_codes
+from op_migrate.migrate.config import AnalyzeConfig
+from op_migrate.migrate.output import Rendered
+from op_migrate.reports import memory_pypto
+from op_migrate.reports.render import to_json_text
 
 
 def run(config: AnalyzeConfig) -> Rendered:

@@ -5,18 +5,18 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from analyzers.proto.capability import merge
-from analyzers.proto.opinfo import OpInfoError, read_ini, read_json
-from analyzers.proto.regop import find_protos
-from analyzers.tbe import SCHEMA, analyse_path_json, fingerprint
-from analyzers.tbe.locate import find_opinfo_files, find_proto_files, locate
-from migrate import console, exit_codes
-from migrate.config import AnalyzeConfig
-from migrate.corpus import CorpusJob, run_corpus
-from migrate.errors import MigrateError
-from migrate.output import Rendered
-from reports import tbe_report
-from reports.render import to_json_text
+from op_migrate.analyzers.proto.capability import merge
+from op_migrate.analyzers.proto.opinfo import OpInfoError, read_ini, read_json
+from op_migrate.analyzers.proto.regop import find_protos
+from op_migrate.analyzers.tbe import SCHEMA, analyse_path_json, fingerprint
+from op_migrate.analyzers.tbe.locate import find_opinfo_files, find_proto_files, locate
+from op_migrate.migrate import console, exit_codes
+from op_migrate.migrate.config import AnalyzeConfig
+from op_migrate.migrate.corpus import CorpusJob, run_corpus
+from op_migrate.migrate.errors import MigrateError
+from op_migrate.migrate.output import Rendered
+from op_migrate.reports import tbe_report
+from op_migrate.reports.render import to_json_text
 
 ROOT_VARIABLES = ("ASCEND_HOME_PATH", "ASCEND_INSTALL_PATH", "ASCEND_OPP_PATH")
 

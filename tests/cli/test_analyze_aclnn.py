@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from migrate import exit_codes
-from migrate.cli import main
+from op_migrate.migrate import exit_codes
+from op_migrate.migrate.cli import main
 
 FIXTURES = Path(__file__).resolve().parents[1] / "functional" / "aclnn"
 TREE = FIXTURES / "ops_math"
@@ -132,7 +132,7 @@ def test_directory_summary_in_markdown(tmp_path: Path) -> None:
 
 def _libclang_missing() -> str | None:
     try:
-        from analyzers.cxx import clang_unit
+        from op_migrate.analyzers.cxx import clang_unit
 
         clang_unit.load_cindex()
     except Exception as error:  # any load failure means: skip, and say why

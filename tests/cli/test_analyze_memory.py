@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from analyzers.memory import compare
-from analyzers.route.route_json import route_from_json
-from migrate import exit_codes
-from migrate.cli import main
-from migrate.config import AnalyzeConfig
-from migrate.errors import MigrateError
-from migrate.pipelines.aclnn_memory import attach, cases_for, cases_from_config
+from op_migrate.analyzers.memory import compare
+from op_migrate.analyzers.route.route_json import route_from_json
+from op_migrate.migrate import exit_codes
+from op_migrate.migrate.cli import main
+from op_migrate.migrate.config import AnalyzeConfig
+from op_migrate.migrate.errors import MigrateError
+from op_migrate.migrate.pipelines.aclnn_memory import attach, cases_for, cases_from_config
 
 ROUTES = Path(__file__).resolve().parents[1] / "functional" / "memory" / "routes"
 SEED = "self=[1024,1,64]:float16,other=[1,4096,64]:float16,out=[1024,4096,64]:float16"
@@ -126,8 +126,8 @@ def test_a_case_alone_walks_the_routes_at_its_shapes() -> None:
 
 
 def test_routes_walked_per_case_give_each_case_its_own_decided_peak(tmp_path: Path) -> None:
-    from analyzers.aclnn import analyze_chains, evaluate_routes
-    from migrate.pipelines.aclnn_memory import case_facts
+    from op_migrate.analyzers.aclnn import analyze_chains, evaluate_routes
+    from op_migrate.migrate.pipelines.aclnn_memory import case_facts
 
     listing = tmp_path / "cases.toml"
     listing.write_text(f'[[case]]\nlabel = "seed"\ntext = "{SEED}"\n\n[[case]]\nlabel = "no-broadcast"\n'

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from migrate import exit_codes
-from migrate.cli import main
+from op_migrate.migrate import exit_codes
+from op_migrate.migrate.cli import main
 
 FIXTURES = Path(__file__).resolve().parents[1] / "functional" / "tbe"
 GOOD = ("floor_mod_dynamic.py", "floor_mod_static.py", "gcd.py", "reduce_all.py", "tik_op.py", "hand_ir_op.py", "not_an_op.py")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from migrate import exit_codes
-from migrate.cli import main
+from op_migrate.migrate import exit_codes
+from op_migrate.migrate.cli import main
 
 
 def test_help_lists_the_commands() -> None:
@@ -27,5 +27,5 @@ def test_bad_format_is_a_usage_error() -> None:
 def test_installed_package_ships_templates_and_ops() -> None:
     from importlib import resources
 
-    assert resources.files("templates").joinpath("__init__.py").is_file()
-    assert resources.files("ops").joinpath("__init__.py").is_file()
+    assert resources.files("op_migrate.templates").joinpath("__init__.py").is_file()
+    assert resources.files("op_migrate.ops").joinpath("__init__.py").is_file()

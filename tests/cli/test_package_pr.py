@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from migrate import exit_codes, git_target, package_evidence
-from migrate.cli import main
-from reports.design_doc import GateRow
+from op_migrate.migrate import exit_codes, git_target, package_evidence
+from op_migrate.migrate.cli import main
+from op_migrate.reports.design_doc import GateRow
 
 REPO = Path(__file__).resolve().parents[2]
 LICENSE = (REPO / "analyzers" / "data" / "license_header.txt").read_text(encoding="utf-8")
@@ -319,7 +319,7 @@ def test_a_failure_at_any_step_leaves_the_target_as_it_was(setup, monkeypatch: p
 
 def test_bundled_floor_mod_packages_with_its_evidence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The op's own portable suite runs in the main test run; here the gate is fixed to keep this test short.
-    from migrate import package_gates
+    from op_migrate.migrate import package_gates
 
     monkeypatch.setattr(package_gates, "portable_tests_gate", lambda folder, root: GateRow("portable-tests", True, "run separately"))
     target = make_target(tmp_path)

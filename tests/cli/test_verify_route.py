@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from analyzers.policy.adapters import EngineUnavailable
-from migrate import exit_codes
-from migrate.cli import main
+from op_migrate.analyzers.policy.adapters import EngineUnavailable
+from op_migrate.migrate import exit_codes
+from op_migrate.migrate.cli import main
 
-verify_route = importlib.import_module("migrate.commands.verify_route")
+verify_route = importlib.import_module("op_migrate.migrate.commands.verify_route")
 
 ROUTES = Path(__file__).resolve().parents[1] / "functional" / "verify" / "routes"
 BEFORE = str(ROUTES / "floor_mod_before.json")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from migrate.cli import main
+from op_migrate.migrate.cli import main
 
 OPS = Path(__file__).resolve().parents[2] / "ops"
 POLICIES = {

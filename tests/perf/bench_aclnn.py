@@ -17,10 +17,10 @@ from pathlib import Path
 
 from tree_sitter import Parser
 
-from analyzers.aclnn import input_sources
-from analyzers.cxx.ts_unit import language
-from migrate.config import AnalyzeConfig
-from migrate.pipelines import aclnn
+from op_migrate.analyzers.aclnn import input_sources
+from op_migrate.analyzers.cxx.ts_unit import language
+from op_migrate.migrate.config import AnalyzeConfig
+from op_migrate.migrate.pipelines import aclnn
 
 
 def _bare_parse_seconds(paths: list[Path]) -> float:

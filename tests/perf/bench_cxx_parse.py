@@ -12,8 +12,8 @@ import argparse
 import time
 from pathlib import Path
 
-from analyzers.cxx import parse_source
-from analyzers.cxx.ts_unit import language
+from op_migrate.analyzers.cxx import parse_source
+from op_migrate.analyzers.cxx.ts_unit import language
 from tree_sitter import Parser
 
 

@@ -11,10 +11,10 @@ import random
 import time
 from pathlib import Path
 
-from analyzers.memory import evaluate, parse_case, plan
-from analyzers.memory.allocator import EXECUTOR_RULE
-from analyzers.memory.model import bind, evaluate_peak
-from analyzers.route.route_json import route_from_json
+from op_migrate.analyzers.memory import evaluate, parse_case, plan
+from op_migrate.analyzers.memory.allocator import EXECUTOR_RULE
+from op_migrate.analyzers.memory.model import bind, evaluate_peak
+from op_migrate.analyzers.route.route_json import route_from_json
 
 ROUTE = Path(__file__).resolve().parents[1] / "functional" / "memory" / "routes" / "floor_mod_original.route.json"
 CASES = 10_000

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import astroid
 
-from analyzers.tbe import analyse_path_json, fingerprint
-from migrate.corpus import CorpusJob, run_corpus
+from op_migrate.analyzers.tbe import analyse_path_json, fingerprint
+from op_migrate.migrate.corpus import CorpusJob, run_corpus
 
 FIXTURES = Path(__file__).resolve().parents[1] / "functional" / "tbe"
 TEMPLATES = ("floor_mod_dynamic.py", "floor_mod_static.py", "gcd.py", "reduce_all.py", "tik_op.py", "hand_ir_op.py", "not_an_op.py")

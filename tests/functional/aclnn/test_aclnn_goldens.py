@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from migrate.config import AnalyzeConfig
-from migrate.pipelines import aclnn
+from op_migrate.migrate.config import AnalyzeConfig
+from op_migrate.migrate.pipelines import aclnn
 
 HERE = Path(__file__).resolve().parent
 TREE = HERE / "ops_math"

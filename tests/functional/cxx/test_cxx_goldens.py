@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.cxx import parse_file
+from op_migrate.analyzers.cxx import parse_file
 
 HERE = Path(__file__).resolve().parent
 # The fixture inputs, and the precise-mode project's sources as tree-sitter reads them (both `#if` branches).

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.cxx import CxxUnit, Stmt, parse_file
-from analyzers.cxx import clang_unit
+from op_migrate.analyzers.cxx import CxxUnit, Stmt, parse_file
+from op_migrate.analyzers.cxx import clang_unit
 
 PROJECT = Path(__file__).resolve().parent / "precise_project"
 SOURCES = ("src/aclnn_gadget.cpp", "src/gadget.cpp")

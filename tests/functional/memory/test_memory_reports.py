@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.route.route_json import route_from_json
-from migrate.config import AnalyzeConfig
-from migrate.pipelines.aclnn_memory import attach
+from op_migrate.analyzers.route.route_json import route_from_json
+from op_migrate.migrate.config import AnalyzeConfig
+from op_migrate.migrate.pipelines.aclnn_memory import attach
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = [

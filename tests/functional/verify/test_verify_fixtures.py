@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from migrate.cli import main
+from op_migrate.migrate.cli import main
 
 OPS_MATH = Path(__file__).resolve().parent / "ops_math"
 SOCS = ("Ascend910B", "Ascend910_93")

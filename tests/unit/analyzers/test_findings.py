@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.findings import MessageCatalog, MessageDef, Severity
+from op_migrate.analyzers.findings import MessageCatalog, MessageDef, Severity
 
 
 def test_catalog_renders_the_template() -> None:

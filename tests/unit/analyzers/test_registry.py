@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.findings import MessageCatalog
-from analyzers.registry import ANALYZERS, analyzer_module
+from op_migrate.analyzers.findings import MessageCatalog
+from op_migrate.analyzers.registry import ANALYZERS, analyzer_module
 
 ANALYZERS_DIR = Path(__file__).resolve().parents[3] / "analyzers"
 NOT_ANALYZERS = {"data", "route", "__pycache__"}  # route is the shared model + evaluation used by aclnn

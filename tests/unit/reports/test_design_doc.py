@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.package import operator_info
-from reports import design_doc
-from reports.design_doc import DesignEvidence, GateRow
+from op_migrate.analyzers.package import operator_info
+from op_migrate.reports import design_doc
+from op_migrate.reports.design_doc import DesignEvidence, GateRow
 
 GOLDEN = Path(__file__).resolve().parents[2] / "functional" / "package"
 

@@ -7,8 +7,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reports.memory_chart import Bar, ChartData, _stack, lifetime_png, lifetime_svg
-from reports.memory_report import case_rows, text_table
+from op_migrate.reports.memory_chart import Bar, ChartData, _stack, lifetime_png, lifetime_svg
+from op_migrate.reports.memory_report import case_rows, text_table
 
 bars = st.lists(
     st.tuples(st.integers(0, 8), st.integers(0, 4), st.integers(0, 10_000), st.booleans()).map(

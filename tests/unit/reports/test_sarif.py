@@ -8,9 +8,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from analyzers.policy import evaluate, load_policy
-from analyzers.policy.route_json import RouteFileSource
-from reports.sarif import to_sarif
+from op_migrate.analyzers.policy import evaluate, load_policy
+from op_migrate.analyzers.policy.route_json import RouteFileSource
+from op_migrate.reports.sarif import to_sarif
 
 HERE = Path(__file__).resolve()
 SCHEMA = json.loads((HERE.parents[2] / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reports.tbe_flow import build_chart, chart, compute_charts
+from op_migrate.reports.tbe_flow import build_chart, chart, compute_charts
 
 
 def _edges(text: str) -> set[str]:

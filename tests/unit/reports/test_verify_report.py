@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.policy import evaluate, load_policy
-from analyzers.policy.route_json import RouteFileSource
-from reports.verify_report import render_markdown, render_text
+from op_migrate.analyzers.policy import evaluate, load_policy
+from op_migrate.analyzers.policy.route_json import RouteFileSource
+from op_migrate.reports.verify_report import render_markdown, render_text
 
 VERIFY = Path(__file__).resolve().parents[2] / "functional" / "verify"
 

@@ -71,7 +71,7 @@ def render() -> str:
     """The report text; the temporary root is written as relative paths so the output is stable."""
     from click.testing import CliRunner
 
-    from migrate.cli import main
+    from op_migrate.migrate.cli import main
 
     runner = CliRunner()
     parts = [

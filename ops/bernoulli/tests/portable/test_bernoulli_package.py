@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 import bernoulli_golden
-from analyzers.package import check_license_headers
+from op_migrate.analyzers.package import check_license_headers
 
 HERE = Path(__file__).resolve().parent
 OP_DIR = HERE.parents[1]

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from migrate.cli import main
+from op_migrate.migrate.cli import main
 
 import bernoulli_memory_report
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from migrate import route_check
-from reports.render import render
+from op_migrate.migrate import route_check
+from op_migrate.reports.render import render
 
 HERE = Path(__file__).resolve().parent
 OP_DIR = HERE.parents[1]

@@ -38,7 +38,7 @@ def _arguments(shapes: dict[str, list[int]], dtype: str) -> list[str]:
 def before_after() -> str:
     """Tables of the original chain (tests/portable/memory, int16: the dtype both chains take on Ascend910B)
     against this operator's, at the gcd-native policy's cases."""
-    from migrate import route_check
+    from op_migrate.migrate import route_check
 
     op_api = OP_DIR / "op_api"
     lines = [
@@ -64,7 +64,7 @@ def render() -> str:
     """The report text; every absolute path of this checkout or wheel is written relative to the op folder."""
     from click.testing import CliRunner
 
-    from migrate.cli import main
+    from op_migrate.migrate.cli import main
 
     runner = CliRunner()
     parts = [

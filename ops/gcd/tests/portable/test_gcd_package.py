@@ -18,7 +18,7 @@ import re
 import numpy as np
 
 import gcd_golden
-from analyzers.package import check_license_headers
+from op_migrate.analyzers.package import check_license_headers
 
 OP_DIR = Path(__file__).resolve().parents[2]
 LAYOUT = [

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from migrate.cli import main
+from op_migrate.migrate.cli import main
 
 import gcd_memory_report
 

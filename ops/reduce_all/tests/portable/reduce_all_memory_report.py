@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from click.testing import CliRunner
-from migrate.cli import main
+from op_migrate.migrate.cli import main
 
 HERE = Path(__file__).resolve().parent
 OP_DIR = HERE.parents[1]

@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from migrate.cli import main
+from op_migrate.migrate.cli import main
 
 OP_API = Path(__file__).resolve().parents[2] / "op_api"
 

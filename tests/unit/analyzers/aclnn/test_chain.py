@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from analyzers.aclnn import analyze_chains, evaluate, facts_matrix
-from analyzers.aclnn.l0_index import L0Index, find_repo_root
-from analyzers.cxx import parse_file, unit_from_json
-from analyzers.route.l0_semantics import CatalogOp, catalog_op
+from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+from op_migrate.analyzers.aclnn.l0_index import L0Index, find_repo_root
+from op_migrate.analyzers.cxx import parse_file, unit_from_json
+from op_migrate.analyzers.route.l0_semantics import CatalogOp, catalog_op
 
 TREE = Path(__file__).resolve().parents[4] / "tests" / "functional" / "aclnn" / "ops_math"
 REMAINDER = TREE / "math/floor_mod/op_api/aclnn_remainder.cpp"

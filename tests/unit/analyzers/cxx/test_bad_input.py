@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzers.cxx import CxxUnit, parse_file, parse_source
+from op_migrate.analyzers.cxx import CxxUnit, parse_file, parse_source
 
 GOOD = (
     b"const aclTensor* F(const aclTensor* self, aclOpExecutor* executor) {\n"

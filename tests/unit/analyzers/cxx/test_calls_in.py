@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzers.cxx import parse_source
-from analyzers.cxx.model import calls_in
+from op_migrate.analyzers.cxx import parse_source
+from op_migrate.analyzers.cxx.model import calls_in
 
 SOURCE = b"""
 void Demo(int k) {

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from analyzers.findings import MessageCatalog
-from analyzers.registry import analyzer_module
+from op_migrate.analyzers.findings import MessageCatalog
+from op_migrate.analyzers.registry import analyzer_module
 
 _EMITTED = re.compile(r'MESSAGES\.make\(\s*"([a-z0-9-]+)"')
 

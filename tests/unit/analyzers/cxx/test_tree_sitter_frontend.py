@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.cxx import CxxUnit, Stmt, parse_source
+from op_migrate.analyzers.cxx import CxxUnit, Stmt, parse_source
 
 
 def _unit(code: str) -> CxxUnit:
@@ -220,13 +220,13 @@ def test_extern_c_guards_with_blank_lines_around_the_brace_are_recognised() -> N
 
 
 def test_a_brace_guard_that_does_not_end_in_endif_is_left_alone() -> None:
-    from analyzers.cxx.source import mask_macro_idioms
+    from op_migrate.analyzers.cxx.source import mask_macro_idioms
 
     data = b"#ifdef __cplusplus\n}\nint x;\n#endif\n"
     assert mask_macro_idioms(data) == data
 
 def test_masking_keeps_byte_offsets_and_lines() -> None:
-    from analyzers.cxx.source import mask_macro_idioms
+    from op_migrate.analyzers.cxx.source import mask_macro_idioms
 
     data = b'#ifdef __cplusplus\nextern "C" {\n#endif\nF(a, return b);\nG(return);\n#ifdef __cplusplus\n}\n#endif\n'
     masked = mask_macro_idioms(data)

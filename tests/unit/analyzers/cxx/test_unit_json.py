@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzers.cxx import parse_file, parse_source
-from analyzers.cxx.unit_json import unit_from_json
+from op_migrate.analyzers.cxx import parse_file, parse_source
+from op_migrate.analyzers.cxx.unit_json import unit_from_json
 
 INPUTS = sorted((Path(__file__).resolve().parents[3] / "functional" / "cxx" / "inputs").glob("*.cpp"))
 

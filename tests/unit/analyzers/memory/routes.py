@@ -7,8 +7,8 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from analyzers.route.route_json import route_from_json
-from analyzers.route.model import Facts, Route, ShapeRule, Step, Task, Tensor
+from op_migrate.analyzers.route.route_json import route_from_json
+from op_migrate.analyzers.route.model import Facts, Route, ShapeRule, Step, Task, Tensor
 
 ROUTES = Path(__file__).resolve().parents[3] / "functional" / "memory" / "routes"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.memory.allocator import EXACT_RULE, EXECUTOR_RULE, MIB, AllocationRule, cuda_block_bytes, cuda_round_size, cuda_segment_size
+from op_migrate.analyzers.memory.allocator import EXACT_RULE, EXECUTOR_RULE, MIB, AllocationRule, cuda_block_bytes, cuda_round_size, cuda_segment_size
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.memory.case import CaseError, broadcast_shape, dtype_bytes, load_cases, parse_case
+from op_migrate.analyzers.memory.case import CaseError, broadcast_shape, dtype_bytes, load_cases, parse_case
 
 
 def test_parse_case_reads_shapes_and_dtypes() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzers.memory.expr import MaxExpr, Poly
+from op_migrate.analyzers.memory.expr import MaxExpr, Poly
 
 N, S, I1 = Poly.atom("N"), Poly.atom("S"), Poly.atom("I(N1≠N)")
 

@@ -6,9 +6,9 @@ import importlib.util
 
 import pytest
 
-from analyzers.memory import evaluate, parse_case, plan
-from analyzers.memory.allocator import MIB, cuda_block_bytes
-from analyzers.memory.gpu import cuda_available, predict, reference_for
+from op_migrate.analyzers.memory import evaluate, parse_case, plan
+from op_migrate.analyzers.memory.allocator import MIB, cuda_block_bytes
+from op_migrate.analyzers.memory.gpu import cuda_available, predict, reference_for
 
 from .routes import fixture_route
 

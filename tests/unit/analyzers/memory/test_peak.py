@@ -6,11 +6,11 @@ import math
 
 from hypothesis import given, settings
 
-from analyzers.memory import evaluate, parse_case, plan
-from analyzers.memory.allocator import EXACT_RULE, EXECUTOR_RULE
-from analyzers.memory.case import broadcast_shape
-from analyzers.memory.lifetime import replay_peak
-from analyzers.memory.model import bind, evaluate_peak
+from op_migrate.analyzers.memory import evaluate, parse_case, plan
+from op_migrate.analyzers.memory.allocator import EXACT_RULE, EXECUTOR_RULE
+from op_migrate.analyzers.memory.case import broadcast_shape
+from op_migrate.analyzers.memory.lifetime import replay_peak
+from op_migrate.analyzers.memory.model import bind, evaluate_peak
 
 from .routes import binary_cases, fixture_route, random_chains
 

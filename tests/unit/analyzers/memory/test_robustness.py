@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzers.memory import evaluate, parse_case, plan
-from analyzers.route.model import SHAPE_RULES, Facts, Route, ShapeRule, Step, Task, Tensor
+from op_migrate.analyzers.memory import evaluate, parse_case, plan
+from op_migrate.analyzers.route.model import SHAPE_RULES, Facts, Route, ShapeRule, Step, Task, Tensor
 
 IDS = ["self", "other", "out", "a", "b", "c", "d", "ghost"]
 

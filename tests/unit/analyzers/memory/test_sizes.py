@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzers.memory import plan
-from analyzers.route.model import Facts, Route, ShapeRule, Step, Task, Tensor
+from op_migrate.analyzers.memory import plan
+from op_migrate.analyzers.route.model import Facts, Route, ShapeRule, Step, Task, Tensor
 
 
 def _route(*extra: Tensor, tasks=()) -> Route:

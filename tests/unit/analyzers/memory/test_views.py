@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzers.memory.pypto import analyze_source
-from analyzers.memory.views import Layout, check_view, row_major_stride
+from op_migrate.analyzers.memory.pypto import analyze_source
+from op_migrate.analyzers.memory.views import Layout, check_view, row_major_stride
 
 
 def _symbols(problems) -> list[str]:

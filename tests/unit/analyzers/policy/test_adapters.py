@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import analyzers.aclnn
-import analyzers.memory
-from analyzers.policy import evaluate, load_policy, matrix
-from analyzers.policy.adapters import ChainRouteSource, MemoryModelSource
+import op_migrate.analyzers.aclnn
+import op_migrate.analyzers.memory
+from op_migrate.analyzers.policy import evaluate, load_policy, matrix
+from op_migrate.analyzers.policy.adapters import ChainRouteSource, MemoryModelSource
 
 GCD_AFTER = Path(__file__).resolve().parents[3] / "functional" / "verify" / "ops_math" / "math" / "gcd_after" / "op_api"
 
@@ -16,7 +16,7 @@ def test_a_failing_route_evaluation_makes_points_incomplete(monkeypatch) -> None
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(analyzers.aclnn, "evaluate", broken)
+    monkeypatch.setattr(op_migrate.analyzers.aclnn, "evaluate", broken)
     verdict = evaluate(load_policy("gcd-native"), ChainRouteSource((GCD_AFTER,), GCD_AFTER.parents[2]))
     assert verdict.exit_code() == 2
     assert verdict.results[0].problems == (
@@ -32,7 +32,7 @@ def test_a_failing_memory_model_is_reported_as_not_run(monkeypatch) -> None:
     def broken(*args, **kwargs):
         raise ValueError("no plan")
 
-    monkeypatch.setattr(analyzers.memory, "plan", broken)
+    monkeypatch.setattr(op_migrate.analyzers.memory, "plan", broken)
     assert memory.gap(route, point) == (None, "the memory model failed: ValueError: no plan")
     assert memory.figures(route, point) is None
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from analyzers.policy import MatrixPoint, parse_policy
-from analyzers.policy.check import check_route, op_matches
-from analyzers.route.model import Facts, Route, ShapeRule, Site, Task, Tensor
+from op_migrate.analyzers.policy import MatrixPoint, parse_policy
+from op_migrate.analyzers.policy.check import check_route, op_matches
+from op_migrate.analyzers.route.model import Facts, Route, ShapeRule, Site, Task, Tensor
 
 HEAD = """
 [policy]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.policy import evaluate, load_policy
-from analyzers.policy.diff import MemoryFigures, diff_routes
-from analyzers.policy.route_json import RouteFileSource
+from op_migrate.analyzers.policy import evaluate, load_policy
+from op_migrate.analyzers.policy.diff import MemoryFigures, diff_routes
+from op_migrate.analyzers.policy.route_json import RouteFileSource
 
 ROUTES = Path(__file__).resolve().parents[4] / "tests" / "functional" / "verify" / "routes"
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import jsonschema
 
-from analyzers.policy import evaluate, load_policy, parse_policy
-from analyzers.policy.route_json import RouteFileSource, route_from_json
+from op_migrate.analyzers.policy import evaluate, load_policy, parse_policy
+from op_migrate.analyzers.policy.route_json import RouteFileSource, route_from_json
 
 ROUTES = Path(__file__).resolve().parents[4] / "tests" / "functional" / "verify" / "routes"
 SIX = ("float16", "bfloat16", "float32", "int32", "int64")

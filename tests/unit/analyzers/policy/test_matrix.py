@@ -7,7 +7,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzers.policy import matrix, parse_policy
+from op_migrate.analyzers.policy import matrix, parse_policy
 
 SOCS = ["Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"]
 DTYPES = ["float16", "float32", "int8", "bfloat16"]
@@ -40,7 +40,7 @@ launcher = "AI_CPU"
 
 
 def test_points_carry_arch_dtypes_shapes_and_scalars() -> None:
-    from analyzers.policy import load_policy
+    from op_migrate.analyzers.policy import load_policy
 
     points = matrix(load_policy("bernoulli-dav2201"))
     assert len(points) == 2 * 2 * 10 * 2 * 3

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.policy import PolicyError, builtin_names, load_policy, matrix, parse_policy
+from op_migrate.analyzers.policy import PolicyError, builtin_names, load_policy, matrix, parse_policy
 
 GOOD = """
 [policy]

@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzers.policy.sizes import SizeResolver, broadcast, output_elements
-from analyzers.route.model import Facts, Route, ShapeRule, Tensor
+from op_migrate.analyzers.policy.sizes import SizeResolver, broadcast, output_elements
+from op_migrate.analyzers.route.model import Facts, Route, ShapeRule, Tensor
 
 dims = st.lists(st.sampled_from([1, 2, 3, 5]), max_size=4).map(tuple)
 

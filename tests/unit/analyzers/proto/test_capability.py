@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzers.proto.capability import NO_OPINFO, merge
-from analyzers.proto.model import OpInfo, OpInfoParam, Proto, ProtoParam
+from op_migrate.analyzers.proto.capability import NO_OPINFO, merge
+from op_migrate.analyzers.proto.model import OpInfo, OpInfoParam, Proto, ProtoParam
 
 TYPES = ("int32", "int64", "float32", "float16", "double", "bfloat16")
 PROTO = Proto(

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from analyzers.proto.opinfo import OpInfoError, read_ini, read_json, soc_of
+from op_migrate.analyzers.proto.opinfo import OpInfoError, read_ini, read_json, soc_of
 
 INI = """[Other]
 input0.name=a

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.proto.regop import find_protos
+from op_migrate.analyzers.proto.regop import find_protos
 
 HEADER = """
 /**

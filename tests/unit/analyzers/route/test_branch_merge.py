@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
 
 HEAD = "aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, " \
        "uint64_t* workspaceSize, aclOpExecutor** executor)\n{\n    auto uniqueExecutor = CREATE_EXECUTOR();\n"

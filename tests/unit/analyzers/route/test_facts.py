@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.route.facts import FactsError, facts_matrix, parse_dtype, parse_shape
-from analyzers.route import platforms
+from op_migrate.analyzers.route.facts import FactsError, facts_matrix, parse_dtype, parse_shape
+from op_migrate.analyzers.route import platforms
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzers.aclnn import analyze_chains, evaluate, facts_matrix
-from analyzers.route.statements import guard_term
+from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+from op_migrate.analyzers.route.statements import guard_term
 
 NAMES = ("a", "b", "c", "d")
 # C++ boolean expressions over a few names, written the way op_api code writes guards (no redundant parens).

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.cxx import parse_source
-from analyzers.route.facts import facts_for
-from analyzers.route.guards import GuardEvaluator, split_callee
-from analyzers.route.model import ShapeRule
-from analyzers.route.values import DtypeList, ScalarRef, ShapeValue, TensorRef
+from op_migrate.analyzers.cxx import parse_source
+from op_migrate.analyzers.route.facts import facts_for
+from op_migrate.analyzers.route.guards import GuardEvaluator, split_callee
+from op_migrate.analyzers.route.model import ShapeRule
+from op_migrate.analyzers.route.values import DtypeList, ScalarRef, ShapeValue, TensorRef
 
 
 class Evaluator(GuardEvaluator):

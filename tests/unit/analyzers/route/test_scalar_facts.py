@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
 
 HELPERS = """static bool NearlyEqual(double f1, double f2) {
   return std::abs(f1 - f2) <= std::numeric_limits<double>::epsilon();

@@ -7,9 +7,9 @@ import operator
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzers.route.callee_text import split_callee, strip_parens
-from analyzers.route.value_ops import COMPARISONS, arithmetic, compare_values
-from analyzers.route.values import UNKNOWN, DType, Null, SocValue, Status, TensorRef, Unknown, is_int, is_number
+from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
+from op_migrate.analyzers.route.value_ops import COMPARISONS, arithmetic, compare_values
+from op_migrate.analyzers.route.values import UNKNOWN, DType, Null, SocValue, Status, TensorRef, Unknown, is_int, is_number
 
 PYTHON = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
           ">=": operator.ge}
@@ -65,7 +65,7 @@ def test_callee_spellings() -> None:
 
 
 def test_integer_division_and_remainder_follow_cpp() -> None:
-    from analyzers.route.value_ops import arithmetic
+    from op_migrate.analyzers.route.value_ops import arithmetic
 
     assert [arithmetic("/", -7, 2, "x"), arithmetic("%", -7, 2, "x")] == [-3, -1]
     assert [arithmetic("/", 7, -2, "x"), arithmetic("%", 7, -2, "x")] == [-3, 1]

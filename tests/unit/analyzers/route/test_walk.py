@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
 
 HEAD = "aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclScalar* prob, aclTensor* out, " \
        "uint64_t* workspaceSize, aclOpExecutor** executor)\n{\n    auto uniqueExecutor = CREATE_EXECUTOR();\n"
@@ -143,7 +143,7 @@ def test_steps_follow_program_order(tmp_path: Path) -> None:
 
 
 def test_the_fast_writer_equals_to_json(tmp_path: Path) -> None:
-    from analyzers.route.route_json import route_to_json
+    from op_migrate.analyzers.route.route_json import route_to_json
 
     body = """    auto a = l0op::Abs(self, uniqueExecutor.get());
     if (IsRegBase()) {
@@ -170,7 +170,7 @@ def test_a_variable_set_in_undecided_arms_is_read_as_every_tensor_it_may_hold(tm
 
 
 def test_helper_fan_out_is_cut_by_the_walk_budget(tmp_path: Path, monkeypatch) -> None:
-    from analyzers.route import walk
+    from op_migrate.analyzers.route import walk
 
     monkeypatch.setattr(walk, "MAX_STEPS", 2_000)
     helpers = ["static const aclTensor* H0(const aclTensor* x, aclOpExecutor* e) { return l0op::Abs(x, e); }"]

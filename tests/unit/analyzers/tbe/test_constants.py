@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzers.tbe.constants import evaluate, is_known, module_constants
-from analyzers.tbe.imports import parse_source
+from op_migrate.analyzers.tbe.constants import evaluate, is_known, module_constants
+from op_migrate.analyzers.tbe.imports import parse_source
 
 _OPERATORS = st.sampled_from(["+", "-", "*", "//", "%", "<<"])
 

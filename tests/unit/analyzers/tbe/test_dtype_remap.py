@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.tbe import analyse_source
+from op_migrate.analyzers.tbe import analyse_source
 
 SOURCE = '''
 from te.utils.op_utils import check_dtype

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzers.tbe import analyse_source
-from reports.tbe_flow import compute_charts
+from op_migrate.analyzers.tbe import analyse_source
+from op_migrate.reports.tbe_flow import compute_charts
 
 SOURCE = '''
 from impl.util.platform_adapter import tbe

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.tbe import analyse_source
+from op_migrate.analyzers.tbe import analyse_source
 
 GENERATOR = '''
 import sys

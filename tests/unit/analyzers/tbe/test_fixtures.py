@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.proto.capability import merge
-from analyzers.tbe import analyse_bytes
-from reports import tbe_report
-from reports.render import to_json_text
+from op_migrate.analyzers.proto.capability import merge
+from op_migrate.analyzers.tbe import analyse_bytes
+from op_migrate.reports import tbe_report
+from op_migrate.reports.render import to_json_text
 
 CASES = Path(__file__).resolve().parents[3] / "functional" / "tbe"
 FIXTURES = sorted(CASES.glob("*.py"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzers.tbe import analyse_source
-from analyzers.tbe.call_site import substitute
-from analyzers.tbe.guards import guard_kinds
+from op_migrate.analyzers.tbe import analyse_source
+from op_migrate.analyzers.tbe.call_site import substitute
+from op_migrate.analyzers.tbe.guards import guard_kinds
 
 SOURCE = '''
 from impl.util.platform_adapter import tbe

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from astroid import nodes
 
-from analyzers.tbe.imports import collect_imports, dsl_name_of, parse_source
+from op_migrate.analyzers.tbe.imports import collect_imports, dsl_name_of, parse_source
 
 
 def _resolved(source: str) -> list[str | None]:

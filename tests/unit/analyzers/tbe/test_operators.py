@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.tbe import analyse_path
+from op_migrate.analyzers.tbe import analyse_path
 
 CASES = Path(__file__).resolve().parents[3] / "functional" / "tbe"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzers.tbe import analyse_source
-from analyzers.tbe.registration import camel_case, snake_case
+from op_migrate.analyzers.tbe import analyse_source
+from op_migrate.analyzers.tbe.registration import camel_case, snake_case
 
 # Op names are words of two or more letters ("floor_mod", "reduce_all"); single letters would merge ("a_a" -> "AA").
 _WORD = st.from_regex(r"[a-z]{2,7}", fullmatch=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzers.tbe import analyse_bytes, analyse_path
-from analyzers.tbe.analysis import MAX_BYTES
+from op_migrate.analyzers.tbe import analyse_bytes, analyse_path
+from op_migrate.analyzers.tbe.analysis import MAX_BYTES
 
 TOKENS = [
     "from impl.util.platform_adapter import tbe\n", "import te.lang.cce as tbe\n", "def f(x):\n", "    ", "if", "else:",

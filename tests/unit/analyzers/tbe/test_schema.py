@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from analyzers.catalog import data_path
+from op_migrate.analyzers.catalog import data_path
 
 CASES = Path(__file__).resolve().parents[3] / "functional" / "tbe"
 SCHEMA = json.loads(data_path("tbe.schema.json").read_text(encoding="utf-8"))
