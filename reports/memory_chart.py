@@ -36,12 +36,12 @@ def chart_data(plan, evaluation, title: str) -> ChartData:
     """Collect bars (stacked by live set order), the memory curve and the peak from a plan and its evaluation."""
     route = plan.route
     labels = []
-    for step in route.steps:
-        if step.kind == "launch":
-            task = next((t for t in route.tasks if t.index == step.task), None)
-            labels.append(f"#{step.task} {task.op}" if task else f"#{step.task}")
+    for event in route.events:
+        if event.kind == "launch":
+            task = next((t for t in route.tasks if t.index == event.task), None)
+            labels.append(f"#{event.task} {task.op}" if task else f"#{event.task}")
         else:
-            labels.append(f"+{step.tensor}")
+            labels.append(f"+{event.tensor}")
     bars = tuple(Bar(i.storage, i.start, i.end, evaluation.blocks.get(i.storage, 0), i.may) for i in plan.intervals)
     peak_position = None
     best = -1

@@ -73,6 +73,10 @@ def mask_macro_idioms(data: bytes) -> bytes:
         masked = _mask_returns_in_arguments(masked)
     if b"__cplusplus" in masked:
         masked = _blank_extern_c_guards(masked)
+    if b"operator[](" in masked:
+        # `dims->operator[](i)` is not in tree-sitter-cpp's grammar; an ordinary method name of the same length
+        # is. The model keeps the original text, so the callee still reads `dims->operator[]`.
+        masked = masked.replace(b"->operator[](", b"->operatorAt(").replace(b".operator[](", b".operatorAt(")
     assert len(masked) == len(data)
     return masked
 

@@ -35,7 +35,7 @@ PARAMS = (tensor("self", "param", ("self",), effect="param"), tensor("other", "p
 
 def route(tasks, tensors=()):
     return Route(entry="aclnnXGetWorkspaceSize", facts=Facts(), tasks=tuple(tasks), tensors=PARAMS + tuple(tensors),
-                 steps=())
+                 events=())
 
 
 def rules(text: str) -> list[tuple[str, str | None, bool]]:
