@@ -128,7 +128,9 @@ def _render(config, info, folder, category, branch, gates) -> Plan:
     evidence = package_evidence.gather(config, info, folder, category, gates)
     design_name = "design.md" if config.lang == "zh" else "design_en.md"
     design_text = design_doc.design_document(evidence, config.lang, __version__)
-    staged = list(collect_files(folder, prefix, exclude=frozenset({DESIGN_INPUT})))
+    # The installer's byte-code in an installed copy passed the hygiene gate as the installation's own; never staged.
+    skipped = frozenset({DESIGN_INPUT}) | package_gates.installer_bytecode(folder)
+    staged = list(collect_files(folder, prefix, exclude=skipped))
     extra = [(f"docs/{design_name}", design_text.encode("utf-8"))] + [(f"docs/{n}", d) for n, d in evidence.files]
     staged += [(entry_for(f"{prefix}/{name}", data), data) for name, data in extra]
     title = design_doc.pr_title(config.op, info.summary_en)

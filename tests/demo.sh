@@ -59,7 +59,7 @@ if [ -z "$(git config user.email)" ]; then
     export GIT_AUTHOR_NAME=op-migrate-demo GIT_AUTHOR_EMAIL=demo@example.invalid
     export GIT_COMMITTER_NAME=op-migrate-demo GIT_COMMITTER_EMAIL=demo@example.invalid
 fi
-step 0 package-pr floor_mod --target "$sandbox" --ops-dir ops --before "$before" \
+step 0 package-pr floor_mod --target "$sandbox" --before "$before" \
     --tbe-source "$fixtures/tbe/floor_mod_dynamic.py" -o "$out/package"
 git -C "$sandbox" show op-migrate/floor_mod:experimental/math/floor_mod/docs/design.md > "$out/package/design.md"
 

@@ -338,3 +338,22 @@ def test_bundled_floor_mod_packages_with_its_evidence(tmp_path: Path, monkeypatc
     assert "```mermaid" in design and "vmod" in design  # the TBE flowcharts
     assert "Policy `floor_mod-native`: every route passes." in design
     assert "experimental/math/floor_mod/docs/memory_before.svg" in text
+
+
+def test_installed_copy_passes_hygiene_and_stages_no_byte_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # From a non-editable install the bundled ops sit in site-packages, where pip byte-compiled their tests.
+    from importlib import resources
+
+    from op_migrate.migrate import package_gates
+
+    folder = Path(str(resources.files("op_migrate.ops"))) / "reduce_all"
+    if not package_gates.installer_bytecode(folder):
+        pytest.skip("the package is not installed from a wheel here (no byte-code recorded by the installer)")
+    monkeypatch.setattr(package_gates, "portable_tests_gate", lambda folder, root: GateRow("portable-tests", True, "run separately"))
+    monkeypatch.setattr(package_evidence, "policy_gate", lambda info, folder: GateRow("route-policy", True, "run separately"))
+    target = make_target(tmp_path)
+    result = CliRunner().invoke(main, ["package-pr", "reduce_all", "--target", str(target), "--dry-run"])
+    assert result.exit_code == exit_codes.OK, result.output
+    assert "hygiene         pass" in result.output
+    staged = [line for line in result.output.splitlines() if line.startswith("  A ")]
+    assert staged and not [line for line in staged if "__pycache__" in line or ".pyc" in line]
