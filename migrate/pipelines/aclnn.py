@@ -11,11 +11,10 @@ from pathlib import Path
 
 from op_migrate.analyzers.aclnn import FrontendOptions, analyze_chains, evaluate, input_sources
 from op_migrate.analyzers.aclnn.l0_index import find_repo_root, op_api_sources
-from op_migrate.analyzers.findings import Severity
 from op_migrate.analyzers.route.facts import FactsError, facts_matrix
 from op_migrate.analyzers.route.model import Facts
 from op_migrate.analyzers.route.route_json import route_to_json
-from op_migrate.migrate import exit_codes
+from op_migrate.migrate import exit_codes, validate
 from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.corpus import CorpusJob, run_corpus
 from op_migrate.migrate.errors import MigrateError
@@ -80,6 +79,7 @@ def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
     unresolved = _unique(list(chains.unresolved) + list(routed.unresolved))
     document = _document(config, report.repo_root, facts, entries, [f.to_json() for f in report.files],
                          _unique([f.to_json() for f in findings]), unresolved, failed=[])
+    validate.check_entry_facts(config, document)  # before the memory model and before anything is written
     memory = _memory(config, routed_routes, document)
     return _render(config, document, memory)
 
@@ -115,6 +115,7 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
                                                     f"L0 ops resolve within {paths[0]} and l0_ops.toml only"})
     document = _document(config, str(root) if root else None, facts, entries, files, _unique(findings),
                          _unique(unresolved), failed, cached=result.cached, relative_done=True)
+    validate.check_entry_facts(config, document)
     return _render(config, document, None, compact=len(files) > 50)
 
 
@@ -210,12 +211,8 @@ def _exit_code(document: dict) -> int:
     # With facts, the routes for those facts decide completeness; the no-facts chain may stay incomplete
     # (an unparsed or unresolved call in a branch the facts prune) without making the run incomplete.
     routes = [r for e in document["entries"] for r in (e["routes"] or [e["chain"]])]
-    if any(not r["complete"] for r in routes):
-        return exit_codes.USAGE  # the house rule: an incomplete analysis exits 2
-    serious = (Severity.ERROR.value, Severity.WARNING.value)
-    if document["failed"] or any(f.get("severity") in serious for f in document["findings"]):
-        return exit_codes.FINDINGS
-    return exit_codes.OK
+    return exit_codes.outcome(incomplete=any(not r["complete"] for r in routes), failed_inputs=bool(document["failed"]),
+                              severities=(f.get("severity") for f in document["findings"]))
 
 
 def _tree_fingerprint(root: Path | None) -> str:

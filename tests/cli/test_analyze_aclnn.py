@@ -66,9 +66,9 @@ def test_parse_errors_are_findings_with_exit_1() -> None:
 
 def test_usage_errors_exit_2_without_traceback() -> None:
     for args, message in [
-        (["--soc", "Ascend999"], "error: unknown SoC 'Ascend999'"),
-        (["--shape", "self=1,2"], "error: shape 'self=1,2' is not NAME=[d0,d1,...]"),
-        (["--dtype", "float7"], "error: unknown dtype 'float7'"),
+        (["--soc", "Ascend999"], "error: --soc Ascend999: unknown SoC (known: Ascend310P, "),
+        (["--shape", "self=1,2"], "error: --shape self=1,2: shape 'self=1,2' is not NAME=[d0,d1,...]"),
+        (["--dtype", "float7"], "error: --dtype float7: unknown dtype 'float7'"),
         (["--repo-root", str(FIXTURES / "nowhere")], "is not a directory"),
     ]:
         result = invoke(str(REMAINDER), *args)

@@ -207,7 +207,7 @@ def test_patch_writes_a_format_patch_and_no_branch(setup, tmp_path: Path) -> Non
 def test_output_dir_holds_pr_description_and_manifest(setup, tmp_path: Path) -> None:
     ops, target = setup
     out = tmp_path / "out"
-    assert invoke(ops, target, "-o", str(out)).exit_code == exit_codes.OK
+    assert invoke(ops, target, "-o", str(out), "--mkdir").exit_code == exit_codes.OK
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["schema"] == "op-migrate/package-manifest@1"
     assert all(len(entry["sha256"]) == 64 for entry in manifest["files"])
@@ -243,7 +243,7 @@ def test_refuses_a_dirty_target_unless_allowed(setup) -> None:
     (target / "build.sh").write_text("#!/bin/bash\necho changed\n")
     before = snapshot(target)
     result = invoke(ops, target)
-    assert result.exit_code == exit_codes.FINDINGS and "uncommitted" in result.output
+    assert result.exit_code == exit_codes.USAGE and "uncommitted" in result.output
     assert snapshot(target) == before
     assert invoke(ops, target, "--allow-dirty").exit_code == exit_codes.OK
 
@@ -253,7 +253,7 @@ def test_refuses_an_existing_destination_unless_forced(setup) -> None:
     assert invoke(ops, target, "--category", "math", "--branch", "first").exit_code == exit_codes.OK
     git(target, "-c", "user.name=t", "-c", "user.email=t@t", "merge", "-q", "--ff-only", "first")
     result = invoke(ops, target, "--branch", "second")
-    assert result.exit_code == exit_codes.FINDINGS and "already exists" in result.output
+    assert result.exit_code == exit_codes.USAGE and "already exists" in result.output
     assert invoke(ops, target, "--branch", "second", "--force").exit_code == exit_codes.OK
 
 
@@ -262,7 +262,7 @@ def test_refuses_an_existing_branch(setup) -> None:
     git(target, "branch", "op-migrate/sample_op")
     before = snapshot(target)
     result = invoke(ops, target)
-    assert result.exit_code == exit_codes.FINDINGS and "already exists" in result.output
+    assert result.exit_code == exit_codes.USAGE and "already exists" in result.output
     assert snapshot(target) == before
 
 

@@ -92,7 +92,7 @@ def test_json_format_is_the_verify_document() -> None:
 
 def test_sarif_to_a_file(tmp_path: Path) -> None:
     target = tmp_path / "out" / "verify.sarif"
-    result = invoke(BEFORE, "--policy", "floor_mod-native", "--format", "sarif", "-o", str(target))
+    result = invoke(BEFORE, "--policy", "floor_mod-native", "--format", "sarif", "-o", str(target), "--mkdir")
     assert result.exit_code == 1
     log = json.loads(target.read_text(encoding="utf-8"))
     assert log["version"] == "2.1.0" and len(log["runs"][0]["results"]) == 88
