@@ -16,6 +16,7 @@ class AnalyzeConfig:
     kind: str = "auto"  # auto | tbe | aclnn | pypto
     fmt: str = "text"
     output: Path | None = None
+    mkdir: bool = False  # create the folder of -o when it is missing
     jobs: int = 1
     use_cache: bool = True
     cache_dir: Path = Path(".op-migrate-cache")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from op_migrate.migrate import validate
 from op_migrate.migrate.config import FORMATS, AnalyzeConfig
 from op_migrate.migrate.errors import MigrateError, handle_errors
 from op_migrate.migrate.output import emit
@@ -52,7 +53,8 @@ def _is_pypto(path: Path) -> bool:
 @click.argument("inputs", nargs=-1, required=True)
 @click.option("--kind", type=click.Choice(KINDS), default="auto", show_default=True, help="Force the analyzer.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report here instead of stdout.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here instead of stdout.")
+@click.option("--mkdir", is_flag=True, help="Create the folder of -o when it is missing.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Parallel workers.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the analysis cache.")
 @click.option("--cache-dir", type=click.Path(path_type=Path), default=Path(".op-migrate-cache"), show_default=True)
@@ -75,13 +77,14 @@ def _is_pypto(path: Path) -> bool:
 @click.option("-I", "include_dirs", multiple=True, type=click.Path(path_type=Path), help="Use libclang with this include dir.")
 @click.option("--measure-gpu", is_flag=True, help="Measure the PyTorch reference on CUDA when available.")
 @handle_errors
-def analyze(inputs, kind, fmt, output, jobs, no_cache, cache_dir, no_progress, **options) -> None:
+def analyze(inputs, kind, fmt, output, mkdir, jobs, no_cache, cache_dir, no_progress, **options) -> None:
     """Report what a TBE operator, an ACLNN chain or a PyPTO kernel does."""
     config = AnalyzeConfig(
         inputs=tuple(inputs),
         kind=kind,
         fmt=fmt,
         output=output,
+        mkdir=mkdir,
         jobs=jobs,
         use_cache=not no_cache,
         cache_dir=cache_dir,
@@ -102,8 +105,9 @@ def analyze(inputs, kind, fmt, output, jobs, no_cache, cache_dir, no_progress, *
         measure_gpu=options["measure_gpu"],
     )
     chosen = detect_kind(config)
+    validate.check_analyze(config, chosen)
     try:
         pipeline = importlib.import_module(f"op_migrate.migrate.pipelines.{chosen}")
     except ModuleNotFoundError as error:
         raise MigrateError(f"no analyzer for inputs of kind {chosen!r} in this build") from error
-    raise SystemExit(emit(pipeline.run(config), config.output))
+    raise SystemExit(emit(pipeline.run(config), config.output, config.mkdir))

@@ -15,7 +15,7 @@ import click
 from op_migrate.analyzers.policy import PolicyError, RouteSourceError, builtin_names, evaluate, load_policy
 from op_migrate.analyzers.policy.route_json import RouteFileSource
 from op_migrate.analyzers.policy.adapters import ChainRouteSource, EngineUnavailable, memory_source
-from op_migrate.migrate import __version__, exit_codes
+from op_migrate.migrate import __version__, exit_codes, validate
 from op_migrate.migrate.errors import MigrateError, handle_errors
 from op_migrate.migrate.output import Rendered, emit
 from op_migrate.reports.render import to_json_text
@@ -38,6 +38,7 @@ class VerifyRouteConfig:
     l0_catalogs: tuple[Path, ...] = ()
     fmt: str = "text"
     output: Path | None = None
+    mkdir: bool = False  # create the folder of -o when it is missing
 
     @property
     def repo_root(self) -> Path | None:
@@ -58,16 +59,19 @@ class VerifyRouteConfig:
 @click.option("--before-repo-root", "before_repo_roots", multiple=True, type=click.Path(path_type=Path),
               help="Repository for the before side's L0 calls (repeatable; default: --repo-root).")
 @click.option("--format", "fmt", type=click.Choice(VERIFY_FORMATS), default="text", show_default=True)
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report here instead of stdout.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here instead of stdout.")
+@click.option("--mkdir", is_flag=True, help="Create the folder of -o when it is missing.")
 @handle_errors
-def verify_route(path, policy, repo_roots, l0_catalogs, before, before_ref, before_repo_roots, fmt, output) -> None:
+def verify_route(path, policy, repo_roots, l0_catalogs, before, before_ref, before_repo_roots, fmt, output,
+                 mkdir) -> None:
     """Check the routes of PATH's entry points against a policy (exit 0 pass, 1 violation, 2 incomplete)."""
     if before is not None and before_ref is not None:
         raise click.UsageError("give --before or --before-ref, not both")
     config = VerifyRouteConfig(path=path, policy=policy, repo_roots=tuple(repo_roots), before=before,
                                before_ref=before_ref, before_repo_roots=tuple(before_repo_roots),
-                               l0_catalogs=tuple(l0_catalogs), fmt=fmt, output=output)
-    raise SystemExit(emit(run(config), config.output))
+                               l0_catalogs=tuple(l0_catalogs), fmt=fmt, output=output, mkdir=mkdir)
+    validate.check_output(config.output, config.mkdir)
+    raise SystemExit(emit(run(config), config.output, config.mkdir))
 
 
 def route_source(path: Path, repo_roots: tuple[Path, ...], label: str, catalogs: tuple[Path, ...] = ()):
@@ -85,6 +89,8 @@ def run(config: VerifyRouteConfig) -> Rendered:
     try:
         policy = load_policy(config.policy)
     except PolicyError as error:
+        if len(error.problems) == 1:
+            raise MigrateError(f"--policy {config.policy}: {error.problems[0]}") from error
         raise MigrateError("policy " + "\n  ".join([f"{error.source} is not valid:", *error.problems])) from error
     before_roots = config.before_repo_roots or config.repo_roots
     with ExitStack() as stack:
@@ -111,7 +117,8 @@ def run(config: VerifyRouteConfig) -> Rendered:
         text = render_markdown(verdict, config.repo_root)
     else:
         text = render_text(verdict, config.repo_root)
-    return Rendered(text=text, exit_code=verdict.exit_code())
+    violations = any(r.violations or (r.memory and r.memory.status == "fail") for r in verdict.results)
+    return Rendered(text=text, exit_code=exit_codes.outcome(incomplete=not verdict.complete, violations=violations))
 
 
 class _checkout:

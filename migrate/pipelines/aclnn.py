@@ -11,11 +11,10 @@ from pathlib import Path
 
 from op_migrate.analyzers.aclnn import FrontendOptions, analyze_chains, evaluate, input_sources
 from op_migrate.analyzers.aclnn.l0_index import find_repo_root, root_sources
-from op_migrate.analyzers.findings import Severity
 from op_migrate.analyzers.route.facts import FactsError, facts_matrix
 from op_migrate.analyzers.route.model import Facts
 from op_migrate.analyzers.route.route_json import route_to_json
-from op_migrate.migrate import exit_codes
+from op_migrate.migrate import exit_codes, validate
 from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.corpus import CorpusJob, run_corpus
 from op_migrate.migrate.errors import MigrateError
@@ -82,6 +81,7 @@ def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
     document = _document(config, report.repo_root, report.repo_roots, facts, entries,
                          [f.to_json() for f in report.files], _unique([f.to_json() for f in findings]), unresolved,
                          failed=[])
+    validate.check_entry_facts(config, document)  # before the memory model and before anything is written
     memory = _memory(config, routed_routes, document)
     return _render(config, document, memory)
 
@@ -123,6 +123,7 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
     document = _document(config, first, [str(r) for r in job.repo_roots if r.is_dir()], facts, entries, files,
                          _unique(findings),
                          _unique(unresolved), failed, cached=result.cached, relative_done=True)
+    validate.check_entry_facts(config, document)
     return _render(config, document, None, compact=len(files) > 50)
 
 
@@ -225,17 +226,14 @@ def _render(config: AnalyzeConfig, document: dict, memory, compact: bool = False
 
 
 def _exit_code(document: dict) -> int:
-    """2 when a route for the given facts is incomplete, else 1 on findings or failed files, else 0.
+    """2 when a route for the given facts is incomplete, else 1 on findings or failed files, else 0 (exit_codes).
 
     Without facts the chain is the route; with facts the routes for them decide completeness (the fact-free
     chain may keep an unresolved call in a branch the facts prune without making the run incomplete).
     """
-    if any(not r["complete"] for r in aclnn_report.asked_routes(document)):
-        return exit_codes.USAGE  # the house rule: an incomplete analysis exits 2
-    serious = (Severity.ERROR.value, Severity.WARNING.value)
-    if document["failed"] or any(f.get("severity") in serious for f in document["findings"]):
-        return exit_codes.FINDINGS
-    return exit_codes.OK
+    return exit_codes.outcome(incomplete=any(not r["complete"] for r in aclnn_report.asked_routes(document)),
+                              failed_inputs=bool(document["failed"]),
+                              severities=(f.get("severity") for f in document["findings"]))
 
 
 def _tree_fingerprint(roots: tuple[Path, ...], catalogs: tuple[Path, ...]) -> str:

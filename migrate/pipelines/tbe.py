@@ -66,9 +66,8 @@ def run(config: AnalyzeConfig) -> Rendered:
                 for f in capability["findings"]
             ]
         _diagnose(document)
-    failed = any(d["status"] == "failed" for d in documents)
-    errors = any(f.get("severity") == "error" for d in documents for f in d.get("findings", []))
-    code = exit_codes.FINDINGS if failed or errors else exit_codes.OK
+    code = exit_codes.outcome(failed_inputs=any(d["status"] == "failed" for d in documents),
+                              severities=(f.get("severity") for d in documents for f in d.get("findings", [])))
     if not directory_mode:
         return Rendered(_render_one(documents[0], config.fmt), code)
     corpus = {

@@ -78,11 +78,12 @@ def test_parse_errors_are_findings_with_exit_1() -> None:
 
 def test_usage_errors_exit_2_without_traceback() -> None:
     for args, message in [
-        (["--soc", "Ascend999"], "error: unknown SoC 'Ascend999'"),
-        (["--shape", "self=1,2"], "error: shape 'self=1,2' is not NAME=[d0,d1,...]"),
-        (["--dtype", "float7"], "error: unknown dtype 'float7'"),
-        (["--strided", "self=[1,x]"], "error: strides 'self=[1,x]' are not NAME=[s0,s1,...]"),
-        (["--offset", "self=-2"], "error: offset 'self=-2' is not NAME=a non-negative integer"),
+        (["--soc", "Ascend999"], "error: --soc Ascend999: unknown SoC (known: Ascend310P, "),
+        (["--shape", "self=1,2"], "error: --shape self=1,2: shape 'self=1,2' is not NAME=[d0,d1,...]"),
+        (["--dtype", "float7"], "error: --dtype float7: unknown dtype 'float7'"),
+        (["--strided", "self=[1,x]"], "error: --strided self=[1,x]: strides 'self=[1,x]' are not NAME=[s0,s1,...]"),
+        (["--offset", "self=-2"], "error: --offset self=-2: offset 'self=-2' is not NAME=a non-negative integer"),
+        (["--strided", "selff=[1]"], "error: --strided selff=[1]: 'selff' is no parameter of any analysed entry point"),
     ]:
         result = invoke(str(REMAINDER), *args)
         assert result.exit_code == exit_codes.USAGE, args

@@ -41,7 +41,7 @@ def test_text_summary_is_short_and_exact() -> None:
 
 def test_json_carries_the_fixed_fields() -> None:
     result = _run("--no-cache", "--format", "json", str(FIXTURES / "floor_mod_dynamic.py"))
-    assert result.exit_code == exit_codes.OK
+    assert result.exit_code == exit_codes.FINDINGS  # warnings count (exit_codes.py)
     document = json.loads(result.stdout)
     assert (document["schema"], document["kind"], document["op_type"], document["mode"], document["pattern"]) == (
         "op-migrate/tbe@1",
@@ -58,7 +58,7 @@ def test_json_carries_the_fixed_fields() -> None:
 
 def test_markdown_has_both_flowcharts_and_the_tables() -> None:
     result = _run("--no-cache", "--format", "md", str(FIXTURES / "floor_mod_dynamic.py"))
-    assert result.exit_code == exit_codes.OK
+    assert result.exit_code == exit_codes.FINDINGS  # warnings count (exit_codes.py)
     text = result.stdout
     assert text.count("```mermaid") >= 2
     for heading in ("### Registration and build flow", "### Compute flow", "### Capability per SoC", "### DSL -> Ascend C", "### Findings"):
@@ -92,7 +92,7 @@ def test_cache_serves_the_second_run_and_parallel_runs_agree(tmp_path: Path) -> 
     cache = str(tmp_path / "cache")
     first = _run("--cache-dir", cache, "-j", "2", "--format", "json", str(corpus))
     second = _run("--cache-dir", cache, "--format", "json", str(corpus))
-    assert first.exit_code == second.exit_code == exit_codes.OK
+    assert first.exit_code == second.exit_code == exit_codes.FINDINGS
     cold, warm = json.loads(first.stdout), json.loads(second.stdout)
     assert (cold["cached"], warm["cached"]) == (0, len(GOOD))
     assert cold["files"] == warm["files"]
@@ -121,7 +121,7 @@ def _install(root: Path) -> None:
 def test_operator_name_resolves_in_a_cann_install(tmp_path: Path) -> None:
     _install(tmp_path)
     result = _run("--no-cache", "--cann-root", str(tmp_path), "--format", "json", "floor_mod")
-    assert result.exit_code == exit_codes.OK
+    assert result.exit_code == exit_codes.FINDINGS  # warnings count (exit_codes.py)
     document = json.loads(result.stdout)
     capability = document["capability"]
     assert [s["role"] for s in capability["sources"]] == ["TBE", "REG_OP", "op-info ascend910b"]
@@ -142,7 +142,7 @@ def test_operator_name_through_the_environment_and_the_source_tree(tmp_path: Pat
     shutil.copy(FIXTURES / "gcd.py", impl / "gcd.py")
     monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path))
     result = _run("--no-cache", "Gcd")
-    assert result.exit_code == exit_codes.OK
+    assert result.exit_code == exit_codes.FINDINGS  # warnings count (exit_codes.py)
     assert result.stdout.startswith("Gcd (dynamic, ELEWISE_WITH_BROADCAST)")
     assert "not found: REG_OP(Gcd)" in result.stderr
 
@@ -159,7 +159,7 @@ def test_unknown_operator_and_missing_root_are_usage_errors(tmp_path: Path) -> N
 def test_text_summary_names_the_aicpu_dtypes_per_soc(tmp_path: Path) -> None:
     _install(tmp_path)
     result = _run("--no-cache", "--cann-root", str(tmp_path), "floor_mod")
-    assert result.exit_code == exit_codes.OK
+    assert result.exit_code == exit_codes.FINDINGS  # warnings count (exit_codes.py)
     assert result.stdout.splitlines()[-2:] == [
         "  op-info ascend910b: AI CPU for double",
         "  findings: 4 (0 error, 3 warning, 1 info)",

@@ -61,7 +61,9 @@ def _ops(route):
 
 def test_remainder_broadcasts_both_inputs_before_floor_mod_except_on_regbase() -> None:
     document, code = _routes("remainder")
-    assert code == 0
+    # 1: the in-place entry cannot take these shapes (selfRef cannot hold the broadcast), and says so.
+    assert code == 1
+    assert [f["symbol"] for f in document["findings"]] == ["facts-not-broadcastable"]
     entry = next(e for e in document["entries"] if e["name"] == "aclnnRemainderTensorTensorGetWorkspaceSize")
     by_facts = {(r["facts"]["soc"], r["facts"]["dtypes"]["*"]): r for r in entry["routes"]}
     # The tail ViewCopy re-points FloorMod's workspace result at the contiguous `out`: no launch.
