@@ -362,6 +362,8 @@ def _brace_items(expr: Expr):
     """The items of `op::Shape{a, b}` / `{a, b}` written inline, or None."""
     if expr.kind == "init_list":
         return expr.children
+    if expr.kind == "call" and len(expr.children) == 1 and expr.children[0].kind == "init_list":
+        return expr.children[0].children  # `op::Shape({a, b})`: the braces passed as the one argument
     if expr.kind in ("call", "other") and "{" in expr.text and expr.text.rstrip().endswith("}"):
         for child in expr.children:
             if child.kind == "init_list":

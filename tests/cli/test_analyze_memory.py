@@ -144,3 +144,26 @@ def test_routes_walked_per_case_give_each_case_its_own_decided_peak(tmp_path: Pa
     assert by_case["seed"]["logical_peak_bytes"] == 2 * n * 2  # the two broadcasts; FloorMod writes into out
     assert by_case["no-broadcast"]["logical_peak_bytes"] == 0  # no BroadcastTo, and FloorMod writes into out
     assert "memory-guards-undecided-for-case" not in [f.symbol for f in attachment.findings]
+
+
+OPS = Path(__file__).resolve().parents[2] / "ops"
+
+
+def test_our_bernoulli_counts_like_with_like_in_both_entries() -> None:
+    # The seed's case: both sides count the entry's own tensors; y_private is re-pointed at the output by ViewCopy
+    # (said in the tensor's note), and the in-place entry reads the case written for self as selfRef's.
+    result = CliRunner().invoke(main, ["analyze", str(OPS / "bernoulli/op_api/aclnn_bernoulli.cpp"), "--repo-root",
+                                       str(OPS), "--soc", "Ascend910B", "--scalar", "prob=0.5",
+                                       "--case", "self=[4096,1024]:float32,out=[4096,1024]:float32",
+                                       "--format", "json", "--no-cache", "--no-progress"])
+    assert result.exit_code == exit_codes.OK, result.output
+    documents = _memory_documents(result.stdout)
+    out_of_place, in_place = documents["aclnnBernoulliGetWorkspaceSize"], documents["aclnnInplaceBernoulliGetWorkspaceSize"]
+    tensor = 4096 * 1024 * 4
+    assert (out_of_place["npu_total_bytes"], out_of_place["gpu_reference_bytes"]) == (2 * tensor, 2 * tensor)
+    assert (in_place["npu_total_bytes"], in_place["gpu_reference_bytes"]) == (tensor, tensor)
+    assert abs(out_of_place["gap"]) < 0.05 and abs(in_place["gap"]) < 0.05
+    notes = {t["name"]: t["note"] for t in out_of_place["plan"]["tensors"]}
+    assert "ViewCopy(opOut, out)" in notes["opOut"] and "no memory beyond out" in notes["opOut"]
+    # The mask is op::Shape({maskBytes}): sized from the walked facts, 1 bit per element in 128-bit blocks.
+    assert "memory-unknown-size" not in result.stdout
