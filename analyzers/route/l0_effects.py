@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.catalog_apply import CatalogApply
-from op_migrate.analyzers.route.l0_semantics import catalog_op
+from op_migrate.analyzers.route.l0_semantics import catalog_op, keeps_view_shape
 from op_migrate.analyzers.route.model import Event, ShapeRule, Site, Task
 from op_migrate.analyzers.route.overloads import arg_kind
 from op_migrate.analyzers.route.values import UNKNOWN, DType, HostValue, IntList, OpArgs, Status, TensorRef, is_int
@@ -27,6 +27,8 @@ class L0Effects(CatalogApply):
             result = self._resolved_call(name, expr, args, resolution)
         finally:
             self.current_step = None
+        if name in keeps_view_shape() and args and isinstance(args[0], TensorRef) and isinstance(result, TensorRef):
+            self.book.give_view_shape(result, args[0], since=step.mark)
         self._step_result(step, result)
         return result
 

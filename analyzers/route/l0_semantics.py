@@ -77,6 +77,12 @@ def framework_helpers() -> frozenset[str]:
     return frozenset(catalog.load("l0_ops").get("helpers", {}).get("names", ()))
 
 
+@functools.lru_cache(maxsize=None)
+def keeps_view_shape() -> frozenset[str]:
+    """Helpers whose result always has their first argument's view shape (l0_ops.toml [helpers] keeps_view_shape)."""
+    return frozenset(catalog.load("l0_ops").get("helpers", {}).get("keeps_view_shape", ()))
+
+
 def catalog_op(name: str, arity: int) -> CatalogOp | None:
     """The overload of `name` with this arity, or the only overload when arities are not given."""
     overloads = l0_catalog().get(name, ())

@@ -244,6 +244,18 @@ class TensorBook:
         if record.effect == "view":
             record.effect = "alias"
 
+    def give_view_shape(self, result: TensorRef, source: TensorRef, since: int) -> None:
+        """A helper's result has `source`'s view shape: fill the dims of the tensors it created that lack them."""
+        dims = self.ref_shape(source).dims
+        if dims is None:
+            return
+        for tensor_id in (result.id, *result.others):
+            record = self._records.get(tensor_id)
+            if record is not None and record.dims is None and self.index(tensor_id) >= since:
+                record.dims = tuple(dims)
+                if record.shape.rule == "unknown":
+                    record.shape = ShapeRule("same", (source.id,), text=f"view shape of {source.id}")
+
     def shape(self, tensor_id: str) -> ShapeValue:
         record = self._records.get(tensor_id)
         if record is None:

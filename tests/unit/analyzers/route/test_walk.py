@@ -188,3 +188,29 @@ def test_helper_fan_out_is_cut_by_the_walk_budget(tmp_path: Path, monkeypatch) -
     result = route(tmp_path, "    auto r = H29(self, uniqueExecutor.get());\n", "\n".join(helpers) + "\n")
     assert not result.complete
     assert 0 < len(result.tasks) < 2_000
+
+
+def test_contiguous_returns_its_input_view_shape_on_every_branch(tmp_path: Path) -> None:
+    # Whether the framework's Contiguous copies (a kernel into a tensor it sizes from parameters the walk cannot
+    # follow) or returns a view, the result has x's view shape: a later rank test on it is decided.
+    prelude = """namespace l0op {
+const aclTensor* Contiguous(const aclTensor* x, aclOpExecutor* executor)
+{
+    if (IsRegBase()) {
+        return x;
+    }
+    auto copied = executor->AllocTensor(dstShape, x->GetDataType());
+    ADD_TO_LAUNCHER_LIST_AICORE(AsStrided, OP_INPUT(x), OP_OUTPUT(copied));
+    return copied;
+}
+}  // namespace l0op
+"""
+    body = """    auto xContiguous = l0op::Contiguous(self, uniqueExecutor.get());
+    if (xContiguous->GetViewShape().GetDimNum() == 0) {
+        xContiguous = l0op::Abs(xContiguous, uniqueExecutor.get());
+    }
+"""
+    result = route(tmp_path, body, prelude, shapes=["self=[4,8]"], dtypes=["float16"], strides=["self=[1,4]"])
+    assert ops(result) == [("AsStrided", True)]
+    (copied,) = [t for t in result.tensors if t.producer == "Contiguous" and t.effect == "alloc"]
+    assert copied.dims == (4, 8)
