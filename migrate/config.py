@@ -40,3 +40,13 @@ class AnalyzeConfig:
     def repo_root(self) -> Path | None:
         """The first repository root (reports show paths relative to it)."""
         return self.repo_roots[0] if self.repo_roots else None
+
+
+@dataclass(frozen=True)
+class CatalogBuildConfig:
+    """Everything `migrate catalog build` was asked to do."""
+
+    root: Path
+    output: Path
+    mkdir: bool = False
+    show_progress: bool = True

@@ -128,6 +128,15 @@ class L0Index:
         """Every definition of `l0op::name` in every root, stand-ins included (for listings and the catalog build)."""
         return [pair for root in self._roots for pair in self._definitions(root, name)]
 
+    def own_definitions(self) -> list[tuple[CxxUnit, Function, str | None]]:
+        """Every `l0op::` definition of the first root with why it is a stand-in (None when it is not), by file."""
+        if not self._roots:
+            return []
+        root = self._roots[0]
+        found = [(unit, function, stand_in_reason(_relative(unit.path, root.path), function))
+                 for name in sorted(self._names(root)) for unit, function in self._definitions(root, name)]
+        return sorted(found, key=lambda item: (item[0].path, item[1].line))
+
     def resolve(self, name: str, arity: int, near: str = "", kinds: Sequence[str | None] | None = None) -> Resolution:
         """The definition of `l0op::name` a call with `arity` arguments reaches; see the module docstring."""
         key = (name, arity, near, tuple(kinds) if kinds else None)

@@ -361,7 +361,7 @@ class TensorBook:
         if kind == "arg" and rest:
             value = args[int(rest)] if int(rest) < len(args) else None
             return value.name if isinstance(value, DType) else None
-        return op.dtype
+        return None if op.dtype == "unknown" else op.dtype  # a generated catalog that could not tell
 
 
 def _same_shape(left: ShapeValue, right: ShapeValue) -> bool:

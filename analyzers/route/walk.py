@@ -120,6 +120,10 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
             incomplete_reasons=tuple(self.reasons),
         )
 
+    def returned(self):
+        """What the walked function returned (after run): one value, or a TensorRef of every tensor it may return."""
+        return _returned(self.frame.returns)
+
     def _param_value(self, name: str, type_text: str, path: str, line: int):
         if "aclTensorList" in type_text:
             return HostValue("tensor-list", name)
