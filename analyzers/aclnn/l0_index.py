@@ -205,9 +205,20 @@ def _shown(path: str, root: Path | None) -> str:
 
 
 def _body_signature(function: Function | None) -> tuple:
+    """Every statement's text, nested blocks and switch arms included (an `if` statement's text is its head)."""
     if function is None:
         return ()
-    return tuple(" ".join(stmt.text.split()) for stmt in function.body)
+    return tuple(_statements(function.body))
+
+
+def _statements(stmts):
+    for stmt in stmts:
+        yield " ".join(stmt.text.split())
+        yield from _statements(stmt.then)
+        yield from _statements(stmt.orelse)
+        for case in stmt.cases:
+            yield f"case {case.label}"
+            yield from _statements(case.body)
 
 
 def _common_prefix(left: str, right: str) -> int:

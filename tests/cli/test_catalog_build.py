@@ -84,3 +84,18 @@ def test_catalog_build_refuses_what_is_no_directory(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["catalog", "build", str(tmp_path / "nowhere"), "-o", str(tmp_path / "c.json")])
     assert result.exit_code == exit_codes.USAGE
     assert "nowhere: not a directory" in result.output and not (tmp_path / "c.json").exists()
+
+
+def test_two_roots_defining_one_op_differently_say_which_is_used(tmp_path: Path) -> None:
+    import shutil
+
+    other = tmp_path / "fork"
+    shutil.copytree(UPSTREAM, other)
+    source = other / "math/widget/op_api/widget.cpp"
+    source.write_text(source.read_text(encoding="utf-8").replace("ADD_TO_LAUNCHER_LIST_AICPU(Widget",
+                                                                 "ADD_TO_LAUNCHER_LIST_AICPU(WidgetV2"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["analyze", str(CHAIN), "--repo-root", str(DOWNSTREAM), "--repo-root",
+                                       str(UPSTREAM), "--repo-root", str(other), "--soc", "Ascend910B", "--dtype",
+                                       "float64", "--no-cache", "--no-progress"])
+    assert result.exit_code == exit_codes.OK, result.output  # a note (info): the answer is whole
+    assert "info: l0-op-conflict" in result.stdout and "[0] Widget  AI_CPU" in result.stdout  # the first root's body
