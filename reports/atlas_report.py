@@ -30,7 +30,8 @@ def _row(row: dict) -> dict:
                          for launcher, decided, may in row["launches"]) or "none"
     items = [_item_text(item) for item in row["intermediates"]]
     aicpu = [_item_text(item) for item in row["aicpu"]]
-    extra = "?" if row["extra_outputs"] is None else f"up to {row['extra_outputs']:g} × out"
+    bound = "up to" if row.get("exclusive_searched", True) else "at most (arms added up)"
+    extra = "?" if row["extra_outputs"] is None else f"{bound} {row['extra_outputs']:g} × out"
     if row.get("extra_decided_outputs"):
         extra += f" (at least {row['extra_decided_outputs']:g})"
     return {"entry": row["entry"], "where": f"{row['file']}:{row['line']}", "launches": launches,

@@ -40,5 +40,6 @@ def row_from_json(document: dict) -> AtlasRow:
         decided=document["decided"], reasons=tuple(document["reasons"]),
         launches=tuple(tuple(item) for item in document["launches"]), extra_formula=document["extra_formula"],
         extra_outputs=document["extra_outputs"], extra_decided_outputs=document.get("extra_decided_outputs"),
-        estimated=document.get("estimated", False), **items,
+        estimated=document.get("estimated", False), exclusive_searched=document.get("exclusive_searched", True),
+        **items,
     )

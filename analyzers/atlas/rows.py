@@ -20,6 +20,8 @@ from op_migrate.analyzers.model import JsonModel
 from op_migrate.analyzers.route.model import Route, Task
 
 N = 1 << 20
+# Above this many guards that split the storages into exclusive arms, the arms are not searched.
+MAX_SPLIT_GUARDS = 12
 # An intermediate at least this share of the output is listed (smaller ones: masks, rank-0 normalisations).
 LISTED_SHARE = 0.5
 _INDICATOR = re.compile(r"I\((\w+)≠(\w+)\)")
@@ -55,6 +57,7 @@ class AtlasRow(JsonModel):
     extra_outputs: float | None  # the same in outputs, predicted (an upper figure: exclusive arms add up)
     extra_decided_outputs: float | None = None  # counting only storages no undecided guard holds
     estimated: bool = False  # some size was not known and counted as output-sized (memory-unknown-size)
+    exclusive_searched: bool = True  # False: too many guards split the storages, "up to" adds every arm up
 
     def saving_key(self) -> tuple:
         """Sort key: answered routes first, then what a migration would save (memory, AI CPU, intermediates)."""
@@ -75,13 +78,15 @@ def atlas_row(route: Route, file: str, line: int) -> AtlasRow:
                         aicpu, "", None)
     memory = plan(route)
     cases = _cases(memory, route)
-    extras, decided, shares = [], [], {}
+    extras, decided, shares, exact = [], [], {}, True
     for case, out_bytes in cases:
         env, _ = bind(memory, case)
         if env is None or not out_bytes:
             continue
         result = evaluate_peak(memory, env, EXACT_RULE)
-        extras.append(result.peak_with_may_bytes / out_bytes)
+        reachable, searched = _reachable_peak(memory, dict(result.blocks))
+        exact = exact and searched
+        extras.append(reachable / out_bytes)
         decided.append(result.peak_bytes / out_bytes)
         for storage, size in result.blocks:
             shares[storage] = max(shares.get(storage, 0.0), size / out_bytes)
@@ -89,7 +94,54 @@ def atlas_row(route: Route, file: str, line: int) -> AtlasRow:
     estimated = any(f.symbol == "memory-unknown-size" for f in memory.findings)
     return AtlasRow(route.entry, file, line, True, not any(t.may for t in route.tasks), reasons, launches,
                     intermediates, aicpu, memory.formula_with_may, round(max(extras), 3) if extras else None,
-                    round(max(decided), 3) if decided else None, estimated)
+                    round(max(decided), 3) if decided else None, estimated, exact)
+
+
+def _reachable_peak(memory: MemoryPlan, blocks: dict[str, int]) -> tuple[int, bool]:
+    """The peak over the runs one call can take: storages under a guard and under its negation (the two arms of
+    one `if`) are never live in the same run. Searched over every split guard up to MAX_SPLIT_GUARDS; beyond, the
+    plain peak with every `may` storage (an upper figure) and False."""
+    tensors = memory.table.tensor_by_id
+    literals = {}
+    for storage in blocks:
+        tensor = tensors.get(storage)
+        if tensor is not None and tensor.may:
+            literals[storage] = dict(_literal(guard) for guard in tensor.guards)
+    polarities: dict[str, set[bool]] = {}
+    for found in literals.values():
+        for core, positive in found.items():
+            polarities.setdefault(core, set()).add(positive)
+    split = sorted(core for core, seen in polarities.items() if len(seen) == 2)
+
+    def peak(allowed) -> int:
+        return max((sum(blocks.get(m, 0) for m in members if allowed(m)) for _, members in memory.sets_with_may),
+                   default=0)
+
+    if not split or len(split) > MAX_SPLIT_GUARDS:
+        return peak(lambda storage: True), not split
+    best = 0
+    for mask in range(1 << len(split)):
+        chosen = {core: bool(mask >> i & 1) for i, core in enumerate(split)}
+        best = max(best, peak(lambda m: all(literals.get(m, {}).get(core, value) == value
+                                            for core, value in chosen.items())))
+    return best, True
+
+
+def _literal(guard: str) -> tuple[str, bool]:
+    """(the question a guard asks, True when it asks it positively): `!(a || b)` asks `a || b`, negatively."""
+    text = guard.strip()
+    if text.startswith("!(") and text.endswith(")") and _balanced(text[2:-1]):
+        return text[2:-1].strip(), False
+    return text, True
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _cases(memory: MemoryPlan, route: Route) -> list[tuple[Case, int]]:

@@ -69,11 +69,18 @@ class BuiltinCalls:
             if isinstance(left, DType) and isinstance(right, DType):
                 return DType(promote(left.name, right.name))
             return DType(None)
-        if short in ("IsFloatingType", "IsComplexType", "IsIntegralType") and len(args) == 1:
+        if short in ("IsFloatingType", "IsComplexType", "IsIntegralType") and len(args) == 1 or \
+                short == "IsIntegralType" and len(args) == 2:
             dtype = self.value(args[0])
             if not (isinstance(dtype, DType) and dtype.name):
                 return UNKNOWN
             family = {"IsFloatingType": FLOATING, "IsComplexType": COMPLEX, "IsIntegralType": INTEGRAL}[short]
+            if len(args) == 2:
+                # IsIntegralType(type, include_bool) (opdev/op_common/data_type_utils.h): bool counts when asked.
+                include_bool = self.value(args[1])
+                if not isinstance(include_bool, bool):
+                    return UNKNOWN
+                return dtype.name in family or (include_bool and dtype.name == "bool")
             return dtype.name in family
         if short in _DOUBLE_EQUAL and len(args) == 2:
             left, right = self.value(args[0]), self.value(args[1])

@@ -134,3 +134,13 @@ def test_split_callee() -> None:
     assert split_callee("uniqueExecutor.get()->AllocTensor") == ("uniqueExecutor.get()", "AllocTensor")
     assert split_callee("GetCurrentPlatformInfo().GetSocVersion") == ("GetCurrentPlatformInfo()", "GetSocVersion")
     assert split_callee("l0op::Cast") == (None, "l0op::Cast")
+
+
+@pytest.mark.parametrize(
+    ("dtype", "include_bool", "expected"),
+    [("int32", "true", True), ("bool", "true", True), ("bool", "false", False), ("float16", "true", False),
+     (None, "true", None)],
+)
+def test_integral_type_with_its_include_bool_argument(dtype, include_bool, expected) -> None:
+    dtypes = (("*", dtype),) if dtype else ()
+    assert evaluate(f"IsIntegralType(self->GetDataType(), {include_bool})", dtypes=dtypes) is expected
