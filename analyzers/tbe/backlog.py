@@ -45,7 +45,7 @@ def backlog_rows(groups: dict[str, list[tuple[str, dict]]], matrices: dict[str, 
         primary = files[0][1]
         kind = KIND_LABELS[primary["status"]]
         mappings = primary.get("mappings", [])
-        no_direct = sorted({m["name"] for m in mappings if m["category"] == "compute" and not m["ascend_c"]})
+        no_direct = sorted({m["name"] for m in mappings if m["category"] == "compute" and m["direct"] is False})
         unknown = sorted({m["name"] for m in mappings if m["category"] == "unknown"})
         compute = sorted({m["name"] for m in mappings if m["category"] not in ("framework",)})
         rows.append(

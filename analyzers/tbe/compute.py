@@ -1,7 +1,9 @@
 """The compute graph: every DSL call on every path from the entry, with branch guards, data sources and helpers inlined.
 
-Local helpers and methods of module-level classes (`impl = Impl(x)`, `impl.do_compute(t)`, `self.step(t)`) are
-inlined per call site; a method the module does not define is a `tbe-method-not-followed` finding.
+Local helpers are inlined per call site. Methods of module-level classes (`impl = Impl(x)`, `impl.do_compute(t)`,
+`self.step(t)`) are walked once per object, at their first call site (classes of big TIK/DSL hybrids call each other
+so often that per-site inlining grows exponentially); later calls reuse what that walk returned. A method the
+module does not define is a `tbe-method-not-followed` finding.
 """
 
 from __future__ import annotations
@@ -72,6 +74,8 @@ class ComputeWalker:
         self._instances: dict[str, nodes.ClassDef] = {}
         self._attributes: dict[str, dict] = {}  # instance -> attribute -> sources
         self._unfollowed: set[tuple[str, int]] = set()
+        self._walked_methods: dict[tuple[str, str], object] = {}  # (instance, method) -> what the walk returned
+        self._recursion_seen: set[tuple[str, int]] = set()
 
     @property
     def guards(self) -> dict:
@@ -283,6 +287,7 @@ class ComputeWalker:
         self._attributes.setdefault(instance, {})
         init, _ = find_method(cls, "__init__", self.classes)
         if init is not None:
+            self._walked_methods[(instance, "__init__")] = Sources()
             self._inline(node, init, [Sources({instance}), *arguments], frame, owner=cls.name, offset=1)
         return Sources({instance})
 
@@ -300,7 +305,15 @@ class ComputeWalker:
                 frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})
                 results |= frozenset().union(*(_flat(a) for a in arguments)) if arguments else Sources()
                 continue
-            results |= _flat(self._inline(node, method, [Sources({instance}), *arguments], frame, owner=cls.name, offset=1))
+            key = (instance, method.name)
+            if key in self._walked_methods:
+                frame.items.append({"type": "helper", "name": f"{cls.name}.{method.name}", "line": node.lineno, "label": self.label(node)})
+                results |= _flat(self._walked_methods[key])
+                continue
+            self._walked_methods[key] = Sources()  # a method reached again while it is walked returns nothing new
+            returned = self._inline(node, method, [Sources({instance}), *arguments], frame, owner=cls.name, offset=1)
+            self._walked_methods[key] = returned
+            results |= _flat(returned)
         return results
 
     def _external(self, node: nodes.Call, qualified: str, inputs: frozenset, frame: _Frame):
@@ -361,7 +374,9 @@ class ComputeWalker:
         qualified = f"{owner}.{helper.name}" if owner else helper.name
         site = f"{qualified}@{node.lineno}"
         if len(frame.via) >= MAX_DEPTH or any(step.startswith(qualified + "@") for step in frame.via):
-            self.notes.append(("tbe-helper-recursion", {"name": qualified, "depth": len(frame.via)}, node.lineno))
+            if (qualified, node.lineno) not in self._recursion_seen:
+                self._recursion_seen.add((qualified, node.lineno))
+                self.notes.append(("tbe-helper-recursion", {"name": qualified, "depth": len(frame.via)}, node.lineno))
             frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})
             return frozenset().union(*(_flat(a) for a in arguments[offset:])) if arguments[offset:] else Sources()
         self.reached.add(qualified)

@@ -217,7 +217,7 @@ def _render_operator(report: dict, fmt: str) -> str:
 
 def _render_corpus(corpus: dict, fmt: str) -> str:
     if fmt == "json":
-        return to_json_text(corpus)
+        return tbe_report.corpus_json_text(corpus)
     if fmt == "md":
         return tbe_report.corpus_markdown(corpus)
     return tbe_report.corpus_text(corpus)
