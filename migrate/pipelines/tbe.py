@@ -71,14 +71,17 @@ def run(config: AnalyzeConfig) -> Rendered:
 
 
 def _facts(config: AnalyzeConfig, sources: CapabilitySources | None) -> Facts:
-    known = sources.socs if sources is not None and sources.socs else sorted(platforms.socs())
     try:
-        socs = select_socs(config.socs, known) if config.socs else None
+        socs = select_socs(config.socs, _known_socs(sources)) if config.socs else None
         dtypes = dict(parse_dtype(text) for text in config.dtypes)
     except (UnknownSoc, FactsError) as error:
         where = "the op-info of the CANN root" if sources is not None and sources.socs else "analyzers/data/platforms.toml"
         raise MigrateError(f"{error}; SoCs come from {where}", exit_codes.USAGE) from error
     return Facts(socs=socs, dtypes=dtypes)
+
+
+def _known_socs(sources: CapabilitySources | None) -> list[str]:
+    return sources.socs if sources is not None and sources.socs else sorted(platforms.socs())
 
 
 def _files(config: AnalyzeConfig) -> tuple[list[Path], bool]:

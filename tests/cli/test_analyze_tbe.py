@@ -193,3 +193,25 @@ def test_operator_name_through_the_environment(tbe_install: Path, monkeypatch: p
     result = _run("--no-cache", "Gcd")
     assert result.exit_code == exit_codes.OK
     assert result.stdout.startswith("Gcd: TBE DSL operator (gcd)")
+
+
+def test_a_warm_run_parses_nothing_and_loads_no_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = tmp_path / "ops"
+    corpus.mkdir()
+    for name in GOOD:
+        shutil.copy(FIXTURES / name, corpus / name)
+    cache = str(tmp_path / "cache")
+    cold = _run("--cache-dir", cache, "--format", "json", str(corpus))
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a cache hit must not parse or load a catalog")
+
+    from op_migrate.analyzers import catalog
+    from op_migrate.analyzers.tbe import imports
+
+    monkeypatch.setattr(imports.astroid, "parse", refuse)
+    monkeypatch.setattr(catalog, "load", refuse)
+    warm = _run("--cache-dir", cache, "--format", "json", str(corpus))
+    assert warm.exit_code == cold.exit_code == exit_codes.OK
+    assert json.loads(warm.stdout)["cached"] == len(GOOD)
+    assert json.loads(warm.stdout)["files"] == json.loads(cold.stdout)["files"]
