@@ -5,6 +5,7 @@ Each file is read at most once per run, whatever the number of operators asked a
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,6 +70,20 @@ class CapabilitySources:
     def socs(self) -> list[str]:
         """Every SoC that has an AI Core op-info file, sorted."""
         return sorted({soc_of(str(path)) for path in self._opinfo_files})
+
+    def fingerprint(self) -> str:
+        """Size and modification time of every file the sources would read: a cache of their results keys on it."""
+        digest = hashlib.sha256()
+        for path in [*self._opinfo_files, *self._aicpu_files, *self._proto_files]:
+            try:
+                stat = path.stat()
+                state = f"{stat.st_size}\0{stat.st_mtime_ns}"
+            except OSError as error:  # a dangling link: its reading fails the same way, and is reported then
+                state = f"unreadable {error.errno}"
+            digest.update(f"{path}\0{state}\0".encode("utf-8", "surrogateescape"))
+        # The type sets by content: graph/types.h is not among the files above.
+        digest.update(repr((self.type_sets.source, sorted(self.type_sets.sets.items()))).encode("utf-8", "surrogateescape"))
+        return digest.hexdigest()
 
     @property
     def opinfo_files(self) -> list[Path]:

@@ -39,7 +39,8 @@ def coverage(matrix: CapabilityMatrix | None) -> dict:
     return counts
 
 
-def backlog_rows(groups: dict[str, list[tuple[str, dict]]], matrices: dict[str, CapabilityMatrix | None]) -> list[dict]:
+def backlog_rows(groups: dict[str, list[tuple[str, dict]]], coverages: dict[str, dict]) -> list[dict]:
+    """coverages: op type -> coverage(its matrix); an op without one has no cells."""
     rows = []
     for op_type, files in groups.items():
         primary = files[0][1]
@@ -54,7 +55,7 @@ def backlog_rows(groups: dict[str, list[tuple[str, dict]]], matrices: dict[str, 
                 "kind": kind,
                 "files": [document["path"] for _, document in files],
                 "mode": primary.get("mode"),
-                "coverage": coverage(matrices.get(op_type)),
+                "coverage": coverages.get(op_type) or coverage(None),
                 "dsl_calls": compute,
                 "dsl_no_direct": no_direct,
                 "dsl_unknown": unknown,

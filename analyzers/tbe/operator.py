@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import PurePath
 
 from op_migrate.analyzers.proto.capability import build_matrix
@@ -40,6 +41,15 @@ def kernel_checks(document: dict) -> KernelChecks | None:
         fallbacks=tuple((f["condition"], f.get("test")) for f in document.get("aicpu_fallback_details", ())),
         equalities=tuple(tuple(pair) for pair in document.get("dtype_equalities", ())),
     )
+
+
+def capability_digest(implementations: list[tuple[str, dict]]) -> str:
+    """A digest of everything of the implementation files the matrix reads (their checks, not their flow)."""
+    digest = hashlib.sha256()
+    for role, document in implementations:
+        kernel = kernel_checks(document)
+        digest.update(repr((role, document.get("status"), kernel)).encode("utf-8"))
+    return digest.hexdigest()
 
 
 def kernels_per_soc(implementations: list[tuple[str, dict]], aicore: dict[str, OpInfo], socs: list[str]) -> dict:

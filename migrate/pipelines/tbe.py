@@ -6,14 +6,16 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from op_migrate.analyzers.proto import fingerprint as proto_fingerprint
 from op_migrate.analyzers.proto.sources import CapabilitySources, UnknownSoc, select_socs
 from op_migrate.analyzers.route import platforms
 from op_migrate.analyzers.route.facts import FactsError, parse_dtype
 from op_migrate.analyzers.tbe import SCHEMA, analyse_path_json, fingerprint
-from op_migrate.analyzers.tbe.backlog import backlog_rows, backlog_summary, group_by_op
+from op_migrate.analyzers.tbe.backlog import backlog_rows, backlog_summary, coverage, group_by_op
 from op_migrate.analyzers.tbe.locate import install_version, locate, names_of
 from op_migrate.analyzers.tbe.narrow import narrow_document
 from op_migrate.analyzers.tbe.operator import (
+    capability_digest,
     capability_findings,
     file_matrix,
     operator_document,
@@ -25,6 +27,7 @@ from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.corpus import CorpusJob, run_corpus
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.output import Rendered
+from op_migrate.migrate.pipelines import tbe_capability_cache
 from op_migrate.reports import tbe_backlog, tbe_matrix, tbe_operator, tbe_report
 from op_migrate.reports.render import to_json_text
 
@@ -156,12 +159,8 @@ def _with_capability(document: dict, sources, facts: Facts) -> dict:
 
 def _corpus(documents: list[dict], cached: int, config: AnalyzeConfig, sources, facts: Facts) -> Rendered:
     groups = group_by_op(documents)
-    matrices = {}
-    if sources is not None:
-        socs = facts.socs if facts.socs is not None else sources.socs
-        matrices = {op: operator_matrix(op, files, sources, socs, facts.dtypes) for op, files in groups.items()}
-        _report_problems(sources)
-    rows = backlog_rows(groups, matrices)
+    summaries = _capability_summaries(groups, config, sources, facts) if sources is not None else {}
+    rows = backlog_rows(groups, {op: summary["coverage"] for op, summary in summaries.items()})
     corpus = {
         "schema": SCHEMA,
         "kind": "tbe",
@@ -170,13 +169,38 @@ def _corpus(documents: list[dict], cached: int, config: AnalyzeConfig, sources, 
         "summary": tbe_report.corpus_summary(documents),
         "cached": cached,
         "backlog": {"summary": backlog_summary(rows), "rows": rows},
-        "capability_findings": {op: capability_findings(m) for op, m in matrices.items() if m.findings},
+        "capability_findings": {op: summary["findings"] for op, summary in summaries.items() if summary["findings"]},
         "files": documents,
     }
     files = ()
     if config.output is not None and config.fmt != "json":
         files = ((f"{config.output.stem}.backlog.svg", tbe_backlog.chart_svg(corpus["backlog"]).encode("utf-8")),)
     return Rendered(_render_corpus(corpus, config.fmt), _exit_code(documents), files)
+
+
+def _capability_summaries(groups: dict, config: AnalyzeConfig, sources: CapabilitySources, facts: Facts) -> dict:
+    """Op type -> {coverage, findings}: reused from the capability cache where the op's checks did not change."""
+    socs = facts.socs if facts.socs is not None else sources.socs
+    path = tbe_capability_cache.cache_file(config.cache_dir if config.use_cache else None, fingerprint(),
+                                           proto_fingerprint(), sources.fingerprint(), repr(facts.to_json()))
+    known, known_problems = tbe_capability_cache.read(path)
+    summaries, changed = {}, False
+    for op, files in groups.items():
+        digest = capability_digest(files)
+        entry = known.get(op)
+        if entry is None or entry.get("digest") != digest:
+            matrix = operator_matrix(op, files, sources, socs, facts.dtypes)
+            entry = {"digest": digest, "coverage": coverage(matrix), "findings": capability_findings(matrix)}
+            changed = True
+        summaries[op] = entry
+    # The same source files (the key holds their stats) give the same problems, whichever ops were rebuilt.
+    problems = list(dict.fromkeys([*known_problems, *((p.path, p.reason) for p in sources.problems)]))
+    sources.problems.clear()
+    for where, reason in problems:
+        console.diagnostic(f"not read: {where}: {reason}")
+    if changed or set(known) != set(summaries) or problems != known_problems:
+        tbe_capability_cache.write(path, summaries, problems)
+    return summaries
 
 
 def _resolve_kernels(documents: list[dict]) -> None:

@@ -215,3 +215,43 @@ def test_a_warm_run_parses_nothing_and_loads_no_catalog(tmp_path: Path, monkeypa
     assert warm.exit_code == cold.exit_code == exit_codes.OK
     assert json.loads(warm.stdout)["cached"] == len(GOOD)
     assert json.loads(warm.stdout)["files"] == json.loads(cold.stdout)["files"]
+
+
+def test_a_warm_corpus_run_with_an_install_rebuilds_no_matrix(tbe_install: Path, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    impl = tbe_install / "opp/built-in/op_impl/ai_core/tbe/impl"
+    broken = tbe_install / "opp/built-in/op_impl/aicpu/cust_kernel/config/cust_kernel.json"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("{not json", encoding="utf-8")
+    cache = str(tmp_path / "cache")
+    arguments = ("--cache-dir", cache, "--cann-root", str(tbe_install), "--format", "json", str(impl))
+    cold = _run(*arguments)
+    assert "not read: " in cold.stderr and "cust_kernel.json" in cold.stderr
+
+    from op_migrate.migrate.pipelines import tbe as pipeline
+
+    built = []
+    real = pipeline.operator_matrix
+
+    def counted(op_type, *args, **kwargs):
+        built.append(op_type)
+        return real(op_type, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "operator_matrix", counted)
+    warm = _run(*arguments)
+    assert built == []
+    assert warm.stderr == cold.stderr  # the unreadable config is still reported
+    cold_doc, warm_doc = json.loads(cold.stdout), json.loads(warm.stdout)
+    assert warm_doc["cached"] == len(warm_doc["files"]) and cold_doc["cached"] == 0
+    assert {k: v for k, v in warm_doc.items() if k != "cached"} == {k: v for k, v in cold_doc.items() if k != "cached"}
+
+    # One changed implementation rebuilds its own op only; a changed op-info rebuilds them all.
+    gcd = next(path for path in impl.rglob("gcd.py"))
+    gcd.write_text(gcd.read_text(encoding="utf-8").replace('"int32"', '"uint8"'), encoding="utf-8")
+    _run(*arguments)
+    assert built == ["Gcd"]
+    built.clear()
+    opinfo = tbe_install / "opp/built-in/op_impl/ai_core/tbe/config/sd3403/aic-sd3403-ops-info.json"
+    opinfo.write_text(opinfo.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    _run(*arguments)
+    assert sorted(built) == sorted(row["op_type"] for row in warm_doc["backlog"]["rows"] if row["op_type"])

@@ -48,3 +48,25 @@ def test_soc_names_are_matched_in_any_case_and_unknown_ones_refused() -> None:
     assert select_socs(("Ascend910B", "ascend910b", "SD3403"), ["ascend910b", "sd3403"]) == ["ascend910b", "sd3403"]
     with pytest.raises(UnknownSoc, match=r"unknown SoC 'Ascend950' \(known: ascend910b, sd3403\)"):
         select_socs(("Ascend950",), ["ascend910b", "sd3403"])
+
+
+def test_the_fingerprint_follows_every_source_file(tmp_path: Path) -> None:
+    import shutil
+
+    root = tmp_path / "install"
+    shutil.copytree(INSTALL, root)
+    first = CapabilitySources([root]).fingerprint()
+    assert CapabilitySources([root]).fingerprint() == first
+    for changed in ("opp/built-in/op_impl/aicpu/tf_kernel/config/tf_kernel.json",
+                    "opp/built-in/op_impl/ai_core/tbe/config/sd3403/aic-sd3403-ops-info.json",
+                    "opp/built-in/op_proto/inc/fixture_ops.h",
+                    "aarch64-linux/include/graph/types.h"):
+        path = root / changed
+        before = CapabilitySources([root]).fingerprint()
+        path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        if changed.endswith("types.h"):
+            # types.h counts by the sets it defines, so a blank line changes nothing and a new set does.
+            assert CapabilitySources([root]).fingerprint() == before
+            path.write_text(path.read_text(encoding="utf-8") + "static TensorType NewSet() { return TensorType{DT_INT8}; }\n",
+                            encoding="utf-8")
+        assert CapabilitySources([root]).fingerprint() != before, changed
