@@ -19,11 +19,14 @@ $(TEST_VENV)/.installed: pyproject.toml
 	$(TEST_VENV)/bin/pip install --quiet ".[test]"
 	touch $@
 
+# setuptools reuses build/ between installs, so a file renamed or deleted in the tree would still ship: start clean.
 demo: $(DEMO_VENV)/.installed
+	rm -rf build
 	$(DEMO_VENV)/bin/pip install --quiet --no-deps --force-reinstall ".[test]"
 	PATH="$(CURDIR)/$(DEMO_VENV)/bin:$$PATH" bash tests/demo.sh $(DEMO_OUT)
 
 test: $(TEST_VENV)/.installed
+	rm -rf build
 	$(TEST_VENV)/bin/pip install --quiet --no-deps --force-reinstall ".[test]"
 	$(TEST_VENV)/bin/pytest -n 2 -p no:cacheprovider
 

@@ -9,6 +9,7 @@ from types import ModuleType
 ANALYZERS: dict[str, str] = {
     "aclnn": "op_migrate.analyzers.aclnn",
     "cxx": "op_migrate.analyzers.cxx",
+    "facts": "op_migrate.analyzers.facts_check",
     "memory": "op_migrate.analyzers.memory",
     "package": "op_migrate.analyzers.package",
     "policy": "op_migrate.analyzers.policy",

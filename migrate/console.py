@@ -59,27 +59,43 @@ def new_table(*columns: str, title: str | None = None) -> Table:
     return table
 
 
-def progress(total: int, description: str, enabled: bool):
-    """A progress bar on stderr (a context manager yielding an advance() callable)."""
-    from contextlib import contextmanager
+def progress_bar(description: str, total: int, unit: str = "files", console: Console | None = None, clock=None):
+    """The bar of directory runs: count, rate in `unit`/s and time left; returns (rich Progress, advance)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(bar_width=30),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console or _stderr(),
+        transient=True,
+        **({"get_time": clock} if clock is not None else {}),
+    )
+    task = bar.add_task(description, total=total, rate=f"- {unit}/s")
+
+    def advance(n: int = 1) -> None:
+        bar.advance(task, n)
+        speed = bar.tasks[0].speed  # rich's moving estimate, the one its time-left column uses too
+        bar.update(task, rate=f"{speed:.1f} {unit}/s" if speed else f"- {unit}/s")
+
+    return bar, advance
+
+
+def progress(total: int, description: str, enabled: bool, unit: str = "files"):
+    """A progress bar on stderr (a context manager yielding an advance() callable); nothing when disabled or idle."""
+    from contextlib import contextmanager
 
     @contextmanager
     def _bar():
         if not enabled or total == 0:
             yield lambda n=1: None
             return
-        bar = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=_stderr(),
-            transient=True,
-        )
+        bar, advance = progress_bar(description, total, unit)
         with bar:
-            task = bar.add_task(description, total=total)
-            yield lambda n=1: bar.advance(task, n)
+            yield advance
 
     return _bar()

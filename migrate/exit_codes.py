@@ -1,5 +1,35 @@
-"""Named process exit codes; 1 is reserved for findings, violations and failed inputs."""
+"""Named process exit codes, the same for every command and input kind (the table in the README).
+
+0  the analysis is complete and has no finding that counts (decided or not: an undecided route is an answer);
+1  findings that count (severity error or warning), policy violations, a failed gate, input files that failed;
+2  a usage error (a bad option or fact, refused before anything is written) or an incomplete analysis.
+
+When a run is both incomplete and has findings it exits 2: the findings are reported, but the answer is not whole.
+Findings of severity info are notes; they never change the exit code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
 
 OK = 0
 FINDINGS = 1
 USAGE = 2
+INCOMPLETE = USAGE  # not an answer: said with the code of a request that could not be carried out
+
+COUNTED_SEVERITIES = frozenset({"error", "warning"})
+
+
+def counts(severity: str | None) -> bool:
+    """True when a finding of this severity makes the run exit 1."""
+    return severity in COUNTED_SEVERITIES
+
+
+def outcome(*, incomplete: bool = False, severities: Iterable[str | None] = (), failed_inputs: bool = False,
+            violations: bool = False) -> int:
+    """The exit code of a finished run: incomplete -> 2, else counted findings/violations/failures -> 1, else 0."""
+    if incomplete:
+        return INCOMPLETE
+    if failed_inputs or violations or any(counts(severity) for severity in severities):
+        return FINDINGS
+    return OK

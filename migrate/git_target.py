@@ -44,7 +44,7 @@ def run_git(repo: Path, *args: str, stdin: bytes | None = None, env: dict | None
     )
     if completed.returncode != 0:
         raise GitError(f"git {' '.join(args[:2])} failed: {completed.stderr.decode('utf-8', 'replace').strip()}",
-                       exit_codes.FINDINGS)
+                       exit_codes.USAGE)
     return completed.stdout.decode("utf-8", "replace")
 
 

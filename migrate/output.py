@@ -15,18 +15,25 @@ class Rendered:
     text: str
     exit_code: int
     files: tuple[tuple[str, bytes], ...] = field(default=())
+    diagnostics: tuple[str, ...] = field(default=())  # lines for stderr (route outcomes), printed after the report
 
 
-def emit(rendered: Rendered, output: Path | None) -> int:
-    """Write the report to stdout or to `output` (plus side files beside it); return the exit code."""
+def emit(rendered: Rendered, output: Path | None, mkdir: bool = False) -> int:
+    """Write the report to stdout or to `output` (plus side files beside it); return the exit code.
+
+    The folder of `output` was checked up front (migrate/validate.py); it is created only with --mkdir.
+    """
     if output is None:
         console.report(rendered.text)
+        for line in rendered.diagnostics:
+            console.diagnostic(line)
         return rendered.exit_code
-    output.parent.mkdir(parents=True, exist_ok=True)
+    if mkdir:
+        output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(rendered.text if rendered.text.endswith("\n") else rendered.text + "\n", encoding="utf-8")
     for name, data in rendered.files:
-        target = output.parent / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        (output.parent / name).write_bytes(data)
+    for line in rendered.diagnostics:
+        console.diagnostic(line)
     console.diagnostic(f"wrote {output}" + (f" and {len(rendered.files)} side file(s)" if rendered.files else ""))
     return rendered.exit_code

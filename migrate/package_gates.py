@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from importlib import metadata
 import sys
 import tempfile
 from pathlib import Path
@@ -21,7 +22,30 @@ def license_gate(folder: Path) -> GateRow:
 
 
 def hygiene_gate(folder: Path) -> GateRow:
-    return _from_findings("hygiene", check_hygiene(folder), "nothing generated, no link leaving the op folder")
+    findings = check_hygiene(folder, installer_bytecode(folder))
+    return _from_findings("hygiene", findings, "nothing generated, no link leaving the op folder")
+
+
+def installer_bytecode(folder: Path, distribution: str = "op-migrate") -> frozenset[str]:
+    """Byte-code that pip compiled into the installed copy of `folder`, relative to it.
+
+    pip byte-compiles every shipped .py (the operators' portable tests too) and lists each .pyc in the
+    distribution's RECORD without a hash, as a file it generated. Only those count: byte-code in a source
+    folder, or written later by another interpreter, is not in the RECORD and still fails the hygiene gate.
+    """
+    try:
+        files = metadata.distribution(distribution).files or ()
+    except metadata.PackageNotFoundError:
+        return frozenset()
+    root = folder.resolve()
+    found = set()
+    for record in files:
+        if record.hash is not None or record.suffix != ".pyc" or "__pycache__" not in record.parts:
+            continue
+        path = Path(str(record.locate())).resolve()
+        if root in path.parents:
+            found.add(path.relative_to(root).as_posix())
+    return frozenset(found)
 
 
 def portable_tests_gate(folder: Path, ops_root: Path) -> GateRow:

@@ -10,7 +10,7 @@ from pathlib import Path
 from op_migrate.analyzers.package import OperatorInfo, collect_files, operator_info
 from op_migrate.analyzers.package.manifest import entry_for
 from op_migrate.analyzers.package.operators import is_plain_name
-from op_migrate.migrate import __version__, exit_codes, git_target
+from op_migrate.migrate import __version__, exit_codes, git_target, validate
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.output import Rendered
 from op_migrate.migrate import package_evidence, package_gates
@@ -43,6 +43,7 @@ class PackageConfig:
     tbe_source: Path | None = None
     issue: str = "待关联"
     output_dir: Path | None = None
+    mkdir: bool = False  # create the folder of --patch / -o when it is missing
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ def run(config: PackageConfig) -> Rendered:
 
 
 def _validate(config: PackageConfig):
+    validate.check_output(config.patch, config.mkdir, "--patch")
+    validate.check_output(config.output_dir, config.mkdir, "-o", is_folder=True)
     info = operator_info(config.op)
     category = config.category or info.category
     for what, name in (("operator", config.op), ("category", category)):
@@ -88,12 +91,12 @@ def _validate(config: PackageConfig):
     git_target.run_git(target, "check-ref-format", "--branch", branch)
     state = git_target.inspect(target)
     if state.dirty and not config.allow_dirty:
-        raise MigrateError(f"refusing: {target} has uncommitted changes (use --allow-dirty)", exit_codes.FINDINGS)
+        raise MigrateError(f"refusing: {target} has uncommitted changes (use --allow-dirty)", exit_codes.USAGE)
     if branch in state.branches:
-        raise MigrateError(f"refusing: branch {branch!r} already exists in {target}", exit_codes.FINDINGS)
+        raise MigrateError(f"refusing: branch {branch!r} already exists in {target}", exit_codes.USAGE)
     prefix = f"experimental/{category}/{config.op}"
     if git_target.path_exists_at_head(target, prefix) and not config.force:
-        raise MigrateError(f"refusing: {prefix} already exists in {target} (use --force to replace it)", exit_codes.FINDINGS)
+        raise MigrateError(f"refusing: {prefix} already exists in {target} (use --force to replace it)", exit_codes.USAGE)
     return info, folder, category, branch
 
 
@@ -128,7 +131,9 @@ def _render(config, info, folder, category, branch, gates) -> Plan:
     evidence = package_evidence.gather(config, info, folder, category, gates)
     design_name = "design.md" if config.lang == "zh" else "design_en.md"
     design_text = design_doc.design_document(evidence, config.lang, __version__)
-    staged = list(collect_files(folder, prefix, exclude=frozenset({DESIGN_INPUT})))
+    # The installer's byte-code in an installed copy passed the hygiene gate as the installation's own; never staged.
+    skipped = frozenset({DESIGN_INPUT}) | package_gates.installer_bytecode(folder)
+    staged = list(collect_files(folder, prefix, exclude=skipped))
     extra = [(f"docs/{design_name}", design_text.encode("utf-8"))] + [(f"docs/{n}", d) for n, d in evidence.files]
     staged += [(entry_for(f"{prefix}/{name}", data), data) for name, data in extra]
     title = design_doc.pr_title(config.op, info.summary_en)
@@ -143,7 +148,8 @@ def _render(config, info, folder, category, branch, gates) -> Plan:
 def _write(config: PackageConfig, plan: Plan) -> str:
     lines = [f"\n{plan.title}", f"{len(plan.files)} files under {plan.prefix}/"]
     if config.output_dir is not None:
-        config.output_dir.mkdir(parents=True, exist_ok=True)
+        if config.mkdir:
+            config.output_dir.mkdir(parents=True, exist_ok=True)
         (config.output_dir / "pr_description.md").write_text(f"# {plan.title}\n\n{plan.pr_text}", encoding="utf-8")
         (config.output_dir / "manifest.json").write_text(plan.manifest, encoding="utf-8")
         lines.append(f"PR description and manifest written to {config.output_dir}")
@@ -153,6 +159,8 @@ def _write(config: PackageConfig, plan: Plan) -> str:
         return "\n".join(lines) + "\n"
     commit = git_target.build_commit(config.target, list(plan.files), plan.prefix, plan.message)
     if config.patch is not None:
+        if config.mkdir:
+            config.patch.parent.mkdir(parents=True, exist_ok=True)
         config.patch.write_bytes(git_target.format_patch(config.target, commit))
         lines.append(f"patch written to {config.patch}; no branch was created")
         return "\n".join(lines) + "\n"

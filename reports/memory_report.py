@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from op_migrate.reports.memory_terms import PEAK_DEFINITION, human_bytes, peak_of
 from op_migrate.reports.render import render
 
 
@@ -13,29 +14,51 @@ def _time_text(seconds) -> str:
     return "n/a" if seconds is None else f"{seconds * 1e6:.1f} µs"
 
 
+# (header, key, right-aligned); a column whose cells are all unknown is left out of the table.
+CASE_COLUMNS = (
+    ("case", "case", False),
+    ("peak", "peak", True),
+    ("extra beyond the entry's tensors", "extra", True),
+    ("peak with undecided branches", "peak_may", True),
+    ("peak without reuse", "upper", True),
+    ("GPU reference", "gpu", True),
+    ("gap", "gap", True),
+    ("launches", "tasks", True),
+    ("HBM traffic", "traffic", True),
+    ("time (predicted)", "time", True),
+)
+_UNKNOWN = {"", "n/a", "-", "unknown"}
+
+
 def case_rows(documents: list[dict]) -> list[dict]:
-    """One row per evaluated case; an unevaluated case says so."""
+    """One row per evaluated case, in human units (the exact bytes are in JSON); an unevaluated case says so."""
     rows = []
     for doc in documents:
         case = doc.get("label") and f"{doc['label']}: {doc['case']}" or doc["case"]
         if not doc.get("evaluated"):
-            rows.append({"case": case, "peak": "not evaluated", "peak_may": "", "upper": "", "npu_total": "", "gpu": "",
-                         "gap": "", "tasks": "", "traffic": "", "time": ""})
+            rows.append({"case": case, "peak": "not evaluated", **{key: "" for _, key, _ in CASE_COLUMNS[2:]}})
             continue
         gpu = doc.get("gpu_reference") or {}
+        params = doc.get("params_bytes", 0)
+        with_may = params + doc["peak_with_may_bytes"]
         rows.append({
             "case": case,
-            "peak": doc["peak_bytes"],
-            "peak_may": doc["peak_with_may_bytes"],
-            "upper": doc["upper_bound_bytes"],
-            "npu_total": doc["npu_total_bytes"],
-            "gpu": "n/a" if doc["gpu_reference_bytes"] is None else f"{doc['gpu_reference_bytes']} ({gpu.get('label', '')})",
+            "peak": human_bytes(peak_of(doc)),
+            "extra": human_bytes(doc["peak_bytes"]),
+            "peak_may": human_bytes(with_may) if with_may != peak_of(doc) else "same",
+            "upper": human_bytes(params + doc["upper_bound_bytes"]),
+            "gpu": "n/a" if doc["gpu_reference_bytes"] is None else f"{human_bytes(doc['gpu_reference_bytes'])} ({gpu.get('label', '')})",
             "gap": _gap_text(doc["gap"]),
-            "tasks": f"{doc['tasks']} (+{doc['may_tasks']} may)" if doc.get("may_tasks") else doc["tasks"],
-            "traffic": doc["traffic_bytes"],
+            "tasks": f"{doc['tasks']} (+{doc['may_tasks']} undecided)" if doc.get("may_tasks") else doc["tasks"],
+            "traffic": human_bytes(doc["traffic_bytes"]),
             "time": _time_text(doc.get("predicted_time_s")),
         })
     return rows
+
+
+def shown_columns(rows: list[dict], columns=CASE_COLUMNS) -> list[tuple[str, str, bool]]:
+    """The columns with at least one known cell (a column of "n/a" only says nothing)."""
+    return [column for column in columns if any(str(row.get(column[1], "")) not in _UNKNOWN | {"same"} for row in rows)]
 
 
 def markdown_section(plan_json: dict, documents: list[dict], findings: list[dict], chart: str | None) -> str:
@@ -54,19 +77,26 @@ def markdown_section(plan_json: dict, documents: list[dict], findings: list[dict
     if profile:
         profile_note = (f"{profile['soc']}: Σ (launch overhead {profile['launch_overhead']} s + bytes / {profile['hbm_bandwidth']:.3g} B/s) "
                         f"over launches; assumed figures ({profile['source']}).")
+    rows = case_rows(documents)
+    columns = shown_columns(rows)
+    live = [{**item, "size": human_bytes(item["bytes"])} for item in (first or {}).get("live_at_peak", [])]
+    traffic = [{**t, "read": human_bytes(t["read_bytes"]), "written": human_bytes(t["write_bytes"])}
+               for t in (first or {}).get("task_traffic", [])]
     return render(
         "reports/memory/section.md.j2",
+        peak_definition=PEAK_DEFINITION["en"],
+        columns=columns,
+        cells=[[row[key] for _, key, _ in columns] for row in rows],
         entry=plan_json["entry"],
         rule=(first or documents[0])["allocation_rule"] if documents else "",
         formula=plan_json["formula"],
         formula_with_may=plan_json["formula_with_may"],
         upper_formula=plan_json["upper_bound_formula"],
         symbols=[tuple(s) for s in plan_json["symbols"]],
-        rows=case_rows(documents),
         first_case=(first or {}).get("case", ""),
-        live=(first or {}).get("live_at_peak", []),
+        live=live,
         tensors=tensors,
-        traffic=(first or {}).get("task_traffic", []),
+        traffic=traffic,
         gpu_note=gpu_note,
         profile_note=profile_note,
         chart=chart,
@@ -75,14 +105,15 @@ def markdown_section(plan_json: dict, documents: list[dict], findings: list[dict
 
 
 def text_table(title: str, documents: list[dict]) -> str:
-    """A fixed-width terminal table (stable for goldens; no colour)."""
-    headers = ("case", "peak B", "upper B", "NPU total B", "GPU ref B", "gap", "tasks", "traffic B", "time")
-    keys = ("case", "peak", "upper", "npu_total", "gpu", "gap", "tasks", "traffic", "time")
-    rows = [[str(row[k]) for k in keys] for row in case_rows(documents)]
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()
+    """A fixed-width terminal table (stable for goldens; no colour); all-unknown columns are left out."""
+    rows = case_rows(documents)
+    columns = shown_columns(rows)
+    cells = [[str(row[key]) for _, key, _ in columns] for row in rows]
+    widths = [max(len(header), *(len(r[i]) for r in cells)) if cells else len(header)
+              for i, (header, _, _) in enumerate(columns)]
+    line = "  ".join(header.ljust(w) for (header, _, _), w in zip(columns, widths)).rstrip()
     out = [title, line, "  ".join("-" * w for w in widths)]
-    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
     return "\n".join(out) + "\n"
 
 
@@ -92,7 +123,8 @@ def summary_rows(entries: list[tuple[int, str, str | None, list[dict]]]) -> list
     for index, entry, soc, documents in entries:
         for doc, row in zip(documents, case_rows(documents)):
             rows.append({"route": index, "entry": entry, "soc": soc or "?", "case": row["case"], "formula": doc["formula"],
-                         "peak": row["peak"], "npu_total": row["npu_total"], "gpu": row["gpu"], "gap": row["gap"]})
+                         "peak": row["peak"], "extra": row.get("extra", ""), "gpu": row.get("gpu", ""),
+                         "gap": row.get("gap", "")})
     return rows
 
 

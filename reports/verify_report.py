@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
 from op_migrate.analyzers.policy.diff import RouteDiff
 from op_migrate.analyzers.policy.verdict import PointResult, Verdict, Violation
+from op_migrate.reports.memory_terms import PEAK_DEFINITION, human_bytes, signed_human_bytes
 from op_migrate.reports.render import render
 
 CELL = {"pass": "pass", "fail": "FAIL", "incomplete": "INCOMPLETE"}
+_DTYPE_IN_KEY = re.compile(r":[A-Za-z0-9_]+\[")
 
 
 @dataclass(frozen=True)
@@ -36,8 +39,21 @@ class Group:
 
 
 def overall(verdict: Verdict) -> str:
-    code = verdict.exit_code()
-    return {0: "PASS", 1: "FAIL", 2: "INCOMPLETE"}[code]
+    """The verdict in the words of the exit-code table: an incomplete run is INCOMPLETE even with violations."""
+    if not verdict.complete:
+        return "INCOMPLETE"
+    failed = any(r.violations or (r.memory and r.memory.status == "fail") for r in verdict.results)
+    return "FAIL" if failed else "PASS"
+
+
+def missing_entries(verdict: Verdict) -> tuple[str, ...]:
+    """The policy's entry points when none of them was found in the target (then nothing at all was checked)."""
+    if not verdict.results or any(r.status != "incomplete" for r in verdict.results):
+        return ()
+    problems = {problem for r in verdict.results for problem in r.problems}
+    if not problems or not all(problem.startswith("entry point ") and " not found" in problem for problem in problems):
+        return ()
+    return tuple(OrderedDict.fromkeys(r.point.entry for r in verdict.results))
 
 
 def matrix_tables(verdict: Verdict) -> tuple[MatrixTable, ...]:
@@ -109,13 +125,14 @@ def memory_lines(verdict: Verdict) -> tuple[str, ...]:
 
 
 def diff_groups(verdict: Verdict) -> tuple[Group, ...]:
+    """Points whose diff has the same launches and allocations, as one block: peak and traffic as their range."""
     if verdict.diff is None:
         return ()
     grouped: OrderedDict[tuple, list[RouteDiff]] = OrderedDict()
     for diff in verdict.diff:
         grouped.setdefault(_diff_lines(diff), []).append(diff)
     return tuple(Group(headline="", where="", guards=(), call_path=(), points=_points([d.point for d in items]),
-                       count=len(items), lines=lines) for lines, items in grouped.items())
+                       count=len(items), lines=lines + _figure_lines(items)) for lines, items in grouped.items())
 
 
 def _diff_lines(diff: RouteDiff) -> tuple[str, ...]:
@@ -125,15 +142,34 @@ def _diff_lines(diff: RouteDiff) -> tuple[str, ...]:
     lines = []
     for label, keys in (("tasks removed", diff.removed_tasks), ("tasks added", diff.added_tasks),
                         ("allocations removed", diff.removed_tensors), ("allocations added", diff.added_tensors)):
-        text = ", ".join(f"{k.key}" + (f" x{k.count}" if k.count > 1 else "") for k in keys) or "none"
+        # The dtype of an allocation is the point's (listed with the points), so dtypes alone do not split blocks.
+        text = ", ".join(_DTYPE_IN_KEY.sub("[", k.key) + (f" x{k.count}" if k.count > 1 else "") for k in keys) or "none"
         lines.append(f"{label}: {text}")
     lines.append(f"launches: {diff.launches_before} -> {diff.launches_after} ({_signed(diff.launch_delta)})")
-    for label, before, after, delta in (("peak", diff.peak_before, diff.peak_after, diff.peak_delta),
-                                        ("traffic", diff.traffic_before, diff.traffic_after, diff.traffic_delta)):
-        if delta is None:
-            lines.append(f"{label}: unknown ({diff.memory_basis})")
+    return tuple(lines)
+
+
+def _figure_lines(diffs: list[RouteDiff]) -> tuple[str, ...]:
+    """Peak (as memory_terms defines it) and traffic: one figure when the points agree, else the range of changes."""
+    found = [d for d in diffs if d.before_found and d.after_found]
+    if not found:
+        return ()
+    lines = []
+    for label, before, after, delta in (("peak", "peak_before", "peak_after", "peak_delta"),
+                                        ("HBM traffic", "traffic_before", "traffic_after", "traffic_delta")):
+        known = [d for d in found if getattr(d, delta) is not None]
+        basis = ", ".join(OrderedDict.fromkeys(d.memory_basis for d in found))
+        if not known:
+            lines.append(f"{label}: unknown ({basis})")
+        elif len({(getattr(d, before), getattr(d, after)) for d in known}) == 1:
+            d = known[0]
+            lines.append(f"{label}: {human_bytes(getattr(d, before))} -> {human_bytes(getattr(d, after))} "
+                         f"({signed_human_bytes(getattr(d, delta))}, {basis})")
         else:
-            lines.append(f"{label}: {before} B -> {after} B ({_signed(delta)} B, {diff.memory_basis})")
+            changes = sorted(getattr(d, delta) for d in known)
+            spread = f"{signed_human_bytes(changes[0])} at each of" if changes[0] == changes[-1] else \
+                f"from {signed_human_bytes(changes[0])} to {signed_human_bytes(changes[-1])} over"
+            lines.append(f"{label}: {spread} {len(known)} points ({basis}; each point's figures are in the JSON report)")
     return tuple(lines)
 
 
@@ -163,6 +199,8 @@ def _context(verdict: Verdict, root: Path | None) -> dict:
         "problems": problem_groups(verdict),
         "memory": memory_lines(verdict),
         "diffs": diff_groups(verdict),
+        "missing_entries": missing_entries(verdict),
+        "peak_definition": PEAK_DEFINITION["en"],
         "counts": {status: sum(r.status == status for r in verdict.results) for status in ("pass", "fail", "incomplete")},
     }
 

@@ -59,22 +59,35 @@ def _contains_in_order(haystack: list[str], needles: tuple[str, ...]) -> bool:
     return position == len(needles)
 
 
-def check_hygiene(folder: Path) -> tuple[Finding, ...]:
-    """Generated files and directories, and symlinks that resolve outside the folder."""
+def check_hygiene(folder: Path, installed: frozenset[str] = frozenset()) -> tuple[Finding, ...]:
+    """Generated files and directories, and symlinks that resolve outside the folder.
+
+    `installed` names files (relative to `folder`) that the installer itself wrote into an installed copy of the
+    folder (pip's byte-code of the shipped tests): they belong to the installation, not to the operator, so they
+    are no finding, and a cache directory holding nothing else is none either. They are never staged.
+    """
     findings = []
     root = folder.resolve()
     for path in _walk(folder, include_dirs=True):
         relative = _rel(path, folder)
+        if relative in installed:
+            continue
         if path.is_symlink():
             target = Path(os.path.realpath(path))
             if root != target and root not in target.parents:
                 findings.append(MESSAGES.make("symlink-outside", path=relative, target=str(target)))
             continue
         if path.is_dir() and path.name in GENERATED_DIRS:
-            findings.append(MESSAGES.make("generated-file", path=relative, why=GENERATED_DIRS[path.name]))
+            if not _only_installed(path, folder, installed):
+                findings.append(MESSAGES.make("generated-file", path=relative, why=GENERATED_DIRS[path.name]))
         elif path.suffix in GENERATED_SUFFIXES:
             findings.append(MESSAGES.make("generated-file", path=relative, why=GENERATED_SUFFIXES[path.suffix]))
     return tuple(findings)
+
+
+def _only_installed(directory: Path, folder: Path, installed: frozenset[str]) -> bool:
+    entries = [p for p in directory.rglob("*") if not p.is_dir()]
+    return bool(installed) and all(_rel(p, folder) in installed for p in entries)
 
 
 def _walk(folder: Path, include_dirs: bool = False):

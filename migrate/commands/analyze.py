@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from op_migrate.migrate import validate
 from op_migrate.migrate.config import FORMATS, AnalyzeConfig
 from op_migrate.migrate.errors import MigrateError, handle_errors
 from op_migrate.migrate.output import emit
@@ -52,40 +53,51 @@ def _is_pypto(path: Path) -> bool:
 @click.argument("inputs", nargs=-1, required=True)
 @click.option("--kind", type=click.Choice(KINDS), default="auto", show_default=True, help="Force the analyzer.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report here instead of stdout.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here instead of stdout.")
+@click.option("--mkdir", is_flag=True, help="Create the folder of -o when it is missing.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Parallel workers.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the analysis cache.")
 @click.option("--cache-dir", type=click.Path(path_type=Path), default=Path(".op-migrate-cache"), show_default=True)
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @click.option("--cann-root", type=click.Path(path_type=Path), envvar=None, help="CANN install or open operator tree.")
-@click.option("--repo-root", type=click.Path(path_type=Path), help="ops-math checkout for L0 resolution.")
+@click.option("--repo-root", "repo_roots", multiple=True, type=click.Path(path_type=Path),
+              help="Repository searched for L0 definitions (repeatable; the first that defines an op wins).")
+@click.option("--l0-catalog", "l0_catalogs", multiple=True, type=click.Path(path_type=Path),
+              help="An L0 catalog written by `migrate catalog build` (repeatable), used after the roots.")
 @click.option("--soc", "socs", multiple=True, help="SoC to evaluate routes on (repeatable).")
 @click.option("--dtype", "dtypes", multiple=True, help="dtype for every tensor, or NAME=dtype (repeatable).")
 @click.option("--shape", "shapes", multiple=True, help="NAME=[d0,d1,...] (repeatable).")
 @click.option("--scalar", "scalars", multiple=True, help="NAME=value (repeatable).")
+@click.option("--strided", "strides", multiple=True,
+              help="NAME=[s0,s1,...]: that entry tensor is a view with these strides (repeatable).")
+@click.option("--offset", "offsets", multiple=True, help="NAME=n: that entry tensor's view offset (repeatable).")
 @click.option("--case", "cases", multiple=True, help="NAME=[dims]:dtype,... for the memory model (repeatable).")
 @click.option("--cases", "cases_file", type=click.Path(path_type=Path, exists=True), help="TOML or JSON list of cases.")
 @click.option("--compile-commands", type=click.Path(path_type=Path, exists=True), help="Use libclang with this database.")
 @click.option("-I", "include_dirs", multiple=True, type=click.Path(path_type=Path), help="Use libclang with this include dir.")
 @click.option("--measure-gpu", is_flag=True, help="Measure the PyTorch reference on CUDA when available.")
 @handle_errors
-def analyze(inputs, kind, fmt, output, jobs, no_cache, cache_dir, no_progress, **options) -> None:
+def analyze(inputs, kind, fmt, output, mkdir, jobs, no_cache, cache_dir, no_progress, **options) -> None:
     """Report what a TBE operator, an ACLNN chain or a PyPTO kernel does."""
     config = AnalyzeConfig(
         inputs=tuple(inputs),
         kind=kind,
         fmt=fmt,
         output=output,
+        mkdir=mkdir,
         jobs=jobs,
         use_cache=not no_cache,
         cache_dir=cache_dir,
         show_progress=not no_progress,
         cann_root=options["cann_root"],
-        repo_root=options["repo_root"],
+        repo_roots=tuple(options["repo_roots"]),
+        l0_catalogs=tuple(options["l0_catalogs"]),
         socs=tuple(options["socs"]),
         dtypes=tuple(options["dtypes"]),
         shapes=tuple(options["shapes"]),
         scalars=tuple(options["scalars"]),
+        strides=tuple(options["strides"]),
+        offsets=tuple(options["offsets"]),
         cases=tuple(options["cases"]),
         cases_file=options["cases_file"],
         compile_commands=options["compile_commands"],
@@ -93,8 +105,9 @@ def analyze(inputs, kind, fmt, output, jobs, no_cache, cache_dir, no_progress, *
         measure_gpu=options["measure_gpu"],
     )
     chosen = detect_kind(config)
+    validate.check_analyze(config, chosen)
     try:
         pipeline = importlib.import_module(f"op_migrate.migrate.pipelines.{chosen}")
     except ModuleNotFoundError as error:
         raise MigrateError(f"no analyzer for inputs of kind {chosen!r} in this build") from error
-    raise SystemExit(emit(pipeline.run(config), config.output))
+    raise SystemExit(emit(pipeline.run(config), config.output, config.mkdir))

@@ -26,6 +26,7 @@ from op_migrate.migrate.output import emit
 @click.option("--tbe-source", type=click.Path(path_type=Path, exists=True, dir_okay=False), help="The TBE operator, for the flowcharts.")
 @click.option("--issue", default="待关联", show_default=True, help="The issue the PR resolves (e.g. Fixes #123).")
 @click.option("-o", "--output-dir", type=click.Path(path_type=Path, file_okay=False), help="Also write the PR description and manifest here.")
+@click.option("--mkdir", is_flag=True, help="Create the folder of --patch or -o when it is missing.")
 @handle_errors
 def package_pr(**options) -> None:
     """Gate, render and write an operator from ops/ into an ops-math checkout as one branch."""

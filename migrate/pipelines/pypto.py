@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from op_migrate.analyzers.findings import Severity
 from op_migrate.analyzers.memory.pypto import analyze_file
 from op_migrate.migrate import exit_codes
 from op_migrate.migrate.config import AnalyzeConfig
@@ -16,8 +15,7 @@ from op_migrate.reports.render import to_json_text
 def run(config: AnalyzeConfig) -> Rendered:
     """Analyze every input file (a missing or unparsable one is a finding; the others still run)."""
     documents = [analyze_file(Path(item)).to_json() for item in config.inputs]
-    failed = any(f["severity"] in (Severity.ERROR.value, Severity.WARNING.value) for doc in documents for f in doc["findings"])
-    code = exit_codes.FINDINGS if failed else exit_codes.OK
+    code = exit_codes.outcome(severities=(f["severity"] for doc in documents for f in doc["findings"]))
     if config.fmt == "json":
         body = to_json_text({"schema": "op-migrate/pypto-analysis@1", "files": documents})
     elif config.fmt == "md":

@@ -220,9 +220,8 @@ def _resolve_kernels(documents: list[dict]) -> None:
 
 
 def _exit_code(documents: list[dict]) -> int:
-    failed = any(d["status"] == "failed" for d in documents)
-    errors = any(f.get("severity") == "error" for d in documents for f in d.get("findings", []))
-    return exit_codes.FINDINGS if failed or errors else exit_codes.OK
+    return exit_codes.outcome(failed_inputs=any(d["status"] == "failed" for d in documents),
+                              severities=(f.get("severity") for d in documents for f in d.get("findings", [])))
 
 
 def _render_file(document: dict, fmt: str) -> str:

@@ -207,7 +207,7 @@ def test_patch_writes_a_format_patch_and_no_branch(setup, tmp_path: Path) -> Non
 def test_output_dir_holds_pr_description_and_manifest(setup, tmp_path: Path) -> None:
     ops, target = setup
     out = tmp_path / "out"
-    assert invoke(ops, target, "-o", str(out)).exit_code == exit_codes.OK
+    assert invoke(ops, target, "-o", str(out), "--mkdir").exit_code == exit_codes.OK
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["schema"] == "op-migrate/package-manifest@1"
     assert all(len(entry["sha256"]) == 64 for entry in manifest["files"])
@@ -243,7 +243,7 @@ def test_refuses_a_dirty_target_unless_allowed(setup) -> None:
     (target / "build.sh").write_text("#!/bin/bash\necho changed\n")
     before = snapshot(target)
     result = invoke(ops, target)
-    assert result.exit_code == exit_codes.FINDINGS and "uncommitted" in result.output
+    assert result.exit_code == exit_codes.USAGE and "uncommitted" in result.output
     assert snapshot(target) == before
     assert invoke(ops, target, "--allow-dirty").exit_code == exit_codes.OK
 
@@ -253,7 +253,7 @@ def test_refuses_an_existing_destination_unless_forced(setup) -> None:
     assert invoke(ops, target, "--category", "math", "--branch", "first").exit_code == exit_codes.OK
     git(target, "-c", "user.name=t", "-c", "user.email=t@t", "merge", "-q", "--ff-only", "first")
     result = invoke(ops, target, "--branch", "second")
-    assert result.exit_code == exit_codes.FINDINGS and "already exists" in result.output
+    assert result.exit_code == exit_codes.USAGE and "already exists" in result.output
     assert invoke(ops, target, "--branch", "second", "--force").exit_code == exit_codes.OK
 
 
@@ -262,7 +262,7 @@ def test_refuses_an_existing_branch(setup) -> None:
     git(target, "branch", "op-migrate/sample_op")
     before = snapshot(target)
     result = invoke(ops, target)
-    assert result.exit_code == exit_codes.FINDINGS and "already exists" in result.output
+    assert result.exit_code == exit_codes.USAGE and "already exists" in result.output
     assert snapshot(target) == before
 
 
@@ -333,8 +333,28 @@ def test_bundled_floor_mod_packages_with_its_evidence(tmp_path: Path, monkeypatc
     assert "route-policy    pass    floor_mod-native:" in result.output
     text = patch.read_text(encoding="utf-8")
     design = text[text.index("docs/design_en.md"):]
-    assert "| before | `I(N1≠N)·N·S + I(N2≠N)·N·S + N·S`" in design  # the seed's formula, derived from the chain
+    # The two output-sized broadcasts; FloorMod writes straight into out (ViewCopy re-points it on Ascend910B).
+    assert "| before | `I(N1≠N)·N·S + I(N2≠N)·N·S` |" in design
     assert "| after | `0` |" in design and "0.0% |" in design
     assert "```mermaid" in design and "vmod" in design  # the TBE flowcharts
     assert "Policy `floor_mod-native`: every route passes." in design
     assert "experimental/math/floor_mod/docs/memory_before.svg" in text
+
+
+def test_installed_copy_passes_hygiene_and_stages_no_byte_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # From a non-editable install the bundled ops sit in site-packages, where pip byte-compiled their tests.
+    from importlib import resources
+
+    from op_migrate.migrate import package_gates
+
+    folder = Path(str(resources.files("op_migrate.ops"))) / "reduce_all"
+    if not package_gates.installer_bytecode(folder):
+        pytest.skip("the package is not installed from a wheel here (no byte-code recorded by the installer)")
+    monkeypatch.setattr(package_gates, "portable_tests_gate", lambda folder, root: GateRow("portable-tests", True, "run separately"))
+    monkeypatch.setattr(package_evidence, "policy_gate", lambda info, folder: GateRow("route-policy", True, "run separately"))
+    target = make_target(tmp_path)
+    result = CliRunner().invoke(main, ["package-pr", "reduce_all", "--target", str(target), "--dry-run"])
+    assert result.exit_code == exit_codes.OK, result.output
+    assert "hygiene         pass" in result.output
+    staged = [line for line in result.output.splitlines() if line.startswith("  A ")]
+    assert staged and not [line for line in staged if "__pycache__" in line or ".pyc" in line]

@@ -62,8 +62,8 @@ def _section(root: Path, body: str) -> str:
 
 
 def _peak(body: str) -> tuple[str, str]:
-    formula = re.search(r"^- Peak formula: `([^`]*)`", body, re.M)
-    row = re.search(r"^\| self=[^|]*\| (\d+) \|", body, re.M)
+    formula = re.search(r"^- Extra memory \(the peak minus the entry's own tensors\): `([^`]*)`", body, re.M)
+    row = re.search(r"^\| self=[^|]*\| [^|]* \| ([^|]+) \|", body, re.M)  # the extra-memory column
     return (formula.group(1) if formula else "?", row.group(1) if row else "?")
 
 
@@ -83,7 +83,7 @@ def render() -> str:
         "DSAGenBitMask L0 resolves to a fixture with both ops-math overloads.\n",
     ]
     summary = ["\n## Summary (extra device memory beyond self and out, predicted)\n",
-               "| case | dtype | before: peak formula | before: peak (B) | after: peak formula | after: peak (B) |",
+               "| case | dtype | before: extra-memory formula | before: extra | after: extra-memory formula | after: extra |",
                "|---|---|---|---:|---|---:|"]
     sections: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -95,7 +95,7 @@ def render() -> str:
                 result = runner.invoke(main, _arguments(root, source, dims, dtype))
                 if result.exit_code not in (0, 1) or "## Memory" not in result.output:
                     raise RuntimeError(f"migrate analyze failed for {side} {name}/{dtype}:\n{result.output}")
-                section = _section(root, result.output)
+                section = _section(root, result.stdout)
                 peaks.extend(_peak(section))
                 sections.append(f"\n## {side}: case {name}, {dtype}\n{section}\n")
             summary.append(f"| {name} | {dtype} | `{peaks[0]}` | {peaks[1]} | `{peaks[2]}` | {peaks[3]} |")

@@ -9,13 +9,13 @@
  */
 
 /*!
- * \file test_aclnn_reduce_all.cpp
+ * \file test_aclnn_all.cpp
  * \brief aclnnAll op_api UT: graph building on Ascend910B (launchers are stubbed by the UT framework)
  */
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "../../../op_api/aclnn_reduce_all.h"
+#include "../../../op_api/aclnn_all.h"
 #include "op_api_ut_common/op_api_ut.h"
 #include "op_api_ut_common/tensor_desc.h"
 #include "opdev/platform.h"

@@ -9,7 +9,7 @@
  */
 
 /*!
- * \file test_aclnn_reduce_all.cpp
+ * \file test_aclnn_all.cpp
  * \brief aclnnAll call example: self int8 [2, 3, 4], dim {0, -1}, keepdim false -> out bool [3]
  */
 #include <cstdint>
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "aclnn_reduce_all.h"
+#include "aclnn_all.h"
 
 #define CHECK_RET(cond, return_expr) \
     do {                             \

@@ -9,12 +9,12 @@
  */
 
 /*!
- * \file aclnn_reduce_all.cpp
+ * \file aclnn_all.cpp
  * \brief aclnnAll: checks, then Contiguous -> ReduceAll (AI Core) -> ViewCopy; no Cast, no Fill, no AI CPU
  */
 #include <bitset>
 
-#include "aclnn_reduce_all.h"
+#include "aclnn_all.h"
 #include "reduce_all.h"
 #include "aclnn_kernels/contiguous.h"
 #include "op_api/op_api_def.h"

@@ -9,11 +9,11 @@
  */
 
 /*!
- * \file aclnn_reduce_all.h
+ * \file aclnn_all.h
  * \brief aclnnAll: logical AND of a bool/int8 tensor over any axes (two-phase L2 API)
  */
-#ifndef OP_API_INC_LEVEL2_ACLNN_REDUCE_ALL_H_
-#define OP_API_INC_LEVEL2_ACLNN_REDUCE_ALL_H_
+#ifndef OP_API_INC_LEVEL2_ACLNN_ALL_H_
+#define OP_API_INC_LEVEL2_ACLNN_ALL_H_
 
 #include "aclnn/aclnn_base.h"
 #include "aclnn_util.h"
@@ -50,4 +50,4 @@ ACLNN_API aclnnStatus aclnnAll(void* workspace, uint64_t workspaceSize, aclOpExe
 }
 #endif
 
-#endif // OP_API_INC_LEVEL2_ACLNN_REDUCE_ALL_H_
+#endif // OP_API_INC_LEVEL2_ACLNN_ALL_H_

@@ -1,0 +1,36 @@
+"""The one definition of "peak" every memory figure uses (reports, verify, charts, design documents), and byte units."""
+
+from __future__ import annotations
+
+PEAK_DEFINITION = {
+    "en": "The peak is the most device memory live at one moment of the call, the entry point's own input and output "
+          "tensors included (JSON `npu_total_bytes`); the part beyond those tensors is the extra memory the chain "
+          "allocates (JSON `peak_bytes`). The GPU reference is counted the same way.",
+    "zh": "峰值指一次调用过程中同一时刻存活的设备内存最大值，包含入口自身的输入与输出张量（JSON 字段 `npu_total_bytes`）；"
+          "其中超出这些张量的部分是调用链额外申请的内存（JSON 字段 `peak_bytes`）。GPU 参考值按同样口径计算。",
+}
+
+
+def peak_of(document: dict) -> int | None:
+    """The peak of an evaluated memory document, as PEAK_DEFINITION states it."""
+    return document.get("npu_total_bytes")
+
+
+def human_bytes(count: int | None) -> str:
+    """1610614272 -> '1536.0 MiB'; below 1 KiB the exact bytes. Reports show this; JSON keeps the exact figure.
+
+    MiB is the largest unit: device peaks of a few GiB stay readable to a tenth of a MiB.
+    """
+    if count is None:
+        return "n/a"
+    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if abs(count) >= size:
+            return f"{count / size:.1f} {unit}"
+    return f"{count} B"
+
+
+def signed_human_bytes(count: int | None) -> str:
+    """A delta: '+512.0 MiB', '-1.5 KiB', '0 B'."""
+    if count is None:
+        return "n/a"
+    return ("+" if count > 0 else "-" if count < 0 else "") + human_bytes(abs(count))
