@@ -63,9 +63,10 @@ def grouped_findings(
                 kernel = kernels.get(cell.kernel or "")
                 if cell.tbe == "no":
                     accepted = _accepted(kernel, row, positions)
-                    hold("opinfo-dtype-rejected-by-tbe", row.dtype, row.port, soc, accepted=accepted, kind=_kind(kernel))
+                    hold("opinfo-dtype-rejected-by-tbe", row.dtype, row.port, soc, kind=_kind(kernel),
+                         verb=f"accepts only {accepted}")
                 elif cell.tbe.startswith("as int8"):
-                    hold("tbe-bool-as-int8", row.dtype, row.port, soc, kind=_kind(kernel))
+                    hold("tbe-bool-as-int8", row.dtype, row.port, soc, kind=_kind(kernel), verb="checks")
                 if row.proto == "no":
                     hold("opinfo-dtype-not-in-proto", row.dtype, row.port, soc)
             elif cell.engine in ("AI CPU", "none"):
@@ -75,8 +76,9 @@ def grouped_findings(
                     hold("proto-dtype-not-in-opinfo", row.dtype, row.port, soc, library=cell.library)
                 if has_entry and (cell.tbe == "yes" or cell.tbe.startswith("if ")):
                     condition = f" ({cell.tbe})" if cell.tbe.startswith("if ") else ""
-                    hold("tbe-dtype-not-in-opinfo", row.dtype, row.port, soc, condition=condition,
-                         kind=_kind(kernels.get(cell.kernel or "")))
+                    hold("tbe-dtype-not-in-opinfo", row.dtype, row.port, soc, kind=_kind(kernels.get(cell.kernel or "")),
+                         condition=condition, verb="accepts")
+    facts = _one_per_fact(facts, socs)
     # Ports sharing a fact on the same SoCs are named together, then dtypes sharing it on the same ports and SoCs.
     by_ports: dict[tuple, dict] = {}
     for (symbol, dtype, port, detail_key), fact in facts.items():
@@ -92,6 +94,45 @@ def grouped_findings(
         findings.append(_absent(op_type, absent, socs, aicpu))
     findings += _unknown_sets(op_type, proto, type_set_source)
     return tuple(findings)
+
+
+def _one_per_fact(facts: dict[tuple, dict], socs: list[str]) -> dict[tuple, dict]:
+    """One entry per (kind, dtype, port): the implementations a fact holds for (static on some SoCs, dynamic on
+    others) are named in its `kernel` phrase with their SoCs, instead of one finding each."""
+    variants: dict[tuple, list[dict]] = {}
+    for (symbol, dtype, port, _), fact in facts.items():
+        variants.setdefault((symbol, dtype, port), []).append(fact)
+    merged = {}
+    for (symbol, dtype, port), found in variants.items():
+        held = [soc for soc in socs if any(soc in fact["socs"] for fact in found)]
+        details = _merged_details(found, socs)
+        merged[(symbol, dtype, port, tuple(sorted(details.items())))] = {"socs": held, "details": details}
+    return merged
+
+
+def _merged_details(found: list[dict], socs: list[str]) -> dict:
+    if "kind" in found[0]["details"]:
+        def subject(details: dict) -> str:
+            return f"the {details['kind']} kernel{details.get('condition', '')}"
+
+        if len(found) == 1:
+            return {"kernel": f"{subject(found[0]['details'])} {found[0]['details']['verb']}"}
+        parts = [f"{subject(fact['details'])} ({where(fact['socs'], socs)})" for fact in found]
+        verbs = [fact["details"]["verb"] for fact in found]
+        if len(set(verbs)) == 1:
+            return {"kernel": " and ".join(parts) + f" {_plural(verbs[0])}"}
+        return {"kernel": " and ".join(f"{part} {verb}" for part, verb in zip(parts, verbs))}
+    if len(found) == 1:
+        return dict(found[0]["details"])
+    # The same kind with other details on other SoCs: each value with where it holds.
+    fields = dict.fromkeys(name for fact in found for name in fact["details"])
+    return {name: "; ".join(f"{fact['details'].get(name, '')} ({where(fact['socs'], socs)})" for fact in found) for name in fields}
+
+
+def _plural(verb: str) -> str:
+    """"accepts" -> "accept", "checks" -> "check" (the subject names several kernels)."""
+    head, _, rest = verb.partition(" ")
+    return (head[:-1] if head.endswith("s") else head) + (f" {rest}" if rest else "")
 
 
 def _finding(op_type, symbol, group, covered, rows) -> CapabilityFinding:

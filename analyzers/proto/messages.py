@@ -26,20 +26,19 @@ MESSAGES = MessageCatalog(
     ),
     MessageDef(
         "opinfo-dtype-rejected-by-tbe",
-        "{op_type}: the AI Core op-info declares {ports}: {dtype} {where}, but the {kind} kernel accepts only {accepted}: "
-        "compilation fails for it",
+        "{op_type}: the AI Core op-info declares {ports}: {dtype} {where}, but {kernel}: compilation fails for it",
         "The framework picks AI Core for this dtype and the kernel's own dtype check rejects it.",
     ),
     MessageDef(
         "tbe-bool-as-int8",
-        "{op_type}: the AI Core op-info declares {ports}: bool {where}; the {kind} kernel checks int8: "
+        "{op_type}: the AI Core op-info declares {ports}: bool {where}; {kernel} int8: "
         "bool arrives as int8 (storage), so this is consistent",
         "register_operator converts bool tensors to int8 before the kernel sees them unless trans_bool_to_s8=False.",
         Severity.INFO,
     ),
     MessageDef(
         "tbe-dtype-not-in-opinfo",
-        "{op_type}: the {kind} kernel accepts {ports}: {dtype}{condition}, but the AI Core op-info does not declare it {where}: "
+        "{op_type}: {kernel} {ports}: {dtype}, but the AI Core op-info does not declare it {where}: "
         "that path is unreachable on AI Core there",
         "The kernel handles a dtype the framework never sends it on these SoCs.",
         Severity.INFO,

@@ -159,3 +159,22 @@ def test_where_names_only_covered_socs_and_never_misstates_which(held: list[str]
         assert set(held) == set(covered)
     else:
         assert named == set(held)
+
+
+def test_a_fact_of_two_implementations_is_one_finding_naming_each_with_its_socs() -> None:
+    static = KernelChecks(**{**KERNEL.__dict__, "path": "floor_mod.py", "mode": "static",
+                             "dtypes": {n: (("float16", None), ("float32", None), ("int32", None)) for n in ("x1", "x2")}})
+    aicore = {**AICORE, "ascend610": _info("ascend610", ("float16", "float32"))}
+    socs = ["ascend310", "ascend610", "ascend910b"]
+    kernels = {"ascend310": static, "ascend610": KERNEL, "ascend910b": KERNEL}
+    matrix = build_matrix("FloorMod", proto=PROTO, aicore={s: aicore[s] for s in socs}, aicpu=[TF_KERNEL], kernels=kernels,
+                          socs=socs, fallback_kernel=KERNEL)
+    facts = [(f.symbol, port, dtype) for f in matrix.findings for port in f.ports for dtype in f.dtypes]
+    assert len(facts) == len(set(facts))
+    (int32,) = [f for f in matrix.findings if f.symbol == "tbe-dtype-not-in-opinfo" and "int32" in f.dtypes]
+    assert int32.socs == ("ascend310", "ascend610")
+    assert int32.message.startswith("FloorMod: the static TBE DSL kernel (on ascend310) and the dynamic TBE DSL kernel "
+                                    "(on ascend610) accept x1, x2: int32, but")
+    (int64,) = [f for f in matrix.findings if f.symbol == "tbe-dtype-not-in-opinfo" and "int64" in f.dtypes]
+    assert int64.socs == ("ascend610",)  # the static kernel on ascend310 does not take int64
+    assert f"the dynamic TBE DSL kernel (if {VMOD}) accepts x1, x2: int64" in int64.message
