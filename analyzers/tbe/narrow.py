@@ -38,7 +38,10 @@ def narrow_document(document: dict, socs: list[str] | None, dtype_facts: dict[st
         decision = decide(guard.get("test"), socs, dtype_of)
         previous = decisions.get(guard["text"], decision)
         decisions[guard["text"]] = decision if previous == decision else None
-        guards.append({**guard, "decided": decision})
+        entry = {**guard, "decided": decision}
+        if decision is None and socs:
+            entry["soc_decided"] = _soc_part(guard.get("test"), socs)
+        guards.append(entry)
     for text, decision in list(decisions.items()):
         if decision is not None:
             decisions[f"not ({text})"] = not decision
@@ -69,6 +72,26 @@ def narrow_document(document: dict, socs: list[str] | None, dtype_facts: dict[st
     narrowed["findings"] = sorted(findings, key=lambda f: (f.get("line") or 0, f["symbol"], f["message"]))
     narrowed["pruned_calls"] = len(document.get("dsl_calls", [])) - len(kept)
     return narrowed
+
+
+def _soc_part(test: dict | None, socs: list[str]) -> bool | None:
+    """What the SoC facts make of the SoC tests inside an undecided guard (True: they hold, the rest decides)."""
+    leaves = list(_soc_leaves(test))
+    outcomes = {decide(leaf, socs, lambda param: None) for leaf in leaves}
+    return outcomes.pop() if len(outcomes) == 1 else None
+
+
+def _soc_leaves(test: dict | None):
+    if not test:
+        return
+    if "soc" in test:
+        yield test
+    for part in test.get("all", test.get("any", ())):
+        yield from _soc_leaves(part)
+    if "not" in test:
+        # not(SoC test) is one part with its own value; deeper negations are left to decide() as a whole.
+        if "soc" in test["not"]:
+            yield test
 
 
 def _prune(items: list, decisions: dict) -> list:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import random
 import subprocess
 import sys
@@ -149,15 +150,26 @@ def main(argv: list[str]) -> int:
 def command(options, root: Path) -> None:
     """The whole command on the tree, cold then warm (wall seconds: the workers are other processes)."""
     cache = root / "command-cache"
+    report = root / "corpus.json"
     arguments = ["analyze", str(options.tree), "--cann-root", str(options.cann_root), "-j", str(options.jobs),
-                 "--no-progress", "--cache-dir", str(cache), "--format", "json", "-o", str(root / "corpus.json")]
+                 "--no-progress", "--cache-dir", str(cache), "--format", "json", "-o", str(report)]
     runs = []
     for label in ("cold", "warm"):
         start = time.perf_counter()
         result = subprocess.run([sys.executable, "-m", "op_migrate.migrate", *arguments], capture_output=True, text=True)
         runs.append(time.perf_counter() - start)
         print(f"whole command, {label:<4} (exit {result.returncode})   {runs[-1]:8.3f} wall s")
-    print(f"whole command warm / cold: {runs[1] / runs[0]:6.1%}")
+        if result.returncode not in (0, 1):
+            print(f"  stderr: {result.stderr.strip()[-2000:]}")
+            return
+        corpus = json.loads(report.read_text(encoding="utf-8"))
+        summary = corpus["summary"]
+        kinds = ", ".join(f"{status} {summary[status]}" for status in summary if status not in ("total", "failure_reasons"))
+        print(f"  {summary['total']} files: {kinds}; {corpus['cached']} from cache; "
+              f"{len(corpus['backlog']['rows'])} op types in the backlog")
+        for reason in summary["failure_reasons"]:
+            print(f"  failed: {reason['count']} x {reason['reason']}")
+    print(f"whole command warm / cold: {runs[1] / runs[0]:6.1%}  (target < 5%)")
 
 
 if __name__ == "__main__":

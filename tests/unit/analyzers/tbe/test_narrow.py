@@ -98,3 +98,16 @@ def test_a_decision_holds_whatever_the_undecidable_parts_are(test, soc: str, dty
     decision = decide(test, [soc], lambda param: dtype)
     if decision is not None:
         assert decision == _concrete(test, soc, dtype, True) == _concrete(test, soc, dtype, False)
+
+
+def test_the_soc_part_of_a_guard_the_soc_leaves_open_is_told() -> None:
+    source = SOURCE.replace('    if dtype == "int64":\n',
+                            '    if tbe_platform.get_soc_spec("SHORT_SOC_VERSION") in ("Ascend910B",) and dtype == "int64":\n')
+    document = analyse_source(source, "op.py").to_json()
+    guards = {g["line"]: g for g in narrow_document(document, ["ascend910b"], {})["guards"]}
+    mixed = next(g for g in guards.values() if "and dtype" in g["text"])
+    assert (mixed["decided"], mixed["soc_decided"]) == (None, True)
+    mixed = next(g for g in narrow_document(document, ["ascend310"], {})["guards"] if "and dtype" in g["text"])
+    assert mixed["decided"] is False  # the SoC part alone rules the branch out
+    both = next(g for g in narrow_document(document, ["ascend910b", "ascend310"], {})["guards"] if "and dtype" in g["text"])
+    assert (both["decided"], both["soc_decided"]) == (None, None)  # true on one SoC, false on the other
