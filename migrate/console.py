@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 
 from rich.console import Console
@@ -35,6 +36,19 @@ def print_table(table: Table) -> None:
 def diagnostic(message: str) -> None:
     """One diagnostic line on stderr (never markup-interpreted)."""
     _stderr().print(message)
+
+
+def table_text(headers: list[str], rows: list[list[str]], title: str | None = None) -> str:
+    """A rich table rendered to plain text (no colour), for reports that go to stdout or a file."""
+    table = Table(title=title, show_lines=False)
+    for header in headers:
+        # Fold, never cut: SoC names in a header are what the reader looks for.
+        table.add_column(header, overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    capture = Console(file=io.StringIO(), markup=False, highlight=False, width=_WIDTH, color_system=None)
+    capture.print(table)
+    return capture.file.getvalue()
 
 
 def new_table(*columns: str, title: str | None = None) -> Table:

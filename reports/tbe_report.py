@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from op_migrate.reports.render import render, to_json_text
+from op_migrate.reports.tbe_backlog import backlog_context, backlog_text
 from op_migrate.reports.tbe_flow import build_chart, compute_charts
+from op_migrate.reports.tbe_matrix import matrix_context
 
-STATUSES = ("analysed", "not_operator", "tik", "hand_ir", "failed")
+STATUSES = ("analysed", "tik", "ascendc", "hand_ir", "not_operator", "failed")
+# What each status means to a migration team.
+KIND_NAMES = {
+    "analysed": "TBE DSL",
+    "tik": "TIK",
+    "ascendc": "Ascend C wrapper",
+    "hand_ir": "hand-written IR",
+    "not_operator": "helper (not an operator)",
+    "failed": "failed",
+}
 
 
 def _dtype_text(entries: list) -> str:
@@ -29,18 +41,20 @@ def _severity_counts(document: dict) -> Counter:
     return Counter(f.get("severity", "warning") for f in document.get("findings", []))
 
 
-def op_context(document: dict) -> dict:
+def op_context(document: dict, show_capability: bool = True) -> dict:
     """Every value the op template shows, computed here so that the template only loops."""
     calls = document.get("dsl_calls", [])
     compute_calls = [c for c in calls if c["category"] != "framework"]
-    capability = document.get("capability") or {"socs": {}, "sources": [], "findings": []}
+    capability = document.get("capability")
     return {
         "doc": document,
+        "kind_name": KIND_NAMES.get(document.get("status"), document.get("status")),
+        "matrix": matrix_context(capability) if show_capability else None,
+        "show_capability": show_capability,
         "dtype_rows": [{"param": name, "dtypes": entries} for name, entries in document.get("dtypes", {}).items()],
         "equalities": [f"{a} == {b}" for a, b in document.get("dtype_equalities", [])],
         "build_chart": build_chart(document) if document.get("flow") else None,
         "compute_charts": compute_charts(document) if document.get("flow") else [],
-        "capability": capability,
         "mappings": document.get("mappings", []),
         "compute_call_count": len(compute_calls),
         "framework_call_count": len(calls) - len(compute_calls),
@@ -63,21 +77,50 @@ def corpus_markdown(corpus: dict) -> str:
         "reports/tbe/corpus.md.j2",
         corpus=corpus,
         summary=corpus["summary"],
+        kinds=[(KIND_NAMES[s], corpus["summary"][s]) for s in STATUSES],
+        backlog=backlog_context(corpus.get("backlog")),
+        findings=finding_summary(corpus),
         ops=[op_context(d) for d in analysed] if len(analysed) <= DETAIL_LIMIT else [],
         detail_limit=DETAIL_LIMIT if len(analysed) > DETAIL_LIMIT else None,
     )
 
 
+def finding_summary(corpus: dict) -> list[dict]:
+    """Findings by symbol over the corpus: how many, in how many files; capability facts count once per op."""
+    per_symbol: dict[str, dict] = {}
+    for document in corpus["files"]:
+        for finding in document.get("findings", []):
+            entry = per_symbol.setdefault(finding["symbol"], {"symbol": finding["symbol"], "count": 0, "where": set()})
+            entry["count"] += 1
+            entry["where"].add(document["path"])
+    for op_type, findings in corpus.get("capability_findings", {}).items():
+        for finding in findings:
+            entry = per_symbol.setdefault(finding["symbol"], {"symbol": finding["symbol"], "count": 0, "where": set()})
+            entry["count"] += 1
+            entry["where"].add(op_type)
+    return [{"symbol": e["symbol"], "count": e["count"], "where": len(e["where"])}
+            for e in sorted(per_symbol.values(), key=lambda e: (-e["count"], e["symbol"]))]
+
+
 def op_text(document: dict) -> str:
     """A few lines for the terminal: what the op is, its dtypes, its calls, its fallbacks, its findings."""
-    if document.get("status") != "analysed":
+    if document.get("status") in ("not_operator", "failed"):
         return f"{document['path']}: {document.get('status')}: {document.get('reason')}\n"
-    lines = [f"{document['op_type']} ({document['mode']}, {document['pattern'] or 'pattern not declared'})  {document['path']}"]
+    kind = KIND_NAMES[document["status"]]
+    if document["status"] == "analysed":
+        head = f"{document['op_type']} ({document['mode']}, {document['pattern'] or 'pattern not declared'})  {document['path']}"
+    else:
+        head = f"{document['op_type']} ({kind}, {document['mode']})  {document['path']}"
+    lines = [head]
+    wrapper = document.get("ascendc")
+    if wrapper:
+        lines.append(f"  Ascend C kernel: {wrapper.get('kernel_source') or wrapper.get('kernel_file') or 'not named'}")
     for name, entries in document.get("dtypes", {}).items():
         lines.append(f"  dtype {name}: {_dtype_text(entries)}")
-    calls = [c for c in document.get("dsl_calls", []) if c["category"] != "framework"]
-    distinct = sorted({c["name"] for c in calls})
-    lines.append(f"  DSL compute calls: {len(calls)} on all paths, {len(distinct)} distinct: {', '.join(distinct)}")
+    if document["status"] == "analysed":
+        calls = [c for c in document.get("dsl_calls", []) if c["category"] != "framework"]
+        distinct = sorted({c["name"] for c in calls})
+        lines.append(f"  DSL compute calls: {len(calls)} on all paths, {len(distinct)} distinct: {', '.join(distinct)}")
     missing = [m["name"] for m in document.get("mappings", []) if m["category"] == "compute" and not m["ascend_c"]]
     if missing:
         lines.append(f"  no direct Ascend C API: {', '.join(missing)}")
@@ -86,14 +129,6 @@ def op_text(document: dict) -> str:
         lines.append("  branch guards: " + ", ".join(f"{kind} {count}" for kind, count in sorted(counts.items())))
     for condition in document.get("aicpu_fallbacks", []):
         lines.append(f"  AI CPU fallback: {condition}")
-    for soc, rows in (document.get("capability") or {}).get("socs", {}).items():
-        aicpu = sorted({r["dtype"] for r in rows if r["runs_on"] == "AI CPU"})
-        rejected = sorted({r["dtype"] for r in rows if r["runs_on"] == "rejected"})
-        if aicpu or rejected:
-            parts = ([f"AI CPU for {', '.join(aicpu)}"] if aicpu else []) + (
-                [f"rejected by TBE: {', '.join(rejected)}"] if rejected else []
-            )
-            lines.append(f"  op-info {soc}: {'; '.join(parts)}")
     severities = _severity_counts(document)
     lines.append(
         f"  findings: {sum(severities.values())} ("
@@ -104,19 +139,29 @@ def op_text(document: dict) -> str:
 
 
 def corpus_text(corpus: dict) -> str:
-    """The summary line and a per-file status table (plain text, fixed columns)."""
+    """The summary line, the backlog head and a per-file status table (plain text, fixed columns)."""
     summary = corpus["summary"]
     lines = [
         f"{summary['total']} files: "
-        + ", ".join(f"{summary[s]} {s.replace('_', ' ')}" for s in STATUSES)
+        + ", ".join(f"{summary[s]} {KIND_NAMES[s]}" for s in STATUSES)
         + f" ({corpus.get('cached', 0)} from cache)"
     ]
+    backlog = corpus.get("backlog")
+    if backlog and backlog["rows"]:
+        lines += backlog_text(backlog)
     width = max([len(d["path"]) for d in corpus["files"]] + [4])
-    lines.append(f"{'path':<{width}}  {'status':<12}  {'op_type':<24}  reason")
+    lines.append(f"{'path':<{width}}  {'kind':<16}  {'op_type':<24}  reason")
     for document in corpus["files"]:
         reason = document.get("reason") or ""
-        lines.append(f"{document['path']:<{width}}  {document['status']:<12}  {str(document.get('op_type') or '-'):<24}  {reason}")
+        kind = KIND_NAMES.get(document["status"], document["status"])
+        lines.append(f"{document['path']:<{width}}  {kind:<16}  {str(document.get('op_type') or '-'):<24}  {reason}")
     return "\n".join(lines) + "\n"
+
+
+def corpus_json_text(corpus: dict) -> str:
+    """A corpus document without indentation: a 1,800-file corpus is tens of megabytes, and indenting makes
+    json use its pure-Python encoder (seconds per run, most of a warm run)."""
+    return json.dumps(corpus, ensure_ascii=False) + "\n"
 
 
 def corpus_summary(documents: list[dict]) -> dict:

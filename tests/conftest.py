@@ -57,3 +57,30 @@ def golden(request: pytest.FixtureRequest) -> Golden:
 @pytest.fixture
 def repo_root() -> Path:
     return REPO_ROOT
+
+
+# The TBE fixtures placed in a CANN install layout next to tests/functional/tbe/install (op-info, AI CPU configs,
+# prototypes, graph/types.h): (fixture file, its place under opp/built-in/op_impl/ai_core/tbe/impl).
+TBE_INSTALL_FILES = (
+    ("floor_mod_dynamic.py", "dynamic/floor_mod.py"),
+    ("floor_mod_static.py", "floor_mod.py"),
+    ("reduce_all.py", "dynamic/reduce_all.py"),
+    ("gcd.py", "dynamic/gcd.py"),
+    ("ascendc_wrapper.py", "dynamic/scaled_add.py"),
+    ("tik_class_checks.py", "dynamic/index_scale.py"),
+)
+
+
+@pytest.fixture
+def tbe_install(tmp_path: Path) -> Path:
+    """A small CANN install built from the TBE fixtures; returns its root."""
+    import shutil
+
+    fixtures = REPO_ROOT / "tests" / "functional" / "tbe"
+    root = tmp_path / "cann"
+    shutil.copytree(fixtures / "install", root)
+    impl = root / "opp/built-in/op_impl/ai_core/tbe/impl"
+    for name, target in TBE_INSTALL_FILES:
+        (impl / target).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(fixtures / name, impl / target)
+    return root

@@ -1,97 +1,188 @@
-"""Merge TBE check lists, the REG_OP prototype and per-SoC op-info into one dtype x format table per SoC."""
+"""The capability matrix: (port, dtype) x SoC -> AI Core / AI CPU / nothing, from op-info, AI CPU configs and the kernel.
+
+Per SoC a dtype runs on AI Core when that SoC's AI Core op-info declares it for the port, else on AI CPU when an
+AI CPU kernel declares it, else nowhere. The kernel's own dtype check and check_supported say whether the AI Core
+answer holds; disagreements become findings, one per fact, naming every port and SoC it holds for.
+"""
 
 from __future__ import annotations
 
-from op_migrate.analyzers.proto.messages import MESSAGES
-from op_migrate.analyzers.proto.model import Capability, CapabilityRow, OpInfo, Proto
-
-NO_OPINFO = "(no op-info)"
-
-
-def _inputs(proto: Proto | None):
-    if proto is None:
-        return []
-    return [p for p in proto.params if p.role in ("input", "optional_input", "dynamic_input")]
+from op_migrate.analyzers.fact_tests import decide
+from op_migrate.analyzers.proto.dtype_names import dtype_sort_key
+from op_migrate.analyzers.proto.findings import grouped_findings
+from op_migrate.analyzers.proto.model import AicpuKernel, CapabilityMatrix, Cell, KernelChecks, MatrixRow, OpInfo, Proto
+from op_migrate.analyzers.proto.ports import aicpu_param, kernel_port, opinfo_param, ports_of, proto_param, proto_says
 
 
-def merge(
+def build_matrix(
     op_type: str,
-    tbe_inputs: list[str],
-    tbe_dtypes: dict,
+    *,
     proto: Proto | None,
-    opinfos: list[OpInfo],
+    aicore: dict[str, OpInfo],
+    aicpu: list[AicpuKernel],
+    kernels: dict[str, KernelChecks | None],
+    socs: list[str],
+    narrowed: bool = False,
     sources: tuple[dict, ...] = (),
-) -> Capability:
-    """tbe_dtypes: input name -> [(dtype, condition or None)], in entry-parameter order; inputs align by position."""
-    proto_inputs = _inputs(proto)
-    findings = []
-    socs: dict[str, list[CapabilityRow]] = {}
-    count = max(len(tbe_inputs), len(proto_inputs), *(len([p for p in o.params if p.index.startswith("input")]) for o in opinfos), 0)
-    for proto_param in proto_inputs:
-        if proto_param.type_set and not proto_param.dtypes:
-            findings.append(MESSAGES.make("proto-unknown-type-set", op_type=op_type, param=proto_param.name, name=proto_param.type_set))
-    for info in opinfos or [None]:
-        soc = info.soc if info else NO_OPINFO
-        info_inputs = [p for p in info.params if p.index.startswith("input")] if info else []
-        rows = []
-        for position in range(count):
-            tbe_name = tbe_inputs[position] if position < len(tbe_inputs) else None
-            proto_param = proto_inputs[position] if position < len(proto_inputs) else None
-            info_param = info_inputs[position] if position < len(info_inputs) else None
-            name = (proto_param.name if proto_param else None) or (info_param.name if info_param else None) or tbe_name
-            tbe_entries = {d: c for d, c in tbe_dtypes.get(tbe_name, [])} if tbe_name else {}
-            proto_known = proto_param is not None and (proto_param.dtypes or not proto_param.type_set)
-            proto_set = set(proto_param.dtypes) if proto_param else set()
-            info_set = list(info_param.dtypes) if info_param else []
-            ordered = list(dict.fromkeys([*tbe_entries, *info_set, *(proto_param.dtypes if proto_param else ())]))
-            for dtype in ordered:
-                tbe = _tbe_status(tbe_entries, dtype)
-                in_proto = "yes" if dtype in proto_set else ("no" if proto_known else "unknown")
-                in_info = "unknown" if info is None or info_param is None else ("yes" if dtype in info_set else "no")
-                formats = tuple(
-                    dict.fromkeys(
-                        info_param.formats[i] for i, d in enumerate(info_param.dtypes) if d == dtype and i < len(info_param.formats)
-                    )
-                ) if info_param else ()
-                rows.append(CapabilityRow(param=name, dtype=dtype, formats=formats, tbe=tbe, proto=in_proto, opinfo=in_info,
-                                          runs_on=_runs_on(tbe, in_proto, in_info)))
-                findings.extend(_disagreements(op_type, soc, name, dtype, tbe, in_proto, in_info))
-        socs[soc] = rows
-    return Capability(op_type=op_type, sources=sources, socs=socs, findings=tuple(findings))
+    dtype_facts: dict[str, str] | None = None,
+    fallback_kernel: KernelChecks | None = None,
+    type_set_source: str = "the type-set table",
+) -> CapabilityMatrix:
+    """The matrix over `socs` (the columns); kernels[soc] is the implementation that SoC compiles.
+
+    dtype_facts narrows rows: port -> dtype, "*" -> the dtype of every port that can take it.
+    """
+    ports = ports_of(proto, aicore, kernels, fallback_kernel)
+    rows = []
+    for role, position, name in ports:
+        prototype = proto_param(proto, role, position)
+        cpu = _aicpu_by_dtype(aicpu, role, position, name)
+        declared = {soc: opinfo_param(aicore.get(soc), role, position) for soc in socs}
+        for dtype in _row_dtypes(role, position, prototype, aicore, aicpu, kernels, fallback_kernel):
+            if not _wanted(name, dtype, dtype_facts, ports, proto, aicore, aicpu, kernels):
+                continue
+            cells = {
+                soc: _cell(soc, role, position, dtype, aicore.get(soc), declared[soc], cpu.get(dtype),
+                           kernels.get(soc, fallback_kernel))
+                for soc in socs
+            }
+            rows.append(MatrixRow(port=name, role=role, dtype=dtype, proto=proto_says(prototype, dtype), cells=cells))
+    rows = tuple(rows)
+    checked = {k.path: k for k in [*kernels.values(), fallback_kernel] if k is not None}
+    findings = grouped_findings(op_type, rows, socs, proto, aicore, aicpu, ports, checked, type_set_source)
+    return CapabilityMatrix(
+        op_type=op_type,
+        socs=tuple(socs),
+        narrowed=narrowed,
+        rows=rows,
+        groups=column_groups(rows, socs),
+        sources=sources,
+        findings=findings,
+    )
 
 
-def _tbe_status(entries: dict, dtype: str) -> str:
-    if not entries:
-        return "unknown"
-    if dtype not in entries:
-        return "no"
-    condition = entries[dtype]
-    return f"if {condition}" if condition else "yes"
+def column_groups(rows: tuple[MatrixRow, ...], socs: list[str]) -> tuple[tuple[str, ...], ...]:
+    """SoCs whose columns hold the same cells, in the order their first member appears."""
+    groups: dict[tuple, list[str]] = {}
+    for soc in socs:
+        # Each SoC has its own op-info file: columns are the same when they say the same, whatever the file.
+        key = tuple((c.engine, c.library, c.tbe, c.kernel, c.notes) for c in (row.cells[soc] for row in rows))
+        groups.setdefault(key, []).append(soc)
+    return tuple(tuple(members) for members in groups.values())
 
 
-def _runs_on(tbe: str, proto: str, opinfo: str) -> str:
-    if opinfo == "yes":
-        if tbe == "no":
-            return "rejected"
-        return "AI Core" if tbe == "yes" else ("AI Core (conditional)" if tbe.startswith("if ") else "AI Core (TBE unchecked)")
-    if opinfo == "no":
-        return "AI CPU" if proto == "yes" else "unsupported"
-    if tbe == "no":
-        return "rejected"
-    return "unknown"
+def _row_dtypes(role, position, prototype, aicore, aicpu, kernels, fallback) -> list[str]:
+    found: list[str] = []
+    if prototype is not None:
+        found += prototype.dtypes
+    declared_anywhere = set(found)
+    for info in aicore.values():
+        param = opinfo_param(info, role, position)
+        if param is not None:
+            found += param.dtypes
+            declared_anywhere.update(param.dtypes)
+    for kernel in aicpu:
+        same_role = [p for p in kernel.params if p.index.startswith(role)]
+        param = same_role[position] if position < len(same_role) else None
+        if param is not None:
+            found += param.dtypes
+            declared_anywhere.update(param.dtypes)
+    for kernel in {id(k): k for k in [*kernels.values(), fallback] if k is not None}.values():
+        port = kernel_port(kernel, role, position)
+        for dtype, _ in kernel.dtypes.get(port, ()) if port else ():
+            # int8 that only stands for bool (the framework's storage of bool) is the bool row, not a row of its own.
+            if dtype == "int8" and kernel.bool_as_int8 and "bool" in declared_anywhere and "int8" not in declared_anywhere:
+                continue
+            found.append(dtype)
+    return sorted(dict.fromkeys(found), key=dtype_sort_key)
 
 
-def _disagreements(op_type, soc, param, dtype, tbe, proto, opinfo):
-    if soc == NO_OPINFO:
-        return []
-    fields = {"op_type": op_type, "soc": soc, "param": param, "dtype": dtype}
-    found = []
-    if proto == "yes" and opinfo == "no":
-        found.append(MESSAGES.make("proto-dtype-not-in-opinfo", **fields))
-    if opinfo == "yes" and proto == "no":
-        found.append(MESSAGES.make("opinfo-dtype-not-in-proto", **fields))
-    if opinfo == "yes" and tbe == "no":
-        found.append(MESSAGES.make("opinfo-dtype-rejected-by-tbe", condition="", **fields))
-    if opinfo == "no" and (tbe == "yes" or tbe.startswith("if ")):
-        found.append(MESSAGES.make("tbe-dtype-not-in-opinfo", **fields))
-    return found
+def _wanted(name, dtype, facts, ports, proto, aicore, aicpu, kernels) -> bool:
+    if not facts:
+        return True
+    if name in facts:
+        return dtype == facts[name]
+    if "*" not in facts:
+        return True
+    wanted = facts["*"]
+    # A bare --dtype is the dtype of the data ports; a port that cannot take it (axes: int32/int64) keeps its rows.
+    role, position = next((r, p) for r, p, n in ports if n == name)
+    can_take = wanted in _row_dtypes(role, position, proto_param(proto, role, position), aicore, aicpu, kernels, None)
+    return dtype == wanted if can_take else True
+
+
+def tbe_status(kernel: KernelChecks | None, role: str, position: int, dtype: str) -> str:
+    """What the implementation's own check says about `dtype` at this port."""
+    if kernel is None:
+        return "n/a"
+    if kernel.kind == "Ascend C":
+        return "n/a"
+    port = kernel_port(kernel, role, position)
+    if port is None or port not in kernel.dtypes:
+        return "unchecked"
+    accepted = dict(kernel.dtypes[port])
+    if dtype in accepted and "(remapped to int8 before the check)" in (accepted[dtype] or ""):
+        return "as int8"  # the kernel itself maps this dtype to int8 under a test of that very dtype
+    if dtype in accepted:
+        condition = accepted[dtype]
+        return f"if {condition}" if condition else "yes"
+    if dtype == "bool" and kernel.bool_as_int8 and "int8" in accepted:
+        condition = accepted["int8"]
+        return f"as int8 if {condition}" if condition else "as int8"
+    return "no"
+
+
+def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str] | None, kernel) -> Cell:
+    """param: the SoC's op-info entry for this port; cpu: (libraries, config paths) of the AI CPU kernels that
+    declare this dtype at this port, or None."""
+    tbe = tbe_status(kernel, role, position, dtype)
+    kernel_path = kernel.path if kernel is not None else None
+    if param is not None and not param.declared:
+        return Cell(engine="unknown", library=None, source=info.path, tbe=tbe, kernel=kernel_path,
+                    notes=("the op-info declares no dtypes for this port: op_select_format decides at run time",))
+    if param is not None and dtype in param.dtypes:
+        notes = []
+        if tbe.startswith("if ") or tbe.startswith("as int8 if "):
+            notes.append(f"the kernel accepts it only {tbe[tbe.index('if '):]}")
+        check_supported = str(info.flags.get("needCheckSupport.flag", "")).lower() == "true"
+        if role == "input" and kernel is not None and kernel.fallbacks and check_supported:
+            notes += _fallback_notes(kernel, soc, role, position, dtype, cpu[0] if cpu else None)
+        return Cell(engine="AI Core", library=None, source=info.path, tbe=tbe, kernel=kernel_path, notes=tuple(notes))
+    if cpu is not None:
+        return Cell(engine="AI CPU", library=cpu[0], source=cpu[1], tbe=tbe, kernel=kernel_path)
+    return Cell(engine="none", library=None, source=None, tbe=tbe, kernel=kernel_path)
+
+
+def _fallback_notes(kernel: KernelChecks, soc: str, role: str, position: int, dtype: str, libraries: str | None) -> list[str]:
+    """check_supported paths that can hand this dtype to AI CPU on this SoC.
+
+    A dtype test of this input, or of an input the kernel requires to share its dtype, is decided by the row's dtype.
+    """
+    port = kernel_port(kernel, role, position)
+    same = {port} | {b for a, b in kernel.equalities if a == port} | {a for a, b in kernel.equalities if b == port}
+
+    def dtype_of(param):
+        return dtype if param is None or param in same else None
+
+    target = f"AI CPU ({libraries})" if libraries else "AI CPU, but no AI CPU kernel declares it"
+    notes = []
+    for condition, test in kernel.fallbacks:
+        decision = decide(test, [soc], dtype_of)
+        if decision is False:
+            continue
+        when = "always" if decision is True or condition == "always" else f"when {condition}"
+        notes.append(f"check_supported hands it to {target} {when}")
+    return notes
+
+
+def _aicpu_by_dtype(aicpu: list[AicpuKernel], role: str, position: int, name: str) -> dict[str, tuple[str, str]]:
+    """dtype -> (libraries, config paths) of the AI CPU kernels that declare it for this port."""
+    found: dict[str, tuple[list[str], list[str]]] = {}
+    for kernel in aicpu:
+        param = aicpu_param(kernel, role, position, name)
+        for dtype in param.dtypes if param is not None else ():
+            libraries, paths = found.setdefault(dtype, ([], []))
+            if kernel.library not in libraries:
+                libraries.append(kernel.library)
+            paths.append(kernel.path)
+    return {dtype: (", ".join(libraries), ", ".join(paths)) for dtype, (libraries, paths) in found.items()}

@@ -1,4 +1,7 @@
-"""The finding kinds of the capability merge (REG_OP prototype, op-info, TBE check lists)."""
+"""The finding kinds of the capability merge (REG_OP prototype, AI Core op-info, AI CPU kernels, TBE check lists).
+
+Every message names both sides of the comparison and where it holds ({where}: "on all 16 SoCs", "on ascend910b").
+"""
 
 from __future__ import annotations
 
@@ -7,23 +10,43 @@ from op_migrate.analyzers.findings import MessageCatalog, MessageDef, Severity
 MESSAGES = MessageCatalog(
     MessageDef(
         "proto-dtype-not-in-opinfo",
-        "{op_type}: the prototype lists {dtype} for {param} but the {soc} op-info does not: it runs on AI CPU there",
-        "REG_OP is the framework-wide superset; a dtype missing from the AI Core op-info falls back to AI CPU.",
+        "{op_type}: the prototype lists {ports}: {dtype}, the AI Core op-info does not {where}: it runs on AI CPU ({library}) there",
+        "REG_OP is the framework-wide superset; a dtype missing from the AI Core op-info falls back to an AI CPU kernel.",
+    ),
+    MessageDef(
+        "proto-dtype-unsupported",
+        "{op_type}: the prototype promises {ports}: {dtype}, but nothing runs it {where}: "
+        "not in the AI Core op-info, and {aicpu}",
+        "A dtype the graph accepts that no kernel declares: the graph compiles, the op cannot run.",
     ),
     MessageDef(
         "opinfo-dtype-not-in-proto",
-        "{op_type}: the {soc} op-info lists {dtype} for {param} but the prototype does not",
+        "{op_type}: the AI Core op-info declares {ports}: {dtype} {where}, the prototype does not ({proto})",
         "The op-info declares more than the graph prototype allows.",
     ),
     MessageDef(
         "opinfo-dtype-rejected-by-tbe",
-        "{op_type}: the {soc} op-info lists {dtype} for {param} but the TBE check list rejects it{condition}",
-        "Compilation fails for this dtype on this SoC unless the condition holds.",
+        "{op_type}: the AI Core op-info declares {ports}: {dtype} {where}, but {kernel}: compilation fails for it",
+        "The framework picks AI Core for this dtype and the kernel's own dtype check rejects it.",
+    ),
+    MessageDef(
+        "tbe-bool-as-int8",
+        "{op_type}: the AI Core op-info declares {ports}: bool {where}; {kernel} int8: "
+        "bool arrives as int8 (storage), so this is consistent",
+        "register_operator converts bool tensors to int8 before the kernel sees them unless trans_bool_to_s8=False.",
+        Severity.INFO,
     ),
     MessageDef(
         "tbe-dtype-not-in-opinfo",
-        "{op_type}: TBE accepts {dtype} for {param} but the {soc} op-info does not declare it",
-        "The TBE code path is unreachable through this op-info.",
+        "{op_type}: {kernel} {ports}: {dtype}, but the AI Core op-info does not declare it {where}: "
+        "that path is unreachable on AI Core there",
+        "The kernel handles a dtype the framework never sends it on these SoCs.",
+        Severity.INFO,
+    ),
+    MessageDef(
+        "opinfo-op-not-on-soc",
+        "{op_type} has no AI Core op-info entry {where}: {outcome}",
+        "The operator is not an AI Core operator on these SoCs.",
         Severity.INFO,
     ),
     MessageDef(
@@ -38,7 +61,7 @@ MESSAGES = MessageCatalog(
     ),
     MessageDef(
         "proto-unknown-type-set",
-        "{op_type}: {param} uses the named type set {name}; its dtypes are not expanded",
-        "Named sets (NumberType, BasicType ...) are defined in GE headers this tool does not read; the dtypes stay unknown.",
+        "{op_type}: {param} uses the named type set {name}, which {source} does not define; its dtypes are unknown",
+        "Named sets are expanded from graph/types.h of the tree, else from analyzers/data/type_sets.toml.",
     ),
 )

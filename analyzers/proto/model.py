@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from op_migrate.analyzers.findings import Finding
 from op_migrate.analyzers.model import JsonModel
 
 
@@ -39,6 +38,7 @@ class OpInfoParam(JsonModel):
     param_type: str | None
     dtypes: tuple[str, ...]
     formats: tuple[str, ...]
+    declared: bool = True  # False: the entry has no dtype key (op_select_format decides at run time)
 
 
 @dataclass(frozen=True)
@@ -53,25 +53,77 @@ class OpInfo(JsonModel):
 
 
 @dataclass(frozen=True)
-class CapabilityRow(JsonModel):
-    """One dtype of one parameter on one SoC, with what each source says."""
+class KernelChecks(JsonModel):
+    """What one implementation file checks, as the capability matrix needs it (built from a TBE document)."""
 
-    param: str
-    dtype: str
-    formats: tuple[str, ...]
-    tbe: str  # "yes" | "no" | "if <condition>" | "unknown"
-    proto: str  # "yes" | "no" | "unknown"
-    opinfo: str  # "yes" | "no" | "unknown"
-    runs_on: str  # "AI Core" | "AI CPU" | "rejected" | "unknown"
+    path: str
+    kind: str  # "TBE DSL" | "TIK" | "Ascend C" | "hand IR"
+    mode: str | None
+    inputs: tuple[str, ...]
+    outputs: tuple[str, ...]
+    dtypes: dict  # port name -> tuple of (dtype, condition or None); a port without a check is absent
+    bool_as_int8: bool  # the framework hands bool tensors to this kernel as int8 (register_operator default)
+    fallbacks: tuple[tuple[str, dict | None], ...] = ()  # check_supported (condition, fact test) that hand it to AI CPU
+    equalities: tuple[tuple[str, str], ...] = ()  # inputs the kernel requires to share one dtype
 
 
 @dataclass(frozen=True)
-class Capability(JsonModel):
-    """The merged table per SoC; sources say which files were read."""
+class Cell(JsonModel):
+    """Where one (port, dtype) runs on one SoC, and the file that says so."""
 
-    SCHEMA = "op-migrate/capability@1"
+    engine: str  # "AI Core" | "AI CPU" | "none" (nothing runs it) | "unknown" (op_select_format decides)
+    library: str | None  # AI CPU kernel libraries (opKernelLib), e.g. "TFKernel"
+    source: str | None  # the op-info file (AI Core) or AI CPU config(s) that declare it
+    tbe: str  # the kernel's own check: yes | if <condition> | as int8 | no | unchecked | n/a
+    kernel: str | None = None  # the implementation file whose check `tbe` reports
+    notes: tuple[str, ...] = ()  # conditions that change the answer (check_supported, conditional checks)
+
+
+@dataclass(frozen=True)
+class MatrixRow(JsonModel):
+    """One (port, dtype) of the operator across the SoCs of the report."""
+
+    port: str
+    role: str  # input | output
+    dtype: str
+    proto: str  # yes | no | unknown
+    cells: dict  # soc -> Cell
+
+
+@dataclass(frozen=True)
+class CapabilityFinding(JsonModel):
+    """One fact of the capability merge, with every port, dtype and SoC it holds for (ports x dtypes, all of them)."""
+
+    symbol: str
+    message: str
+    severity: str
+    dtypes: tuple[str, ...]
+    ports: tuple[str, ...]
+    socs: tuple[str, ...]
+    line: None = None
+
+
+@dataclass(frozen=True)
+class CapabilityMatrix(JsonModel):
+    """Rows (port, dtype) x columns SoC; `groups` are the SoCs whose columns are identical."""
+
+    SCHEMA = "op-migrate/capability@2"
 
     op_type: str
+    socs: tuple[str, ...]  # the columns: every SoC of the install, or the --soc selection
+    narrowed: bool  # the columns are a --soc selection, not every SoC of the roots
+    rows: tuple[MatrixRow, ...]
+    groups: tuple[tuple[str, ...], ...]
     sources: tuple[dict, ...]
-    socs: dict  # soc -> list[CapabilityRow]; "(no op-info)" when none was found
-    findings: tuple[Finding, ...]
+    findings: tuple[CapabilityFinding, ...]
+
+
+@dataclass(frozen=True)
+class AicpuKernel(JsonModel):
+    """One op's kernel in one AI CPU config (TFKernel, AICPUKernel, CUSTAICPUKernel); dtypes per port, not combinations."""
+
+    op_type: str
+    library: str
+    path: str
+    params: tuple[OpInfoParam, ...]
+    kernel_so: str | None = None

@@ -6,12 +6,15 @@ import re
 
 from op_migrate.analyzers.proto.dtype_names import proto_dtype
 from op_migrate.analyzers.proto.model import Proto, ProtoParam
+from op_migrate.analyzers.proto.type_sets import TypeSets
 
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _REG = re.compile(r"REG_OP\(\s*(\w+)\s*\)(.*?)OP_END_FACTORY_REG\(\s*\w+\s*\)", re.S)
-_ITEM = re.compile(r"\.\s*(INPUT|OPTIONAL_INPUT|DYNAMIC_INPUT|OUTPUT|DYNAMIC_OUTPUT|ATTR|REQUIRED_ATTR)\s*\(")
+_ITEM = re.compile(r"\.\s*(INPUT|OPTIONAL_INPUT|DYNAMIC_INPUT|OUTPUT|DYNAMIC_OUTPUT|ATTR|REQUIRED_ATTR|DATATYPE)\s*\(")
 _DT = re.compile(r"\bDT_\w+")
-_NAMED = re.compile(r"TensorType::(\w+)\s*\(")
+# `TensorType::NumberType()`, `ge::TensorType::ALL()`, and the bare `BasicType` a few headers write.
+_NAMED = re.compile(r"(?:TensorType::)?(\b[A-Za-z]\w*)\s*\(\s*\)|^\s*([A-Z][A-Za-z]+Type)\s*$")
+_SYMBOL = re.compile(r'^\s*"(\w+)"\s*$')
 
 
 def _balanced(text: str, start: int) -> str:
@@ -32,39 +35,59 @@ def _blank_comments(text: str) -> str:
     return _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
-def find_protos(text: str, path: str, op_type: str | None = None) -> list[Proto]:
-    """Every REG_OP in a header (or only `op_type`)."""
+def _type_list(text: str, type_sets: TypeSets | None) -> tuple[tuple[str, ...], str | None]:
+    """(dtypes, named set left unexpanded) of a TensorType expression."""
+    dtypes = [proto_dtype(token) for token in _DT.findall(text)]
+    unexpanded = None
+    for match in _NAMED.finditer(text):
+        name = match.group(1) or match.group(2)
+        if name in ("TensorType", "ListTensorType"):
+            continue
+        expanded = type_sets.expand(name) if type_sets is not None else None
+        if expanded is None:
+            unexpanded = name
+        else:
+            dtypes.extend(expanded)
+    return tuple(dict.fromkeys(dtypes)), unexpanded
+
+
+def find_protos(text: str, path: str, op_type: str | None = None, type_sets: TypeSets | None = None) -> list[Proto]:
+    """Every REG_OP in a header (or only `op_type`); named sets are expanded through `type_sets`."""
     clean = _blank_comments(text)
     protos = []
     for match in _REG.finditer(clean):
         name = match.group(1)
         if op_type is not None and name != op_type:
             continue
-        body = match.group(2)
-        params = []
-        for item in _ITEM.finditer(body):
-            inner = _balanced(body, item.end())
-            kind = item.group(1).lower()
-            head, _, rest = inner.partition(",")
-            rest = rest.strip()
-            if kind in ("attr", "required_attr"):
-                attr_type, _, default = rest.partition(",")
-                params.append(
-                    ProtoParam(
-                        name=head.strip(),
-                        role=kind,
-                        dtypes=(),
-                        type_set=None,
-                        attr_type=attr_type.strip() or None,
-                        default=default.strip() or None,
-                    )
-                )
-                continue
-            named = _NAMED.search(rest)
-            dtypes = tuple(dict.fromkeys(proto_dtype(token) for token in _DT.findall(rest)))
-            params.append(
-                ProtoParam(name=head.strip(), role=kind, dtypes=dtypes, type_set=named.group(1) if named else None)
-            )
-        line = clean.count("\n", 0, match.start()) + 1
-        protos.append(Proto(op_type=name, path=path, line=line, params=tuple(params)))
+        protos.append(_proto(name, match.group(2), path, clean.count("\n", 0, match.start()) + 1, type_sets))
     return protos
+
+
+def _proto(name: str, body: str, path: str, line: int, type_sets: TypeSets | None) -> Proto:
+    items = [(item.group(1).lower(), _balanced(body, item.end())) for item in _ITEM.finditer(body)]
+    # `.INPUT(x1, "T")` names a symbol that `.DATATYPE(T, TensorType(...))` defines, usually after the ports.
+    symbols = {}
+    for kind, inner in items:
+        if kind == "datatype":
+            head, _, rest = inner.partition(",")
+            symbols[head.strip()] = _type_list(rest, type_sets)
+    params = []
+    for kind, inner in items:
+        head, _, rest = inner.partition(",")
+        rest = rest.strip()
+        if kind == "datatype":
+            continue
+        if kind in ("attr", "required_attr"):
+            attr_type, _, default = rest.partition(",")
+            params.append(
+                ProtoParam(name=head.strip(), role=kind, dtypes=(), type_set=None, attr_type=attr_type.strip() or None,
+                           default=default.strip() or None)
+            )
+            continue
+        symbol = _SYMBOL.match(rest)
+        if symbol is not None:
+            dtypes, unexpanded = symbols.get(symbol.group(1), ((), f'"{symbol.group(1)}" (no DATATYPE)'))
+        else:
+            dtypes, unexpanded = _type_list(rest, type_sets)
+        params.append(ProtoParam(name=head.strip(), role=kind, dtypes=dtypes, type_set=unexpanded))
+    return Proto(op_type=name, path=path, line=line, params=tuple(params))

@@ -8,15 +8,18 @@ from astroid import nodes
 from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
 from op_migrate.analyzers import catalog
+from op_migrate.analyzers.tbe.ascendc_wrapper import compile_op_call, read_wrapper
 from op_migrate.analyzers.tbe.compute import ComputeWalker
 from op_migrate.analyzers.tbe.constants import module_constants
 from op_migrate.analyzers.tbe.dtypes import read_dtype_rules
 from op_migrate.analyzers.tbe.fallback import read_fallbacks
 from op_migrate.analyzers.tbe.filekind import classify_file
 from op_migrate.analyzers.tbe.imports import collect_imports, parse_source
+from op_migrate.analyzers.tbe.local_classes import module_classes
+from op_migrate.analyzers.tbe.mappings import build_mappings, mapping_finding
 from op_migrate.analyzers.tbe.messages import MESSAGES
 from op_migrate.analyzers.tbe.node_index import NodeIndex
-from op_migrate.analyzers.tbe.model import DslCall, DtypeEntry, Guard, Mapping, TbeOp
+from op_migrate.analyzers.tbe.model import DslCall, DtypeEntry, Guard, TbeOp
 from op_migrate.analyzers.tbe.pattern import read_pattern
 from op_migrate.analyzers.tbe.registration import read_registration
 
@@ -84,6 +87,9 @@ def _document(path: str, status: str, reason: str | None, **fields) -> TbeOp:
         op_type=None,
         op_type_source=None,
         mode=None,
+        mode_evidence=(),
+        bool_as_int8=True,
+        ascendc=None,
         pattern=None,
         pattern_options={},
         registrations=(),
@@ -105,72 +111,43 @@ def _document(path: str, status: str, reason: str | None, **fields) -> TbeOp:
     return TbeOp(**base)
 
 
+_STATUS_FINDING = {"tik": "tbe-tik-operator", "hand_ir": "tbe-hand-ir-operator", "ascendc": "tbe-ascendc-wrapper"}
+
+
 def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
     dsl_map = catalog.load("dsl_map")["calls"]
     index = NodeIndex(tree)
     calls = index.of(nodes.Call)
     scope = collect_imports(tree, index)
     values, constant_texts = module_constants(tree)
-    info = read_registration(tree, Path(path).stem)
+    info = read_registration(tree, Path(path).stem, path, calls)
     module_functions = {node.name: node for node in tree.body if isinstance(node, nodes.FunctionDef)}
+    classes = module_classes(tree)
     compute_names = set()
     for call in calls:
         dsl = scope.dsl_name(call.func)
         if dsl is not None and dsl_map.get(dsl[0], {}).get("category", "compute") != "framework":
             compute_names.add(dsl[0])
-    status, reason = classify_file(index, scope, len(compute_names), bool(info.registrations), info.entry is not None)
+    compile_call = compile_op_call(calls, scope)
+    status, reason = classify_file(index, scope, len(compute_names), bool(info.registrations), info.entry is not None,
+                                   compile_call is not None)
     findings = []
-    if status != "analysed":
-        symbol = {"tik": "tbe-tik-operator", "hand_ir": "tbe-hand-ir-operator"}.get(status, "tbe-not-an-operator")
-        findings.append(MESSAGES.make(symbol, line=1, path=path, reason=reason))
-        # TIK operators have check_supported too; where they leave AI Core matters just as much.
-        fallbacks = read_fallbacks(tree, index)
-        for fallback in fallbacks:
-            findings.append(MESSAGES.make("tbe-aicpu-fallback", line=fallback.line, path=path, condition=fallback.condition))
-        return _document(
-            path,
-            status,
-            reason,
-            op_type=info.op_type,
-            op_type_source=info.op_type_source,
-            mode=info.mode,
-            registrations=info.registrations,
-            entry=info.entry.name if info.entry else None,
-            params=info.params,
-            aicpu_fallbacks=tuple(f.condition for f in fallbacks),
-            aicpu_fallback_details=fallbacks,
-            findings=tuple(sorted(findings, key=lambda f: (f.line or 0, f.symbol, f.message))),
-        )
-    if reason:
+    wrapper = read_wrapper(compile_call) if status == "ascendc" else None
+    if status in _STATUS_FINDING:
+        findings.append(MESSAGES.make(_STATUS_FINDING[status], line=wrapper.line if wrapper else 1, path=path, reason=reason))
+    elif status == "not_operator":
+        findings.append(MESSAGES.make("tbe-not-an-operator", line=1, path=path, reason=reason))
+    elif reason:
         findings.append(MESSAGES.make("tbe-tik-operator", line=1, path=path, reason=reason))
-
-    walker = ComputeWalker(scope, {k: v for k, v in module_functions.items() if k not in _HOOKS}, dsl_map, constant_texts)
-    roots = []
-    if info.entry is not None:
-        roots.append(info.entry)
-    else:
-        findings.append(MESSAGES.make("tbe-no-entry-function", line=1, path=path, reason="walking every module-level function"))
-    flow_roots = {}
-    for root in roots:
-        flow_roots[root.name] = walker.walk_root(root)
-    # Callers before callees, so that a helper is inlined where it is used rather than walked on its own first.
-    called = {call.func.name for call in calls if isinstance(call.func, nodes.Name) and call.func.name in module_functions}
-    ordered = sorted(module_functions.values(), key=lambda f: f.name in called)
-    for function in ordered:
-        if function.name not in walker.reached and function.name not in _HOOKS:
-            items = walker.walk_root(function)
-            if any(call["via"] == () for call in walker.calls) or items:
-                flow_roots[function.name] = items
-
-    hooks = {}
-    if "check_supported" in module_functions:
-        # Walked on its own: its calls read the op context, they are not part of the compute.
-        hooks["check_supported"] = ComputeWalker(scope, {}, dsl_map).walk_root(module_functions["check_supported"])
-
+    # TIK operators and wrappers have check_supported too; where they leave AI Core matters just as much.
+    fallbacks = read_fallbacks(tree, index, values)
+    for fallback in fallbacks:
+        findings.append(MESSAGES.make("tbe-aicpu-fallback", line=fallback.line, path=path, condition=fallback.condition))
+    walked = {k: v for k, v in module_functions.items() if k not in _HOOKS}
     dtypes, equalities = {}, ()
     inputs = [p.name for p in info.params if p.role == "input"]
-    if info.entry is not None:
-        rules = read_dtype_rules(info.entry, inputs, values, index)
+    if info.entry is not None and status != "not_operator":
+        rules = read_dtype_rules(info.entry, inputs, values, index, walked, classes)
         dtypes = {
             name: [DtypeEntry(dtype=d, condition=c, line=line) for d, c, line in entries]
             for name, entries in rules.accepted.items()
@@ -184,76 +161,81 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
                     "tbe-signature-mismatch", line=info.entry.lineno, path=path, declared=info.declared_count, actual=len(info.params)
                 )
             )
-    pattern, pattern_options = read_pattern(calls, scope, info.registrations)
-    fallbacks = read_fallbacks(tree, index)
-    for fallback in fallbacks:
-        findings.append(MESSAGES.make("tbe-aicpu-fallback", line=fallback.line, path=path, condition=fallback.condition))
+    common = dict(
+        op_type=(wrapper.op_type if wrapper and wrapper.op_type else info.op_type),
+        op_type_source=(f"op_type = {wrapper.op_type!r} next to compile_op" if wrapper and wrapper.op_type else info.op_type_source),
+        mode=info.mode,
+        mode_evidence=info.mode_evidence,
+        bool_as_int8=info.bool_as_int8,
+        ascendc=wrapper.to_json() if wrapper else None,
+        registrations=info.registrations,
+        entry=info.entry.name if info.entry else None,
+        params=info.params,
+        dtypes=dtypes,
+        dtype_equalities=equalities,
+        aicpu_fallbacks=tuple(f.condition for f in fallbacks),
+        aicpu_fallback_details=fallbacks,
+    )
+    if status != "analysed":
+        return _document(path, status, reason, **common, findings=_sorted(findings))
+    return _document(path, status, reason, **common, **_compute(tree, path, info, scope, walked, classes, values,
+                                                                  constant_texts, dsl_map, calls, findings))
 
+
+def _compute(tree, path, info, scope, walked, classes, values, constant_texts, dsl_map, all_calls, findings) -> dict:
+    """The compute walk of a DSL operator: flow, DSL calls, guards, mappings and their findings."""
+    roles = {p.name: p.declared_as for p in info.params if p.declared_as}
+    walker = ComputeWalker(scope, walked, dsl_map, constant_texts, classes=classes, values=values, roles=roles)
+    flow_roots = {}
+    if info.entry is not None:
+        flow_roots[info.entry.name] = walker.walk_root(info.entry)
+    else:
+        findings.append(MESSAGES.make("tbe-no-entry-function", line=1, path=path, reason="walking every module-level function"))
+    # Callers before callees, so that a helper is inlined where it is used rather than walked on its own first.
+    called = {call.func.name for call in all_calls if isinstance(call.func, nodes.Name) and call.func.name in walked}
+    walker.recorder.roles = {}  # parameter roles are the entry's; other roots have parameters of their own
+    for function in sorted(walked.values(), key=lambda f: f.name in called):
+        if function.name not in walker.reached:
+            items = walker.walk_root(function)
+            if any(call["via"] == () for call in walker.calls) or items:
+                flow_roots[function.name] = items
+    hooks = {}
+    module_functions = {node.name: node for node in tree.body if isinstance(node, nodes.FunctionDef)}
+    if "check_supported" in module_functions:
+        # Walked on its own: its calls read the op context, they are not part of the compute.
+        hooks["check_supported"] = ComputeWalker(scope, {}, dsl_map).walk_root(module_functions["check_supported"])
+    pattern, pattern_options = read_pattern(all_calls, scope, info.registrations)
     resolved: dict[str, list[str]] = {}
     for call in walker.calls:
         spellings = resolved.setdefault(call["name"], [])
         if call["qualified"] not in spellings:
             spellings.append(call["qualified"])
     calls = tuple(DslCall(**{k: v for k, v in call.items() if k != "qualified"}) for call in walker.calls)
+    recorder = walker.recorder
     guards = tuple(
-        Guard(text=text, line=line, kinds=kinds, set_under=walker.guard_origins.get((text, line)))
-        for (text, line), kinds in sorted(walker.guards.items(), key=lambda g: g[0][1])
+        Guard(text=text, line=line, kinds=kinds, origins=tuple(recorder.origins.get((text, line), ())),
+              test=recorder.tests.get((text, line)))
+        for (text, line), kinds in sorted(recorder.kinds.items(), key=lambda g: g[0][1])
     )
     for guard in guards:
         if guard.kinds == ("other",):
             findings.append(MESSAGES.make("tbe-unclassified-guard", line=guard.line, path=path, guard=guard.text))
     for symbol, fields, line in walker.notes:
         findings.append(MESSAGES.make(symbol, line=line, path=path, **fields))
-    mappings = _mappings(calls, dsl_map, resolved)
-    for mapping in mappings:
-        if mapping.category == "unknown":
-            findings.append(MESSAGES.make("tbe-unknown-dsl-call", line=mapping.lines[0], path=path, name=mapping.name))
-        elif mapping.category == "compute" and not mapping.ascend_c:
-            findings.append(MESSAGES.make("tbe-no-direct-ascend-c-api", line=mapping.lines[0], path=path, name=mapping.name, trap=mapping.trap))
-    computes = [f.name for f in info.computes if f.name in walker.reached or f.name in flow_roots]
-    return _document(
-        path,
-        "analysed",
-        reason,
-        op_type=info.op_type,
-        op_type_source=info.op_type_source,
-        mode=info.mode,
+    mappings = build_mappings(calls, dsl_map, resolved)
+    findings += [f for f in (mapping_finding(m.to_json(), path) for m in mappings) if f is not None]
+    return dict(
         pattern=pattern,
         pattern_options=pattern_options,
-        registrations=info.registrations,
-        entry=info.entry.name if info.entry else None,
-        compute=tuple(computes),
-        params=info.params,
-        dtypes=dtypes,
-        dtype_equalities=equalities,
+        compute=tuple(f.name for f in info.computes if f.name in walker.reached or f.name in flow_roots),
         constants=constant_texts,
         flow={"roots": flow_roots, "helpers": walker.helpers, "hooks": hooks},
         dsl_calls=calls,
         guards=guards,
-        aicpu_fallbacks=tuple(f.condition for f in fallbacks),
-        aicpu_fallback_details=fallbacks,
         mappings=mappings,
-        findings=tuple(sorted(findings, key=lambda f: (f.line or 0, f.symbol, f.message))),
+        findings=_sorted(findings),
     )
 
 
-def _mappings(calls: tuple[DslCall, ...], dsl_map: dict, resolved: dict) -> tuple[Mapping, ...]:
-    lines: dict[str, set[int]] = {}
-    for call in calls:
-        lines.setdefault(call.name, set()).add(call.line)
-    result = []
-    for name in sorted(lines, key=lambda n: (min(lines[n]), n)):
-        entry = dsl_map.get(name)
-        result.append(
-            Mapping(
-                name=name,
-                resolved_as=tuple(resolved.get(name, ())),
-                category=entry["category"] if entry else "unknown",
-                ascend_c=tuple(entry["ascend_c"]) if entry else (),
-                direct=entry["direct"] if entry else None,
-                confidence=entry["confidence"] if entry else "unknown",
-                trap=entry["trap"] if entry else "not in the catalog",
-                lines=tuple(sorted(lines[name])),
-            )
-        )
-    return tuple(result)
+def _sorted(findings: list) -> tuple:
+    return tuple(sorted(findings, key=lambda f: (f.line or 0, f.symbol, f.message)))

@@ -1,4 +1,10 @@
-"""The compute graph: every DSL call on every path from the entry, with branch guards, data sources and helpers inlined."""
+"""The compute graph: every DSL call on every path from the entry, with branch guards, data sources and helpers inlined.
+
+Local helpers are inlined per call site. Methods of module-level classes (`impl = Impl(x)`, `impl.do_compute(t)`,
+`self.step(t)`) are walked once per object, at their first call site (classes of big TIK/DSL hybrids call each other
+so often that per-site inlining grows exponentially); later calls reuse what that walk returned. A method the
+module does not define is a `tbe-method-not-followed` finding.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +12,22 @@ from dataclasses import dataclass, field
 
 from astroid import nodes
 
-from op_migrate.analyzers.tbe.guards import guard_kinds, negate, terminates
 from op_migrate.analyzers.tbe.call_site import is_operator_tree_helper, reads_dtype, substitute
+from op_migrate.analyzers.tbe.guard_record import GuardRecorder
+from op_migrate.analyzers.tbe.guards import negate, terminates
 from op_migrate.analyzers.tbe.imports import ImportScope
+from op_migrate.analyzers.tbe.local_classes import find_method
 
 Sources = frozenset
 MAX_DEPTH = 6
 # Calls into imported modules that only build constants or read attributes: not steps of the flow.
 _QUIET = {"tvm.const", "tvm.convert", "shape_util.shape_to_list", "tbe_platform.api_check_support", "tbe_platform.get_soc_spec"}
 _LABEL_LIMIT = 72
-_FACT_QUERIES = {"get_soc_spec", "api_check_support", "intrinsic_check_support"}
 # Data sources that are tensors: a DSL call's result or a placeholder.
 _TENSOR_SOURCES = ("call:", "placeholder:")
+# Attributes of a tensor that are metadata, not data: `x.dtype` passed to a helper is not a tensor argument.
+_METADATA = {"dtype", "shape", "name", "op", "tag", "ndim"}
+_INSTANCE = "instance:"
 
 
 @dataclass
@@ -32,6 +42,10 @@ class _Frame:
     base: int = 0  # how many guards came from the callers (the function's own guards come after)
     literals: dict = field(default_factory=dict)  # parameter -> literal text passed at this inlined call site
 
+    def child(self, guards: tuple, items: list | None = None, env: dict | None = None) -> "_Frame":
+        return _Frame(dict(self.env) if env is None else env, guards, self.via, dict(self.locals), [] if items is None else items,
+                      self.returns, base=self.base, literals=self.literals)
+
 
 def _flat(sources) -> frozenset:
     if isinstance(sources, tuple):
@@ -42,39 +56,30 @@ def _flat(sources) -> frozenset:
 class ComputeWalker:
     """Walks function bodies symbolically; never evaluates anything but the shape of the code."""
 
-    def __init__(self, scope: ImportScope, module_functions: dict, catalog: dict, constants: dict | None = None) -> None:
+    def __init__(self, scope: ImportScope, module_functions: dict, catalog: dict, constants: dict | None = None,
+                 *, classes: dict | None = None, values: dict | None = None, roles: dict | None = None) -> None:
         self.scope = scope
         self.constants = constants or {}
         self.module_functions = module_functions
+        self.classes = classes or {}
         self.catalog = catalog
         self.calls: list[dict] = []
-        self.guards: dict[tuple[str, int], tuple[str, ...]] = {}
         self.helpers: dict[str, list] = {}
         self.reached: set[str] = set()
         self.notes: list[tuple[str, dict, int]] = []
+        self.recorder = GuardRecorder(values or {}, roles or {})
         self._texts: dict[int, str] = {}
         self._resolved: dict[int, tuple] = {}
-        # Boolean flags set under a guard (`has_improve_precision = True` under api_check_support) stand for it.
-        self.flags: dict[str, str] = {}
-        self.guard_origins: dict[tuple[str, int], str] = {}
-        # Locals holding a platform query (`cce_product = get_soc_spec("SOC_VERSION")`): guards on them test that fact.
-        self.facts: dict[str, str] = {}
         self._external_seen: set[tuple[str, int]] = set()
-        # Locals read from a dtype (`x_type = x.get("dtype")`) and parameters bound to them: guards on them test the dtype.
-        self.dtype_vars: set[str] = set()
-        self._origins: dict[tuple[str, int], list[str]] = {}
+        self._instances: dict[str, nodes.ClassDef] = {}
+        self._attributes: dict[str, dict] = {}  # instance -> attribute -> sources
+        self._unfollowed: set[tuple[str, int]] = set()
+        self._walked_methods: dict[tuple[str, str], object] = {}  # (instance, method) -> what the walk returned
+        self._recursion_seen: set[tuple[str, int]] = set()
 
-    def _remember_fact(self, statement: nodes.Assign, frame: _Frame) -> None:
-        value = statement.value
-        if reads_dtype(value):
-            self.dtype_vars.update(t.name for t in statement.targets if isinstance(t, nodes.AssignName))
-        if not (isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute)):
-            return
-        if value.func.attrname not in _FACT_QUERIES:
-            return
-        for target in statement.targets:
-            if isinstance(target, nodes.AssignName):
-                self.facts[target.name] = f"{target.name} = {self.site_text(value, frame)}"
+    @property
+    def guards(self) -> dict:
+        return self.recorder.kinds
 
     def site_text(self, node: nodes.NodeNG, frame: _Frame) -> str:
         """The node's text with the literals passed at this inlined call site substituted for the parameters."""
@@ -122,11 +127,8 @@ class ComputeWalker:
 
     def _statement(self, statement: nodes.NodeNG, frame: _Frame) -> None:
         if isinstance(statement, nodes.Assign):
-            if isinstance(statement.value, nodes.Const) and isinstance(statement.value.value, bool) and len(frame.guards) > frame.base:
-                for target in statement.targets:
-                    if isinstance(target, nodes.AssignName):
-                        self.flags[target.name] = frame.guards[-1]
-            self._remember_fact(statement, frame)
+            guard = frame.guards[-1] if len(frame.guards) > frame.base else None
+            self.recorder.assignment(statement, guard, lambda node: self.site_text(node, frame), frame.env)
             sources = self._value(statement.value, frame)
             for target in statement.targets:
                 self._bind(target, sources, frame)
@@ -166,32 +168,17 @@ class ComputeWalker:
             frame.locals[statement.name] = statement
 
     def _guarded(self, text: str, line: int, body: list, frame: _Frame) -> None:
-        child = _Frame(
-            dict(frame.env), frame.guards + (text,), frame.via, dict(frame.locals), [], frame.returns, base=frame.base, literals=frame.literals
-        )
+        child = frame.child(frame.guards + (text,))
         self._block(body, child)
         frame.items.append({"type": "branch", "guard": text, "line": line, "then": child.items, "else": []})
         frame.env.update(child.env)
 
     def _branch(self, statement: nodes.If, then_body: list, else_body: list, frame: _Frame) -> None:
         text = self.site_text(statement.test, frame)
-        flag = statement.test.name if isinstance(statement.test, nodes.Name) else None
-        if flag in self.flags:
-            origin = self.flags[flag]
-            self.guards.setdefault((text, statement.lineno), guard_kinds(origin))
-            self.guard_origins[(text, statement.lineno)] = origin
-        else:
-            names = [n.name for n in statement.test.nodes_of_class(nodes.Name)]
-            facts = list(dict.fromkeys(self.facts[n] for n in names if n in self.facts))
-            dtype_hint = ["dtype"] if self.dtype_vars.intersection(names) else []
-            self.guards.setdefault((text, statement.lineno), guard_kinds(" ".join([text, *facts, *dtype_hint])))
-            if facts:
-                self._add_origins((text, statement.lineno), facts)
+        self.recorder.branch(statement, text, frame.env)
         sides = []
         for guard, body in ((text, then_body), (negate(text), else_body)):
-            child = _Frame(
-                dict(frame.env), frame.guards + (guard,), frame.via, dict(frame.locals), [], frame.returns, base=frame.base, literals=frame.literals
-            )
+            child = frame.child(frame.guards + (guard,))
             self._block(body, child)
             sides.append(child)
         then_side, else_side = sides
@@ -213,7 +200,8 @@ class ComputeWalker:
             label = f"for {self.text(statement.target)} in {self.text(statement.iter)}"
         else:
             label = f"while {self.text(statement.test)}"
-        child = _Frame(frame.env, frame.guards, frame.via, frame.locals, [], frame.returns, base=frame.base, literals=frame.literals)
+        child = frame.child(frame.guards, env=frame.env)
+        child.locals = frame.locals
         self._block(statement.body, child)
         frame.items.append({"type": "loop", "label": _shorten(label), "line": statement.lineno, "body": child.items})
         self._block(statement.orelse, frame)
@@ -221,6 +209,9 @@ class ComputeWalker:
     def _bind(self, target: nodes.NodeNG, sources, frame: _Frame) -> None:
         if isinstance(target, nodes.AssignName):
             frame.env[target.name] = _flat(sources)
+        elif isinstance(target, nodes.AssignAttr):
+            for instance in self._instances_of(target.expr, frame):
+                self._attributes[instance][target.attrname] = _flat(sources)
         elif isinstance(target, (nodes.Tuple, nodes.List)):
             parts = sources if isinstance(sources, tuple) and len(sources) == len(target.elts) else None
             for index, element in enumerate(target.elts):
@@ -244,10 +235,21 @@ class ComputeWalker:
             return tuple(_flat(self._value(element, frame)) for element in node.elts)
         if isinstance(node, (nodes.Lambda, nodes.FunctionDef)):
             return Sources()
+        if isinstance(node, nodes.Attribute):
+            if node.attrname in _METADATA:
+                return Sources()
+            instances = self._instances_of(node.expr, frame)
+            if instances:
+                return frozenset().union(*(self._attributes[i].get(node.attrname, Sources()) for i in instances))
         merged = Sources()
         for child in node.get_children():
             merged |= _flat(self._value(child, frame))
         return merged
+
+    def _instances_of(self, node: nodes.NodeNG, frame: _Frame) -> list[str]:
+        if not isinstance(node, nodes.Name):
+            return []
+        return sorted(s for s in frame.env.get(node.name, ()) if s.startswith(_INSTANCE))
 
     def _call(self, node: nodes.Call, frame: _Frame):
         receiver = self._value(node.func.expr, frame) if isinstance(node.func, nodes.Attribute) else Sources()
@@ -261,6 +263,12 @@ class ComputeWalker:
             helper = frame.locals.get(node.func.name) or self.module_functions.get(node.func.name)
             if helper is not None:
                 return self._inline(node, helper, arguments, frame)
+            if node.func.name in self.classes:
+                return self._construct(node, self.classes[node.func.name], arguments, frame)
+        if isinstance(node.func, nodes.Attribute):
+            instances = sorted(s for s in _flat(receiver) if s.startswith(_INSTANCE))
+            if instances:
+                return self._method_call(node, instances, arguments, frame)
         if qualified is None:
             return _flat(receiver) | inputs  # a method of a local value: its data flows through
         if is_operator_tree_helper(qualified) and any(s.startswith(_TENSOR_SOURCES) for s in inputs | _flat(receiver)):
@@ -272,6 +280,42 @@ class ComputeWalker:
         # Shape utilities and platform queries carry no tensor data.
         return Sources()
 
+    def _construct(self, node: nodes.Call, cls: nodes.ClassDef, arguments: list, frame: _Frame):
+        """`Impl(x, y)`: a new instance of a module-level class; its __init__ is inlined with `self` bound to it."""
+        instance = f"{_INSTANCE}{cls.name}@{node.lineno}"
+        self._instances[instance] = cls
+        self._attributes.setdefault(instance, {})
+        init, _ = find_method(cls, "__init__", self.classes)
+        if init is not None:
+            self._walked_methods[(instance, "__init__")] = Sources()
+            self._inline(node, init, [Sources({instance}), *arguments], frame, owner=cls.name, offset=1)
+        return Sources({instance})
+
+    def _method_call(self, node: nodes.Call, instances: list[str], arguments: list, frame: _Frame):
+        name = node.func.attrname
+        results = Sources()
+        for instance in instances:
+            cls = self._instances[instance]
+            method, foreign = find_method(cls, name, self.classes)
+            if method is None:
+                if (name, node.lineno) not in self._unfollowed:
+                    self._unfollowed.add((name, node.lineno))
+                    where = f"it is inherited from {', '.join(foreign)}, defined elsewhere" if foreign else "the class does not define it"
+                    self.notes.append(("tbe-method-not-followed", {"name": f"{cls.name}.{name}", "reason": where}, node.lineno))
+                frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})
+                results |= frozenset().union(*(_flat(a) for a in arguments)) if arguments else Sources()
+                continue
+            key = (instance, method.name)
+            if key in self._walked_methods:
+                frame.items.append({"type": "helper", "name": f"{cls.name}.{method.name}", "line": node.lineno, "label": self.label(node)})
+                results |= _flat(self._walked_methods[key])
+                continue
+            self._walked_methods[key] = Sources()  # a method reached again while it is walked returns nothing new
+            returned = self._inline(node, method, [Sources({instance}), *arguments], frame, owner=cls.name, offset=1)
+            self._walked_methods[key] = returned
+            results |= _flat(returned)
+        return results
+
     def _external(self, node: nodes.Call, qualified: str, inputs: frozenset, frame: _Frame):
         """A tensor-taking helper imported from another module of the operator tree: an opaque step, said not guessed."""
         if (qualified, node.lineno) not in self._external_seen:
@@ -280,12 +324,6 @@ class ComputeWalker:
         frame.items.append({"type": "external", "line": node.lineno, "label": self.label(node), "qualified": qualified})
         # Its result is taken to depend on every tensor passed in; what it computes is unknown.
         return inputs
-
-    def _add_origins(self, key: tuple[str, int], facts: list[str]) -> None:
-        # One guard text inlined at several call sites may rest on a different fact at each: keep them all, in order.
-        parts = self._origins.setdefault(key, [])
-        parts.extend(fact for fact in facts if fact not in parts)
-        self.guard_origins[key] = "; ".join(parts)
 
     def _site_literals(self, node: nodes.Call, names: list[str], frame: _Frame) -> dict:
         """Parameter -> literal text for string arguments (or the caller's own substituted parameters).
@@ -301,8 +339,7 @@ class ComputeWalker:
             elif isinstance(argument, nodes.Name):
                 if argument.name in frame.literals:
                     literals[name] = frame.literals[argument.name]
-                if argument.name in self.dtype_vars:
-                    self.dtype_vars.add(name)
+                self.recorder.alias_dtype(argument.name, name)
         return literals
 
     def _record(self, node: nodes.Call, dsl: tuple[str, str], inputs: frozenset, frame: _Frame):
@@ -319,7 +356,7 @@ class ComputeWalker:
                 "category": entry["category"] if entry else "unknown",
                 "args": tuple(_shorten(self.text(a)) for a in node.args)
                 + tuple(f"{k.arg}={_shorten(self.text(k.value))}" for k in node.keywords or ()),
-                "inputs": tuple(sorted(inputs)),
+                "inputs": tuple(sorted(s for s in inputs if not s.startswith(_INSTANCE))),
                 "result": None,
                 "via": frame.via,
             }
@@ -331,24 +368,29 @@ class ComputeWalker:
         frame.items.append({"type": "call", "id": index, "line": node.lineno, "label": label})
         return Sources({f"call:{index}"})
 
-    def _inline(self, node: nodes.Call, helper: nodes.FunctionDef, arguments: list, frame: _Frame):
-        site = f"{helper.name}@{node.lineno}"
-        if len(frame.via) >= MAX_DEPTH or any(step.startswith(helper.name + "@") for step in frame.via):
-            self.notes.append(("tbe-helper-recursion", {"name": helper.name, "depth": len(frame.via)}, node.lineno))
+    def _inline(self, node: nodes.Call, helper: nodes.FunctionDef, arguments: list, frame: _Frame,
+                owner: str | None = None, offset: int = 0):
+        """Walk `helper` at this call site; `offset` = 1 when arguments[0] is the bound `self`."""
+        qualified = f"{owner}.{helper.name}" if owner else helper.name
+        site = f"{qualified}@{node.lineno}"
+        if len(frame.via) >= MAX_DEPTH or any(step.startswith(qualified + "@") for step in frame.via):
+            if (qualified, node.lineno) not in self._recursion_seen:
+                self._recursion_seen.add((qualified, node.lineno))
+                self.notes.append(("tbe-helper-recursion", {"name": qualified, "depth": len(frame.via)}, node.lineno))
             frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})
-            return frozenset().union(*(_flat(a) for a in arguments)) if arguments else Sources()
-        self.reached.add(helper.name)
+            return frozenset().union(*(_flat(a) for a in arguments[offset:])) if arguments[offset:] else Sources()
+        self.reached.add(qualified)
         env = {}
         names = _param_names(helper)
         for position, name in enumerate(names):
             bound = _flat(arguments[position]) if position < len(arguments) else Sources()
             env[name] = bound or Sources({f"param:{name}"})
-        literals = self._site_literals(node, names, frame)
+        literals = self._site_literals(node, names[offset:], frame)
         child = _Frame(env, frame.guards, frame.via + (site,), dict(frame.locals), [], base=len(frame.guards), literals=literals)
         self._block(helper.body, child)
         # The body is kept once per helper (first call site), not per call: documents stay small.
-        frame.items.append({"type": "helper", "name": helper.name, "line": node.lineno, "label": self.label(node)})
-        self.helpers.setdefault(helper.name, child.items)
+        frame.items.append({"type": "helper", "name": qualified, "line": node.lineno, "label": self.label(node)})
+        self.helpers.setdefault(qualified, child.items)
         returns = child.returns
         if not returns:
             return Sources()
@@ -372,3 +414,6 @@ def _param_names(function: nodes.FunctionDef) -> list[str]:
 
 def _shorten(text: str) -> str:
     return text if len(text) <= _LABEL_LIMIT else text[: _LABEL_LIMIT - 3] + "..."
+
+
+__all__ = ["ComputeWalker", "reads_dtype"]

@@ -1,16 +1,23 @@
-"""Dtype rules of the entry function: check lists per input, conditional extensions, equality between inputs."""
+"""Dtype rules of the entry: check lists per input, conditional extensions, equalities, through local helpers and classes.
+
+The entry is read first; every module-level function it calls and every method of a module-level class it
+instantiates (`obj = Impl(x, y)`, `obj.check()`, `self.check_param()`) is read with its parameters and `self`
+attributes bound to the entry's inputs, and with the conditions of the call site in front of its own.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from astroid import nodes
 
 from op_migrate.analyzers.tbe.constants import evaluate
 from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, guards_of
+from op_migrate.analyzers.tbe.local_classes import find_method
 
 # Spellings the ops use for the same dtype.
-_ALIASES = {"float": "float32", "half": "float16", "fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
+_ALIASES = {"float": "float32", "half": "float16", "fp16": "float16", "fp32": "float32", "bf16": "bfloat16", "double": "float64"}
+MAX_DEPTH = 5
 
 
 def normalise(dtype: str) -> str:
@@ -26,21 +33,66 @@ class DtypeRules:
     unresolved: tuple[tuple[str, dict, int], ...]
 
 
-def _param_of_value(value: nodes.NodeNG, params: set[str], known: dict[str, str]) -> str | None:
-    """`x.get("dtype")`, `x["dtype"]`, `x.dtype`, or anything built from a name already traced."""
-    for node in [value, *value.nodes_of_class((nodes.Call, nodes.Subscript, nodes.Attribute, nodes.Name))]:
-        if isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute) and node.func.attrname == "get":
-            receiver = node.func.expr
-            if isinstance(receiver, nodes.Name) and receiver.name in params and _is_dtype_key(node.args):
-                return receiver.name
-        if isinstance(node, nodes.Subscript) and isinstance(node.value, nodes.Name) and node.value.name in params:
-            if isinstance(node.slice, nodes.Const) and node.slice.value == "dtype":
-                return node.value.name
-        if isinstance(node, nodes.Attribute) and node.attrname == "dtype" and isinstance(node.expr, nodes.Name):
-            if node.expr.name in params:
-                return node.expr.name
-        if isinstance(node, nodes.Name) and node.name in known:
-            return known[node.name]
+@dataclass
+class _Instance:
+    """One object of a module-level class; its methods share what `self.<attr>` stands for."""
+
+    cls: nodes.ClassDef
+    dicts: dict = field(default_factory=dict)
+    dtypes: dict = field(default_factory=dict)
+
+
+class _Names(dict):
+    """Local names of a scope, with `self.<attr>` looked up in (and stored on) the instance."""
+
+    def __init__(self, local: dict, instance: _Instance | None, kind: str) -> None:
+        super().__init__(local)
+        self.instance_map = getattr(instance, kind) if instance is not None else None
+
+    def _target(self, key):
+        if isinstance(key, str) and key.startswith("self.") and self.instance_map is not None:
+            return self.instance_map
+        return None
+
+    def __contains__(self, key) -> bool:
+        target = self._target(key)
+        return key in target if target is not None else super().__contains__(key)
+
+    def __getitem__(self, key):
+        target = self._target(key)
+        return target[key] if target is not None else super().__getitem__(key)
+
+    def __setitem__(self, key, value) -> None:
+        target = self._target(key)
+        if target is not None:
+            target[key] = value
+        else:
+            super().__setitem__(key, value)
+
+
+@dataclass
+class _Scope:
+    """One function read for dtype rules, with what its names and `self` attributes stand for."""
+
+    function: nodes.FunctionDef
+    dicts: _Names  # local name or "self.attr" -> entry input whose tensor dict it holds
+    dtypes: _Names  # local name or "self.attr" -> entry input whose dtype string it holds
+    prefix: tuple[str, ...]  # conditions on the way from the entry to this function
+    instance: _Instance | None = None
+    depth: int = 0
+    lists: dict = field(default_factory=dict)
+    remaps: dict = field(default_factory=dict)
+
+
+def _scope(function, dicts, dtypes, prefix, instance=None, depth=0) -> _Scope:
+    return _Scope(function, _Names(dicts, instance, "dicts"), _Names(dtypes, instance, "dtypes"), prefix, instance, depth)
+
+
+def _text(node: nodes.NodeNG) -> str | None:
+    if isinstance(node, (nodes.Name, nodes.AssignName)):
+        return node.name
+    if isinstance(node, (nodes.Attribute, nodes.AssignAttr)) and isinstance(node.expr, nodes.Name) and node.expr.name == "self":
+        return f"self.{node.attrname}"
     return None
 
 
@@ -54,11 +106,6 @@ def _is_dtype_key(args) -> bool:
     return bool(args) and isinstance(args[0], nodes.Const) and args[0].value == "dtype"
 
 
-def _condition(node: nodes.NodeNG, entry: nodes.FunctionDef) -> str | None:
-    texts = [text for text, _ in guards_of(node, entry)]
-    return " and ".join(texts) if texts else None
-
-
 def _strings(value: object) -> list[str] | None:
     if isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
         return list(value)
@@ -67,92 +114,195 @@ def _strings(value: object) -> list[str] | None:
     return None
 
 
-def _names_no_dtype(list_node: nodes.NodeNG, lists: dict, constants: dict) -> bool:
-    """True when the checked list is known and holds no dtype name at all."""
-    if isinstance(list_node, nodes.Name) and list_node.name in lists:
-        items = [entry[0] for entry in lists[list_node.name]]
-    else:
-        items = _strings(evaluate(list_node, constants))
-    return bool(items) and not any(normalise(item) in DTYPE_NAMES for item in items)
+class _Reader:
+    """Reads every reachable scope once: trace names (and find callees), then read the checks."""
 
+    def __init__(self, entry, inputs, constants, index, functions, classes) -> None:
+        self.entry = entry
+        self.inputs = inputs
+        self.constants = constants
+        self.index = index
+        self.functions = functions
+        self.classes = classes
+        self.accepted: dict[str, list] = {}
+        self.equalities: list[tuple[str, str]] = []
+        self.unresolved: list[tuple[str, dict, int]] = []
+        self._seen: set = set()
+        self._instances: dict[int, _Instance] = {}  # constructor call -> the object it makes
 
-def _remap_sources(node: nodes.Assign, name: str, entry: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:
-    """The dtypes an enclosing `if name == "bool": name = "int8"` maps from, and that if."""
-    parent = node.parent
-    while parent is not None and parent is not entry:
-        if isinstance(parent, nodes.If) and any(item is node or item.parent_of(node) for item in parent.body):
-            found = []
-            for compare in [parent.test, *parent.test.nodes_of_class(nodes.Compare)]:
-                if not (isinstance(compare, nodes.Compare) and len(compare.ops) == 1):
+    def run(self) -> DtypeRules:
+        params = [arg.name for arg in self.entry.args.args or []]
+        work = [_scope(self.entry, {name: name for name in params}, {}, ())]
+        while work:
+            scope = work.pop(0)
+            work += self._trace(scope)
+            self._read_checks(scope)
+        ordered = {name: self.accepted[name] for name in [*self.inputs, *sorted(self.accepted)] if name in self.accepted}
+        return DtypeRules(accepted=ordered, equalities=tuple(self.equalities), unresolved=tuple(self.unresolved))
+
+    # -- pass 1: what each name stands for, and which local functions are called with what -------------------
+    def param_of_value(self, value: nodes.NodeNG, scope: _Scope) -> str | None:
+        """`x.get("dtype")`, `x["dtype"]`, `x.dtype`, `self.x_dtype`, or anything built from a traced name."""
+        for node in [value, *value.nodes_of_class((nodes.Call, nodes.Subscript, nodes.Attribute, nodes.Name))]:
+            if isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute) and node.func.attrname == "get":
+                if _text(node.func.expr) in scope.dicts and _is_dtype_key(node.args):
+                    return scope.dicts[_text(node.func.expr)]
+            if isinstance(node, nodes.Subscript) and _text(node.value) in scope.dicts:
+                if isinstance(node.slice, nodes.Const) and node.slice.value == "dtype":
+                    return scope.dicts[_text(node.value)]
+            if isinstance(node, nodes.Attribute) and node.attrname == "dtype" and _text(node.expr) in scope.dicts:
+                return scope.dicts[_text(node.expr)]
+            if _text(node) in scope.dtypes:
+                return scope.dtypes[_text(node)]
+        return None
+
+    def _condition(self, node: nodes.NodeNG, scope: _Scope, local: bool = False) -> str | None:
+        """The guards around `node`, behind those on the way to its function unless `local`."""
+        texts = [] if local else list(scope.prefix)
+        texts = list(dict.fromkeys([*texts, *(text for text, _ in guards_of(node, scope.function))]))
+        return " and ".join(texts) if texts else None
+
+    def _trace(self, scope: _Scope) -> list[_Scope]:
+        callees = []
+        instances: dict[str, _Instance] = {}
+        for node in self.index.of((nodes.Assign, nodes.AugAssign, nodes.Call), scope.function):
+            if isinstance(node, nodes.Assign) and len(node.targets) == 1:
+                self._assign(node, scope, instances)
+            elif isinstance(node, nodes.AugAssign) and _text(node.target) in scope.lists:
+                items = _strings(evaluate(node.value, self.constants)) or []
+                scope.lists[_text(node.target)] += [(normalise(i), self._condition(node, scope, True), node.lineno) for i in items]
+            elif isinstance(node, nodes.Call):
+                receiver = node.func.expr if isinstance(node.func, nodes.Attribute) else None
+                if receiver is not None and _text(receiver) in scope.lists and node.func.attrname in ("append", "extend"):
+                    items = _strings(evaluate(node.args[0], self.constants)) if node.args else None
+                    added = [(normalise(i), self._condition(node, scope, True), node.lineno) for i in items or []]
+                    scope.lists[_text(receiver)] += added
                     continue
-                if not (isinstance(compare.left, nodes.Name) and compare.left.name == name):
-                    continue
-                operator, right = compare.ops[0]
-                items = [right] if operator == "==" else list(getattr(right, "elts", [])) if operator == "in" else []
-                found += [normalise(i.value) for i in items if isinstance(i, nodes.Const) and isinstance(i.value, str)]
-            return list(dict.fromkeys(found)), parent
-        parent = parent.parent
-    return [], None
+                callee = self._callee(node, scope, instances)
+                if callee is not None:
+                    callees.append(callee)
+        return callees
 
-
-def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dict, index) -> DtypeRules:
-    """Walk the entry once: trace dtype variables, build check lists (with guards), then read the checks."""
-    params = {arg.name for arg in entry.args.args or []}
-    dtype_vars: dict[str, str] = {}
-    lists: dict[str, list[tuple[str, str | None, int]]] = {}
-    # A dtype variable overwritten with a literal under a test on it (`if d == "bool": d = "int8"`) accepts the
-    # tested dtypes too: variable -> [(target dtype, source dtypes, condition, line)].
-    remaps: dict[str, list[tuple[str, list[str], str, int]]] = {}
-    for node in index.of((nodes.Assign, nodes.AugAssign, nodes.Call), entry):
-        if isinstance(node, nodes.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], nodes.AssignName):
-            name = node.targets[0].name
-            items = _strings(evaluate(node.value, constants))
-            if items is not None and not isinstance(node.value, nodes.Const):
-                lists[name] = [(normalise(item), _condition(node, entry), node.lineno) for item in items]
-                continue
-            if name in dtype_vars and isinstance(node.value, nodes.Const) and isinstance(node.value.value, str):
-                sources, test = _remap_sources(node, name, entry)
-                if sources:
-                    condition = _condition(node, entry) or test.test.as_string()
-                    remaps.setdefault(name, []).append((normalise(node.value.value), sources, condition, node.lineno))
-                continue
-            param = _param_of_value(node.value, params, dtype_vars)
-            if param is not None:
-                dtype_vars[name] = param
-        elif isinstance(node, nodes.AugAssign) and isinstance(node.target, nodes.AssignName) and node.target.name in lists:
-            items = _strings(evaluate(node.value, constants)) or []
-            lists[node.target.name] += [(normalise(i), _condition(node, entry), node.lineno) for i in items]
-        elif isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute):
-            receiver = node.func.expr
-            if isinstance(receiver, nodes.Name) and receiver.name in lists and node.func.attrname in ("append", "extend"):
-                items = _strings(evaluate(node.args[0], constants)) if node.args else None
-                lists[receiver.name] += [(normalise(i), _condition(node, entry), node.lineno) for i in items or []]
-
-    accepted: dict[str, list] = {}
-    equalities: list[tuple[str, str]] = []
-    unresolved: list[tuple[str, dict, int]] = []
-
-    def accept(param: str | None, list_node: nodes.NodeNG, check: nodes.NodeNG, expr_text: str, subject=None) -> None:
-        if param is None:
-            unresolved.append(("tbe-unresolved-input", {"expr": expr_text}, check.lineno))
+    def _assign(self, node: nodes.Assign, scope: _Scope, instances: dict) -> None:
+        target, value = node.targets[0], node.value
+        name = _text(target)
+        if name is None:
             return
-        if isinstance(list_node, nodes.Name) and list_node.name in lists:
-            entries = lists[list_node.name]
+        items = _strings(evaluate(value, self.constants))
+        if items is not None and not isinstance(value, nodes.Const) and isinstance(target, nodes.AssignName):
+            scope.lists[name] = [(normalise(item), self._condition(node, scope, True), node.lineno) for item in items]
+            return
+        if name in scope.dtypes and isinstance(value, nodes.Const) and isinstance(value.value, str):
+            sources, test = _remap_sources(node, name, scope.function)
+            if sources:
+                condition = self._condition(node, scope, True) or test.test.as_string()
+                scope.remaps.setdefault(name, []).append((normalise(value.value), sources, condition, node.lineno))
+            return
+        if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Name) and value.func.name in self.classes:
+            instances[name] = self._instances.setdefault(id(value), _Instance(self.classes[value.func.name]))
+        if _text(value) in scope.dicts:
+            scope.dicts[name] = scope.dicts[_text(value)]
+            return
+        param = self.param_of_value(value, scope)
+        if param is not None:
+            scope.dtypes[name] = param
+
+    def _callee(self, call: nodes.Call, scope: _Scope, instances: dict) -> _Scope | None:
+        """The local function or method a call reaches, bound to what its arguments stand for."""
+        if scope.depth >= MAX_DEPTH:
+            return None
+        func, instance = None, None
+        if isinstance(call.func, nodes.Name) and call.func.name in self.functions:
+            func = self.functions[call.func.name]
+        elif isinstance(call.func, nodes.Name) and call.func.name in self.classes:
+            instance = self._instances.setdefault(id(call), _Instance(self.classes[call.func.name]))
+            func = find_method(instance.cls, "__init__", self.classes)[0]
+        elif isinstance(call.func, nodes.Attribute):
+            receiver = call.func.expr
+            if isinstance(receiver, nodes.Name) and receiver.name == "self":
+                instance = scope.instance
+            elif isinstance(receiver, nodes.Name):
+                instance = instances.get(receiver.name)
+            if instance is not None:
+                func = find_method(instance.cls, call.func.attrname, self.classes)[0]
+        if func is None:
+            return None
+        names = [arg.name for arg in func.args.args or []][1 if instance is not None else 0:]
+        dicts, dtypes = {}, {}
+        bound = list(zip(names, call.args)) + [(k.arg, k.value) for k in call.keywords or () if k.arg in names]
+        for name, argument in bound:
+            if _text(argument) in scope.dicts:
+                dicts[name] = scope.dicts[_text(argument)]
+            else:
+                param = self.param_of_value(argument, scope)
+                if param is not None:
+                    dtypes[name] = param
+        key = (id(func), id(instance), tuple(sorted(dicts.items())), tuple(sorted(dtypes.items())))
+        if key in self._seen or (instance is None and not dicts and not dtypes):
+            return None
+        self._seen.add(key)
+        prefix = (*scope.prefix, *(text for text, _ in guards_of(call, scope.function)))
+        return _scope(func, dicts, dtypes, prefix, instance, scope.depth + 1)
+
+    # -- pass 2: the checks ------------------------------------------------------------------------------------
+    def _read_checks(self, scope: _Scope) -> None:
+        for node in self.index.of((nodes.Call, nodes.Compare), scope.function):
+            if isinstance(node, nodes.Call) and _is_dtype_check(node.func) and len(node.args) >= 2:
+                subject = node.args[0]
+                param = self.param_of_value(subject, scope)
+                if param is None:
+                    keyword = next((k for k in node.keywords or () if k.arg == "param_name"), None)
+                    named = keyword.value.value if keyword is not None and isinstance(keyword.value, nodes.Const) else None
+                    if named in self.inputs:
+                        param = named
+                    elif self._names_no_dtype(node.args[1], scope):
+                        continue  # check_dtype reused on an attribute (`reduction` in ("none", "mean")): not a dtype rule
+                self._accept(param, node.args[1], node, subject.as_string(), scope, _text(subject))
+            elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
+                self._compare(node, scope)
+
+    def _compare(self, node: nodes.Compare, scope: _Scope) -> None:
+        operator, right = node.ops[0]
+        traced = isinstance(node.left, (nodes.Name, nodes.Call, nodes.Attribute))
+        left_param = self.param_of_value(node.left, scope) if traced else None
+        negated = operator == "in" and isinstance(node.parent, nodes.UnaryOp) and node.parent.op == "not"
+        if (operator == "not in" or negated) and left_param is not None:
+            self._accept(left_param, right, node, node.left.as_string(), scope, None)
+        elif operator in ("!=", "==") and _text(node.left) is not None and _text(right) is not None:
+            right_param = self.param_of_value(right, scope)
+            if left_param and right_param and left_param != right_param:
+                pair = (left_param, right_param)
+                if pair not in self.equalities:
+                    self.equalities.append(pair)
+
+    def _names_no_dtype(self, list_node: nodes.NodeNG, scope: _Scope) -> bool:
+        """True when the checked list is known and holds no dtype name at all."""
+        if _text(list_node) in scope.lists:
+            items = [entry[0] for entry in scope.lists[_text(list_node)]]
         else:
-            items = _strings(evaluate(list_node, constants))
+            items = _strings(evaluate(list_node, self.constants))
+        return bool(items) and not any(normalise(item) in DTYPE_NAMES for item in items)
+
+    def _accept(self, param, list_node, check, expr_text, scope: _Scope, subject: str | None) -> None:
+        if param is None:
+            self.unresolved.append(("tbe-unresolved-input", {"expr": expr_text}, check.lineno))
+            return
+        if _text(list_node) in scope.lists:
+            entries = scope.lists[_text(list_node)]
+        else:
+            items = _strings(evaluate(list_node, self.constants))
             if items is None:
-                unresolved.append(("tbe-unresolved-dtype-list", {"expr": list_node.as_string(), "param": param}, check.lineno))
+                self.unresolved.append(("tbe-unresolved-dtype-list", {"expr": list_node.as_string(), "param": param}, check.lineno))
                 return
             entries = [(normalise(item), None, check.lineno) for item in items]
-        outer = _condition(check, entry)
-        bucket = accepted.setdefault(param, [])
+        outer = self._condition(check, scope)
+        bucket = self.accepted.setdefault(param, [])
         for dtype, condition, line in entries:
             if outer:
-                condition = f"{outer} and {condition}" if condition else outer
+                condition = f"{outer} and {condition}" if condition and condition != outer else outer
             if all(existing[0] != dtype for existing in bucket):
                 bucket.append((dtype, condition, line))
-        name = subject.name if isinstance(subject, nodes.Name) else None
-        for target, sources, condition, line in remaps.get(name, ()):
+        for target, sources, condition, line in scope.remaps.get(subject, ()):
             if line > check.lineno or all(existing[0] != target for existing in bucket):
                 continue
             condition = f"{condition} (remapped to {target} before the check)"
@@ -162,29 +312,24 @@ def read_dtype_rules(entry: nodes.FunctionDef, inputs: list[str], constants: dic
                 if all(existing[0] != dtype for existing in bucket):
                     bucket.append((dtype, condition, line))
 
-    for node in index.of((nodes.Call, nodes.Compare), entry):
-        if isinstance(node, nodes.Call) and _is_dtype_check(node.func) and len(node.args) >= 2:
-            subject = node.args[0]
-            param = _param_of_value(subject, params, dtype_vars)
-            if param is None:
-                keyword = next((k for k in node.keywords or () if k.arg == "param_name"), None)
-                named = keyword.value.value if keyword is not None and isinstance(keyword.value, nodes.Const) else None
-                if named in inputs:
-                    param = named
-                elif _names_no_dtype(node.args[1], lists, constants):
-                    continue  # check_dtype reused on an attribute (`reduction` in ("none", "mean")): not a dtype rule
-            accept(param, node.args[1], node, subject.as_string(), subject)
-        elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
-            operator, right = node.ops[0]
-            left_param = _param_of_value(node.left, params, dtype_vars) if isinstance(node.left, (nodes.Name, nodes.Call)) else None
-            negated = operator == "in" and isinstance(node.parent, nodes.UnaryOp) and node.parent.op == "not"
-            if (operator == "not in" or negated) and left_param is not None:
-                accept(left_param, right, node, node.left.as_string())
-            elif operator in ("!=", "==") and isinstance(node.left, nodes.Name) and isinstance(right, nodes.Name):
-                right_param = _param_of_value(right, params, dtype_vars)
-                if left_param and right_param and left_param != right_param:
-                    pair = (left_param, right_param)
-                    if pair not in equalities:
-                        equalities.append(pair)
-    ordered = {name: accepted[name] for name in [*inputs, *sorted(accepted)] if name in accepted}
-    return DtypeRules(accepted=ordered, equalities=tuple(equalities), unresolved=tuple(unresolved))
+
+def _remap_sources(node: nodes.Assign, name: str, function: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:
+    """The dtypes an enclosing `if name == "bool": name = "int8"` maps from, and that if."""
+    parent = node.parent
+    while parent is not None and parent is not function:
+        if isinstance(parent, nodes.If) and any(item is node or item.parent_of(node) for item in parent.body):
+            found = []
+            for compare in [parent.test, *parent.test.nodes_of_class(nodes.Compare)]:
+                if not (isinstance(compare, nodes.Compare) and len(compare.ops) == 1 and _text(compare.left) == name):
+                    continue
+                operator, right = compare.ops[0]
+                items = [right] if operator == "==" else list(getattr(right, "elts", [])) if operator == "in" else []
+                found += [normalise(i.value) for i in items if isinstance(i, nodes.Const) and isinstance(i.value, str)]
+            return list(dict.fromkeys(found)), parent
+        parent = parent.parent
+    return [], None
+
+
+def read_dtype_rules(entry, inputs, constants, index, functions=None, classes=None) -> DtypeRules:
+    """The dtype rules of the entry and of every local function and class method it reaches."""
+    return _Reader(entry, inputs, constants, index, functions or {}, classes or {}).run()

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from op_migrate.analyzers.tbe.call_site import reads_dtype
 from op_migrate.analyzers.tbe.constants import evaluate, is_known
-from op_migrate.analyzers.tbe.guards import guards_of
+from op_migrate.analyzers.tbe.guard_facts import guard_test
+from op_migrate.analyzers.tbe.guards import guard_tests_of
 from op_migrate.analyzers.tbe.model import Fallback
 
 
@@ -30,14 +32,29 @@ def _local_strings(function: nodes.FunctionDef, index) -> dict:
     return known
 
 
-def read_fallbacks(tree: nodes.Module, index) -> tuple[Fallback, ...]:
-    """One Fallback per `return False` path of a module-level check_supported."""
+def _dtype_vars(function: nodes.FunctionDef, index) -> dict:
+    """Locals read from a parameter's dtype (`dtype = x1.get("dtype").lower()`) -> that parameter."""
+    params = {arg.name for arg in function.args.args or []}
+    found = {}
+    for assign in index.of(nodes.Assign, function):
+        target = assign.targets[0] if len(assign.targets) == 1 else None
+        if isinstance(target, nodes.AssignName) and reads_dtype(assign.value):
+            root = assign.value
+            while isinstance(root, (nodes.Call, nodes.Attribute, nodes.Subscript)):
+                root = root.func if isinstance(root, nodes.Call) else (root.expr if isinstance(root, nodes.Attribute) else root.value)
+            found[target.name] = root.name if isinstance(root, nodes.Name) and root.name in params else None
+    return found
+
+
+def read_fallbacks(tree: nodes.Module, index, constants: dict | None = None) -> tuple[Fallback, ...]:
+    """One Fallback per `return False` path of a module-level check_supported, with the part facts can decide."""
     function = next(
         (node for node in tree.body if isinstance(node, nodes.FunctionDef) and node.name == "check_supported"), None
     )
     if function is None:
         return ()
     strings = _local_strings(function, index)
+    dtype_vars = _dtype_vars(function, index)
     found = []
     for statement in index.of(nodes.Return, function):
         if statement.scope() is not function:
@@ -45,10 +62,15 @@ def read_fallbacks(tree: nodes.Module, index) -> tuple[Fallback, ...]:
         falsy, reason_node = _falsy_result(statement.value)
         if not falsy:
             continue
-        texts = [text for text, _ in guards_of(statement, function)]
+        guards = guard_tests_of(statement, function)
+        texts = [text for text, _, _, _ in guards]
+        parts = [guard_test(test, set(), dtype_vars, constants or {}) for _, _, test, _ in guards]
+        parts = [part if holds or part is None else {"not": part} for part, (_, _, _, holds) in zip(parts, guards)]
+        test = {"all": parts} if any(part is not None for part in parts) else None
         reason = None
         if reason_node is not None:
             value = evaluate(reason_node, strings)
             reason = value if is_known(value) and isinstance(value, str) else reason_node.as_string()
-        found.append(Fallback(condition=" and ".join(texts) if texts else "always", line=statement.lineno, reason=reason or None))
+        found.append(Fallback(condition=" and ".join(texts) if texts else "always", line=statement.lineno, reason=reason or None,
+                              test=test))
     return tuple(found)

@@ -1,4 +1,4 @@
-"""Which kind of file this is: DSL operator, TIK operator, hand-written IR, or not an operator at all."""
+"""Which kind of file this is: DSL, TIK, Ascend C wrapper, hand-written IR, or a helper (not an operator)."""
 
 from __future__ import annotations
 
@@ -55,9 +55,12 @@ def is_schedule_module(calls: list) -> bool:
     return any(_name_of(call.func) in _SCHEDULE_MARKS for call in calls)
 
 
-def classify_file(index: NodeIndex, scope: ImportScope, compute_calls: int, has_registration: bool, has_entry: bool):
+def classify_file(index: NodeIndex, scope: ImportScope, compute_calls: int, has_registration: bool, has_entry: bool,
+                  compiles_ascendc: bool = False):
     """(status, reason). compute_calls counts DSL compute calls; framework calls alone do not make a DSL op."""
     calls = index.of(nodes.Call)
+    if compiles_ascendc and not compute_calls:
+        return "ascendc", "hands an Ascend C kernel source to tbe.tikcpp.compile_op: the operator is already Ascend C"
     tik_instance = _creates_tik(calls, scope)
     tik_helper = scope.imports_tik() and _uses_tik_instance(index)
     if tik_instance or tik_helper:

@@ -16,6 +16,10 @@ _KINDS = (
     ("api_check_support", re.compile(r"api_check_support|intrinsic_check_support")),
     ("soc", re.compile(r"get_soc_spec|SOC_VERSION|soc_version|is_v200|after_v200|is_support_inf_nan|platform_info")),
     ("impl_mode", re.compile(r"impl_mode|high_precision|high_performance")),
+    # Static-shape and constant-axes branches: known shapes, `const_value` of a value-depend input, unknown rank.
+    ("shape", re.compile(r"const_value|is_unknown_rank|unknown_rank|is_unknown\b|UNKNOWN_RANK|\bin_dynamic\(|"
+                         r"is_dynamic_shape|is_static_shape|-[12] in \w|DYNAMIC_(?:RANK|DIM)")),
+    ("format", re.compile(r"\bformat\b|_format\b|\bori_format\b")),
     ("dtype", re.compile(r"dtype", re.IGNORECASE)),
     # A comparison with a dtype name (`x_type == 'bfloat16'`, `t in ('int8', 'uint8')`) tests a dtype.
     ("dtype", re.compile(rf"""(?:==|!=)\s*{_NAME}|{_NAME}\s*(?:==|!=)|\bin\s*[(\[{{][^)\]}}]*{_NAME}""")),
@@ -43,7 +47,12 @@ def guards_of(node: nodes.NodeNG, stop: nodes.NodeNG) -> list[tuple[str, int]]:
     Besides enclosing ifs, an earlier sibling `if c: return ...` without else puts the rest of
     the block under `not (c)`.
     """
-    collected: list[tuple[str, int]] = []
+    return [(text, line) for text, line, _, _ in guard_tests_of(node, stop)]
+
+
+def guard_tests_of(node: nodes.NodeNG, stop: nodes.NodeNG) -> list[tuple[str, int, nodes.NodeNG, bool]]:
+    """(text, line, test node, holds) for the guards of guards_of(); holds is False for a negated guard."""
+    collected: list[tuple[str, int, nodes.NodeNG, bool]] = []
     child = node
     parent = node.parent
     while parent is not None and child is not stop:
@@ -52,13 +61,13 @@ def guards_of(node: nodes.NodeNG, stop: nodes.NodeNG) -> list[tuple[str, int]]:
             index = next(i for i, item in enumerate(block) if item is child)
             for earlier in reversed(block[:index]):
                 if isinstance(earlier, nodes.If) and not earlier.orelse and terminates(earlier.body):
-                    collected.append((negate(earlier.test.as_string()), earlier.lineno))
+                    collected.append((negate(earlier.test.as_string()), earlier.lineno, earlier.test, False))
         if isinstance(parent, nodes.If) and child is not parent.test:
             text = parent.test.as_string()
             if any(item is child for item in parent.body):
-                collected.append((text, parent.lineno))
+                collected.append((text, parent.lineno, parent.test, True))
             else:
-                collected.append((negate(text), parent.lineno))
+                collected.append((negate(text), parent.lineno, parent.test, False))
         if parent is stop:
             break
         child, parent = parent, parent.parent

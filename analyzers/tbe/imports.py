@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import astroid
@@ -108,6 +109,11 @@ def collect_imports(tree: nodes.Module, index=None) -> ImportScope:
 def parse_source(text: str, path: str) -> nodes.Module:
     """Build the astroid tree without importing or running anything.
 
-    Brain transforms are off: they only help inference, which the analysis never uses.
+    Brain transforms are off: they only help inference, which the analysis never uses. Python's SyntaxWarnings
+    (invalid escape sequences in docstrings, common in the operator tree) stay warnings of the analysed code,
+    never errors of the analysis, whatever the caller's warning filters say.
     """
-    return astroid.parse(text, module_name="tbe_source", path=path, apply_transforms=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return astroid.parse(text, module_name="tbe_source", path=path, apply_transforms=False)

@@ -1,31 +1,16 @@
-"""Find an operator's TBE sources, REG_OP header and op-info files in a CANN install or the open source tree."""
+"""Find an operator's implementation files (dynamic first, then static) in a CANN install or the open source tree."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from op_migrate.analyzers.tbe.registration import camel_case, snake_case
 
 # Relative to a CANN install ($ASCEND_HOME_PATH), to its opp folder ($ASCEND_OPP_PATH) and to the open tree.
-_IMPL_BASES = ("opp/built-in/op_impl/ai_core/tbe/impl", "built-in/op_impl/ai_core/tbe/impl", "ops/built-in/tbe/impl", "built-in/tbe/impl")
-_IMPL_SUBDIRS = ("dynamic", "ops_legacy/dynamic", "ops_legacy", ".")
-_PROTO_DIRS = (
-    "opp/built-in/op_proto/inc",
-    "opp/built-in/op_graph/inc",
-    "built-in/op_proto/inc",
-    "built-in/op_graph/inc",
-    "ops/built-in/op_proto/inc",
-)
-_OPINFO_GLOBS = (
-    "opp/built-in/op_impl/ai_core/tbe/config/*/aic-*-ops-info*.json",
-    "built-in/op_impl/ai_core/tbe/config/*/aic-*-ops-info*.json",
-    "opp/built-in/op_impl/ai_core/tbe/op_info_cfg/ai_core/*/aic-*-ops-info*.ini",
-    "opp/op_info_cfg/ai_core/*/aic-*-ops-info*.ini",
-    "ops/built-in/tbe/op_info_cfg/ai_core/*/aic-*-ops-info*.ini",
-    "built-in/tbe/op_info_cfg/ai_core/*/aic-*-ops-info*.ini",
-)
+IMPL_BASES = ("opp/built-in/op_impl/ai_core/tbe/impl", "built-in/op_impl/ai_core/tbe/impl", "ops/built-in/tbe/impl", "built-in/tbe/impl")
+# The dynamic implementation is what a dynamicShapeSupport op-info points to; it comes first.
+_IMPL_SUBDIRS = (("dynamic", "dynamic"), ("ops_legacy/dynamic", "dynamic"), ("ops_legacy", "static"), (".", "static"))
 
 
 @dataclass(frozen=True)
@@ -35,9 +20,8 @@ class Located:
     op_name: str
     op_type: str
     impl_files: tuple[Path, ...]
+    roles: tuple[str, ...]  # "dynamic" | "static", one per impl file
     missing_impl: tuple[Path, ...]  # candidates in layout folders that exist, without the file
-    proto_files: tuple[Path, ...]
-    opinfo_files: tuple[Path, ...]
     searched: tuple[str, ...]
 
 
@@ -48,50 +32,37 @@ def names_of(op: str) -> tuple[str, str]:
     return snake_case(op), op
 
 
-def locate(op: str, roots: list[Path]) -> Located:
+def locate(op: str, roots: list[Path], op_files: tuple[str, ...] = ()) -> Located:
+    """op_files: module names the op-info gives for the op (opFile.value), tried before the derived snake_case name."""
     stem, op_type = names_of(op)
-    impl, searched, missing = [], [], []
+    stems = list(dict.fromkeys([*op_files, stem]))
+    impl, roles, searched, missing = [], [], [], []
     for root in roots:
-        for base in _IMPL_BASES:
-            for sub in _IMPL_SUBDIRS:
-                candidate = root / base / sub / f"{stem}.py" if sub != "." else root / base / f"{stem}.py"
-                searched.append(str(candidate))
-                if candidate.is_file() and candidate not in impl:
-                    impl.append(candidate)
-                elif candidate.parent.is_dir() and not candidate.is_file():
-                    missing.append(candidate)
-    return Located(
-        op_name=stem,
-        op_type=op_type,
-        impl_files=tuple(impl),
-        missing_impl=tuple(missing),
-        proto_files=tuple(find_proto_files(op_type, roots)),
-        opinfo_files=tuple(find_opinfo_files(roots)),
-        searched=tuple(searched),
-    )
+        for base in IMPL_BASES:
+            for sub, role in _IMPL_SUBDIRS:
+                folder = root / base / sub if sub != "." else root / base
+                candidates = [folder / f"{name}.py" for name in stems]
+                searched += [str(c) for c in candidates]
+                found = next((c for c in candidates if c.is_file()), None)
+                if found is not None and found not in impl:
+                    impl.append(found)
+                    roles.append(role)
+                elif found is None and folder.is_dir():
+                    missing += candidates
+    return Located(op_name=stem, op_type=op_type, impl_files=tuple(impl), roles=tuple(roles), missing_impl=tuple(missing),
+                   searched=tuple(searched))
 
 
-def find_proto_files(op_type: str, roots: list[Path]) -> list[Path]:
-    """Headers that contain REG_OP(op_type)."""
-    pattern = re.compile(rf"REG_OP\(\s*{re.escape(op_type)}\s*\)")
-    found = []
+def install_version(roots: list[Path]) -> str | None:
+    """"8.1.RC1 (opp 7.7.0.1.238)" from opp/version.info of the first root that has one."""
     for root in roots:
-        for directory in _PROTO_DIRS:
-            folder = root / directory
-            if not folder.is_dir():
+        for candidate in (root / "opp" / "version.info", root / "version.info"):
+            try:
+                lines = candidate.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
                 continue
-            for header in sorted(folder.rglob("*.h")):
-                try:
-                    if pattern.search(header.read_text(encoding="utf-8", errors="replace")):
-                        found.append(header)
-                except OSError:
-                    continue
-    return found
-
-
-def find_opinfo_files(roots: list[Path]) -> list[Path]:
-    found = []
-    for root in roots:
-        for pattern in _OPINFO_GLOBS:
-            found.extend(sorted(root.glob(pattern)))
-    return found
+            fields = dict(line.split("=", 1) for line in lines if "=" in line)
+            version, folder = fields.get("Version"), fields.get("version_dir")
+            if version or folder:
+                return f"{folder or '?'} (opp {version or '?'})"
+    return None

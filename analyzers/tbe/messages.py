@@ -70,7 +70,14 @@ MESSAGES = MessageCatalog(
         "{name} is defined in another module: its DSL calls are not analysed",
         "A helper imported from elsewhere in the operator tree takes tensors; it is an opaque step of the flow.",
     ),
+    MessageDef(
+        "tbe-method-not-followed",
+        "{name} is not followed: {reason}; its DSL calls are not analysed",
+        "A call through an instance of a module-level class reaches a method the module does not define.",
+    ),
     MessageDef("tbe-tik-operator", "TIK operator: {reason}", "Imperative TIK code maps to Ascend C by hand.", Severity.INFO),
+    MessageDef("tbe-ascendc-wrapper", "Ascend C wrapper: {reason}", "The kernel is Ascend C already; the Python only compiles it.",
+               Severity.INFO),
     MessageDef("tbe-hand-ir-operator", "hand-written IR: {reason}", "tvm ir_builder / extern code is ported by hand.", Severity.INFO),
     MessageDef("tbe-not-an-operator", "not an operator module: {reason}", "Helpers, constants and package files.", Severity.INFO),
 )

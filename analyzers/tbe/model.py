@@ -61,8 +61,9 @@ class Guard(JsonModel):
 
     text: str
     line: int
-    kinds: tuple[str, ...]  # dtype | impl_mode | soc | api_check_support | other
-    set_under: str | None = None  # a flag: the guard it was set under; a local platform query: its assignment
+    kinds: tuple[str, ...]  # dtype | impl_mode | soc | api_check_support | shape | format | attr | optional_input | other
+    origins: tuple[str, ...] = ()  # every assignment of a flag it tests, with its condition; platform queries it reads
+    test: dict | None = None  # the part facts can decide (SoC, dtype), see analyzers.tbe.guard_facts
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class Fallback(JsonModel):
     condition: str
     line: int
     reason: str | None
+    test: dict | None = None  # the part facts can decide (see analyzers.tbe.guard_facts); None: always or undecidable
 
 
 @dataclass(frozen=True)
@@ -96,11 +98,14 @@ class TbeOp(JsonModel):
 
     kind: str
     path: str
-    status: str  # analysed | tik | hand_ir | not_operator | failed
+    status: str  # analysed (TBE DSL) | tik | ascendc (Ascend C wrapper) | hand_ir | not_operator (helper) | failed
     reason: str | None
     op_type: str | None
     op_type_source: str | None
     mode: str | None  # dynamic | static
+    mode_evidence: tuple[str, ...]
+    bool_as_int8: bool  # register_operator(trans_bool_to_s8) left at its default: bool arrives as int8
+    ascendc: dict | None  # the kernel an Ascend C wrapper compiles: op_type, kernel_file, candidates, line
     pattern: str | None
     pattern_options: dict
     registrations: tuple[Registration, ...]
@@ -142,8 +147,8 @@ class TbeOp(JsonModel):
 
 
 # Fields that already hold plain JSON values (str, None, dicts and lists of them).
-_PLAIN_JSON = {"kind", "path", "status", "reason", "op_type", "op_type_source", "mode", "pattern", "pattern_options",
-               "entry", "constants", "flow"}
+_PLAIN_JSON = {"kind", "path", "status", "reason", "op_type", "op_type_source", "mode", "bool_as_int8", "ascendc",
+               "pattern", "pattern_options", "entry", "constants", "flow"}
 
 
 _FLAT_MODELS = (Param, Registration, DtypeEntry, Guard, Fallback, Mapping)

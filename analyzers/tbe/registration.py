@@ -34,6 +34,8 @@ class EntryInfo:
     op_type: str | None
     op_type_source: str | None
     mode: str | None
+    mode_evidence: tuple[str, ...]
+    bool_as_int8: bool  # register_operator(trans_bool_to_s8=True), the default: bool tensors reach the kernel as int8
 
 
 def camel_case(snake: str) -> str:
@@ -97,7 +99,7 @@ def _params(entry: nodes.FunctionDef, constants: list[str]) -> tuple[Param, ...]
     return tuple(params)
 
 
-def read_registration(tree: nodes.Module, module_stem: str) -> EntryInfo:
+def read_registration(tree: nodes.Module, module_stem: str, path: str = "", calls: list = ()) -> EntryInfo:
     """Find decorators, the entry (register_operator / check_op_params / module-named function) and the compute."""
     functions = [node for node in tree.body if isinstance(node, nodes.FunctionDef)]
     registrations: list[Registration] = []
@@ -120,6 +122,8 @@ def read_registration(tree: nodes.Module, module_stem: str) -> EntryInfo:
                 constants = list(registration.options.get("constants", []))
     params = _params(entry, constants) if entry is not None else ()
     op_type, source = _op_type(registrations, entry)
+    mode, evidence = _mode(registrations, entry, path, calls)
+    trans = next((r.options.get("trans_bool_to_s8") for r in registrations if r.decorator == "register_operator"), None)
     return EntryInfo(
         registrations=tuple(registrations),
         entry=entry,
@@ -128,7 +132,9 @@ def read_registration(tree: nodes.Module, module_stem: str) -> EntryInfo:
         declared_count=len(constants),
         op_type=op_type,
         op_type_source=source,
-        mode=_mode(registrations, tree, entry),
+        mode=mode,
+        mode_evidence=evidence,
+        bool_as_int8=trans not in (False, "False"),
     )
 
 
@@ -145,13 +151,35 @@ def _op_type(registrations: list[Registration], entry) -> tuple[str | None, str 
     return None, None
 
 
-def _mode(registrations: list[Registration], tree: nodes.Module, entry) -> str | None:
+def _mode(registrations: list[Registration], entry, path: str, calls) -> tuple[str | None, tuple[str, ...]]:
+    """dynamic / static from what the file says about itself: decorators, its folder, its build call.
+
+    The op-info's dynamicShapeSupport is added by whoever reads the op-info; a file under impl/dynamic built with
+    a tiling flowtable is dynamic even without register_operator.
+    """
+    evidence: list[tuple[str, str]] = []
     for registration in registrations:
         op_mode = registration.options.get("op_mode")
         if op_mode in ("dynamic", "static"):
-            return op_mode
+            evidence.append((op_mode, f"{registration.decorator}(op_mode={op_mode!r}) at line {registration.line}"))
     if any(r.decorator == "register_operator" for r in registrations):
-        return "dynamic"
-    if any(r.decorator == "fusion_manager.register" for r in registrations):
-        return "static"
-    return "static" if entry is not None else None
+        line = next(r.line for r in registrations if r.decorator == "register_operator")
+        evidence.append(("dynamic", f"register_operator at line {line}"))
+    parts = path.replace("\\", "/").split("/")
+    if "dynamic" in parts[:-1]:
+        evidence.append(("dynamic", "the file is under a dynamic/ folder"))
+    for call in calls:
+        name = call.func.attrname if isinstance(call.func, nodes.Attribute) else getattr(call.func, "name", "")
+        if name == "BuildCCE":
+            flowtable = any(k.arg == "flowtable" for k in call.keywords or ())
+            evidence.append(("dynamic" if flowtable else "static",
+                             f"BuildCCE at line {call.lineno} {'with' if flowtable else 'without'} a tiling flowtable"))
+        elif name == "cce_build_code":
+            evidence.append(("static", f"cce_build_code at line {call.lineno}"))
+    if not evidence:
+        if any(r.decorator == "fusion_manager.register" for r in registrations) or entry is not None:
+            return "static", ("no dynamic registration, folder or build call",)
+        return None, ()
+    # The first piece of evidence decides (decorators, then the folder, then the build call); all are kept.
+    texts = tuple(dict.fromkeys(text for _, text in evidence))
+    return evidence[0][0], texts

@@ -1,24 +1,48 @@
-"""`migrate analyze` for TBE: files, directories (corpus mode) or operator names -> TBE report and exit code."""
+"""`migrate analyze` for TBE: one file, a corpus (directories), or one operator by name -> report and exit code."""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
-from op_migrate.analyzers.proto.capability import merge
-from op_migrate.analyzers.proto.opinfo import OpInfoError, read_ini, read_json
-from op_migrate.analyzers.proto.regop import find_protos
+from op_migrate.analyzers.proto import fingerprint as proto_fingerprint
+from op_migrate.analyzers.proto.sources import CapabilitySources, UnknownSoc, select_socs
+from op_migrate.analyzers.route import platforms
+from op_migrate.analyzers.route.facts import FactsError, parse_dtype
 from op_migrate.analyzers.tbe import SCHEMA, analyse_path_json, fingerprint
-from op_migrate.analyzers.tbe.locate import find_opinfo_files, find_proto_files, locate
+from op_migrate.analyzers.tbe.backlog import backlog_rows, backlog_summary, coverage, group_by_op
+from op_migrate.analyzers.tbe.locate import install_version, locate, names_of
+from op_migrate.analyzers.tbe.narrow import narrow_document
+from op_migrate.analyzers.tbe.operator import (
+    capability_digest,
+    capability_findings,
+    file_matrix,
+    operator_document,
+    operator_matrix,
+    opinfo_mode_evidence,
+)
 from op_migrate.migrate import console, exit_codes
 from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.corpus import CorpusJob, run_corpus
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.output import Rendered
-from op_migrate.reports import tbe_report
+from op_migrate.migrate.pipelines import tbe_capability_cache
+from op_migrate.reports import tbe_backlog, tbe_matrix, tbe_operator, tbe_report
 from op_migrate.reports.render import to_json_text
 
 ROOT_VARIABLES = ("ASCEND_HOME_PATH", "ASCEND_INSTALL_PATH", "ASCEND_OPP_PATH")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What --soc and --dtype narrow the report to."""
+
+    socs: list[str] | None  # op-info spellings; None: every SoC
+    dtypes: dict  # port -> dtype; "*" for every port that can take it
+
+    def to_json(self) -> dict:
+        return {"socs": self.socs, "dtypes": self.dtypes}
 
 
 def cann_roots(config: AnalyzeConfig) -> list[Path]:
@@ -29,23 +53,57 @@ def cann_roots(config: AnalyzeConfig) -> list[Path]:
 
 
 def run(config: AnalyzeConfig) -> Rendered:
-    files: list[Path] = []
     roots = cann_roots(config)
-    directory_mode = len(config.inputs) > 1
-    root_label = ", ".join(config.inputs)
+    sources = CapabilitySources(roots) if roots else None
+    facts = _facts(config, sources)
+    names = [item for item in config.inputs if not Path(item).exists()]
+    if names and len(config.inputs) == 1:
+        return _operator(names[0], config, roots, sources, facts)
+    if names:
+        raise MigrateError(f"{names[0]!r} is not a file or directory (an operator name is analysed on its own)", exit_codes.USAGE)
+    files, corpus_mode = _files(config)
+    documents, cached = _documents(files, config)
+    documents = [narrow_document(d, facts.socs, facts.dtypes) for d in documents]
+    _resolve_kernels(documents)
+    for document in documents:
+        _diagnose(document)
+    if not corpus_mode:
+        document = _with_capability(documents[0], sources, facts)
+        return Rendered(_render_file(document, config.fmt), _exit_code([document]))
+    return _corpus(documents, cached, config, sources, facts)
+
+
+def _facts(config: AnalyzeConfig, sources: CapabilitySources | None) -> Facts:
+    try:
+        socs = select_socs(config.socs, _known_socs(sources)) if config.socs else None
+        dtypes = dict(parse_dtype(text) for text in config.dtypes)
+    except (UnknownSoc, FactsError) as error:
+        where = "the op-info of the CANN root" if sources is not None and sources.socs else "analyzers/data/platforms.toml"
+        raise MigrateError(f"{error}; SoCs come from {where}", exit_codes.USAGE) from error
+    return Facts(socs=socs, dtypes=dtypes)
+
+
+def _known_socs(sources: CapabilitySources | None) -> list[str]:
+    return sources.socs if sources is not None and sources.socs else sorted(platforms.socs())
+
+
+def _files(config: AnalyzeConfig) -> tuple[list[Path], bool]:
+    files: list[Path] = []
+    corpus_mode = len(config.inputs) > 1
     for item in config.inputs:
         path = Path(item)
         if path.is_dir():
-            directory_mode = True
+            corpus_mode = True
             files.extend(sorted(p for p in path.rglob("*.py") if not any(part.startswith(".") for part in p.parts)))
-        elif path.is_file():
-            files.append(path)
         else:
-            found = _resolve_op(item, roots)
-            files.extend(found)
-            directory_mode = directory_mode or len(found) > 1
+            files.append(path)
     if not files:
-        raise MigrateError(f"no Python files under {root_label}", exit_codes.USAGE)
+        raise MigrateError(f"no Python files under {', '.join(config.inputs)}", exit_codes.USAGE)
+    return files, corpus_mode
+
+
+def _documents(files: list[Path], config: AnalyzeConfig) -> tuple[list[dict], int]:
+    """The per-file documents (from the cache where it has them) and how many came from it."""
     job = CorpusJob(
         paths=tuple(files),
         worker=analyse_path_json,
@@ -55,46 +113,148 @@ def run(config: AnalyzeConfig) -> Rendered:
         show_progress=config.show_progress and len(files) > 1,
     )
     result = run_corpus(job)
-    documents = [_normalise(d) for d in result.documents]
-    for document in documents:
-        if document.get("status") == "analysed":
-            capability = _capability(document, roots).to_json()
-            document["capability"] = capability
-            # Disagreements between the sources are findings of the op like any other.
-            document["findings"] = document["findings"] + [
-                {"symbol": f["symbol"], "message": f["message"], "line": None, "severity": f["severity"]}
-                for f in capability["findings"]
-            ]
+    return [_normalise(d) for d in result.documents], result.cached
+
+
+def _operator(name: str, config: AnalyzeConfig, roots: list[Path], sources, facts: Facts) -> Rendered:
+    if sources is None:
+        raise MigrateError(
+            f"{name!r} is not a file or directory, and no CANN root is known: pass --cann-root or set ${', $'.join(ROOT_VARIABLES)}",
+            exit_codes.USAGE,
+        )
+    _, op_type = names_of(name)
+    entries = sources.aicore(op_type)
+    op_files = tuple(dict.fromkeys(str(i.flags["opFile.value"]) for i in entries.values() if i.flags.get("opFile.value")))
+    located = locate(name, roots, op_files)
+    for path, role in zip(located.impl_files, located.roles):
+        console.diagnostic(f"found the {role} implementation {path}")
+    if not located.impl_files:
+        searched = "\n  ".join(located.searched)
+        raise MigrateError(f"no implementation file for {name!r}; searched:\n  {searched}", exit_codes.USAGE)
+    documents, _ = _documents(list(located.impl_files), config)
+    documents = [narrow_document(d, facts.socs, facts.dtypes) for d in documents]
+    _resolve_kernels(documents)
+    socs = facts.socs if facts.socs is not None else sources.socs
+    evidence = opinfo_mode_evidence(op_type, sources, socs)
+    implementations = []
+    for role, document in zip(located.roles, documents):
         _diagnose(document)
-    code = exit_codes.outcome(failed_inputs=any(d["status"] == "failed" for d in documents),
-                              severities=(f.get("severity") for d in documents for f in d.get("findings", [])))
-    if not directory_mode:
-        return Rendered(_render_one(documents[0], config.fmt), code)
+        if evidence and document.get("status") != "failed":
+            document = {**document, "mode_evidence": [*document.get("mode_evidence", []), evidence]}
+        implementations.append((role, document))
+    matrix = operator_matrix(op_type, implementations, sources, socs, facts.dtypes)
+    _report_problems(sources)
+    report = operator_document(located.op_name, op_type, implementations, matrix, facts.to_json(), install_version(roots))
+    return Rendered(_render_operator(report, config.fmt), _exit_code([d for _, d in implementations]))
+
+
+def _with_capability(document: dict, sources, facts: Facts) -> dict:
+    matrix = file_matrix(document, sources, facts.socs, facts.dtypes)
+    if matrix is None:
+        return document
+    if sources is not None:
+        _report_problems(sources)
+    return {**document, "capability": matrix.to_json(), "findings": document["findings"] + capability_findings(matrix)}
+
+
+def _corpus(documents: list[dict], cached: int, config: AnalyzeConfig, sources, facts: Facts) -> Rendered:
+    groups = group_by_op(documents)
+    summaries = _capability_summaries(groups, config, sources, facts) if sources is not None else {}
+    rows = backlog_rows(groups, {op: summary["coverage"] for op, summary in summaries.items()})
     corpus = {
         "schema": SCHEMA,
         "kind": "tbe",
-        "root": root_label,
+        "root": ", ".join(config.inputs),
+        "facts": facts.to_json(),
         "summary": tbe_report.corpus_summary(documents),
-        "cached": result.cached,
+        "cached": cached,
+        "backlog": {"summary": backlog_summary(rows), "rows": rows},
+        "capability_findings": {op: summary["findings"] for op, summary in summaries.items() if summary["findings"]},
         "files": documents,
     }
-    return Rendered(_render_corpus(corpus, config.fmt), code)
+    files = ()
+    if config.output is not None and config.fmt != "json":
+        files = ((f"{config.output.stem}.backlog.svg", tbe_backlog.chart_svg(corpus["backlog"]).encode("utf-8")),)
+    return Rendered(_render_corpus(corpus, config.fmt), _exit_code(documents), files)
 
 
-def _render_one(document: dict, fmt: str) -> str:
+def _capability_summaries(groups: dict, config: AnalyzeConfig, sources: CapabilitySources, facts: Facts) -> dict:
+    """Op type -> {coverage, findings}: reused from the capability cache where the op's checks did not change."""
+    socs = facts.socs if facts.socs is not None else sources.socs
+    path = tbe_capability_cache.cache_file(config.cache_dir if config.use_cache else None, fingerprint(),
+                                           proto_fingerprint(), sources.fingerprint(), repr(facts.to_json()))
+    known, known_problems = tbe_capability_cache.read(path)
+    summaries, changed = {}, False
+    for op, files in groups.items():
+        digest = capability_digest(files)
+        entry = known.get(op)
+        if entry is None or entry.get("digest") != digest:
+            matrix = operator_matrix(op, files, sources, socs, facts.dtypes)
+            entry = {"digest": digest, "coverage": coverage(matrix), "findings": capability_findings(matrix)}
+            changed = True
+        summaries[op] = entry
+    # The same source files (the key holds their stats) give the same problems, whichever ops were rebuilt.
+    problems = list(dict.fromkeys([*known_problems, *((p.path, p.reason) for p in sources.problems)]))
+    sources.problems.clear()
+    for where, reason in problems:
+        console.diagnostic(f"not read: {where}: {reason}")
+    if changed or set(known) != set(summaries) or problems != known_problems:
+        tbe_capability_cache.write(path, summaries, problems)
+    return summaries
+
+
+def _resolve_kernels(documents: list[dict]) -> None:
+    """The Ascend C kernel source each wrapper compiles, checked against the tree it lives in."""
+    for document in documents:
+        wrapper = document.get("ascendc")
+        if not wrapper:
+            continue
+        here = Path(document["path"]).parent
+        found = None
+        for candidate in wrapper.get("candidates", []):
+            path = here / candidate[2:] if candidate.startswith("./") else here.parent / candidate
+            if path.is_file():
+                found = str(path)
+                break
+        wrapper["kernel_source"] = found
+
+
+def _exit_code(documents: list[dict]) -> int:
+    return exit_codes.outcome(failed_inputs=any(d["status"] == "failed" for d in documents),
+                              severities=(f.get("severity") for d in documents for f in d.get("findings", [])))
+
+
+def _render_file(document: dict, fmt: str) -> str:
     if fmt == "json":
         return to_json_text(document)
     if fmt == "md":
         return tbe_report.op_markdown(document)
-    return tbe_report.op_text(document)
+    return tbe_report.op_text(document) + _matrix_text(document.get("capability"))
+
+
+def _render_operator(report: dict, fmt: str) -> str:
+    if fmt == "json":
+        return to_json_text(report)
+    if fmt == "md":
+        return tbe_operator.operator_markdown(report)
+    head, tail = tbe_operator.operator_text(report)
+    return head + _matrix_text(report["capability"]) + tail
 
 
 def _render_corpus(corpus: dict, fmt: str) -> str:
     if fmt == "json":
-        return to_json_text(corpus)
+        return tbe_report.corpus_json_text(corpus)
     if fmt == "md":
         return tbe_report.corpus_markdown(corpus)
     return tbe_report.corpus_text(corpus)
+
+
+def _matrix_text(capability: dict | None) -> str:
+    if not capability or not capability.get("socs"):
+        return ""
+    headers, rows, notes = tbe_matrix.matrix_table(capability)
+    text = console.table_text(headers, rows, title=f"{capability['op_type']}: where each (port, dtype) runs")
+    return text + "".join(f"  [{i}] {note}\n" for i, note in enumerate(notes, 1))
 
 
 def _normalise(document: dict) -> dict:
@@ -115,54 +275,7 @@ def _diagnose(document: dict) -> None:
     console.diagnostic(f"{where}: {document.get('reason')}")
 
 
-def _resolve_op(name: str, roots: list[Path]) -> list[Path]:
-    if not roots:
-        raise MigrateError(
-            f"{name!r} is not a file or directory, and no CANN root is known: "
-            f"pass --cann-root or set ${', $'.join(ROOT_VARIABLES)}",
-            exit_codes.USAGE,
-        )
-    located = locate(name, roots)
-    for path in located.impl_files:
-        console.diagnostic(f"found TBE source {path}")
-    for path in located.missing_impl:
-        console.diagnostic(f"not found: {path}")
-    for path in located.proto_files:
-        console.diagnostic(f"found REG_OP({located.op_type}) in {path}")
-    console.diagnostic(f"found {len(located.opinfo_files)} op-info file(s)")
-    if not located.proto_files:
-        console.diagnostic(f"not found: REG_OP({located.op_type}) under the op_proto/op_graph include folders")
-    if not located.impl_files:
-        searched = "\n  ".join(located.searched)
-        raise MigrateError(f"no TBE source for {name!r}; searched:\n  {searched}", exit_codes.USAGE)
-    return list(located.impl_files)
-
-
-def _capability(document: dict, roots: list[Path]):
-    op_type = document.get("op_type") or ""
-    inputs = [p["name"] for p in document.get("params", []) if p["role"] == "input"]
-    tbe_dtypes = {name: [(e["dtype"], e["condition"]) for e in entries] for name, entries in document.get("dtypes", {}).items()}
-    sources: list[dict] = [{"role": "TBE", "path": document["path"], "found": True}]
-    proto, opinfos, problems = None, [], []
-    if roots and op_type:
-        proto_files = find_proto_files(op_type, roots)
-        sources.append({"role": "REG_OP", "path": str(proto_files[0]) if proto_files else f"REG_OP({op_type})", "found": bool(proto_files)})
-        for header in proto_files[:1]:
-            found = find_protos(header.read_text(encoding="utf-8", errors="replace"), str(header), op_type)
-            proto = found[0] if found else None
-        infos = find_opinfo_files(roots)
-        for path in infos:
-            try:
-                text = path.read_text(encoding="utf-8", errors="replace")
-                info = read_json(text, str(path), op_type) if path.suffix == ".json" else read_ini(text, str(path), op_type)
-            except (OpInfoError, OSError) as error:
-                problems.append(f"{path}: {error}")
-                continue
-            if info is not None and all(existing.soc != info.soc for existing in opinfos):
-                opinfos.append(info)
-                sources.append({"role": f"op-info {info.soc}", "path": str(path), "found": True})
-        if not opinfos:
-            sources.append({"role": "op-info", "path": "aic-<soc>-ops-info*.json / .ini", "found": False})
-    for problem in problems:
-        console.diagnostic(f"op-info not read: {problem}")
-    return merge(op_type, inputs, tbe_dtypes, proto, opinfos, tuple(sources))
+def _report_problems(sources: CapabilitySources) -> None:
+    for problem in sources.problems:
+        console.diagnostic(f"not read: {problem.path}: {problem.reason}")
+    sources.problems.clear()

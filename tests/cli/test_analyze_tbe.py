@@ -61,7 +61,8 @@ def test_markdown_has_both_flowcharts_and_the_tables() -> None:
     assert result.exit_code == exit_codes.FINDINGS  # warnings count (exit_codes.py)
     text = result.stdout
     assert text.count("```mermaid") >= 2
-    for heading in ("### Registration and build flow", "### Compute flow", "### Capability per SoC", "### DSL -> Ascend C", "### Findings"):
+    for heading in ("### Registration and build flow", "### Compute flow", "### Where it runs (capability)", "### Branch guards",
+                    "### DSL -> Ascend C", "### Findings"):
         assert heading in text
 
 
@@ -77,8 +78,8 @@ def test_directory_mode_reports_every_file_and_goes_on(tmp_path: Path) -> None:
     assert result.exit_code == exit_codes.FINDINGS  # three bad inputs
     corpus = json.loads(result.stdout)
     assert corpus["schema"] == "op-migrate/tbe@1" and corpus["kind"] == "tbe"
-    summary = {k: corpus["summary"][k] for k in ("analysed", "not_operator", "tik", "hand_ir", "failed", "total")}
-    assert summary == {"analysed": 4, "not_operator": 1, "tik": 1, "hand_ir": 1, "failed": 3, "total": 10}
+    summary = {k: corpus["summary"][k] for k in ("analysed", "tik", "ascendc", "hand_ir", "not_operator", "failed", "total")}
+    assert summary == {"analysed": 5, "tik": 2, "ascendc": 1, "hand_ir": 1, "not_operator": 1, "failed": 3, "total": 13}
     assert [Path(f["path"]).name for f in corpus["files"]] == sorted(p.name for p in FIXTURES.glob("*.py"))
     assert "bad_encoding.py:1: the file is not UTF-8" in result.stderr
     assert "empty.py:1: the file is empty" in result.stderr
@@ -97,70 +98,161 @@ def test_cache_serves_the_second_run_and_parallel_runs_agree(tmp_path: Path) -> 
     assert (cold["cached"], warm["cached"]) == (0, len(GOOD))
     assert cold["files"] == warm["files"]
     text = _run("--cache-dir", cache, str(corpus)).stdout
-    assert text.splitlines()[0] == f"{len(GOOD)} files: 4 analysed, 1 not operator, 1 tik, 1 hand ir, 0 failed ({len(GOOD)} from cache)"
-
-
-def _install(root: Path) -> None:
-    impl = root / "opp/built-in/op_impl/ai_core/tbe/impl/dynamic"
-    impl.mkdir(parents=True)
-    shutil.copy(FIXTURES / "floor_mod_dynamic.py", impl / "floor_mod.py")
-    inc = root / "opp/built-in/op_graph/inc"
-    inc.mkdir(parents=True)
-    types = "TensorType({DT_INT32, DT_INT64, DT_FLOAT, DT_FLOAT16, DT_DOUBLE, DT_BF16})"
-    (inc / "elewise_calculation_ops.h").write_text(
-        f"REG_OP(FloorMod)\n    .INPUT(x1, {types})\n    .INPUT(x2, {types})\n    .OUTPUT(y, {types})\n    .OP_END_FACTORY_REG(FloorMod)\n",
-        encoding="utf-8",
+    assert text.splitlines()[0] == (
+        f"{len(GOOD)} files: 4 TBE DSL, 1 TIK, 0 Ascend C wrapper, 1 hand-written IR, 1 helper (not an operator), 0 failed "
+        f"({len(GOOD)} from cache)"
     )
-    config = root / "opp/built-in/op_impl/ai_core/tbe/config/ascend910b"
-    config.mkdir(parents=True)
-    entry = {"name": "x1", "dtype": "float16,float,int32,int64,bfloat16", "format": "ND,ND,ND,ND,ND", "paramType": "required"}
-    document = {"FloorMod": {"input0": entry, "input1": dict(entry, name="x2"), "needCheckSupport": {"flag": "true"}}}
-    (config / "aic-ascend910b-ops-info-legacy.json").write_text(json.dumps(document), encoding="utf-8")
 
 
-def test_operator_name_resolves_in_a_cann_install(tmp_path: Path) -> None:
-    _install(tmp_path)
-    result = _run("--no-cache", "--cann-root", str(tmp_path), "--format", "json", "floor_mod")
+def _shown(text: str, root: Path) -> str:
+    return text.replace(str(root), "<root>")
+
+
+@pytest.mark.parametrize("name", ["floor_mod", "reduce_all", "Gcd", "scaled_add", "IndexScale"])
+@pytest.mark.parametrize("fmt", ["text", "md", "json"])
+def test_operator_report_by_name(name: str, fmt: str, tbe_install: Path, golden) -> None:
+    result = _run("--no-cache", "--cann-root", str(tbe_install), "--format", fmt, name)
+    # Warnings count (exit_codes.py): FloorMod's unchecked dtypes, Gcd's vgcd and its dtypes nothing runs on ascend310.
+    assert result.exit_code == (exit_codes.FINDINGS if name in ("floor_mod", "Gcd") else exit_codes.OK)
+    suffix = {"text": "txt", "md": "md", "json": "json"}[fmt]
+    golden.check(_shown(result.stdout, tbe_install), FIXTURES / "operators" / f"{name}.{suffix}")
+
+
+def test_operator_json_has_one_matrix_and_grouped_findings(tbe_install: Path) -> None:
+    document = json.loads(_run("--no-cache", "--cann-root", str(tbe_install), "--format", "json", "floor_mod").stdout)
+    assert (document["schema"], document["kind"], document["op_type"]) == ("op-migrate/tbe-operator@1", "tbe-operator", "FloorMod")
+    assert [item["role"] for item in document["implementations"]] == ["dynamic", "static"]
+    capability = document["capability"]
+    cells = {(r["port"], r["dtype"]): r["cells"] for r in capability["rows"]}
+    assert cells[("x1", "float64")]["ascend910b"]["engine"] == "AI CPU"
+    assert cells[("x1", "float64")]["ascend910b"]["library"] == "TFKernel"
+    assert cells[("x1", "bfloat16")]["ascend310"]["engine"] == "none"
+    facts = [(f["symbol"], p, d) for f in document["findings"] if "socs" in f for p in f["ports"] for d in f["dtypes"]]
+    assert len(facts) == len(set(facts))
+    # The SoCs without dynamicShapeSupport compile the static file: their facts say so.
+    static = [f for f in document["findings"] if f["symbol"] == "tbe-dtype-not-in-opinfo"]
+    assert static and all("static TBE DSL kernel" in f["message"] for f in static)
+
+
+def test_soc_narrows_the_matrix_the_findings_and_the_guards(tbe_install: Path) -> None:
+    result = _run("--no-cache", "--cann-root", str(tbe_install), "--soc", "Ascend910B", "--format", "json", "floor_mod")
     assert result.exit_code == exit_codes.FINDINGS  # warnings count (exit_codes.py)
     document = json.loads(result.stdout)
-    capability = document["capability"]
-    assert [s["role"] for s in capability["sources"]] == ["TBE", "REG_OP", "op-info ascend910b"]
-    rows = {(r["param"], r["dtype"]): r["runs_on"] for r in capability["socs"]["ascend910b"]}
-    assert rows[("x1", "double")] == "AI CPU" and rows[("x1", "float16")] == "AI Core"
-    merged = [f for f in document["findings"] if f["symbol"] == "proto-dtype-not-in-opinfo"]
-    assert [f["message"] for f in merged] == [
-        f"FloorMod: the prototype lists double for {name} but the ascend910b op-info does not: it runs on AI CPU there"
-        for name in ("x1", "x2")
-    ]
-    assert "found TBE source" in result.stderr and "found REG_OP(FloorMod)" in result.stderr
-    assert f"not found: {tmp_path}/opp/built-in/op_impl/ai_core/tbe/impl/floor_mod.py" in result.stderr
+    assert document["facts"]["socs"] == ["ascend910b"]
+    assert document["capability"]["socs"] == ["ascend910b"]
+    text = json.dumps({k: v for k, v in document.items() if k != "implementations"})
+    assert "ascend310" not in text and "sd3403" not in text
+    assert all(f["socs"] == ["ascend910b"] for f in document["findings"] if "socs" in f)
+    markdown = _run("--no-cache", "--cann-root", str(tbe_install), "--soc", "ascend910b", "--format", "md", "floor_mod").stdout
+    assert "ascend310" not in markdown and "sd3403" not in markdown
 
 
-def test_operator_name_through_the_environment_and_the_source_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    impl = tmp_path / "ops/built-in/tbe/impl/dynamic"
-    impl.mkdir(parents=True)
-    shutil.copy(FIXTURES / "gcd.py", impl / "gcd.py")
-    monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path))
-    result = _run("--no-cache", "Gcd")
+def test_unknown_soc_is_refused_listing_the_known_ones(tbe_install: Path) -> None:
+    result = _run("--no-cache", "--cann-root", str(tbe_install), "--soc", "Ascend999", "floor_mod")
+    assert result.exit_code == exit_codes.USAGE
+    assert "unknown SoC 'Ascend999' (known: ascend310, ascend910b, sd3403)" in result.stderr
+
+
+def test_dtype_narrows_paths_and_rows(tbe_install: Path) -> None:
+    result = _run("--no-cache", "--cann-root", str(tbe_install), "--dtype", "float16", "--format", "json", "floor_mod")
+    document = json.loads(result.stdout)
+    assert {r["dtype"] for r in document["capability"]["rows"]} == {"float16"}
+    dynamic = document["implementations"][0]
+    names = {c["name"] for c in dynamic["dsl_calls"]}
+    assert "vmod" not in names  # only on the int64 path
+    assert dynamic["pruned_calls"] > 0
+    assert _run("--no-cache", "--dtype", "float17", str(FIXTURES / "gcd.py")).exit_code == exit_codes.USAGE
+
+
+def test_corpus_with_an_install_has_a_backlog_and_a_chart(tbe_install: Path, tmp_path: Path) -> None:
+    impl = tbe_install / "opp/built-in/op_impl/ai_core/tbe/impl"
+    out = tmp_path / "report" / "corpus.md"
+    result = _run("--no-cache", "--cann-root", str(tbe_install), "--format", "md", "--mkdir", "-o", str(out), str(impl))
     assert result.exit_code == exit_codes.FINDINGS  # warnings count (exit_codes.py)
-    assert result.stdout.startswith("Gcd (dynamic, ELEWISE_WITH_BROADCAST)")
-    assert "not found: REG_OP(Gcd)" in result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert "## Migration backlog" in text
+    section = text.split("## Migration backlog")[1].split("## Findings by kind")[0]
+    rows = [line.split(" | ")[0:2] for line in section.splitlines() if line.startswith("| ") and not line.startswith("| op type")]
+    assert rows[0] == ["| IndexScale", "TIK"] and rows[-1] == ["| ScaledAdd", "Ascend C"]  # ported by hand first, done last
+    assert (tmp_path / "report" / "corpus.backlog.svg").read_text(encoding="utf-8").startswith("<svg")
+    corpus = json.loads(_run("--no-cache", "--cann-root", str(tbe_install), "--format", "json", str(impl)).stdout)
+    assert [row["op_type"] for row in corpus["backlog"]["rows"]][-1] == "ScaledAdd"
+    assert corpus["backlog"]["summary"]["kinds"] == {"hand IR": 0, "TIK": 1, "TBE DSL": 3, "Ascend C": 1}
 
 
 def test_unknown_operator_and_missing_root_are_usage_errors(tmp_path: Path) -> None:
     missing = _run("--no-cache", "--cann-root", str(tmp_path), "no_such_op")
     assert missing.exit_code == exit_codes.USAGE
-    assert "no TBE source for 'no_such_op'; searched:" in missing.stderr
+    assert "no implementation file for 'no_such_op'; searched:" in missing.stderr
     rootless = _run("--no-cache", "no_such_op")
     assert rootless.exit_code == exit_codes.USAGE
     assert "no CANN root is known" in rootless.stderr
 
 
-def test_text_summary_names_the_aicpu_dtypes_per_soc(tmp_path: Path) -> None:
-    _install(tmp_path)
-    result = _run("--no-cache", "--cann-root", str(tmp_path), "floor_mod")
+def test_operator_name_through_the_environment(tbe_install: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(tbe_install))
+    result = _run("--no-cache", "Gcd")
     assert result.exit_code == exit_codes.FINDINGS  # warnings count (exit_codes.py)
-    assert result.stdout.splitlines()[-2:] == [
-        "  op-info ascend910b: AI CPU for double",
-        "  findings: 4 (0 error, 3 warning, 1 info)",
-    ]
+    assert result.stdout.startswith("Gcd: TBE DSL operator (gcd)")
+
+
+def test_a_warm_run_parses_nothing_and_loads_no_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = tmp_path / "ops"
+    corpus.mkdir()
+    for name in GOOD:
+        shutil.copy(FIXTURES / name, corpus / name)
+    cache = str(tmp_path / "cache")
+    cold = _run("--cache-dir", cache, "--format", "json", str(corpus))
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a cache hit must not parse or load a catalog")
+
+    from op_migrate.analyzers import catalog
+    from op_migrate.analyzers.tbe import imports
+
+    monkeypatch.setattr(imports.astroid, "parse", refuse)
+    monkeypatch.setattr(catalog, "load", refuse)
+    warm = _run("--cache-dir", cache, "--format", "json", str(corpus))
+    assert warm.exit_code == cold.exit_code == exit_codes.FINDINGS  # floor_mod_dynamic.py has a warning
+    assert json.loads(warm.stdout)["cached"] == len(GOOD)
+    assert json.loads(warm.stdout)["files"] == json.loads(cold.stdout)["files"]
+
+
+def test_a_warm_corpus_run_with_an_install_rebuilds_no_matrix(tbe_install: Path, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    impl = tbe_install / "opp/built-in/op_impl/ai_core/tbe/impl"
+    broken = tbe_install / "opp/built-in/op_impl/aicpu/cust_kernel/config/cust_kernel.json"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("{not json", encoding="utf-8")
+    cache = str(tmp_path / "cache")
+    arguments = ("--cache-dir", cache, "--cann-root", str(tbe_install), "--format", "json", str(impl))
+    cold = _run(*arguments)
+    assert "not read: " in cold.stderr and "cust_kernel.json" in cold.stderr
+
+    from op_migrate.migrate.pipelines import tbe as pipeline
+
+    built = []
+    real = pipeline.operator_matrix
+
+    def counted(op_type, *args, **kwargs):
+        built.append(op_type)
+        return real(op_type, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "operator_matrix", counted)
+    warm = _run(*arguments)
+    assert built == []
+    assert warm.stderr == cold.stderr  # the unreadable config is still reported
+    cold_doc, warm_doc = json.loads(cold.stdout), json.loads(warm.stdout)
+    assert warm_doc["cached"] == len(warm_doc["files"]) and cold_doc["cached"] == 0
+    assert {k: v for k, v in warm_doc.items() if k != "cached"} == {k: v for k, v in cold_doc.items() if k != "cached"}
+
+    # One changed implementation rebuilds its own op only; a changed op-info rebuilds them all.
+    gcd = next(path for path in impl.rglob("gcd.py"))
+    gcd.write_text(gcd.read_text(encoding="utf-8").replace('"int32"', '"uint8"'), encoding="utf-8")
+    _run(*arguments)
+    assert built == ["Gcd"]
+    built.clear()
+    opinfo = tbe_install / "opp/built-in/op_impl/ai_core/tbe/config/sd3403/aic-sd3403-ops-info.json"
+    opinfo.write_text(opinfo.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    _run(*arguments)
+    assert sorted(built) == sorted(row["op_type"] for row in warm_doc["backlog"]["rows"] if row["op_type"])

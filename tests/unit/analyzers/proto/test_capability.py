@@ -1,51 +1,180 @@
-"""The capability merge: a prototype dtype missing from op-info means AI CPU; TBE rejections and conditions show."""
+"""The capability matrix: AI Core from the SoC's op-info, else AI CPU naming its library, else nothing; facts grouped."""
 
 from __future__ import annotations
 
-from op_migrate.analyzers.proto.capability import NO_OPINFO, merge
-from op_migrate.analyzers.proto.model import OpInfo, OpInfoParam, Proto, ProtoParam
+import re
 
-TYPES = ("int32", "int64", "float32", "float16", "double", "bfloat16")
+from hypothesis import given
+from hypothesis import strategies as st
+
+from op_migrate.analyzers.proto.capability import build_matrix
+from op_migrate.analyzers.proto.findings import where
+from op_migrate.analyzers.proto.model import AicpuKernel, KernelChecks, OpInfo, OpInfoParam, Proto, ProtoParam
+
+TYPES = ("int32", "int64", "float32", "float16", "float64", "bfloat16")
 PROTO = Proto(
     op_type="FloorMod",
-    path="ops.h",
+    path="elewise_calculation_ops.h",
     line=1,
     params=(ProtoParam("x1", "input", TYPES, None), ProtoParam("x2", "input", TYPES, None), ProtoParam("y", "output", TYPES, None)),
 )
-INFO_TYPES = ("float16", "float32", "int32", "int64", "bfloat16")
-OPINFO = OpInfo(
+TF_TYPES = ("int32", "int64", "float32", "float16", "float64")
+TF_KERNEL = AicpuKernel(
     op_type="FloorMod",
-    soc="ascend910b",
-    path="aic-ascend910b-ops-info.json",
-    params=(
-        OpInfoParam("input0", "x1", "required", INFO_TYPES, ("ND",) * 5),
-        OpInfoParam("input1", "x2", "required", INFO_TYPES, ("ND",) * 5),
-    ),
-    flags={},
+    library="TFKernel",
+    path="tf_kernel.json",
+    params=tuple(OpInfoParam(i, n, None, TF_TYPES, ()) for i, n in (("input0", "x1"), ("input1", "x2"), ("output0", "y"))),
 )
 VMOD = "tbe_platform.api_check_support('tbe.dsl.vmod', 'int64')"
-TBE = {name: [("float16", None), ("float32", None), ("int32", None), ("bfloat16", None), ("int64", VMOD)] for name in ("x1", "x2")}
+KERNEL = KernelChecks(
+    path="dynamic/floor_mod.py",
+    kind="TBE DSL",
+    mode="dynamic",
+    inputs=("x1", "x2"),
+    outputs=("y",),
+    dtypes={n: (("float16", None), ("float32", None), ("int32", None), ("bfloat16", None), ("int64", VMOD)) for n in ("x1", "x2")},
+    bool_as_int8=True,
+    fallbacks=(("dtype == 'float32' and impl_mode == 'high_precision'",
+                {"all": [{"dtype": {"op": "==", "values": ["float32"], "param": "x1"}}, None]}),),
+    equalities=(("x1", "x2"),),
+)
 
 
-def test_double_runs_on_aicpu_and_int64_is_conditional() -> None:
-    capability = merge("FloorMod", ["x1", "x2"], TBE, PROTO, [OPINFO])
-    rows = {(r.param, r.dtype): r for r in capability.socs["ascend910b"]}
-    assert rows[("x1", "double")].runs_on == "AI CPU"
-    assert (rows[("x1", "int64")].tbe, rows[("x1", "int64")].runs_on) == (f"if {VMOD}", "AI Core (conditional)")
-    assert rows[("x2", "float16")].formats == ("ND",)
-    assert [f.symbol for f in capability.findings] == ["proto-dtype-not-in-opinfo"] * 2
-    assert "double" in capability.findings[0].message
+def _info(soc: str, dtypes: tuple[str, ...], **flags) -> OpInfo:
+    params = tuple(OpInfoParam(i, n, "required", dtypes, ("ND",) * len(dtypes)) for i, n in (("input0", "x1"), ("input1", "x2"), ("output0", "y")))
+    return OpInfo(op_type="FloorMod", soc=soc, path=f"config/{soc}/aic-{soc}-ops-info.json", params=params, flags=flags)
 
 
-def test_rejected_and_unreachable_dtypes_are_findings() -> None:
-    tbe = {"x1": [("float16", None)], "x2": [("float16", None), ("int8", None)]}
-    capability = merge("FloorMod", ["x1", "x2"], tbe, PROTO, [OPINFO])
-    symbols = {f.symbol for f in capability.findings}
-    assert {"opinfo-dtype-rejected-by-tbe", "tbe-dtype-not-in-opinfo"} <= symbols
+AICORE = {
+    "ascend910b": _info("ascend910b", ("float16", "float32", "int32", "int64", "bfloat16"), **{"needCheckSupport.flag": "true"}),
+    "ascend910_93": _info("ascend910_93", ("float16", "float32", "int32", "int64", "bfloat16"), **{"needCheckSupport.flag": "true"}),
+    "ascend310": _info("ascend310", ("float16", "float32")),
+}
+SOCS = ["ascend035", "ascend310", "ascend910_93", "ascend910b"]
 
 
-def test_without_prototype_or_opinfo_only_tbe_is_known() -> None:
-    capability = merge("Gcd", ["x1"], {"x1": [("int16", None)]}, None, [])
-    (row,) = capability.socs[NO_OPINFO]
-    assert (row.tbe, row.proto, row.opinfo, row.runs_on) == ("yes", "unknown", "unknown", "unknown")
-    assert capability.findings == ()
+def _matrix(**changes):
+    arguments = dict(proto=PROTO, aicore=AICORE, aicpu=[TF_KERNEL], kernels={}, socs=SOCS, fallback_kernel=KERNEL)
+    arguments.update(changes)
+    return build_matrix("FloorMod", **arguments)
+
+
+def _cell(matrix, port: str, dtype: str, soc: str):
+    row = next(r for r in matrix.rows if (r.port, r.dtype) == (port, dtype))
+    return row.cells[soc]
+
+
+def test_each_cell_names_its_engine_library_and_source() -> None:
+    matrix = _matrix()
+    assert (_cell(matrix, "x1", "float64", "ascend910b").engine, _cell(matrix, "x1", "float64", "ascend910b").library) == ("AI CPU", "TFKernel")
+    assert _cell(matrix, "x1", "float64", "ascend910b").source == "tf_kernel.json"
+    assert _cell(matrix, "x1", "bfloat16", "ascend910b").source == "config/ascend910b/aic-ascend910b-ops-info.json"
+    # No AI Core bfloat16 on ascend310 and no bfloat16 in the AI CPU kernel: nothing runs it, it is not "AI CPU".
+    assert _cell(matrix, "x1", "bfloat16", "ascend310").engine == "none"
+    # The op is not in ascend035's op-info at all: its AI CPU kernel runs what it declares.
+    assert _cell(matrix, "x1", "float16", "ascend035").engine == "AI CPU"
+
+
+def test_one_finding_per_fact_with_every_port_and_soc() -> None:
+    findings = _matrix().findings
+    facts = [(f.symbol, port, dtype) for f in findings for port in f.ports for dtype in f.dtypes]
+    assert len(facts) == len(set(facts))
+    unsupported = next(f for f in findings if f.symbol == "proto-dtype-unsupported" and f.dtypes == ("bfloat16",))
+    assert (unsupported.ports, unsupported.socs) == (("x1", "x2", "y"), ("ascend035", "ascend310"))
+    assert "TFKernel declares int32, int64, float32, float16, float64" in unsupported.message
+    assert next(f for f in findings if f.symbol == "opinfo-op-not-on-soc").socs == ("ascend035",)
+
+
+def test_the_fallback_note_applies_only_to_the_dtype_it_tests() -> None:
+    matrix = _matrix()
+    assert any("check_supported" in note for note in _cell(matrix, "x2", "float32", "ascend910b").notes)
+    assert not _cell(matrix, "x2", "float16", "ascend910b").notes
+    assert not _cell(matrix, "x1", "float32", "ascend310").notes  # ascend310's op-info does not ask check_supported
+
+
+def test_conditional_acceptance_and_rejection() -> None:
+    matrix = _matrix()
+    assert _cell(matrix, "x1", "int64", "ascend910b").tbe == f"if {VMOD}"
+    narrow = KernelChecks(**{**KERNEL.__dict__, "dtypes": {"x1": (("float16", None),), "x2": (("float16", None),)}})
+    rejected = [f for f in _matrix(fallback_kernel=narrow).findings if f.symbol == "opinfo-dtype-rejected-by-tbe"]
+    # Dtypes that share ports and SoCs are one finding; float32 is declared on one SoC more.
+    assert [(f.ports, f.dtypes, f.socs) for f in rejected] == [
+        (("x1", "x2"), ("bfloat16", "int32", "int64"), ("ascend910_93", "ascend910b")),
+        (("x1", "x2"), ("float32",), ("ascend310", "ascend910_93", "ascend910b")),
+    ]
+    assert all("accepts only float16" in f.message for f in rejected)
+
+
+def test_bool_declared_int8_checked_is_one_consistent_fact() -> None:
+    proto = Proto("ReduceAll", "reduce_ops.h", 1, (ProtoParam("x", "input", ("bool",), None), ProtoParam("y", "output", ("bool",), None)))
+    info = {soc: OpInfo("ReduceAll", soc, f"{soc}.json", (OpInfoParam("input0", "x", None, ("bool",), ("ND",)),
+                                                          OpInfoParam("output0", "y", None, ("bool",), ("ND",))), {})
+            for soc in ("ascend910b", "sd3403")}
+    kernel = KernelChecks("reduce_all.py", "TBE DSL", "dynamic", ("x",), ("y",), {"x": (("int8", None),)}, True)
+    matrix = build_matrix("ReduceAll", proto=proto, aicore=info, aicpu=[], kernels={}, socs=["ascend910b", "sd3403"], fallback_kernel=kernel)
+    assert [(r.port, r.dtype) for r in matrix.rows] == [("x", "bool"), ("y", "bool")]  # int8 is bool's storage, not a row
+    (finding,) = matrix.findings
+    assert (finding.symbol, finding.socs) == ("tbe-bool-as-int8", ("ascend910b", "sd3403"))
+    assert "bool arrives as int8" in finding.message
+    refused = KernelChecks(**{**kernel.__dict__, "bool_as_int8": False})
+    matrix = build_matrix("ReduceAll", proto=proto, aicore=info, aicpu=[], kernels={}, socs=["ascend910b"], fallback_kernel=refused)
+    assert {f.symbol for f in matrix.findings} == {"opinfo-dtype-rejected-by-tbe", "tbe-dtype-not-in-opinfo"}
+
+
+def test_identical_columns_are_grouped_and_socs_narrow_everything() -> None:
+    matrix = _matrix()
+    assert ("ascend910_93", "ascend910b") in matrix.groups
+    only = _matrix(socs=["ascend910b"], narrowed=True)
+    assert only.groups == (("ascend910b",),)
+    assert all(set(f.socs) <= {"ascend910b"} for f in only.findings)
+    assert all("ascend310" not in f.message and "ascend035" not in f.message for f in only.findings)
+
+
+def test_a_port_without_declared_dtypes_is_unknown_not_unsupported() -> None:
+    params = (OpInfoParam("input0", "x1", None, (), (), declared=False), OpInfoParam("input1", "x2", None, (), (), declared=False))
+    info = {"ascend910b": OpInfo("FloorMod", "ascend910b", "b.json", params, {"dynamicFormat.flag": "true"})}
+    matrix = _matrix(aicore=info, socs=["ascend910b"])
+    assert _cell(matrix, "x1", "float16", "ascend910b").engine == "unknown"
+    assert not [f for f in matrix.findings if f.symbol == "proto-dtype-unsupported" and "x1" in f.ports]
+
+
+def test_dtype_facts_narrow_rows_but_leave_ports_that_cannot_take_the_dtype() -> None:
+    assert {r.dtype for r in _matrix(dtype_facts={"*": "float16"}).rows} == {"float16"}
+    assert {(r.port, r.dtype) for r in _matrix(dtype_facts={"x1": "int32"}).rows if r.port == "x1"} == {("x1", "int32")}
+
+
+SOC_NAMES = [f"soc{i}" for i in range(9)]
+
+
+@given(st.lists(st.sampled_from(SOC_NAMES), min_size=1, unique=True), st.integers(min_value=1, max_value=9))
+def test_where_names_only_covered_socs_and_never_misstates_which(held: list[str], width: int) -> None:
+    covered = SOC_NAMES[:width]
+    held = [soc for soc in held if soc in covered] or covered[:1]
+    text = where(held, covered)
+    named = set(re.findall(r"soc\d", text))
+    assert named <= set(covered)
+    if "all except" in text:
+        assert named == set(covered) - set(held)
+    elif text.startswith("on all"):
+        assert set(held) == set(covered)
+    else:
+        assert named == set(held)
+
+
+def test_a_fact_of_two_implementations_is_one_finding_naming_each_with_its_socs() -> None:
+    static = KernelChecks(**{**KERNEL.__dict__, "path": "floor_mod.py", "mode": "static",
+                             "dtypes": {n: (("float16", None), ("float32", None), ("int32", None)) for n in ("x1", "x2")}})
+    aicore = {**AICORE, "ascend610": _info("ascend610", ("float16", "float32"))}
+    socs = ["ascend310", "ascend610", "ascend910b"]
+    kernels = {"ascend310": static, "ascend610": KERNEL, "ascend910b": KERNEL}
+    matrix = build_matrix("FloorMod", proto=PROTO, aicore={s: aicore[s] for s in socs}, aicpu=[TF_KERNEL], kernels=kernels,
+                          socs=socs, fallback_kernel=KERNEL)
+    facts = [(f.symbol, port, dtype) for f in matrix.findings for port in f.ports for dtype in f.dtypes]
+    assert len(facts) == len(set(facts))
+    (int32,) = [f for f in matrix.findings if f.symbol == "tbe-dtype-not-in-opinfo" and "int32" in f.dtypes]
+    assert int32.socs == ("ascend310", "ascend610")
+    assert int32.message.startswith("FloorMod: the static TBE DSL kernel (on ascend310) and the dynamic TBE DSL kernel "
+                                    "(on ascend610) accept x1, x2: int32, but")
+    (int64,) = [f for f in matrix.findings if f.symbol == "tbe-dtype-not-in-opinfo" and "int64" in f.dtypes]
+    assert int64.socs == ("ascend610",)  # the static kernel on ascend310 does not take int64
+    assert f"the dynamic TBE DSL kernel (if {VMOD}) accepts x1, x2: int64" in int64.message

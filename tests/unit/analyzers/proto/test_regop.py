@@ -29,7 +29,7 @@ def test_explicit_types_are_normalised() -> None:
     (proto,) = find_protos(HEADER, "ops.h", "FloorMod")
     assert proto.line == 5
     assert [(p.name, p.role) for p in proto.params] == [("x1", "input"), ("x2", "input"), ("y", "output")]
-    assert proto.params[0].dtypes == ("int32", "int64", "float32", "float16", "double", "bfloat16")
+    assert proto.params[0].dtypes == ("int32", "int64", "float32", "float16", "float64", "bfloat16")
 
 
 def test_named_sets_and_attrs() -> None:

@@ -105,7 +105,8 @@ def test_a_flag_set_under_a_guard_stands_for_it() -> None:
     document = analyse_source(HEADER + body, "case.py").to_json()
     (flag,) = [g for g in document["guards"] if g["text"] == "wide"]
     assert flag["kinds"] == ["api_check_support"]
-    assert flag["set_under"] == "tbe_platform.api_check_support('tbe.dsl.vexp', 'float32')"
+    # Every assignment of the flag is kept with its own condition.
+    assert flag["origins"] == ["wide = False at line 7", "wide = True at line 9 under tbe_platform.api_check_support('tbe.dsl.vexp', 'float32')"]
     assert "tbe-unclassified-guard" not in {f["symbol"] for f in document["findings"]}
 
 
@@ -119,4 +120,4 @@ def test_a_local_holding_the_soc_version_makes_a_soc_guard() -> None:
     )
     document = analyse_source(HEADER + body, "case.py").to_json()
     (guard,) = document["guards"]
-    assert (guard["kinds"], guard["set_under"]) == (["soc"], "product = tbe_platform.get_soc_spec('SOC_VERSION')")
+    assert (guard["kinds"], guard["origins"]) == (["soc"], ["product = tbe_platform.get_soc_spec('SOC_VERSION')"])

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from op_migrate.analyzers.proto.capability import merge
 from op_migrate.analyzers.tbe import analyse_bytes
+from op_migrate.analyzers.tbe.operator import file_matrix
 from op_migrate.reports import tbe_report
 from op_migrate.reports.render import to_json_text
 
@@ -18,10 +18,9 @@ FIXTURES = sorted(CASES.glob("*.py"))
 def _document(fixture: Path) -> dict:
     # A repository-relative path keeps the goldens independent of the checkout location.
     document = analyse_bytes(fixture.read_bytes(), f"tests/functional/tbe/{fixture.name}").to_json()
-    if document["status"] == "analysed":
-        inputs = [p["name"] for p in document["params"] if p["role"] == "input"]
-        dtypes = {k: [(e["dtype"], e["condition"]) for e in v] for k, v in document["dtypes"].items()}
-        document["capability"] = merge(document["op_type"], inputs, dtypes, None, []).to_json()
+    matrix = file_matrix(document, None, None)
+    if matrix is not None:
+        document["capability"] = matrix.to_json()
     return document
 
 
@@ -37,4 +36,4 @@ def test_fixture_markdown(fixture: Path, golden) -> None:
 
 def test_there_is_a_fixture_per_kind() -> None:
     statuses = {_document(f)["status"] for f in FIXTURES}
-    assert statuses == {"analysed", "tik", "hand_ir", "not_operator", "failed"}
+    assert statuses == {"analysed", "tik", "ascendc", "hand_ir", "not_operator", "failed"}

@@ -1,0 +1,80 @@
+"""What a branch guard tests, in a form facts can decide: SoC (SHORT_SOC_VERSION) and dtype comparisons.
+
+The tests are evaluated by analyzers.fact_tests.decide.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from op_migrate.analyzers.tbe.dtypes import normalise
+
+_OPS = {"==", "!=", "in", "not in"}
+SHORT_SOC = "SHORT_SOC_VERSION"
+
+
+def is_short_soc_query(node: nodes.NodeNG) -> bool:
+    """`get_soc_spec("SHORT_SOC_VERSION")` or `tbe_platform.get_soc_spec(tbe_platform.SHORT_SOC_VERSION)`."""
+    if not isinstance(node, nodes.Call) or not node.args:
+        return False
+    func = node.func
+    name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
+    if name != "get_soc_spec":
+        return False
+    argument = node.args[0]
+    if isinstance(argument, nodes.Const):
+        return argument.value == SHORT_SOC
+    return isinstance(argument, nodes.Attribute) and argument.attrname == SHORT_SOC
+
+
+def guard_test(node: nodes.NodeNG, soc_vars: set[str], dtype_vars: dict, constants: dict) -> dict | None:
+    """The decidable shape of a guard expression; None where no fact decides it."""
+    if isinstance(node, nodes.BoolOp):
+        parts = [guard_test(value, soc_vars, dtype_vars, constants) for value in node.values]
+        if all(part is None for part in parts):
+            return None
+        return {"all" if node.op == "and" else "any": parts}
+    if isinstance(node, nodes.UnaryOp) and node.op == "not":
+        inner = guard_test(node.operand, soc_vars, dtype_vars, constants)
+        return None if inner is None else {"not": inner}
+    if not (isinstance(node, nodes.Compare) and len(node.ops) == 1 and node.ops[0][0] in _OPS):
+        return None
+    operator, right = node.ops[0]
+    for subject, other in ((node.left, right), (right, node.left) if operator in ("==", "!=") else (None, None)):
+        if subject is None:
+            continue
+        values = _strings(other, constants)
+        if values is None:
+            continue
+        if is_short_soc_query(subject) or isinstance(subject, nodes.Name) and subject.name in soc_vars:
+            return {"soc": {"op": operator, "values": values}}
+        param = _dtype_subject(subject, dtype_vars)
+        if param is not False:
+            return {"dtype": {"op": operator, "values": [normalise(v) for v in values], "param": param}}
+    return None
+
+
+def _dtype_subject(node: nodes.NodeNG, dtype_vars: dict):
+    """The entry input whose dtype `node` holds (None when unknown), or False when it is not a dtype."""
+    if isinstance(node, nodes.Name) and node.name in dtype_vars:
+        return dtype_vars[node.name]
+    if isinstance(node, nodes.Attribute) and node.attrname == "dtype":
+        return None
+    return False
+
+
+def _strings(node: nodes.NodeNG, constants: dict) -> list[str] | None:
+    if isinstance(node, nodes.Const) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, (nodes.Tuple, nodes.List, nodes.Set)):
+        values = [_strings(element, constants) for element in node.elts]
+        if values and all(v is not None and len(v) == 1 for v in values):
+            return [v[0] for v in values]
+        return None
+    if isinstance(node, (nodes.Name, nodes.Attribute)):
+        value = constants.get(node.as_string())
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+            return list(value)
+    return None

@@ -1,0 +1,164 @@
+"""One operator across its files and the install: which implementation each SoC compiles, and its capability matrix."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import PurePath
+
+from op_migrate.analyzers.proto.capability import build_matrix
+from op_migrate.analyzers.proto.model import CapabilityMatrix, KernelChecks, OpInfo
+from op_migrate.analyzers.proto.sources import CapabilitySources
+
+KIND_LABELS = {
+    "analysed": "TBE DSL",
+    "tik": "TIK",
+    "ascendc": "Ascend C",
+    "hand_ir": "hand IR",
+    "not_operator": "helper",
+    "failed": "failed",
+}
+OPERATOR_STATUSES = ("analysed", "tik", "ascendc", "hand_ir")
+
+
+def role_of(path: str) -> str:
+    """"dynamic" for a file under a dynamic/ folder, else "static"."""
+    return "dynamic" if "dynamic" in PurePath(path).parts[:-1] else "static"
+
+
+def kernel_checks(document: dict) -> KernelChecks | None:
+    """What an implementation file checks, for the matrix; None for helpers and failed files."""
+    if document.get("status") not in OPERATOR_STATUSES:
+        return None
+    params = document.get("params", [])
+    return KernelChecks(
+        path=document["path"],
+        kind=KIND_LABELS[document["status"]],
+        mode=document.get("mode"),
+        inputs=tuple(p["name"] for p in params if p["role"] == "input"),
+        outputs=tuple(p["name"] for p in params if p["role"] == "output"),
+        dtypes={name: tuple((e["dtype"], e["condition"]) for e in entries) for name, entries in document.get("dtypes", {}).items()},
+        bool_as_int8=bool(document.get("bool_as_int8", True)),
+        fallbacks=tuple((f["condition"], f.get("test")) for f in document.get("aicpu_fallback_details", ())),
+        equalities=tuple(tuple(pair) for pair in document.get("dtype_equalities", ())),
+    )
+
+
+def capability_digest(implementations: list[tuple[str, dict]]) -> str:
+    """A digest of everything of the implementation files the matrix reads (their checks, not their flow)."""
+    digest = hashlib.sha256()
+    for role, document in implementations:
+        kernel = kernel_checks(document)
+        digest.update(repr((role, document.get("status"), kernel)).encode("utf-8"))
+    return digest.hexdigest()
+
+
+def kernels_per_soc(implementations: list[tuple[str, dict]], aicore: dict[str, OpInfo], socs: list[str]) -> dict:
+    """SoC -> the implementation it compiles: the dynamic one where the op-info says dynamicShapeSupport, else the static one.
+
+    implementations: (role, document) with role "dynamic" or "static", dynamic first.
+    """
+    dynamic = next((kernel_checks(d) for role, d in implementations if role == "dynamic" and kernel_checks(d)), None)
+    static = next((kernel_checks(d) for role, d in implementations if role == "static" and kernel_checks(d)), None)
+    chosen = {}
+    for soc in socs:
+        info = aicore.get(soc)
+        supports_dynamic = info is not None and str(info.flags.get("dynamicShapeSupport.flag", "")).lower() == "true"
+        chosen[soc] = (dynamic if supports_dynamic or static is None else static) or dynamic
+    return chosen
+
+
+def operator_matrix(
+    op_type: str,
+    implementations: list[tuple[str, dict]],
+    sources: CapabilitySources,
+    socs: list[str],
+    dtype_facts: dict[str, str] | None = None,
+) -> CapabilityMatrix:
+    """The capability matrix of one operator over `socs`, with every file it was read from."""
+    aicore = sources.aicore(op_type)
+    aicpu = sources.aicpu(op_type)
+    proto = sources.proto(op_type)
+    kernels = kernels_per_soc(implementations, aicore, socs)
+    listed = [
+        {"role": f"{KIND_LABELS.get(d.get('status'), '?')} ({role})", "path": d["path"], "found": True}
+        for role, d in implementations
+    ]
+    listed.append({"role": "REG_OP", "path": proto.path if proto else f"REG_OP({op_type})", "found": proto is not None})
+    if proto is not None:
+        listed.append({"role": "named type sets", "path": sources.type_sets.source, "found": True})
+    for soc in socs:
+        if soc in aicore:
+            listed.append({"role": f"AI Core op-info {soc}", "path": aicore[soc].path, "found": True})
+    if socs and not aicore:
+        listed.append({"role": "AI Core op-info", "path": f"no entry for {op_type} in the op-info of these SoCs", "found": False})
+    for kernel in aicpu:
+        listed.append({"role": f"AI CPU {kernel.library}", "path": kernel.path, "found": True})
+    if not aicpu:
+        listed.append({"role": "AI CPU", "path": f"no AI CPU kernel config declares {op_type}", "found": False})
+    primary = next((kernel_checks(d) for _, d in implementations if kernel_checks(d)), None)
+    return build_matrix(
+        op_type,
+        proto=proto,
+        aicore={soc: info for soc, info in aicore.items() if soc in socs},
+        aicpu=aicpu,
+        kernels=kernels,
+        socs=socs,
+        narrowed=list(socs) != list(sources.socs),
+        sources=tuple(listed),
+        dtype_facts=dtype_facts,
+        fallback_kernel=primary,
+        type_set_source=sources.type_sets.source,
+    )
+
+
+def opinfo_mode_evidence(op_type: str, sources: CapabilitySources, socs: list[str]) -> str | None:
+    """What the op-info says about dynamic shapes, as evidence for the implementation's mode."""
+    aicore = sources.aicore(op_type)
+    listed = [soc for soc in socs if soc in aicore]
+    flagged = [soc for soc in listed if str(aicore[soc].flags.get("dynamicShapeSupport.flag", "")).lower() == "true"]
+    if not listed:
+        return None
+    return f"op-info dynamicShapeSupport.flag=true on {len(flagged)} of the {len(listed)} SoCs that list {op_type}"
+
+
+OPERATOR_SCHEMA = "op-migrate/tbe-operator@1"
+
+
+def capability_findings(matrix: CapabilityMatrix) -> list[dict]:
+    """The matrix findings as report findings: no line, with the SoCs and ports each fact holds for."""
+    return [
+        {"symbol": f.symbol, "message": f.message, "line": None, "severity": f.severity, "dtypes": list(f.dtypes),
+         "ports": list(f.ports), "socs": list(f.socs)}
+        for f in matrix.findings
+    ]
+
+
+def operator_document(name: str, op_type: str, implementations: list[tuple[str, dict]], matrix: CapabilityMatrix,
+                      facts: dict, install: str | None) -> dict:
+    """One operator by name: its implementations (dynamic first), one capability matrix, its findings."""
+    primary = implementations[0][1] if implementations else {}
+    return {
+        "schema": OPERATOR_SCHEMA,
+        "kind": "tbe-operator",
+        "name": name,
+        "op_type": op_type,
+        "implementation": KIND_LABELS.get(primary.get("status"), "none"),
+        "install": install,
+        "facts": facts,
+        "implementations": [{"role": role, **document} for role, document in implementations],
+        "capability": matrix.to_json(),
+        "findings": [*primary.get("findings", []), *capability_findings(matrix)],
+    }
+
+
+def file_matrix(document: dict, sources: CapabilitySources | None, socs: list[str] | None,
+                dtype_facts: dict[str, str] | None = None) -> CapabilityMatrix | None:
+    """One file's matrix: against the roots' op-info when known, else its rows from the file's own checks only."""
+    kernel = kernel_checks(document)
+    if kernel is None or not document.get("op_type"):
+        return None
+    if sources is None:
+        return build_matrix(document["op_type"], proto=None, aicore={}, aicpu=[], kernels={}, socs=[],
+                            fallback_kernel=kernel, dtype_facts=dtype_facts)
+    return operator_matrix(document["op_type"], [(role_of(document["path"]), document)], sources, socs if socs is not None else sources.socs,
+                           dtype_facts)

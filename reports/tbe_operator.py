@@ -1,0 +1,63 @@
+"""TBE operator reports (one operator by name): the capability matrix as table rows, Markdown and terminal text."""
+
+from __future__ import annotations
+
+from op_migrate.reports.render import render
+from op_migrate.reports.tbe_matrix import matrix_context
+from op_migrate.reports.tbe_report import op_context
+
+def _summary(role: str, document: dict) -> dict:
+    calls = sorted({c["name"] for c in document.get("dsl_calls", []) if c["category"] != "framework"})
+    dtypes = {name: ", ".join(e["dtype"] for e in entries) for name, entries in document.get("dtypes", {}).items()}
+    return {"role": role, "doc": document, "calls": calls, "dtypes": dtypes}
+
+
+def operator_context(report: dict) -> dict:
+    implementations = report["implementations"]
+    primary = implementations[0] if implementations else None
+    return {
+        "report": report,
+        "matrix": matrix_context(report["capability"]),
+        "primary": op_context(primary, show_capability=False) if primary else None,
+        "primary_role": primary["role"] if primary else None,
+        "others": [_summary(item["role"], item) for item in implementations[1:]],
+        "capability_findings": [f for f in report["findings"] if f.get("socs") is not None],
+    }
+
+
+def operator_markdown(report: dict) -> str:
+    return render("reports/tbe/operator.md.j2", **operator_context(report))
+
+
+def operator_text(report: dict) -> tuple[str, str]:
+    """(the lines above the matrix, the lines below it); the caller renders the matrix between them."""
+    implementations = report["implementations"]
+    head = [f"{report['op_type']}: {report['implementation']} operator ({report['name']})"]
+    if report.get("install"):
+        head.append(f"  install: {report['install']}")
+    for item in implementations:
+        mode = f"{item.get('mode') or '-'}"
+        head.append(f"  {item['role']}: {item['path']} ({item['status']}, {mode})")
+        if item.get("ascendc"):
+            source = item["ascendc"].get("kernel_source") or f"not found ({', '.join(item['ascendc']['candidates'][:2])} ...)"
+            head.append(f"    Ascend C kernel: {source}")
+    primary = implementations[0] if implementations else {}
+    for name, entries in primary.get("dtypes", {}).items():
+        parts = [e["dtype"] if e["condition"] is None else f"{e['dtype']} (if {e['condition']})" for e in entries]
+        head.append(f"  checks {name}: {', '.join(parts)}")
+    calls = sorted({c["name"] for c in primary.get("dsl_calls", []) if c["category"] != "framework"})
+    if calls:
+        head.append(f"  DSL compute calls: {', '.join(calls)}")
+    missing = [m["name"] for m in primary.get("mappings", []) if m["category"] == "compute" and not m["ascend_c"]]
+    if missing:
+        head.append(f"  no direct Ascend C API: {', '.join(missing)}")
+    for condition in primary.get("aicpu_fallbacks", []):
+        head.append(f"  check_supported hands it to AI CPU when {condition}")
+    tail = []
+    findings = report["findings"]
+    if findings:
+        tail.append(f"findings: {len(findings)}")
+        for finding in findings:
+            where = f"line {finding['line']}: " if finding.get("line") else ""
+            tail.append(f"  {finding['symbol']}: {where}{finding['message']}")
+    return "\n".join(head) + "\n", "\n".join(tail) + ("\n" if tail else "")

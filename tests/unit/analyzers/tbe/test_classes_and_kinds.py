@@ -1,0 +1,132 @@
+"""Methods of local classes, flag provenance, file kinds, mode evidence and the guard kinds read from check_op_params."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from op_migrate.analyzers.tbe import analyse_bytes, analyse_source
+
+FIXTURES = Path(__file__).resolve().parents[3] / "functional" / "tbe"
+HEADER = (
+    "from impl.util.platform_adapter import tbe\nfrom impl.util.platform_adapter import tbe_platform\n"
+    "from impl.util.platform_adapter import para_check\nfrom impl.util.platform_adapter import register_operator\n"
+)
+
+
+def _fixture(name: str, path: str | None = None) -> dict:
+    return analyse_bytes((FIXTURES / name).read_bytes(), path or f"tests/functional/tbe/{name}").to_json()
+
+
+def test_calls_through_a_local_class_are_followed_and_a_foreign_method_is_said() -> None:
+    document = _fixture("dsl_impl_class.py")
+    calls = [(c["name"], c["via"][-1] if c["via"] else None) for c in document["dsl_calls"] if c["category"] == "compute"]
+    assert ("vcmpsel", "ShrinkImpl.do_compute@59") in calls
+    assert {f["symbol"]: f["line"] for f in document["findings"]} == {"tbe-method-not-followed": 60}
+
+
+def test_a_method_is_walked_once_per_object() -> None:
+    body = (
+        "class Impl:\n"
+        "    def __init__(self, x):\n        self.x = x\n"
+        "    def step(self, t):\n        return tbe.vabs(t)\n"
+        "    def run(self):\n        return self.step(self.step(self.x))\n"
+        "def op_compute(x):\n    impl = Impl(x)\n    return tbe.vexp(impl.run())\n"
+    )
+    document = analyse_source(HEADER + body, "case.py").to_json()
+    calls = {c["name"]: c for c in document["dsl_calls"]}
+    assert [c["name"] for c in document["dsl_calls"]] == ["vabs", "vexp"]
+    # The result of the walked method flows on: vexp takes what step returned.
+    assert calls["vexp"]["inputs"] == [f"call:{calls['vabs']['id']}"]
+
+
+def test_every_assignment_of_a_flag_is_kept_with_its_condition_inside_a_compound_guard() -> None:
+    (guard,) = [g for g in _fixture("dsl_impl_class.py")["guards"] if g["text"].startswith("need_cast")]
+    assert guard["origins"] == [
+        "need_cast = False at line 25",
+        "need_cast = True at line 28 under ori_dtype == 'float16' and self.impl_mode == 'high_precision'",
+        "need_cast = True at line 31 under ori_dtype == 'float32' and not tbe_platform.api_check_support('tbe.dsl.vcmpsel', 'float32')",
+    ]
+    assert guard["kinds"] == ["api_check_support", "impl_mode", "dtype"]
+
+
+def test_a_helper_given_only_a_dtype_is_not_an_external_tensor_step() -> None:
+    # get_attr_by_cls(self.lambd, "lambd", data.dtype) builds a constant: dtype and shape are metadata, not data.
+    assert "tbe-external-helper" not in {f["symbol"] for f in _fixture("dsl_impl_class.py")["findings"]}
+
+
+def test_an_ascend_c_wrapper_names_its_kernel_and_is_not_analysed_as_tbe() -> None:
+    document = _fixture("ascendc_wrapper.py")
+    assert (document["status"], document["op_type"], document["dsl_calls"]) == ("ascendc", "ScaledAdd", [])
+    assert document["ascendc"]["kernel_file"] == "scaled_add.cpp"
+    assert document["ascendc"]["candidates"][0] == "ascendc/scaled_add/scaled_add.cpp"
+    assert document["bool_as_int8"] is False  # register_operator(..., trans_bool_to_s8=False)
+    assert [f["symbol"] for f in document["findings"]] == ["tbe-ascendc-wrapper"]
+
+
+def test_tik_entry_checks_are_read_through_the_class_it_builds() -> None:
+    document = _fixture("tik_class_checks.py")
+    assert document["status"] == "tik"
+    dtypes = {name: [(e["dtype"], e["condition"]) for e in entries] for name, entries in document["dtypes"].items()}
+    assert dtypes["indices"] == [("int32", None), ("int64", None)]
+    assert dtypes["var"] == [("float16", None), ("float32", None), ("int32", None),
+                             ("bfloat16", "tbe_platform.api_check_support('tik.vadd', 'bfloat16')")]
+    assert document["dtype_equalities"] == [["var", "var_out"]]
+
+
+def test_mode_comes_from_the_folder_and_the_build_call_without_register_operator() -> None:
+    source = (
+        "from impl.util.platform_adapter import tik\nfrom impl.util.platform_adapter import para_check\n"
+        "@para_check.check_op_params(para_check.REQUIRED_INPUT, para_check.KERNEL_NAME)\n"
+        "def nms_like(boxes, kernel_name='nms_like'):\n    inst = tik.Tik()\n"
+        "    inst.BuildCCE(kernel_name=kernel_name, inputs=[], outputs=[], flowtable=[1])\n"
+    )
+    document = analyse_source(source, "impl/dynamic/nms_like.py").to_json()
+    assert document["mode"] == "dynamic"
+    assert document["mode_evidence"] == ["the file is under a dynamic/ folder", "BuildCCE at line 6 with a tiling flowtable"]
+    assert analyse_source(source.replace("flowtable=[1]", "config={}"), "impl/nms_like.py").to_json()["mode"] == "static"
+
+
+def test_guards_on_attributes_optional_inputs_formats_and_static_axes_are_classified() -> None:
+    body = (
+        "@register_operator('Op')\n"
+        "@para_check.check_op_params(para_check.REQUIRED_INPUT, para_check.OPTION_INPUT, para_check.REQUIRED_OUTPUT,\n"
+        "                            para_check.OPTION_ATTR_STR, para_check.KERNEL_NAME)\n"
+        "def op(x, bias, y, reduction='mean', kernel_name='op'):\n"
+        "    fmt = x.get('format')\n"
+        "    if reduction == 'sum':\n        x = tbe.vabs(x)\n"
+        "    if bias is not None:\n        x = tbe.vadd(x, bias)\n"
+        "    if fmt == 'NC1HWC0':\n        x = tbe.vexp(x)\n"
+        "    if 'const_value' in x.keys():\n        x = tbe.vlog(x)\n"
+        "    if tbe_platform.is_unknown_rank_input(x):\n        x = tbe.vrec(x)\n"
+    )
+    document = analyse_source(HEADER + body, "op.py").to_json()
+    kinds = {g["text"]: g["kinds"] for g in document["guards"]}
+    assert kinds == {
+        "reduction == 'sum'": ["attr"],
+        "bias is not None": ["optional_input"],
+        "fmt == 'NC1HWC0'": ["format"],
+        "'const_value' in x.keys()": ["shape"],
+        "tbe_platform.is_unknown_rank_input(x)": ["shape"],
+    }
+    assert "tbe-unclassified-guard" not in {f["symbol"] for f in document["findings"]}
+
+
+def test_soc_and_dtype_guards_carry_a_test_facts_can_decide() -> None:
+    body = (
+        "def op_compute(x, y):\n"
+        "    soc = tbe_platform.get_soc_spec('SHORT_SOC_VERSION')\n"
+        "    if soc in ('Ascend910B', 'Ascend910_93') and tbe_platform.api_check_support('tbe.dsl.vexp', 'float32'):\n"
+        "        x = tbe.vexp(x)\n"
+        "    if x.dtype == 'float16':\n        x = tbe.vabs(x)\n"
+        "    return x\n"
+    )
+    guards = {g["text"]: g["test"] for g in analyse_source(HEADER + body, "op.py").to_json()["guards"]}
+    assert guards["soc in ('Ascend910B', 'Ascend910_93') and tbe_platform.api_check_support('tbe.dsl.vexp', 'float32')"] == {
+        "all": [{"soc": {"op": "in", "values": ["Ascend910B", "Ascend910_93"]}}, None]
+    }
+    assert guards["x.dtype == 'float16'"] == {"dtype": {"op": "==", "values": ["float16"], "param": None}}
+
+
+def test_a_check_supported_fallback_carries_its_dtype_test() -> None:
+    (fallback,) = _fixture("floor_mod_dynamic.py")["aicpu_fallback_details"]
+    assert fallback["test"] == {"all": [{"all": [{"dtype": {"op": "==", "values": ["float32"], "param": "x1"}}, None]}]}
