@@ -18,6 +18,8 @@
 #ifndef OP_MIGRATE_HEADER_CHECK_OP_TILING_DATA_H
 #define OP_MIGRATE_HEADER_CHECK_OP_TILING_DATA_H
 
+#include <cstdint>
+
 #include "kernel_tiling/kernel_tiling.h"
 #ifdef ASCENDC_CPU_DEBUG
 #include "kernel_log.h"
