@@ -112,7 +112,7 @@ def shim_descriptions() -> list[str]:
     ]
 
 
-def _resolve(config: CheckConfig) -> tuple[KernelHeaders | None, StubHeaders | None, HostHeaders]:
+def resolve_headers(config: CheckConfig) -> tuple[KernelHeaders | None, StubHeaders | None, HostHeaders]:
     kernel = stubs = None
     host = HostHeaders()
     if config.ascend_home is not None:
@@ -173,7 +173,7 @@ def _stub_files(generated: Path, stubs: StubHeaders, labels: Labels) -> tuple[st
 def run_check(config: CheckConfig) -> CheckReport:
     """Compile what the configuration allows; an input error is a report with `errors` and exit code 2."""
     try:
-        kernel, stubs, host = _resolve(config)
+        kernel, stubs, host = resolve_headers(config)
     except LayoutError as error:
         return CheckReport(None, None, HostHeaders(), errors=(error.finding,))
     folders = operator_folders(config.ops_root, list(config.ops) if config.ops else None)

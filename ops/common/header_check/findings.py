@@ -67,6 +67,20 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     ),
     "no-headers-given": (NOT_CHECKED, "no headers given: pass ASCEND_HOME_PATH=<CANN toolkit> or ASCENDC=DIR STUBS=DIR"),
     "no-operators": (NOT_CHECKED, "{path} holds no operator folder with op_kernel/*.cpp"),
+    # The CPU model against the committed API table (conformance.py).
+    "api-table-stale": (FAIL, "{name} is used by ops/ but not in the API table: regenerate it with {regenerate}"),
+    "model-name-not-real": (FAIL, "{name}: the CPU model declares it, ops/ uses it, {headers} has no such name"),
+    "model-signature-differs": (FAIL, "{name}: the CPU model declares {model}; {headers} declares {real}"),
+    "model-macro-differs": (FAIL, "macro {name}: {real} in the real headers, {model} in the CPU model"),
+    "model-macro-not-real": (FAIL, "macro {name}: ops/ uses the CPU model's definition, {headers} has none"),
+    "name-collides-with-macro": (FAIL, "{where}: {name} is a macro of {headers}; the real build would expand it"),
+    "name-collides-with-global": (FAIL, "{where}: {name} is declared at global scope by {headers} too"),
+    "function-clashes-with-ascendc": (
+        FAIL, "{where}: {name} is also an AscendC function; under `using namespace AscendC` calls become ambiguous",
+    ),
+    "model-accepts-rejected-dtype": (
+        FAIL, "{api} on {dtype}: the CPU model compiles it, {headers} rejects it for {arch}",
+    ),
     "headers-version-mismatch": (
         PASS,
         "note: the Ascend C headers are {headers} and the stub headers {stubs}; a stub of another version can lack "

@@ -39,3 +39,21 @@ def test_every_kernel_compiles_for_every_architecture_its_opdef_claims(report) -
 def test_no_host_or_api_source_fails_where_host_headers_exist(report) -> None:
     failed = [r for r in report.results if r.part != "kernel" and r.status == "fail"]
     assert not failed, render_text(report)
+
+
+def test_the_committed_api_table_is_what_these_headers_give() -> None:
+    """The table CI holds the model to was written from these headers (regenerate: make cpu-model-table ...)."""
+    pytest.importorskip("clang.cindex")
+    from op_migrate.ops.common.header_check.api_table import REGENERATE, TABLE_PATH, build_table, load_table
+    from op_migrate.ops.common.header_check.check import resolve_headers
+    from op_migrate.ops.common.header_check.conformance import model_view
+
+    committed = load_table(TABLE_PATH)
+    kernel = resolve_headers(CONFIG)[0]
+    if (kernel.kind, kernel.version) != (committed["headers"]["kind"], committed["headers"]["version"]):
+        pytest.skip(f"the committed table is for {committed['headers']['kind']} {committed['headers']['version']}, "
+                    f"these headers are {kernel.kind} {kernel.version}")
+    model = model_view(OPS)
+    fresh = build_table(CONFIG, model.used, model.used_macros)
+    for key in fresh:
+        assert fresh[key] == committed[key], f"ascendc_api_table.json differs in {key!r}; regenerate: {REGENERATE}"
