@@ -27,7 +27,7 @@ test: $(TEST_VENV)/.installed
 	$(TEST_VENV)/bin/pip install --quiet --no-deps --force-reinstall ".[test]"
 	$(TEST_VENV)/bin/pytest -n 2 -p no:cacheprovider
 
-# The four operators against real Ascend C headers (README, "The real-headers check"): ASCEND_HOME_PATH=<toolkit>
+# The four operators against real Ascend C headers (README, "Against the real headers"): ASCEND_HOME_PATH=<toolkit>
 # or ASCENDC=<asc-devkit checkout> STUBS=<stub folder[:folder]>; OPS_MATH= and OPBASE= add host headers; PARTS=
 # narrows to kernel,host,api. Exit 0 all pass, 1 a source fails, 2 bad input or something could not be checked.
 CHECK_ARGS = $(if $(ASCEND_HOME_PATH),--ascend-home "$(ASCEND_HOME_PATH)") $(if $(ASCENDC),--ascendc "$(ASCENDC)") \

@@ -18,6 +18,23 @@ def _grouped(report: CheckReport):
     return groups
 
 
+def _status(results) -> str:
+    statuses = {r.status for r in results}
+    return FAIL if FAIL in statuses else NOT_CHECKED if NOT_CHECKED in statuses else PASS
+
+
+def file_rows(report: CheckReport) -> list[dict]:
+    """One row per source and target (what package-pr puts in the PR): status, binaries passed, first reason."""
+    rows = []
+    for (part, op, source, target), results in _grouped(report).items():
+        first = next((r for r in results if r.status != PASS), None)
+        rows.append({"op": op, "part": part, "source": source, "target": target, "socs": list(results[0].socs),
+                     "status": _status(results), "passed": sum(r.status == PASS for r in results),
+                     "compiles": len(results), "symbol": first.finding.symbol if first else "",
+                     "reason": first.finding.message if first else ""})
+    return rows
+
+
 def render_text(report: CheckReport) -> str:
     lines: list[str] = []
     if report.errors:
@@ -38,8 +55,7 @@ def render_text(report: CheckReport) -> str:
     lines += [f"{n.message}" for n in report.notes]
     lines.append("")
     for (part, op, source, target), results in _grouped(report).items():
-        statuses = {r.status for r in results}
-        status = FAIL if FAIL in statuses else NOT_CHECKED if NOT_CHECKED in statuses else PASS
+        status = _status(results)
         binaries = f" {sum(r.status == PASS for r in results)}/{len(results)} binaries" if part == "kernel" else ""
         socs = f" ({', '.join(results[0].socs)})" if results[0].socs else ""
         lines.append(f"{_STATUS[status]:<11} {part:<6} {source} [{target}{socs}]{binaries}")
