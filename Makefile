@@ -5,7 +5,7 @@ DEMO_VENV := .venv-demo
 TEST_VENV := .venv-test
 DEMO_OUT := demo-report
 
-.PHONY: demo test clean
+.PHONY: demo test check-kernels cpu-model-table clean
 
 $(DEMO_VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(DEMO_VENV)
@@ -29,6 +29,25 @@ test: $(TEST_VENV)/.installed
 	rm -rf build
 	$(TEST_VENV)/bin/pip install --quiet --no-deps --force-reinstall ".[test]"
 	$(TEST_VENV)/bin/pytest -n 2 -p no:cacheprovider
+
+# The four operators against real Ascend C headers (README, "Against the real headers"): ASCEND_HOME_PATH=<toolkit>
+# or ASCENDC=<asc-devkit checkout> STUBS=<stub folder[:folder]>; OPS_MATH= and OPBASE= add host headers; PARTS=
+# narrows to kernel,host,api. Exit 0 all pass, 1 a source fails, 2 bad input or something could not be checked.
+CHECK_ARGS = $(if $(ASCEND_HOME_PATH),--ascend-home "$(ASCEND_HOME_PATH)") $(if $(ASCENDC),--ascendc "$(ASCENDC)") \
+	$(if $(STUBS),--stubs "$(STUBS)") $(if $(OPS_MATH),--ops-math "$(OPS_MATH)") $(if $(OPBASE),--opbase "$(OPBASE)") \
+	$(if $(PARTS),--parts "$(PARTS)")
+
+check-kernels: $(TEST_VENV)/.installed
+	$(TEST_VENV)/bin/pip install --quiet --no-deps --force-reinstall ".[test]"
+	$(TEST_VENV)/bin/python -m op_migrate.ops.common.header_check --ops-root "$(CURDIR)/ops" $(CHECK_ARGS)
+
+# Regenerates ops/common/cpu_model/ascendc_api_table.json (what the CPU model is held to in CI) from real headers.
+cpu-model-table: $(TEST_VENV)/.installed
+	$(TEST_VENV)/bin/pip install --quiet --no-deps --force-reinstall ".[test]"
+	$(TEST_VENV)/bin/python -m op_migrate.ops.common.header_check.api_table --ops-root "$(CURDIR)/ops" \
+		--output "$(CURDIR)/ops/common/cpu_model/ascendc_api_table.json" \
+		$(if $(ASCEND_HOME_PATH),--ascend-home "$(ASCEND_HOME_PATH)") $(if $(ASCENDC),--ascendc "$(ASCENDC)") \
+		$(if $(STUBS),--stubs "$(STUBS)")
 
 clean:
 	rm -rf $(DEMO_VENV) $(TEST_VENV) $(DEMO_OUT) build *.egg-info .op-migrate-cache

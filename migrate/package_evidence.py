@@ -30,7 +30,7 @@ def policy_gate(info: OperatorInfo, folder: Path) -> GateRow:
     return route_check.policy_gate(info.policy, folder / "op_api")
 
 
-def gather(config, info: OperatorInfo, folder: Path, category: str, gates) -> DesignEvidence:
+def gather(config, info: OperatorInfo, folder: Path, category: str, gates, headers=None) -> DesignEvidence:
     """Prose from docs/design_facts.toml, plus every model the gates and options make available."""
     facts = tomllib.loads((folder / "docs" / "design_facts.toml").read_text(encoding="utf-8"))
     narrative = {lang: {key: facts[lang][key] for key in NARRATIVE_KEYS} for lang in ("zh", "en")}
@@ -59,6 +59,7 @@ def gather(config, info: OperatorInfo, folder: Path, category: str, gates) -> De
         routes=routes,
         routes_missing=routes_missing,
         files=files,
+        **({"headers": headers.report, "headers_missing": headers.missing} if headers else {}),
     )
 
 

@@ -13,7 +13,7 @@ from op_migrate.analyzers.package.operators import is_plain_name
 from op_migrate.migrate import __version__, exit_codes, git_target, validate
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.output import Rendered
-from op_migrate.migrate import package_evidence, package_gates
+from op_migrate.migrate import package_evidence, package_gates, package_headers
 from op_migrate.reports import design_doc
 
 if sys.version_info >= (3, 11):
@@ -44,6 +44,8 @@ class PackageConfig:
     issue: str = "待关联"
     output_dir: Path | None = None
     mkdir: bool = False  # create the folder of --patch / -o when it is missing
+    ascendc: Path | None = None  # real Ascend C headers: package-pr runs the real-headers check against them
+    stubs: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -63,11 +65,12 @@ class Plan:
 
 def run(config: PackageConfig) -> Rendered:
     info, folder, category, branch = _validate(config)
-    gates = _run_gates(config, info, folder)
-    table = _gate_table(gates)
+    headers = package_headers.header_check(config.ascendc, config.stubs, folder)
+    gates = _run_gates(config, info, folder) + ((headers.gate,) if headers.gate else ())
+    table = _gate_table(gates) + ("" if headers.gate else f"({headers.missing})\n")
     if not all(gate.passed for gate in gates):
         return Rendered(table + "\nA gate failed: nothing was written.\n", exit_codes.FINDINGS)
-    plan = _render(config, info, folder, category, branch, gates)
+    plan = _render(config, info, folder, category, branch, gates, headers)
     return Rendered(table + _write(config, plan), exit_codes.OK)
 
 
@@ -126,9 +129,9 @@ def _design_input_gate(folder: Path) -> design_doc.GateRow:
     return design_doc.GateRow("design-input", True, f"{DESIGN_INPUT} complete")
 
 
-def _render(config, info, folder, category, branch, gates) -> Plan:
+def _render(config, info, folder, category, branch, gates, headers) -> Plan:
     prefix = f"experimental/{category}/{config.op}"
-    evidence = package_evidence.gather(config, info, folder, category, gates)
+    evidence = package_evidence.gather(config, info, folder, category, gates, headers)
     design_name = "design.md" if config.lang == "zh" else "design_en.md"
     design_text = design_doc.design_document(evidence, config.lang, __version__)
     # The installer's byte-code in an installed copy passed the hygiene gate as the installation's own; never staged.
@@ -139,7 +142,8 @@ def _render(config, info, folder, category, branch, gates) -> Plan:
     title = design_doc.pr_title(config.op, info.summary_en)
     pr_text = design_doc.pr_description(evidence, design_file=design_name, file_count=len(staged), issue=config.issue)
     manifest = design_doc.manifest_text(tool_version=__version__, branch=branch, title=title,
-                                        files=[entry for entry, _ in staged], gates=gates)
+                                        files=[entry for entry, _ in staged], gates=gates,
+                                        header_check=evidence.headers, header_check_missing=evidence.headers_missing)
     executable = {str(p.relative_to(folder).as_posix()) for p in folder.rglob("*") if p.is_file() and p.stat().st_mode & 0o111}
     files = tuple((entry.path, data, entry.path[len(prefix) + 1:] in executable) for entry, data in staged)
     return Plan(info, prefix, branch, files, title, f"{title}\n\n{pr_text}", pr_text, manifest, gates)

@@ -32,6 +32,8 @@ class DesignEvidence:
     routes: dict | None = None
     routes_missing: str = ""
     files: tuple[tuple[str, bytes], ...] = field(default=())  # charts written beside the design document
+    headers: dict | None = None  # the real-headers check (migrate/package_headers.py), when --ascendc was given
+    headers_missing: str = "the real-headers check was not run"
 
 
 def design_document(evidence: DesignEvidence, lang: str, tool_version: str) -> str:
@@ -48,6 +50,8 @@ def design_document(evidence: DesignEvidence, lang: str, tool_version: str) -> s
         memory_missing=evidence.memory_missing,
         routes=evidence.routes,
         routes_missing=evidence.routes_missing,
+        headers=evidence.headers,
+        headers_missing=evidence.headers_missing,
         tool_version=tool_version,
     )
 
@@ -64,6 +68,8 @@ def pr_description(evidence: DesignEvidence, *, design_file: str, file_count: in
         op=evidence.op,
         category=evidence.category,
         gates=evidence.gates,
+        headers=evidence.headers,
+        headers_missing=evidence.headers_missing,
         design_file=design_file,
         file_count=file_count,
         issue=issue,
@@ -71,7 +77,8 @@ def pr_description(evidence: DesignEvidence, *, design_file: str, file_count: in
     )
 
 
-def manifest_text(*, tool_version: str, branch: str, title: str, files, gates: tuple[GateRow, ...]) -> str:
+def manifest_text(*, tool_version: str, branch: str, title: str, files, gates: tuple[GateRow, ...],
+                  header_check: dict | None = None, header_check_missing: str = "") -> str:
     """The manifest JSON: every file with its sha256, the tool version and the gate results."""
     return to_json_text(
         {
@@ -80,6 +87,7 @@ def manifest_text(*, tool_version: str, branch: str, title: str, files, gates: t
             "branch": branch,
             "title": title,
             "gates": [{"name": g.name, "passed": g.passed, "detail": g.detail} for g in gates],
+            "header_check": header_check if header_check is not None else {"not_run": header_check_missing},
             "files": [entry.to_json() for entry in files],
         }
     )

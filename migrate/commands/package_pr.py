@@ -25,6 +25,8 @@ from op_migrate.migrate.output import emit
 @click.option("--before", type=click.Path(path_type=Path, exists=True), help="The original op_api, for the before/after memory model.")
 @click.option("--tbe-source", type=click.Path(path_type=Path, exists=True, dir_okay=False), help="The TBE operator, for the flowcharts.")
 @click.option("--issue", default="待关联", show_default=True, help="The issue the PR resolves (e.g. Fixes #123).")
+@click.option("--ascendc", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Real Ascend C headers (asc-devkit, or a toolkit's ascendc/include): run the real-headers check and put it in the PR evidence.")
+@click.option("--stubs", multiple=True, type=click.Path(path_type=Path, file_okay=False, exists=True), help="CPU-debug stub headers for --ascendc (tikicpulib/lib/include); repeatable, searched in order.")
 @click.option("-o", "--output-dir", type=click.Path(path_type=Path, file_okay=False), help="Also write the PR description and manifest here.")
 @click.option("--mkdir", is_flag=True, help="Create the folder of --patch or -o when it is missing.")
 @handle_errors

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -358,3 +359,118 @@ def test_installed_copy_passes_hygiene_and_stages_no_byte_code(tmp_path: Path, m
     assert "hygiene         pass" in result.output
     staged = [line for line in result.output.splitlines() if line.startswith("  A ")]
     assert staged and not [line for line in staged if "__pycache__" in line or ".pyc" in line]
+
+
+# ---------------------------------------------------------------- the real-headers check in the evidence (--ascendc)
+
+
+def _header_report(kernel_finding: str, **fields):
+    """A header-check report of sample_op as run_check returns it: one kernel for dav-2201, one op_api file."""
+    from op_migrate.ops.common.header_check import CheckReport, FileResult, Finding
+    from op_migrate.ops.common.header_check.layout import HostHeaders, KernelHeaders, StubHeaders
+
+    kernel = "ops/sample_op/op_kernel/sample_op.cpp"
+    api = "ops/sample_op/op_api/sample_op.cpp"
+    results = tuple(
+        FileResult("sample_op", "kernel", kernel, "dav-2201", variant,
+                   Finding(kernel_finding, source=kernel, target="dav-2201", **fields), socs=("ascend910b",))
+        for variant in ("x=float", "x=float16")
+    ) + (FileResult("sample_op", "api", api, "host", "", Finding("no-host-headers", source=api, needs="opdev/")),)
+    return CheckReport(KernelHeaders("asc-devkit", Path("/sdk"), "9.1.0", ()),
+                       StubHeaders((Path("/stubs"),), ("CANN 8.1.RC1",)), HostHeaders(), results)
+
+
+@pytest.fixture
+def header_run(monkeypatch: pytest.MonkeyPatch):
+    from op_migrate.migrate import package_headers
+
+    class Calls(list):
+        report = _header_report("compile-pass")
+
+    calls = Calls()
+
+    def fake_check(config):
+        calls.append(config)
+        return calls.report
+
+    monkeypatch.setattr(package_headers, "run_check", fake_check)
+    return calls
+
+
+def test_without_ascendc_the_evidence_says_the_check_was_not_run(setup, header_run, tmp_path: Path) -> None:
+    ops, target = setup
+    out = tmp_path / "out"
+    result = invoke(ops, target, "-o", str(out))
+    assert result.exit_code == exit_codes.OK, result.output
+    assert header_run == [] and "real-headers check was not run" in result.output
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert "real-headers" not in {gate["name"] for gate in manifest["gates"]}
+    assert "--ascendc DIR" in manifest["header_check"]["not_run"]
+    assert "未对真实 Ascend C 头文件检查" in (out / "pr_description.md").read_text(encoding="utf-8")
+
+
+def test_with_ascendc_the_pr_shows_header_version_arch_and_each_file(setup, header_run, tmp_path: Path) -> None:
+    ops, target = setup
+    sdk, stubs, out = tmp_path / "sdk", tmp_path / "stubs", tmp_path / "out"
+    sdk.mkdir(), stubs.mkdir()
+    result = invoke(ops, target, "--ascendc", str(sdk), "--stubs", str(stubs), "-o", str(out))
+    assert result.exit_code == exit_codes.OK, result.output
+    (config,) = header_run
+    assert (config.ascendc, config.stubs, config.ops) == (sdk, (stubs,), ("sample_op",))
+    gate = next(line for line in result.output.splitlines() if line.startswith("real-headers"))
+    assert "pass" in gate and "asc-devkit 9.1.0" in gate and "1 not checked (no-host-headers" in gate
+    pr = (out / "pr_description.md").read_text(encoding="utf-8")
+    assert "| op_kernel/sample_op.cpp | kernel | dav-2201 | 通过 | 2/2 |" in pr
+    assert "| op_api/sample_op.cpp | api | host | 未检查 | 0/1 |" in pr
+    check = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["header_check"]
+    assert (check["headers"], check["stubs"], check["archs"]) == ("asc-devkit 9.1.0", "CANN 8.1.RC1", ["dav-2201"])
+
+
+def test_a_kernel_failing_against_the_real_headers_fails_the_gate(setup, header_run, tmp_path: Path) -> None:
+    ops, target = setup
+    header_run.report = _header_report("compile-error", count=2, first="sample_op.cpp:3: 'AlignUp' is ambiguous")
+    before = snapshot(target)
+    result = invoke(ops, target, "--ascendc", str(tmp_path))
+    assert result.exit_code == exit_codes.FINDINGS
+    gate = next(line for line in result.output.splitlines() if line.startswith("real-headers"))
+    assert "FAIL" in gate and "op_kernel/sample_op.cpp [dav-2201] fails" in gate and "AlignUp" in gate
+    assert snapshot(target) == before
+
+
+def test_headers_the_check_cannot_use_fail_the_gate_and_say_why(setup, header_run, tmp_path: Path) -> None:
+    from op_migrate.ops.common.header_check import CheckReport, Finding
+    from op_migrate.ops.common.header_check.layout import HostHeaders
+
+    ops, target = setup
+    header_run.report = CheckReport(None, None, HostHeaders(), errors=(Finding("stub-folder-invalid", path="/x"),))
+    result = invoke(ops, target, "--ascendc", str(tmp_path))
+    assert result.exit_code == exit_codes.FINDINGS
+    gate = next(line for line in result.output.splitlines() if line.startswith("real-headers"))
+    assert "FAIL" in gate and "nothing was compiled: [stub-folder-invalid]" in gate
+
+
+def test_stubs_without_ascendc_is_refused(setup, header_run, tmp_path: Path) -> None:
+    ops, target = setup
+    result = invoke(ops, target, "--stubs", str(tmp_path))
+    assert result.exit_code != exit_codes.OK and "--ascendc" in result.output
+    assert header_run == []
+
+
+@pytest.mark.requires_ascendc
+@pytest.mark.skipif(not os.environ.get("ASCENDC"), reason="needs real Ascend C headers: set ASCENDC=<asc-devkit> "
+                    "and ASCENDC_STUBS=<stub folder[:folder]>")
+def test_bundled_gcd_against_the_real_headers_named_by_the_environment(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from op_migrate.migrate import package_gates
+
+    monkeypatch.setattr(package_gates, "portable_tests_gate", lambda folder, root: GateRow("portable-tests", True, "run separately"))
+    stubs = [arg for folder in os.environ.get("ASCENDC_STUBS", "").split(":") if folder for arg in ("--stubs", folder)]
+    out = tmp_path / "out"
+    args = ["package-pr", "gcd", "--target", str(make_target(tmp_path)), "--ops-dir", str(REPO / "ops"), "--dry-run",
+            "--ascendc", os.environ["ASCENDC"], *stubs, "-o", str(out)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == exit_codes.OK, result.output
+    check = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["header_check"]
+    kernel = [row for row in check["rows"] if row["part"] == "kernel"]
+    assert [(row["source"], row["target"], row["status"]) for row in kernel] == [("op_kernel/gcd.cpp", "dav-2201", "pass")]
+    assert "| op_kernel/gcd.cpp | kernel | dav-2201 | 通过 |" in (out / "pr_description.md").read_text(encoding="utf-8")

@@ -32,33 +32,33 @@ namespace {
 constexpr size_t BERNOULLI_INPUT_X = 0;
 constexpr size_t BERNOULLI_OUTPUT_Y = 0;
 constexpr size_t BERNOULLI_ATTR_MODE = 0;
-constexpr uint32_t UNSUPPORTED_DTYPE = BernoulliCore::DTYPE_COUNT;
+constexpr uint32_t kUnsupportedDtype = BernoulliNs::kDtypeCount;
 
 uint32_t BernoulliDtypeCode(ge::DataType dtype)
 {
     switch (dtype) {
         case ge::DT_FLOAT16:
-            return BernoulliCore::DT_FLOAT16;
+            return BernoulliNs::kDtypeFloat16;
         case ge::DT_FLOAT:
-            return BernoulliCore::DT_FLOAT;
+            return BernoulliNs::kDtypeFloat;
         case ge::DT_BF16:
-            return BernoulliCore::DT_BF16;
+            return BernoulliNs::kDtypeBf16;
         case ge::DT_DOUBLE:
-            return BernoulliCore::DT_DOUBLE;
+            return BernoulliNs::kDtypeDouble;
         case ge::DT_INT8:
-            return BernoulliCore::DT_INT8;
+            return BernoulliNs::kDtypeInt8;
         case ge::DT_UINT8:
-            return BernoulliCore::DT_UINT8;
+            return BernoulliNs::kDtypeUint8;
         case ge::DT_INT16:
-            return BernoulliCore::DT_INT16;
+            return BernoulliNs::kDtypeInt16;
         case ge::DT_INT32:
-            return BernoulliCore::DT_INT32;
+            return BernoulliNs::kDtypeInt32;
         case ge::DT_INT64:
-            return BernoulliCore::DT_INT64;
+            return BernoulliNs::kDtypeInt64;
         case ge::DT_BOOL:
-            return BernoulliCore::DT_BOOL;
+            return BernoulliNs::kDtypeBool;
         default:
-            return UNSUPPORTED_DTYPE;
+            return kUnsupportedDtype;
     }
 }
 
@@ -73,15 +73,16 @@ ge::graphStatus TilingForBernoulli(gert::TilingContext* context)
     OP_CHECK_NULL_WITH_CONTEXT(context, attrs);
     const int64_t* mode = attrs->GetAttrPointer<int64_t>(BERNOULLI_ATTR_MODE);
     OP_CHECK_NULL_WITH_CONTEXT(context, mode);
-    OP_CHECK_IF(*mode < 0 || *mode >= static_cast<int64_t>(BernoulliCore::MODE_COUNT),
-                OP_LOGE(context, "Bernoulli mode %ld is not 0 (RANDOM_ALIASED), 1 (ZERO) or 2 (ONE)", *mode),
-                return ge::GRAPH_FAILED);
+    OP_CHECK_IF(
+        *mode < 0 || *mode >= static_cast<int64_t>(BernoulliNs::kModeCount),
+        OP_LOGE(context, "Bernoulli mode %ld is not 0 (kModeRandomAliased), 1 (kModeZero) or 2 (kModeOne)", *mode),
+        return ge::GRAPH_FAILED);
 
     // x carries the true element count; y may be the 16-element padded private storage when N < 16.
     const gert::Shape& storage = xShape->GetStorageShape();
     BernoulliTiling::Shape shape{};
-    OP_CHECK_IF(storage.GetDimNum() > BernoulliTiling::MAX_DIM,
-                OP_LOGE(context, "Bernoulli supports rank <= %u", BernoulliTiling::MAX_DIM), return ge::GRAPH_FAILED);
+    OP_CHECK_IF(storage.GetDimNum() > BernoulliTiling::kMaxDim,
+                OP_LOGE(context, "Bernoulli supports rank <= %u", BernoulliTiling::kMaxDim), return ge::GRAPH_FAILED);
     shape.rank = static_cast<uint32_t>(storage.GetDimNum());
     for (uint32_t i = 0; i < shape.rank; ++i) {
         shape.dims[i] = storage.GetDim(i);
@@ -95,7 +96,7 @@ ge::graphStatus TilingForBernoulli(gert::TilingContext* context)
     BernoulliTiling::TilingResult result{};
     const BernoulliTiling::Status status = BernoulliTiling::ComputeTiling(
         shape, BernoulliDtypeCode(yDesc->GetDataType()), static_cast<uint32_t>(*mode), platform, result);
-    OP_CHECK_IF(status != BernoulliTiling::Status::OK,
+    OP_CHECK_IF(status != BernoulliTiling::Status::kOk,
                 OP_LOGE(context, "Bernoulli tiling failed with status %u", static_cast<uint32_t>(status)),
                 return ge::GRAPH_FAILED);
 
@@ -103,11 +104,11 @@ ge::graphStatus TilingForBernoulli(gert::TilingContext* context)
     OP_CHECK_NULL_WITH_CONTEXT(context, tiling);
     *tiling = result.data;
     context->SetBlockDim(result.blockDim);
-    if (*mode == BernoulliCore::RANDOM_ALIASED && result.blockDim > 1) {
+    if (*mode == BernoulliNs::kModeRandomAliased && result.blockDim > 1) {
         // The hardware SyncAll between stages needs every core resident at once: batch scheduling.
         context->SetScheduleMode(1);
     }
-    context->SetTilingKey(BernoulliNs::BERNOULLI_TILING_KEY);
+    context->SetTilingKey(BernoulliNs::kBernoulliTilingKey);
     size_t* workspaces = context->GetWorkspaceSizes(1);
     OP_CHECK_NULL_WITH_CONTEXT(context, workspaces);
     workspaces[0] = static_cast<size_t>(result.workspaceBytes);
@@ -120,8 +121,8 @@ ge::graphStatus TilingParseForBernoulli(gert::TilingParseContext* context)
     return ge::GRAPH_SUCCESS;
 }
 
-}  // namespace
+} // namespace
 
 IMPL_OP_OPTILING(Bernoulli).Tiling(TilingForBernoulli).TilingParse<BernoulliCompileInfo>(TilingParseForBernoulli);
 
-}  // namespace optiling
+} // namespace optiling

@@ -11,7 +11,7 @@
 /*!
  * \file bernoulli.cpp
  * \brief Bernoulli kernel entry: one binary per output dtype (DTYPE_Y), tilingKey 0, mode read from the tiling.
- *        x only fixes shape and dtype and is never read; mask is the UINT8 view of y's storage in RANDOM_ALIASED
+ *        x only fixes shape and dtype and is never read; mask is the UINT8 view of y's storage in kModeRandomAliased
  *        and a one-element sentinel otherwise; the workspace is the fixed 512-byte launcher descriptor.
  */
 

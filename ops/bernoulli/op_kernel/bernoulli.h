@@ -10,9 +10,9 @@
 
 /*!
  * \file bernoulli.h
- * \brief Bernoulli kernel: RANDOM_ALIASED expands the DSA packed mask that shares the output storage, stage by
+ * \brief Bernoulli kernel: kModeRandomAliased expands the DSA packed mask that shares the output storage, stage by
  *        stage from the highest addresses down (whole stage of mask into UB, SyncAll when blockDim > 1, then
- *        Duplicate + Select per tile and a copy-out of the true count); ZERO / ONE write constants.
+ *        Duplicate + Select per tile and a copy-out of the true count); kModeZero / kModeOne write constants.
  */
 #ifndef OPS_BERNOULLI_OP_KERNEL_BERNOULLI_H_
 #define OPS_BERNOULLI_OP_KERNEL_BERNOULLI_H_
@@ -26,45 +26,64 @@
 namespace BernoulliNs {
 
 using namespace AscendC;
-using namespace BernoulliCore;
 
 template <typename T>
 struct DTypeCode;
 template <>
-struct DTypeCode<half> { static constexpr uint32_t value = DT_FLOAT16; };
+struct DTypeCode<half> {
+    static constexpr uint32_t value = kDtypeFloat16;
+};
 template <>
-struct DTypeCode<float> { static constexpr uint32_t value = DT_FLOAT; };
+struct DTypeCode<float> {
+    static constexpr uint32_t value = kDtypeFloat;
+};
 template <>
-struct DTypeCode<bfloat16_t> { static constexpr uint32_t value = DT_BF16; };
+struct DTypeCode<bfloat16_t> {
+    static constexpr uint32_t value = kDtypeBf16;
+};
 template <>
-struct DTypeCode<double> { static constexpr uint32_t value = DT_DOUBLE; };
+struct DTypeCode<double> {
+    static constexpr uint32_t value = kDtypeDouble;
+};
 template <>
-struct DTypeCode<int8_t> { static constexpr uint32_t value = DT_INT8; };
+struct DTypeCode<int8_t> {
+    static constexpr uint32_t value = kDtypeInt8;
+};
 template <>
-struct DTypeCode<uint8_t> { static constexpr uint32_t value = DT_UINT8; };
+struct DTypeCode<uint8_t> {
+    static constexpr uint32_t value = kDtypeUint8;
+};
 template <>
-struct DTypeCode<int16_t> { static constexpr uint32_t value = DT_INT16; };
+struct DTypeCode<int16_t> {
+    static constexpr uint32_t value = kDtypeInt16;
+};
 template <>
-struct DTypeCode<int32_t> { static constexpr uint32_t value = DT_INT32; };
+struct DTypeCode<int32_t> {
+    static constexpr uint32_t value = kDtypeInt32;
+};
 template <>
-struct DTypeCode<int64_t> { static constexpr uint32_t value = DT_INT64; };
+struct DTypeCode<int64_t> {
+    static constexpr uint32_t value = kDtypeInt64;
+};
 template <>
-struct DTypeCode<bool> { static constexpr uint32_t value = DT_BOOL; };
+struct DTypeCode<bool> {
+    static constexpr uint32_t value = kDtypeBool;
+};
 
-constexpr uint16_t BF16_ONE_BITS = 0x3f80;
-constexpr uint32_t DOUBLE_ONE_HIGH_WORD = 0x3ff00000;
-constexpr uint16_t TWO_BYTE_ONES = 0x0101;  // two int8 / uint8 / bool ones written as one uint16 lane
-constexpr uint32_t WORD_BLOCK = BLOCK_BYTES / sizeof(uint32_t);
+constexpr uint16_t kBf16OneBits = 0x3f80;
+constexpr uint32_t kDoubleOneHighWord = 0x3ff00000;
+constexpr uint16_t kTwoByteOnes = 0x0101; // two int8 / uint8 / bool ones written as one uint16 lane
+constexpr uint32_t kWordBlock = kBlockBytes / sizeof(uint32_t);
 
 template <typename T>
 class BernoulliKernel {
     // BOOL is one byte in GM; a GlobalTensor<bool> would leave its storage width to the compiler.
     using StorageT = std::conditional_t<std::is_same<T, bool>::value, uint8_t, T>;
-    static constexpr uint32_t CODE = DTypeCode<T>::value;
-    static constexpr bool SELECT_IN_PLACE = std::is_same<T, half>::value || std::is_same<T, float>::value;
-    static constexpr bool WIDE = CODE == DT_DOUBLE || CODE == DT_INT64;
+    static constexpr uint32_t kCode = DTypeCode<T>::value;
+    static constexpr bool kSelectInPlace = std::is_same<T, half>::value || std::is_same<T, float>::value;
+    static constexpr bool kWide = kCode == kDtypeDouble || kCode == kDtypeInt64;
     // The 0/1 select type before the Cast: half for byte and int16 outputs, float for int32 / int64 / DOUBLE words.
-    using SelectT = std::conditional_t<(CODE == DT_INT32 || WIDE), float, half>;
+    using SelectT = std::conditional_t<(kCode == kDtypeInt32 || kWide), float, half>;
 
 public:
     __aicore__ inline BernoulliKernel() {}
@@ -81,14 +100,14 @@ public:
         }
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ StorageT*>(y), total_);
         const uint32_t tile = static_cast<uint32_t>(tileElements_);
-        if (mode_ == RANDOM_ALIASED) {
+        if (mode_ == kModeRandomAliased) {
             maskGm_.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(mask), DsaMaskBytes(total_));
             pipe->InitBuffer(maskQueue_, 1, static_cast<uint32_t>(stageElements_ / 8));
         }
         pipe->InitBuffer(outQueue_, 2, tile * static_cast<uint32_t>(sizeof(StorageT)));
-        const bool offsets = (CODE == DT_DOUBLE && mode_ == RANDOM_ALIASED) || (WIDE && mode_ == ONE);
-        const uint32_t perElement = ScratchBytesPerElement(CODE, mode_) - (offsets ? 8 : 0);
-        const uint32_t scratchBytes = perElement * tile + FixedScratchBytes(CODE, mode_);
+        const bool offsets = (kCode == kDtypeDouble && mode_ == kModeRandomAliased) || (kWide && mode_ == kModeOne);
+        const uint32_t perElement = ScratchBytesPerElement(kCode, mode_) - (offsets ? 8 : 0);
+        const uint32_t scratchBytes = perElement * tile + FixedScratchBytes(kCode, mode_);
         if (scratchBytes > 0) {
             pipe->InitBuffer(scratchBuf_, scratchBytes);
         }
@@ -103,28 +122,28 @@ public:
         if (total_ == 0) {
             return;
         }
-        if (mode_ == RANDOM_ALIASED) {
+        if (mode_ == kModeRandomAliased) {
             ProcessRandom();
         } else {
-            ProcessConstant(mode_ == ONE);
+            ProcessConstant(mode_ == kModeOne);
         }
     }
 
 private:
     // DOUBLE RANDOM reads word 2k+1 from the k-th select result and word 2k from a zero block placed after them;
-    // DOUBLE / INT64 ONE alternate between the two words of a constant pair. Built once per launch.
+    // DOUBLE / INT64 kModeOne alternate between the two words of a constant pair. Built once per launch.
     __aicore__ inline void PrepareGatherTables(uint32_t tile)
     {
         LocalTensor<uint32_t> offsets = offsetBuf_.Get<uint32_t>();
         LocalTensor<uint32_t> words = scratchBuf_.Get<uint32_t>();
-        const bool random = mode_ == RANDOM_ALIASED;
+        const bool random = mode_ == kModeRandomAliased;
         const uint32_t wordBase = random ? tile : 0;
-        for (uint32_t w = 0; w < WORD_BLOCK; ++w) {
+        for (uint32_t w = 0; w < kWordBlock; ++w) {
             words.SetValue(wordBase + w, 0U);
         }
         if (!random) {
-            words.SetValue(0, CODE == DT_INT64 ? 1U : 0U);
-            words.SetValue(1, CODE == DT_INT64 ? 0U : DOUBLE_ONE_HIGH_WORD);
+            words.SetValue(0, kCode == kDtypeInt64 ? 1U : 0U);
+            words.SetValue(1, kCode == kDtypeInt64 ? 0U : kDoubleOneHighWord);
         }
         for (uint32_t k = 0; k < tile; ++k) {
             const uint32_t low = random ? tile * 4 : 0;
@@ -132,7 +151,7 @@ private:
             offsets.SetValue(2 * k, low);
             offsets.SetValue(2 * k + 1, high);
         }
-        PipeBarrier<PIPE_ALL>();  // the scalar writes above must land before the first vector Gather
+        PipeBarrier<PIPE_ALL>(); // the scalar writes above must land before the first vector Gather
     }
 
     __aicore__ inline void ProcessRandom()
@@ -165,7 +184,7 @@ private:
     __aicore__ inline void CopyInMask(const LocalTensor<uint8_t>& maskLocal, const StageSegment& segment)
     {
         const uint32_t bytes = static_cast<uint32_t>(CeilDiv(segment.count, 8));
-        const uint8_t rightPad = static_cast<uint8_t>(AlignUp(bytes, BLOCK_BYTES) - bytes);
+        const uint8_t rightPad = static_cast<uint8_t>(RoundUp(bytes, kBlockBytes) - bytes);
         DataCopyExtParams params{1, bytes, 0, 0, 0};
         DataCopyPadExtParams<uint8_t> pad{true, 0, rightPad, 0};
         DataCopyPad(maskLocal, maskGm_[segment.start / 8], params, pad);
@@ -174,17 +193,17 @@ private:
     // Lanes past `count` up to the 256-element boundary are computed from zero padding and never copied out.
     __aicore__ inline void ExpandTile(const LocalTensor<uint8_t>& mask, uint32_t count)
     {
-        const uint32_t lanes = static_cast<uint32_t>(AlignUp(count, ALIGN_ELEMENTS));
+        const uint32_t lanes = static_cast<uint32_t>(RoundUp(count, kAlignElements));
         LocalTensor<StorageT> out = outQueue_.AllocTensor<StorageT>();
-        if constexpr (SELECT_IN_PLACE) {
+        if constexpr (kSelectInPlace) {
             Duplicate(out, static_cast<T>(1), lanes);
             Select(out, mask, out, static_cast<T>(0), SELMODE::VSEL_TENSOR_SCALAR_MODE, lanes);
-        } else if constexpr (CODE == DT_BF16) {
+        } else if constexpr (kCode == kDtypeBf16) {
             // 0x3f80 is bfloat16 1.0; Select only moves 16-bit lanes, so it runs on the half view.
             LocalTensor<half> lanes16 = out.template ReinterpretCast<half>();
-            Duplicate(out.template ReinterpretCast<uint16_t>(), BF16_ONE_BITS, lanes);
+            Duplicate(out.template ReinterpretCast<uint16_t>(), kBf16OneBits, lanes);
             Select(lanes16, mask, lanes16, static_cast<half>(0), SELMODE::VSEL_TENSOR_SCALAR_MODE, lanes);
-        } else if constexpr (CODE == DT_DOUBLE) {
+        } else if constexpr (kCode == kDtypeDouble) {
             // 0x3ff00000 read as FP32 is 1.875f: the high word of double 1.0; the low word is always 0.
             LocalTensor<float> high = scratchBuf_.Get<float>();
             Duplicate(high, 1.875f, lanes);
@@ -195,7 +214,7 @@ private:
             LocalTensor<SelectT> selected = scratchBuf_.Get<SelectT>();
             Duplicate(selected, static_cast<SelectT>(1), lanes);
             Select(selected, mask, selected, static_cast<SelectT>(0), SELMODE::VSEL_TENSOR_SCALAR_MODE, lanes);
-            if constexpr (CODE == DT_INT8 || CODE == DT_UINT8 || CODE == DT_BOOL) {
+            if constexpr (kCode == kDtypeInt8 || kCode == kDtypeUint8 || kCode == kDtypeBool) {
                 Cast(out, selected, RoundMode::CAST_NONE, lanes);
             } else {
                 Cast(out, selected, RoundMode::CAST_RINT, lanes);
@@ -221,13 +240,13 @@ private:
 
     __aicore__ inline void FillTile(uint32_t count, bool one)
     {
-        const uint32_t lanes = static_cast<uint32_t>(AlignUp(count, ALIGN_ELEMENTS));
+        const uint32_t lanes = static_cast<uint32_t>(RoundUp(count, kAlignElements));
         LocalTensor<StorageT> out = outQueue_.AllocTensor<StorageT>();
-        if constexpr (CODE == DT_INT8 || CODE == DT_UINT8 || CODE == DT_BOOL) {
-            Duplicate(out.template ReinterpretCast<uint16_t>(), one ? TWO_BYTE_ONES : uint16_t{0}, lanes / 2);
-        } else if constexpr (CODE == DT_BF16) {
-            Duplicate(out.template ReinterpretCast<uint16_t>(), one ? BF16_ONE_BITS : uint16_t{0}, lanes);
-        } else if constexpr (WIDE) {
+        if constexpr (kCode == kDtypeInt8 || kCode == kDtypeUint8 || kCode == kDtypeBool) {
+            Duplicate(out.template ReinterpretCast<uint16_t>(), one ? kTwoByteOnes : uint16_t{0}, lanes / 2);
+        } else if constexpr (kCode == kDtypeBf16) {
+            Duplicate(out.template ReinterpretCast<uint16_t>(), one ? kBf16OneBits : uint16_t{0}, lanes);
+        } else if constexpr (kWide) {
             if (one) {
                 Gather(out.template ReinterpretCast<uint32_t>(), scratchBuf_.Get<uint32_t>(),
                        offsetBuf_.Get<uint32_t>(), 0U, 2 * lanes);
@@ -258,9 +277,9 @@ private:
     uint64_t blockElements_ = 0;
     uint64_t stageElements_ = 0;
     uint64_t tileElements_ = 0;
-    uint32_t mode_ = RANDOM_ALIASED;
+    uint32_t mode_ = kModeRandomAliased;
 };
 
-}  // namespace BernoulliNs
+} // namespace BernoulliNs
 
-#endif  // OPS_BERNOULLI_OP_KERNEL_BERNOULLI_H_
+#endif // OPS_BERNOULLI_OP_KERNEL_BERNOULLI_H_

@@ -25,50 +25,50 @@
 #define BERNOULLI_CORE_FN inline
 #endif
 
-namespace BernoulliCore {
+namespace BernoulliNs {
 
 enum BernoulliMode : uint32_t {
-    RANDOM_ALIASED = 0,  // expand the DSA packed mask that sits in the same storage as the output
-    ZERO = 1,            // write 0 (whitelisted p == 0 endpoints)
-    ONE = 2,             // write 1 (whitelisted p == 1 endpoints)
+    kModeRandomAliased = 0, // expand the DSA packed mask that sits in the same storage as the output
+    kModeZero = 1,          // write 0 (whitelisted p == 0 endpoints)
+    kModeOne = 2,           // write 1 (whitelisted p == 1 endpoints)
 };
-constexpr uint32_t MODE_COUNT = 3;
+constexpr uint32_t kModeCount = 3;
 
 // Codes of the ten output dtypes; BOOL is stored as one uint8 byte per element.
 enum BernoulliDType : uint32_t {
-    DT_FLOAT16 = 0,
-    DT_FLOAT = 1,
-    DT_BF16 = 2,
-    DT_DOUBLE = 3,
-    DT_INT8 = 4,
-    DT_UINT8 = 5,
-    DT_INT16 = 6,
-    DT_INT32 = 7,
-    DT_INT64 = 8,
-    DT_BOOL = 9,
+    kDtypeFloat16 = 0,
+    kDtypeFloat = 1,
+    kDtypeBf16 = 2,
+    kDtypeDouble = 3,
+    kDtypeInt8 = 4,
+    kDtypeUint8 = 5,
+    kDtypeInt16 = 6,
+    kDtypeInt32 = 7,
+    kDtypeInt64 = 8,
+    kDtypeBool = 9,
 };
-constexpr uint32_t DTYPE_COUNT = 10;
+constexpr uint32_t kDtypeCount = 10;
 
-constexpr uint64_t ALIGN_ELEMENTS = 256;       // every core start, stage start and tile is a multiple of this
-constexpr uint64_t BLOCK_BYTES = 32;
-constexpr uint64_t DSA_BLOCK_BITS = 128;       // DSAGenBitMask writes whole 128-bit blocks
-constexpr uint64_t TILE_CAP = 32768;
-constexpr uint64_t WIDE_CONSTANT_TILE_CAP = 4096;  // DOUBLE / INT64 constants: bounds the Gather offset table
-constexpr uint64_t SMALL_MASK_BYTES = 16384;   // RANDOM runs on one core up to this mask size
-constexpr uint64_t MIN_PADDED_ELEMENTS = 16;   // N < 16 pads the private storage so the 16-byte mask fits
+constexpr uint64_t kAlignElements = 256; // every core start, stage start and tile is a multiple of this
+constexpr uint64_t kBlockBytes = 32;
+constexpr uint64_t kDsaBlockBits = 128; // DSAGenBitMask writes whole 128-bit blocks
+constexpr uint64_t kTileCap = 32768;
+constexpr uint64_t kWideConstantTileCap = 4096; // DOUBLE / INT64 constants: bounds the Gather offset table
+constexpr uint64_t kSmallMaskBytes = 16384;     // RANDOM runs on one core up to this mask size
+constexpr uint64_t kMinPaddedElements = 16;     // N < 16 pads the private storage so the 16-byte mask fits
 
 BERNOULLI_CORE_FN uint32_t OutputBytes(uint32_t dtype)
 {
     switch (dtype) {
-        case DT_DOUBLE:
-        case DT_INT64:
+        case kDtypeDouble:
+        case kDtypeInt64:
             return 8;
-        case DT_FLOAT:
-        case DT_INT32:
+        case kDtypeFloat:
+        case kDtypeInt32:
             return 4;
-        case DT_FLOAT16:
-        case DT_BF16:
-        case DT_INT16:
+        case kDtypeFloat16:
+        case kDtypeBf16:
+        case kDtypeInt16:
             return 2;
         default:
             return 1;
@@ -78,22 +78,22 @@ BERNOULLI_CORE_FN uint32_t OutputBytes(uint32_t dtype)
 // UB bytes per tile element besides the double-buffered output tile. RANDOM: the 0/1 select result in half
 // (byte and int16 outputs) or float (int32 / int64 / the DOUBLE high words) before the Cast or the Gather,
 // plus the DOUBLE Gather offsets (two uint32 per element). FLOAT16 / FLOAT / BF16 select in place in the
-// output tile. Constants: only DOUBLE / INT64 ONE need an offset table (Gather of an alternating word pair).
+// output tile. Constants: only DOUBLE / INT64 kModeOne need an offset table (Gather of an alternating word pair).
 BERNOULLI_CORE_FN uint32_t ScratchBytesPerElement(uint32_t dtype, uint32_t mode)
 {
-    if (mode != RANDOM_ALIASED) {
-        return (mode == ONE && (dtype == DT_DOUBLE || dtype == DT_INT64)) ? 8 : 0;
+    if (mode != kModeRandomAliased) {
+        return (mode == kModeOne && (dtype == kDtypeDouble || dtype == kDtypeInt64)) ? 8 : 0;
     }
     switch (dtype) {
-        case DT_INT8:
-        case DT_UINT8:
-        case DT_BOOL:
-        case DT_INT16:
+        case kDtypeInt8:
+        case kDtypeUint8:
+        case kDtypeBool:
+        case kDtypeInt16:
             return 2;
-        case DT_INT32:
-        case DT_INT64:
+        case kDtypeInt32:
+        case kDtypeInt64:
             return 4;
-        case DT_DOUBLE:
+        case kDtypeDouble:
             return 4 + 8;
         default:
             return 0;
@@ -103,31 +103,32 @@ BERNOULLI_CORE_FN uint32_t ScratchBytesPerElement(uint32_t dtype, uint32_t mode)
 // Fixed UB bytes: the 32-byte word block the DOUBLE / INT64 Gather reads its constant words from.
 BERNOULLI_CORE_FN uint32_t FixedScratchBytes(uint32_t dtype, uint32_t mode)
 {
-    if (dtype == DT_DOUBLE && mode != ZERO) {
-        return BLOCK_BYTES;
+    if (dtype == kDtypeDouble && mode != kModeZero) {
+        return kBlockBytes;
     }
-    return (dtype == DT_INT64 && mode == ONE) ? BLOCK_BYTES : 0;
+    return (dtype == kDtypeInt64 && mode == kModeOne) ? kBlockBytes : 0;
 }
 
 BERNOULLI_CORE_FN uint64_t TileCap(uint32_t dtype, uint32_t mode)
 {
-    return (mode != RANDOM_ALIASED && (dtype == DT_DOUBLE || dtype == DT_INT64)) ? WIDE_CONSTANT_TILE_CAP : TILE_CAP;
+    return (mode != kModeRandomAliased && (dtype == kDtypeDouble || dtype == kDtypeInt64)) ? kWideConstantTileCap :
+                                                                                             kTileCap;
 }
 
 // The UB model: [one whole stage of packed mask (RANDOM)] + 2 output tiles + scratch tile + fixed words.
 BERNOULLI_CORE_FN uint64_t UbPlanBytes(uint32_t dtype, uint32_t mode, uint64_t stageElements, uint64_t tileElements)
 {
-    const uint64_t maskBytes = mode == RANDOM_ALIASED ? stageElements / 8 : 0;
+    const uint64_t maskBytes = mode == kModeRandomAliased ? stageElements / 8 : 0;
     return maskBytes + tileElements * (2ULL * OutputBytes(dtype) + ScratchBytesPerElement(dtype, mode)) +
            FixedScratchBytes(dtype, mode);
 }
 
 BERNOULLI_CORE_FN uint64_t CeilDiv(uint64_t a, uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; }
 
-BERNOULLI_CORE_FN uint64_t AlignUp(uint64_t a, uint64_t b) { return CeilDiv(a, b) * b; }
+BERNOULLI_CORE_FN uint64_t RoundUp(uint64_t a, uint64_t b) { return CeilDiv(a, b) * b; }
 
 // Bytes DSAGenBitMask writes for n outputs: whole 128-bit blocks.
-BERNOULLI_CORE_FN uint64_t DsaMaskBytes(uint64_t n) { return CeilDiv(n, DSA_BLOCK_BITS) * (DSA_BLOCK_BITS / 8); }
+BERNOULLI_CORE_FN uint64_t DsaMaskBytes(uint64_t n) { return CeilDiv(n, kDsaBlockBits) * (kDsaBlockBits / 8); }
 
 // Output i is bit (i % 8) of mask byte i / 8, least significant bit first.
 BERNOULLI_CORE_FN uint32_t MaskBit(const uint8_t* mask, uint64_t i) { return (mask[i / 8] >> (i % 8)) & 1U; }
@@ -157,6 +158,6 @@ BERNOULLI_CORE_FN StageSegment SegmentOf(uint64_t total, uint64_t blockDim, uint
     return segment;
 }
 
-}  // namespace BernoulliCore
+} // namespace BernoulliNs
 
-#endif  // OPS_BERNOULLI_OP_KERNEL_BERNOULLI_CORE_H_
+#endif // OPS_BERNOULLI_OP_KERNEL_BERNOULLI_CORE_H_

@@ -19,20 +19,21 @@
 
 namespace BernoulliNs {
 
-// All counts are in output elements. RANDOM_ALIASED walks global stages of blockDim * stageElements elements
+// All counts are in output elements. kModeRandomAliased walks global stages of blockDim * stageElements elements
 // from the highest addresses down (core c of a stage owns [stageStart + c * stageElements, +stageElements));
-// ZERO / ONE give core c the static range [c * blockElements, +blockElements). Every start is a multiple of 256.
+// kModeZero / kModeOne give core c the static range [c * blockElements, +blockElements). Every start is a multiple of
+// 256.
 struct BernoulliTilingData {
     uint64_t totalElements;
-    uint64_t blockElements;  // per-core share used to choose blockDim (and the static ranges of ZERO / ONE)
-    uint64_t stageElements;  // per-core elements of one RANDOM stage: its packed mask lives whole in UB
-    uint64_t tileElements;   // elements expanded or generated per output tile
-    uint32_t mode;           // BernoulliMode
-    uint32_t reserved;       // keeps the struct a multiple of 8 bytes
+    uint64_t blockElements; // per-core share used to choose blockDim (and the static ranges of kModeZero / kModeOne)
+    uint64_t stageElements; // per-core elements of one RANDOM stage: its packed mask lives whole in UB
+    uint64_t tileElements;  // elements expanded or generated per output tile
+    uint32_t mode;          // BernoulliMode
+    uint32_t reserved;      // keeps the struct a multiple of 8 bytes
 };
 
 static_assert(sizeof(BernoulliTilingData) == 40, "the tiling blob layout is shared with the host");
 
-}  // namespace BernoulliNs
+} // namespace BernoulliNs
 
-#endif  // OPS_BERNOULLI_OP_KERNEL_BERNOULLI_TILING_DATA_H_
+#endif // OPS_BERNOULLI_OP_KERNEL_BERNOULLI_TILING_DATA_H_

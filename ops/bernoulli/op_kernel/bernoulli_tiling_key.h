@@ -20,8 +20,8 @@
 
 namespace BernoulliNs {
 
-constexpr uint64_t BERNOULLI_TILING_KEY = 0;
+constexpr uint64_t kBernoulliTilingKey = 0;
 
-}  // namespace BernoulliNs
+} // namespace BernoulliNs
 
-#endif  // OPS_BERNOULLI_OP_KERNEL_BERNOULLI_TILING_KEY_H_
+#endif // OPS_BERNOULLI_OP_KERNEL_BERNOULLI_TILING_KEY_H_

@@ -20,13 +20,16 @@
 
 #include "floor_mod.h"
 #include "squeeze.h"
+#include "op_api/op_api_def.h"
 #include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/contiguous.h"
+#include "aclnn_kernels/transdata.h"
 #include "conversion/broadcast_to/op_api/broadcast_to.h"
 #include "aclnn_kernels/common/op_error_check.h"
 #include "opdev/op_dfx.h"
 #include "opdev/op_executor.h"
 #include "opdev/platform.h"
+#include "opdev/tensor_view_utils.h"
 
 using namespace op;
 #ifdef __cplusplus

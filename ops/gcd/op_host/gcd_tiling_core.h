@@ -184,12 +184,12 @@ inline void SplitCores(int64_t dtypeSize, int64_t coreNum, int64_t ubSize, GcdTi
     const int64_t alignElems = 32 / dtypeSize; // every core starts its output on a 32-byte boundary
     int64_t perCore = (t.totalNum + coreNum - 1) / coreNum;
     perCore = perCore < MIN_ELEMENTS_PER_CORE ? MIN_ELEMENTS_PER_CORE : perCore;
-    perCore = GcdCore::AlignUp(perCore, alignElems);
+    perCore = GcdCore::RoundUp(perCore, alignElems);
     t.perCoreNum = perCore;
     t.usedCoreNum = t.totalNum == 0 ? 1 : (t.totalNum + perCore - 1) / perCore;
     t.lastCoreNum = t.totalNum - (t.usedCoreNum - 1) * perCore;
     const int64_t maxTile = MaxTileElements(dtypeSize, ubSize);
-    const int64_t needed = GcdCore::AlignUp(perCore, GcdCore::GCD_TILE_ALIGN);
+    const int64_t needed = GcdCore::RoundUp(perCore, GcdCore::GCD_TILE_ALIGN);
     t.tileNum = needed < maxTile ? needed : maxTile;
 }
 

@@ -131,7 +131,7 @@ private:
         LocalTensor<float> a = aBuf_.Get<float>();
         LocalTensor<float> b = bBuf_.Get<float>();
         // Vector instructions run whole 256-byte repeats; lanes past the count compute values never copied out.
-        const int32_t n = static_cast<int32_t>(GcdCore::AlignUp(count, GcdCore::GCD_TILE_ALIGN));
+        const int32_t n = static_cast<int32_t>(GcdCore::RoundUp(count, GcdCore::GCD_TILE_ALIGN));
         ToMagnitude(a, selfLocal, n);
         ToMagnitude(b, otherLocal, n);
         bool exactScalar = false;

@@ -56,15 +56,15 @@ struct GcdUbPlan {
     int64_t totalBytes; // everything above with its count, as InitBuffer rounds it (32 bytes)
 };
 
-GCD_CORE_FUNC int64_t AlignUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+GCD_CORE_FUNC int64_t RoundUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 
 GCD_CORE_FUNC GcdUbPlan PlanUb(int64_t tileNum, int64_t dtypeSize)
 {
     GcdUbPlan p{};
-    p.queueBytes = AlignUp(tileNum * dtypeSize, 32);
-    p.floatBytes = AlignUp(tileNum * 4, 32);
-    p.halfBytes = AlignUp(tileNum * 2, 32);
-    p.maskBytes = AlignUp(tileNum / 8, 32);
+    p.queueBytes = RoundUp(tileNum * dtypeSize, 32);
+    p.floatBytes = RoundUp(tileNum * 4, 32);
+    p.halfBytes = RoundUp(tileNum * 2, 32);
+    p.maskBytes = RoundUp(tileNum / 8, 32);
     p.totalBytes =
         3 * GCD_QUEUE_DEPTH * p.queueBytes + GCD_FLOAT_BUFFERS * p.floatBytes + p.halfBytes + 2 * p.maskBytes;
     return p;
@@ -96,7 +96,7 @@ GCD_CORE_FUNC RowSegment NextRowSegment(int64_t pos, int64_t used, int64_t rowLe
     int64_t len = rowLen - pos % rowLen;
     len = len < end - pos ? len : end - pos;
     len = len < tileNum - used ? len : tileNum - used;
-    return RowSegment{len, AlignUp(len, alignElems)};
+    return RowSegment{len, RoundUp(len, alignElems)};
 }
 
 // ---------------------------------------------------------------- broadcast offset cursor

@@ -234,7 +234,7 @@ inline void PlanColumns(int64_t capacity, ReduceAllTilingData& d)
     d.rowLen = d.colWidth;
     d.rowSegNum = 1;
     d.rowsPerReduce = d.reduceElements;
-    d.rowsPerTile = capacity / ReduceAllCore::AlignUp(d.colWidth, REDUCE_ALL_BLOCK_BYTES);
+    d.rowsPerTile = capacity / ReduceAllCore::RoundUp(d.colWidth, REDUCE_ALL_BLOCK_BYTES);
     d.tileNum = (d.rowsPerReduce + d.rowsPerTile - 1) / d.rowsPerTile;
     d.tailTileRows = d.rowsPerReduce - (d.tileNum - 1) * d.rowsPerTile;
     d.reduceSlotBytes = 0;
@@ -249,7 +249,7 @@ inline void PlanTiles(int64_t capacity, ReduceAllTilingData& d)
     }
     const int64_t innerLen = d.reducedShape[d.reducedAxisNum - 1];
     const int64_t outerRows = d.reduceElements / innerLen;
-    if (ReduceAllCore::AlignUp(innerLen, REDUCE_ALL_BLOCK_BYTES) <= capacity) {
+    if (ReduceAllCore::RoundUp(innerLen, REDUCE_ALL_BLOCK_BYTES) <= capacity) {
         d.rowLen = innerLen;
         d.rowSegNum = 1;
     } else {
@@ -258,7 +258,7 @@ inline void PlanTiles(int64_t capacity, ReduceAllTilingData& d)
     }
     d.rowsPerReduce = outerRows * d.rowSegNum;
     const int64_t segSlots = (d.rowSegNum - 1) * d.rowLen +
-                             ReduceAllCore::AlignUp(innerLen - (d.rowSegNum - 1) * d.rowLen, REDUCE_ALL_BLOCK_BYTES);
+                             ReduceAllCore::RoundUp(innerLen - (d.rowSegNum - 1) * d.rowLen, REDUCE_ALL_BLOCK_BYTES);
     d.reduceSlotBytes = outerRows * segSlots;
     const int64_t maxCoreOutputs = d.coreOutputNum + (d.tailCoreNum > 0 ? 1 : 0);
     if (d.reduceSlotBytes <= capacity) {
@@ -274,7 +274,7 @@ inline void PlanTiles(int64_t capacity, ReduceAllTilingData& d)
     }
     d.mode = static_cast<int64_t>(REDUCE_ALL_MODE_BIG_REDUCE);
     d.tileBatchNum = 1;
-    d.rowsPerTile = capacity / ReduceAllCore::AlignUp(d.rowLen, REDUCE_ALL_BLOCK_BYTES);
+    d.rowsPerTile = capacity / ReduceAllCore::RoundUp(d.rowLen, REDUCE_ALL_BLOCK_BYTES);
     d.tileNum = (d.rowsPerReduce + d.rowsPerTile - 1) / d.rowsPerTile;
     d.tailTileRows = d.rowsPerReduce - (d.tileNum - 1) * d.rowsPerTile;
 }
@@ -289,7 +289,7 @@ inline void PlanSplit(int64_t coreNum, int64_t capacity, Result& r)
     if (!rowMode || outputs * 2 > coreNum || outputs > REDUCE_ALL_OUT_CAP) {
         return;
     }
-    const int64_t slotM = ReduceAllCore::AlignUp(outputs, REDUCE_ALL_BLOCK_BYTES);
+    const int64_t slotM = ReduceAllCore::RoundUp(outputs, REDUCE_ALL_BLOCK_BYTES);
     int64_t split = (d.reduceSlotBytes + REDUCE_ALL_SPLIT_MIN_BYTES - 1) / REDUCE_ALL_SPLIT_MIN_BYTES;
     split = ReduceAllCore::MinOf(split, coreNum);
     split = ReduceAllCore::MinOf(split, d.rowsPerReduce);
@@ -305,7 +305,7 @@ inline void PlanSplit(int64_t coreNum, int64_t capacity, Result& r)
     d.splitRowsPerCore = d.rowsPerReduce / split;
     d.splitTailCoreNum = d.rowsPerReduce % split;
     d.workspaceStride = slotM;
-    d.rowsPerTile = capacity / ReduceAllCore::AlignUp(d.rowLen, REDUCE_ALL_BLOCK_BYTES);
+    d.rowsPerTile = capacity / ReduceAllCore::RoundUp(d.rowLen, REDUCE_ALL_BLOCK_BYTES);
     const int64_t maxRows = d.splitRowsPerCore + (d.splitTailCoreNum > 0 ? 1 : 0);
     d.tileNum = (maxRows + d.rowsPerTile - 1) / d.rowsPerTile;
     d.tailTileRows = maxRows - (d.tileNum - 1) * d.rowsPerTile;

@@ -215,7 +215,7 @@ private:
         for (int64_t done = 0; done < outCount_;) {
             const int64_t outIndex = outStart_ + done;
             const int64_t width = ReduceAllCore::ColumnWidth(t_, outIndex, outCount_ - done);
-            const int64_t slot = ReduceAllCore::AlignUp(width, REDUCE_ALL_BLOCK_BYTES);
+            const int64_t slot = ReduceAllCore::RoundUp(width, REDUCE_ALL_BLOCK_BYTES);
             const int64_t base = ReduceAllCore::BaseOffset(t_, outIndex);
             for (int64_t tile = 0; tile < t_.tileNum; ++tile) {
                 int64_t rowBegin = 0;
@@ -298,7 +298,7 @@ private:
         event_t eventSToV = static_cast<event_t>(pipe_->FetchEventID(HardEvent::S_V));
         SetFlag<HardEvent::S_V>(eventSToV);
         WaitFlag<HardEvent::S_V>(eventSToV);
-        const int32_t alignedN = static_cast<int32_t>(ReduceAllCore::AlignUp(n, REDUCE_ALL_BLOCK_BYTES));
+        const int32_t alignedN = static_cast<int32_t>(ReduceAllCore::RoundUp(n, REDUCE_ALL_BLOCK_BYTES));
         LocalTensor<half> minLocal = minBuf_.Get<half>();
         LocalTensor<int8_t> outLocal = outQue_.AllocTensor<int8_t>();
         Mins(minLocal, minLocal, static_cast<half>(1.0f), alignedN);

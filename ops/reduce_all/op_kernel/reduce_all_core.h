@@ -36,7 +36,7 @@ struct RowSpan {
     int64_t slot;      // UB bytes of each row: len rounded up to 32, the tail padded with 1
 };
 
-REDUCE_ALL_FN int64_t AlignUp(int64_t value, int64_t align) { return (value + align - 1) / align * align; }
+REDUCE_ALL_FN int64_t RoundUp(int64_t value, int64_t align) { return (value + align - 1) / align * align; }
 
 REDUCE_ALL_FN int64_t MinOf(int64_t a, int64_t b) { return a < b ? a : b; }
 
@@ -86,7 +86,7 @@ REDUCE_ALL_FN void RowSpanAt(const ReduceAllTilingData& t, int64_t row, int64_t 
     }
     span.relOffset = offset;
     span.len = MinOf(t.rowLen, innerLen - seg * t.rowLen);
-    span.slot = AlignUp(span.len, REDUCE_ALL_BLOCK_BYTES);
+    span.slot = RoundUp(span.len, REDUCE_ALL_BLOCK_BYTES);
     span.count = 1;
     span.srcGap = 0;
     if (t.rowSegNum == 1 && inner >= 1) {
@@ -128,7 +128,7 @@ REDUCE_ALL_FN void ColumnSpanAt(const ReduceAllTilingData& t, int64_t row, int64
     }
     span.relOffset = offset;
     span.len = width;
-    span.slot = AlignUp(width, REDUCE_ALL_BLOCK_BYTES);
+    span.slot = RoundUp(width, REDUCE_ALL_BLOCK_BYTES);
     span.count = 1;
     span.srcGap = 0;
     const int64_t gap = t.reducedStrides[inner] - width;

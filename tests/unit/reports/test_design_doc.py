@@ -60,6 +60,15 @@ def evidence() -> DesignEvidence:
             ],
             "charts": [{"title": "lifetime before", "file": "memory_before.svg"}],
         },
+        headers={
+            "headers": "asc-devkit 9.1.0", "stubs": "CANN 8.1.RC1", "host": "none given", "archs": ["dav-2201"],
+            "rows": [
+                {"source": "op_kernel/floor_mod.cpp", "part": "kernel", "target": "dav-2201", "status": "pass",
+                 "passed": 6, "compiles": 6, "reason": ""},
+                {"source": "op_api/floor_mod.cpp", "part": "api", "target": "host", "status": "not-checked",
+                 "passed": 0, "compiles": 1, "reason": "op_api/floor_mod.cpp: not checked: no host headers"},
+            ],
+        },
         routes={
             "policy": "floor_mod-native",
             "passed": True,
@@ -86,6 +95,7 @@ def test_missing_evidence_says_why() -> None:
     text = design_doc.design_document(bare, "en", "0.1.0")
     assert "no --tbe-source was given" in text and "no --before chain was given" in text
     assert "policy not evaluated" in text
+    assert "Not checked against real Ascend C headers: the real-headers check was not run." in text
 
 
 def test_title_is_the_community_task_form() -> None:

@@ -1,9 +1,10 @@
-// CPU model of the Ascend C kernel_operator.h (CANN 8.5.0 names, Atlas A2 rules), for tests compiled with g++.
+// CPU model of the Ascend C kernel_operator.h (asc-devkit 9.1.0 declarations, Atlas A2 rules), for tests with g++.
 // It is a test instrument: kernels keep `#include "kernel_operator.h"` and the test include path resolves it here.
 #ifndef CPU_MODEL_KERNEL_OPERATOR_H
 #define CPU_MODEL_KERNEL_OPERATOR_H
 
 #include "cpu_model/config.h"
+#include "cpu_model/data_types.h"
 #include "cpu_model/float16.h"
 #include "cpu_model/core.h"
 #include "cpu_model/tensor.h"

@@ -10,10 +10,10 @@
 
 // Runs the real Bernoulli kernel (op_kernel/bernoulli.cpp, built with -DDTYPE_Y=<type> -DDTYPE_CODE=<code>) on the
 // CPU model of the Ascend C API, in one GM storage as the L2 chain lays it out: the packed mask at its start
-// (RANDOM_ALIASED), the outputs written over it. The tiling comes from the portable core the host adapter calls.
+// (kModeRandomAliased), the outputs written over it. The tiling comes from the portable core the host adapter calls.
 // argv: mode coreNum launch n mask.bin storage.bin [ubSize]
 //   launch: threads | sequential | sequential-reverse | sequential-shuffle; a small ubSize forces many stages.
-//   mask.bin (RANDOM_ALIASED): the DSA bytes; the storage is max(n, 16) elements, its bytes past the mask 0xEE.
+//   mask.bin (kModeRandomAliased): the DSA bytes; the storage is max(n, 16) elements, its bytes past the mask 0xEE.
 //   storage.bin receives the whole storage after the launch.
 // stdout: blockDim stage tile stages ubPlanBytes ubUsedBytes
 //   ubUsedBytes is what the kernel's Init reserves with TPipe::InitBuffer on the model, next to the tiling's UB model.
@@ -69,26 +69,26 @@ int main(int argc, char** argv)
     }
     const Shape shape{1, {static_cast<int64_t>(n)}};
     TilingResult r{};
-    if (ComputeTiling(shape, DTYPE_CODE, mode, platform, r) != Status::OK) {
+    if (ComputeTiling(shape, DTYPE_CODE, mode, platform, r) != Status::kOk) {
         return 4;
     }
-    const uint64_t elements = n < MIN_PADDED_ELEMENTS ? MIN_PADDED_ELEMENTS : n;
+    const uint64_t elements = n < kMinPaddedElements ? kMinPaddedElements : n;
     const uint64_t bytes = elements * OutputBytes(DTYPE_CODE);
     uint8_t* storage = static_cast<uint8_t*>(AscendC::GmAlloc(bytes));
-    uint8_t* sentinel = static_cast<uint8_t*>(AscendC::GmAlloc(BLOCK_BYTES));
+    uint8_t* sentinel = static_cast<uint8_t*>(AscendC::GmAlloc(kBlockBytes));
     uint8_t* workspace = static_cast<uint8_t*>(AscendC::GmAlloc(r.workspaceBytes));
     uint8_t* tiling = static_cast<uint8_t*>(AscendC::GmAlloc(sizeof(r.data)));
     std::memset(storage, 0xEE, bytes);
-    std::memset(sentinel, 0, BLOCK_BYTES);
+    std::memset(sentinel, 0, kBlockBytes);
     const std::vector<char> mask = ReadAll(argv[5]);
-    if (mode == RANDOM_ALIASED) {
+    if (mode == kModeRandomAliased) {
         if (mask.size() != DsaMaskBytes(n) || mask.size() > bytes) {
             return 5;
         }
         std::memcpy(storage, mask.data(), mask.size());
     }
     std::memcpy(tiling, &r.data, sizeof(r.data));
-    uint8_t* maskArg = mode == RANDOM_ALIASED ? storage : sentinel;
+    uint8_t* maskArg = mode == kModeRandomAliased ? storage : sentinel;
     cpu_model::Launch(1, cpu_model::LaunchOptions{}, ProbeUb, maskArg, storage, tiling);
     cpu_model::Launch(r.blockDim, launch, bernoulli, storage, maskArg, storage, workspace, tiling);
     std::ofstream out(argv[6], std::ios::binary);

@@ -8,7 +8,7 @@
  * See LICENSE in the root of the software repository for the full text of the License.
  */
 
-// Byte-level simulation of RANDOM_ALIASED in one storage: the packed mask at byte 0, the outputs written over it.
+// Byte-level simulation of kModeRandomAliased in one storage: the packed mask at byte 0, the outputs written over it.
 // It runs the stage schedule of bernoulli_core.h with the blockDim / stageElements of the tiling core and checks
 //  - every mask byte a core copies into UB is still the original DSA byte (no earlier write clobbered it),
 //  - every output element is written exactly once, with the 0/1 of its mask bit, and no byte beyond N outputs,
@@ -39,7 +39,7 @@ struct Verdict {
 Verdict Simulate(uint64_t n, uint32_t dtype, const TilingResult& r, bool descending, uint64_t& stagesOut)
 {
     const uint32_t size = OutputBytes(dtype);
-    const uint64_t elements = n < MIN_PADDED_ELEMENTS ? MIN_PADDED_ELEMENTS : n;
+    const uint64_t elements = n < kMinPaddedElements ? kMinPaddedElements : n;
     const uint64_t maskBytes = DsaMaskBytes(n);
     std::vector<uint8_t> storage(elements * size, 0xEE);
     std::vector<uint8_t> original(maskBytes);
@@ -61,7 +61,7 @@ Verdict Simulate(uint64_t n, uint32_t dtype, const TilingResult& r, bool descend
             const StageSegment seg = SegmentOf(n, blockDim, stage, order, core);
             const uint64_t first = seg.start / 8;
             const uint64_t bytes = CeilDiv(seg.count, 8);
-            if (seg.count > 0 && seg.start % ALIGN_ELEMENTS != 0) {
+            if (seg.count > 0 && seg.start % kAlignElements != 0) {
                 return {"TILING", static_cast<int64_t>(seg.start)};
             }
             ub[core].assign(storage.begin() + static_cast<int64_t>(first),
@@ -118,7 +118,7 @@ int main()
         TilingResult r{};
         uint64_t stages = 0;
         Verdict verdict{"TILING", -1};
-        if (ComputeTiling(shape, dtype, RANDOM_ALIASED, platform, r) == Status::OK) {
+        if (ComputeTiling(shape, dtype, kModeRandomAliased, platform, r) == Status::kOk) {
             verdict = Simulate(n, dtype, r, order == "desc", stages);
         }
         std::printf("%llu %u %u %llu %llu %llu %s %lld\n", static_cast<unsigned long long>(n), dtype, r.blockDim,

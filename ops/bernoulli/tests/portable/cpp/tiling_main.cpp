@@ -32,7 +32,7 @@ int main()
         if (!(in >> dtype >> mode >> platform.coreNum >> platform.ubSize >> shape.rank)) {
             continue;
         }
-        for (uint32_t i = 0; i < shape.rank && i < MAX_DIM; ++i) {
+        for (uint32_t i = 0; i < shape.rank && i < kMaxDim; ++i) {
             in >> shape.dims[i];
         }
         TilingResult r{};

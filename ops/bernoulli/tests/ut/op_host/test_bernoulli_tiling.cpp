@@ -41,7 +41,7 @@ struct BernoulliTilingCase {
     const char* tilingData;
 };
 
-// name, shape, dtype, mode (0 RANDOM_ALIASED, 1 ZERO, 2 ONE), blockDim, tiling words
+// name, shape, dtype, mode (0 kModeRandomAliased, 1 kModeZero, 2 kModeOne), blockDim, tiling words
 static const std::vector<BernoulliTilingCase> CASES = {
     {"random_fp16_4096x1024", {{4096, 1024}, {4096, 1024}}, ge::DT_FLOAT16, 0, 48, "4194304 87552 87552 32768 0 "},
     {"random_fp32_37_one_core", {{37}, {37}}, ge::DT_FLOAT, 0, 1, "37 256 256 256 0 "},

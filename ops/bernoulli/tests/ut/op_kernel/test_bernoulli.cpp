@@ -10,7 +10,7 @@
 
 /*!
  * \file test_bernoulli.cpp
- * \brief Bernoulli op_kernel UT (CPU-debug, tikicpulib): RANDOM_ALIASED on FLOAT with the mask written by
+ * \brief Bernoulli op_kernel UT (CPU-debug, tikicpulib): kModeRandomAliased on FLOAT with the mask written by
  *        bernoulli_data/gen_data.py into the start of the output storage, 48 cores, compared by compare_data.py.
  */
 #include <array>
@@ -41,15 +41,15 @@ TEST_F(BernoulliKernelTest, test_case_random_aliased_float)
     system("cd ./bernoulli_data/ && python3 gen_data.py 300001 float32");
     BernoulliTiling::Shape shape{1, {n}};
     BernoulliTiling::TilingResult result{};
-    ASSERT_EQ(BernoulliTiling::ComputeTiling(shape, BernoulliCore::DT_FLOAT, BernoulliCore::RANDOM_ALIASED,
+    ASSERT_EQ(BernoulliTiling::ComputeTiling(shape, BernoulliNs::kDtypeFloat, BernoulliNs::kModeRandomAliased,
                                              BernoulliTiling::Platform{48, 196608}, result),
-              BernoulliTiling::Status::OK);
+              BernoulliTiling::Status::kOk);
 
     const size_t bytes = n * sizeof(float);
     uint8_t* storage = (uint8_t*)AscendC::GmAlloc(bytes);
     uint8_t* workspace = (uint8_t*)AscendC::GmAlloc(result.workspaceBytes);
     uint8_t* tiling = (uint8_t*)AscendC::GmAlloc(sizeof(BernoulliNs::BernoulliTilingData));
-    size_t maskBytes = BernoulliCore::DsaMaskBytes(n);
+    size_t maskBytes = BernoulliNs::DsaMaskBytes(n);
     ReadFile("./bernoulli_data/mask.bin", maskBytes, storage, maskBytes);
     *reinterpret_cast<BernoulliNs::BernoulliTilingData*>(tiling) = result.data;
 

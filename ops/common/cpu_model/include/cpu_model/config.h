@@ -29,7 +29,8 @@
 #define GM_ADDR uint8_t*
 #endif
 
-#define CPU_MODEL_CANN_VERSION "8.5.0"
+// The headers whose declarations the model is held to (ops/common/cpu_model/ascendc_api_table.json, same version).
+#define CPU_MODEL_CANN_VERSION "9.1.0"
 
 namespace cpu_model {
 

@@ -205,9 +205,11 @@ public:
         if (core.pipe == this) core.pipe = nullptr;
     }
 
-    template <TPosition pos, int32_t depth, auto mask>
-    bool InitBuffer(TQue<pos, depth, mask>& que, uint8_t num, uint32_t len)
+    // Any queue type, as the real TPipe takes it; the position is the queue's own.
+    template <class T>
+    bool InitBuffer(T& que, uint8_t num, uint32_t len)
     {
+        constexpr TPosition pos = T::kPosition;
         cpu_model::Check(num >= 1, "TPipe::InitBuffer", "num must be at least 1");
         const auto position = static_cast<size_t>(pos);
         queBuffers_[position] += num;
@@ -262,12 +264,17 @@ private:
     uint32_t queBuffers_[static_cast<size_t>(TPosition::MAX) + 1] = {};
 };
 
-inline TPipe* GetTPipePtr()
+}  // namespace AscendC
+
+// At global scope, as in the real kernel_common.h.
+inline AscendC::TPipe* GetTPipePtr()
 {
-    auto* pipe = static_cast<TPipe*>(cpu_model::CurrentCore().pipe);
+    auto* pipe = static_cast<AscendC::TPipe*>(cpu_model::CurrentCore().pipe);
     cpu_model::Check(pipe != nullptr, "GetTPipePtr", "no TPipe is alive on this core");
     return pipe;
 }
+
+namespace AscendC {
 
 // Event flags: a WaitFlag without a matching SetFlag would hang the device, so it is an error here.
 template <HardEvent event>

@@ -73,7 +73,7 @@ public:
         return cpu_model::LoadRaw<T>(address_, offset);
     }
 
-    void SetValue(uint64_t offset, T value) const
+    void SetValue(uint64_t offset, T value)
     {
         CheckRange("GlobalTensor::SetValue", offset, 1);
         Track("GlobalTensor::SetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::ScalarWrite);

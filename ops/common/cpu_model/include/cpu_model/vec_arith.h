@@ -143,7 +143,7 @@ inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int3
     detail::Unary("Abs", dst, src, count, [](T a) { return static_cast<T>(std::fabs(cpu_model::Widen(a))); });
 }
 
-template <typename T>
+template <typename T, bool isSetMask = true>
 inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count)
 {
     CPU_MODEL_ARITH_DTYPES("Adds", T);
@@ -151,7 +151,7 @@ inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& 
     detail::Unary("Adds", dst, src, count, [s](T a) { return detail::AddOf<T>(a, s); });
 }
 
-template <typename T>
+template <typename T, bool isSetMask = true>
 inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count)
 {
     CPU_MODEL_ARITH_DTYPES("Muls", T);
@@ -159,7 +159,7 @@ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& 
     detail::Unary("Muls", dst, src, count, [s](T a) { return detail::MulOf<T>(a, s); });
 }
 
-template <typename T>
+template <typename T, bool isSetMask = true>
 inline void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count)
 {
     CPU_MODEL_ARITH_DTYPES("Maxs", T);
@@ -167,7 +167,7 @@ inline void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& 
     detail::Unary("Maxs", dst, src, count, [s](T a) { return detail::MaxOf<T>(a, s); });
 }
 
-template <typename T>
+template <typename T, bool isSetMask = true>
 inline void Mins(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count)
 {
     CPU_MODEL_ARITH_DTYPES("Mins", T);

@@ -149,7 +149,7 @@ inline void RepeatBinary(const char* api, const LocalTensor<T>& dst, const Local
     }                                                                                                                \
     template <typename T, bool isSetMask = true>                                                                     \
     inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,             \
-                     const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams)       \
+                     uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams)             \
     {                                                                                                                \
         static_assert(DtypeCheck<T>, Message);                                                                       \
         detail::RepeatBinary(#Name, dst, src0, src1,                                                                 \
@@ -181,7 +181,7 @@ CPU_MODEL_LEVEL0_BINARY(Div, cpu_model::kA2FloatOnly, "Div: A2 supports half and
     }                                                                                                                \
     template <typename T, bool isSetMask = true>                                                                     \
     inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,                     \
-                     const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p)                    \
+                     uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p)                          \
     {                                                                                                                \
         static_assert(cpu_model::kA2Arith<T>, #Name ": A2 supports int16_t, half, int32_t and float only");        \
         const T s = scalarValue;                                                                                     \

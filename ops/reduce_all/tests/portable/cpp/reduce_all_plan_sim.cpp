@@ -187,7 +187,7 @@ void WalkColumns(const ReduceAllTilingData& t, const std::vector<int8_t>& x, std
                 ReduceAllCore::TileRows(t, tile, rowBegin, rowEnd);
                 const int64_t used = CopyInColumns(t, x, base, width, rowBegin, rowEnd, ub, rowHits);
                 maxUb = used > maxUb ? used : maxUb;
-                const int64_t slot = ReduceAllCore::AlignUp(width, REDUCE_ALL_BLOCK_BYTES);
+                const int64_t slot = ReduceAllCore::RoundUp(width, REDUCE_ALL_BLOCK_BYTES);
                 for (int64_t r = 0; r < rowEnd - rowBegin; ++r) {
                     for (int64_t k = 0; k < width; ++k) {
                         const int v = std::abs(static_cast<int>(ub[static_cast<size_t>(r * slot + k)]));

@@ -1,0 +1,72 @@
+"""The real-headers check of `migrate package-pr --ascendc`: its gate row and its PR evidence (headers, arch, files)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from op_migrate.migrate.errors import MigrateError
+from op_migrate.ops.common.header_check import CheckConfig, run_check
+from op_migrate.ops.common.header_check.findings import FAIL, PASS
+from op_migrate.ops.common.header_check.render import file_rows
+from op_migrate.reports.design_doc import GateRow
+
+GATE = "real-headers"
+NOT_RUN = ("the real-headers check was not run: pass --ascendc DIR (asc-devkit or a toolkit's ascendc/include) "
+           "and --stubs DIR (tikicpulib/lib/include)")
+
+
+@dataclass(frozen=True)
+class HeaderEvidence:
+    """The gate row (None when the check was not asked for) and what the PR shows, or why it shows nothing."""
+
+    gate: GateRow | None
+    report: dict | None
+    missing: str
+
+
+def header_check(ascendc: Path | None, stubs: tuple[Path, ...], folder: Path) -> HeaderEvidence:
+    """Compile the operator in `folder` against the headers given; without --ascendc, say that it was not run."""
+    if ascendc is None:
+        if stubs:
+            raise MigrateError("--stubs names the stub headers of --ascendc: pass --ascendc DIR as well")
+        return HeaderEvidence(None, None, NOT_RUN)
+    report = run_check(CheckConfig(ops_root=folder.parent.resolve(), ascendc=ascendc, stubs=tuple(stubs),
+                                   ops=(folder.name,), jobs=os.cpu_count() or 1))
+    if report.errors:
+        reasons = "; ".join(f"[{e.symbol}] {e.message}" for e in report.errors)
+        return HeaderEvidence(GateRow(GATE, False, f"nothing was compiled: {reasons}"), None,
+                              f"the real-headers check could not run: {reasons}")
+    kernel = report.kernel_headers
+    rows = [dict(row, source=_in_folder(row["source"], folder.name)) for row in file_rows(report)]
+    evidence = {
+        "headers": f"{kernel.kind} {kernel.version}",
+        "stubs": ", ".join(dict.fromkeys(report.stubs.versions)),
+        "host": ", ".join(sorted(set(report.host.packages))) or "none given",
+        "archs": sorted({row["target"] for row in rows if row["part"] == "kernel"}),
+        "rows": rows,
+    }
+    return HeaderEvidence(_gate(evidence), evidence, "")
+
+
+def _in_folder(source: str, op: str) -> str:
+    """ops/gcd/op_kernel/gcd.cpp -> op_kernel/gcd.cpp: the PR ships the folder's contents, not its parent."""
+    head, marker, tail = source.partition(f"{op}/")
+    return tail if marker and (not head or head.endswith("/")) else source
+
+
+def _gate(evidence: dict) -> GateRow:
+    """Passes when every kernel file passes for every arch; files left unchecked are named in the detail."""
+    kernels = [row for row in evidence["rows"] if row["part"] == "kernel"]
+    failed = [row for row in evidence["rows"] if row["status"] == FAIL]
+    unchecked = [row for row in evidence["rows"] if row["status"] not in (PASS, FAIL)]
+    passed = bool(kernels) and not failed and all(row["status"] == PASS for row in kernels)
+    detail = [f"{evidence['headers']} with stubs {evidence['stubs']}, {', '.join(evidence['archs']) or 'no arch'}: "
+              f"{sum(row['status'] == PASS for row in evidence['rows'])} of {len(evidence['rows'])} files pass"]
+    detail += [f"{row['source']} [{row['target']}] fails: {row['reason']}" for row in failed[:3]]
+    if unchecked:
+        detail.append(f"{len(unchecked)} not checked ({unchecked[0]['symbol']}: {unchecked[0]['source']} ...)")
+    if not kernels:
+        detail.append("no kernel file was compiled")
+    return GateRow(GATE, passed, "; ".join(detail))

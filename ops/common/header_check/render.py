@@ -1,0 +1,78 @@
+"""Plain-text report of a header check: the folders used, one line per source and target, failures condensed."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .check import CheckReport, shim_descriptions
+from .findings import FAIL, NOT_CHECKED, PASS
+
+_STATUS = {PASS: "pass", FAIL: "FAIL", NOT_CHECKED: "NOT CHECKED"}
+
+
+def _grouped(report: CheckReport):
+    """Kernel binaries of one source and arch are one line; a line passes only if every binary does."""
+    groups: dict[tuple[str, str, str, str], list] = defaultdict(list)
+    for result in report.results:
+        groups[(result.part, result.op, result.source, result.target)].append(result)
+    return groups
+
+
+def _status(results) -> str:
+    statuses = {r.status for r in results}
+    return FAIL if FAIL in statuses else NOT_CHECKED if NOT_CHECKED in statuses else PASS
+
+
+def file_rows(report: CheckReport) -> list[dict]:
+    """One row per source and target (what package-pr puts in the PR): status, binaries passed, first reason."""
+    rows = []
+    for (part, op, source, target), results in _grouped(report).items():
+        first = next((r for r in results if r.status != PASS), None)
+        rows.append({"op": op, "part": part, "source": source, "target": target, "socs": list(results[0].socs),
+                     "status": _status(results), "passed": sum(r.status == PASS for r in results),
+                     "compiles": len(results), "symbol": first.finding.symbol if first else "",
+                     "reason": first.finding.message if first else ""})
+    return rows
+
+
+def render_text(report: CheckReport) -> str:
+    lines: list[str] = []
+    if report.errors:
+        lines += [f"error [{e.symbol}]: {e.message}" for e in report.errors]
+        lines.append("nothing was compiled (exit 2)")
+        return "\n".join(lines) + "\n"
+    kernel = report.kernel_headers
+    lines.append(f"Ascend C headers: {kernel.kind} {kernel.version} ({kernel.root})")
+    lines.append("stub headers: " + ", ".join(f"{d} ({v})" for d, v in zip(report.stubs.dirs, report.stubs.versions)))
+    if report.stub_files:
+        lines.append("stub headers the kernels included: " + ", ".join(report.stub_files))
+    if report.host.dirs:
+        packages = sorted(set(report.host.packages))
+        lines.append(f"host headers: {len(report.host.dirs)} folders ({', '.join(packages)})")
+    else:
+        lines.append("host headers: none given")
+    lines.append("shims (build-system output only): " + "; ".join(shim_descriptions()))
+    lines += [f"{n.message}" for n in report.notes]
+    lines.append("")
+    for (part, op, source, target), results in _grouped(report).items():
+        status = _status(results)
+        binaries = f" {sum(r.status == PASS for r in results)}/{len(results)} binaries" if part == "kernel" else ""
+        socs = f" ({', '.join(results[0].socs)})" if results[0].socs else ""
+        lines.append(f"{_STATUS[status]:<11} {part:<6} {source} [{target}{socs}]{binaries}")
+        seen: set[str] = set()
+        for result in results:
+            if result.status == PASS:
+                continue
+            key = result.finding.symbol + "|" + "|".join(result.diagnostics[:1])
+            if key in seen:
+                continue  # the same failure in every dtype column is shown once
+            seen.add(key)
+            lines.append(f"    [{result.finding.symbol}] {result.finding.message}")
+            lines += [f"      {d}" for d in result.diagnostics[:5]]
+            if result.log:
+                lines.append(f"      full compiler output: {result.log}")
+    counts = report.counts()
+    lines.append("")
+    lines.append(f"{len(report.results)} compiles: {counts[PASS]} pass, {counts[FAIL]} fail, "
+                 f"{counts[NOT_CHECKED]} not checked; exit {report.exit_code}")
+    return "\n".join(lines) + "\n"
