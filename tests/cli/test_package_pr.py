@@ -400,7 +400,7 @@ def header_run(monkeypatch: pytest.MonkeyPatch):
 def test_without_ascendc_the_evidence_says_the_check_was_not_run(setup, header_run, tmp_path: Path) -> None:
     ops, target = setup
     out = tmp_path / "out"
-    result = invoke(ops, target, "-o", str(out))
+    result = invoke(ops, target, "-o", str(out), "--mkdir")
     assert result.exit_code == exit_codes.OK, result.output
     assert header_run == [] and "real-headers check was not run" in result.output
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
@@ -413,7 +413,7 @@ def test_with_ascendc_the_pr_shows_header_version_arch_and_each_file(setup, head
     ops, target = setup
     sdk, stubs, out = tmp_path / "sdk", tmp_path / "stubs", tmp_path / "out"
     sdk.mkdir(), stubs.mkdir()
-    result = invoke(ops, target, "--ascendc", str(sdk), "--stubs", str(stubs), "-o", str(out))
+    result = invoke(ops, target, "--ascendc", str(sdk), "--stubs", str(stubs), "-o", str(out), "--mkdir")
     assert result.exit_code == exit_codes.OK, result.output
     (config,) = header_run
     assert (config.ascendc, config.stubs, config.ops) == (sdk, (stubs,), ("sample_op",))
@@ -467,7 +467,7 @@ def test_bundled_gcd_against_the_real_headers_named_by_the_environment(tmp_path:
     stubs = [arg for folder in os.environ.get("ASCENDC_STUBS", "").split(":") if folder for arg in ("--stubs", folder)]
     out = tmp_path / "out"
     args = ["package-pr", "gcd", "--target", str(make_target(tmp_path)), "--ops-dir", str(REPO / "ops"), "--dry-run",
-            "--ascendc", os.environ["ASCENDC"], *stubs, "-o", str(out)]
+            "--ascendc", os.environ["ASCENDC"], *stubs, "-o", str(out), "--mkdir"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == exit_codes.OK, result.output
     check = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["header_check"]
