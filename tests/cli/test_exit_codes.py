@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from op_migrate.analyzers.policy.adapters import EngineUnavailable
+from op_migrate.analyzers.policy.route_json import RouteFileSource
 from op_migrate.migrate import exit_codes, package_evidence
 from op_migrate.migrate.cli import main
 from op_migrate.reports.design_doc import GateRow
@@ -120,3 +123,26 @@ def test_package_pr_cells(package_setup, tmp_path: Path, code: int, why: str) ->
         extra = ["-o", str(tmp_path / "no" / "such")]
     result = CliRunner().invoke(main, ["package-pr", "sample_op", "--target", str(target), "--ops-dir", str(ops), *extra])
     assert result.exit_code == code, result.output
+
+
+class _PartialBefore:
+    """The floor_mod "before" routes with every route marked incomplete: violations and incompleteness at once."""
+
+    label = "partial-before"
+
+    def __init__(self) -> None:
+        self._source = RouteFileSource(ROUTES / "floor_mod_before.json")
+
+    def route(self, entry, facts):
+        route = self._source.route(entry, facts)
+        return None if route is None else dataclasses.replace(route, complete=False)
+
+
+def test_verify_route_incomplete_with_violations_exits_2_as_outcome_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    verify_route = importlib.import_module("op_migrate.migrate.commands.verify_route")
+    monkeypatch.setattr(verify_route, "route_source", lambda path, repo_root, label: _PartialBefore())
+    result = CliRunner().invoke(main, ["verify-route", str(ROUTES / "floor_mod_before.json"), "--policy",
+                                       "floor_mod-native", "--format", "json"])
+    verdict = json.loads(result.output)
+    assert verdict["complete"] is False and verdict["violations"], verdict["matrix"]
+    assert result.exit_code == exit_codes.outcome(incomplete=True, violations=True) == exit_codes.INCOMPLETE
