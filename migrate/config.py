@@ -22,13 +22,31 @@ class AnalyzeConfig:
     cache_dir: Path = Path(".op-migrate-cache")
     show_progress: bool = True
     cann_root: Path | None = None
-    repo_root: Path | None = None
+    repo_roots: tuple[Path, ...] = ()  # searched in order for L0 definitions; the first that defines an op wins
+    l0_catalogs: tuple[Path, ...] = ()  # catalogs written by `migrate catalog build`
     socs: tuple[str, ...] = ()
     dtypes: tuple[str, ...] = ()  # "float16" for every tensor, or "self=float16"
     shapes: tuple[str, ...] = ()  # "self=[1024,1,64]"
     scalars: tuple[str, ...] = ()  # "prob=0.5"
+    strides: tuple[str, ...] = ()  # "self=[64,1]": a strided (non-contiguous) entry tensor
+    offsets: tuple[str, ...] = ()  # "self=16": an entry tensor's view offset in elements
     cases: tuple[str, ...] = ()  # "self=[1,2]:float16,other=[2]:float16"
     cases_file: Path | None = None
     compile_commands: Path | None = None
     include_dirs: tuple[Path, ...] = ()
     measure_gpu: bool = False
+
+    @property
+    def repo_root(self) -> Path | None:
+        """The first repository root (reports show paths relative to it)."""
+        return self.repo_roots[0] if self.repo_roots else None
+
+
+@dataclass(frozen=True)
+class CatalogBuildConfig:
+    """Everything `migrate catalog build` was asked to do."""
+
+    root: Path
+    output: Path
+    mkdir: bool = False
+    show_progress: bool = True

@@ -15,6 +15,7 @@ class Rendered:
     text: str
     exit_code: int
     files: tuple[tuple[str, bytes], ...] = field(default=())
+    diagnostics: tuple[str, ...] = field(default=())  # lines for stderr (route outcomes), printed after the report
 
 
 def emit(rendered: Rendered, output: Path | None, mkdir: bool = False) -> int:
@@ -24,11 +25,15 @@ def emit(rendered: Rendered, output: Path | None, mkdir: bool = False) -> int:
     """
     if output is None:
         console.report(rendered.text)
+        for line in rendered.diagnostics:
+            console.diagnostic(line)
         return rendered.exit_code
     if mkdir:
         output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(rendered.text if rendered.text.endswith("\n") else rendered.text + "\n", encoding="utf-8")
     for name, data in rendered.files:
         (output.parent / name).write_bytes(data)
+    for line in rendered.diagnostics:
+        console.diagnostic(line)
     console.diagnostic(f"wrote {output}" + (f" and {len(rendered.files)} side file(s)" if rendered.files else ""))
     return rendered.exit_code

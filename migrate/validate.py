@@ -7,7 +7,14 @@ from pathlib import Path
 from op_migrate.analyzers.facts_check import GivenFact, broadcast_conflicts, unknown_names
 from op_migrate.analyzers.memory import CaseError, load_cases, parse_case
 from op_migrate.analyzers.route import platforms
-from op_migrate.analyzers.route.facts import FactsError, parse_dtype, parse_scalar, parse_shape
+from op_migrate.analyzers.route.facts import (
+    FactsError,
+    parse_dtype,
+    parse_offset,
+    parse_scalar,
+    parse_shape,
+    parse_strides,
+)
 from op_migrate.migrate import exit_codes
 from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.errors import MigrateError
@@ -20,6 +27,9 @@ OPTION_KINDS: dict[str, frozenset[str]] = {
     "--dtype": frozenset({"aclnn"}),
     "--shape": frozenset({"aclnn"}),
     "--scalar": frozenset({"aclnn"}),
+    "--strided": frozenset({"aclnn"}),
+    "--offset": frozenset({"aclnn"}),
+    "--l0-catalog": frozenset({"aclnn"}),
     "--case": frozenset({"aclnn"}),
     "--cases": frozenset({"aclnn"}),
     "--repo-root": frozenset({"aclnn"}),
@@ -37,9 +47,12 @@ def _given_options(config: AnalyzeConfig) -> dict[str, tuple[str, ...]]:
         "--dtype": config.dtypes,
         "--shape": config.shapes,
         "--scalar": config.scalars,
+        "--strided": config.strides,
+        "--offset": config.offsets,
+        "--l0-catalog": tuple(str(p) for p in config.l0_catalogs),
         "--case": config.cases,
         "--cases": (str(config.cases_file),) if config.cases_file else (),
-        "--repo-root": (str(config.repo_root),) if config.repo_root else (),
+        "--repo-root": tuple(str(p) for p in config.repo_roots),
         "--compile-commands": (str(config.compile_commands),) if config.compile_commands else (),
         "-I": tuple(str(p) for p in config.include_dirs),
         "--measure-gpu": ("",) if config.measure_gpu else (),
@@ -59,7 +72,8 @@ def check_analyze(config: AnalyzeConfig, kind: str) -> None:
         if platforms.soc_named(soc) is None:
             raise MigrateError(f"--soc {soc}: unknown SoC (known: {', '.join(sorted(platforms.socs()))})")
     for option, texts, parse in (("--dtype", config.dtypes, parse_dtype), ("--shape", config.shapes, parse_shape),
-                                 ("--scalar", config.scalars, parse_scalar)):
+                                 ("--scalar", config.scalars, parse_scalar), ("--strided", config.strides, parse_strides),
+                                 ("--offset", config.offsets, parse_offset)):
         for text in texts:
             try:
                 parse(text)
@@ -96,6 +110,8 @@ def given_facts(config: AnalyzeConfig) -> tuple[GivenFact, ...]:
     facts = [GivenFact("--shape", text, parse_shape(text)[0]) for text in config.shapes]
     facts += [GivenFact("--dtype", text, name) for text in config.dtypes if (name := parse_dtype(text)[0]) != "*"]
     facts += [GivenFact("--scalar", text, parse_scalar(text)[0]) for text in config.scalars]
+    facts += [GivenFact("--strided", text, parse_strides(text)[0]) for text in config.strides]
+    facts += [GivenFact("--offset", text, parse_offset(text)[0]) for text in config.offsets]
     for text in config.cases:
         facts += [GivenFact("--case", text, tensor.name) for tensor in parse_case(text).tensors]
     if config.cases_file is not None:

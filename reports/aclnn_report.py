@@ -1,35 +1,100 @@
-"""Renderers of the ACLNN chain document: Markdown (mermaid chain + route tables), a terminal tree, the summary."""
+"""Renderers of the ACLNN chain document: Markdown (step diagrams and tables), a terminal tree, the summary, and the
+one-line route outcomes for stderr."""
 
 from __future__ import annotations
 
 from collections import Counter
 from pathlib import PurePath
 
-from op_migrate.reports.render import mermaid_label, render
+from op_migrate.reports.aclnn_mermaid import mermaid
+from op_migrate.reports.render import render
+
+RESOLUTIONS = ("repo", "catalog", "generated-catalog", "unresolved")
+MAX_OUTCOME_LINES = 40  # stderr lines for incomplete routes in a directory run; the rest are counted
+
+
+def asked_routes(document: dict) -> list[dict]:
+    """The routes the run was asked for: the routes per facts, or the fact-free chain when no facts were given."""
+    return [r for e in document["entries"] for r in (e["routes"] or ([e["chain"]] if e.get("chain") else []))]
 
 
 def summary(document: dict) -> dict:
-    """Counts over the document: entry points, L0 calls by resolution, launches per launcher kind."""
+    """Counts over the document: routes complete / decided / incomplete by reason, L0 calls by resolution."""
     calls = [call for f in document["files"] for call in f["l0_calls"]]
     resolution = Counter(call["resolved"] for call in calls)
-    launches = Counter(task["launcher"] for e in document["entries"] for task in e["chain"]["tasks"])
+    routes = asked_routes(document)
+    launches = Counter(task["launcher"] for route in routes for task in route["tasks"])
     executor = Counter()
     for f in document["files"]:
         executor.update(f["executor_calls"])
     unresolved = Counter(call["op"] for call in calls if call["resolved"] == "unresolved")
+    complete = [r for r in routes if r["complete"]]
+    # A route counts once under each reason it has (a route with three unparsed lines is one such route).
+    reasons = Counter(symbol for r in routes if not r["complete"]
+                      for symbol in {reason["symbol"] for reason in _route_reasons(r)})
     return {
         "files": len(document["files"]),
         "failed_files": len(document["failed"]),
         "entry_points": len(document["entries"]),
+        "routes": len(routes),
+        "complete_routes": len(complete),
+        "decided_routes": sum(1 for r in complete if r.get("decided", True)),
+        "incomplete_routes": len(routes) - len(complete),
+        "incomplete_by_reason": dict(reasons.most_common()),
         "l0_calls": len(calls),
+        "l0_by_resolution": {kind: resolution.get(kind, 0) for kind in RESOLUTIONS},
         "l0_resolved_repo": resolution.get("repo", 0),
-        "l0_resolved_catalog": resolution.get("catalog", 0),
+        "l0_resolved_catalog": resolution.get("catalog", 0) + resolution.get("generated-catalog", 0),
         "l0_unresolved": resolution.get("unresolved", 0),
+        "l0_stand_ins_passed_over": sum(1 for call in calls if call.get("rejected")),
         "launches_per_kind": dict(sorted(launches.items())),
         "executor_calls": dict(sorted(executor.items())),
         "top_unresolved": [[name, count] for name, count in unresolved.most_common(10)],
-        "incomplete_routes": sum(1 for e in document["entries"] for r in e["routes"] or [e["chain"]] if not r["complete"]),
     }
+
+
+def _route_reasons(route: dict) -> list[dict]:
+    return route.get("incomplete_reasons") or [{"symbol": "route-incomplete", "message": "no reason recorded"}]
+
+
+def outcome(route: dict) -> str:
+    """"complete, decided" / "complete, not decided (2 may launches)" / "incomplete (l0-op-unresolved)"."""
+    if not route["complete"]:
+        symbols = sorted({reason["symbol"] for reason in _route_reasons(route)})
+        return f"incomplete ({', '.join(symbols)})"
+    may = sum(1 for task in route["tasks"] if task["may"])
+    return "complete, decided" if not may else f"complete, not decided ({may} may launch{'es' * (may != 1)})"
+
+
+def outcome_lines(document: dict) -> list[str]:
+    """What stderr says about the routes: each route's outcome and why (in a directory run, a count and the
+    incomplete routes only)."""
+    routes = [(e, r) for e in document["entries"] for r in (e["routes"] or ([e["chain"]] if e.get("chain") else []))]
+    many = len(document["files"]) > 3
+    lines = []
+    if many:
+        s = document["summary"]
+        share = f"{100 * s['complete_routes'] / s['routes']:.0f}%" if s["routes"] else "-"
+        reasons = ", ".join(f"{symbol} {count}" for symbol, count in s["incomplete_by_reason"].items()) or "none"
+        lines.append(f"routes: {s['routes']}, complete {s['complete_routes']} ({share}), of them decided "
+                     f"{s['decided_routes']}; incomplete {s['incomplete_routes']} (by reason: {reasons})")
+    shown = 0
+    for entry, route in routes:
+        if many and route["complete"]:
+            continue
+        if shown == MAX_OUTCOME_LINES:
+            lines.append(f"... and {sum(1 for _, r in routes if not r['complete']) - shown} more incomplete routes")
+            break
+        shown += 1
+        lines.append(f"route {entry['name']} [{facts_label(route['facts'])}]: {outcome(route)}")
+        if not route["complete"]:
+            for reason in _route_reasons(route)[:3]:
+                where = ":".join(str(p) for p in (reason.get("file"), reason.get("line")) if p)
+                lines.append(f"  {reason['symbol']}: " + (f"{where}: " if where else "") + reason["message"])
+        elif any(task["may"] for task in route["tasks"]):
+            lines.append("  undecided: " + "; ".join(route["undecided_guards"][:3])
+                         + (" ..." if len(route["undecided_guards"]) > 3 else ""))
+    return lines
 
 
 def markdown(document: dict) -> str:
@@ -38,35 +103,67 @@ def markdown(document: dict) -> str:
 
 
 def text(document: dict) -> str:
-    """A terminal tree: entry -> facts -> tasks (launcher, where, may + guards)."""
+    """A terminal tree: entry -> facts and outcome -> steps (L0 calls) -> the launches each made."""
     lines = []
     if len(document["files"]) > 3:
         lines.append("summary")
         lines.extend(f"  {label}: {value}" for label, value in _summary_rows(document["summary"]))
     for entry in document["entries"]:
         lines.append(f"{entry['name']}  ({entry['file']}:{entry['line']})")
-        routes = entry["routes"] or [entry["chain"]]
+        routes = entry["routes"] or ([entry["chain"]] if entry.get("chain") else [])
         for r_index, route in enumerate(routes):
             last_route = r_index == len(routes) - 1
             branch, stem = ("└─ ", "   ") if last_route else ("├─ ", "│  ")
-            state = "" if route["complete"] else "  [incomplete]"
-            lines.append(f"{branch}{facts_label(route['facts'])}{state}")
-            tasks = route["tasks"]
-            if not tasks:
-                lines.append(f"{stem}└─ (no kernel launches)")
-            for t_index, task in enumerate(tasks):
-                twig = "└─ " if t_index == len(tasks) - 1 else "├─ "
-                may = "  may: " + " && ".join(task["guards"]) if task["may"] else ""
-                lines.append(f"{stem}{twig}[{task['index']}] {task['op']}  {task['launcher']}  "
-                             f"{_short(task['file'])}:{task['line']}{may}")
+            lines.append(f"{branch}{facts_label(route['facts'])}  [{outcome(route)}]")
+            lines.extend(stem + line for line in _route_tree(route))
     for item in document["unresolved"]:
-        lines.append(f"unresolved: l0op::{item['op']} ({item['arity']} args) at {item['file']}:{item['line']}")
+        lines.append(f"unresolved: l0op::{item['op']} ({item['arity']} args) at {item['file']}:{item['line']}"
+                     + (f": {item['reason']}" if item.get("reason") else ""))
     for finding in document["findings"]:
         where = ":".join(str(part) for part in (finding.get("path"), finding.get("line")) if part)
         lines.append(f"{finding['severity']}: {finding['symbol']}: " + (f"{where}: " if where else "") + finding["message"])
     for failed in document["failed"]:
         lines.append(f"failed: {failed['path']}: {failed['reason']}")
     return "\n".join(lines) + "\n"
+
+
+def _route_tree(route: dict) -> list[str]:
+    tasks = {t["index"]: t for t in route["tasks"]}
+    steps = route.get("steps") or []
+    if not steps:
+        return [f"└─ {_task_line(t)}" for t in route["tasks"]] or ["└─ (no kernel launches)"]
+    lines = []
+    for s_index, step in enumerate(steps):
+        last = s_index == len(steps) - 1
+        twig, stem = ("└─ ", "   ") if last else ("├─ ", "│  ")
+        head = f"{step['op']}({', '.join(shown_args(step['args']))})"
+        if not step["tasks"]:
+            note = "helper, " if step["kind"] == "helper" else ""
+            head += f"  {note}no launch: {_effect_text(step)}"
+        if step["may"]:
+            head += "  may: " + " && ".join(step["guards"])
+        lines.append(twig + head)
+        launched = [tasks[i] for i in step["tasks"] if i in tasks]
+        for t_index, task in enumerate(launched):
+            leaf = "└─ " if t_index == len(launched) - 1 else "├─ "
+            lines.append(stem + leaf + _task_line(task))
+    return lines
+
+
+def _task_line(task: dict) -> str:
+    may = "  may: " + " && ".join(task["guards"]) if task["may"] else ""
+    return f"[{task['index']}] {task['op']}  {task['launcher']}  {_short(task['file'])}:{task['line']}{may}"
+
+
+def _effect_text(step: dict) -> str:
+    return {"returns-input": "returns its input", "view": "a view", "alias": "an alias", "alloc": "allocates",
+            "write": "writes its output", "re-point": "the result's storage becomes the output's",
+            "unknown": "unresolved", "none": "nothing"}.get(step.get("effect", ""), step.get("effect", ""))
+
+
+def shown_args(args) -> list[str]:
+    """Call arguments as a reader wants them: the executor left out."""
+    return [a for a in args if "xecutor" not in a]
 
 
 def facts_label(facts: dict) -> str:
@@ -77,81 +174,51 @@ def facts_label(facts: dict) -> str:
     parts.append("dtype=" + (",".join(f"{k}:{v}" if k != "*" else v for k, v in dtypes.items()) or "?"))
     for name, dims in (facts.get("shapes") or {}).items():
         parts.append(f"{name}=[{','.join(str(d) for d in dims)}]")
+    for name, dims in (facts.get("strides") or {}).items():
+        parts.append(f"{name}.strides=[{','.join(str(d) for d in dims)}]")
+    for name, value in (facts.get("offsets") or {}).items():
+        parts.append(f"{name}.offset={value}")
     for name, value in (facts.get("scalars") or {}).items():
         parts.append(f"{name}={value:g}")
     return " ".join(parts)
 
 
-def mermaid(route: dict) -> list[str]:
-    """flowchart LR lines: entry tensors -> kernel launches -> the tensors they write, views folded into storage."""
-    tensors = {t["id"]: t for t in route["tensors"]}
-    writer = {}
-    for task in route["tasks"]:
-        for written in task["writes"]:
-            writer[written] = task["index"]
-            base = tensors.get(written, {}).get("base")
-            if base:
-                writer.setdefault(base, task["index"])
-    lines = ["flowchart LR"]
-    params = [t for t in route["tensors"] if t["effect"] == "param"]
-    for param in params:
-        lines.append(f'    P_{_node(param["id"])}["{mermaid_label(param["name"])}"]')
-    for task in route["tasks"]:
-        label = f"{task['op']}<br/>{task['launcher']}" + ("<br/>may" if task["may"] else "")
-        lines.append(f'    T{task["index"]}["{mermaid_label(label)}"]')
-    edges = []
-    for task in route["tasks"]:
-        arrow = "-.->" if task["may"] else "-->"
-        for read in task["reads"]:
-            source = _source(read, tensors, writer, task["index"])
-            if source and (source, f"T{task['index']}") not in {(a, b) for a, _, b in edges}:
-                edges.append((source, arrow, f"T{task['index']}"))
-        for written in task["writes"]:
-            base = tensors.get(written, {}).get("base")
-            if base in tensors and tensors[base]["effect"] == "param":
-                edges.append((f"T{task['index']}", arrow, f"P_{_node(base)}"))
-    lines.extend(f"    {a} {arrow} {b}" for a, arrow, b in edges)
-    return lines
-
-
-def _source(tensor_id, tensors, writer, before):
-    """The node that produced a tensor: a launch (following views to their storage) or an entry parameter."""
-    seen = set()
-    current = tensor_id
-    while current and current not in seen:
-        seen.add(current)
-        if current in writer and writer[current] < before:
-            return f"T{writer[current]}"
-        tensor = tensors.get(current)
-        if tensor is None:
-            return None
-        if tensor["effect"] == "param":
-            return f"P_{_node(current)}"
-        refs = tensor["shape"].get("refs") or []
-        current = tensor.get("base") or (refs[0] if tensor["shape"]["rule"] == "same" and refs else None)
-    return None
-
-
 def _entry_view(entry: dict) -> dict:
     routes = []
-    for route in entry["routes"] or [entry["chain"]]:
+    for route in entry["routes"] or ([entry["chain"]] if entry.get("chain") else []):
+        tasks = {t["index"]: t for t in route["tasks"]}
         routes.append({
             "label": facts_label(route["facts"]),
+            "outcome": outcome(route),
+            "reasons": [[r["symbol"], ":".join(str(p) for p in (r.get("file"), r.get("line")) if p), r["message"]]
+                        for r in route.get("incomplete_reasons", ())],
             "mermaid": mermaid(route),
             "complete": route["complete"],
-            "unknown_guards": route["unknown_guards"],
-            "tasks": [[t["index"], t["op"], t["launcher"], f"{_short(t['file'])}:{t['line']}",
+            "undecided_guards": route["undecided_guards"],
+            "steps": [[s["index"], f"{s['op']}({', '.join(shown_args(s['args']))})", s["kind"],
+                       ", ".join(f"{tasks[i]['op']} {tasks[i]['launcher']}" for i in s["tasks"] if i in tasks)
+                       or _effect_text(s), f"{_short(s['file'])}:{s['line']}", _resolution_text(s),
+                       " && ".join(s["guards"]) if s["may"] else ""] for s in route.get("steps") or ()],
+            "tasks": [[t["index"], t["op"], t["launcher"], t.get("via") or "", f"{_short(t['file'])}:{t['line']}",
                        "may" if t["may"] else "", " && ".join(t["guards"])] for t in route["tasks"]],
             "tensors": [[t["id"], t["name"], t["producer"], t["effect"], _shape_text(t), t["dtype"],
                          t.get("base") or "", "may" if t["may"] else ""] for t in route["tensors"]],
             "memory": route.get("memory"),
         })
+    chain = entry.get("chain")
     return {
         "name": entry["name"],
         "where": f"{entry['file']}:{entry['line']}",
-        "chain_complete": entry["chain"]["complete"],
+        "chain_complete": chain["complete"] if chain else True,
         "routes": routes,
     }
+
+
+def _resolution_text(step: dict) -> str:
+    if not step.get("resolution"):
+        return "launched by the entry"
+    where = step.get("definition") or ""
+    return f"{step['resolution']}: {where}" if where else step["resolution"]
 
 
 def _shape_text(tensor: dict) -> str:
@@ -170,17 +237,23 @@ def _shape_text(tensor: dict) -> str:
 def _summary_rows(summary_doc: dict) -> list[tuple[str, str]]:
     launches = ", ".join(f"{k} {v}" for k, v in summary_doc["launches_per_kind"].items()) or "none"
     top = ", ".join(f"{name} ({count})" for name, count in summary_doc["top_unresolved"]) or "none"
+    reasons = ", ".join(f"{symbol} ({count})" for symbol, count in summary_doc["incomplete_by_reason"].items())
+    by = summary_doc["l0_by_resolution"]
     rows = [
         ("files", str(summary_doc["files"])),
         ("failed files", str(summary_doc["failed_files"])),
         ("entry points", str(summary_doc["entry_points"])),
+        ("routes", str(summary_doc["routes"])),
+        ("complete routes", f"{summary_doc['complete_routes']} (decided {summary_doc['decided_routes']})"),
+        ("incomplete routes", str(summary_doc["incomplete_routes"]) + (f": {reasons}" if reasons else "")),
         ("l0op calls", str(summary_doc["l0_calls"])),
-        ("resolved in the repository", str(summary_doc["l0_resolved_repo"])),
-        ("resolved by l0_ops.toml", str(summary_doc["l0_resolved_catalog"])),
-        ("unresolved", str(summary_doc["l0_unresolved"])),
-        ("launches per kind (chains, facts unknown)", launches),
+        ("resolved in a repository root", str(by["repo"])),
+        ("resolved by l0_ops.toml", str(by["catalog"])),
+        ("resolved by a generated catalog", str(by["generated-catalog"])),
+        ("unresolved", str(by["unresolved"])),
+        ("stand-ins passed over", str(summary_doc["l0_stand_ins_passed_over"])),
+        ("launches per kind (the routes asked for)", launches),
         ("most frequent unresolved", top),
-        ("incomplete routes", str(summary_doc["incomplete_routes"])),
     ]
     if "cached_files" in summary_doc:
         rows.append(("files from the cache", str(summary_doc["cached_files"])))
@@ -189,7 +262,3 @@ def _summary_rows(summary_doc: dict) -> list[tuple[str, str]]:
 
 def _short(path: str) -> str:
     return PurePath(path).name if path else ""
-
-
-def _node(name: str) -> str:
-    return "".join(ch if ch.isalnum() else "_" for ch in name)

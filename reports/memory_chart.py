@@ -44,13 +44,13 @@ def chart_data(plan, evaluation, title: str) -> ChartData:
     route = plan.route
     tensors = {t.id: t for t in route.tensors}
     labels = []
-    for step in route.steps:
-        if step.kind == "launch":
-            task = next((t for t in route.tasks if t.index == step.task), None)
-            labels.append(f"#{step.task} {task.op}" if task else f"#{step.task}")
+    for event in route.events:
+        if event.kind == "launch":
+            task = next((t for t in route.tasks if t.index == event.task), None)
+            labels.append(f"#{event.task} {task.op}" if task else f"#{event.task}")
         else:
-            tensor = tensors.get(step.tensor)
-            labels.append(f"{tensor.producer}: {tensor.name}" if tensor else str(step.tensor))
+            tensor = tensors.get(event.tensor)
+            labels.append(f"{tensor.producer}: {tensor.name}" if tensor else str(event.tensor))
     writers = {written: task for task in route.tasks for written in task.writes}
     bars = tuple(Bar(i.storage, i.start, i.end, evaluation.blocks.get(i.storage, 0), i.may,
                      _bar_label(i.storage, tensors, writers)) for i in plan.intervals)

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from op_migrate.analyzers.aclnn.chain import ChainReport, EntryPoint, FileChains, L0Call, RouteSet, evaluate, file_chains
-from op_migrate.analyzers.aclnn.l0_index import L0Index, find_repo_root, op_api_sources
+from op_migrate.analyzers.aclnn.generated_catalog import CatalogFileError, load_catalog
+from op_migrate.analyzers.aclnn.l0_index import L0Index, find_repo_root, root_sources
 from op_migrate.analyzers.aclnn.messages import MESSAGES
 from op_migrate.analyzers.cxx import parse_file
 from op_migrate.analyzers.cxx.model import CxxUnit
@@ -50,45 +51,77 @@ def input_sources(paths: Sequence[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            sources = op_api_sources(path) or sorted(p for p in path.rglob("*") if p.suffix in _CXX and p.is_file())
-            found.extend(sources)
+            found.extend(root_sources(path))
         else:
             found.append(path)
     return list(dict.fromkeys(found))
 
 
 @functools.lru_cache(maxsize=4)
-def repo_index(root: Path | None, frontend: FrontendOptions = FrontendOptions(), extra: tuple[Path, ...] = ()) -> L0Index:
-    """The L0 index of a repository (cached per process: directory mode reuses it for every file)."""
-    files = list(extra)
-    if root is not None:
-        # Not an ops-math layout (no op_api directories): every C++ source of the tree is a candidate.
-        files = (op_api_sources(root) or sorted(p for p in root.rglob("*") if p.suffix in _CXX and p.is_file())) + files
-    return L0Index(files, frontend.parse)
+def repo_index(roots: tuple[Path, ...], frontend: FrontendOptions = FrontendOptions(), extra: tuple[Path, ...] = (),
+               catalogs: tuple[Path, ...] = ()) -> L0Index:
+    """The L0 index of repository roots (first wins) and catalogs, cached per process for directory mode.
+
+    Raises CatalogFileError for a catalog that cannot be used; analyze_chains turns it into a finding.
+    """
+    entries = [(root, root_sources(root)) for root in roots]
+    if extra:
+        entries.append((None, list(extra)))
+    return L0Index(entries, frontend.parse, tuple(load_catalog(path) for path in catalogs))
+
+
+def usable_roots(repo_roots: Sequence[Path]) -> tuple[list[Path], list]:
+    """The roots that are directories (resolved, duplicates dropped), and a finding for each one that is not."""
+    roots, findings = [], []
+    for root in repo_roots:
+        if not Path(root).is_dir():
+            findings.append(MESSAGES.make("aclnn-repo-root-unusable", path=str(root), line=None, root=str(root)))
+        elif Path(root).resolve() not in roots:
+            roots.append(Path(root).resolve())
+    return roots, findings
+
+
+def usable_catalogs(catalogs: Sequence[Path]) -> tuple[tuple[Path, ...], list]:
+    """The catalogs that load, and a finding for each one that does not (truncated, other schema, unreadable)."""
+    good, findings = [], []
+    for path in catalogs:
+        try:
+            load_catalog(path)
+        except CatalogFileError as error:
+            findings.append(MESSAGES.make("l0-catalog-unusable", path=str(path), line=None, reason=str(error)))
+            continue
+        good.append(Path(path).resolve())
+    return tuple(good), findings
 
 
 def analyze_chains(
     paths: Sequence[Path],
     *,
     repo_root: Path | None = None,
+    repo_roots: Sequence[Path] = (),
+    catalogs: Sequence[Path] = (),
     frontend_options: FrontendOptions = FrontendOptions(),
     units: dict[str, CxxUnit] | None = None,
 ) -> ChainReport:
-    """Parse `paths` (files or directories) and model their chains; L0 calls resolve in `repo_root`.
+    """Parse `paths` (files or directories) and model their chains; L0 calls resolve in the roots, then catalogs.
 
-    Without `repo_root` the nearest ops-math-like directory above the first input is used; when there is
-    none, the inputs' own directories are indexed and a finding says so. `units` supplies already parsed
-    files by path (the pipeline's JSON cache).
+    `repo_roots` (or the single `repo_root`) are searched in order, the first that defines an op wins. Without
+    any, the nearest ops-math-like directory above the first input is used; when there is none, the inputs' own
+    directories are indexed and a finding says so. `units` supplies already parsed files by path.
     """
     sources = [source.absolute() for source in input_sources([Path(p) for p in paths])]
-    findings = []
-    root = repo_root
-    if root is None and sources:
-        root = find_repo_root(sources[0].parent)
-        if root is None:
+    given = list(repo_roots) or ([repo_root] if repo_root is not None else [])
+    roots, findings = usable_roots(given)
+    good_catalogs, catalog_findings = usable_catalogs(catalogs)
+    findings.extend(catalog_findings)
+    if not given and sources:
+        found = find_repo_root(sources[0].parent)
+        if found is not None:
+            roots = [found]
+        else:
             findings.append(MESSAGES.make("aclnn-repo-root-missing", path=str(sources[0]), directory=str(sources[0].parent)))
-    extra = () if root is not None else tuple(sorted({s for src in sources for s in _siblings(src)}))
-    index = repo_index(root.resolve() if root is not None else None, frontend_options, extra)
+    extra = () if roots else tuple(sorted({s for src in sources for s in _siblings(src)}))
+    index = repo_index(tuple(roots), frontend_options, extra, good_catalogs)
     parsed: dict[str, CxxUnit] = {}
     chains = []
     for source in sources:
@@ -99,7 +132,8 @@ def analyze_chains(
             index.add_unit(source.resolve(), unit)  # only L0 files are looked up again
         chains.append(file_chains(unit, index))
     return ChainReport(
-        repo_root=str(root) if root is not None else None,
+        repo_root=str(roots[0]) if roots else None,
+        repo_roots=tuple(str(root) for root in roots),
         files=tuple(chains),
         findings=tuple(findings),
         units=parsed,

@@ -12,7 +12,7 @@ from op_migrate.analyzers.cxx.model import CxxUnit, Function, calls_in
 from op_migrate.analyzers.findings import Finding
 from op_migrate.analyzers.model import JsonModel
 from op_migrate.analyzers.route.callee_text import split_callee
-from op_migrate.analyzers.route.l0_semantics import CatalogOp
+from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.macros import LAUNCH_MACROS
 from op_migrate.analyzers.route.model import Facts, Route
 from op_migrate.analyzers.route.walk import RouteWalk
@@ -30,8 +30,9 @@ class L0Call(JsonModel):
     line: int
     result: str | None
     args: tuple[str, ...]
-    resolved: str  # "repo" | "catalog" | "unresolved"
-    definition: str | None = None  # "path:line" of the repository definition
+    resolved: str  # "repo" | "catalog" | "generated-catalog" | "unresolved"
+    definition: str | None = None  # "path:line" of the repository definition, or the catalog file
+    rejected: tuple[str, ...] = ()  # stand-ins passed over: "path:line: why"
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class ChainReport(JsonModel):
 
     repo_root: str | None
     files: tuple[FileChains, ...]
+    repo_roots: tuple[str, ...] = ()
     findings: tuple[Finding, ...] = ()
     units: dict = field(default_factory=dict, repr=False, compare=False)
     index: L0Index | None = field(default=None, repr=False, compare=False)
@@ -99,8 +101,8 @@ class ChainProgram:
     def __init__(self, index: L0Index) -> None:
         self.index = index
 
-    def resolve_l0(self, name: str, arity: int, near: str) -> tuple[CxxUnit, Function] | CatalogOp | None:
-        return self.index.resolve(name, arity, near)
+    def resolve_l0(self, name: str, arity: int, near: str, kinds=None) -> Resolution:
+        return self.index.resolve(name, arity, near, kinds)
 
 
 def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:
@@ -110,23 +112,28 @@ def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:
         for f in unit.functions
         if ENTRY.match(f.short_name)
     )
-    calls, executor, launches = [], {}, {}
+    calls, executor, launches, unresolved = [], {}, {}, []
     for function in unit.functions:
         for stmt, expr in calls_in(function.body):
             callee = (expr.name or "").strip()
             short = callee.rsplit("::", 1)[-1]
             if callee.startswith("l0op::"):
-                kind, where = index.resolution_kind(short, len(expr.children), unit.path)
+                resolved = index.resolve(short, len(expr.children), unit.path)
                 result = stmt.target if stmt.kind in ("decl", "assign") and stmt.value is expr else None
                 calls.append(L0Call(short, function.short_name, expr.line, result,
-                                    tuple(" ".join(a.text.split()) for a in expr.children), kind, where))
+                                    tuple(" ".join(a.text.split()) for a in expr.children), resolved.kind,
+                                    resolved.where, resolved.rejected))
+                if not resolved.resolved:
+                    # Said once per call site, whether or not the facts put it on a route.
+                    unresolved.append(MESSAGES.make("l0-op-unresolved", path=unit.path, line=expr.line, op=short,
+                                                    arity=len(expr.children), reason=resolved.reason))
             elif short in LAUNCH_MACROS:
                 launches[LAUNCH_MACROS[short]] = launches.get(LAUNCH_MACROS[short], 0) + 1
             else:
                 receiver, method = split_callee(callee)
                 if receiver is not None and method in EXECUTOR_METHODS:
                     executor[method] = executor.get(method, 0) + 1
-    findings = list(unit.findings)
+    findings = list(unit.findings) + unresolved
     if not entries and not any(f.name.startswith("l0op::") for f in unit.functions):
         findings.append(MESSAGES.make("aclnn-no-entry-point", path=unit.path, line=None))
     return FileChains(
@@ -160,5 +167,10 @@ def evaluate(report: ChainReport, *, facts: Sequence[Facts], entries: Sequence[s
             for item in walk.unresolved:
                 if item not in unresolved:
                     unresolved.append(item)
+    for conflict in report.index.conflicts if report.index is not None else ():
+        finding = MESSAGES.make("l0-op-conflict", path=conflict.used.rsplit(":", 1)[0], line=None, op=conflict.op,
+                                arity=conflict.arity, used=conflict.used, other=conflict.other)
+        if (finding.symbol, finding.message) not in {(f.symbol, f.message) for f in findings}:
+            findings.append(finding)
     return RouteSet(tuple(routes), tuple(sorted(findings, key=Finding.sort_key)), tuple(unresolved))
 

@@ -1,14 +1,24 @@
-"""Find the ops-math root and index its `namespace l0op` definitions by name; resolve l0op calls by arity."""
+"""Find ops-math-like roots and index their `namespace l0op` definitions; resolve l0op calls across roots and catalogs.
+
+Resolution order: the repository roots in the order given (the first root that defines the op wins, and in it the
+definition nearest the caller), then generated catalogs (`migrate catalog build`), then analyzers/data/l0_ops.toml.
+Stand-ins (stand_ins.py) never resolve a call; they are listed on the Resolution instead.
+"""
 
 from __future__ import annotations
 
 import os
 import re
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
 
+from op_migrate.analyzers.aclnn.generated_catalog import GeneratedCatalog
+from op_migrate.analyzers.aclnn.stand_ins import stand_in_reason
 from op_migrate.analyzers.cxx.model import CxxUnit, Function
-from op_migrate.analyzers.route.l0_semantics import CatalogOp, catalog_op
+from op_migrate.analyzers.route.l0_semantics import catalog_op
+from op_migrate.analyzers.route.overloads import choose
+from op_migrate.analyzers.route.resolution import UNRESOLVED, Resolution
 
 # An ops-math checkout has these category directories at its root.
 _ROOT_MARKERS = ("math", "conversion", "random", "experimental")
@@ -16,6 +26,7 @@ _SKIP_DIRS = {".git", "tests", "build", "build_out", "output", "__pycache__", ".
 # A function definition head: `Name(params) {` (calls end in `;` or `)`, so they do not match).
 _DEFINED = re.compile(rb"\b([A-Za-z_]\w*)\s*\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*\)\s*(?:const\s*)?\{")
 _SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx")
+BUILTIN_CATALOG = "analyzers/data/l0_ops.toml"
 
 Parse = Callable[[Path], CxxUnit]
 
@@ -40,15 +51,45 @@ def op_api_sources(root: Path) -> list[Path]:
     return sorted(found)
 
 
-class L0Index:
-    """Which files define which `l0op::` functions; files are parsed only when a call needs them."""
+def root_sources(root: Path) -> list[Path]:
+    """The files of a root searched for L0 definitions: its op_api sources, or every C++ source when it has none."""
+    return op_api_sources(root) or sorted(p for p in root.rglob("*") if p.suffix in _SOURCE_SUFFIXES and p.is_file())
 
-    def __init__(self, files: Sequence[Path], parse: Parse) -> None:
-        self._files = list(dict.fromkeys(files))
+
+@dataclass(frozen=True)
+class Conflict:
+    """One op defined differently in two roots: the first root's definition is used."""
+
+    op: str
+    arity: int
+    used: str
+    other: str
+
+
+@dataclass
+class _Root:
+    path: Path | None
+    files: list[Path]
+    by_name: dict[str, list[Path]] | None = None
+    definitions: dict[str, list[tuple[CxxUnit, Function]]] = field(default_factory=dict)
+
+
+class L0Index:
+    """Which files of which roots define which `l0op::` functions; files are parsed only when a call needs them."""
+
+    def __init__(self, roots: Sequence[tuple[Path | None, Sequence[Path]]], parse: Parse,
+                 catalogs: Sequence[GeneratedCatalog] = ()) -> None:
+        self._roots = [_Root(path, list(dict.fromkeys(files))) for path, files in roots]
         self._parse = parse
-        self._by_name: dict[str, list[Path]] | None = None
         self._units: dict[Path, CxxUnit] = {}
-        self._definitions: dict[str, list[tuple[CxxUnit, Function]]] = {}
+        self._catalogs = tuple(catalogs)
+        self._resolved: dict[tuple, Resolution] = {}
+        self.conflicts: list[Conflict] = []
+        self._conflict_keys: set[tuple[str, int]] = set()
+
+    @property
+    def roots(self) -> tuple[Path | None, ...]:
+        return tuple(root.path for root in self._roots)
 
     def add_unit(self, path: Path, unit: CxxUnit) -> None:
         """Reuse a unit already parsed (the analysed inputs) instead of parsing it again."""
@@ -58,10 +99,10 @@ class L0Index:
         """The unit of `path` if a resolution already parsed it."""
         return self._units.get(path)
 
-    def _names(self) -> dict[str, list[Path]]:
-        if self._by_name is None:
-            self._by_name = {}
-            for path in self._files:
+    def _names(self, root: _Root) -> dict[str, list[Path]]:
+        if root.by_name is None:
+            root.by_name = {}
+            for path in root.files:
                 try:
                     data = path.read_bytes()
                 except OSError:
@@ -69,41 +110,115 @@ class L0Index:
                 if b"namespace l0op" not in data:
                     continue
                 for name in set(_DEFINED.findall(data)):
-                    self._by_name.setdefault(name.decode("ascii"), []).append(path)
-        return self._by_name
+                    root.by_name.setdefault(name.decode("ascii"), []).append(path)
+        return root.by_name
 
-    def definitions(self, name: str) -> list[tuple[CxxUnit, Function]]:
-        if name not in self._definitions:
+    def _definitions(self, root: _Root, name: str) -> list[tuple[CxxUnit, Function]]:
+        if name not in root.definitions:
             found = []
-            for path in self._names().get(name, ()):
+            for path in self._names(root).get(name, ()):
                 unit = self._units.get(path)
                 if unit is None:
                     unit = self._units[path] = self._parse(path)
                 found.extend((unit, f) for f in unit.functions if f.name.endswith(f"l0op::{name}"))
-            self._definitions[name] = found
-        return self._definitions[name]
+            root.definitions[name] = found
+        return root.definitions[name]
 
-    def resolve(self, name: str, arity: int, near: str = "") -> tuple[CxxUnit, Function] | CatalogOp | None:
-        """The repository definition closest to `near` with this arity, else the catalog entry, else None."""
-        candidates = [(u, f) for u, f in self.definitions(name) if len(f.params) == arity]
-        if not candidates:
-            candidates = [(u, f) for u, f in self.definitions(name) if len(f.params) > arity and _has_defaults(f)]
-        if candidates:
-            return max(candidates, key=lambda pair: (_common_prefix(pair[0].path, near), -len(pair[0].path)))
-        return catalog_op(name, arity)
+    def definitions(self, name: str) -> list[tuple[CxxUnit, Function]]:
+        """Every definition of `l0op::name` in every root, stand-ins included (for listings and the catalog build)."""
+        return [pair for root in self._roots for pair in self._definitions(root, name)]
+
+    def own_definitions(self) -> list[tuple[CxxUnit, Function, str | None]]:
+        """Every `l0op::` definition of the first root with why it is a stand-in (None when it is not), by file."""
+        if not self._roots:
+            return []
+        root = self._roots[0]
+        found = [(unit, function, stand_in_reason(_relative(unit.path, root.path), function))
+                 for name in sorted(self._names(root)) for unit, function in self._definitions(root, name)]
+        return sorted(found, key=lambda item: (item[0].path, item[1].line))
+
+    def resolve(self, name: str, arity: int, near: str = "", kinds: Sequence[str | None] | None = None) -> Resolution:
+        """The definition of `l0op::name` a call with `arity` arguments reaches; see the module docstring."""
+        key = (name, arity, near, tuple(kinds) if kinds else None)
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve(name, arity, near, kinds)
+        return self._resolved[key]
+
+    def _resolve(self, name, arity, near, kinds) -> Resolution:
+        rejected: list[str] = []
+        chosen: Resolution | None = None
+        for root in self._roots:
+            usable = []
+            for unit, function in self._definitions(root, name):
+                why = stand_in_reason(_relative(unit.path, root.path), function)
+                if why is None:
+                    usable.append((unit, function))
+                elif choose([function], arity):
+                    rejected.append(f"{_shown(unit.path, root.path)}:{function.line}: {why}")
+            best = choose([f for _, f in usable], arity, kinds)
+            if not best:
+                continue
+            pairs = [(u, f) for u, f in usable if any(f is b for b in best)]
+            unit, function = max(pairs, key=lambda pair: (_common_prefix(pair[0].path, near), -len(pair[0].path)))
+            if chosen is None:
+                chosen = Resolution("repo", unit, function, where=f"{unit.path}:{function.line}")
+            else:
+                self._note_conflict(name, arity, chosen, unit, function)
+                break
+        if chosen is not None:
+            return Resolution(chosen.kind, chosen.unit, chosen.function, where=chosen.where, rejected=tuple(rejected))
+        for generated in self._catalogs:
+            op = generated.op(name, arity)
+            if op is not None:
+                return Resolution("generated-catalog", op=op, where=str(generated.path), rejected=tuple(rejected))
+        op = catalog_op(name, arity)
+        if op is not None:
+            return Resolution("catalog", op=op, where=BUILTIN_CATALOG, rejected=tuple(rejected))
+        if rejected:
+            return Resolution("unresolved", rejected=tuple(rejected),
+                              reason="only stand-ins define it: " + "; ".join(rejected[:3]))
+        return UNRESOLVED
+
+    def _note_conflict(self, name: str, arity: int, chosen: Resolution, unit: CxxUnit, function: Function) -> None:
+        if (name, arity) in self._conflict_keys or _body_signature(chosen.function) == _body_signature(function):
+            return
+        self._conflict_keys.add((name, arity))
+        self.conflicts.append(Conflict(name, arity, chosen.where or "", f"{unit.path}:{function.line}"))
 
     def resolution_kind(self, name: str, arity: int, near: str = "") -> tuple[str, str | None]:
-        """("repo", "path:line") | ("catalog", None) | ("unresolved", None) for reports."""
+        """(kind, where) of a call for listings: kind is a Resolution kind, where "path:line" or a catalog file."""
         resolved = self.resolve(name, arity, near)
-        if isinstance(resolved, tuple):
-            return "repo", f"{resolved[0].path}:{resolved[1].line}"
-        if isinstance(resolved, CatalogOp):
-            return "catalog", None
-        return "unresolved", None
+        return resolved.kind, resolved.where
 
 
-def _has_defaults(function: Function) -> bool:
-    return any("=" in param.type_text for param in function.params)
+def _relative(path: str, root: Path | None) -> PurePath:
+    if root is None:
+        return PurePath(Path(path).name)
+    try:
+        return PurePath(os.path.relpath(path, root))
+    except ValueError:
+        return PurePath(path)
+
+
+def _shown(path: str, root: Path | None) -> str:
+    return _relative(path, root).as_posix() if root is not None else path
+
+
+def _body_signature(function: Function | None) -> tuple:
+    """Every statement's text, nested blocks and switch arms included (an `if` statement's text is its head)."""
+    if function is None:
+        return ()
+    return tuple(_statements(function.body))
+
+
+def _statements(stmts):
+    for stmt in stmts:
+        yield " ".join(stmt.text.split())
+        yield from _statements(stmt.then)
+        yield from _statements(stmt.orelse)
+        for case in stmt.cases:
+            yield f"case {case.label}"
+            yield from _statements(case.body)
 
 
 def _common_prefix(left: str, right: str) -> int:

@@ -18,10 +18,30 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "aclnn-repo-root-unusable",
+        "--repo-root {root} is not a directory; it is left out",
+        "The other roots and the catalogs still resolve l0op calls; calls only it could resolve stay unresolved.",
+        Severity.ERROR,
+    ),
+    MessageDef(
+        "l0-catalog-unusable",
+        "the L0 catalog is left out: {reason}",
+        "A catalog written by `migrate catalog build` of another schema version, truncated or unreadable; "
+        "rebuild it. The run goes on without it.",
+        Severity.ERROR,
+    ),
+    MessageDef(
         "l0-op-unresolved",
-        "l0op::{op} with {arity} arguments is defined neither in the repository nor in l0_ops.toml",
-        "Its launcher and tensor effect are unknown; routes through it are marked incomplete.",
+        "l0op::{op} with {arity} arguments is not resolved: {reason}",
+        "Its launcher and tensor effect are unknown; routes through it are marked incomplete. Stand-ins (test "
+        "stubs, mocks, bodies that launch nothing and return an argument) never resolve a call.",
         Severity.WARNING,
+    ),
+    MessageDef(
+        "l0-op-conflict",
+        "l0op::{op} ({arity} arguments) is defined differently in two roots: {used} is used, {other} is not",
+        "The first --repo-root that defines an op wins; give the roots in the order you mean.",
+        Severity.INFO,
     ),
     MessageDef(
         "route-unparsed-construct",

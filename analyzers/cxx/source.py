@@ -28,6 +28,12 @@ _CPLUSPLUS_GUARD = re.compile(
 _GUARDED_HALF = re.compile(rb"^[ \t]*(?:extern[ \t]+\"C\"[ \t]*\{|\})[ \t]*(?://.*)?$")
 _ENDIF = re.compile(rb"^[ \t]*#[ \t]*endif\b")
 
+# `ACLNN_API aclnnStatus aclnnXxx(...)`: an export macro before the return type reads as a second type to
+# tree-sitter, which then "repairs" the declaration. Blanking the macro (the headers define it as a visibility
+# attribute) leaves the declaration a compiler sees. Only a macro at the start of a line (or after `extern "C"`),
+# followed by a type.
+_EXPORT_MACRO = re.compile(rb"^((?:extern[ \t]+\"C\"[ \t]+)?)(ACLNN_API|ACL_FUNC_VISIBILITY)(?=[ \t]+[A-Za-z_])", re.MULTILINE)
+
 
 @dataclass(frozen=True)
 class PreparedSource:
@@ -73,6 +79,12 @@ def mask_macro_idioms(data: bytes) -> bytes:
         masked = _mask_returns_in_arguments(masked)
     if b"__cplusplus" in masked:
         masked = _blank_extern_c_guards(masked)
+    if b"_API" in masked or b"ACL_FUNC_VISIBILITY" in masked:
+        masked = _EXPORT_MACRO.sub(lambda match: match.group(1) + b" " * len(match.group(2)), masked)
+    if b"operator[](" in masked:
+        # `dims->operator[](i)` is not in tree-sitter-cpp's grammar; an ordinary method name of the same length
+        # is. The model keeps the original text, so the callee still reads `dims->operator[]`.
+        masked = masked.replace(b"->operator[](", b"->operatorAt(").replace(b".operator[](", b".operatorAt(")
     assert len(masked) == len(data)
     return masked
 

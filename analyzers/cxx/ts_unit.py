@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 import tree_sitter_cpp
@@ -226,6 +227,8 @@ def syntax_findings(root, source: PreparedSource, path: str) -> list[Finding]:
                 extra += 1
                 continue
             line = node.start_point[0] + 1
+            if node.is_missing and _statement_macro(node, source):
+                continue  # `L0_DFX(Op, x)` without `;`: the macro expands to a whole statement
             if node.is_missing:
                 found.append(MESSAGES.make("cxx-missing-token", line=line, path=path, token=repr(node.type)))
             else:
@@ -237,3 +240,17 @@ def syntax_findings(root, source: PreparedSource, path: str) -> list[Finding]:
     if extra:
         found.append(MESSAGES.make("cxx-too-many-errors", line=None, path=path, count=extra))
     return found
+
+
+_MACRO_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+
+
+def _statement_macro(node, source: PreparedSource) -> bool:
+    """A `;` missing after an ALL-CAPS macro invocation that forms a whole statement (`OP_LOGD(...)`)."""
+    if node.type != ";" or node.parent is None or node.parent.type != "expression_statement":
+        return False
+    call = node.parent.children[0] if node.parent.children else None
+    if call is None or call.type != "call_expression":
+        return False
+    function = call.child_by_field_name("function")
+    return function is not None and bool(_MACRO_NAME.match(source.text(function.start_byte, function.end_byte)))

@@ -23,7 +23,7 @@ def mask_bytes(count: int) -> int:
 
 
 def _candidates(facts: Facts, inputs: tuple[str, ...]) -> list[tuple[tuple[str, ...], int]]:
-    shapes = [facts.shape_of(name) for name in inputs]
+    shapes = [facts.shape_of(facts.named_for(name)) for name in inputs]  # selfRef reads self's shape
     if not shapes or any(shape is None for shape in shapes):
         return []
     found = []
@@ -46,6 +46,6 @@ def mask_source(facts: Facts, inputs: tuple[str, ...], size: int) -> tuple[str, 
 
 def computed_dtype(facts: Facts, inputs: tuple[str, ...]) -> str | None:
     """The one dtype the facts give every input (or '*'); None when they differ or are unknown."""
-    names = [facts.dtype_of(name) for name in inputs] or [facts.dtype_of("*")]
+    names = [facts.dtype_of(facts.named_for(name)) for name in inputs] or [facts.dtype_of("*")]
     known = {canonical_dtype(name) if name else None for name in names}
     return known.pop() if len(known) == 1 and None not in known else None

@@ -23,16 +23,16 @@ class Interval:
 def program_positions(route: Route) -> tuple[dict[str, int], dict[int, int]]:
     """Position of each create step (by tensor id) and each launch (by task index), in program order.
 
-    Routes without steps (or with tensors/tasks the steps miss) fall back to task order, creations first.
+    Routes without events (or with tensors/tasks the events miss) fall back to task order, creations first.
     """
     created: dict[str, int] = {}
     launched: dict[int, int] = {}
-    for position, step in enumerate(route.steps):
-        if step.kind == "create" and step.tensor is not None:
-            created.setdefault(step.tensor, position)
-        elif step.kind == "launch" and step.task is not None:
-            launched.setdefault(step.task, position)
-    next_position = len(route.steps)
+    for position, event in enumerate(route.events):
+        if event.kind == "create" and event.tensor is not None:
+            created.setdefault(event.tensor, position)
+        elif event.kind == "launch" and event.task is not None:
+            launched.setdefault(event.task, position)
+    next_position = len(route.events)
     for task in route.tasks:
         if task.index not in launched:
             launched[task.index] = next_position

@@ -12,6 +12,7 @@ from op_migrate.analyzers.memory.case import Case, broadcast_shape, dtype_bytes
 from op_migrate.analyzers.memory.expr import MaxExpr, Poly
 from op_migrate.analyzers.memory.lifetime import Interval, live_intervals, live_sets, peak_bytes, peak_formula
 from op_migrate.analyzers.memory.messages import MESSAGES
+from op_migrate.analyzers.memory.storage_notes import storage_notes
 from op_migrate.analyzers.memory.sizes import SizeTable, size_table
 from op_migrate.analyzers.model import JsonModel
 from op_migrate.analyzers.route.model import Route
@@ -36,6 +37,7 @@ class TensorPlan(JsonModel):
     may: bool
     start: int | None
     end: int | None
+    note: str = ""  # why it costs no memory of its own (a view, an in-place write, ViewCopy's re-pointing)
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ def plan(route: Route) -> MemoryPlan:
                                           guards="; ".join(tensor.guards) or "unknown guard"))
     if not route.complete:
         findings.append(MESSAGES.make("memory-route-incomplete", entry=route.entry))
+    notes = storage_notes(route, table.storage)
     tensors = tuple(
         TensorPlan(
             id=t.id, name=t.name, producer=t.producer, effect=t.effect, storage=table.storage[t.id],
@@ -91,6 +94,7 @@ def plan(route: Route) -> MemoryPlan:
             file=t.file, line=t.line, may=t.may,
             start=by_interval[t.id].start if t.id in by_interval else None,
             end=by_interval[t.id].end if t.id in by_interval else None,
+            note=notes.get(t.id, ""),
         )
         for t in route.tensors
     )
@@ -171,7 +175,9 @@ def _width(case: Case, source: str | None, params: tuple[str, ...]) -> int | Non
         tensor = case.get(source)
         return dtype_bytes(tensor.dtype) if tensor is not None and tensor.dtype else None
     # The computed dtype: the widest dtype among the case's parameters (promotion by width).
-    widths = [dtype_bytes(t.dtype) for t in case.tensors if t.dtype and (t.name in params or not params)]
+    # case.get, not the names: an in-place entry's selfRef reads a case written with self.
+    tensors = [case.get(name) for name in params] if params else list(case.tensors)
+    widths = [dtype_bytes(t.dtype) for t in tensors if t is not None and t.dtype]
     widths = [w for w in widths if w]
     return max(widths) if widths else None
 

@@ -33,17 +33,19 @@ def _optional(module: str, *names: str):
 class ChainRouteSource:
     """Routes computed from C++ sources (an op_api folder or files) by analyzers.aclnn's chain and route walk."""
 
-    def __init__(self, paths: tuple[Path, ...], repo_root: Path | None = None, label: str | None = None) -> None:
+    def __init__(self, paths: tuple[Path, ...], repo_root: Path | None = None, label: str | None = None,
+                 repo_roots: tuple[Path, ...] = (), catalogs: tuple[Path, ...] = ()) -> None:
         self.paths = paths
-        self.repo_root = repo_root
+        self.repo_roots = tuple(repo_roots) or ((repo_root,) if repo_root is not None else ())
+        self.catalogs = tuple(catalogs)
         self.label = label or ", ".join(str(path) for path in paths)
         self._report = None
-        self._unresolved: dict[tuple[str, Facts], tuple[dict, ...]] = {}
+        self._reasons: dict[tuple[str, Facts], str] = {}
 
     def _chains(self):
         if self._report is None:
             aclnn = _optional("op_migrate.analyzers.aclnn", "analyze_chains", "evaluate")
-            self._report = aclnn.analyze_chains(list(self.paths), repo_root=self.repo_root)
+            self._report = aclnn.analyze_chains(list(self.paths), repo_roots=self.repo_roots, catalogs=self.catalogs)
         return self._report
 
     def route(self, entry: str, facts: Facts) -> Route | None:
@@ -54,11 +56,14 @@ class ChainRouteSource:
             raise RouteSourceError(f"route evaluation failed: {type(error).__name__}: {error}") from error
         if not routes.routes:
             return None
-        self._unresolved[(entry, facts)] = routes.unresolved
-        return routes.routes[0]
+        route = routes.routes[0]
+        self._reasons[(entry, facts)] = "; ".join(
+            reason.message + (f" ({reason.file}:{reason.line})" if reason.file else "")
+            for reason in route.incomplete_reasons[:3])
+        return route
 
     def missing_reason(self, entry: str) -> str | None:
-        """Why an entry may be missing: the parse findings of the analysed files (first three)."""
+        """Why an entry may be missing: the findings of reading the roots and files (first three)."""
         report = self._chains()
         findings = list(report.findings) + [f for unit in report.units.values() for f in getattr(unit, "findings", ())]
         if not findings:
@@ -67,12 +72,8 @@ class ChainRouteSource:
         return f"{len(findings)} finding(s) while reading the sources: {shown}" + (" ..." if len(findings) > 3 else "")
 
     def incomplete_reason(self, entry: str, facts: Facts) -> str | None:
-        """What the walk could not resolve on this route (unresolved calls), when it said so."""
-        items = self._unresolved.get((entry, facts), ())
-        if not items:
-            return None
-        names = sorted({str(item.get("name") or item.get("callee") or item) for item in items})
-        return "unresolved: " + ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
+        """Why the walk calls this route incomplete (its first three reasons), when it said so."""
+        return self._reasons.get((entry, facts)) or None
 
 
 class MemoryModelSource:

@@ -46,7 +46,9 @@ def _size_state(rule: Rule, size: str) -> str:
 
 
 def _task_matches(rule: Rule, task: Task) -> bool:
-    return op_matches(rule.op, task.op) and (rule.launcher is None or rule.launcher == task.launcher)
+    # A policy names the op as the chain calls it (l0op::DropoutDoMask) or as it launches (DropOutDoMask).
+    named = op_matches(rule.op, task.op) or (task.l0 is not None and op_matches(rule.op, task.l0))
+    return named and (rule.launcher is None or rule.launcher == task.launcher)
 
 
 def _forbid_tasks(rule: Rule, point: MatrixPoint, route: Route, sizes: SizeResolver):

@@ -39,6 +39,28 @@ def parse_scalar(text: str) -> tuple[str, float]:
         raise FactsError(f"scalar {text!r} is not NAME=number") from error
 
 
+def parse_strides(text: str) -> tuple[str, tuple[int, ...]]:
+    """"self=[1,64]" -> ("self", (1, 64)): the view strides (in elements) of a strided entry tensor."""
+    match = _SHAPE.match(text)
+    if not match:
+        raise FactsError(f"strides {text!r} are not NAME=[s0,s1,...]")
+    strides = tuple(int(part) for part in match.group(2).replace(" ", "").split(",") if part)
+    if any(stride < 0 for stride in strides):
+        raise FactsError(f"strides {text!r} have a negative stride")
+    return match.group(1), strides
+
+
+def parse_offset(text: str) -> tuple[str, int]:
+    """"self=16" -> ("self", 16): the view offset (in elements) of an entry tensor."""
+    try:
+        name, value = parse_scalar(text)
+    except FactsError as error:
+        raise FactsError(f"offset {text!r} is not NAME=a non-negative integer") from error
+    if not float(value).is_integer() or value < 0:
+        raise FactsError(f"offset {text!r} is not NAME=a non-negative integer")
+    return name, int(value)
+
+
 def parse_dtype(text: str) -> tuple[str, str]:
     """"float16" -> ("*", "float16"); "self=DT_DOUBLE" -> ("self", "float64")."""
     name, _, value = text.rpartition("=")
@@ -57,8 +79,14 @@ def facts_for(
     dtypes: Sequence[tuple[str, str]] = (),
     shapes: Sequence[tuple[str, tuple[int, ...]]] = (),
     scalars: Sequence[tuple[str, float]] = (),
+    strides: Sequence[tuple[str, tuple[int, ...]]] = (),
+    offsets: Sequence[tuple[str, int]] = (),
 ) -> Facts:
-    """One Facts; the arch comes from platforms.toml."""
+    """One Facts; the arch comes from platforms.toml. Strides must have their tensor's rank when its shape is given."""
+    known = dict(shapes)
+    for name, values in strides:
+        if name in known and len(known[name]) != len(values):
+            raise FactsError(f"strides of {name} have {len(values)} items but its shape has {len(known[name])} dims")
     arch = None
     soc_name = None
     if soc is not None:
@@ -66,7 +94,8 @@ def facts_for(
         if found is None:
             raise FactsError(f"unknown SoC {soc!r} (known: {', '.join(sorted(platforms.socs()))})")
         soc_name, arch = found.name, found.arch
-    return Facts(soc=soc_name, arch=arch, dtypes=tuple(dtypes), shapes=tuple(shapes), scalars=tuple(scalars))
+    return Facts(soc=soc_name, arch=arch, dtypes=tuple(dtypes), shapes=tuple(shapes), scalars=tuple(scalars),
+                 strides=tuple(strides), offsets=tuple(offsets))
 
 
 def facts_matrix(
@@ -74,19 +103,24 @@ def facts_matrix(
     dtypes: Sequence[str] = (),
     shapes: Sequence[str] = (),
     scalars: Sequence[str] = (),
+    strides: Sequence[str] = (),
+    offsets: Sequence[str] = (),
 ) -> list[Facts]:
     """One Facts per (SoC, dtype-for-all) pair; NAME=dtype texts apply to every row.
 
-    With no SoC the SoC is unknown; with no "*" dtype the dtypes not named are unknown.
+    With no SoC the SoC is unknown; with no "*" dtype the dtypes not named are unknown. `strides` and `offsets`
+    (NAME=[s0,...], NAME=n) make those entry tensors strided views; every other entry tensor is contiguous.
     """
     parsed_dtypes = [parse_dtype(text) for text in dtypes]
     named = [pair for pair in parsed_dtypes if pair[0] != "*"]
     for_all = [pair for pair in parsed_dtypes if pair[0] == "*"] or [None]
     parsed_shapes = tuple(parse_shape(text) for text in shapes)
     parsed_scalars = tuple(parse_scalar(text) for text in scalars)
+    parsed_strides = tuple(parse_strides(text) for text in strides)
+    parsed_offsets = tuple(parse_offset(text) for text in offsets)
     rows = []
     for soc in socs or [None]:
         for everything in for_all:
             row_dtypes = tuple(named) + ((everything,) if everything else ())
-            rows.append(facts_for(soc, row_dtypes, parsed_shapes, parsed_scalars))
+            rows.append(facts_for(soc, row_dtypes, parsed_shapes, parsed_scalars, parsed_strides, parsed_offsets))
     return rows

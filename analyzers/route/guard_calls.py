@@ -7,6 +7,7 @@ import sys
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route import platforms
+from op_migrate.analyzers.route.callee_text import split_callee
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.values import (
     COMPLEX,
@@ -16,8 +17,11 @@ from op_migrate.analyzers.route.values import (
     ArchValue,
     DType,
     DtypeList,
+    DtypePairList,
+    Found,
     HostValue,
     IntList,
+    PairValue,
     ShapeValue,
     broadcast_dims,
     is_number,
@@ -35,6 +39,16 @@ class BuiltinCalls:
         args = expr.children
         if short.startswith(CASTS) and args:
             return self.value(args[-1])
+        if callee.startswith(("std::pair", "std::make_pair", "make_pair")) and len(args) == 2:
+            return PairValue((self.value(args[0]), self.value(args[1])))
+        if short == "find" and callee in ("std::find", "find") and len(args) == 3:
+            return self._find(args)
+        if short == "ToOpDataType" and len(args) == 1:
+            dtype = self.value(args[0])
+            return dtype if isinstance(dtype, DType) else DType(None)
+        layout = self.layout_builtin(short, callee, args)
+        if layout is not NotImplemented:
+            return layout
         if short == "CheckType" and len(args) == 2:
             dtype, allowed = self.value(args[0]), self.value(args[1])
             if isinstance(dtype, DType) and dtype.name and isinstance(allowed, DtypeList):
@@ -87,6 +101,24 @@ class BuiltinCalls:
             self.assign(target.strip(), ShapeValue(dims, rule))
             return True  # taken as succeeding, like every other check
         return NotImplemented
+
+    def _find(self, args):
+        """`std::find(L.begin(), L.end(), value)` over a dtype list or a dtype-pair list."""
+        receiver, method = split_callee((args[0].name or "").strip()) if args[0].kind == "call" else (None, "")
+        if receiver is None or method != "begin":
+            return UNKNOWN
+        listed, value = self.receiver_value(receiver), self.value(args[2])
+        if isinstance(listed, DtypePairList) and isinstance(value, PairValue):
+            names = tuple(item.name if isinstance(item, DType) else None for item in value.items)
+            return Found(names in listed.pairs, receiver) if all(names) else UNKNOWN
+        if isinstance(listed, DtypeList) and isinstance(value, DType) and value.name:
+            return Found(value.name in listed.names, receiver)
+        return UNKNOWN
+
+    def layout_builtin(self, short: str, callee: str, args):
+        """Layout and platform predicates; the route walk answers them (LayoutCalls), a bare evaluator does not."""
+        return NotImplemented
+
 
 def _shape_text(shape) -> str:
     if not isinstance(shape, ShapeValue):

@@ -16,9 +16,11 @@ from op_migrate.analyzers.route.values import (
     ArchValue,
     DType,
     DtypeList,
+    DtypePairList,
     HostValue,
     IntList,
     Null,
+    PairValue,
     ScalarRef,
     ShapeValue,
     SocValue,
@@ -123,14 +125,23 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
         soc = platforms.soc_by_spelling().get(last)
         if soc is not None and (name == last or "SocVersion" in name):
             return SocValue(soc.name, soc.order)
+        if last in platforms.soc_enums() and (name == last or "SocVersion" in name):
+            return SocValue(last, platforms.soc_enums()[last])
+        fmt = self.format_value(name) if "FORMAT_" in last else None
+        if fmt is not None:
+            return fmt
         arch = platforms.arch_by_spelling().get(last)
         if arch is not None:
             return ArchValue(arch.name)
+        if last in platforms.arch_enums():
+            return ArchValue(last)
         if last == "DT_UNDEFINED":
             return DType("undefined")
         if last.startswith(("DT_", "ACL_")):
-            dtype = platforms.dtype_name(last)
-            return DType(dtype)
+            # A dtype platforms.toml does not list (DT_UINT1, DT_FLOAT4_E2M1) keeps its spelling: it is still
+            # a distinct enumerator, unequal to every listed dtype.
+            known = platforms.dtype_name(last)
+            return DType(known or (last if last.startswith("DT_") else None))
         return Unknown(name)
 
     def _value_member(self, expr: Expr):
@@ -164,6 +175,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
         if index_expr.name == "subscript_argument_list" and index_expr.children:
             index_expr = index_expr.children[0]
         index = self.value(index_expr)
+        if isinstance(base, HostValue) and base.kind == "tensor-list":
+            return self.list_element(base, index)
         if not is_int(index):
             return UNKNOWN
         items = None
@@ -196,10 +209,20 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return orelse
         return Unknown(expr.text)
 
+    def list_element(self, listed, index):
+        """An element of a tensor list; the route walk makes it a tensor (LayoutCalls)."""
+        return UNKNOWN
+
+    def format_value(self, name: str):
+        """A format enumerator's value; the route walk answers (LayoutCalls), a bare evaluator knows none."""
+        return None
+
     def _value_init_list(self, expr: Expr):
         items = [self.value(child) for child in expr.children]
         if all(isinstance(item, DType) for item in items) and all(item.name for item in items):
-            return DtypeList(frozenset(item.name for item in items), expr.text)
+            return DtypeList(frozenset(item.name for item in items), expr.text, tuple(item.name for item in items))
+        if items and all(isinstance(item, (DtypeList, PairValue)) and len(_pair(item)) == 2 for item in items):
+            return DtypePairList(frozenset(_pair(item) for item in items), expr.text)
         if all(is_int(item) for item in items):
             return HostValue("ints", expr.text, tuple(items))
         return Unknown(expr.text)
@@ -264,3 +287,10 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
                 return found if found is not None else Unknown(text)
             return self.method_value(self.receiver_value(receiver), method, None)
         return Unknown(text)
+
+
+def _pair(item) -> tuple:
+    """The two dtype names of `{DT_A, DT_B}` or `std::pair<...>(DT_A, DT_B)`."""
+    if isinstance(item, DtypeList):
+        return item.order
+    return tuple(value.name for value in item.items if isinstance(value, DType) and value.name)

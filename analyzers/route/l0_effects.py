@@ -3,109 +3,59 @@
 from __future__ import annotations
 
 from op_migrate.analyzers.cxx.model import Expr
-from op_migrate.analyzers.route.l0_semantics import CatalogOp, catalog_op
-from op_migrate.analyzers.route.model import ShapeRule, Site, Step, Task
+from op_migrate.analyzers.route.catalog_apply import CatalogApply
+from op_migrate.analyzers.route.l0_semantics import catalog_op, keeps_view_shape
+from op_migrate.analyzers.route.model import Event, ShapeRule, Site, Task
+from op_migrate.analyzers.route.overloads import arg_kind
 from op_migrate.analyzers.route.values import UNKNOWN, DType, HostValue, IntList, OpArgs, Status, TensorRef, is_int
 
 
+class L0Effects(CatalogApply):
+    """Methods of RouteWalk that create tensors and tasks; they use its frame, book, tasks, events and steps."""
 
-class L0Effects:
-    """Methods of RouteWalk that create tensors and tasks; they use its frame, book, tasks and steps."""
+    def _l0_call(self, name: str, expr: Expr, args=None):
+        """An L0 call: resolved through the program; an outermost one (made by the entry) is one step."""
+        if args is None:
+            args = [self.value(arg) for arg in expr.children]
+        resolution = self.program.resolve_l0(name, len(expr.children), self.frame.unit.path,
+                                             tuple(arg_kind(a) for a in args))
+        if self.frame.l0_op is not None:
+            return self._resolved_call(name, expr, args, resolution)
+        step = self._open_step(name, expr, resolution, args)
+        self.current_step = step
+        try:
+            result = self._resolved_call(name, expr, args, resolution)
+        finally:
+            self.current_step = None
+        if name in keeps_view_shape() and args and isinstance(args[0], TensorRef) and isinstance(result, TensorRef):
+            self.book.give_view_shape(result, args[0], since=step.mark)
+        self._step_result(step, result)
+        return result
 
-    def _l0_call(self, name: str, expr: Expr):
-        resolved = self.program.resolve_l0(name, len(expr.children), self.frame.unit.path)
-        if isinstance(resolved, tuple):
-            return self._inline(resolved[0], resolved[1], expr, l0_op=name)
+    def _resolved_call(self, name: str, expr: Expr, args, resolution):
+        if resolution.kind == "repo":
+            return self._inline(resolution.unit, resolution.function, expr, l0_op=name, args=args)
         site = self.frame.l0_site or Site(self.frame.function.name, self.frame.unit.path, expr.line)
-        args = [self.value(arg) for arg in expr.children]
-        if isinstance(resolved, CatalogOp):
-            return self._apply_catalog(resolved, args, expr, site)
+        if resolution.op is not None:
+            saved = self.frame.l0_inner
+            self.frame.l0_inner = name
+            try:
+                return self._apply_catalog(resolution.op, args, expr, site)
+            finally:
+                self.frame.l0_inner = saved
         self.unresolved.append({"name": name, "op": name, "arity": len(expr.children), "file": site.file,
-                                "line": site.line})
-        self._incomplete("l0-op-unresolved", site.line, path=site.file, op=name, arity=len(expr.children))
+                                "line": site.line, "reason": resolution.reason})
+        self._incomplete("l0-op-unresolved", site.line, path=site.file, op=name, arity=len(expr.children),
+                         reason=resolution.reason)
         reads = tuple(a.id for a in args if isinstance(a, TensorRef))
-        tensor = self._create(
-            name, "alloc", ShapeRule("unknown", text=f"unresolved l0op::{name}"), None, site, expr.text
-        )
-        self._task(name, "UNKNOWN", site, reads, (tensor,))
+        tensor = self._create(name, "alloc", ShapeRule("unknown", text=f"unresolved l0op::{name}"), None, site)
+        saved = self.frame.l0_inner
+        self.frame.l0_inner = name
+        try:
+            self._task(name, "UNKNOWN", site, reads, (tensor,))
+        finally:
+            self.frame.l0_inner = saved
         return TensorRef(tensor)
-
-    def _apply_catalog(self, op: CatalogOp, args, expr: Expr, site: Site):
-        def arg(index):
-            return args[index] if index < len(args) else UNKNOWN
-
-        source = arg(0)
-        if op.effect == "mixed":
-            verdict, guard = self._mixed_verdict(op, args)
-            if verdict is False:
-                if isinstance(source, TensorRef) and op.when.startswith("not-contiguous"):
-                    return TensorRef(self._create(op.name, "view", *self._shape_dtype(op, args, expr), site, expr.text,
-                                                  base=source.id, guard=guard))
-                return source
-            if verdict is None:
-                self._note_unknown(guard)
-                saved = self.frame.guards, self.frame.may
-                self.frame.guards, self.frame.may = self.frame.guards + (guard,), True
-                try:
-                    return self._alloc_and_launch(op, args, expr, site)
-                finally:
-                    self.frame.guards, self.frame.may = saved
-            return self._alloc_and_launch(op, args, expr, site)
-        if op.effect == "view":
-            if not isinstance(source, TensorRef):
-                return source
-            shape, dtype = self._shape_dtype(op, args, expr)
-            return TensorRef(self._create(op.name, "view", shape, dtype, site, expr.text, base=source.id))
-        if op.effect == "write":
-            target = arg(op.writes if op.writes is not None else 1)
-            if not isinstance(target, TensorRef):
-                return self._alloc_and_launch(op, args, expr, site)
-            written = self._create(op.name, "write", ShapeRule("same", (target.id,)), self.book.ref_dtype(target),
-                                   site, expr.text, base=target.id)
-            self._task(op.name, self._launcher(op, args), site, self._reads(op, args), (written,))
-            return target
-        return self._alloc_and_launch(op, args, expr, site)
-
-    def _mixed_verdict(self, op: CatalogOp, args) -> tuple[bool | None, str]:
-        """Whether the costly half of a mixed op happens: True, False, or None with the guard text."""
-        kind, _, rest = op.when.partition(":")
-        indices = [int(part) for part in rest.split(":") if part]
-        if kind == "dtype-differs" and len(indices) == 2:
-            source = args[indices[0]] if indices[0] < len(args) else UNKNOWN
-            target = args[indices[1]] if indices[1] < len(args) else UNKNOWN
-            have = DType(self.book.ref_dtype(source)) if isinstance(source, TensorRef) else DType(None)
-            want = target if isinstance(target, DType) else DType(None)
-            if have.name and want.name:
-                return have.name != want.name, f"{op.name}: dtype {have.name} -> {want.name}"
-            return None, f"{op.name}: input dtype differs from {want.name or 'the target dtype'}"
-        if kind == "not-contiguous" and indices:
-            source = args[indices[0]] if indices[0] < len(args) else UNKNOWN
-            if isinstance(source, TensorRef):
-                return False, f"{op.name}: assumed contiguous input (contiguity is not a fact)"
-            return False, ""
-        return None, f"{op.name}: {op.when}"
-
-    def _alloc_and_launch(self, op: CatalogOp, args, expr: Expr, site: Site):
-        shape, dtype = self._shape_dtype(op, args, expr)
-        tensor = self._create(op.name, "alloc", shape, dtype, site, expr.text)
-        self._task(op.name, self._launcher(op, args), site, self._reads(op, args), (tensor,))
-        return TensorRef(tensor)
-
-    def _reads(self, op: CatalogOp, args) -> tuple[str, ...]:
-        return tuple(args[i].id for i in op.reads if i < len(args) and isinstance(args[i], TensorRef))
-
-    def _launcher(self, op: CatalogOp, args) -> str:
-        launcher = op.launchers[0] if op.launchers else "UNKNOWN"
-        if op.aicpu_dtypes and args and isinstance(args[0], TensorRef):
-            dtype = self.book.ref_dtype(args[0])
-            if dtype is None:
-                return f"{launcher}|AI_CPU"
-            if dtype in op.aicpu_dtypes:
-                return "AI_CPU"
-        return launcher
-
-    def _shape_dtype(self, op: CatalogOp, args, expr: Expr):
-        return self.book.rule_for(op, args, expr)
 
     # -- executor calls and launches ------------------------------------------------------------------------
     def _executor_call(self, method: str, expr: Expr):
@@ -117,23 +67,30 @@ class L0Effects:
             first = self.value(args[0])
             if isinstance(first, DType):
                 # AllocTensor(dtype, formats...): the shape is set later by INFER_SHAPE.
-                shape, dtype = self._inferred_shape(), first
+                shape, dtype, key = self._inferred_shape(), first, None
             else:
                 dtype_expr = args[2] if len(args) == 5 else (args[1] if len(args) > 1 else None)
                 shape = self.book.shape_from(first, args[0], self)
                 dtype = self.value(dtype_expr) if dtype_expr is not None else DType(None)
+                key = first.key if hasattr(first, "key") else None
             producer = self.frame.l0_op or "AllocTensor"
             return TensorRef(self._create(producer, "alloc", shape[0], dtype.name if isinstance(dtype, DType) else None,
-                                          site, expr.text, dims=shape[1]))
+                                          site, dims=shape[1], key=key))
         if method == "CreateView" and args:
             source = self.value(args[0])
             if not isinstance(source, TensorRef):
                 return UNKNOWN
-            shape = self.book.shape_from(self.value(args[1]), args[1], self) if len(args) > 1 else (
-                ShapeRule("same", (source.id,)), self.book.ref_shape(source).dims)
+            if len(args) > 1:
+                value = self.value(args[1])
+                shape = self.book.shape_from(value, args[1], self)
+                key = getattr(value, "key", None)
+            else:
+                shape, key = (ShapeRule("same", (source.id,)), self.book.ref_shape(source).dims), None
+            offset = self.value(args[2]) if len(args) > 2 else 0
             producer = self.frame.l0_op or "CreateView"
-            return TensorRef(self._create(producer, "view", shape[0], self.book.ref_dtype(source), site, expr.text,
-                                          base=source.id, dims=shape[1]))
+            return TensorRef(self._create(producer, "view", shape[0], self.book.ref_dtype(source), site,
+                                          base=source.id, dims=shape[1], key=key,
+                                          offset=offset if is_int(offset) else None))
         if method == "AllocIntArray":
             items = self.value(args[0]) if args else UNKNOWN
             count = self.value(args[1]) if len(args) > 1 else None
@@ -146,7 +103,8 @@ class L0Effects:
             return HostValue("host-tensor", dtype.name if isinstance(dtype, DType) and dtype.name else "")
         if method in ("AllocScalar", "AllocBoolArray", "AllocFloatArray", "AllocTensorList", "AllocHostTensor"):
             return HostValue(method, expr.text)
-        return Status(True) if method in ("GetWorkspaceSize", "ReleaseTo", "AbandonCache") else UNKNOWN
+        return Status(True) if method in ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation") \
+            else UNKNOWN
 
     def _inferred_shape(self):
         """The shape of an output INFER_SHAPE computes: the catalog's rule for the L0 op when it has one."""
@@ -181,6 +139,21 @@ class L0Effects:
         op = args[0].text.strip().strip('"') if args else "?"
         reads, writes = self._op_args(args)
         site = self.frame.l0_site or self._site(expr)
+        written = self._written(writes, op, site)
+        macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
+        if self.frame.l0_op is None and self.current_step is None:
+            # A launch the entry point makes itself is a step of its own.
+            step = self._open_step(op, expr, None, [])
+            self.current_step = step
+            try:
+                self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro)
+            finally:
+                self.current_step = None
+            self._step_result(step, None)
+            return
+        self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro)
+
+    def _written(self, writes, op: str, site: Site) -> list[str]:
         written = []
         for tensor_id in writes:
             # A launch into a tensor the op did not allocate itself writes the caller's storage.
@@ -188,19 +161,34 @@ class L0Effects:
                 self.frame.l0_mark is not None and self.book.index(tensor_id) < self.frame.l0_mark)
             if existing:
                 tensor_id = self._create(self.frame.l0_op or op, "write", ShapeRule("same", (tensor_id,)),
-                                         self.book.dtype(tensor_id), site, expr.text, base=tensor_id)
+                                         self.book.dtype(tensor_id), site, base=tensor_id)
             written.append(tensor_id)
-        macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
-        self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro)
+        return written
+
+    def _device_copy(self, expr: Expr):
+        """op::CopyNpuToNpu(x, y, executor): a device-to-device copy task of the framework (launcher COPY)."""
+        source, target = self.value(expr.children[0]), self.value(expr.children[1])
+        site = self.frame.l0_site or self._site(expr)
+        reads = (source.id,) if isinstance(source, TensorRef) else ()
+        writes = self._written((target.id,), "CopyNpuToNpu", site) if isinstance(target, TensorRef) else []
+        self._task("CopyNpuToNpu", "COPY", site, reads, tuple(writes),
+                   macro=Site(self.frame.function.name, self.frame.unit.path, expr.line))
+        return Status(True)
 
     def _task(self, op, launcher, site: Site, reads, writes, macro: Site | None = None) -> None:
         index = len(self.tasks)
         reads = self._with_alternatives(reads)
         path = self.frame.call_path + (macro or Site(self.frame.function.name, self.frame.unit.path, site.line),)
+        step = self.current_step
+        via = self.frame.l0_op or (step.op if step is not None and step.kind != "launch" else None)
         self.tasks.append(Task(index=index, op=op, launcher=launcher, file=site.file, line=site.line,
                                may=self.frame.may, guards=self.frame.guards, reads=tuple(reads),
-                               writes=tuple(writes), call_path=path))
-        self.steps.append(Step(kind="launch", task=index))
+                               writes=tuple(writes), call_path=path, via=via,
+                               l0=(self.frame.l0_inner or via) if via else None,
+                               step=step.index if step is not None else None))
+        if step is not None:
+            step.tasks.append(index)
+        self.events.append(Event(kind="launch", task=index))
 
     def _with_alternatives(self, ids) -> list[str]:
         """Ids plus the tensors an undecided branch may have put in their place, first seen first."""
@@ -213,11 +201,12 @@ class L0Effects:
                 pending.extend(self.alternatives.get(tensor_id, ()))
         return out
 
-    def _create(self, producer, effect, shape, dtype, site: Site, text: str, base=None, dims=None, guard=""):
+    def _create(self, producer, effect, shape, dtype, site: Site, base=None, dims=None, guard="", key=None,
+                offset=0):
         guards = self.frame.guards + ((guard,) if guard else ())
         tensor_id = self.book.create(producer, effect, shape, dtype, site, base=base, dims=dims,
-                                     may=self.frame.may, guards=guards)
-        self.steps.append(Step(kind="create", tensor=tensor_id))
+                                     may=self.frame.may, guards=guards, key=key, offset=offset)
+        self.events.append(Event(kind="create", tensor=tensor_id))
         return tensor_id
 
     def _site(self, expr: Expr) -> Site:

@@ -24,6 +24,12 @@ class CatalogOp:
     when: str = ""
     shape: str = "same:0"
     dtype: str = "same:0"
+    # Generated catalogs (`migrate catalog build`): where the op is defined, every launch it can make
+    # (op type, launcher, guards in the op's parameter names), and which of them it makes per (arch, dtype of its
+    # first tensor argument, "*" for any): entries "K" (launch K) or "K?" (launch K under an undecided guard).
+    definition: str | None = None
+    launches: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    table: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @property
     def shape_kind(self) -> str:
@@ -63,6 +69,18 @@ def l0_catalog() -> dict[str, tuple[CatalogOp, ...]]:
             )
         ops[name] = tuple(parsed)
     return ops
+
+
+@functools.lru_cache(maxsize=None)
+def framework_helpers() -> frozenset[str]:
+    """The L0 ops of the framework that adapt layout or dtype (l0_ops.toml [helpers]): one step each in a route."""
+    return frozenset(catalog.load("l0_ops").get("helpers", {}).get("names", ()))
+
+
+@functools.lru_cache(maxsize=None)
+def keeps_view_shape() -> frozenset[str]:
+    """Helpers whose result always has their first argument's view shape (l0_ops.toml [helpers] keeps_view_shape)."""
+    return frozenset(catalog.load("l0_ops").get("helpers", {}).get("keeps_view_shape", ()))
 
 
 def catalog_op(name: str, arity: int) -> CatalogOp | None:

@@ -12,9 +12,12 @@ from op_migrate.analyzers.route.values import (
     ArchValue,
     DType,
     DtypeList,
+    DtypePairList,
     HostValue,
     IntList,
+    ListEnd,
     ScalarRef,
+    ShapeSize,
     ShapeValue,
     SocValue,
     TensorRef,
@@ -27,7 +30,12 @@ class MethodCalls:
 
     def method_value(self, receiver, method: str, expr: Expr | None):
         args = expr.children if expr is not None else ()
+        if method == "operator[]" and len(args) == 1:
+            return self.subscript(receiver, args[0])  # `dims->operator[](i)` is `(*dims)[i]`
         if isinstance(receiver, TensorRef):
+            layout = self.layout_getter(receiver, method)
+            if layout is not NotImplemented:
+                return layout
             if method == "GetDataType":
                 return DType(self._merged_dtype(receiver))
             if method in ("GetViewShape", "GetStorageShape", "GetOriginalShape"):
@@ -41,7 +49,7 @@ class MethodCalls:
             return Unknown(method)
         if isinstance(receiver, ShapeValue):
             if receiver.dims is None:
-                return UNKNOWN
+                return ShapeSize(receiver.key) if method == "GetShapeSize" and receiver.key else UNKNOWN
             if method == "GetDimNum":
                 return len(receiver.dims)
             if method == "GetShapeSize":
@@ -68,9 +76,15 @@ class MethodCalls:
                 return len(receiver.items)
         if isinstance(receiver, DtypeList) and method == "size":
             return len(receiver.names)
+        if isinstance(receiver, (DtypeList, DtypePairList, IntList)) and method == "end":
+            return ListEnd(getattr(receiver, "text", ""))
         if isinstance(receiver, HostValue) and receiver.dims is not None and method in ("Size", "size"):
             return len(receiver.dims)
         return Unknown(method)
+
+    def layout_getter(self, receiver: TensorRef, method: str):
+        """Layout facts of a tensor (IsFromWorkspace, GetData, strides, formats); the route walk answers them."""
+        return NotImplemented
 
     def _merged_dtype(self, ref: TensorRef) -> str | None:
         """A variable that may hold several tensors (after an undecided branch) has a dtype only if they agree."""

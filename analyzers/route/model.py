@@ -6,24 +6,37 @@ from dataclasses import dataclass, field
 
 from op_migrate.analyzers.model import JsonModel
 
-LAUNCHERS = ("AI_CORE", "AI_CPU", "DSA", "UNKNOWN")
+# COPY: a device-to-device memory copy the framework issues itself (op::CopyNpuToNpu), not a kernel.
+LAUNCHERS = ("AI_CORE", "AI_CPU", "DSA", "COPY", "UNKNOWN")
 # param: a tensor the entry point receives (self, other, out); never counted as extra memory.
 # alloc: new device storage. view: new metadata on existing storage (CreateView, Reshape, SqueezeNd, ReFormat,
 # a Contiguous of a contiguous input). alias: CreateView + SetDataType (reinterpreted dtype, same storage).
-# write: the producer writes into an existing tensor (ViewCopy, TensorMove, out-overloads); no new storage.
+# write: the producer writes into an existing tensor (ViewCopy, TensorMove, out-overloads, and an L0 result
+# whose storage ViewCopy re-points at the output); no new storage.
 EFFECTS = ("param", "alloc", "view", "alias", "write")
 SHAPE_RULES = ("param", "same", "broadcast", "literal", "packed_bits", "reduce", "unknown")
+# How a step's L0 call was resolved: a definition in a repository root, the built-in catalog
+# (analyzers/data/l0_ops.toml), a catalog written by `migrate catalog build`, or not at all.
+RESOLUTIONS = ("repo", "catalog", "generated-catalog", "unresolved")
+# Step kinds: an L0 framework helper (layout/dtype adapter), any other L0 op, a launch the entry makes itself.
+STEP_KINDS = ("helper", "op", "launch")
 
 
 @dataclass(frozen=True)
 class Facts(JsonModel):
-    """What is known when a route is evaluated; None/absent means unknown."""
+    """What is known when a route is evaluated; None/absent means unknown.
+
+    Layout facts: an entry tensor is contiguous, ND and user-owned unless `strides` (its view strides) or
+    `offsets` (its view offset in elements) say otherwise; L0 results are contiguous workspace tensors.
+    """
 
     soc: str | None = None
     arch: str | None = None
     dtypes: tuple[tuple[str, str], ...] = ()  # (tensor parameter name or "*", dtype like "float16")
     shapes: tuple[tuple[str, tuple[int, ...]], ...] = ()
     scalars: tuple[tuple[str, float], ...] = ()
+    strides: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    offsets: tuple[tuple[str, int], ...] = ()
 
     def dtype_of(self, name: str) -> str | None:
         found = dict(self.dtypes)
@@ -35,14 +48,40 @@ class Facts(JsonModel):
     def scalar(self, name: str) -> float | None:
         return dict(self.scalars).get(name)
 
+    def strides_of(self, name: str) -> tuple[int, ...] | None:
+        return dict(self.strides).get(name)
+
+    def offset_of(self, name: str) -> int:
+        return dict(self.offsets).get(name, 0)
+
+    def named_for(self, parameter: str) -> str:
+        """The name the facts use for an entry's tensor parameter: an in-place entry's `selfRef` takes the facts
+        given for `self` (and the reverse) when the facts name only its partner."""
+        partner = _PARTNERS.get(parameter)
+        if partner is None or self._mentions(parameter) or not self._mentions(partner):
+            return parameter
+        return partner
+
+    def _mentions(self, name: str) -> bool:
+        return any(name == key for pairs in (self.dtypes, self.shapes, self.strides, self.offsets) for key, _ in pairs)
+
     def to_json(self) -> dict:
-        return {
+        document = {
             "soc": self.soc,
             "arch": self.arch,
             "dtypes": dict(self.dtypes),
             "shapes": {name: list(dims) for name, dims in self.shapes},
             "scalars": dict(self.scalars),
         }
+        if self.strides:
+            document["strides"] = {name: list(dims) for name, dims in self.strides}
+        if self.offsets:
+            document["offsets"] = dict(self.offsets)
+        return document
+
+
+# ACLNN in-place entries name their tensor selfRef; a fact given for self describes it too (and the reverse).
+_PARTNERS = {"selfRef": "self", "self": "selfRef"}
 
 
 @dataclass(frozen=True)
@@ -90,7 +129,13 @@ class Tensor(JsonModel):
 
 @dataclass(frozen=True)
 class Task(JsonModel):
-    """One kernel launch in route order; `reads`/`writes` are tensor ids."""
+    """One kernel launch in route order; `reads`/`writes` are tensor ids.
+
+    `op` is the kernel's op type as launched (DropOutDoMask); `via` the L0 call of the entry point it came
+    from (DropoutDoMask, or Contiguous for the AsStrided copy inside it), `l0` the innermost L0 call that
+    issued it (AsStrided), `step` the index of `via`'s node in Route.steps. A launch the entry point makes
+    itself has no `via`.
+    """
 
     index: int
     op: str
@@ -102,10 +147,13 @@ class Task(JsonModel):
     reads: tuple[str, ...] = ()
     writes: tuple[str, ...] = ()
     call_path: tuple[Site, ...] = ()
+    via: str | None = None
+    l0: str | None = None
+    step: int | None = None
 
 
 @dataclass(frozen=True)
-class Step(JsonModel):
+class Event(JsonModel):
     """The program order of creations and launches: kind "create" names a tensor, kind "launch" a task index."""
 
     kind: str
@@ -114,19 +162,75 @@ class Step(JsonModel):
 
 
 @dataclass(frozen=True)
+class Step(JsonModel):
+    """One node of the route as its user reads it: an L0 call of the entry point (or of a helper in its own file),
+    or a launch the entry point makes itself.
+
+    `tasks` are the launches the call made under the facts (none for a Contiguous of a contiguous input);
+    `effect` says what it did instead ("launch", "view", "alias", "alloc", "write", "returns-input", "re-point":
+    ViewCopy made the L0 result's storage the output's, "unknown"); `tensors` are the tensors created during the
+    call and `result` the one it returned; `inputs` the tensors among its arguments; `args` are the call's
+    argument texts and `guards` the conditions that lead to it, both in the entry's names.
+    """
+
+    index: int
+    op: str
+    kind: str
+    function: str
+    file: str
+    line: int
+    resolution: str = ""
+    definition: str | None = None
+    args: tuple[str, ...] = ()
+    inputs: tuple[str, ...] = ()
+    tasks: tuple[int, ...] = ()
+    tensors: tuple[str, ...] = ()
+    result: str | None = None
+    effect: str = ""
+    may: bool = False
+    guards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reason(JsonModel):
+    """Why a route is incomplete: the finding symbol, its message and where."""
+
+    symbol: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
 class Route(JsonModel):
-    """Everything one entry point does under `facts`."""
+    """Everything one entry point does under `facts`.
+
+    complete: every L0 call on the route is resolved to a real definition or catalog entry and every helper was
+    walked (no unresolved op, stand-in, recursion or depth cut, unparsed construct); `incomplete_reasons` say
+    why not. decided: no `may` task is left; `undecided_guards` are the guards the facts left open.
+    """
 
     entry: str
     facts: Facts
     tasks: tuple[Task, ...]
     tensors: tuple[Tensor, ...]
-    steps: tuple[Step, ...]
-    unknown_guards: tuple[str, ...] = field(default=())
-    complete: bool = True  # False when an unparsed construct or an unresolved call lies on this route
+    events: tuple[Event, ...]
+    steps: tuple[Step, ...] = ()
+    undecided_guards: tuple[str, ...] = field(default=())
+    complete: bool = True
+    incomplete_reasons: tuple[Reason, ...] = ()
+
+    @property
+    def decided(self) -> bool:
+        return not any(task.may for task in self.tasks)
 
     def tensor(self, tensor_id: str) -> Tensor:
         for tensor in self.tensors:
             if tensor.id == tensor_id:
                 return tensor
         raise KeyError(tensor_id)
+
+    def to_json(self) -> dict:
+        from op_migrate.analyzers.route.route_json import route_to_json
+
+        return route_to_json(self)

@@ -43,6 +43,40 @@ def arches() -> dict[str, Arch]:
     return {name: Arch(name=name, regbase=entry["regbase"]) for name, entry in _table().get("arch", {}).items()}
 
 
+@functools.lru_cache(maxsize=None)
+def soc_enums() -> dict[str, int | None]:
+    """SocVersion enumerators that are not --soc targets -> their order, None when not known (a SoC fact never
+    equals them)."""
+    return {name: (order if order >= 0 else None) for name, order in _table().get("soc_enum", {}).items()}
+
+
+@functools.lru_cache(maxsize=None)
+def arch_enums() -> frozenset[str]:
+    """NpuArch enumerators that are no --soc target's arch."""
+    return frozenset(_table().get("arch_enum", {}).get("names", ()))
+
+
+@functools.lru_cache(maxsize=None)
+def _predicates() -> dict[str, dict]:
+    return dict(_table().get("predicate", {}))
+
+
+PLATFORM_PREDICATES = frozenset(catalog.load("platforms").get("predicate", {}))
+
+
+def platform_predicate(name: str, soc: str | None) -> bool | None:
+    """The answer of a framework predicate like SupportMoveAlign() on `soc`; None when the SoC is unknown."""
+    entry = _predicates().get(name)
+    if entry is None or soc is None or soc not in socs():
+        return None
+    value = _table()["soc"][soc].get(entry["field"])
+    return bool(value) if value is not None else None
+
+
+def predicate_source(name: str) -> str:
+    return _predicates().get(name, {}).get("source", "")
+
+
 def soc_named(text: str) -> Soc | None:
     """A SoC from a CLI name ("Ascend910B", case-insensitive) or a code spelling ("SocVersion::ASCEND910B")."""
     lowered = text.strip().lower()

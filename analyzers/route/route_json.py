@@ -1,16 +1,17 @@
-"""Routes to and from JSON: a fast writer (same document as Route.to_json()) and the reader that inverts it."""
+"""Routes to and from JSON: the writer behind Route.to_json() and the reader that inverts it."""
 
 from __future__ import annotations
 
-from op_migrate.analyzers.route.model import Facts, Route, ShapeRule, Site, Step, Task, Tensor
+from op_migrate.analyzers.route.model import Event, Facts, Reason, Route, ShapeRule, Site, Step, Task, Tensor
 
 
 def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) -> dict:
-    """Route.to_json() field for field; `call_paths`/`steps` False leaves those out (compact documents)."""
+    """The route as JSON; `call_paths`/`steps` False leave call paths, events and steps out (compact documents)."""
     tasks = []
     for t in route.tasks:
-        task = {"index": t.index, "op": t.op, "launcher": t.launcher, "file": t.file, "line": t.line, "may": t.may,
-                "guards": list(t.guards), "reads": list(t.reads), "writes": list(t.writes)}
+        task = {"index": t.index, "op": t.op, "launcher": t.launcher, "via": t.via, "l0": t.l0, "step": t.step,
+                "file": t.file, "line": t.line, "may": t.may, "guards": list(t.guards), "reads": list(t.reads),
+                "writes": list(t.writes)}
         if call_paths:
             task["call_path"] = [{"function": s.function, "file": s.file, "line": s.line} for s in t.call_path]
         tasks.append(task)
@@ -24,17 +25,35 @@ def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) 
     return {
         "entry": route.entry,
         "facts": route.facts.to_json(),
+        "complete": route.complete,
+        "decided": route.decided,
+        "incomplete_reasons": [{"symbol": r.symbol, "message": r.message, "file": r.file, "line": r.line}
+                               for r in route.incomplete_reasons],
+        "undecided_guards": list(route.undecided_guards),
+        "steps": [_step_json(s) for s in route.steps] if steps else [],
         "tasks": tasks,
         "tensors": tensors,
-        "steps": [{"kind": s.kind, "tensor": s.tensor, "task": s.task} for s in route.steps] if steps else [],
-        "unknown_guards": list(route.unknown_guards),
-        "complete": route.complete,
+        "events": [{"kind": e.kind, "tensor": e.tensor, "task": e.task} for e in route.events] if steps else [],
     }
 
 
+def _step_json(step: Step) -> dict:
+    return {"index": step.index, "op": step.op, "kind": step.kind, "function": step.function, "file": step.file,
+            "line": step.line, "resolution": step.resolution, "definition": step.definition, "args": list(step.args),
+            "inputs": list(step.inputs), "tasks": list(step.tasks), "tensors": list(step.tensors), "result": step.result, "effect": step.effect, "may": step.may,
+            "guards": list(step.guards)}
+
+
 def route_from_json(document: dict) -> Route:
-    """The inverse of Route.to_json() (the "schema" key, if any, is ignored); KeyError/TypeError when malformed."""
+    """The inverse of Route.to_json() (the "schema" key, if any, is ignored); KeyError/TypeError when malformed.
+
+    Documents written before steps became the user's view (op-migrate/aclnn@1) kept the create/launch order
+    under "steps" and the open guards under "unknown_guards"; both are read as such.
+    """
     facts = document.get("facts") or {}
+    raw_steps = list(document.get("steps", ()))
+    legacy = bool(raw_steps) and all(s.get("kind") in ("create", "launch") for s in raw_steps)
+    events = raw_steps if legacy else list(document.get("events", ()))
     return Route(
         entry=document["entry"],
         facts=Facts(
@@ -43,6 +62,8 @@ def route_from_json(document: dict) -> Route:
             dtypes=tuple((k, v) for k, v in (facts.get("dtypes") or {}).items()),
             shapes=tuple((k, tuple(v)) for k, v in (facts.get("shapes") or {}).items()),
             scalars=tuple((k, float(v)) for k, v in (facts.get("scalars") or {}).items()),
+            strides=tuple((k, tuple(v)) for k, v in (facts.get("strides") or {}).items()),
+            offsets=tuple((k, int(v)) for k, v in (facts.get("offsets") or {}).items()),
         ),
         tasks=tuple(
             Task(
@@ -50,6 +71,7 @@ def route_from_json(document: dict) -> Route:
                 line=int(t.get("line", 0)), may=bool(t.get("may", False)), guards=tuple(t.get("guards", ())),
                 reads=tuple(t.get("reads", ())), writes=tuple(t.get("writes", ())),
                 call_path=tuple(Site(s["function"], s["file"], int(s["line"])) for s in t.get("call_path", ())),
+                via=t.get("via"), l0=t.get("l0"), step=t.get("step"),
             )
             for t in document.get("tasks", ())
         ),
@@ -64,7 +86,20 @@ def route_from_json(document: dict) -> Route:
             )
             for t in document.get("tensors", ())
         ),
-        steps=tuple(Step(kind=s["kind"], tensor=s.get("tensor"), task=s.get("task")) for s in document.get("steps", ())),
-        unknown_guards=tuple(document.get("unknown_guards", ())),
+        events=tuple(Event(kind=e["kind"], tensor=e.get("tensor"), task=e.get("task")) for e in events),
+        steps=() if legacy else tuple(
+            Step(index=int(s["index"]), op=s["op"], kind=s.get("kind", "op"), function=s.get("function", ""),
+                 file=s.get("file", ""), line=int(s.get("line", 0)), resolution=s.get("resolution", ""),
+                 definition=s.get("definition"), args=tuple(s.get("args", ())), inputs=tuple(s.get("inputs", ())),
+                 tasks=tuple(s.get("tasks", ())),
+                 tensors=tuple(s.get("tensors", ())), result=s.get("result"), effect=s.get("effect", ""), may=bool(s.get("may", False)),
+                 guards=tuple(s.get("guards", ())))
+            for s in raw_steps
+        ),
+        undecided_guards=tuple(document.get("undecided_guards", document.get("unknown_guards", ()))),
         complete=bool(document.get("complete", True)),
+        incomplete_reasons=tuple(
+            Reason(symbol=r["symbol"], message=r.get("message", ""), file=r.get("file"), line=r.get("line"))
+            for r in document.get("incomplete_reasons", ())
+        ),
     )

@@ -83,7 +83,9 @@ class StatementWalker:
 
     def _declared(self, stmt: Stmt):
         type_text = stmt.type_text or ""
-        if "Shape" in type_text and "*" not in type_text:
+        if "Shape" in type_text and "*" not in type_text and "&" not in type_text:
+            if re.search(r"\w\s*;\s*$", stmt.text) and "(" not in stmt.text:
+                return ShapeValue((), ShapeRule("literal"))  # `op::Shape s;` is rank 0 until AppendDim
             return ShapeValue(None, ShapeRule("unknown", text=stmt.text.strip()))
         sized = _VECTOR_SIZE.search(stmt.text) if "vector" in type_text else None
         if sized:
@@ -126,7 +128,13 @@ class StatementWalker:
             return self.walk_block(stmt.then)
         if truth is False:
             return self.walk_block(stmt.orelse)
-        text = clip(stmt.value.text if stmt.value is not None else stmt.text)
+        # Error handling is not a route: an arm that only logs and fails (nullptr, an error code) is not taken.
+        then_fails, else_fails = _fails(stmt.then), _fails(stmt.orelse)
+        if then_fails and not else_fails:
+            return self.walk_block(stmt.orelse)
+        if else_fails and not then_fails:
+            return self.walk_block(stmt.then)
+        text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text))
         self._note_unknown(text)
         return self._branches([(guard_term(text), stmt.then), (f"!({text})", stmt.orelse)])
 
@@ -170,7 +178,7 @@ class StatementWalker:
             start = next((i for i, c in enumerate(stmt.cases) if c.label is None), None)
         if start is not None:
             return self._fall_through(stmt.cases[start:])
-        text = clip(stmt.value.text if stmt.value is not None else "switch")
+        text = self.caller_text(clip(stmt.value.text if stmt.value is not None else "switch"))
         self._note_unknown(f"switch ({text})")
         arms = []
         for index, (case, verdict) in enumerate(zip(stmt.cases, decided)):
@@ -204,7 +212,7 @@ class StatementWalker:
                         if flow == MAYBE:
                             result = MAYBE  # an early return under an undecided guard; later iterations may run
                     return result
-        text = clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0])
+        text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0]))
         if stmt.value is not None and self.truth(stmt.value) is False:
             return NORMAL
         flow = self._branches([(f"loop: {text}", stmt.then), ("loop not entered", ())])
@@ -253,6 +261,25 @@ def _merged_value(name: str, before, values: list):
         columns = zip(*(value.items for value in values))
         return IntList(tuple(items[0] if len(set(items)) == 1 else None for items in columns))
     return Unknown(name)
+
+
+_FAILURES = ("nullptr", "NULL")
+_ERROR_CODES = ("ACLNN_ERR_", "ACL_ERROR_", "GRAPH_FAILED", "ACLNN_FAILED")
+
+
+def _fails(stmts) -> bool:
+    """Whether a block only logs and then returns a failure: nullptr or an error code (an error-handling arm)."""
+    if not stmts:
+        return False
+    *body, last = stmts
+    for stmt in body:
+        text = stmt.text.lstrip()
+        if not (stmt.kind in ("expr", "unparsed") and text.startswith(IGNORED_PREFIXES)):
+            return False
+    if last.kind != "return" or last.value is None:
+        return False
+    value = last.value.text.strip().rsplit("::", 1)[-1]
+    return value in _FAILURES or value.startswith(_ERROR_CODES)
 
 
 def _flatten_cases(cases) -> tuple[Stmt, ...]:

@@ -8,8 +8,18 @@ from dataclasses import dataclass
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.l0_semantics import CatalogOp
+from op_migrate.analyzers.route.layout import Layout, alloc_layout, contiguous_strides, param_layout, view_layout
 from op_migrate.analyzers.route.model import Facts, ShapeRule, Site, Tensor
-from op_migrate.analyzers.route.values import DType, HostValue, ShapeValue, TensorRef, broadcast_dims, is_int
+from op_migrate.analyzers.route.values import (
+    DataPtr,
+    DType,
+    HostValue,
+    ShapeValue,
+    StridesValue,
+    TensorRef,
+    broadcast_dims,
+    is_int,
+)
 
 _INT = re.compile(r"^-?\d+$")
 
@@ -29,6 +39,7 @@ class _Record:
     may: bool = False
     guards: tuple[str, ...] = ()
     named: bool = False
+    layout: Layout | None = None
 
 
 class TensorBook:
@@ -40,27 +51,151 @@ class TensorBook:
         self._created = 0
         self._order: dict[str, int] = {}
 
-    def param(self, name: str, path: str, line: int) -> str:
-        dims = self.facts.shape_of(name)
+    def param(self, name: str, path: str, line: int, dtype_of: str | None = None) -> str:
+        """An entry tensor (made once per name; an element of a tensor list takes the list's dtype fact)."""
+        if name in self._records:
+            return name
+        known = self.facts.named_for(dtype_of or name)
+        dims = self.facts.shape_of(known) if dtype_of is None else None
         self._order.setdefault(name, len(self._order))
+        element = dtype_of is not None  # an element of a tensor list: the list's dtype, no shape or layout facts
+        layout = param_layout(name, dims, None if element else self.facts.strides_of(known),
+                              0 if element else self.facts.offset_of(known))
         self._records[name] = _Record(name, name, "param", "param", ShapeRule("param", (name,)),
-                                      self.facts.dtype_of(name), path, line, None, dims, named=True)
+                                      self.facts.dtype_of(known), path, line, None, dims, named=True,
+                                      layout=layout)
         return name
 
     def create(self, producer, effect, shape: ShapeRule, dtype, site: Site, *, base=None, dims=None,
-               may=False, guards=()) -> str:
+               may=False, guards=(), key: tuple | None = None, offset: int | None = 0, fmt: str | None = "ND") -> str:
+        """A new tensor; `key` names its view shape (see ShapeValue.key), `offset` a view's offset."""
         self._created += 1
         tensor_id = f"t{self._created}"
         root = self.root(base) if base else None
         if dims is None:
             dims = self._dims_of(shape)
+        base_layout = self.layout(base) if base else None
+        if effect == "alloc" or base_layout is None:
+            layout = alloc_layout(tensor_id, key, dims, fmt)
+        elif effect in ("view", "alias"):
+            layout = view_layout(base_layout, tensor_id, key, offset)
+        else:  # write: the tensor stands for its target
+            layout = Layout(**vars(base_layout))
         self._order[tensor_id] = len(self._order)
         self._records[tensor_id] = _Record(tensor_id, producer.lower() if producer else tensor_id, producer, effect,
-                                           shape, dtype, site.file, site.line, root, dims, may, tuple(guards))
+                                           shape, dtype, site.file, site.line, root, dims, may, tuple(guards),
+                                           layout=layout)
         return tensor_id
+
+    # -- layout facts ---------------------------------------------------------------------------------------
+    def layout(self, tensor_id: str | None) -> Layout | None:
+        record = self._records.get(tensor_id) if tensor_id else None
+        return record.layout if record else None
+
+    def contiguous(self, ref: TensorRef) -> bool | None:
+        """op::IsContiguous: known only when every tensor the variable may hold agrees."""
+        return self._agreed(ref, lambda layout: layout.contiguous)
+
+    def workspace(self, ref: TensorRef) -> bool | None:
+        """x->IsFromWorkspace()."""
+        return self._agreed(ref, lambda layout: layout.workspace)
+
+    def view_offset(self, ref: TensorRef) -> int | None:
+        return self._agreed(ref, lambda layout: layout.offset)
+
+    def format(self, ref: TensorRef) -> str | None:
+        return self._agreed(ref, lambda layout: layout.format)
+
+    def data(self, ref: TensorRef) -> DataPtr | None:
+        """x->GetData(): the storage and view offset, when every tensor the variable may hold agrees."""
+        ptrs = set()
+        for tensor_id in (ref.id, *ref.others):
+            layout = self.layout(tensor_id)
+            ptrs.add(DataPtr(self.root(tensor_id), layout.offset if layout else None))
+        found = ptrs.pop() if len(ptrs) == 1 else None
+        return found if found is not None and found.offset is not None else None
+
+    def _agreed(self, ref: TensorRef, get):
+        values = set()
+        for tensor_id in (ref.id, *ref.others):
+            layout = self.layout(tensor_id)
+            values.add(get(layout) if layout else None)
+        return values.pop() if len(values) == 1 else None
+
+    def view_shape(self, ref: TensorRef) -> ShapeValue:
+        return self.ref_shape(ref)
+
+    def storage_shape(self, ref: TensorRef) -> ShapeValue:
+        layout = self.layout(ref.id)
+        if ref.others or layout is None:
+            return ShapeValue(None, ShapeRule("unknown", text=f"storage shape of {ref.id}"))
+        if layout.storage_key == layout.view_key:
+            return self.view_shape(ref)
+        return ShapeValue(layout.storage_dims, ShapeRule("unknown", text=f"storage shape of {ref.id}"),
+                          layout.storage_key)
+
+    def fills_storage(self, ref: TensorRef) -> bool:
+        """Whether a tensor's view is all of its storage (storage size == view size + view offset)."""
+        layout = self.layout(ref.id)
+        return (not ref.others and layout is not None and layout.offset == 0 and layout.view_key is not None
+                and layout.storage_key == layout.view_key)
+
+    def strides(self, ref: TensorRef) -> StridesValue:
+        layout = self.layout(ref.id)
+        dims = self.shape(ref.id).dims
+        if layout is None or ref.others:
+            return StridesValue(ref.id)
+        if layout.strides is not None:
+            return StridesValue(ref.id, layout.strides)
+        if layout.contiguous and dims is not None:
+            return StridesValue(ref.id, contiguous_strides(dims))
+        return StridesValue(ref.id)
+
+    def set_layout(self, tensor_id: str, certain: bool, **changes) -> None:
+        """Setters on a tensor (SetViewStrides, SetViewOffset, SetFromWorkspace...); under a `may` guard the
+        changed facts become unknown, since the other arm of the guard leaves them as they were."""
+        layout = self.layout(tensor_id)
+        if layout is None:
+            return
+        for name, value in changes.items():
+            setattr(layout, name, value if certain or getattr(layout, name) == value else None)
+
+    def set_view_shape(self, tensor_id: str, shape: ShapeValue, certain: bool) -> None:
+        record = self._records.get(tensor_id)
+        if record is None:
+            return
+        record.dims = shape.dims if certain else None
+        if record.layout is not None:
+            record.layout.view_key = shape.key if certain else None
+
+    def repoint(self, tensor_id: str, target: str) -> None:
+        """ViewCopy's re-pointing: the L0 result's storage becomes the target's, so its producer writes the target.
+
+        Views share their base's storage object, so re-pointing a view re-points the storage it views.
+        """
+        root = self.root(target)
+        record = self._records.get(self.root(tensor_id))
+        if record is None or root == record.id or record.effect == "param":
+            return
+        if record.effect == "alloc":
+            record.effect = "write"
+        record.base = root
+        if record.layout is not None:
+            record.layout.repointed_to = root
 
     def count(self) -> int:
         return len(self._records)
+
+    def guards(self, tensor_id: str) -> tuple[str, ...] | None:
+        """The guards a tensor was created under (() for entry tensors); None when unknown."""
+        record = self._records.get(tensor_id)
+        if record is None:
+            return None
+        return record.guards if record.may else ()
+
+    def created_since(self, mark: int) -> tuple[str, ...]:
+        """Ids of the tensors created after the book held `mark` tensors, in creation order."""
+        return tuple(list(self._records)[mark:])
 
     def index(self, tensor_id: str) -> int:
         """Creation order of a tensor (parameters first); -1 when unknown."""
@@ -81,6 +216,10 @@ class TensorBook:
         if record is not None and not record.named:
             record.name, record.named = name, True
 
+    def name(self, tensor_id: str) -> str:
+        record = self._records.get(tensor_id)
+        return record.name if record else tensor_id
+
     def dtype(self, tensor_id: str) -> str | None:
         record = self._records.get(tensor_id)
         return record.dtype if record else None
@@ -93,7 +232,7 @@ class TensorBook:
     def ref_shape(self, ref: TensorRef) -> ShapeValue:
         """The shape of a variable that may hold several tensors: unknown unless they all agree."""
         shape = self.shape(ref.id)
-        if all(self.shape(other).dims == shape.dims and shape.dims is not None for other in ref.others):
+        if all(_same_shape(self.shape(other), shape) for other in ref.others):
             return shape
         return ShapeValue(None, ShapeRule("unknown", (ref.id, *ref.others), text="one of " + ", ".join((ref.id, *ref.others))))
 
@@ -105,12 +244,24 @@ class TensorBook:
         if record.effect == "view":
             record.effect = "alias"
 
+    def give_view_shape(self, result: TensorRef, source: TensorRef, since: int) -> None:
+        """A helper's result has `source`'s view shape: fill the dims of the tensors it created that lack them."""
+        dims = self.ref_shape(source).dims
+        if dims is None:
+            return
+        for tensor_id in (result.id, *result.others):
+            record = self._records.get(tensor_id)
+            if record is not None and record.dims is None and self.index(tensor_id) >= since:
+                record.dims = tuple(dims)
+                if record.shape.rule == "unknown":
+                    record.shape = ShapeRule("same", (source.id,), text=f"view shape of {source.id}")
+
     def shape(self, tensor_id: str) -> ShapeValue:
         record = self._records.get(tensor_id)
         if record is None:
             return ShapeValue(None, ShapeRule("unknown", text=tensor_id))
         rule = ShapeRule("param", (tensor_id,)) if record.effect == "param" else ShapeRule("same", (tensor_id,))
-        return ShapeValue(record.dims, rule)
+        return ShapeValue(record.dims, rule, record.layout.view_key if record.layout else None)
 
     def tensors(self) -> tuple[Tensor, ...]:
         return tuple(
@@ -123,7 +274,7 @@ class TensorBook:
     # -- shape rules ----------------------------------------------------------------------------------------
     def _dims_of(self, rule: ShapeRule) -> tuple[int, ...] | None:
         if rule.rule == "param" and rule.refs:
-            return self.facts.shape_of(rule.refs[0])
+            return self.facts.shape_of(self.facts.named_for(rule.refs[0]))
         if rule.rule == "same" and rule.refs and not rule.text:
             return self.shape(rule.refs[0]).dims
         if rule.rule == "broadcast" and rule.refs:
@@ -210,13 +361,21 @@ class TensorBook:
         if kind == "arg" and rest:
             value = args[int(rest)] if int(rest) < len(args) else None
             return value.name if isinstance(value, DType) else None
-        return op.dtype
+        return None if op.dtype == "unknown" else op.dtype  # a generated catalog that could not tell
+
+
+def _same_shape(left: ShapeValue, right: ShapeValue) -> bool:
+    if left.dims is not None and right.dims is not None:
+        return left.dims == right.dims
+    return left.key is not None and left.key == right.key
 
 
 def _brace_items(expr: Expr):
     """The items of `op::Shape{a, b}` / `{a, b}` written inline, or None."""
     if expr.kind == "init_list":
         return expr.children
+    if expr.kind == "call" and len(expr.children) == 1 and expr.children[0].kind == "init_list":
+        return expr.children[0].children  # `op::Shape({a, b})`: the braces passed as the one argument
     if expr.kind in ("call", "other") and "{" in expr.text and expr.text.rstrip().endswith("}"):
         for child in expr.children:
             if child.kind == "init_list":

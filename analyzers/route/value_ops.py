@@ -5,8 +5,13 @@ from __future__ import annotations
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
     ArchValue,
+    DataPtr,
     DType,
+    FormatValue,
+    Found,
+    ListEnd,
     Null,
+    ShapeSize,
     ShapeValue,
     SocValue,
     Status,
@@ -47,11 +52,29 @@ def _comparable(left, right):
     if isinstance(left, SocValue) and isinstance(right, SocValue):
         if left.name is None or right.name is None:
             return None
-        return (left.order, right.order) if left.name != right.name else (0, 0)
+        if left.name == right.name:
+            return 0, 0
+        if left.order is None or right.order is None:
+            return left.name, right.name  # different enumerators: unequal, their order unknown
+        return left.order, right.order
     if isinstance(left, ArchValue) and isinstance(right, ArchValue):
         return (left.name, right.name) if left.name and right.name else None
     if isinstance(left, ShapeValue) and isinstance(right, ShapeValue):
-        return (left.dims, right.dims) if left.dims is not None and right.dims is not None else None
+        if left.dims is not None and right.dims is not None:
+            return left.dims, right.dims
+        # Unknown dims, one identity ("the view shape of self" on both sides): equal.
+        return (0, 0) if left.key is not None and left.key == right.key else None
+    if isinstance(left, ShapeSize) and isinstance(right, ShapeSize):
+        return (0, 0) if left.key == right.key else None
+    if isinstance(left, FormatValue) and isinstance(right, FormatValue):
+        return (left.name, right.name) if left.name and right.name else None
+    if isinstance(left, DataPtr) and isinstance(right, DataPtr):
+        if left.storage != right.storage:
+            return 0, 1  # distinct storages: the facts make distinct entry tensors distinct
+        return (left.offset, right.offset) if left.offset is not None and right.offset is not None else None
+    if isinstance(left, Found) and isinstance(right, ListEnd) or isinstance(left, ListEnd) and isinstance(right, Found):
+        found = left if isinstance(left, Found) else right
+        return (0, 0) if not found.found else (0, 1)  # find(...) == end() exactly when not found
     if isinstance(left, TensorRef) and isinstance(right, TensorRef):
         return left.id, right.id
     return None
@@ -59,6 +82,8 @@ def _comparable(left, right):
 
 def arithmetic(op: str, left, right, text: str):
     """`left op right` on known numbers (C++ integer division and remainder); Unknown(text) otherwise."""
+    if op in ("+", "-") and isinstance(left, ShapeSize) and right == 0 and not isinstance(right, bool):
+        return left  # `storage.GetShapeSize() == view.GetShapeSize() + view->GetViewOffset()` with offset 0
     if not (is_number(left) and is_number(right)):
         return Unknown(text)
     if op == "+":

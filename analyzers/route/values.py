@@ -109,14 +109,81 @@ class DtypeList:
 
     names: frozenset[str]
     text: str = ""
+    order: tuple[str, ...] = ()  # the names as written (a two-item list may be one pair of a pair list)
 
 
 @dataclass(frozen=True)
 class ShapeValue:
-    """An op::Shape: known dims (None when unknown) plus how it follows from tensors."""
+    """An op::Shape: known dims (None when unknown) plus how it follows from tensors.
+
+    `key` names the shape itself when the dims are unknown ("the view shape of self"): two shapes with one key
+    are equal whatever their dims, so `out->GetViewShape() == self->GetViewShape()` is decided for an output
+    allocated with self's shape even in directory mode.
+    """
 
     dims: tuple[int, ...] | None
     rule: ShapeRule
+    key: tuple | None = None
+
+
+@dataclass(frozen=True)
+class ShapeSize:
+    """`s.GetShapeSize()` of a shape whose dims are unknown but whose identity (ShapeValue.key) is known."""
+
+    key: tuple
+
+
+@dataclass(frozen=True)
+class FormatValue:
+    """An op::Format ("ND", "NCHW", ...); None when unknown."""
+
+    name: str | None
+
+
+@dataclass(frozen=True)
+class DataPtr:
+    """`x->GetData()` / `x->GetStorageAddr()`: the storage a tensor's data lives in, and its view offset there."""
+
+    storage: str
+    offset: int | None = 0
+
+
+@dataclass(frozen=True)
+class StridesValue:
+    """`x->GetViewStrides()`: the strides of tensor `owner` (None items when unknown)."""
+
+    owner: str
+    items: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class PairValue:
+    """`std::pair<A, B>(a, b)`: two values; pair lists are DtypePairList."""
+
+    items: tuple
+
+
+@dataclass(frozen=True)
+class DtypePairList:
+    """An initializer_list of dtype pairs (`{{DT_FLOAT16, DT_FLOAT}, ...}`: Cast's AI Core support lists)."""
+
+    pairs: frozenset[tuple[str, str]]
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Found:
+    """The result of `std::find(list.begin(), list.end(), value)`: whether the value is in the list."""
+
+    found: bool
+    list_text: str
+
+
+@dataclass(frozen=True)
+class ListEnd:
+    """`list.end()`: compared with a Found it says whether the value was found."""
+
+    list_text: str
 
 
 def broadcast_dims(left: tuple[int, ...] | None, right: tuple[int, ...] | None) -> tuple[int, ...] | None:

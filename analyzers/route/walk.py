@@ -9,27 +9,44 @@ from typing import Protocol
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.findings import Finding
 from op_migrate.analyzers.route.callee_text import split_callee
+from op_migrate.analyzers.route.caller_names import argument_names, substitute
 from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
 from op_migrate.analyzers.route.l0_effects import L0Effects
-from op_migrate.analyzers.route.l0_semantics import CatalogOp
+from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
-from op_migrate.analyzers.route.model import Facts, Route, Site, Step, Task
+from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
+from op_migrate.analyzers.route.overloads import arg_kind, choose
+from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.statements import StatementWalker, clip
+from op_migrate.analyzers.route.step_view import StepView
 from op_migrate.analyzers.route.tensors import TensorBook
-from op_migrate.analyzers.route.values import UNKNOWN, DType, HostValue, OpArgs, ScalarRef, ShapeValue, Status, TensorRef, Unknown
+from op_migrate.analyzers.route.values import (
+    UNKNOWN,
+    DType,
+    HostValue,
+    Null,
+    OpArgs,
+    ScalarRef,
+    ShapeValue,
+    Status,
+    TensorRef,
+    Unknown,
+    is_int,
+)
 
 MAX_DEPTH = 32
 # The walk visits at most this many statements per route: a guard against pathological inputs, reported.
 MAX_STEPS = 50_000
 _NUMERIC_PARAM = re.compile(r"\b(?:bool|float|double|u?int(?:8|16|32|64)?_t|int|long|size_t)\b")
 _PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", "cxx-too-many-errors")
+_EXECUTOR_NO_OPS = ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation")
 
 
 class Program(Protocol):
     """Where the walk finds L0 definitions; implemented by analyzers.aclnn.chain.ChainProgram."""
 
-    def resolve_l0(self, name: str, arity: int, near: str) -> tuple[CxxUnit, Function] | CatalogOp | None: ...
+    def resolve_l0(self, name: str, arity: int, near: str, kinds=None) -> Resolution: ...
 
 
 @dataclass
@@ -43,35 +60,44 @@ class Frame:
     guards: tuple[str, ...]
     may: bool
     l0_site: Site | None = None
-    l0_op: str | None = None
+    l0_op: str | None = None  # the outermost L0 call (a task's `via`)
+    l0_inner: str | None = None  # the innermost L0 call (a task's `l0`)
     l0_call: tuple | None = None  # (argument values, call Expr) of the outermost l0op call, for catalog shapes
     l0_mark: int | None = None  # tensors in the book when the outermost l0op call began
+    names: dict = field(default_factory=dict)  # parameter -> its argument in the entry's names
     refs: dict = field(default_factory=dict)  # reference parameter -> (caller frame, caller variable)
     returns: list = field(default_factory=list)
 
 
-class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
-    """Walks one entry point under one Facts and collects tasks, tensors, steps and findings."""
+class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, GuardEvaluator):
+    """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
         super().__init__(facts)
         self.program = program
         self.messages = messages
         self.book = TensorBook(facts)
-        self.tasks: list[Task] = []
-        self.steps: list[Step] = []
-        self.unknown_guards: list[str] = []
+        self.tasks = []
+        self.events = []
+        self.steps = []
+        self.current_step = None
+        self.undecided_guards: list[str] = []
         self.findings: list[Finding] = []
+        self.reasons: list[Reason] = []
         self.unresolved: list[dict] = []
-        self.complete = True
         self.frame: Frame | None = None
         self._active: list[tuple[str, str, int]] = []
         self._globals: dict[tuple[str, str], object] = {}
         self._budget = MAX_STEPS
+        self._quiet = 0  # inside a function without effects: its undecided guards are not noted
         self._reported: set = set()
         self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
         self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
         self._functions: dict[str, dict[str, list[Function]]] = {}  # per file, functions by short name
+
+    @property
+    def complete(self) -> bool:
+        return not self.reasons
 
     # -- entry ----------------------------------------------------------------------------------------------
     def run(self, unit: CxxUnit, entry: Function) -> Route:
@@ -87,10 +113,16 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
             facts=self.facts,
             tasks=tuple(self.tasks),
             tensors=self.book.tensors(),
-            steps=tuple(self.steps),
-            unknown_guards=tuple(self.unknown_guards),
+            events=tuple(self.events),
+            steps=self.finished_steps(),
+            undecided_guards=tuple(self.undecided_guards),
             complete=self.complete,
+            incomplete_reasons=tuple(self.reasons),
         )
+
+    def returned(self):
+        """What the walked function returned (after run): one value, or a TensorRef of every tensor it may return."""
+        return _returned(self.frame.returns)
 
     def _param_value(self, name: str, type_text: str, path: str, line: int):
         if "aclTensorList" in type_text:
@@ -136,6 +168,20 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
     def tensor_shape(self, tensor_id: str) -> ShapeValue:
         return self.book.shape(tensor_id)
 
+    def certain_for(self, tensor_id: str) -> bool:
+        """Whether a change to a tensor here holds whenever the tensor exists: not under an undecided guard, or
+        under only the guards the tensor itself was created under (the rest of a function after an early return)."""
+        frame = self.frame
+        if not frame.may:
+            return True
+        guards = self.book.guards(tensor_id)
+        return guards is not None and tuple(guards[:len(frame.guards)]) == tuple(frame.guards) and \
+            len(guards) >= len(frame.guards)
+
+    def caller_text(self, text: str) -> str:
+        """A source text of the current function in the entry point's names (guards, step arguments)."""
+        return substitute(text, self.frame.names)
+
     def method_value(self, receiver, method: str, expr: Expr | None):
         if isinstance(receiver, HostValue) and receiver.kind == "host-tensor" and method == "GetDataType":
             return DType(receiver.text or None)
@@ -156,6 +202,8 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
             return OpArgs(tuple(reads), tuple(writes))
         if short.startswith(IGNORED_PREFIXES) or short == "CREATE_EXECUTOR":
             return HostValue("executor") if short == "CREATE_EXECUTOR" else Status(True)
+        if short == "CopyNpuToNpu" and len(expr.children) >= 2:
+            return self._device_copy(expr)
         receiver, method = split_callee(callee)
         if receiver is not None:
             target = self.receiver_value(receiver)
@@ -165,20 +213,56 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
                 dtype = self.value(expr.children[0])
                 self.book.set_dtype(target.id, dtype.name if isinstance(dtype, DType) else None)
                 return Status(True)
+            if isinstance(target, TensorRef):
+                return self.layout_setter(target, method, expr.children)
+            if isinstance(target, ShapeValue) and method in ("AppendDim", "SetDim", "SetDimNum"):
+                return self._shape_setter(receiver, target, method, expr.children)
             return NotImplemented
         if callee.startswith("l0op::"):
             return self._l0_call(short, expr)
-        local = self._local_function(short, len(expr.children))
+        args = None
+        candidates = self._functions_named(self.frame.unit, short)
+        if len(candidates) > 1:
+            args = [self.value(arg) for arg in expr.children]
+        local = self._local_function(short, len(expr.children), args)
         if local is not None:
-            if "aclnnStatus" in local.return_type and not self._effectful(self.frame.unit, local):
+            pure = not self._effectful(self.frame.unit, local)
+            if "aclnnStatus" in local.return_type and pure:
                 return Status(True)  # a check without effects: error handling is not a route
-            return self._inline(self.frame.unit, local, expr)
+            if not pure:
+                return self._inline(self.frame.unit, local, expr, args=args)
+            # A function without effects only computes a value: its inner guards are not the route's; where its
+            # value stays undecided, the caller's guard on it says so in the caller's words.
+            self._quiet += 1
+            try:
+                return self._inline(self.frame.unit, local, expr, args=args)
+            finally:
+                self._quiet -= 1
         if self.frame.l0_op is not None or self.frame.function.name.startswith("l0op::"):
             # Unqualified calls inside namespace l0op reach other L0 ops (ViewCopy -> TensorMove).
             resolved = self.program.resolve_l0(short, len(expr.children), self.frame.unit.path)
-            if resolved is not None:
-                return self._l0_call(short, expr)
+            if resolved.resolved:
+                return self._l0_call(short, expr, args)
         return NotImplemented
+
+    def _shape_setter(self, name: str, shape: ShapeValue, method: str, args) -> Status:
+        """`s.AppendDim(d)`, `s.SetDim(i, d)`, `s.SetDimNum(n)` on a shape variable: its dims change."""
+        values = [self.value(arg) for arg in args]
+        dims = list(shape.dims) if shape.dims is not None else None
+        if dims is not None and method == "AppendDim" and len(values) == 1 and is_int(values[0]):
+            dims.append(values[0])
+        elif dims is not None and method == "SetDim" and len(values) == 2 and all(is_int(v) for v in values) \
+                and 0 <= values[0] < len(dims):
+            dims[values[0]] = values[1]
+        elif dims is not None and method == "SetDimNum" and len(values) == 1 and is_int(values[0]):
+            dims = (dims + [1] * values[0])[:values[0]]
+        else:
+            dims = None
+        known = tuple(dims) if dims is not None else None
+        rule = ShapeRule("literal", dims=tuple(str(d) for d in known)) if known is not None else ShapeRule(
+            "unknown", text=f"{name} after {method}")
+        self._store(self.frame, name.strip(), ShapeValue(known, rule))
+        return Status(True)
 
     # -- variables ------------------------------------------------------------------------------------------
     def _store(self, frame: Frame, target: str, value) -> None:
@@ -186,23 +270,24 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
         if name.startswith("*") or "->" in name or "[" in name or "." in name:
             return
         frame.env[name] = value
+        frame.names.pop(name, None)  # a reassigned parameter no longer stands for the caller's argument
         if isinstance(value, TensorRef) and frame.l0_op is None:
             self.book.name_once(value.id, name)
         if name in frame.refs:
             caller, caller_name = frame.refs[name]
             self._store(caller, caller_name, value)
 
-    def _local_function(self, short: str, arity: int) -> Function | None:
+    def _local_function(self, short: str, arity: int, args=None) -> Function | None:
+        """The function of this file a call reaches: the right arity, then the best argument kinds."""
         candidates = self._functions_named(self.frame.unit, short)
         if not candidates:
             return None
-        for function in candidates:
-            if len(function.params) == arity:
-                return function
-        return candidates[0]
+        kinds = [arg_kind(value) for value in args] if args is not None else None
+        reachable = choose(candidates, arity, kinds)
+        return reachable[0] if reachable else None
 
     # -- inlining -------------------------------------------------------------------------------------------
-    def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None):
+    def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None):
         key = (unit.path, function.name, function.line)
         if not self._spend_step(expr.line):  # every inlined call counts, so fan-out through helpers is bounded too
             return UNKNOWN
@@ -210,7 +295,8 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
             self._incomplete("route-recursive-call", expr.line, function=function.name)
             return UNKNOWN
         caller = self.frame
-        args = [self.value(arg) for arg in expr.children]
+        if args is None:
+            args = [self.value(arg) for arg in expr.children]
         env, refs = {}, {}
         for index, param in enumerate(function.params):
             env[param.name] = args[index] if index < len(args) else UNKNOWN
@@ -228,8 +314,10 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
             may=caller.may,
             l0_site=caller.l0_site or (site if l0_op else None),
             l0_op=caller.l0_op or l0_op,
+            l0_inner=l0_op or caller.l0_inner,
             l0_call=caller.l0_call or ((tuple(args), expr) if l0_op else None),
             l0_mark=caller.l0_mark if caller.l0_op else (self.book.count() if l0_op else None),
+            names=argument_names(function.params, expr.children, caller.names),
             refs=refs,
         )
         self._active.append(key)
@@ -263,12 +351,15 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, GuardEvaluator):
                                      text=clip(finding.message, 120))
 
     def _note_unknown(self, text: str) -> None:
-        if text and text not in self.unknown_guards:
-            self.unknown_guards.append(text)
+        if text and not self._quiet and text not in self.undecided_guards:
+            self.undecided_guards.append(text)
 
     def _incomplete(self, symbol: str, line: int, path: str | None = None, **fields) -> None:
-        self.complete = False
-        self.findings.append(self.messages.make(symbol, line=line, path=path or self.frame.unit.path, **fields))
+        finding = self.messages.make(symbol, line=line, path=path or self.frame.unit.path, **fields)
+        self.findings.append(finding)
+        reason = Reason(symbol=symbol, message=finding.message, file=finding.path, line=finding.line)
+        if reason not in self.reasons:
+            self.reasons.append(reason)
 
 
 def _returned(returns: list):
@@ -280,9 +371,13 @@ def _returned(returns: list):
         return values[0]
     if all(isinstance(value, (bool, int, float, Unknown)) for value in values):
         return UNKNOWN
+    tensors = [value for value in values if isinstance(value, TensorRef)]
+    if tensors and all(isinstance(value, (TensorRef, Null)) for value in values):
+        # Returned on several paths: the caller's variable may hold any of them (a null return is an error path).
+        ids = list(dict.fromkeys(i for ref in tensors for i in (ref.id, *ref.others)))
+        return TensorRef(ids[-1], tuple(reversed(ids[:-1])))
     definite = [value for value, may in returns if not may and not isinstance(value, Unknown)]
     if definite:
         return definite[-1]
     known = [value for value in values if not isinstance(value, Unknown)]
     return known[-1] if known else UNKNOWN
-

@@ -60,11 +60,17 @@ def _is_pypto(path: Path) -> bool:
 @click.option("--cache-dir", type=click.Path(path_type=Path), default=Path(".op-migrate-cache"), show_default=True)
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @click.option("--cann-root", type=click.Path(path_type=Path), envvar=None, help="CANN install or open operator tree.")
-@click.option("--repo-root", type=click.Path(path_type=Path), help="ops-math checkout for L0 resolution.")
+@click.option("--repo-root", "repo_roots", multiple=True, type=click.Path(path_type=Path),
+              help="Repository searched for L0 definitions (repeatable; the first that defines an op wins).")
+@click.option("--l0-catalog", "l0_catalogs", multiple=True, type=click.Path(path_type=Path),
+              help="An L0 catalog written by `migrate catalog build` (repeatable), used after the roots.")
 @click.option("--soc", "socs", multiple=True, help="SoC to evaluate routes on (repeatable).")
 @click.option("--dtype", "dtypes", multiple=True, help="dtype for every tensor, or NAME=dtype (repeatable).")
 @click.option("--shape", "shapes", multiple=True, help="NAME=[d0,d1,...] (repeatable).")
 @click.option("--scalar", "scalars", multiple=True, help="NAME=value (repeatable).")
+@click.option("--strided", "strides", multiple=True,
+              help="NAME=[s0,s1,...]: that entry tensor is a view with these strides (repeatable).")
+@click.option("--offset", "offsets", multiple=True, help="NAME=n: that entry tensor's view offset (repeatable).")
 @click.option("--case", "cases", multiple=True, help="NAME=[dims]:dtype,... for the memory model (repeatable).")
 @click.option("--cases", "cases_file", type=click.Path(path_type=Path, exists=True), help="TOML or JSON list of cases.")
 @click.option("--compile-commands", type=click.Path(path_type=Path, exists=True), help="Use libclang with this database.")
@@ -84,11 +90,14 @@ def analyze(inputs, kind, fmt, output, mkdir, jobs, no_cache, cache_dir, no_prog
         cache_dir=cache_dir,
         show_progress=not no_progress,
         cann_root=options["cann_root"],
-        repo_root=options["repo_root"],
+        repo_roots=tuple(options["repo_roots"]),
+        l0_catalogs=tuple(options["l0_catalogs"]),
         socs=tuple(options["socs"]),
         dtypes=tuple(options["dtypes"]),
         shapes=tuple(options["shapes"]),
         scalars=tuple(options["scalars"]),
+        strides=tuple(options["strides"]),
+        offsets=tuple(options["offsets"]),
         cases=tuple(options["cases"]),
         cases_file=options["cases_file"],
         compile_commands=options["compile_commands"],

@@ -31,47 +31,57 @@ class VerifyRouteConfig:
 
     path: Path
     policy: str
-    repo_root: Path | None = None
+    repo_roots: tuple[Path, ...] = ()  # searched in order for L0 definitions; the first that defines an op wins
     before: Path | None = None
     before_ref: str | None = None
-    before_repo_root: Path | None = None  # L0 resolution for the before side; defaults to repo_root
+    before_repo_roots: tuple[Path, ...] = ()  # L0 resolution for the before side; defaults to repo_roots
+    l0_catalogs: tuple[Path, ...] = ()
     fmt: str = "text"
     output: Path | None = None
     mkdir: bool = False  # create the folder of -o when it is missing
+
+    @property
+    def repo_root(self) -> Path | None:
+        """The first root: report paths are shown relative to it."""
+        return self.repo_roots[0] if self.repo_roots else None
 
 
 @click.command("verify-route")
 @click.argument("path", type=click.Path(path_type=Path, exists=True))
 @click.option("--policy", "policy", required=True,
               help=f"A built-in policy ({', '.join(builtin_names())}) or a policy TOML file.")
-@click.option("--repo-root", type=click.Path(path_type=Path, exists=True, file_okay=False),
-              help="ops-math checkout for L0 resolution.")
+@click.option("--repo-root", "repo_roots", multiple=True, type=click.Path(path_type=Path),
+              help="Repository searched for L0 definitions (repeatable; the first that defines an op wins).")
+@click.option("--l0-catalog", "l0_catalogs", multiple=True, type=click.Path(path_type=Path),
+              help="An L0 catalog written by `migrate catalog build` (repeatable), used after the roots.")
 @click.option("--before", type=click.Path(path_type=Path, exists=True), help="The old version of PATH to diff against.")
 @click.option("--before-ref", help="Diff against PATH at this git revision of its repository.")
-@click.option("--before-repo-root", type=click.Path(path_type=Path, exists=True, file_okay=False),
-              help="ops-math checkout for the before side's L0 calls (default: --repo-root).")
+@click.option("--before-repo-root", "before_repo_roots", multiple=True, type=click.Path(path_type=Path),
+              help="Repository for the before side's L0 calls (repeatable; default: --repo-root).")
 @click.option("--format", "fmt", type=click.Choice(VERIFY_FORMATS), default="text", show_default=True)
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here instead of stdout.")
 @click.option("--mkdir", is_flag=True, help="Create the folder of -o when it is missing.")
 @handle_errors
-def verify_route(path, policy, repo_root, before, before_ref, before_repo_root, fmt, output, mkdir) -> None:
+def verify_route(path, policy, repo_roots, l0_catalogs, before, before_ref, before_repo_roots, fmt, output,
+                 mkdir) -> None:
     """Check the routes of PATH's entry points against a policy (exit 0 pass, 1 violation, 2 incomplete)."""
     if before is not None and before_ref is not None:
         raise click.UsageError("give --before or --before-ref, not both")
-    config = VerifyRouteConfig(path=path, policy=policy, repo_root=repo_root, before=before, before_ref=before_ref,
-                               before_repo_root=before_repo_root, fmt=fmt, output=output, mkdir=mkdir)
+    config = VerifyRouteConfig(path=path, policy=policy, repo_roots=tuple(repo_roots), before=before,
+                               before_ref=before_ref, before_repo_roots=tuple(before_repo_roots),
+                               l0_catalogs=tuple(l0_catalogs), fmt=fmt, output=output, mkdir=mkdir)
     validate.check_output(config.output, config.mkdir)
     raise SystemExit(emit(run(config), config.output, config.mkdir))
 
 
-def route_source(path: Path, repo_root: Path | None, label: str):
+def route_source(path: Path, repo_roots: tuple[Path, ...], label: str, catalogs: tuple[Path, ...] = ()):
     """A saved route set (.json) is read as is; C++ sources go through the chain analyzer."""
     if path.is_file() and path.suffix == ".json":
         try:
             return RouteFileSource(path)
         except RouteSourceError as error:
             raise MigrateError(str(error), exit_codes.USAGE) from error
-    return ChainRouteSource((path,), repo_root, label=label)
+    return ChainRouteSource((path,), label=label, repo_roots=repo_roots, catalogs=catalogs)
 
 
 def run(config: VerifyRouteConfig) -> Rendered:
@@ -82,19 +92,19 @@ def run(config: VerifyRouteConfig) -> Rendered:
         if len(error.problems) == 1:
             raise MigrateError(f"--policy {config.policy}: {error.problems[0]}") from error
         raise MigrateError("policy " + "\n  ".join([f"{error.source} is not valid:", *error.problems])) from error
-    before_root = config.before_repo_root or config.repo_root
+    before_roots = config.before_repo_roots or config.repo_roots
     with ExitStack() as stack:
         before = None
         if config.before is not None:
-            before = route_source(config.before, before_root, str(config.before))
+            before = route_source(config.before, before_roots, str(config.before), config.l0_catalogs)
         elif config.before_ref is not None:
             old_path = stack.enter_context(_checkout(config.path, config.before_ref))
-            before = route_source(old_path, before_root, f"{config.path}@{config.before_ref}")
+            before = route_source(old_path, before_roots, f"{config.path}@{config.before_ref}", config.l0_catalogs)
         try:
             memory, unavailable = memory_source(), ""
         except EngineUnavailable as error:
             memory, unavailable = None, str(error)
-        source = route_source(config.path, config.repo_root, str(config.path))
+        source = route_source(config.path, config.repo_roots, str(config.path), config.l0_catalogs)
         try:
             verdict = evaluate(policy, source, before=before, memory=memory, memory_unavailable=unavailable)
         except EngineUnavailable as error:

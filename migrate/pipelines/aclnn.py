@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from op_migrate.analyzers.aclnn import FrontendOptions, analyze_chains, evaluate, input_sources
-from op_migrate.analyzers.aclnn.l0_index import find_repo_root, op_api_sources
+from op_migrate.analyzers.aclnn.l0_index import find_repo_root, root_sources
 from op_migrate.analyzers.route.facts import FactsError, facts_matrix
 from op_migrate.analyzers.route.model import Facts
 from op_migrate.analyzers.route.route_json import route_to_json
@@ -22,15 +22,16 @@ from op_migrate.migrate.output import Rendered
 from op_migrate.reports import aclnn_report
 from op_migrate.reports.render import to_json_text
 
-SCHEMA = "op-migrate/aclnn@1"
-VERSION = "aclnn-walk@1"  # bump when the per-file document changes, so cached documents are not reused
+SCHEMA = "op-migrate/aclnn@2"
+VERSION = "aclnn-walk@2"  # bump when the per-file document changes, so cached documents are not reused
 
 
 @dataclass(frozen=True)
 class FileJob:
     """What every per-file analysis needs; picklable so directory mode can fan it out to worker processes."""
 
-    repo_root: Path | None
+    repo_roots: tuple[Path, ...]
+    catalogs: tuple[Path, ...]
     frontend: FrontendOptions
     facts: tuple[Facts, ...]
 
@@ -40,10 +41,9 @@ def run(config: AnalyzeConfig) -> Rendered:
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise MigrateError(f"no such file or directory: {', '.join(missing)}")
-    if config.repo_root is not None and not config.repo_root.is_dir():
-        raise MigrateError(f"--repo-root {config.repo_root} is not a directory")
     try:
-        facts = tuple(facts_matrix(config.socs, config.dtypes, config.shapes, config.scalars))
+        facts = tuple(facts_matrix(config.socs, config.dtypes, config.shapes, config.scalars, config.strides,
+                                   config.offsets))
     except FactsError as error:
         raise MigrateError(str(error)) from error
     frontend = FrontendOptions(config.compile_commands, tuple(config.include_dirs))
@@ -58,7 +58,8 @@ def run(config: AnalyzeConfig) -> Rendered:
 
 
 def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
-    report = analyze_chains(paths, repo_root=config.repo_root, frontend_options=frontend)
+    report = analyze_chains(paths, repo_roots=config.repo_roots, catalogs=config.l0_catalogs,
+                            frontend_options=frontend)
     chains = evaluate(report, facts=[Facts()])
     facts_given = facts != (Facts(),)
     routed = evaluate(report, facts=list(facts)) if facts_given else chains
@@ -77,8 +78,9 @@ def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
     findings += [f for rs in (chains, routed) for f in rs.findings]
     routed_routes = list(routed.routes)
     unresolved = _unique(list(chains.unresolved) + list(routed.unresolved))
-    document = _document(config, report.repo_root, facts, entries, [f.to_json() for f in report.files],
-                         _unique([f.to_json() for f in findings]), unresolved, failed=[])
+    document = _document(config, report.repo_root, report.repo_roots, facts, entries,
+                         [f.to_json() for f in report.files], _unique([f.to_json() for f in findings]), unresolved,
+                         failed=[])
     validate.check_entry_facts(config, document)  # before the memory model and before anything is written
     memory = _memory(config, routed_routes, document)
     return _render(config, document, memory)
@@ -86,12 +88,16 @@ def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
 
 def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
     sources = input_sources(paths)
-    root = config.repo_root or next((r for r in (find_repo_root(p) for p in paths) if r is not None), None)
-    # Without an ops-math root, the first input directory is indexed for L0 definitions instead.
-    index_root = root or next((p for p in paths if p.is_dir()), None)
-    job = FileJob(index_root.resolve() if index_root else None, frontend, facts)
-    namespace = "|".join([VERSION, str(job.repo_root), _tree_fingerprint(job.repo_root), repr(frontend),
-                          repr([f.to_json() for f in facts])])
+    roots = list(config.repo_roots)
+    if not roots:
+        found = next((r for r in (find_repo_root(p) for p in paths) if r is not None), None)
+        # Without an ops-math root, the first input directory is indexed for L0 definitions instead.
+        fallback = found or next((p for p in paths if p.is_dir()), None)
+        roots = [fallback] if fallback is not None else []
+    job = FileJob(tuple(Path(r).resolve() if Path(r).is_dir() else Path(r) for r in roots),
+                  tuple(config.l0_catalogs), frontend, facts)
+    namespace = "|".join([VERSION, repr(job.repo_roots), _tree_fingerprint(job.repo_roots, job.catalogs),
+                          repr(frontend), repr([f.to_json() for f in facts])])
     result = run_corpus(CorpusJob(
         paths=tuple(sources),
         worker=functools.partial(analyze_file, job),
@@ -109,57 +115,68 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
         files.append(doc["file"])
         findings.extend(doc["findings"])
         unresolved.extend(doc["unresolved"])
-    if root is None and sources:
+    first = next((str(r) for r in job.repo_roots if r.is_dir()), None)
+    if not config.repo_roots and first is not None and find_repo_root(Path(first)) is None and sources:
         findings.insert(0, {"symbol": "aclnn-repo-root-missing", "severity": "warning", "path": str(paths[0]),
                             "line": None, "message": f"no ops-math-like repository root above {paths[0]}; "
                                                     f"L0 ops resolve within {paths[0]} and l0_ops.toml only"})
-    document = _document(config, str(root) if root else None, facts, entries, files, _unique(findings),
+    document = _document(config, first, [str(r) for r in job.repo_roots if r.is_dir()], facts, entries, files,
+                         _unique(findings),
                          _unique(unresolved), failed, cached=result.cached, relative_done=True)
     validate.check_entry_facts(config, document)
     return _render(config, document, None, compact=len(files) > 50)
 
 
 def analyze_file(job: FileJob, path: str) -> dict:
-    """The per-file worker of directory mode: the file's chains, its entries' routes, findings, unresolved calls."""
-    report = analyze_chains([Path(path)], repo_root=job.repo_root, frontend_options=job.frontend)
-    chains = evaluate(report, facts=[Facts()])
+    """The per-file worker of directory mode: the file's chains, its entries' routes, findings, unresolved calls.
+
+    With facts, only the routes for those facts are walked (the fact-free chain is left out: it is the costly
+    walk that keeps every branch, and the directory summary counts the routes asked for).
+    """
+    report = analyze_chains([Path(path)], repo_roots=job.repo_roots, catalogs=job.catalogs,
+                            frontend_options=job.frontend)
     facts_given = job.facts != (Facts(),)
-    routed = evaluate(report, facts=list(job.facts)) if facts_given else chains
-    per_entry = len(job.facts) if facts_given else 0  # without facts the chain is the only route
+    routed = evaluate(report, facts=list(job.facts) if facts_given else [Facts()])
+    per_entry = len(job.facts) if facts_given else 1
     entries = []
     for index, (unit, function) in enumerate(report.entry_points()):
+        routes = [_compact(r) for r in routed.routes[index * per_entry:(index + 1) * per_entry]]
         entries.append({
             "name": function.short_name, "file": unit.path, "line": function.line,
             "params": [p.name for p in function.params],
-            "chain": _compact(chains.routes[index]),
-            "routes": [_compact(r) for r in routed.routes[index * per_entry:(index + 1) * per_entry]],
+            "chain": None if facts_given else routes[0],
+            "routes": routes if facts_given else [],
         })
-    findings = [f.to_json() for f in list(report.files[0].findings) + list(chains.findings) + list(routed.findings)]
+    findings = [f.to_json() for f in list(report.findings) + list(report.files[0].findings) + list(routed.findings)]
     document = {
         "path": path,
         "status": "ok",
         "file": report.files[0].to_json(),
         "entries": entries,
         "findings": _unique(findings),
-        "unresolved": _unique(list(chains.unresolved) + list(routed.unresolved)),
+        "unresolved": _unique(list(routed.unresolved)),
     }
     # Made relative here, once per file, so cached documents need no pass over the whole report.
-    return _relative(document, str(job.repo_root or Path(path).resolve().parent))
+    base = next((str(r) for r in job.repo_roots if r.is_dir()), None)
+    return _relative(document, base or str(Path(path).resolve().parent))
 
 
 def _compact(route) -> dict:
-    """Directory mode keeps each route's tasks and tensors, not its steps and call paths (file mode has all)."""
-    document = route_to_json(route, call_paths=False, steps=False)
+    """Directory mode keeps each route's outcome, steps, tasks and tensors, not its events and call paths."""
+    document = route_to_json(route, call_paths=False, steps=True)
+    document["events"] = []
     document["compact"] = True
     return document
 
 
-def _document(config, repo_root, facts, entries, files, findings, unresolved, failed, cached=None,
+def _document(config, repo_root, repo_roots, facts, entries, files, findings, unresolved, failed, cached=None,
               relative_done=False) -> dict:
     document = {
         "schema": SCHEMA,
         "kind": "aclnn",
         "repo_root": repo_root,
+        "repo_roots": list(repo_roots),
+        "l0_catalogs": [str(path) for path in config.l0_catalogs],
         "inputs": list(config.inputs),
         "facts": [f.to_json() for f in facts],
         "entries": entries,
@@ -204,23 +221,25 @@ def _render(config: AnalyzeConfig, document: dict, memory, compact: bool = False
         body = aclnn_report.markdown(document) + (("\n" + memory.markdown) if memory and memory.markdown else "")
     else:
         body = aclnn_report.text(document) + (memory.text if memory else "")
-    return Rendered(body, _exit_code(document), memory.files if memory else ())
+    return Rendered(body, _exit_code(document), memory.files if memory else (),
+                    diagnostics=tuple(aclnn_report.outcome_lines(document)))
 
 
 def _exit_code(document: dict) -> int:
-    # With facts, the routes for those facts decide completeness; the no-facts chain may stay incomplete
-    # (an unparsed or unresolved call in a branch the facts prune) without making the run incomplete.
-    routes = [r for e in document["entries"] for r in (e["routes"] or [e["chain"]])]
-    return exit_codes.outcome(incomplete=any(not r["complete"] for r in routes), failed_inputs=bool(document["failed"]),
+    """2 when a route for the given facts is incomplete, else 1 on findings or failed files, else 0 (exit_codes).
+
+    Without facts the chain is the route; with facts the routes for them decide completeness (the fact-free
+    chain may keep an unresolved call in a branch the facts prune without making the run incomplete).
+    """
+    return exit_codes.outcome(incomplete=any(not r["complete"] for r in aclnn_report.asked_routes(document)),
+                              failed_inputs=bool(document["failed"]),
                               severities=(f.get("severity") for f in document["findings"]))
 
 
-def _tree_fingerprint(root: Path | None) -> str:
-    """Changes when any op_api source of the repository changes, so cached documents follow L0 edits."""
-    if root is None:
-        return "-"
+def _tree_fingerprint(roots: tuple[Path, ...], catalogs: tuple[Path, ...]) -> str:
+    """Changes when any source of the roots or any catalog changes, so cached documents follow L0 edits."""
     digest = hashlib.sha256()
-    for path in op_api_sources(root):
+    for path in [p for root in roots for p in root_sources(root)] + [Path(c) for c in catalogs]:
         try:
             stat = path.stat()
         except OSError:

@@ -25,28 +25,40 @@ def test_terminal_tree_for_one_route() -> None:
     result = invoke(str(BERNOULLI), "--soc", "Ascend910B", "--dtype", "bfloat16", "--shape", "self=[4,1000]",
                     "--shape", "out=[4,1000]", "--scalar", "prob=0.5")
     assert result.exit_code == exit_codes.OK, result.output
-    first_entry = result.output.split("aclnnInplaceBernoulliGetWorkspaceSize")[0]
+    first_entry = result.stdout.split("aclnnInplaceBernoulliGetWorkspaceSize")[0]
     assert first_entry == (
         "aclnnBernoulliGetWorkspaceSize  (random/dsa_gen_bit_mask/op_api/aclnn_bernoulli.cpp:56)\n"
-        "└─ soc=Ascend910B arch=DAV_2201 dtype=bfloat16 self=[4,1000] out=[4,1000] prob=0.5\n"
-        "   ├─ [0] DSAGenBitMask  DSA  aclnn_bernoulli.cpp:47\n"
-        "   ├─ [1] Fill  AI_CORE  aclnn_bernoulli.cpp:50\n"
-        "   ├─ [2] DropoutDoMask  AI_CORE  aclnn_bernoulli.cpp:52\n"
-        "   ├─ [3] Cast  AI_CORE  aclnn_bernoulli.cpp:80\n"
-        "   └─ [4] ViewCopy  AI_CORE  aclnn_bernoulli.cpp:86\n"
+        "└─ soc=Ascend910B arch=DAV_2201 dtype=bfloat16 self=[4,1000] out=[4,1000] prob=0.5  [complete, decided]\n"
+        "   ├─ Contiguous(self)  helper, no launch: a view\n"
+        "   ├─ DSAGenBitMask(bytes * BITS_PER_BYTE, seed, offset, keep)\n"
+        "   │  └─ [0] DSAGenBitMask  DSA  aclnn_bernoulli.cpp:47\n"
+        "   ├─ Fill(dimsTensor, one, dims)\n"
+        "   │  └─ [1] Fill  AI_CORE  aclnn_bernoulli.cpp:50\n"
+        "   ├─ DropoutDoMask(ones, mask, one)\n"
+        "   │  └─ [2] DropoutDoMask  AI_CORE  aclnn_bernoulli.cpp:52\n"
+        "   ├─ Cast(masked, out->GetDataType())\n"
+        "   │  └─ [3] Cast  AI_CORE  aclnn_bernoulli.cpp:80\n"
+        "   └─ ViewCopy(result, out)  helper, no launch: the result's storage becomes the output's\n"
     )
+    # stderr says each route's outcome.
+    assert result.stderr.splitlines()[0] == (
+        "route aclnnBernoulliGetWorkspaceSize [soc=Ascend910B arch=DAV_2201 dtype=bfloat16 self=[4,1000] "
+        "out=[4,1000] prob=0.5]: complete, decided")
 
 
 def test_json_carries_the_fields_others_rely_on() -> None:
     result = invoke(str(REMAINDER), "--repo-root", str(TREE), "--soc", "Ascend910B", "--dtype", "float64",
                     "--format", "json")
     assert result.exit_code == exit_codes.OK, result.output
-    document = json.loads(result.output)
-    assert (document["schema"], document["kind"]) == ("op-migrate/aclnn@1", "aclnn")
+    document = json.loads(result.stdout)
+    assert (document["schema"], document["kind"]) == ("op-migrate/aclnn@2", "aclnn")
     entry = document["entries"][0]
     route = entry["routes"][0]
+    assert set(route) >= {"complete", "decided", "incomplete_reasons", "undecided_guards", "steps", "tasks",
+                          "tensors", "events"}
     assert set(route["facts"]) >= {"soc", "arch", "dtypes", "shapes", "scalars"}
-    assert set(route["tasks"][0]) >= {"op", "launcher", "file", "line", "may", "guards"}
+    assert set(route["tasks"][0]) >= {"op", "launcher", "via", "l0", "step", "file", "line", "may", "guards"}
+    assert set(route["steps"][0]) >= {"op", "kind", "args", "tasks", "effect", "resolution", "definition"}
     assert set(route["tensors"][0]) >= {"id", "producer", "effect", "shape", "dtype"}
     assert {t["effect"] for t in route["tensors"]} <= {"param", "alloc", "view", "alias", "write"}
     assert document["unresolved"] == [] and isinstance(document["findings"], list)
@@ -69,11 +81,22 @@ def test_usage_errors_exit_2_without_traceback() -> None:
         (["--soc", "Ascend999"], "error: --soc Ascend999: unknown SoC (known: Ascend310P, "),
         (["--shape", "self=1,2"], "error: --shape self=1,2: shape 'self=1,2' is not NAME=[d0,d1,...]"),
         (["--dtype", "float7"], "error: --dtype float7: unknown dtype 'float7'"),
-        (["--repo-root", str(FIXTURES / "nowhere")], "is not a directory"),
+        (["--strided", "self=[1,x]"], "error: --strided self=[1,x]: strides 'self=[1,x]' are not NAME=[s0,s1,...]"),
+        (["--offset", "self=-2"], "error: --offset self=-2: offset 'self=-2' is not NAME=a non-negative integer"),
+        (["--strided", "selff=[1]"], "error: --strided selff=[1]: 'selff' is no parameter of any analysed entry point"),
     ]:
         result = invoke(str(REMAINDER), *args)
         assert result.exit_code == exit_codes.USAGE, args
         assert message in result.output and "Traceback" not in result.output
+
+
+def test_a_repo_root_that_is_not_a_directory_is_a_finding_and_the_run_goes_on() -> None:
+    result = invoke(str(REMAINDER), "--repo-root", str(FIXTURES / "nowhere"), "--repo-root", str(TREE),
+                    "--soc", "Ascend910B", "--dtype", "float16")
+    assert result.exit_code == exit_codes.FINDINGS, result.output
+    assert "error: aclnn-repo-root-unusable: " in result.stdout and "nowhere is not a directory; it is left out" \
+        in result.stdout
+    assert "[complete" in result.stdout and "incomplete" not in result.stdout  # the second root resolves every call
 
 
 def test_directory_mode_runs_in_parallel_and_reuses_its_cache(tmp_path: Path) -> None:
@@ -81,7 +104,7 @@ def test_directory_mode_runs_in_parallel_and_reuses_its_cache(tmp_path: Path) ->
     cold = invoke(*args)
     assert cold.exit_code == exit_codes.OK, cold.output
     warm = invoke(*args)
-    cold_doc, warm_doc = json.loads(cold.output), json.loads(warm.output)
+    cold_doc, warm_doc = json.loads(cold.stdout), json.loads(warm.stdout)
     assert cold_doc["summary"]["cached_files"] == 0
     assert warm_doc["summary"]["cached_files"] == cold_doc["summary"]["files"] == 8
     cold_doc["summary"].pop("cached_files")
@@ -114,8 +137,10 @@ def test_with_facts_only_the_requested_routes_decide_completeness(tmp_path: Path
     target = str(source if mode == "file" else source.parent)
     pruned = invoke(target, "--repo-root", str(tmp_path), "--dtype", "float16", "--no-cache", "--no-progress",
                     "--format", "json")
-    (entry,) = json.loads(pruned.output)["entries"]
-    assert not entry["chain"]["complete"] and [r["complete"] for r in entry["routes"]] == [True]
+    (entry,) = json.loads(pruned.stdout)["entries"]
+    assert [r["complete"] for r in entry["routes"]] == [True]
+    if mode == "file":  # directory mode walks only the routes asked for, not the fact-free chain
+        assert not entry["chain"]["complete"]
     # The chain's unresolved call stays a reported warning (exit 1), but the run is not incomplete (exit 2).
     assert pruned.exit_code == exit_codes.FINDINGS, pruned.output
     kept = invoke(target, "--repo-root", str(tmp_path), "--dtype", "complex64", "--no-cache", "--no-progress")

@@ -42,7 +42,7 @@ CELLS = [
      ["analyze", str(ACLNN / "facts" / "aclnn_mod_pair.cpp"), "--shape", "self=[3,4]", "--shape", "other=[5,4]"]),
     ("analyze ACLNN", 1, "shapes one of two entries cannot take",
      ["analyze", str(REMAINDER), "--repo-root", str(ACLNN / "ops_math"), "--soc", "Ascend910B", "--dtype", "float16",
-      "--shape", "self=[3,4]", "--shape", "other=[5,4]", "--shape", "out=[3,4]"]),
+      "--shape", "self=[1024,1,64]", "--shape", "other=[1,4096,64]", "--shape", "out=[1024,4096,64]"]),
     ("analyze PyPTO", 0, "complete, no finding", ["analyze", str(PYPTO / "views_valid.py")]),
     ("analyze PyPTO", 1, "an invalid view", ["analyze", str(PYPTO / "views_invalid.py")]),
     ("analyze PyPTO", 2, "an option that does not apply", ["analyze", str(PYPTO / "views_valid.py"), "--dtype", "float16"]),
@@ -74,9 +74,10 @@ def test_cell(column: str, code: int, why: str, args: list[str]) -> None:
     if code == exit_codes.USAGE and not why.startswith("incomplete"):
         assert result.stdout == "" and len(result.stderr.splitlines()) == 1, result.output  # one line, nothing else
     if why == "shapes one of two entries cannot take":
+        # The out-of-place entry takes them; the in-place one cannot write the broadcast result into selfRef.
         assert "warning: facts-not-broadcastable: math/floor_mod/op_api/aclnn_remainder.cpp:85: " \
-               "aclnnRemainderTensorTensorGetWorkspaceSize: the shapes other=[5,4], the target of x=[3,4] do not " \
-               "broadcast" in result.stdout
+               "aclnnInplaceRemainderTensorTensorGetWorkspaceSize: the shapes other=[1,4096,64], the target of " \
+               "x=[1024,1,64] do not broadcast" in result.stdout
 
 
 @pytest.mark.parametrize("command", [

@@ -142,12 +142,12 @@ def test_the_memory_model_runs_when_available() -> None:
 def test_before_repo_root_is_used_for_the_before_side(monkeypatch, tmp_path: Path) -> None:
     seen = []
 
-    def record(path, repo_root, label):
-        seen.append((Path(path).name, repo_root))
+    def record(path, repo_roots, label, catalogs=()):
+        seen.append((Path(path).name, repo_roots))
         return verify_route.RouteFileSource(Path(path))
 
     monkeypatch.setattr(verify_route, "route_source", record)
     result = invoke(AFTER, "--policy", "floor_mod-native", "--repo-root", str(tmp_path), "--before", BEFORE,
                     "--before-repo-root", str(ROUTES))
     assert result.exit_code == 0
-    assert seen == [("floor_mod_before.json", ROUTES), ("floor_mod_after.json", tmp_path)]
+    assert seen == [("floor_mod_before.json", (ROUTES,)), ("floor_mod_after.json", (tmp_path,))]

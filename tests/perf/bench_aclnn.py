@@ -1,6 +1,6 @@
 """Benchmark: `migrate analyze DIR` on op_api sources, files/s cold and warm, against bare tree-sitter parsing.
 
-usage: python tests/perf/bench_aclnn.py DIR [-j N] [--format text|json] [--soc S --dtype D ...]
+usage: python tests/perf/bench_aclnn.py DIR [-j N] [--format text|json] [--soc S --dtype D ...] [--repo-root R ...]
 
 Cold: a fresh cache directory (every file parsed, its chains walked). Warm: the same command again, every
 per-file document read from the cache. The bare parse (tree-sitter only, files already in memory, one
@@ -48,6 +48,7 @@ def main() -> None:
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--soc", action="append", default=[])
     parser.add_argument("--dtype", action="append", default=[])
+    parser.add_argument("--repo-root", action="append", default=[], type=Path, help="as migrate analyze --repo-root")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="the report rendered (timed)")
     args = parser.parse_args()
     sources = input_sources([args.directory])
@@ -58,12 +59,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as cache:
         config = AnalyzeConfig(inputs=(str(args.directory),), fmt=args.format, jobs=args.jobs, use_cache=True,
                                cache_dir=Path(cache), show_progress=False, socs=tuple(args.soc),
-                               dtypes=tuple(args.dtype))
+                               dtypes=tuple(args.dtype), repo_roots=tuple(args.repo_root))
         cold, summary = _run(config)
         warm, warm_summary = _run(config)
     print(f"cold (-j {args.jobs}): {cold:.2f} s, {len(sources) / cold:.0f} files/s, {cold / bare:.1f}x bare parse")
     print(f"warm (-j {args.jobs}): {warm:.2f} s, {len(sources) / warm:.0f} files/s, {warm / bare:.1f}x bare parse, "
           f"{warm_summary.get('cached_files', 0)} documents from the cache")
+    routes = summary.get("routes", 0) or 1
+    print(f"routes: {summary.get('routes', 0)}, complete {100 * summary.get('complete_routes', 0) / routes:.1f}%, "
+          f"decided {100 * summary.get('decided_routes', 0) / routes:.1f}%, incomplete by reason "
+          f"{summary.get('incomplete_by_reason', {})}")
     for key in ("entry_points", "l0_calls", "l0_resolved_repo", "l0_resolved_catalog", "l0_unresolved",
                 "launches_per_kind", "incomplete_routes", "failed_files", "top_unresolved"):
         print(f"  {key}: {summary[key]}")

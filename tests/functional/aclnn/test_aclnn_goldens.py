@@ -61,14 +61,21 @@ def _ops(route):
 
 def test_remainder_broadcasts_both_inputs_before_floor_mod_except_on_regbase() -> None:
     document, code = _routes("remainder")
-    assert code == 0
+    # 1: the in-place entry cannot take these shapes (selfRef cannot hold the broadcast), and says so.
+    assert code == 1
+    assert [f["symbol"] for f in document["findings"]] == ["facts-not-broadcastable"]
     entry = next(e for e in document["entries"] if e["name"] == "aclnnRemainderTensorTensorGetWorkspaceSize")
     by_facts = {(r["facts"]["soc"], r["facts"]["dtypes"]["*"]): r for r in entry["routes"]}
+    # The tail ViewCopy re-points FloorMod's workspace result at the contiguous `out`: no launch.
     assert _ops(by_facts["Ascend910B", "float16"]) == [
-        ("BroadcastTo", "AI_CORE"), ("BroadcastTo", "AI_CORE"), ("FloorMod", "AI_CORE"), ("ViewCopy", "AI_CORE")]
+        ("BroadcastTo", "AI_CORE"), ("BroadcastTo", "AI_CORE"), ("FloorMod", "AI_CORE")]
     assert ("FloorMod", "AI_CPU") in _ops(by_facts["Ascend910B", "float64"])
-    assert [op for op, _ in _ops(by_facts["Ascend950", "float16"])] == ["FloorMod", "ViewCopy"]
+    assert [op for op, _ in _ops(by_facts["Ascend950", "float16"])] == ["FloorMod"]
     route = by_facts["Ascend910B", "float16"]
+    assert route["decided"] and [s["op"] for s in route["steps"] if s["kind"] == "helper"] == [
+        "Contiguous", "Contiguous", "ReFormat", "ReFormat", "ViewCopy"]
+    assert all(not s["tasks"] for s in route["steps"] if s["kind"] == "helper")
+    assert [t["via"] for t in route["tasks"]] == ["BroadcastTo", "BroadcastTo", "FloorMod"]
     broadcasts = [t for t in route["tensors"] if t["producer"] == "BroadcastTo"]
     assert [t["dims"] for t in broadcasts] == [[1024, 4096, 64], [1024, 4096, 64]]
     assert all(not t["may"] for t in route["tasks"]) and route["complete"]
@@ -82,11 +89,13 @@ def test_bernoulli_dav_2201_takes_the_dsa_mask_route_and_prob_zero_takes_zeros_l
     half, _ = _routes("bernoulli_prob_half")
     route = half["entries"][0]["routes"][0]
     assert _ops(route) == [("DSAGenBitMask", "DSA"), ("Fill", "AI_CORE"), ("DropoutDoMask", "AI_CORE"),
-                           ("Cast", "AI_CORE"), ("ViewCopy", "AI_CORE")]
+                           ("Cast", "AI_CORE")]
+    assert route["steps"][-1]["op"] == "ViewCopy" and route["steps"][-1]["effect"] == "re-point"
     mask = next(t for t in route["tensors"] if t["producer"] == "DSAGenBitMask")
     assert (mask["dtype"], mask["dims"]) == ("uint8", [512])  # ceil(4000 / 128) * 16 bytes
     zero, _ = _routes("bernoulli_prob_zero")
-    assert [op for op, _ in _ops(zero["entries"][0]["routes"][0])] == ["ZerosLike", "ViewCopy"]  # same dtype: Cast returns its input
+    # Same dtype: Cast returns its input; ViewCopy re-points ZerosLike's result at out.
+    assert [op for op, _ in _ops(zero["entries"][0]["routes"][0])] == ["ZerosLike"]
 
 
 def test_bernoulli_unknown_prob_keeps_every_branch_as_may() -> None:

@@ -95,7 +95,7 @@ def render() -> str:
                 result = runner.invoke(main, _arguments(root, source, dims, dtype))
                 if result.exit_code not in (0, 1) or "## Memory" not in result.output:
                     raise RuntimeError(f"migrate analyze failed for {side} {name}/{dtype}:\n{result.output}")
-                section = _section(root, result.output)
+                section = _section(root, result.stdout)
                 peaks.extend(_peak(section))
                 sections.append(f"\n## {side}: case {name}, {dtype}\n{section}\n")
             summary.append(f"| {name} | {dtype} | `{peaks[0]}` | {peaks[1]} | `{peaks[2]}` | {peaks[3]} |")

@@ -82,7 +82,7 @@ def render() -> str:
             # Exit 1 only for the warning that no ops-math root sits above ops/gcd (L0 ops resolve locally).
             if result.exit_code not in (0, 1) or "## Memory" not in result.output:
                 raise RuntimeError(f"migrate analyze failed for {name}/{dtype}:\n{result.output}")
-            body = result.output.replace(str(OP_DIR) + "/", "").replace(str(OP_DIR), ".")
+            body = result.stdout.replace(str(OP_DIR) + "/", "").replace(str(OP_DIR), ".")
             lines = [line for line in body.splitlines() if not line.startswith("![lifetime chart")]
             lines = [line for line in lines if line != "# ACLNN chain analysis"]
             body = "\n".join("#" + line if line.startswith("#") else line for line in lines)  # nest under the case

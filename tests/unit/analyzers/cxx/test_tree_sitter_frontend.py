@@ -260,3 +260,16 @@ def test_return_after_a_comment_inside_a_macro_is_still_an_argument() -> None:
     )
     assert [s.value.children[2].text for s in body[:2]] == ["return false", "return true"]
     assert body[2].kind == "return"
+
+
+def test_an_export_macro_before_the_return_type_is_no_parse_error() -> None:
+    unit = _unit(
+        "ACLNN_API aclnnStatus aclnnXGetWorkspaceSize(const aclTensor* self, aclOpExecutor** executor)\n"
+        "{\n    return ACLNN_SUCCESS;\n}\n"
+        "ACLNN_API int32_t aclnnGetY() { return 0; }\n"
+        "extern \"C\" ACLNN_API aclnnStatus aclnnZ(const aclTensor* self) { return ACLNN_SUCCESS; }\n"
+    )
+    assert unit.findings == ()
+    entry = unit.function("aclnnXGetWorkspaceSize")
+    assert entry is not None and entry.return_type == "aclnnStatus" and entry.line == 1
+    assert unit.function("aclnnGetY").return_type == "int32_t" and unit.function("aclnnZ") is not None

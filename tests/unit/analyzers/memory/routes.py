@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from op_migrate.analyzers.route.route_json import route_from_json
-from op_migrate.analyzers.route.model import Facts, Route, ShapeRule, Step, Task, Tensor
+from op_migrate.analyzers.route.model import Event, Facts, Route, ShapeRule, Task, Tensor
 
 ROUTES = Path(__file__).resolve().parents[3] / "functional" / "memory" / "routes"
 
@@ -25,7 +25,7 @@ def _param(name: str) -> Tensor:
 def random_chains(draw) -> Route:
     """A binary entry (self, other, out) followed by 1–8 launches, each allocating one tensor from earlier ones."""
     tensors = [_param("self"), _param("other"), _param("out")]
-    tasks, steps = [], []
+    tasks, events = [], []
     earlier = ["self", "other"]
     for index in range(draw(st.integers(1, 8))):
         rule = draw(st.sampled_from(["same", "broadcast", "packed", "literal"]))
@@ -46,10 +46,10 @@ def random_chains(draw) -> Route:
         reads = tuple(draw(st.lists(st.sampled_from(earlier), min_size=1, max_size=3, unique=True)))
         tasks.append(Task(index, producer, "AI_CORE", "chain.cpp", 10 + index, reads=reads, writes=(tid,), may=may))
         if draw(st.booleans()):
-            steps.append(Step("create", tensor=tid))
-        steps.append(Step("launch", task=index))
+            events.append(Event("create", tensor=tid))
+        events.append(Event("launch", task=index))
         earlier.append(tid)
-    return Route("aclnnRandomChain", Facts(), tuple(tasks), tuple(tensors), tuple(steps))
+    return Route("aclnnRandomChain", Facts(), tuple(tasks), tuple(tensors), tuple(events))
 
 
 @st.composite

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from op_migrate.analyzers.memory import evaluate, parse_case, plan
-from op_migrate.analyzers.route.model import SHAPE_RULES, Facts, Route, ShapeRule, Step, Task, Tensor
+from op_migrate.analyzers.route.model import SHAPE_RULES, Event, Facts, Route, ShapeRule, Task, Tensor
 
 IDS = ["self", "other", "out", "a", "b", "c", "d", "ghost"]
 
@@ -27,9 +27,9 @@ def messy_routes(draw) -> Route:
              writes=tuple(draw(st.lists(st.sampled_from(IDS), max_size=2))), may=draw(st.booleans()))
         for i in range(draw(st.integers(0, 4)))
     )
-    steps = tuple(draw(st.lists(st.one_of(st.builds(lambda t: Step("create", tensor=t), st.sampled_from(IDS)),
-                                          st.builds(lambda i: Step("launch", task=i), st.integers(0, 6))), max_size=10)))
-    return Route("aclnnMessy", Facts(), tasks, tuple(tensors), steps)
+    events = tuple(draw(st.lists(st.one_of(st.builds(lambda t: Event("create", tensor=t), st.sampled_from(IDS)),
+                                          st.builds(lambda i: Event("launch", task=i), st.integers(0, 6))), max_size=10)))
+    return Route("aclnnMessy", Facts(), tasks, tuple(tensors), events)
 
 
 @settings(max_examples=100, deadline=None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from op_migrate.analyzers.memory import plan
-from op_migrate.analyzers.route.model import Facts, Route, ShapeRule, Step, Task, Tensor
+from op_migrate.analyzers.route.model import Event, Facts, Route, ShapeRule, Task, Tensor
 
 
 def _route(*extra: Tensor, tasks=()) -> Route:
@@ -11,7 +11,7 @@ def _route(*extra: Tensor, tasks=()) -> Route:
         Tensor("self", "self", "", "param", ShapeRule("param", ("self",)), "self", "a.cpp", 1),
         Tensor("out", "out", "", "param", ShapeRule("param", ("out",)), "out", "a.cpp", 1),
     )
-    return Route("aclnnThing", Facts(), tuple(tasks), params + extra, tuple(Step("launch", task=t.index) for t in tasks))
+    return Route("aclnnThing", Facts(), tuple(tasks), params + extra, tuple(Event("launch", task=t.index) for t in tasks))
 
 
 def test_unknown_shape_gets_the_output_sized_default_and_a_warning() -> None:
@@ -39,4 +39,4 @@ def test_output_param_of_another_count_gets_m_by_the_facts() -> None:
     result = Tensor("r", "r", "ReduceAll", "alloc", ShapeRule("param", ("out",)), "bool", "a.cpp", 3)
     route = _route(result, tasks=(Task(0, "ReduceAll", "AI_CORE", "a.cpp", 3, reads=("self",), writes=("r",)),))
     assert plan(route).formula == "N"  # no facts: an output is taken to be output-sized
-    assert plan(Route(route.entry, facts, route.tasks, route.tensors, route.steps)).formula == "M"
+    assert plan(Route(route.entry, facts, route.tasks, route.tensors, route.events)).formula == "M"

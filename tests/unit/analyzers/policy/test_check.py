@@ -35,7 +35,7 @@ PARAMS = (tensor("self", "param", ("self",), effect="param"), tensor("other", "p
 
 def route(tasks, tensors=()):
     return Route(entry="aclnnXGetWorkspaceSize", facts=Facts(), tasks=tuple(tasks), tensors=PARAMS + tuple(tensors),
-                 steps=())
+                 events=())
 
 
 def rules(text: str) -> list[tuple[str, str | None, bool]]:
@@ -137,3 +137,15 @@ def test_require_is_met_when_both_branches_of_an_undecided_guard_launch_it() -> 
     one_side = route([task(0, "FloorMod", ("y",), may=True, guards=("a", "direct")),
                       task(1, "FloorMod", ("y",), may=True, guards=("!(a)",))], [tensor("y", "same", ("out",))])
     assert rules_on('[[policy.require]]\nop = "FloorMod"\n', one_side) == [("require-FloorMod", "FloorMod", True)]
+
+
+def test_a_rule_names_the_op_as_the_chain_calls_it_or_as_it_launches() -> None:
+    # l0op::DropoutDoMask launches the op type DropOutDoMask: a policy may use either spelling.
+    launched = Task(index=0, op="DropOutDoMask", launcher="AI_CORE", file="l0.cpp", line=20, writes=("y",),
+                    l0="DropoutDoMask", via="DropoutDoMask")
+    checked = route([launched], [tensor("y", "same", ("self",))])
+    assert rules_on('[[policy.forbid]]\nop = "DropoutDoMask"\n', checked) == [
+        ("forbid-DropoutDoMask", "DropOutDoMask", False)]
+    assert rules_on('[[policy.forbid]]\nop = "DropOutDoMask"\n', checked) == [
+        ("forbid-DropOutDoMask", "DropOutDoMask", False)]
+    assert rules_on('[[policy.forbid]]\nop = "Dropout"\n', checked) == []

@@ -29,7 +29,7 @@ def _tensor(tid, rule, refs=(), dims=()):
 
 def _resolver(*tensors, **shapes) -> SizeResolver:
     facts = Facts(shapes=tuple((k, tuple(v)) for k, v in shapes.items()))
-    return SizeResolver(Route(entry="e", facts=facts, tasks=(), tensors=tensors, steps=()), facts)
+    return SizeResolver(Route(entry="e", facts=facts, tasks=(), tensors=tensors, events=()), facts)
 
 
 def test_output_n_prefers_out_and_falls_back_to_the_broadcast() -> None:

@@ -71,8 +71,8 @@ def test_a_tensor_replaced_in_one_arm_keeps_both_dtypes_for_later_launchers(tmp_
     unknown = route(tmp_path, body)
     assert [(op, launcher, may) for op, launcher, may in launches(unknown) if op == "Foo"] == [
         ("Foo", "AI_CORE", True), ("Foo", "AI_CPU", True)]
-    assert launches(route(tmp_path, body, dtypes=["int64"]))[1:3] == [("Foo", "AI_CORE", False),
-                                                                      ("ViewCopy", "AI_CORE", False)]
+    # ViewCopy of Foo's workspace result into the contiguous `out` re-points it: no launch on any SoC.
+    assert launches(route(tmp_path, body, dtypes=["int64"]))[1:] == [("Foo", "AI_CORE", False)]
     assert ("Foo", "AI_CPU", False) in launches(route(tmp_path, body, dtypes=["float64"]))
 
 

@@ -44,10 +44,11 @@ def ops(tmp_path: Path, entry: str, scalars=()) -> list[tuple[str, bool]]:
 
 @pytest.mark.parametrize("entry", [BY_VALUE, AS_SCALAR], ids=["double-param", "aclScalar-ToDouble"])
 def test_scalar_facts_decide_helper_guards(tmp_path: Path, entry) -> None:
-    assert ops(tmp_path, entry, ["prob=0"]) == [("ViewCopy", False)]
-    assert ops(tmp_path, entry, ["prob=1"]) == [("ZerosLike", False), ("ViewCopy", False)]
-    assert ops(tmp_path, entry, ["prob=0.1"]) == [("Muls", False), ("ViewCopy", False)]
-    assert ops(tmp_path, entry) == [("ZerosLike", True), ("Muls", True), ("ViewCopy", False)]
+    # prob=0 copies the user's own tensor into out (a TensorMove); otherwise ViewCopy re-points the L0 result.
+    assert ops(tmp_path, entry, ["prob=0"]) == [("TensorMove", False)]
+    assert ops(tmp_path, entry, ["prob=1"]) == [("ZerosLike", False)]
+    assert ops(tmp_path, entry, ["prob=0.1"]) == [("Muls", False)]
+    assert ops(tmp_path, entry) == [("ZerosLike", True), ("Muls", True), ("TensorMove", True)]
 
 
 def test_integer_and_bool_parameters_take_the_fact_in_their_type(tmp_path: Path) -> None:

@@ -11,11 +11,11 @@ HEAD = "aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclSc
 TAIL = "    return ACLNN_SUCCESS;\n}\n"
 
 
-def route(tmp_path: Path, body: str, prelude: str = "", socs=(), dtypes=(), shapes=(), scalars=()):
+def route(tmp_path: Path, body: str, prelude: str = "", socs=(), dtypes=(), shapes=(), scalars=(), strides=()):
     source = tmp_path / "demo.cpp"
     source.write_text(prelude + HEAD + body + TAIL)
     report = analyze_chains([source], repo_root=tmp_path)
-    (result,) = evaluate(report, facts=facts_matrix(socs, dtypes, shapes, scalars)).routes
+    (result,) = evaluate(report, facts=facts_matrix(socs, dtypes, shapes, scalars, strides)).routes
     return result
 
 
@@ -35,7 +35,8 @@ def test_decided_guards_prune_and_undecided_ones_keep_both_arms(tmp_path: Path) 
     unknown = route(tmp_path, body)
     assert ops(unknown) == [("Abs", True), ("Muls", True)]
     assert unknown.tasks[1].guards == ("!(GetCurrentPlatformInfo().GetCurNpuArch() == NpuArch::DAV_2201)",)
-    assert unknown.unknown_guards == ("GetCurrentPlatformInfo().GetCurNpuArch() == NpuArch::DAV_2201",)
+    assert unknown.undecided_guards == ("GetCurrentPlatformInfo().GetCurNpuArch() == NpuArch::DAV_2201",)
+    assert unknown.complete and not unknown.decided
 
 
 def test_an_undecided_early_return_makes_the_rest_may(tmp_path: Path) -> None:
@@ -94,8 +95,9 @@ def test_reference_parameters_flow_back_to_the_caller(tmp_path: Path) -> None:
     l0op::ViewCopy(made, out, uniqueExecutor.get());
 """
     result = route(tmp_path, body, prelude)
-    zeros, copy = result.tasks
-    assert copy.reads == zeros.writes
+    (zeros,) = result.tasks  # ViewCopy re-points ZerosLike's result at out: ZerosLike writes the output
+    (made,) = zeros.writes
+    assert (result.tensor(made).effect, result.tensor(made).base) == ("write", "out")
 
 
 def test_cast_to_the_same_dtype_is_no_launch(tmp_path: Path) -> None:
@@ -114,7 +116,8 @@ def test_create_view_with_set_data_type_is_an_alias(tmp_path: Path) -> None:
     result = route(tmp_path, body, shapes=["out=[8]"])
     (alias,) = [t for t in result.tensors if t.effect != "param"]
     assert (alias.effect, alias.base, alias.dtype, alias.dims) == ("alias", "out", "uint8", (8,))
-    assert [s.kind for s in result.steps] == ["create"]
+    assert [e.kind for e in result.events] == ["create"]
+    assert result.steps == ()  # no L0 call: nothing for the step view
 
 
 def test_counted_loops_over_known_dims_run_exactly(tmp_path: Path) -> None:
@@ -137,9 +140,13 @@ def test_steps_follow_program_order(tmp_path: Path) -> None:
     l0op::ViewCopy(v, out, uniqueExecutor.get());
 """
     result = route(tmp_path, body)
-    assert [(s.kind, s.tensor or s.task) for s in result.steps] == [
-        ("create", "t1"), ("launch", 0), ("create", "t2"), ("create", "t3"), ("launch", 1)]
-    assert [t.effect for t in result.tensors] == ["param", "param", "alloc", "view", "write"]
+    assert [(e.kind, e.tensor or e.task) for e in result.events] == [
+        ("create", "t1"), ("launch", 0), ("create", "t2")]
+    # ViewCopy re-points the view's storage (Abs's result) at out: Abs then writes the output itself.
+    assert [t.effect for t in result.tensors] == ["param", "param", "write", "view"]
+    assert [(s.op, s.kind, s.tasks, s.effect) for s in result.steps] == [
+        ("Abs", "op", (0,), "launch"), ("Reshape", "helper", (), "view"), ("ViewCopy", "helper", (), "re-point")]
+    assert [(t.via, t.step) for t in result.tasks] == [("Abs", 0)]
 
 
 def test_the_fast_writer_equals_to_json(tmp_path: Path) -> None:
@@ -164,9 +171,11 @@ def test_a_variable_set_in_undecided_arms_is_read_as_every_tensor_it_may_hold(tm
     }
     l0op::ViewCopy(picked, out, uniqueExecutor.get());
 """
-    zeros, ones, copy = route(tmp_path, body).tasks
-    assert copy.reads == zeros.writes + ones.writes
-    assert route(tmp_path, body, socs=["Ascend950"]).tasks[1].reads == ("t1",)
+    # A strided `out`: whichever tensor `picked` holds, ViewCopy copies it with its kernel.
+    zeros, ones, copy = route(tmp_path, body, strides=["out=[2]"], shapes=["out=[4]"]).tasks
+    assert copy.op == "ViewCopy" and copy.reads == zeros.writes + ones.writes and not copy.may
+    decided = route(tmp_path, body, socs=["Ascend950"], strides=["out=[2]"], shapes=["out=[4]"])
+    assert [t.op for t in decided.tasks] == ["ZerosLike", "ViewCopy"] and decided.tasks[1].reads == ("t1",)
 
 
 def test_helper_fan_out_is_cut_by_the_walk_budget(tmp_path: Path, monkeypatch) -> None:
@@ -179,3 +188,29 @@ def test_helper_fan_out_is_cut_by_the_walk_budget(tmp_path: Path, monkeypatch) -
     result = route(tmp_path, "    auto r = H29(self, uniqueExecutor.get());\n", "\n".join(helpers) + "\n")
     assert not result.complete
     assert 0 < len(result.tasks) < 2_000
+
+
+def test_contiguous_returns_its_input_view_shape_on_every_branch(tmp_path: Path) -> None:
+    # Whether the framework's Contiguous copies (a kernel into a tensor it sizes from parameters the walk cannot
+    # follow) or returns a view, the result has x's view shape: a later rank test on it is decided.
+    prelude = """namespace l0op {
+const aclTensor* Contiguous(const aclTensor* x, aclOpExecutor* executor)
+{
+    if (IsRegBase()) {
+        return x;
+    }
+    auto copied = executor->AllocTensor(dstShape, x->GetDataType());
+    ADD_TO_LAUNCHER_LIST_AICORE(AsStrided, OP_INPUT(x), OP_OUTPUT(copied));
+    return copied;
+}
+}  // namespace l0op
+"""
+    body = """    auto xContiguous = l0op::Contiguous(self, uniqueExecutor.get());
+    if (xContiguous->GetViewShape().GetDimNum() == 0) {
+        xContiguous = l0op::Abs(xContiguous, uniqueExecutor.get());
+    }
+"""
+    result = route(tmp_path, body, prelude, shapes=["self=[4,8]"], dtypes=["float16"], strides=["self=[1,4]"])
+    assert ops(result) == [("AsStrided", True)]
+    (copied,) = [t for t in result.tensors if t.producer == "Contiguous" and t.effect == "alloc"]
+    assert copied.dims == (4, 8)
