@@ -141,7 +141,7 @@ class _PartialBefore:
 
 def test_verify_route_incomplete_with_violations_exits_2_as_outcome_says(monkeypatch: pytest.MonkeyPatch) -> None:
     verify_route = importlib.import_module("op_migrate.migrate.commands.verify_route")
-    monkeypatch.setattr(verify_route, "route_source", lambda path, repo_root, label: _PartialBefore())
+    monkeypatch.setattr(verify_route, "route_source", lambda *args, **kwargs: _PartialBefore())
     result = CliRunner().invoke(main, ["verify-route", str(ROUTES / "floor_mod_before.json"), "--policy",
                                        "floor_mod-native", "--format", "json"])
     verdict = json.loads(result.output)
