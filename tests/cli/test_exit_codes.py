@@ -76,8 +76,13 @@ def test_cell(column: str, code: int, why: str, args: list[str]) -> None:
     if why == "shapes one of two entries cannot take":
         # The out-of-place entry takes them; the in-place one cannot write the broadcast result into selfRef.
         assert "warning: facts-not-broadcastable: math/floor_mod/op_api/aclnn_remainder.cpp:85: " \
-               "aclnnInplaceRemainderTensorTensorGetWorkspaceSize: the shapes other=[1,4096,64], the target of " \
-               "x=[1024,1,64] do not broadcast" in result.stdout
+               "aclnnInplaceRemainderTensorTensorGetWorkspaceSize: its BroadcastTo at math/floor_mod/op_api/" \
+               "aclnn_remainder.cpp:85 broadcasts other=[1,4096,64] to [1024,1,64] (the shape of its output x), but " \
+               "these shapes do not broadcast" in result.stdout
+    if why == "shapes that do not broadcast":
+        assert result.stderr.startswith("error: --shape self=[3,4], other=[5,4]: aclnnModPairGetWorkspaceSize "
+                                        "broadcasts self=[3,4], other=[5,4] together"), result.stderr
+        assert result.stderr.rstrip().endswith("; give shapes that broadcast"), result.stderr
 
 
 @pytest.mark.parametrize("command", [

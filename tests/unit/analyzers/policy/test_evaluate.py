@@ -81,7 +81,8 @@ def test_missing_entry_is_incomplete_never_a_pass() -> None:
     verdict = evaluate(load_policy("gcd-native"), Missing())
     assert {r.status for r in verdict.results} == {"incomplete"}
     assert not verdict.complete and not verdict.violated and not verdict.passed
-    assert verdict.results[0].problems == ("entry point aclnnGcdGetWorkspaceSize not found in nothing",)
+    assert verdict.results[0].problems == ("entry point aclnnGcdGetWorkspaceSize not found in nothing, so its routes "
+                                           "cannot be checked; point the command at the sources that define it",)
 
 
 class Partial:
