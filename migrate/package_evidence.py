@@ -72,7 +72,7 @@ def _tbe_evidence(path: Path | None) -> tuple[dict | None, str | Bilingual]:
     if document.get("status") != "analysed":
         return None, Bilingual(f"{path} was not analysed as a TBE operator: {document.get('reason')}",
                                f"{path} 未能按 TBE 算子分析：{document.get('reason')}")
-    rows = [{"input": name, "dtype": entry["dtype"], "condition": entry["condition"] or "-"}
+    rows = [{"input": name, "dtype": entry["dtype"], "condition": dtype_condition(entry["condition"])}
             for name, entries in document["dtypes"].items() for entry in entries]
     charts = {lang: compute_charts(document, lang) for lang in ("en", "zh")}
     no_compute = Bilingual("no compute function found", "未找到 compute 函数")
@@ -86,6 +86,21 @@ def _tbe_evidence(path: Path | None) -> tuple[dict | None, str | Bilingual]:
         "compute_flow": Bilingual(*(charts[lang][0]["text"] if charts[lang] else f'flowchart TD\n    N0["{no_compute.get(lang)}"]'
                                     for lang in ("en", "zh"))),
     }, ""
+
+
+# The TBE analyzer appends this English note to a condition it quotes (analyzers/tbe/dtypes.py); the rest is code.
+_REMAP_NOTE = re.compile(r" \(remapped to (\w+) before the check\)$")
+
+
+def dtype_condition(condition: str | None) -> str | Bilingual:
+    """A dtype row's condition: the quoted TBE code, its remap note said in each document's language."""
+    if not condition:
+        return "-"
+    note = _REMAP_NOTE.search(condition)
+    if note is None:
+        return condition
+    code = condition[: note.start()]
+    return Bilingual(condition, f"{code}（检查前先映射为 {note.group(1)}）")
 
 
 def readme_section(path: Path, title: str) -> str:

@@ -56,7 +56,8 @@ def route_table(policy_name: str, op_api: Path) -> dict:
         point = result.point
         route = source.route(point.entry, point.facts())
         tasks = [{"op": t.op, "launcher": t.launcher, "may": t.may} for t in route.tasks] if route else []
-        rows.append({"soc": point.soc, "dtype": point.dtype_label(), "case": f"{point.entry} {point.case}",
+        case = f"{point.entry} {point.case}" + (f" {point.scalar_label()}" if point.scalars else "")
+        rows.append({"soc": point.soc, "dtype": point.dtype_label(), "case": case,
                      "passed": result.status == "pass", "tasks": tasks})
     return {"policy": policy.name, "passed": verdict.passed, "rows": rows,
             "shown": len(rows), "total": len(verdict.results)}

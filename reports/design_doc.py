@@ -88,7 +88,8 @@ def gate_rows(gates: tuple[GateRow, ...], lang: str) -> list[dict]:
 def _tbe_view(tbe: dict | None, lang: str) -> dict | None:
     if tbe is None:
         return None
-    return {**tbe, "registration_flow": in_lang(tbe["registration_flow"], lang),
+    rows = [{**row, "condition": in_lang(row["condition"], lang)} for row in tbe["dtype_rows"]]
+    return {**tbe, "dtype_rows": rows, "registration_flow": in_lang(tbe["registration_flow"], lang),
             "compute_flow": in_lang(tbe["compute_flow"], lang)}
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from op_migrate.analyzers import catalog
 from op_migrate.analyzers.package import operator_info
-from op_migrate.migrate import package_gates, packaging
+from op_migrate.migrate import package_evidence, package_gates, packaging
 
 FIXTURES = Path(__file__).resolve().parents[2] / "functional"
 TBE_SOURCES = {"floor_mod": "floor_mod_dynamic.py", "gcd": "gcd.py", "reduce_all": "reduce_all.py"}
@@ -93,3 +93,11 @@ def test_zh_documents_of_every_operator_are_chinese(op: str, target: Path, monke
         assert "TBE 整体流程图" in design and "```mermaid" in design
     if op == "floor_mod":  # its TBE flow branches on dtype and SoC
         assert "-->|是|" in design and "-->|否|" in design
+
+
+def test_a_tbe_remap_note_is_said_in_each_language_and_the_code_kept() -> None:
+    condition = package_evidence.dtype_condition("dtype_lower_x == 'bool' (remapped to int8 before the check)")
+    assert condition.en == "dtype_lower_x == 'bool' (remapped to int8 before the check)"
+    assert condition.zh == "dtype_lower_x == 'bool'（检查前先映射为 int8）" and english_sentences(condition.zh) == []
+    assert package_evidence.dtype_condition(None) == "-"
+    assert package_evidence.dtype_condition("impl_mode == 'high_precision'") == "impl_mode == 'high_precision'"
