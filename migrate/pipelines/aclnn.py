@@ -11,6 +11,7 @@ from pathlib import Path
 
 from op_migrate.analyzers.aclnn import FrontendOptions, analyze_chains, evaluate, input_sources
 from op_migrate.analyzers.aclnn.l0_index import find_repo_root, root_sources
+from op_migrate.analyzers.atlas import atlas_row, build_atlas, row_from_json
 from op_migrate.analyzers.route.facts import FactsError, facts_matrix
 from op_migrate.analyzers.route.model import Facts
 from op_migrate.analyzers.route.route_json import route_to_json
@@ -19,11 +20,11 @@ from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.corpus import CorpusJob, run_corpus
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.output import Rendered
-from op_migrate.reports import aclnn_report
+from op_migrate.reports import aclnn_report, atlas_report
 from op_migrate.reports.render import to_json_text
 
 SCHEMA = "op-migrate/aclnn@2"
-VERSION = "aclnn-walk@2"  # bump when the per-file document changes, so cached documents are not reused
+VERSION = "aclnn-walk@3"  # bump when the per-file document changes, so cached documents are not reused
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,30 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
                          _unique(findings),
                          _unique(unresolved), failed, cached=result.cached, relative_done=True)
     validate.check_entry_facts(config, document)
-    return _render(config, document, None, compact=len(files) > 50)
+    atlas = build_atlas([row_from_json(row) for entry in document["entries"] for row in entry.pop("atlas", ())],
+                        _facts_words(config))
+    rendered = _render(config, document, None, compact=len(files) > 50)
+    return _with_atlas(rendered, atlas.to_json(), config)
+
+
+def _facts_words(config: AnalyzeConfig) -> list[str]:
+    return [f"soc={s}" for s in config.socs] + [f"dtype={d}" for d in config.dtypes] + list(config.shapes) + \
+        list(config.scalars)
+
+
+def _with_atlas(rendered: Rendered, atlas: dict, config: AnalyzeConfig) -> Rendered:
+    """The atlas goes next to -o as atlas.md, atlas.json and atlas.svg; without -o stderr says how to get it."""
+    count = len(atlas["answered"]) + len(atlas["unanswered"])
+    if config.output is None:
+        line = f"atlas: {count} entry routes; give -o FILE to write atlas.md, atlas.json and atlas.svg beside it"
+        return Rendered(rendered.text, rendered.exit_code, rendered.files, rendered.diagnostics + (line,))
+    files = rendered.files + (("atlas.md", atlas_report.markdown(atlas).encode("utf-8")),
+                              ("atlas.json", atlas_report.json_text(atlas).encode("utf-8")),
+                              ("atlas.svg", atlas_report.svg(atlas).encode("utf-8")))
+    where = config.output.parent
+    line = (f"atlas: {count} entry routes ({len(atlas['unanswered'])} not answered), written to {where / 'atlas.md'}, "
+            f"{where / 'atlas.json'} and {where / 'atlas.svg'}")
+    return Rendered(rendered.text, rendered.exit_code, files, rendered.diagnostics + (line,))
 
 
 def analyze_file(job: FileJob, path: str) -> dict:
@@ -140,12 +164,15 @@ def analyze_file(job: FileJob, path: str) -> dict:
     per_entry = len(job.facts) if facts_given else 1
     entries = []
     for index, (unit, function) in enumerate(report.entry_points()):
-        routes = [_compact(r) for r in routed.routes[index * per_entry:(index + 1) * per_entry]]
+        walked = routed.routes[index * per_entry:(index + 1) * per_entry]
+        routes = [_compact(r) for r in walked]
         entries.append({
             "name": function.short_name, "file": unit.path, "line": function.line,
             "params": [p.name for p in function.params],
             "chain": None if facts_given else routes[0],
             "routes": routes if facts_given else [],
+            # Computed here, from the walked routes, so the directory's atlas needs no second walk (and is cached).
+            "atlas": [atlas_row(route, unit.path, function.line).to_json() for route in walked],
         })
     findings = [f.to_json() for f in list(report.findings) + list(report.files[0].findings) + list(routed.findings)]
     document = {

@@ -176,3 +176,15 @@ def test_precise_mode_decides_what_tree_sitter_keeps_as_may() -> None:
     assert "[0] BroadcastTo  AI_CORE  aclnn_gadget.cpp:38  may: #if GADGET_BROADCAST_IN_HOST" in loose.output
     assert "BroadcastTo" not in precise.output
     assert "Gadget  AI_CORE  aclnn_gadget.cpp:41" in precise.output and loose.exit_code == precise.exit_code == 0
+
+
+def test_directory_mode_writes_the_atlas_next_to_the_report(tmp_path: Path) -> None:
+    report = tmp_path / "report.md"
+    result = invoke(str(TREE), "--soc", "Ascend910B", "--dtype", "float16", "--no-cache", "--no-progress",
+                    "--format", "md", "-o", str(report))
+    assert result.exit_code == exit_codes.OK, result.output
+    assert {p.name for p in tmp_path.iterdir()} == {"report.md", "atlas.md", "atlas.json", "atlas.svg"}
+    assert (f"atlas: 5 entry routes (0 not answered), written to {tmp_path / 'atlas.md'}, "
+            f"{tmp_path / 'atlas.json'} and {tmp_path / 'atlas.svg'}") in result.stderr
+    without = invoke(str(TREE), "--soc", "Ascend910B", "--no-cache", "--no-progress")
+    assert "atlas: 5 entry routes; give -o FILE to write atlas.md, atlas.json and atlas.svg beside it" in without.stderr

@@ -1,0 +1,194 @@
+"""One atlas row per route: launches per launcher, large intermediates and AI CPU fallbacks with their conditions,
+and the predicted extra device memory in the shape of the output.
+
+The extra memory is the memory model's peak beyond the entry's own tensors (analyzers/memory), evaluated at two
+shape-free cases, every width at the route's dtype: "same" (every tensor parameter has out's N elements) and
+"broadcast" (inputs of one element, outputs of N): the larger, divided by out's bytes, is the multiple. N is large
+(2^20), so the 1-element normalisations round to 0. It is a prediction from the route, said as such in every report.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+from op_migrate.analyzers.memory.allocator import EXACT_RULE
+from op_migrate.analyzers.memory.case import Case, TensorCase, dtype_bytes
+from op_migrate.analyzers.memory.model import MemoryPlan, bind, evaluate_peak, plan
+from op_migrate.analyzers.model import JsonModel
+from op_migrate.analyzers.route.model import Route, Task
+
+N = 1 << 20
+# An intermediate at least this share of the output is listed (smaller ones: masks, rank-0 normalisations).
+LISTED_SHARE = 0.5
+_INDICATOR = re.compile(r"I\((\w+)≠(\w+)\)")
+
+
+@dataclass(frozen=True)
+class AtlasItem(JsonModel):
+    """A large intermediate or an AI CPU launch: what, where, of which parameter, and when it happens."""
+
+    op: str
+    launcher: str
+    via: str
+    where: str
+    of: str  # the entry parameter it is computed from ("" when unknown)
+    share: float | None  # its size in outputs (the larger of the two cases); None for AI CPU items
+    condition: str  # "always", or the guards / shape conditions under which it happens
+
+
+@dataclass(frozen=True)
+class AtlasRow(JsonModel):
+    """What one entry point's route costs beyond its kernel, under the facts it was walked with."""
+
+    entry: str
+    file: str
+    line: int
+    complete: bool
+    decided: bool
+    reasons: tuple[str, ...]
+    launches: tuple[tuple[str, int, int], ...]  # (launcher, decided, may)
+    intermediates: tuple[AtlasItem, ...]
+    aicpu: tuple[AtlasItem, ...]
+    extra_formula: str  # peak beyond the entry's tensors, `may` storages counted
+    extra_outputs: float | None  # the same in outputs, predicted (an upper figure: exclusive arms add up)
+    extra_decided_outputs: float | None = None  # counting only storages no undecided guard holds
+    estimated: bool = False  # some size was not known and counted as output-sized (memory-unknown-size)
+
+    def saving_key(self) -> tuple:
+        """Sort key: answered routes first, then what a migration would save (memory, AI CPU, intermediates)."""
+        return (not self.complete, -(self.extra_outputs or 0.0), -len(self.aicpu), -len(self.intermediates),
+                self.entry, self.file)
+
+
+def atlas_row(route: Route, file: str, line: int) -> AtlasRow:
+    """The row of one walked route (shapes need not be known)."""
+    reasons = tuple(f"{r.symbol}: {r.message}" for r in route.incomplete_reasons)
+    counts: dict[str, list[int]] = {}
+    for task in route.tasks:
+        counts.setdefault(task.launcher, [0, 0])[1 if task.may else 0] += 1
+    launches = tuple((launcher, pair[0], pair[1]) for launcher, pair in sorted(counts.items()))
+    aicpu = tuple(_item(task, route, None, "") for task in route.tasks if task.launcher == "AI_CPU")
+    if not route.complete:
+        return AtlasRow(route.entry, file, line, False, not any(t.may for t in route.tasks), reasons, launches, (),
+                        aicpu, "", None)
+    memory = plan(route)
+    cases = _cases(memory, route)
+    extras, decided, shares = [], [], {}
+    for case, out_bytes in cases:
+        env, _ = bind(memory, case)
+        if env is None or not out_bytes:
+            continue
+        result = evaluate_peak(memory, env, EXACT_RULE)
+        extras.append(result.peak_with_may_bytes / out_bytes)
+        decided.append(result.peak_bytes / out_bytes)
+        for storage, size in result.blocks:
+            shares[storage] = max(shares.get(storage, 0.0), size / out_bytes)
+    intermediates = tuple(_intermediates(route, memory, shares))
+    estimated = any(f.symbol == "memory-unknown-size" for f in memory.findings)
+    return AtlasRow(route.entry, file, line, True, not any(t.may for t in route.tasks), reasons, launches,
+                    intermediates, aicpu, memory.formula_with_may, round(max(extras), 3) if extras else None,
+                    round(max(decided), 3) if decided else None, estimated)
+
+
+def _cases(memory: MemoryPlan, route: Route) -> list[tuple[Case, int]]:
+    table = memory.table
+    dtype = route.facts.dtype_of("*") or "float16"
+    width = dtype_bytes(dtype) or 2
+    names = list(dict.fromkeys(table.inputs + table.outputs))
+    if not names or not table.outputs:
+        return []
+    same = Case(tuple(TensorCase(name, (N,), dtype) for name in names), label="same")
+    spread = Case(tuple(TensorCase(name, (N,) if name in table.outputs else (1,), dtype) for name in names),
+                  label="broadcast")
+    return [(same, N * width), (spread, N * width)]
+
+
+def _intermediates(route: Route, memory: MemoryPlan, shares: dict[str, float]):
+    table = memory.table
+    for interval in memory.intervals:
+        share = shares.get(interval.storage)
+        if share is None or share < LISTED_SHARE:
+            continue
+        task = next((t for t in route.tasks if any(table.storage.get(w) == interval.storage for w in t.writes)), None)
+        tensor = table.tensor_by_id.get(interval.storage)
+        if task is None:
+            yield AtlasItem(tensor.producer if tensor else "?", "", "", "", "", round(share, 3),
+                            "allocated; no launch on this route writes it")
+            continue
+        yield _item(task, route, memory, str(table.size.get(interval.storage, "")), round(share, 3))
+
+
+def _item(task: Task, route: Route, memory: MemoryPlan | None, size: str, share: float | None = None) -> AtlasItem:
+    source = _source_param(task, route)
+    conditions = [_shape_condition(match, memory) for match in _INDICATOR.finditer(size)] if memory else []
+    if task.may:
+        conditions.append(_guard_text(task.guards) or ("" if task.guards else "an undecided guard"))
+    return AtlasItem(task.op, task.launcher, task.via or "", f"{os.path.basename(task.file)}:{task.line}", source,
+                     share, "; ".join(c for c in conditions if c) or "always")
+
+
+def _source_param(task: Task, route: Route, depth: int = 0) -> str:
+    """The entry parameter a launch computes from: through views and same-shape tensors, and through the launch
+    that made an intermediate it reads (a BroadcastTo of a ReFormat of a Contiguous of self is "of self")."""
+    by_id = {t.id: t for t in route.tensors}
+    for read in task.reads:
+        current, seen = by_id.get(read), set()
+        while current is not None and current.effect != "param" and current.id not in seen:
+            seen.add(current.id)
+            nxt = current.base or (current.shape.refs[0] if current.shape.rule == "same" and current.shape.refs else None)
+            if nxt is None and depth < 8:
+                maker = next((t for t in route.tasks if current.id in t.writes), None)
+                return _source_param(maker, route, depth + 1) if maker is not None else ""
+            current = by_id.get(nxt) if nxt else None
+        if current is not None and current.effect == "param":
+            return current.name
+    return ""
+
+
+def _guard_text(guards: tuple[str, ...]) -> str:
+    """The guards without the empty-tensor early returns (`!(self->IsEmpty() || ...)`): the atlas is about calls
+    on non-empty tensors, which the reports say."""
+    kept = []
+    for guard in guards:
+        parts = [part for part in _conjuncts(guard) if not _EMPTY_TEST.fullmatch(part)]
+        if parts:
+            kept.append(" && ".join(parts))
+    return " && ".join(kept)
+
+
+def _conjuncts(text: str) -> list[str]:
+    """`a && (b && c) && d` -> ["a", "(b && c)", "d"]: split at the top level only."""
+    parts, depth, start = [], 0, 0
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif depth == 0 and text.startswith("&&", index):
+            parts.append(text[start:index].strip())
+            start = index + 2
+            index += 1
+        index += 1
+    parts.append(text[start:].strip())
+    return [part for part in parts if part]
+
+_EMPTY_TEST = re.compile(r"!?\(?\s*(?:\w+->IsEmpty\(\)\s*(?:\|\|\s*)?)+\)?")
+
+
+def _shape_condition(match: re.Match, memory: MemoryPlan) -> str:
+    """I(N1≠N) with N1 = numel(self), N = numel(out): "self's shape differs from out's"."""
+    names = [_count_of(symbol, memory) for symbol in match.groups()]
+    if all(names):
+        return f"{names[0]}'s shape differs from {names[1]}'s"
+    return ""  # a count against a constant (a rank-0 normalisation): the guard says it
+
+
+def _count_of(symbol: str, memory: MemoryPlan) -> str:
+    found = memory.table.symbols.get(symbol)
+    if found is None or len(found.params) != 1:
+        return ""
+    return found.params[0]
