@@ -11,8 +11,8 @@ from op_migrate.analyzers.model import JsonModel
 MESSAGES = MessageCatalog(
     MessageDef(
         "facts-not-broadcastable",
-        "{entry}: the shapes {shapes} do not broadcast where it broadcasts them ({producer} at {path}:{line}); "
-        "its routes at these facts are not valid calls",
+        "{entry}: its {producer} at {path}:{line} broadcasts {operands}, but these shapes do not broadcast, so its "
+        "routes at these facts are no valid call; give shapes that broadcast to check this entry point",
         "Given shapes that one entry point cannot take (another analysed entry takes them).",
         Severity.WARNING,
     ),
@@ -40,13 +40,25 @@ class BroadcastConflict(JsonModel):
     producer: str
     file: str
     line: int
+    target: tuple[str, tuple[int, ...]] | None = None  # a BroadcastTo's output (its local name) and shape
 
     def shapes_text(self) -> str:
-        return ", ".join(f"{name}=[{','.join(map(str, dims))}]" for name, dims in self.shapes)
+        return ", ".join(f"{name}={_dims(dims)}" for name, dims in self.shapes)
+
+    def operands(self) -> str:
+        """What the task broadcasts, with the values: 'self=[3,4], other=[5,4] together' or 'x=[3] to [5,4] (...)'."""
+        if self.target is not None:
+            name, dims = self.target
+            return f"{self.shapes_text()} to {_dims(dims)} (the shape of its output {name})"
+        return f"{self.shapes_text()} together"
 
     def finding(self):
         return MESSAGES.make("facts-not-broadcastable", path=self.file, line=self.line, entry=self.entry,
-                             shapes=self.shapes_text(), producer=self.producer)
+                             operands=self.operands(), producer=self.producer)
+
+
+def _dims(dims: Sequence[int]) -> str:
+    return f"[{','.join(map(str, dims))}]"
 
 
 def unknown_names(given: Iterable[GivenFact], entry_params: Mapping[str, Sequence[str]]) -> tuple[GivenFact, ...]:
@@ -101,7 +113,7 @@ def _task_conflict(route, task, tensors, broadcasting, given) -> BroadcastConfli
     if task.get("op") == "BroadcastTo" and reads and writes and writes[0].get("dims") is not None:
         target = tuple(writes[0]["dims"])
         if reads[0][1] is not None and not _broadcasts_to(reads[0][1], target):
-            return _conflict(route, task, [reads[0], (f"the target of {writes[0].get('name', '?')}", target)])
+            return _conflict(route, task, [reads[0]], (writes[0].get("name", "?"), target))
     elif task.get("op") in broadcasting and len(reads) >= 2:
         if all(dims is not None for _, dims in reads) and not broadcasts([dims for _, dims in reads]):
             return _conflict(route, task, reads)
@@ -114,9 +126,9 @@ def _broadcasts_to(shape: Sequence[int], target: Sequence[int]) -> bool:
     return all(dim in (1, want) for dim, want in zip(reversed(shape), reversed(target)))
 
 
-def _conflict(route: Mapping, task: Mapping, operands) -> BroadcastConflict:
+def _conflict(route: Mapping, task: Mapping, operands, target=None) -> BroadcastConflict:
     return BroadcastConflict(route["entry"], tuple((name, tuple(dims)) for name, dims in operands),
-                             task.get("op", "?"), task.get("file", "?"), int(task.get("line") or 0))
+                             task.get("op", "?"), task.get("file", "?"), int(task.get("line") or 0), target)
 
 
 def _shape_of(tensor_id: str, tensors: Mapping[str, Mapping], given: Mapping[str, tuple[int, ...]]):

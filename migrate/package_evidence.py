@@ -11,7 +11,7 @@ from op_migrate.analyzers.policy import PolicyError
 from op_migrate.analyzers.policy.adapters import EngineUnavailable
 from op_migrate.analyzers.tbe import analyse_path
 from op_migrate.migrate import route_check
-from op_migrate.reports.design_doc import DesignEvidence, GateRow
+from op_migrate.reports.design_doc import Bilingual, DesignEvidence, GateRow
 from op_migrate.reports.tbe_flow import build_chart, compute_charts
 
 if sys.version_info >= (3, 11):
@@ -35,17 +35,19 @@ def gather(config, info: OperatorInfo, folder: Path, category: str, gates, heade
     facts = tomllib.loads((folder / "docs" / "design_facts.toml").read_text(encoding="utf-8"))
     narrative = {lang: {key: facts[lang][key] for key in NARRATIVE_KEYS} for lang in ("zh", "en")}
     tbe, tbe_missing = _tbe_evidence(config.tbe_source)
-    memory, memory_missing, files = None, "no --before chain was given", ()
+    memory, memory_missing, files = None, Bilingual("no --before chain was given", "未给出 --before（原调用链）"), ()
     if config.before is not None:
         try:
             memory, files = route_check.memory_comparison(info.policy, folder / "op_api", config.before)
             memory_missing = ""
         except (ValueError, EngineUnavailable) as error:
-            memory_missing = f"the memory model could not compare the chains: {error}"
+            memory_missing = Bilingual(f"the memory model could not compare the chains: {error}",
+                                       f"内存模型无法比较两条调用链：{error}")
     try:
         routes, routes_missing = route_check.route_table(info.policy, folder / "op_api"), ""
     except (PolicyError, EngineUnavailable) as error:
-        routes, routes_missing = None, f"policy {info.policy} could not be evaluated: {error}"
+        routes, routes_missing = None, Bilingual(f"policy {info.policy} could not be evaluated: {error}",
+                                                 f"策略 {info.policy} 无法评估：{error}")
     return DesignEvidence(
         op=info,
         category=category,
@@ -63,25 +65,43 @@ def gather(config, info: OperatorInfo, folder: Path, category: str, gates, heade
     )
 
 
-def _tbe_evidence(path: Path | None) -> tuple[dict | None, str]:
+def _tbe_evidence(path: Path | None) -> tuple[dict | None, str | Bilingual]:
     """The flowcharts and dtype rules of the TBE operator the Ascend C one replaces."""
     if path is None:
-        return None, "no --tbe-source was given"
+        return None, Bilingual("no --tbe-source was given", "未给出 --tbe-source")
     document = analyse_path(str(path)).to_json()
     if document.get("status") != "analysed":
-        return None, f"{path} was not analysed as a TBE operator: {document.get('reason')}"
-    rows = [{"input": name, "dtype": entry["dtype"], "condition": entry["condition"] or "-"}
+        return None, Bilingual(f"{path} was not analysed as a TBE operator: {document.get('reason')}",
+                               f"{path} 未能按 TBE 算子分析：{document.get('reason')}")
+    rows = [{"input": name, "dtype": entry["dtype"], "condition": dtype_condition(entry["condition"])}
             for name, entries in document["dtypes"].items() for entry in entries]
-    charts = compute_charts(document)
+    charts = {lang: compute_charts(document, lang) for lang in ("en", "zh")}
+    no_compute = Bilingual("no compute function found", "未找到 compute 函数")
     return {
         "path": path.name,
         "mode": document["mode"],
         "pattern": document["pattern"],
         "dtype_rows": rows,
         "aicpu_fallbacks": document["aicpu_fallbacks"],
-        "registration_flow": build_chart(document),
-        "compute_flow": charts[0]["text"] if charts else "flowchart TD\n    N0[\"no compute function found\"]",
+        "registration_flow": Bilingual(build_chart(document, "en"), build_chart(document, "zh")),
+        "compute_flow": Bilingual(*(charts[lang][0]["text"] if charts[lang] else f'flowchart TD\n    N0["{no_compute.get(lang)}"]'
+                                    for lang in ("en", "zh"))),
     }, ""
+
+
+# The TBE analyzer appends this English note to a condition it quotes (analyzers/tbe/dtypes.py); the rest is code.
+_REMAP_NOTE = re.compile(r" \(remapped to (\w+) before the check\)$")
+
+
+def dtype_condition(condition: str | None) -> str | Bilingual:
+    """A dtype row's condition: the quoted TBE code, its remap note said in each document's language."""
+    if not condition:
+        return "-"
+    note = _REMAP_NOTE.search(condition)
+    if note is None:
+        return condition
+    code = condition[: note.start()]
+    return Bilingual(condition, f"{code}（检查前先映射为 {note.group(1)}）")
 
 
 def readme_section(path: Path, title: str) -> str:

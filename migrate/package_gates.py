@@ -14,16 +14,19 @@ from op_migrate.reports.design_doc import GateRow
 
 
 def layout_gate(folder: Path, info: OperatorInfo) -> GateRow:
-    return _from_findings("layout", check_layout(folder, info), "every file and section of the ops-math template")
+    return _from_findings("layout", check_layout(folder, info), "every file and section of the ops-math template",
+                          "ops-math 模板要求的文件与章节齐全")
 
 
 def license_gate(folder: Path) -> GateRow:
-    return _from_findings("license", check_license_headers(folder), "CANN Open Software License 2.0 header on every source file")
+    return _from_findings("license", check_license_headers(folder), "CANN Open Software License 2.0 header on every source file",
+                          "每个源文件都带有 CANN Open Software License 2.0 许可证头")
 
 
 def hygiene_gate(folder: Path) -> GateRow:
     findings = check_hygiene(folder, installer_bytecode(folder))
-    return _from_findings("hygiene", findings, "nothing generated, no link leaving the op folder")
+    return _from_findings("hygiene", findings, "nothing generated, no link leaving the op folder",
+                          "没有生成产物，也没有指向算子目录之外的链接")
 
 
 def installer_bytecode(folder: Path, distribution: str = "op-migrate") -> frozenset[str]:
@@ -53,7 +56,7 @@ def portable_tests_gate(folder: Path, ops_root: Path) -> GateRow:
     tests = (folder / "tests" / "portable").resolve()
     ops_root = ops_root.resolve()
     if not tests.is_dir():
-        return GateRow("portable-tests", False, "no portable tests at tests/portable")
+        return GateRow("portable-tests", False, "no portable tests at tests/portable", "tests/portable 下没有可移植测试")
     with tempfile.TemporaryDirectory(prefix="op-migrate-gate-") as scratch:
         env = {
             **os.environ,
@@ -64,16 +67,25 @@ def portable_tests_gate(folder: Path, ops_root: Path) -> GateRow:
                    f"--rootdir={ops_root}", f"--confcutdir={ops_root}", str(tests)]
         completed = subprocess.run(command, capture_output=True, text=True, env=env, cwd=scratch, check=False)
     if "No module named pytest" in completed.stderr:
-        return GateRow("portable-tests", False, "pytest is not installed: pip install 'op-migrate[test]'")
+        return GateRow("portable-tests", False, "pytest is not installed: pip install 'op-migrate[test]'",
+                       "未安装 pytest：请执行 pip install 'op-migrate[test]'")
     lines = [line for line in completed.stdout.splitlines() if line.strip()]
     summary = lines[-1] if lines else completed.stderr.strip().splitlines()[-1:] or ["no output"]
     summary = summary if isinstance(summary, str) else summary[0]
-    return GateRow("portable-tests", completed.returncode == 0, summary.strip("= "))
+    return portable_tests_row(completed.returncode == 0, summary.strip("= "))
 
 
-def _from_findings(name: str, findings, passed_detail: str) -> GateRow:
+def portable_tests_row(passed: bool, summary: str) -> GateRow:
+    """The gate row of a finished pytest run: its own summary line, quoted as is in the Chinese text."""
+    said = "CPU 模型上的可移植测试" + ("通过" if passed else "未通过")
+    return GateRow("portable-tests", passed, summary, f"{said}（pytest：`{summary}`）")
+
+
+def _from_findings(name: str, findings, passed_detail: str, passed_detail_zh: str) -> GateRow:
     if not findings:
-        return GateRow(name, True, passed_detail)
+        return GateRow(name, True, passed_detail, passed_detail_zh)
     shown = "; ".join(f.message for f in findings[:6])
     more = f" (+{len(findings) - 6} more)" if len(findings) > 6 else ""
-    return GateRow(name, False, shown + more)
+    # The Chinese text names each finding by its symbol; the English messages are in the CLI's gate table.
+    symbols = "、".join(f"`{f.symbol}`" + (f"（{f.path}）" if f.path else "") for f in findings[:6])
+    return GateRow(name, False, shown + more, f"{len(findings)} 项问题：{symbols}" + ("等" if len(findings) > 6 else ""))

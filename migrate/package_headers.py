@@ -10,11 +10,13 @@ from op_migrate.migrate.errors import MigrateError
 from op_migrate.ops.common.header_check import CheckConfig, run_check
 from op_migrate.ops.common.header_check.findings import FAIL, PASS
 from op_migrate.ops.common.header_check.render import file_rows
-from op_migrate.reports.design_doc import GateRow
+from op_migrate.reports.design_doc import Bilingual, GateRow
 
 GATE = "real-headers"
-NOT_RUN = ("the real-headers check was not run: pass --ascendc DIR (asc-devkit or a toolkit's ascendc/include) "
-           "and --stubs DIR (tikicpulib/lib/include)")
+NOT_RUN = Bilingual("the real-headers check was not run: pass --ascendc DIR (asc-devkit or a toolkit's "
+                    "ascendc/include) and --stubs DIR (tikicpulib/lib/include)",
+                    "未对真实 Ascend C 头文件检查：请传入 --ascendc DIR（asc-devkit 或 CANN 工具包的 ascendc/include）"
+                    "和 --stubs DIR（tikicpulib/lib/include）")
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,7 @@ class HeaderEvidence:
 
     gate: GateRow | None
     report: dict | None
-    missing: str
+    missing: str | Bilingual
 
 
 def header_check(ascendc: Path | None, stubs: tuple[Path, ...], folder: Path) -> HeaderEvidence:
@@ -36,8 +38,9 @@ def header_check(ascendc: Path | None, stubs: tuple[Path, ...], folder: Path) ->
                                    ops=(folder.name,), jobs=os.cpu_count() or 1))
     if report.errors:
         reasons = "; ".join(f"[{e.symbol}] {e.message}" for e in report.errors)
-        return HeaderEvidence(GateRow(GATE, False, f"nothing was compiled: {reasons}"), None,
-                              f"the real-headers check could not run: {reasons}")
+        return HeaderEvidence(GateRow(GATE, False, f"nothing was compiled: {reasons}", f"未编译任何文件：{reasons}"),
+                              None, Bilingual(f"the real-headers check could not run: {reasons}",
+                                              f"未对真实 Ascend C 头文件检查（检查无法运行）：{reasons}"))
     kernel = report.kernel_headers
     rows = [dict(row, source=_in_folder(row["source"], folder.name)) for row in file_rows(report)]
     evidence = {

@@ -118,15 +118,18 @@ def _run_gates(config: PackageConfig, info: OperatorInfo, folder: Path):
 def _design_input_gate(folder: Path) -> design_doc.GateRow:
     path = folder / DESIGN_INPUT
     if not path.is_file():
-        return design_doc.GateRow("design-input", False, f"{DESIGN_INPUT} is missing (the prose of the design document)")
+        return design_doc.GateRow("design-input", False, f"{DESIGN_INPUT} is missing (the prose of the design document)",
+                                     f"缺少 {DESIGN_INPUT}（设计文档的正文）")
     try:
         facts = tomllib.loads(path.read_text(encoding="utf-8"))
         missing = [f"{lang}.{key}" for lang in ("zh", "en") for key in package_evidence.NARRATIVE_KEYS if key not in facts.get(lang, {})]
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        return design_doc.GateRow("design-input", False, f"{DESIGN_INPUT}: {error}")
+        return design_doc.GateRow("design-input", False, f"{DESIGN_INPUT}: {error}",
+                                     f"{DESIGN_INPUT} 无法读取：{error}")
     if missing:
-        return design_doc.GateRow("design-input", False, f"{DESIGN_INPUT} lacks {', '.join(missing)}")
-    return design_doc.GateRow("design-input", True, f"{DESIGN_INPUT} complete")
+        return design_doc.GateRow("design-input", False, f"{DESIGN_INPUT} lacks {', '.join(missing)}",
+                                     f"{DESIGN_INPUT} 缺少 {'、'.join(missing)}")
+    return design_doc.GateRow("design-input", True, f"{DESIGN_INPUT} complete", f"{DESIGN_INPUT} 内容齐全")
 
 
 def _render(config, info, folder, category, branch, gates, headers) -> Plan:
@@ -142,7 +145,7 @@ def _render(config, info, folder, category, branch, gates, headers) -> Plan:
     title = design_doc.pr_title(config.op, info.summary_en)
     pr_text = design_doc.pr_description(evidence, design_file=design_name, file_count=len(staged), issue=config.issue)
     manifest = design_doc.manifest_text(tool_version=__version__, branch=branch, title=title,
-                                        files=[entry for entry, _ in staged], gates=gates,
+                                        files=[entry for entry, _ in staged], gates=gates, memory=evidence.memory,
                                         header_check=evidence.headers, header_check_missing=evidence.headers_missing)
     executable = {str(p.relative_to(folder).as_posix()) for p in folder.rglob("*") if p.is_file() and p.stat().st_mode & 0o111}
     files = tuple((entry.path, data, entry.path[len(prefix) + 1:] in executable) for entry, data in staged)

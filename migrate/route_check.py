@@ -9,7 +9,9 @@ from op_migrate.analyzers.memory import Case, evaluate, plan
 from op_migrate.analyzers.memory.case import TensorCase
 from op_migrate.analyzers.policy import PolicyError, evaluate as evaluate_policy, load_policy
 from op_migrate.analyzers.policy.adapters import ChainRouteSource, EngineUnavailable, memory_source
-from op_migrate.reports.design_doc import GateRow
+from op_migrate.analyzers.memory.allocator import EXECUTOR_RULE
+from op_migrate.reports.design_doc import Bilingual, GateRow
+from op_migrate.reports.memory_terms import peak_of
 from op_migrate.reports.memory_chart import chart_data, lifetime_svg
 
 MAX_ROUTE_ROWS = 12  # the design document shows a sample; the full matrix is the verify-route report
@@ -30,18 +32,20 @@ def policy_verdict(policy_name: str, op_api: str, repo_root: str):
 def policy_gate(policy_name: str, op_api: Path) -> GateRow:
     """Every point of the policy passes on the op's own op_api (L0 callees resolved beside the op folders)."""
     if not op_api.is_dir():
-        return GateRow("route-policy", False, f"no op_api folder at {op_api}")
+        return GateRow("route-policy", False, f"no op_api folder at {op_api}", f"{op_api} 下没有 op_api 目录")
     try:
         _, verdict, _ = policy_verdict(policy_name, str(op_api), str(op_api.parent.parent))
     except (PolicyError, EngineUnavailable) as error:
-        return GateRow("route-policy", False, f"{policy_name}: {error}")
+        return GateRow("route-policy", False, f"{policy_name}: {error}", f"策略 {policy_name} 无法评估：{error}")
     points = len(verdict.results)
     if verdict.passed:
-        return GateRow("route-policy", True, f"{policy_name}: {points} of {points} routes pass")
+        return GateRow("route-policy", True, f"{policy_name}: {points} of {points} routes pass",
+                       f"策略 {policy_name}：{points} 条 route 全部通过")
     failing = [r for r in verdict.results if r.status != "pass"]
     first = failing[0]
     why = first.violations[0].message if first.violations else "; ".join(first.problems) or first.status
-    return GateRow("route-policy", False, f"{policy_name}: {len(failing)} of {points} routes fail; first: {why}")
+    return GateRow("route-policy", False, f"{policy_name}: {len(failing)} of {points} routes fail; first: {why}",
+                   f"策略 {policy_name}：{points} 条 route 中 {len(failing)} 条未通过；第一条：{why}")
 
 
 def route_table(policy_name: str, op_api: Path) -> dict:
@@ -51,8 +55,9 @@ def route_table(policy_name: str, op_api: Path) -> dict:
     for result in verdict.results[:MAX_ROUTE_ROWS]:
         point = result.point
         route = source.route(point.entry, point.facts())
-        tasks = " → ".join(f"{t.op}@{t.launcher}{' (may)' if t.may else ''}" for t in route.tasks) if route else "-"
-        rows.append({"soc": point.soc, "dtype": point.dtype_label(), "case": f"{point.entry} {point.case}",
+        tasks = [{"op": t.op, "launcher": t.launcher, "may": t.may} for t in route.tasks] if route else []
+        case = f"{point.entry} {point.case}" + (f" {point.scalar_label()}" if point.scalars else "")
+        rows.append({"soc": point.soc, "dtype": point.dtype_label(), "case": case,
                      "passed": result.status == "pass", "tasks": tasks})
     return {"policy": policy.name, "passed": verdict.passed, "rows": rows,
             "shown": len(rows), "total": len(verdict.results)}
@@ -77,34 +82,38 @@ def memory_comparison(policy_name: str, op_api: Path, before: Path, point=None) 
     facts = point.facts()
     case = Case(tuple(TensorCase(name, dims, facts.dtype_of(name)) for name, dims in point.shapes), label=point.case)
     rows, charts, files = [], [], []
-    for label, source in (("before", before_source), ("after", after_source)):
+    for stage, source in (("before", before_source), ("after", after_source)):
         route = source.route(point.entry, facts)
         if route is None:
-            raise ValueError(f"{label}: entry {point.entry} not found")
+            raise ValueError(f"{stage}: entry {point.entry} not found")
         memory_plan = plan(route)
         evaluation = evaluate(memory_plan, case, soc=point.soc)
         document = evaluation.document
-        rows.extend(_memory_rows(label, document))
+        rows.extend(_memory_rows(stage, document))
         if document.get("evaluated"):
-            name = f"memory_{label}.svg"
-            files.append((name, lifetime_svg(chart_data(memory_plan, evaluation, f"{label}: {point.entry}")).encode()))
-            charts.append({"title": f"lifetime {label}", "file": name})
+            name = f"memory_{stage}.svg"
+            files.append((name, lifetime_svg(chart_data(memory_plan, evaluation, f"{stage}: {point.entry}")).encode()))
+            charts.append({"stage": stage, "file": name})
     return {"case": f"{point.entry} {point.case} {point.dtype_label()}", "soc": point.soc,
-            "rule": evaluation.document["allocation_rule"], "gpu_label": "predicted", "after_gap": _after_gap(rows),
+            "rule": Bilingual(EXECUTOR_RULE.describe("en"), EXECUTOR_RULE.describe("zh")),
             "rows": rows, "charts": charts}, tuple(files)
 
 
-def _memory_rows(label: str, document: dict) -> list[dict]:
-    """One row for what the facts decide; a second, conservative one when undecided branches add tasks."""
+def _memory_rows(stage: str, document: dict) -> list[dict]:
+    """Exact figures for what the facts decide; a second, conservative row when undecided branches add tasks.
+
+    Peaks follow reports/memory_terms (entry tensors included); the design documents render them in MiB/KiB.
+    """
     if not document.get("evaluated"):
-        return [{"label": label, "formula": document["formula"], "peak_bytes": "-", "gpu_bytes": "-", "gap": "-",
-                 "launches": "-", "traffic_bytes": "-"}]
+        return [{"stage": stage, "may": 0, "formula": document["formula"], "peak_bytes": None, "gpu_bytes": None,
+                 "gap": None, "launches": None, "traffic_bytes": None}]
     rows = [{
-        "label": label,
+        "stage": stage,
+        "may": 0,
         "formula": document["formula"],
-        "peak_bytes": document["npu_total_bytes"],
+        "peak_bytes": peak_of(document),
         "gpu_bytes": document["gpu_reference_bytes"],
-        "gap": _percent(document.get("gap")),
+        "gap": document.get("gap"),
         "launches": document["tasks"],
         "traffic_bytes": document["traffic_bytes"],
     }]
@@ -112,24 +121,16 @@ def _memory_rows(label: str, document: dict) -> list[dict]:
     if may:
         may_traffic = sum(t["read_bytes"] + t["write_bytes"] for t in document.get("task_traffic", []) if t.get("may"))
         rows.append({
-            "label": f"{label}, with the {may} launches under undecided guards",
+            "stage": stage,
+            "may": may,
             "formula": document["formula_with_may"],
             "peak_bytes": document["params_bytes"] + document["peak_with_may_bytes"],
             "gpu_bytes": document["gpu_reference_bytes"],
-            "gap": _percent(document.get("gap_with_may")),
+            "gap": document.get("gap_with_may"),
             "launches": document["tasks"] + may,
             "traffic_bytes": document["traffic_bytes"] + may_traffic,
         })
     return rows
-
-
-def _after_gap(rows: list[dict]) -> str:
-    after = [row["gap"] for row in rows if row["label"].startswith("after")]
-    return after[0] if len(after) == 1 else f"{after[0]} (decided path) to {after[-1]} (with undecided branches)"
-
-
-def _percent(gap) -> str:
-    return "-" if gap is None else f"{gap * 100:.1f}%"
 
 
 def _repo_root_of(path: Path) -> Path | None:

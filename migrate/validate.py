@@ -67,7 +67,7 @@ def check_analyze(config: AnalyzeConfig, kind: str) -> None:
         if kind not in OPTION_KINDS[option]:
             shown = f"{option} {texts[0]}".rstrip()
             applies = " and ".join(KIND_NAMES[k] for k in sorted(OPTION_KINDS[option]))
-            raise MigrateError(f"{shown}: does not apply to {KIND_NAMES[kind]} (only to {applies})")
+            raise MigrateError(f"{shown}: does not apply to {KIND_NAMES[kind]} (only to {applies}); leave it out")
     # TBE SoCs are the op-info folders of the CANN root when one is given (sd3403 ... are in no platform table):
     # the TBE pipeline checks them against those, before it writes anything.
     for soc in config.socs if kind != "tbe" else ():
@@ -142,8 +142,9 @@ def check_entry_facts(config: AnalyzeConfig, document: dict) -> None:
     option = "--case" if config.cases or config.cases_file else "--shape"
     if not accepted:
         first = conflicts[0]
-        raise MigrateError(f"{option} {first.shapes_text()}: these shapes do not broadcast, and {first.entry} broadcasts "
-                           f"them ({first.producer} at {first.file}:{first.line})", exit_codes.USAGE)
+        raise MigrateError(f"{option} {first.shapes_text()}: {first.entry} broadcasts {first.operands()} "
+                           f"({first.producer} at {first.file}:{first.line}), but these shapes do not broadcast; "
+                           "give shapes that broadcast", exit_codes.USAGE)
     # Another entry takes these facts: the run goes on, and the entries that cannot take them say so.
     document["findings"].extend(c.finding().to_json() for c in dict.fromkeys(conflicts))
 

@@ -42,8 +42,7 @@ def overall(verdict: Verdict) -> str:
     """The verdict in the words of the exit-code table: an incomplete run is INCOMPLETE even with violations."""
     if not verdict.complete:
         return "INCOMPLETE"
-    failed = any(r.violations or (r.memory and r.memory.status == "fail") for r in verdict.results)
-    return "FAIL" if failed else "PASS"
+    return "FAIL" if verdict.violated else "PASS"
 
 
 def missing_entries(verdict: Verdict) -> tuple[str, ...]:

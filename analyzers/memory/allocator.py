@@ -30,10 +30,14 @@ class AllocationRule(JsonModel):
             return 0
         return -(-(request + self.pad) // self.align) * self.align
 
-    def describe(self) -> str:
+    def describe(self, lang: str = "en") -> str:
+        """The rule in words, English for reports and JSON, Chinese (zh) for the Chinese design document."""
         if self.align == 1 and self.pad == 0:
-            return "exact: a tensor counts its logical bytes"
-        return f"{self.name}: ceil((bytes + {self.pad}) / {self.align}) · {self.align} per tensor, 0 for an empty tensor"
+            return "按张量的逻辑字节数计" if lang == "zh" else "exact: a tensor counts its logical bytes"
+        formula = f"ceil((bytes + {self.pad}) / {self.align}) · {self.align}"
+        if lang == "zh":
+            return f"{self.name}：每个张量占 {formula} 字节，空张量占 0"
+        return f"{self.name}: {formula} per tensor, 0 for an empty tensor"
 
 
 EXECUTOR_RULE = AllocationRule()

@@ -35,13 +35,14 @@ MESSAGES = MessageCatalog(
     ),
     MessageDef(
         "memory-case-missing-parameter",
-        "case {case}: no shape for parameter '{name}'; sizes depending on it cannot be evaluated",
+        "case {case}: no shape for parameter '{name}', so the sizes that depend on it cannot be evaluated; "
+        "add {name}=[...] to the case",
         "The case does not give a shape the route needs.",
         Severity.ERROR,
     ),
     MessageDef(
         "memory-case-not-broadcastable",
-        "case {case}: shapes {shapes} do not broadcast",
+        "case {case}: the shapes {shapes} do not broadcast together; give the case shapes that broadcast",
         "The input shapes of a case are not broadcast-compatible.",
         Severity.ERROR,
     ),
@@ -80,7 +81,8 @@ MESSAGES = MessageCatalog(
     ),
     MessageDef(
         "memory-no-gpu-reference",
-        "{entry}: no PyTorch reference in torch_reference.toml; gap not computed",
+        "{entry}: no PyTorch reference in analyzers/data/torch_reference.toml, so the gap is not computed; "
+        "add the entry there to get one",
         "The entry point has no GPU reference entry.",
         Severity.INFO,
     ),

@@ -70,10 +70,10 @@ def _lookup(source: RouteSource, point: MatrixPoint) -> tuple[Route | None, str 
     except RouteSourceError as error:
         return None, MESSAGES.make("policy-route-incomplete", entry=point.entry, reason=str(error)).message
     if route is None:
-        message = MESSAGES.make("policy-entry-not-found", entry=point.entry, target=source.label).message
         explain = getattr(source, "missing_reason", None)
         reason = explain(point.entry) if explain else None
-        return None, message + (f" ({reason})" if reason else "")
+        return None, MESSAGES.make("policy-entry-not-found", entry=point.entry, target=source.label,
+                                   why=f" ({reason})" if reason else "").message
     return route, None
 
 

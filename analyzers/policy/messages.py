@@ -11,7 +11,8 @@ MESSAGES = MessageCatalog(
                "A tensor event the policy forbids lies on the route.", Severity.ERROR),
     MessageDef("policy-required-missing", "required launch missing ({why}); rule: {rule}",
                "A launch the policy requires is not certainly on the route.", Severity.ERROR),
-    MessageDef("policy-entry-not-found", "entry point {entry} not found in {target}",
+    MessageDef("policy-entry-not-found", "entry point {entry} not found in {target}{why}, so its routes cannot be checked; "
+               "point the command at the sources that define it",
                "The policy names an entry point the analysed sources do not define: the route cannot be checked.",
                Severity.ERROR),
     MessageDef("policy-route-incomplete", "route of {entry} is incomplete: {reason}",

@@ -82,7 +82,7 @@ class PointResult(JsonModel):
 
 @dataclass(frozen=True)
 class Verdict(JsonModel):
-    """Everything verify-route decided; exit code 1 on a violation, else 2 when a point is incomplete, else 0."""
+    """Everything verify-route decided. Its exit code is migrate/exit_codes.outcome's, from `complete` and `violated`."""
 
     SCHEMA = "op-migrate/verify@1"
 
@@ -103,12 +103,13 @@ class Verdict(JsonModel):
 
     @property
     def complete(self) -> bool:
-        return all(result.status != "incomplete" for result in self.results)
+        """No point is incomplete, and no failing point has a problem (its violations count, its route is not whole)."""
+        return all(result.status != "incomplete" and not result.problems for result in self.results)
 
-    def exit_code(self) -> int:
-        if any(result.violations or (result.memory and result.memory.status == "fail") for result in self.results):
-            return 1
-        return 0 if self.complete else 2
+    @property
+    def violated(self) -> bool:
+        """A rule is broken on some point: a violation, or a memory gap over the policy's limit."""
+        return any(result.violations or (result.memory and result.memory.status == "fail") for result in self.results)
 
     def to_json(self) -> dict:
         return {

@@ -21,10 +21,10 @@ def parse_shape(text: str) -> tuple[str, tuple[int, ...]]:
     """"self=[1024,1,64]" -> ("self", (1024, 1, 64)); "[]" is a rank-0 tensor."""
     match = _SHAPE.match(text)
     if not match:
-        raise FactsError(f"shape {text!r} is not NAME=[d0,d1,...]")
+        raise FactsError(f"shape {text!r} is not NAME=[d0,d1,...]; write it like self=[1024,1,64]")
     dims = tuple(int(part) for part in match.group(2).replace(" ", "").split(",") if part)
     if any(dim < 0 for dim in dims):
-        raise FactsError(f"shape {text!r} has a negative dimension")
+        raise FactsError(f"shape {text!r} has a negative dimension; dimensions are sizes, 0 or more")
     return match.group(1), dims
 
 
@@ -32,21 +32,21 @@ def parse_scalar(text: str) -> tuple[str, float]:
     """"prob=0.5" -> ("prob", 0.5)."""
     match = _SCALAR.match(text)
     if not match:
-        raise FactsError(f"scalar {text!r} is not NAME=number")
+        raise FactsError(f"scalar {text!r} is not NAME=number; write it like alpha=1.5")
     try:
         return match.group(1), float(match.group(2))
     except ValueError as error:
-        raise FactsError(f"scalar {text!r} is not NAME=number") from error
+        raise FactsError(f"scalar {text!r} is not NAME=number; write it like alpha=1.5") from error
 
 
 def parse_strides(text: str) -> tuple[str, tuple[int, ...]]:
     """"self=[1,64]" -> ("self", (1, 64)): the view strides (in elements) of a strided entry tensor."""
     match = _SHAPE.match(text)
     if not match:
-        raise FactsError(f"strides {text!r} are not NAME=[s0,s1,...]")
+        raise FactsError(f"strides {text!r} are not NAME=[s0,s1,...]; write them like self=[64,0,1]")
     strides = tuple(int(part) for part in match.group(2).replace(" ", "").split(",") if part)
     if any(stride < 0 for stride in strides):
-        raise FactsError(f"strides {text!r} have a negative stride")
+        raise FactsError(f"strides {text!r} have a negative stride; strides are 0 or more elements")
     return match.group(1), strides
 
 
@@ -55,9 +55,9 @@ def parse_offset(text: str) -> tuple[str, int]:
     try:
         name, value = parse_scalar(text)
     except FactsError as error:
-        raise FactsError(f"offset {text!r} is not NAME=a non-negative integer") from error
+        raise FactsError(f"offset {text!r} is not NAME=a non-negative integer; write it like self=128") from error
     if not float(value).is_integer() or value < 0:
-        raise FactsError(f"offset {text!r} is not NAME=a non-negative integer")
+        raise FactsError(f"offset {text!r} is not NAME=a non-negative integer; write it like self=128")
     return name, int(value)
 
 

@@ -23,7 +23,8 @@ MESSAGES = MessageCatalog(
     MessageDef("tbe-unreadable-file", "the file cannot be read: {reason}", "An OS error on open or read.", Severity.ERROR),
     MessageDef(
         "tbe-unknown-dsl-call",
-        "DSL call {name} is not in the DSL -> Ascend C catalog",
+        "DSL call {name} is not in the DSL -> Ascend C catalog (analyzers/data/dsl_map.toml), so its Ascend C "
+        "counterpart is unknown; add it there",
         "A call that resolves to the DSL but has no catalog entry; its mapping is unknown.",
     ),
     MessageDef(

@@ -117,8 +117,8 @@ def run(config: VerifyRouteConfig) -> Rendered:
         text = render_markdown(verdict, config.repo_root)
     else:
         text = render_text(verdict, config.repo_root)
-    violations = any(r.violations or (r.memory and r.memory.status == "fail") for r in verdict.results)
-    return Rendered(text=text, exit_code=exit_codes.outcome(incomplete=not verdict.complete, violations=violations))
+    # The one exit-code rule: an incomplete point makes it 2 even when a rule is broken on another point.
+    return Rendered(text=text, exit_code=exit_codes.outcome(incomplete=not verdict.complete, violations=verdict.violated))
 
 
 class _checkout:

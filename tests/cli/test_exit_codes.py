@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from op_migrate.analyzers.policy.adapters import EngineUnavailable
+from op_migrate.analyzers.policy.route_json import RouteFileSource
 from op_migrate.migrate import exit_codes, package_evidence
 from op_migrate.migrate.cli import main
 from op_migrate.reports.design_doc import GateRow
@@ -73,8 +76,13 @@ def test_cell(column: str, code: int, why: str, args: list[str]) -> None:
     if why == "shapes one of two entries cannot take":
         # The out-of-place entry takes them; the in-place one cannot write the broadcast result into selfRef.
         assert "warning: facts-not-broadcastable: math/floor_mod/op_api/aclnn_remainder.cpp:85: " \
-               "aclnnInplaceRemainderTensorTensorGetWorkspaceSize: the shapes other=[1,4096,64], the target of " \
-               "x=[1024,1,64] do not broadcast" in result.stdout
+               "aclnnInplaceRemainderTensorTensorGetWorkspaceSize: its BroadcastTo at math/floor_mod/op_api/" \
+               "aclnn_remainder.cpp:85 broadcasts other=[1,4096,64] to [1024,1,64] (the shape of its output x), but " \
+               "these shapes do not broadcast" in result.stdout
+    if why == "shapes that do not broadcast":
+        assert result.stderr.startswith("error: --shape self=[3,4], other=[5,4]: aclnnModPairGetWorkspaceSize "
+                                        "broadcasts self=[3,4], other=[5,4] together"), result.stderr
+        assert result.stderr.rstrip().endswith("; give shapes that broadcast"), result.stderr
 
 
 @pytest.mark.parametrize("command", [
@@ -121,3 +129,26 @@ def test_package_pr_cells(package_setup, tmp_path: Path, code: int, why: str) ->
         extra = ["-o", str(tmp_path / "no" / "such")]
     result = CliRunner().invoke(main, ["package-pr", "sample_op", "--target", str(target), "--ops-dir", str(ops), *extra])
     assert result.exit_code == code, result.output
+
+
+class _PartialBefore:
+    """The floor_mod "before" routes with every route marked incomplete: violations and incompleteness at once."""
+
+    label = "partial-before"
+
+    def __init__(self) -> None:
+        self._source = RouteFileSource(ROUTES / "floor_mod_before.json")
+
+    def route(self, entry, facts):
+        route = self._source.route(entry, facts)
+        return None if route is None else dataclasses.replace(route, complete=False)
+
+
+def test_verify_route_incomplete_with_violations_exits_2_as_outcome_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    verify_route = importlib.import_module("op_migrate.migrate.commands.verify_route")
+    monkeypatch.setattr(verify_route, "route_source", lambda *args, **kwargs: _PartialBefore())
+    result = CliRunner().invoke(main, ["verify-route", str(ROUTES / "floor_mod_before.json"), "--policy",
+                                       "floor_mod-native", "--format", "json"])
+    verdict = json.loads(result.output)
+    assert verdict["complete"] is False and verdict["violations"], verdict["matrix"]
+    assert result.exit_code == exit_codes.outcome(incomplete=True, violations=True) == exit_codes.INCOMPLETE

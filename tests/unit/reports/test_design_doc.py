@@ -8,7 +8,7 @@ import pytest
 
 from op_migrate.analyzers.package import operator_info
 from op_migrate.reports import design_doc
-from op_migrate.reports.design_doc import DesignEvidence, GateRow
+from op_migrate.reports.design_doc import Bilingual, DesignEvidence, GateRow
 
 GOLDEN = Path(__file__).resolve().parents[2] / "functional" / "package"
 
@@ -36,29 +36,30 @@ def evidence() -> DesignEvidence:
         category="math",
         narrative=NARRATIVE,
         prototype="| 参数名 | 输入/输出 |\n|---|---|\n| x1 | 输入 |",
-        gates=(GateRow("layout", True, "complete"), GateRow("license", True, "every source file")),
+        gates=(GateRow("layout", True, "complete", "齐全"), GateRow("license", True, "every source file")),
         tbe={
             "path": "impl/dynamic/floor_mod.py",
             "mode": "dynamic",
             "pattern": "ELEWISE_WITH_BROADCAST",
             "dtype_rows": [{"input": "x1", "dtype": "int64", "condition": 'api_check_support("tbe.dsl.vmod", "int64")'}],
             "aicpu_fallbacks": ["dtype == float32 and impl_mode == high_precision"],
-            "registration_flow": 'flowchart TD\n    A["floor_mod"] --> B["classify"]',
+            "registration_flow": Bilingual('flowchart TD\n    A["floor_mod"] -->|yes| B["classify"]',
+                                           'flowchart TD\n    A["floor_mod"] -->|是| B["classify"]'),
             "compute_flow": 'flowchart TD\n    A["floor_mod_compute"] --> B{"dtype == int64?"}',
         },
         memory={
             "case": "self=[1024,1,64]:float16,other=[1,4096,64]:float16",
             "soc": "Ascend910B",
-            "rule": "512-byte blocks + 32 bytes",
-            "gpu_label": "predicted",
-            "after_gap": "0.0%",
+            "rule": Bilingual("executor: 512-byte blocks + 32 bytes", "executor：512 字节块 + 32 字节"),
             "rows": [
-                {"label": "before", "formula": "3*N*S", "peak_bytes": 1610612736, "gpu_bytes": 536870912,
-                 "gap": "200.0%", "launches": 3, "traffic_bytes": 2147483648},
-                {"label": "after", "formula": "N*S", "peak_bytes": 536870912, "gpu_bytes": 536870912,
-                 "gap": "0.0%", "launches": 1, "traffic_bytes": 537395200},
+                {"stage": "before", "may": 0, "formula": "3*N*S", "peak_bytes": 1610612736, "gpu_bytes": 536870912,
+                 "gap": 2.0, "launches": 3, "traffic_bytes": 2147483648},
+                {"stage": "after", "may": 0, "formula": "N*S", "peak_bytes": 536870912, "gpu_bytes": 536870912,
+                 "gap": 0.0, "launches": 1, "traffic_bytes": 537395200},
+                {"stage": "after", "may": 2, "formula": "2*N*S", "peak_bytes": 1073742848, "gpu_bytes": 536870912,
+                 "gap": 1.0, "launches": 3, "traffic_bytes": 1074266112},
             ],
-            "charts": [{"title": "lifetime before", "file": "memory_before.svg"}],
+            "charts": [{"stage": "before", "file": "memory_before.svg"}],
         },
         headers={
             "headers": "asc-devkit 9.1.0", "stubs": "CANN 8.1.RC1", "host": "none given", "archs": ["dav-2201"],
@@ -72,8 +73,13 @@ def evidence() -> DesignEvidence:
         routes={
             "policy": "floor_mod-native",
             "passed": True,
+            "shown": 2,
+            "total": 48,
             "rows": [{"soc": "Ascend910B", "dtype": "float16", "case": "self=[1024,1,64]", "passed": True,
-                      "tasks": "FloorMod@AI_CORE"}],
+                      "tasks": [{"op": "FloorMod", "launcher": "AI_CORE", "may": False}]},
+                     {"soc": "Ascend910B", "dtype": "float16", "case": "rank0-self", "passed": True,
+                      "tasks": [{"op": "BroadcastTo", "launcher": "AI_CORE", "may": True},
+                                {"op": "FloorMod", "launcher": "AI_CORE", "may": False}]}],
         },
     )
 

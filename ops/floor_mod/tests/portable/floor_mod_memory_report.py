@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 
 from op_migrate.migrate import route_check
+from op_migrate.reports.design_doc import memory_view
+from op_migrate.reports.memory_terms import PEAK_DEFINITION
 from op_migrate.reports.render import render
 
 HERE = Path(__file__).resolve().parent
@@ -32,8 +34,10 @@ def render_report() -> str:
     op_api = OP_DIR / "op_api"
     points = [p for p in route_check.memory_points("floor_mod-native", op_api)
               if p.soc == "Ascend910B" and p.dtype_label() in DTYPES and p.entry.startswith("aclnnRemainder")]
-    comparisons = [route_check.memory_comparison("floor_mod-native", op_api, BEFORE, point)[0] for point in points]
+    comparisons = [memory_view(route_check.memory_comparison("floor_mod-native", op_api, BEFORE, point)[0], "en")
+                   for point in points]
     return render("design/memory_report.md.j2", op_type="FloorMod", command=COMMAND, rule=comparisons[0]["rule"],
+                  peak_definition=PEAK_DEFINITION["en"],
                   before="tests/portable/memory/aclnn_remainder_before.cpp", after="op_api/aclnn_remainder.cpp",
                   comparisons=comparisons)
 

@@ -39,6 +39,7 @@ def before_after() -> str:
     """Tables of the original chain (tests/portable/memory, int16: the dtype both chains take on Ascend910B)
     against this operator's, at the gcd-native policy's cases."""
     from op_migrate.migrate import route_check
+    from op_migrate.reports.design_doc import memory_view
 
     op_api = OP_DIR / "op_api"
     lines = [
@@ -50,13 +51,13 @@ def before_after() -> str:
     ]
     points = [p for p in route_check.memory_points("gcd-native", op_api) if p.soc == "Ascend910B"]
     for point in [p for p in points if p.dtype_label() == "int16"]:
-        comparison, _ = route_check.memory_comparison("gcd-native", op_api, BEFORE, point)
+        comparison = memory_view(route_check.memory_comparison("gcd-native", op_api, BEFORE, point)[0], "en")
         lines += ["", f"### {comparison['case']} on {comparison['soc']}", ""]
-        lines += ["| chain | peak formula | device peak incl. inputs and output (B) | GPU reference (B) | gap "
-                  "| launches | HBM traffic (B) |", "|---|---|---|---|---|---|---|"]
+        lines += ["| chain | peak formula | device peak incl. inputs and output | GPU reference | gap "
+                  "| launches | HBM traffic |", "|---|---|---|---|---|---|---|"]
         for row in comparison["rows"]:
-            lines.append(f"| {row['label']} | `{row['formula']}` | {row['peak_bytes']} | {row['gpu_bytes']} "
-                         f"| {row['gap']} | {row['launches']} | {row['traffic_bytes']} |")
+            lines.append(f"| {row['label']} | `{row['formula']}` | {row['peak']} | {row['gpu']} "
+                         f"| {row['gap']} | {row['launches']} | {row['traffic']} |")
     return "\n".join(lines) + "\n"
 
 

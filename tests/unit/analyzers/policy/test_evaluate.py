@@ -37,13 +37,13 @@ def test_before_routes_fail_with_exactly_the_expected_violations() -> None:
     found = Counter((v.point.entry, v.point.soc, v.point.dtype_label(), v.point.case, v.rule, v.op, v.launcher)
                     for v in verdict.violations)
     assert found == _expected_before()
-    assert verdict.exit_code() == 1 and not verdict.passed and verdict.complete
+    assert verdict.violated and not verdict.passed and verdict.complete
 
 
 def test_after_routes_pass_and_say_the_memory_check_did_not_run() -> None:
     verdict = evaluate(load_policy("floor_mod-native"), RouteFileSource(ROUTES / "floor_mod_after.json"),
                        memory_unavailable="no memory model here")
-    assert verdict.passed and verdict.exit_code() == 0
+    assert verdict.passed and not verdict.violated
     assert {r.memory.status for r in verdict.results if r.memory} == {"not-run"}
     assert {r.point.case for r in verdict.results if r.memory is None} == {"rank0-self", "rank0-other"}
     assert verdict.notes == ("memory check not run: no memory model here",)
@@ -63,11 +63,11 @@ class FakeMemory:
 def test_memory_gap_over_the_limit_fails_the_point() -> None:
     source = RouteFileSource(ROUTES / "floor_mod_after.json")
     over = evaluate(load_policy("floor_mod-native"), source, memory=FakeMemory(0.2))
-    assert over.exit_code() == 1
+    assert over.violated and over.complete
     assert {r.point.case for r in over.results if r.status == "fail"} == {"broadcast-both", "broadcast-other"}
     assert over.results[0].memory.detail == "predicted peak differs from the GPU reference by 20.0% (limit 5.0%) (fake model)"
     under = evaluate(load_policy("floor_mod-native"), source, memory=FakeMemory(0.01))
-    assert under.exit_code() == 0
+    assert under.passed and not under.violated
 
 
 class Missing:
@@ -80,8 +80,9 @@ class Missing:
 def test_missing_entry_is_incomplete_never_a_pass() -> None:
     verdict = evaluate(load_policy("gcd-native"), Missing())
     assert {r.status for r in verdict.results} == {"incomplete"}
-    assert verdict.exit_code() == 2 and not verdict.passed
-    assert verdict.results[0].problems == ("entry point aclnnGcdGetWorkspaceSize not found in nothing",)
+    assert not verdict.complete and not verdict.violated and not verdict.passed
+    assert verdict.results[0].problems == ("entry point aclnnGcdGetWorkspaceSize not found in nothing, so its routes "
+                                           "cannot be checked; point the command at the sources that define it",)
 
 
 class Partial:
@@ -97,8 +98,10 @@ class Partial:
 def test_unparsed_construct_on_a_route_makes_it_incomplete_but_violations_still_count() -> None:
     after = RouteFileSource(ROUTES / "floor_mod_after.json").entries[1][1]
     before = RouteFileSource(ROUTES / "floor_mod_before.json").entries[1][1]
-    assert evaluate(load_policy("floor_mod-native"), Partial(after)).exit_code() == 2
-    assert evaluate(load_policy("floor_mod-native"), Partial(before)).exit_code() == 1
+    clean = evaluate(load_policy("floor_mod-native"), Partial(after))
+    assert not clean.complete and not clean.violated
+    broken = evaluate(load_policy("floor_mod-native"), Partial(before))
+    assert not broken.complete and broken.violated
 
 
 def test_verdict_json_has_the_documented_shape() -> None:
