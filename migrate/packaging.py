@@ -67,7 +67,7 @@ def run(config: PackageConfig) -> Rendered:
     info, folder, category, branch = _validate(config)
     headers = package_headers.header_check(config.ascendc, config.stubs, folder)
     gates = _run_gates(config, info, folder) + ((headers.gate,) if headers.gate else ())
-    table = _gate_table(gates) + ("" if headers.gate else f"({headers.missing})\n")
+    table = _gate_table(gates) + ("" if headers.gate else f"({design_doc.in_lang(headers.missing, 'en')})\n")
     if not all(gate.passed for gate in gates):
         return Rendered(table + "\nA gate failed: nothing was written.\n", exit_codes.FINDINGS)
     plan = _render(config, info, folder, category, branch, gates, headers)

@@ -76,10 +76,13 @@ def run(config: AnalyzeConfig) -> Rendered:
 def _facts(config: AnalyzeConfig, sources: CapabilitySources | None) -> Facts:
     try:
         socs = select_socs(config.socs, _known_socs(sources)) if config.socs else None
-        dtypes = dict(parse_dtype(text) for text in config.dtypes)
-    except (UnknownSoc, FactsError) as error:
+    except UnknownSoc as error:
         where = "the op-info of the CANN root" if sources is not None and sources.socs else "analyzers/data/platforms.toml"
-        raise MigrateError(f"{error}; SoCs come from {where}", exit_codes.USAGE) from error
+        raise MigrateError(f"--soc {','.join(config.socs)}: {error}; SoCs come from {where}", exit_codes.USAGE) from error
+    try:
+        dtypes = dict(parse_dtype(text) for text in config.dtypes)
+    except FactsError as error:
+        raise MigrateError(f"--dtype {','.join(config.dtypes)}: {error}", exit_codes.USAGE) from error
     return Facts(socs=socs, dtypes=dtypes)
 
 

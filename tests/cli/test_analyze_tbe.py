@@ -150,7 +150,13 @@ def test_soc_narrows_the_matrix_the_findings_and_the_guards(tbe_install: Path) -
 def test_unknown_soc_is_refused_listing_the_known_ones(tbe_install: Path) -> None:
     result = _run("--no-cache", "--cann-root", str(tbe_install), "--soc", "Ascend999", "floor_mod")
     assert result.exit_code == exit_codes.USAGE
-    assert "unknown SoC 'Ascend999' (known: ascend310, ascend910b, sd3403)" in result.stderr
+    assert result.stderr.startswith("error: --soc Ascend999: unknown SoC 'Ascend999' (known: ascend310, ascend910b, sd3403)")
+
+
+def test_malformed_dtype_names_the_option(tbe_install: Path) -> None:
+    result = _run("--no-cache", "--cann-root", str(tbe_install), "--dtype", "flaot16", "floor_mod")
+    assert result.exit_code == exit_codes.USAGE
+    assert result.stderr.startswith("error: --dtype flaot16: ") and result.stdout == ""
 
 
 def test_dtype_narrows_paths_and_rows(tbe_install: Path) -> None:
