@@ -201,6 +201,7 @@ def lifetime_png(data: ChartData) -> bytes:
         curve_ax.step([p for p, _ in data.curve], [(data.base_bytes + v) / _MIB for _, v in data.curve], where="mid",
                       color="black")
     curve_ax.set_ylabel("live MiB")
+    curve_ax.set_ylim(bottom=0)
     curve_ax.set_xticks(range(len(data.labels)))
     curve_ax.set_xticklabels(data.labels, rotation=35, ha="right", fontsize="small")
     figure.tight_layout()

@@ -97,7 +97,8 @@ def evaluate(
             for t in route.tensors
         ],
     }
-    positions = sorted({i.start for i in plan_.intervals} | {i.end for i in plan_.intervals})
+    # Every program position, not only where a storage starts or ends: the chart draws the live bytes at each step.
+    positions = list(range(max([len(route.events)] + [i.end + 1 for i in plan_.intervals])))
     curve = tuple(zip(positions, memory_curve(plan_.intervals, positions, blocks)))
     return Evaluation(document, tuple(findings), curve, blocks)
 

@@ -127,3 +127,12 @@ def test_a_route_walked_with_a_cases_shapes_gets_its_symbols_back() -> None:
     assert {t.id: t.size for t in memory_plan.tensors}["t8"] == "16·⌈N/128⌉"
     doc = evaluate(memory_plan, parse_case("self=[16,1,8]:float16,other=[1,32,8]:float16,out=[16,32,8]:float16")).document
     assert doc["logical_peak_bytes"] == 3 * 16 * 32 * 8 * 2
+
+
+def test_memory_curve_has_a_point_at_every_program_position() -> None:
+    memory_plan = plan(fixture_route("floor_mod_original"))
+    evaluation = evaluate(memory_plan, parse_case(FLOOR_CASE), soc="Ascend910B")
+    positions = [position for position, _ in evaluation.curve]
+    assert positions == list(range(len(memory_plan.route.events)))
+    live = [value for _, value in evaluation.curve]
+    assert live[0] == 0 and max(live) == evaluation.document["peak_bytes"]
