@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from op_migrate.analyzers.memory.units import human_bytes, signed_human_bytes
+
+__all__ = ["PEAK_DEFINITION", "human_bytes", "peak_of", "signed_human_bytes"]
+
 PEAK_DEFINITION = {
     "en": "The peak is the most device memory live at one moment of the call, the entry point's own input and output "
           "tensors included (JSON `npu_total_bytes`); the part beyond those tensors is the extra memory the chain "
@@ -14,23 +18,3 @@ PEAK_DEFINITION = {
 def peak_of(document: dict) -> int | None:
     """The peak of an evaluated memory document, as PEAK_DEFINITION states it."""
     return document.get("npu_total_bytes")
-
-
-def human_bytes(count: int | None) -> str:
-    """1610614272 -> '1536.0 MiB'; below 1 KiB the exact bytes. Reports show this; JSON keeps the exact figure.
-
-    MiB is the largest unit: device peaks of a few GiB stay readable to a tenth of a MiB.
-    """
-    if count is None:
-        return "n/a"
-    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if abs(count) >= size:
-            return f"{count / size:.1f} {unit}"
-    return f"{count} B"
-
-
-def signed_human_bytes(count: int | None) -> str:
-    """A delta: '+512.0 MiB', '-1.5 KiB', '0 B'."""
-    if count is None:
-        return "n/a"
-    return ("+" if count > 0 else "-" if count < 0 else "") + human_bytes(abs(count))

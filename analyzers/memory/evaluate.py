@@ -12,6 +12,7 @@ from op_migrate.analyzers.memory.lifetime import memory_curve
 from op_migrate.analyzers.memory.messages import MESSAGES
 from op_migrate.analyzers.memory.model import MemoryPlan, bind, evaluate_peak
 from op_migrate.analyzers.memory.traffic import TaskTraffic, predicted_time, profile_for
+from op_migrate.analyzers.memory.units import human_bytes
 
 DEFAULT_GAP_THRESHOLD = 0.05
 
@@ -58,7 +59,8 @@ def evaluate(
     undecided = [i for i in plan_.intervals if i.may]
     if undecided and not route.facts.shapes:
         findings.append(MESSAGES.make("memory-guards-undecided-for-case", entry=plan_.entry, case=case.label or case.text(),
-                                      count=len(undecided), peak=result.peak_bytes, peak_may=result.peak_with_may_bytes))
+                                      count=len(undecided), peak=human_bytes(result.peak_bytes),
+                                      peak_may=human_bytes(result.peak_with_may_bytes)))
     live = [
         {"id": sid, "bytes": blocks[sid], "file": by_id[sid].file, "line": by_id[sid].line, "producer": by_id[sid].producer}
         for sid in result.live
@@ -191,6 +193,7 @@ def _gpu(plan_: MemoryPlan, case: Case, npu_total: int, measure_gpu: bool, thres
                                       "predicted", result.rule, (result.note + "; " if result.note else "") + f"not measured: {why_not}")
     gap = abs(npu_total - result.total_bytes) / result.total_bytes if result.total_bytes else None
     if gap is not None and gap > threshold:
-        findings.append(MESSAGES.make("memory-gap-above-threshold", entry=plan_.entry, npu=npu_total, gpu=result.total_bytes,
+        findings.append(MESSAGES.make("memory-gap-above-threshold", entry=plan_.entry, npu=human_bytes(npu_total),
+                                      gpu=human_bytes(result.total_bytes),
                                       gap=gap, threshold=threshold))
     return result.to_json(), result.total_bytes, gap

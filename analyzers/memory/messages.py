@@ -55,7 +55,7 @@ MESSAGES = MessageCatalog(
     MessageDef(
         "memory-guards-undecided-for-case",
         "{entry}: the route was walked without the shapes of case {case}; {count} tensor(s) under undecided guards are "
-        "left out of peak_bytes ({peak} B; {peak_may} B counting them). Pass the case's shapes as --shape NAME=[...] "
+        "left out of peak_bytes ({peak}; {peak_may} counting them). Pass the case's shapes as --shape NAME=[...] "
         "(and --dtype) so the guards are decided",
         "A case evaluated on a route whose guards could not be decided without that case's shapes.",
         Severity.WARNING,
@@ -75,7 +75,7 @@ MESSAGES = MessageCatalog(
     ),
     MessageDef(
         "memory-gap-above-threshold",
-        "{entry}: NPU peak {npu} B vs GPU reference {gpu} B: gap {gap:.1%} above {threshold:.0%}",
+        "{entry}: NPU peak {npu} vs GPU reference {gpu}: gap {gap:.1%} above {threshold:.0%}",
         "The predicted NPU device peak differs from the PyTorch reference by more than the threshold.",
         Severity.WARNING,
     ),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+from op_migrate.analyzers.memory.units import human_bytes
 from op_migrate.analyzers.policy.diff import MemoryFigures
 from op_migrate.analyzers.policy.evaluate import RouteSourceError
 from op_migrate.analyzers.policy.model import MatrixPoint
@@ -105,8 +106,8 @@ class MemoryModelSource:
             return None, "the memory model could not evaluate this case or has no GPU reference for the entry"
         reference = document.get("gpu_reference") or {}
         return float(document["gap"]), (
-            f"NPU peak {document['npu_total_bytes']} B {document.get('label_kind', 'predicted')} vs GPU reference "
-            f"{document['gpu_reference_bytes']} B {reference.get('label', 'predicted')}")
+            f"NPU peak {human_bytes(document['npu_total_bytes'])} {document.get('label_kind', 'predicted')} vs GPU "
+            f"reference {human_bytes(document['gpu_reference_bytes'])} {reference.get('label', 'predicted')}")
 
     def figures(self, route: Route, point: MatrixPoint) -> MemoryFigures | None:
         try:
@@ -116,7 +117,8 @@ class MemoryModelSource:
         if not document.get("evaluated"):
             return None
         return MemoryFigures(peak_bytes=document["npu_total_bytes"], traffic_bytes=document["traffic_bytes"],
-                             basis=f"{document.get('label_kind', 'predicted')} by the memory model")
+                             basis=f"{document.get('label_kind', 'predicted')} by the memory model",
+                             gpu_reference_bytes=document.get("gpu_reference_bytes"))
 
 
 def memory_source() -> MemoryModelSource:

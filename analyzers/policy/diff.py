@@ -19,6 +19,7 @@ class MemoryFigures(JsonModel):
     peak_bytes: int | None
     traffic_bytes: int | None
     basis: str
+    gpu_reference_bytes: int | None = None  # counted like peak_bytes (memory_terms' one definition of the peak)
 
 
 @dataclass(frozen=True)

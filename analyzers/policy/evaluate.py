@@ -102,7 +102,9 @@ def _memory(policy, point, route, memory, memory_unavailable) -> MemoryCheck | N
     gap, basis = memory.gap(route, point)
     if gap is None:
         return MemoryCheck(status="not-run", max_gap=limit, detail=basis)
+    figures = memory.figures(route, point)
+    exact = {"npu_total_bytes": figures.peak_bytes, "gpu_reference_bytes": figures.gpu_reference_bytes} if figures else {}
     if gap > limit:
         detail = MESSAGES.make("policy-memory-gap", gap=gap, limit=limit).message + f" ({basis})"
-        return MemoryCheck(status="fail", max_gap=limit, gap=gap, detail=detail)
-    return MemoryCheck(status="pass", max_gap=limit, gap=gap, detail=basis)
+        return MemoryCheck(status="fail", max_gap=limit, gap=gap, detail=detail, **exact)
+    return MemoryCheck(status="pass", max_gap=limit, gap=gap, detail=basis, **exact)

@@ -56,7 +56,9 @@ class MemoryCheck(JsonModel):
     status: str  # pass | fail | not-run
     max_gap: float
     gap: float | None = None
-    detail: str = ""
+    detail: str = ""  # for people: figures in MiB
+    npu_total_bytes: int | None = None  # the exact figures behind the detail
+    gpu_reference_bytes: int | None = None
 
 
 @dataclass(frozen=True)

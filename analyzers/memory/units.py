@@ -1,0 +1,23 @@
+"""Byte counts as people read them (MiB/KiB); JSON keeps the exact figure next to every such text."""
+
+from __future__ import annotations
+
+
+def human_bytes(count: int | None) -> str:
+    """1610614272 -> '1536.0 MiB'; below 1 KiB the exact bytes.
+
+    MiB is the largest unit: device peaks of a few GiB stay readable to a tenth of a MiB.
+    """
+    if count is None:
+        return "n/a"
+    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if abs(count) >= size:
+            return f"{count / size:.1f} {unit}"
+    return f"{count} B"
+
+
+def signed_human_bytes(count: int | None) -> str:
+    """A delta: '+512.0 MiB', '-1.5 KiB', '0 B'."""
+    if count is None:
+        return "n/a"
+    return ("+" if count > 0 else "-" if count < 0 else "") + human_bytes(abs(count))
