@@ -78,8 +78,8 @@ def _section(root: Path, body: str) -> str:
 
 def _drop_empty_findings(text: str) -> str:
     """A findings table left without rows once the other entries' findings are taken out goes too."""
-    return re.sub(r"#### Findings\n\n\| severity \| symbol \| where \| message \|\n\| --- \| --- \| --- \| --- \|\n+(?=#|\Z)",
-                  "", text)
+    empty = r"#### Findings\n\n\| severity \| symbol \| where \| message \|\n\| --- \| --- \| --- \| --- \|\n+(?=#|\Z)"
+    return re.sub(empty, "", text)
 
 
 def _peak(body: str) -> tuple[str, str]:
@@ -122,9 +122,9 @@ def every_entry(root: Path) -> list[str]:
     lines = [
         "\n## Every entry point at the seed's case (Ascend910B, self = out = selfRef = prob = [4096, 1024] float32, "
         "prob = 0.5 for the scalar entries; predicted)\n",
-        "The peak counts the entry's own tensors (self, out, and prob for the Tensor-prob entries); *extra* is what the "
-        "chain allocates beyond them. The GPU reference is counted the same way from analyzers/data/torch_reference.toml "
-        "(its torch call in the last column).\n",
+        "The peak counts the entry's own tensors (self, out, and prob for the Tensor-prob entries); *extra* is what "
+        "the chain allocates beyond them. The GPU reference is counted the same way from "
+        "analyzers/data/torch_reference.toml (its torch call in the last column).\n",
         "| entry | before: launches | before: peak (extra) | after: launches | after: peak (extra) | GPU reference "
         "| gap | torch call |",
         "|---|---|---:|---|---:|---:|---:|---|",
@@ -142,7 +142,7 @@ def every_entry(root: Path) -> list[str]:
         if gpu["baseline_bytes"] < inputs:
             notes.append(
                 f"- {entry}: the GPU baseline holds {_mib(gpu['baseline_bytes'])} of the {_mib(inputs)} of inputs the "
-                f"NPU side counts (the reference row is the float-p one and leaves the prob tensor out), so its gap "
+                f"NPU side counts (its reference row, `{gpu['torch']}`, has no prob tensor), so its gap "
                 f"of {new['gap'] * 100:.1f}% is that missing input, not memory the chain adds: extra beyond the "
                 f"entry's tensors is {_mib(old['peak_bytes'])} before and {_mib(new['peak_bytes'])} after.")
     lines.append("")
@@ -170,7 +170,8 @@ def render() -> str:
         "DSAGenBitMask and StatelessBernoulli L0s resolve to fixtures written after ops-math's (route_fixtures/).\n",
     ]
     summary = ["\n## Summary (extra device memory beyond self and out, predicted)\n",
-               "| case | dtype | before: extra-memory formula | before: extra | after: extra-memory formula | after: extra |",
+               "| case | dtype | before: extra-memory formula | before: extra | after: extra-memory formula "
+               "| after: extra |",
                "|---|---|---|---:|---|---:|"]
     sections: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:

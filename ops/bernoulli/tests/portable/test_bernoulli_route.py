@@ -96,7 +96,8 @@ def test_every_entry_point_counts_like_with_like_at_the_seeds_case(fixture_root:
     after = bernoulli_memory_report._entry_routes(fixture_root, fixture_root / bernoulli_memory_report.AFTER_DIR /
                                                   "aclnn_bernoulli.cpp")
     tensor = 4096 * 1024 * 4
-    for entry, own in (("aclnnBernoulliGetWorkspaceSize", 2 * tensor), ("aclnnInplaceBernoulliGetWorkspaceSize", tensor)):
+    scalar_entries = (("aclnnBernoulliGetWorkspaceSize", 2 * tensor), ("aclnnInplaceBernoulliGetWorkspaceSize", tensor))
+    for entry, own in scalar_entries:
         new, old = after[entry]["memory"], before[entry]["memory"]
         assert (new["npu_total_bytes"], new["gpu_reference_bytes"], new["peak_bytes"]) == (own, own, 0), entry
         assert old["peak_bytes"] > tensor, entry  # the old Fill tensor and the separate mask
