@@ -10,13 +10,14 @@
 
 /*!
  * \file bernoulli.cpp
- * \brief L0 of the private Bernoulli op: the output storage alias of the DSA mask and the AI Core launch.
+ * \brief L0 of the private Bernoulli op: the output storage alias of the DSA mask, the DSA and AI Core launches
+ *        (each checked; a failure returns nullptr after logging its status).
  */
 
 #include "bernoulli.h"
-#include "random/dsa_gen_bit_mask/op_host/op_api/dsa_gen_bit_mask.h"
 #include "opdev/data_type_utils.h"
 #include "opdev/make_op_executor.h"
+#include "opdev/op_arg_def.h"
 #include "opdev/op_def.h"
 #include "opdev/op_dfx.h"
 #include "opdev/op_executor.h"
@@ -48,8 +49,28 @@ static aclnnStatus BernoulliAiCore(const aclTensor* x, const aclTensor* mask, in
                                    aclOpExecutor* executor)
 {
     L0_DFX(BernoulliAiCore, x, mask, mode, y);
-    ADD_TO_LAUNCHER_LIST_AICORE(Bernoulli, OP_INPUT(x, mask), OP_OUTPUT(y), OP_ATTR(mode));
+    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(Bernoulli, OP_INPUT(x, mask), OP_OUTPUT(y), OP_ATTR(mode));
+    OP_CHECK(ret == ACLNN_SUCCESS,
+             OP_LOGE(ret, "BernoulliAiCore ADD_TO_LAUNCHER_LIST_AICORE failed with status %d.", static_cast<int>(ret)),
+             return ret);
     return ACLNN_SUCCESS;
+}
+
+// The DSAGenBitMask launch into `mask`, as the out overload of ops-math's l0op::DSAGenBitMask makes it. That overload
+// returns void and the framework's DSA registration (CreatDSAKernelLauncher) reports no status, so the one step
+// that can fail, building the argument context, is checked here instead of being passed on unseen.
+static bool LaunchDsaMask(uint64_t count, uint64_t seed, uint64_t offset, const aclScalar* dropout, aclTensor* mask,
+                          aclOpExecutor* executor)
+{
+    L0_DFX(LaunchDsaMask, count, seed, offset, dropout, mask);
+    op::OpArgContext* args = op::GetOpArgContext(OP_INPUT(count, seed, offset, dropout), OP_OUTPUT(mask), OP_ATTR(0));
+    if (args == nullptr) {
+        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "Bernoulli failed to build the DSAGenBitMask argument context.");
+        return false;
+    }
+    static const uint32_t dsaGenBitMaskOpType = op::GenOpTypeId("DSAGenBitMask");
+    CreatDSAKernelLauncher("DSAGenBitMask", dsaGenBitMaskOpType, DSAGenBitMaskTaskType, executor, args);
+    return true;
 }
 
 static bool CheckBernoulliDtype(const aclTensor* input)
@@ -91,8 +112,11 @@ const aclTensor* BernoulliRandom(const aclTensor* input, double probability, int
         OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "Bernoulli failed to allocate the dropout scalar.");
         return nullptr;
     }
-    l0op::DSAGenBitMask(static_cast<uint64_t>(maskBytes * BITS_PER_BYTE), static_cast<uint64_t>(seed),
-                        static_cast<uint64_t>(offset), dropout, mask, executor);
+    if (!LaunchDsaMask(static_cast<uint64_t>(maskBytes * BITS_PER_BYTE), static_cast<uint64_t>(seed),
+                       static_cast<uint64_t>(offset), dropout, mask, executor)) {
+        return nullptr;
+    }
+    // A failed launch has logged its status; nullptr makes the ACLNN entry fail with ACLNN_ERR_INNER_NULLPTR.
     if (BernoulliAiCore(input, mask, MODE_RANDOM_ALIASED, yPrivate, executor) != ACLNN_SUCCESS) {
         return nullptr;
     }

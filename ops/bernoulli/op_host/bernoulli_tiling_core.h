@@ -82,10 +82,9 @@ inline uint64_t AlignDown(uint64_t a, uint64_t b) { return a / b * b; }
 inline Status PlanRandom(uint32_t dtype, uint64_t ub, uint64_t blockElements, uint64_t& stage, uint64_t& tile)
 {
     const uint64_t perElement = 2ULL * OutputBytes(dtype) + ScratchBytesPerElement(dtype, kModeRandomAliased);
-    const uint64_t fixed = FixedScratchBytes(dtype, kModeRandomAliased);
     stage = blockElements;
     tile = blockElements < kTileCap ? blockElements : kTileCap;
-    const uint64_t wholeStageMask = stage / 8 + fixed;
+    const uint64_t wholeStageMask = stage / 8;
     if (wholeStageMask < ub) {
         const uint64_t fit = AlignDown((ub - wholeStageMask) / perElement, kAlignElements);
         const uint64_t wanted = tile < kMinRandomTile ? tile : kMinRandomTile;
@@ -95,13 +94,13 @@ inline Status PlanRandom(uint32_t dtype, uint64_t ub, uint64_t blockElements, ui
         }
     }
     tile = tile < kMinRandomTile ? tile : kMinRandomTile;
-    if (tile * perElement + fixed + kAlignElements / 8 > ub) {
-        tile = AlignDown((ub - fixed - kAlignElements / 8) / perElement, kAlignElements);
+    if (tile * perElement + kAlignElements / 8 > ub) {
+        tile = AlignDown((ub - kAlignElements / 8) / perElement, kAlignElements);
         if (tile < kAlignElements) {
             return Status::kNoUb;
         }
     }
-    stage = AlignDown((ub - fixed - tile * perElement) * 8, kAlignElements);
+    stage = AlignDown((ub - tile * perElement) * 8, kAlignElements);
     stage = stage < blockElements ? stage : blockElements;
     if (stage < kAlignElements) {
         return Status::kNoUb;
@@ -147,9 +146,8 @@ inline Status ComputeTiling(const Shape& shape, uint32_t dtype, uint32_t mode, c
         }
     } else {
         const uint64_t perElement = 2ULL * OutputBytes(dtype) + ScratchBytesPerElement(dtype, mode);
-        const uint64_t fit = AlignDown((ub - FixedScratchBytes(dtype, mode)) / perElement, kAlignElements);
-        const uint64_t cap = TileCap(dtype, mode);
-        tile = blockElements < cap ? blockElements : cap;
+        const uint64_t fit = AlignDown(ub / perElement, kAlignElements);
+        tile = blockElements < kTileCap ? blockElements : kTileCap;
         tile = tile < fit ? tile : fit;
         if (tile < kAlignElements) {
             return Status::kNoUb;

@@ -12,7 +12,9 @@
  * \file bernoulli.h
  * \brief Bernoulli kernel: kModeRandomAliased expands the DSA packed mask that shares the output storage, stage by
  *        stage from the highest addresses down (whole stage of mask into UB, SyncAll when blockDim > 1, then
- *        Duplicate + Select per tile and a copy-out of the true count); kModeZero / kModeOne write constants.
+ *        Duplicate + Select (+ Cast) per tile and a copy-out of the true count); kModeZero / kModeOne write constants.
+ *        Only the vector unit and the two DMA pipes touch UB, every hand-over through a TQue: there is no scalar
+ *        GetValue / SetValue, so no MTE2_S / S_MTE3 / S_V / V_S flag is needed.
  */
 #ifndef OPS_BERNOULLI_OP_KERNEL_BERNOULLI_H_
 #define OPS_BERNOULLI_OP_KERNEL_BERNOULLI_H_
@@ -71,9 +73,9 @@ struct DTypeCode<bool> {
 };
 
 constexpr uint16_t kBf16OneBits = 0x3f80;
-constexpr uint32_t kDoubleOneHighWord = 0x3ff00000;
 constexpr uint16_t kTwoByteOnes = 0x0101; // two int8 / uint8 / bool ones written as one uint16 lane
-constexpr uint32_t kWordBlock = kBlockBytes / sizeof(uint32_t);
+// 1023 * 2^52 is exact in FP32; cast to int64 it is 0x3ff0000000000000, the bits of double 1.0.
+constexpr float kDoubleOneBitsAsFloat = 4607182418800017408.0f;
 
 template <typename T>
 class BernoulliKernel {
@@ -82,8 +84,11 @@ class BernoulliKernel {
     static constexpr uint32_t kCode = DTypeCode<T>::value;
     static constexpr bool kSelectInPlace = std::is_same<T, half>::value || std::is_same<T, float>::value;
     static constexpr bool kWide = kCode == kDtypeDouble || kCode == kDtypeInt64;
-    // The 0/1 select type before the Cast: half for byte and int16 outputs, float for int32 / int64 / DOUBLE words.
+    static constexpr bool kByte = kCode == kDtypeInt8 || kCode == kDtypeUint8 || kCode == kDtypeBool;
+    // The 0/1 select type before the Cast: half for byte and int16 outputs, float for int32 / int64 / DOUBLE.
     using SelectT = std::conditional_t<(kCode == kDtypeInt32 || kWide), float, half>;
+    // The FP32 value whose exact int64 conversion has the storage bits of 1 in T (DOUBLE: 0x3ff0000000000000).
+    static constexpr float kWideOne = kCode == kDtypeDouble ? kDoubleOneBitsAsFloat : 1.0f;
 
 public:
     __aicore__ inline BernoulliKernel() {}
@@ -105,15 +110,15 @@ public:
             pipe->InitBuffer(maskQueue_, 1, static_cast<uint32_t>(stageElements_ / 8));
         }
         pipe->InitBuffer(outQueue_, 2, tile * static_cast<uint32_t>(sizeof(StorageT)));
-        const bool offsets = (kCode == kDtypeDouble && mode_ == kModeRandomAliased) || (kWide && mode_ == kModeOne);
-        const uint32_t perElement = ScratchBytesPerElement(kCode, mode_) - (offsets ? 8 : 0);
-        const uint32_t scratchBytes = perElement * tile + FixedScratchBytes(kCode, mode_);
+        const uint32_t scratchBytes = ScratchBytesPerElement(kCode, mode_) * tile;
         if (scratchBytes > 0) {
             pipe->InitBuffer(scratchBuf_, scratchBytes);
         }
-        if (offsets) {
-            pipe->InitBuffer(offsetBuf_, 2 * tile * static_cast<uint32_t>(sizeof(uint32_t)));
-            PrepareGatherTables(tile);
+        if constexpr (kWide) {
+            if (mode_ == kModeOne) {
+                // Every kModeOne tile is a Cast of this one tile of the float whose int64 value has the right bits.
+                Duplicate(scratchBuf_.Get<float>(), kWideOne, static_cast<int32_t>(tile));
+            }
         }
     }
 
@@ -130,30 +135,6 @@ public:
     }
 
 private:
-    // DOUBLE RANDOM reads word 2k+1 from the k-th select result and word 2k from a zero block placed after them;
-    // DOUBLE / INT64 kModeOne alternate between the two words of a constant pair. Built once per launch.
-    __aicore__ inline void PrepareGatherTables(uint32_t tile)
-    {
-        LocalTensor<uint32_t> offsets = offsetBuf_.Get<uint32_t>();
-        LocalTensor<uint32_t> words = scratchBuf_.Get<uint32_t>();
-        const bool random = mode_ == kModeRandomAliased;
-        const uint32_t wordBase = random ? tile : 0;
-        for (uint32_t w = 0; w < kWordBlock; ++w) {
-            words.SetValue(wordBase + w, 0U);
-        }
-        if (!random) {
-            words.SetValue(0, kCode == kDtypeInt64 ? 1U : 0U);
-            words.SetValue(1, kCode == kDtypeInt64 ? 0U : kDoubleOneHighWord);
-        }
-        for (uint32_t k = 0; k < tile; ++k) {
-            const uint32_t low = random ? tile * 4 : 0;
-            const uint32_t high = random ? k * 4 : 4;
-            offsets.SetValue(2 * k, low);
-            offsets.SetValue(2 * k + 1, high);
-        }
-        PipeBarrier<PIPE_ALL>(); // the scalar writes above must land before the first vector Gather
-    }
-
     __aicore__ inline void ProcessRandom()
     {
         const uint64_t blockDim = static_cast<uint64_t>(GetBlockNum());
@@ -203,19 +184,19 @@ private:
             LocalTensor<half> lanes16 = out.template ReinterpretCast<half>();
             Duplicate(out.template ReinterpretCast<uint16_t>(), kBf16OneBits, lanes);
             Select(lanes16, mask, lanes16, static_cast<half>(0), SELMODE::VSEL_TENSOR_SCALAR_MODE, lanes);
-        } else if constexpr (kCode == kDtypeDouble) {
-            // 0x3ff00000 read as FP32 is 1.875f: the high word of double 1.0; the low word is always 0.
-            LocalTensor<float> high = scratchBuf_.Get<float>();
-            Duplicate(high, 1.875f, lanes);
-            Select(high, mask, high, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, lanes);
-            Gather(out.template ReinterpretCast<uint32_t>(), scratchBuf_.Get<uint32_t>(), offsetBuf_.Get<uint32_t>(),
-                   0U, 2 * lanes);
         } else {
             LocalTensor<SelectT> selected = scratchBuf_.Get<SelectT>();
-            Duplicate(selected, static_cast<SelectT>(1), lanes);
+            SelectT one = static_cast<SelectT>(1);
+            if constexpr (kWide) {
+                one = kWideOne;
+            }
+            Duplicate(selected, one, lanes);
             Select(selected, mask, selected, static_cast<SelectT>(0), SELMODE::VSEL_TENSOR_SCALAR_MODE, lanes);
-            if constexpr (kCode == kDtypeInt8 || kCode == kDtypeUint8 || kCode == kDtypeBool) {
+            if constexpr (kByte) {
                 Cast(out, selected, RoundMode::CAST_NONE, lanes);
+            } else if constexpr (kWide) {
+                // DOUBLE is written as the int64 bit pattern of 0.0 / 1.0: no FP64 arithmetic exists on A2.
+                Cast(out.template ReinterpretCast<int64_t>(), selected, RoundMode::CAST_RINT, lanes);
             } else {
                 Cast(out, selected, RoundMode::CAST_RINT, lanes);
             }
@@ -242,14 +223,13 @@ private:
     {
         const uint32_t lanes = static_cast<uint32_t>(RoundUp(count, kAlignElements));
         LocalTensor<StorageT> out = outQueue_.AllocTensor<StorageT>();
-        if constexpr (kCode == kDtypeInt8 || kCode == kDtypeUint8 || kCode == kDtypeBool) {
+        if constexpr (kByte) {
             Duplicate(out.template ReinterpretCast<uint16_t>(), one ? kTwoByteOnes : uint16_t{0}, lanes / 2);
         } else if constexpr (kCode == kDtypeBf16) {
             Duplicate(out.template ReinterpretCast<uint16_t>(), one ? kBf16OneBits : uint16_t{0}, lanes);
         } else if constexpr (kWide) {
             if (one) {
-                Gather(out.template ReinterpretCast<uint32_t>(), scratchBuf_.Get<uint32_t>(),
-                       offsetBuf_.Get<uint32_t>(), 0U, 2 * lanes);
+                Cast(out.template ReinterpretCast<int64_t>(), scratchBuf_.Get<float>(), RoundMode::CAST_RINT, lanes);
             } else {
                 Duplicate(out.template ReinterpretCast<int32_t>(), 0, static_cast<int32_t>(2 * lanes));
             }
@@ -270,7 +250,6 @@ private:
     TQue<QuePosition::VECIN, 1> maskQueue_;
     TQue<QuePosition::VECOUT, 2> outQueue_;
     TBuf<TPosition::VECCALC> scratchBuf_;
-    TBuf<TPosition::VECCALC> offsetBuf_;
     GlobalTensor<uint8_t> maskGm_;
     GlobalTensor<StorageT> yGm_;
     uint64_t total_ = 0;

@@ -53,7 +53,6 @@ constexpr uint64_t kAlignElements = 256; // every core start, stage start and ti
 constexpr uint64_t kBlockBytes = 32;
 constexpr uint64_t kDsaBlockBits = 128; // DSAGenBitMask writes whole 128-bit blocks
 constexpr uint64_t kTileCap = 32768;
-constexpr uint64_t kWideConstantTileCap = 4096; // DOUBLE / INT64 constants: bounds the Gather offset table
 constexpr uint64_t kSmallMaskBytes = 16384;     // RANDOM runs on one core up to this mask size
 constexpr uint64_t kMinPaddedElements = 16;     // N < 16 pads the private storage so the 16-byte mask fits
 
@@ -76,13 +75,14 @@ BERNOULLI_CORE_FN uint32_t OutputBytes(uint32_t dtype)
 }
 
 // UB bytes per tile element besides the double-buffered output tile. RANDOM: the 0/1 select result in half
-// (byte and int16 outputs) or float (int32 / int64 / the DOUBLE high words) before the Cast or the Gather,
-// plus the DOUBLE Gather offsets (two uint32 per element). FLOAT16 / FLOAT / BF16 select in place in the
-// output tile. Constants: only DOUBLE / INT64 kModeOne need an offset table (Gather of an alternating word pair).
+// (byte and int16 outputs) or float (int32, int64, and DOUBLE's int64 bit pattern of 1.0) before the Cast;
+// FLOAT16 / FLOAT / BF16 select in place in the output tile. Constants: only DOUBLE / INT64 kModeOne keep a float
+// tile of the one value (filled once) that every tile is cast from.
 BERNOULLI_CORE_FN uint32_t ScratchBytesPerElement(uint32_t dtype, uint32_t mode)
 {
+    const bool wide = dtype == kDtypeDouble || dtype == kDtypeInt64;
     if (mode != kModeRandomAliased) {
-        return (mode == kModeOne && (dtype == kDtypeDouble || dtype == kDtypeInt64)) ? 8 : 0;
+        return (mode == kModeOne && wide) ? 4 : 0;
     }
     switch (dtype) {
         case kDtypeInt8:
@@ -92,35 +92,18 @@ BERNOULLI_CORE_FN uint32_t ScratchBytesPerElement(uint32_t dtype, uint32_t mode)
             return 2;
         case kDtypeInt32:
         case kDtypeInt64:
-            return 4;
         case kDtypeDouble:
-            return 4 + 8;
+            return 4;
         default:
             return 0;
     }
 }
 
-// Fixed UB bytes: the 32-byte word block the DOUBLE / INT64 Gather reads its constant words from.
-BERNOULLI_CORE_FN uint32_t FixedScratchBytes(uint32_t dtype, uint32_t mode)
-{
-    if (dtype == kDtypeDouble && mode != kModeZero) {
-        return kBlockBytes;
-    }
-    return (dtype == kDtypeInt64 && mode == kModeOne) ? kBlockBytes : 0;
-}
-
-BERNOULLI_CORE_FN uint64_t TileCap(uint32_t dtype, uint32_t mode)
-{
-    return (mode != kModeRandomAliased && (dtype == kDtypeDouble || dtype == kDtypeInt64)) ? kWideConstantTileCap :
-                                                                                             kTileCap;
-}
-
-// The UB model: [one whole stage of packed mask (RANDOM)] + 2 output tiles + scratch tile + fixed words.
+// The UB model: [one whole stage of packed mask (RANDOM)] + 2 output tiles + scratch tile.
 BERNOULLI_CORE_FN uint64_t UbPlanBytes(uint32_t dtype, uint32_t mode, uint64_t stageElements, uint64_t tileElements)
 {
     const uint64_t maskBytes = mode == kModeRandomAliased ? stageElements / 8 : 0;
-    return maskBytes + tileElements * (2ULL * OutputBytes(dtype) + ScratchBytesPerElement(dtype, mode)) +
-           FixedScratchBytes(dtype, mode);
+    return maskBytes + tileElements * (2ULL * OutputBytes(dtype) + ScratchBytesPerElement(dtype, mode));
 }
 
 BERNOULLI_CORE_FN uint64_t CeilDiv(uint64_t a, uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; }

@@ -13,6 +13,7 @@ the committed memory report being current."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -52,8 +53,11 @@ def test_policy_passes_on_the_op_api_alone() -> None:
 def test_the_old_chain_is_caught(fixture_root: Path) -> None:
     before = fixture_root / bernoulli_memory_report.DSA_DIR / "aclnn_bernoulli.cpp"
     code, doc = verify(before, "--repo-root", str(fixture_root))
-    assert code == 2  # violations found, and some points incomplete: an incomplete run exits 2 (exit_codes.py)
-    assert {"no-fill", "no-dropout-do-mask"} <= {v["rule"] for v in doc["violations"]}
+    assert code == 1 and doc["complete"] and not doc["passed"]  # complete with violations (exit_codes.py)
+    assert {"no-fill", "no-dropout-do-mask", "no-separate-uint8-mask"} <= {v["rule"] for v in doc["violations"]}
+    # Both entries are caught on the random path only: the endpoints never built Fill / DropoutDoMask.
+    failing = {(p["entry"], p["facts"]["scalars"]["prob"]) for p in doc["matrix"] if p["status"] != "pass"}
+    assert failing == {("aclnnBernoulliGetWorkspaceSize", 0.5), ("aclnnInplaceBernoulliGetWorkspaceSize", 0.5)}
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +85,68 @@ def test_memory_report_is_current(rendered: str) -> None:
     path = bernoulli_memory_report.REPORT_PATH
     actual = path.read_text(encoding="utf-8") if path.exists() else ""
     assert actual == expected, "regenerate with: python ops/bernoulli/tests/portable/bernoulli_memory_report.py"
+
+
+def test_every_entry_point_counts_like_with_like_at_the_seeds_case(fixture_root: Path) -> None:
+    """self = out = [4096, 1024] float32, prob = 0.5 on Ascend910B: the scalar entries peak at exactly the GPU
+    reference (32 MiB out of place, 16 MiB in place) where the old chain needed 16.5 MiB more; the Tensor-prob entries
+    keep the old chain and its figures."""
+    before = bernoulli_memory_report._entry_routes(fixture_root, fixture_root / bernoulli_memory_report.DSA_DIR /
+                                                   "aclnn_bernoulli.cpp")
+    after = bernoulli_memory_report._entry_routes(fixture_root, fixture_root / bernoulli_memory_report.AFTER_DIR /
+                                                  "aclnn_bernoulli.cpp")
+    tensor = 4096 * 1024 * 4
+    scalar_entries = (("aclnnBernoulliGetWorkspaceSize", 2 * tensor), ("aclnnInplaceBernoulliGetWorkspaceSize", tensor))
+    for entry, own in scalar_entries:
+        new, old = after[entry]["memory"], before[entry]["memory"]
+        assert (new["npu_total_bytes"], new["gpu_reference_bytes"], new["peak_bytes"]) == (own, own, 0), entry
+        assert old["peak_bytes"] > tensor, entry  # the old Fill tensor and the separate mask
+        assert [t["op"] for t in after[entry]["tasks"]] == ["DSAGenBitMask", "Bernoulli"]
+    for entry in ("aclnnBernoulliTensorGetWorkspaceSize", "aclnnInplaceBernoulliTensorGetWorkspaceSize"):
+        new, old = after[entry]["memory"], before[entry]["memory"]
+        assert (new["npu_total_bytes"], new["peak_bytes"]) == (old["npu_total_bytes"], old["peak_bytes"]), entry
+        ops = [(t["op"], t["launcher"]) for t in after[entry]["tasks"]]
+        assert ops == [(t["op"], t["launcher"]) for t in before[entry]["tasks"]] == [("StatelessBernoulli", "AI_CPU")]
+
+
+def _routes(source: Path, socs: tuple[str, ...], dtype: str, *roots: Path) -> dict[tuple[str, str], list]:
+    args = ["analyze", str(source), "--kind", "aclnn", "--format", "json", "--no-cache", "--no-progress",
+            "--dtype", dtype, "--scalar", "prob=0.5", "--shape", "self=[64,64]", "--shape", "out=[64,64]",
+            "--shape", "prob=[64,64]"]
+    for root in roots:
+        args += ["--repo-root", str(root)]
+    for soc in socs:
+        args += ["--soc", soc]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code in (0, 1), result.output
+    return {(e["name"], r["facts"]["soc"]): [(t["op"], t["launcher"]) for t in r["tasks"]]
+            for e in json.loads(result.stdout)["entries"] for r in e["routes"]}
+
+
+def test_the_native_kernel_runs_only_for_a_scalar_prob_on_dav_2201() -> None:
+    """Everything else keeps StatelessBernoulli (its launcher from the L0 catalog here)."""
+    routes = _routes(OP_API / "aclnn_bernoulli.cpp", ("Ascend910B", "Ascend910_93", "Ascend950", "Ascend910"),
+                     "float32", OP_API.parents[1])
+    assert len(routes) == 16
+    for (entry, soc), tasks in routes.items():
+        native = "Tensor" not in entry and soc in ("Ascend910B", "Ascend910_93")
+        ops = [op for op, _ in tasks]
+        assert ops == (["DSAGenBitMask", "Bernoulli"] if native else ["StatelessBernoulli"]), (entry, soc, tasks)
+
+
+@pytest.mark.requires_opsmath
+@pytest.mark.skipif(not os.environ.get("OPS_MATH"), reason="OPS_MATH=<hicann/ops-math checkout> is not set")
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16", "int8", "float64"])
+def test_routes_equal_ops_math_wherever_the_native_kernel_is_not_chosen(dtype: str) -> None:
+    """Both files against the real ops-math L0s: every route but the scalar-prob one on DAV_2201 is ops-math's."""
+    opsmath = Path(os.environ["OPS_MATH"])
+    socs = ("Ascend910B", "Ascend910_93", "Ascend950", "Ascend910")
+    theirs = _routes(opsmath / "random/dsa_gen_bit_mask/op_host/op_api/aclnn_bernoulli.cpp", socs, dtype, opsmath)
+    ours = _routes(OP_API / "aclnn_bernoulli.cpp", socs, dtype, OP_API.parents[1], opsmath)
+    assert set(ours) == set(theirs) and len(ours) == 16
+    for key, tasks in ours.items():
+        if "Tensor" not in key[0] and key[1] in ("Ascend910B", "Ascend910_93"):
+            assert [op for op, _ in tasks] == ["DSAGenBitMask", "Bernoulli"], key
+            assert "DropOutDoMask" in [op for op, _ in theirs[key]] or "DropoutDoMask" in [op for op, _ in theirs[key]]
+        else:
+            assert tasks == theirs[key], key

@@ -17,6 +17,7 @@
 //   storage.bin receives the whole storage after the launch.
 // stdout: blockDim stage tile stages ubPlanBytes ubUsedBytes
 //   ubUsedBytes is what the kernel's Init reserves with TPipe::InitBuffer on the model, next to the tiling's UB model.
+// The launch checks cross-core GM races and cross-pipe UB synchronisation (LaunchOptions::checkPipeSync).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -59,6 +60,8 @@ int main(int argc, char** argv)
     // Sequential phases in reverse or shuffled core order make a cross-core overwrite reproducible; threads make
     // the stages really concurrent. The model's GM race detector is on in every mode.
     cpu_model::LaunchOptions launch;
+    // Every UB hand-over between the scalar, vector and DMA pipes must carry its flag or queue event.
+    launch.checkPipeSync = true;
     launch.mode =
         std::strcmp(argv[3], "threads") == 0 ? cpu_model::LaunchMode::Threads : cpu_model::LaunchMode::Sequential;
     if (std::strcmp(argv[3], "sequential-reverse") == 0) {

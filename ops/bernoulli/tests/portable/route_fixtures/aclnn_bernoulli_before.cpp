@@ -8,13 +8,16 @@
  * See LICENSE in the root of the software repository for the full text of the License.
  */
 
-// Test fixture written for op-migrate (not ops-math code): the DAV_2201 scalar-prob chain of aclnnBernoulli before
-// this operator, as the design document describes it: DSAGenBitMask allocates the packed mask, Fill builds an
-// output-sized ones tensor (FP16 unless the output is FLOAT / BF16), DropoutDoMask filters it, Cast converts it to
-// the output dtype and ViewCopy writes out; p = 0 / 1 use ZerosLike / OnesLike.
+// Test fixture written for op-migrate (not ops-math code): the chains of aclnn_bernoulli.cpp before this operator, as
+// the design document describes them. Scalar prob on DAV_2201: DSAGenBitMask allocates the packed mask, Fill builds
+// an output-sized ones tensor (FP16 unless the output is FLOAT / BF16), DropoutDoMask filters it, Cast converts it to
+// the output dtype and ViewCopy writes out; p = 0 / 1 use ZerosLike / OnesLike. The in-place entry is the
+// out-of-place one with selfRef as out. Tensor prob, every architecture: Contiguous, (arch35) a Cast of prob to FP32,
+// StatelessBernoulli, ViewCopy.
 #include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/contiguous.h"
 #include "dsa_gen_bit_mask.h"
+#include "random/stateless_bernoulli/op_api/stateless_bernoulli.h"
 #include "opdev/op_executor.h"
 #include "opdev/platform.h"
 
@@ -79,4 +82,43 @@ aclnnStatus aclnnBernoulliGetWorkspaceSize(const aclTensor* self, const aclScala
     *workspaceSize = uniqueExecutor->GetWorkspaceSize();
     uniqueExecutor.ReleaseTo(executor);
     return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnInplaceBernoulliGetWorkspaceSize(const aclTensor* selfRef, const aclScalar* prob, int64_t seed,
+                                                  int64_t offset, uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    auto out = const_cast<aclTensor*>(selfRef);
+    return aclnnBernoulliGetWorkspaceSize(selfRef, prob, seed, offset, out, workspaceSize, executor);
+}
+
+aclnnStatus aclnnBernoulliTensorGetWorkspaceSize(const aclTensor* self, const aclTensor* prob, int64_t seed,
+                                                 int64_t offset, aclTensor* out, uint64_t* workspaceSize,
+                                                 aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    if (self->IsEmpty() || prob->IsEmpty()) {
+        *workspaceSize = 0;
+        uniqueExecutor.ReleaseTo(executor);
+        return ACLNN_SUCCESS;
+    }
+    auto inputContiguous = l0op::Contiguous(self, uniqueExecutor.get());
+    auto probContiguous = l0op::Contiguous(prob, uniqueExecutor.get());
+    const aclTensor* probCalc = probContiguous;
+    if (GetCurrentPlatformInfo().GetCurNpuArch() == NpuArch::DAV_3510) {
+        probCalc = l0op::Cast(probContiguous, op::DataType::DT_FLOAT, uniqueExecutor.get());
+    }
+    auto result = l0op::StatelessBernoulli(inputContiguous, probCalc, seed, offset, uniqueExecutor.get());
+    auto copied = l0op::ViewCopy(result, out, uniqueExecutor.get());
+    CHECK_RET(copied != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    *workspaceSize = uniqueExecutor->GetWorkspaceSize();
+    uniqueExecutor.ReleaseTo(executor);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnInplaceBernoulliTensorGetWorkspaceSize(const aclTensor* selfRef, const aclTensor* prob, int64_t seed,
+                                                        int64_t offset, uint64_t* workspaceSize,
+                                                        aclOpExecutor** executor)
+{
+    auto out = const_cast<aclTensor*>(selfRef);
+    return aclnnBernoulliTensorGetWorkspaceSize(selfRef, prob, seed, offset, out, workspaceSize, executor);
 }

@@ -10,8 +10,9 @@
 
 /*!
  * \file test_aclnn_bernoulli.cpp
- * \brief aclnnBernoulli / aclnnInplaceBernoulli L2 UT: parameter checks and graph building on Ascend910B (the
- *        stubs turn kernel launches into success).
+ * \brief aclnnBernoulli / aclnnInplaceBernoulli / aclnnBernoulliTensor / aclnnInplaceBernoulliTensor L2 UT:
+ *        parameter checks and graph building on Ascend910B and Ascend950 (the stubs turn kernel launches into
+ *        success).
  */
 
 #include <vector>
@@ -47,6 +48,24 @@ static aclnnStatus RunInplaceBernoulli(const TensorDesc& selfRef, float p)
     int64_t seed = 2026;
     int64_t offset = 0;
     auto ut = OP_API_UT(aclnnInplaceBernoulli, INPUT(selfRef, prob, seed, offset), OUTPUT());
+    uint64_t workspaceSize = 0;
+    return ut.TestGetWorkspaceSize(&workspaceSize);
+}
+
+static aclnnStatus RunBernoulliTensor(const TensorDesc& self, const TensorDesc& prob, const TensorDesc& out)
+{
+    int64_t seed = 2026;
+    int64_t offset = 0;
+    auto ut = OP_API_UT(aclnnBernoulliTensor, INPUT(self, prob, seed, offset), OUTPUT(out));
+    uint64_t workspaceSize = 0;
+    return ut.TestGetWorkspaceSize(&workspaceSize);
+}
+
+static aclnnStatus RunInplaceBernoulliTensor(const TensorDesc& selfRef, const TensorDesc& prob)
+{
+    int64_t seed = 2026;
+    int64_t offset = 0;
+    auto ut = OP_API_UT(aclnnInplaceBernoulliTensor, INPUT(selfRef, prob, seed, offset), OUTPUT());
     uint64_t workspaceSize = 0;
     return ut.TestGetWorkspaceSize(&workspaceSize);
 }
@@ -108,4 +127,69 @@ TEST_F(l2_bernoulli_test, test_case_null_pointers)
     auto ut = OP_API_UT(aclnnBernoulli, INPUT((aclTensor*)nullptr, prob, seed, offset), OUTPUT(out));
     uint64_t workspaceSize = 0;
     EXPECT_EQ(ut.TestGetWorkspaceSize(&workspaceSize), ACLNN_ERR_PARAM_NULLPTR);
+}
+
+TEST_F(l2_bernoulli_test, test_case_tensor_prob_every_dtype)
+{
+    for (auto dtype : {ACL_FLOAT16, ACL_FLOAT, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32,
+                       ACL_INT64, ACL_BOOL}) {
+        for (auto probDtype : {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16}) {
+            auto self = TensorDesc({16, 33}, dtype, ACL_FORMAT_ND);
+            auto prob = TensorDesc({16, 33}, probDtype, ACL_FORMAT_ND).ValueRange(0, 1);
+            auto out = TensorDesc({16, 33}, dtype, ACL_FORMAT_ND);
+            EXPECT_EQ(RunBernoulliTensor(self, prob, out), ACLNN_SUCCESS);
+        }
+        auto selfRef = TensorDesc({16, 33}, dtype, ACL_FORMAT_ND);
+        auto prob = TensorDesc({16, 33}, ACL_FLOAT, ACL_FORMAT_ND).ValueRange(0, 1);
+        EXPECT_EQ(RunInplaceBernoulliTensor(selfRef, prob), ACLNN_SUCCESS);
+    }
+}
+
+TEST_F(l2_bernoulli_test, test_case_tensor_prob_empty_and_non_contiguous)
+{
+    auto prob = TensorDesc({8, 16}, ACL_FLOAT, ACL_FORMAT_ND, {1, 8}, 0, {16, 8}).ValueRange(0, 1);
+    auto out = TensorDesc({8, 16}, ACL_FLOAT, ACL_FORMAT_ND, {1, 8}, 0, {16, 8});
+    EXPECT_EQ(RunBernoulliTensor(TensorDesc({8, 16}, ACL_FLOAT, ACL_FORMAT_ND), prob, out), ACLNN_SUCCESS);
+    auto empty = TensorDesc({0, 4}, ACL_FLOAT, ACL_FORMAT_ND);
+    EXPECT_EQ(RunBernoulliTensor(empty, empty, empty), ACLNN_SUCCESS);
+}
+
+TEST_F(l2_bernoulli_test, test_case_tensor_prob_invalid_parameters)
+{
+    auto self = TensorDesc({8, 16}, ACL_FLOAT, ACL_FORMAT_ND);
+    auto out = TensorDesc({8, 16}, ACL_FLOAT, ACL_FORMAT_ND);
+    auto prob = TensorDesc({8, 16}, ACL_FLOAT, ACL_FORMAT_ND).ValueRange(0, 1);
+    EXPECT_EQ(RunBernoulliTensor(self, TensorDesc({8, 16}, ACL_INT32, ACL_FORMAT_ND), out),
+              ACLNN_ERR_PARAM_INVALID);                                        // integer prob
+    EXPECT_EQ(RunBernoulliTensor(self, prob, TensorDesc({8, 16}, ACL_FLOAT16, ACL_FORMAT_ND)),
+              ACLNN_ERR_PARAM_INVALID);                                        // dtype mismatch
+    EXPECT_EQ(RunBernoulliTensor(self, prob, TensorDesc({16, 8}, ACL_FLOAT, ACL_FORMAT_ND)),
+              ACLNN_ERR_PARAM_INVALID);                                        // shape mismatch
+    EXPECT_EQ(RunBernoulliTensor(self, TensorDesc({2, 2, 2, 2, 2, 2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND), out),
+              ACLNN_ERR_PARAM_INVALID);                                        // prob rank 9
+    int64_t seed = 0;
+    int64_t offset = 0;
+    auto ut = OP_API_UT(aclnnBernoulliTensor, INPUT(self, (aclTensor*)nullptr, seed, offset), OUTPUT(out));
+    uint64_t workspaceSize = 0;
+    EXPECT_EQ(ut.TestGetWorkspaceSize(&workspaceSize), ACLNN_ERR_PARAM_NULLPTR);
+}
+
+TEST_F(l2_bernoulli_test, test_case_ascend950_keeps_its_dtypes_and_chain)
+{
+    op::SetPlatformSocVersion(op::SocVersion::ASCEND950);
+    for (auto dtype : {ACL_UINT16, ACL_UINT32, ACL_UINT64, ACL_BF16, ACL_FLOAT}) {
+        auto self = TensorDesc({8, 16}, dtype, ACL_FORMAT_ND);
+        auto out = TensorDesc({8, 16}, dtype, ACL_FORMAT_ND);
+        EXPECT_EQ(RunBernoulli(self, 0.5f, 0, out), ACLNN_SUCCESS);
+        auto prob = TensorDesc({8, 16}, ACL_FLOAT, ACL_FORMAT_ND).ValueRange(0, 1);
+        EXPECT_EQ(RunBernoulliTensor(self, prob, out), ACLNN_SUCCESS);
+    }
+}
+
+TEST_F(l2_bernoulli_test, test_case_ascend910_refuses_bf16_as_ops_math)
+{
+    op::SetPlatformSocVersion(op::SocVersion::ASCEND910);
+    auto self = TensorDesc({8, 16}, ACL_BF16, ACL_FORMAT_ND);
+    auto out = TensorDesc({8, 16}, ACL_BF16, ACL_FORMAT_ND);
+    EXPECT_EQ(RunBernoulli(self, 0.5f, 0, out), ACLNN_ERR_PARAM_INVALID);
 }
