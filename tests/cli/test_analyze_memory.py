@@ -154,7 +154,8 @@ def test_our_bernoulli_counts_like_with_like_in_both_entries() -> None:
     # (said in the tensor's note), and the in-place entry reads the case written for self as selfRef's.
     result = CliRunner().invoke(main, ["analyze", str(OPS / "bernoulli/op_api/aclnn_bernoulli.cpp"), "--repo-root",
                                        str(OPS), "--soc", "Ascend910B", "--scalar", "prob=0.5",
-                                       "--case", "self=[4096,1024]:float32,out=[4096,1024]:float32",
+                                       "--case", "self=[4096,1024]:float32,out=[4096,1024]:float32,"
+                                       "prob=[4096,1024]:float32",
                                        "--format", "json", "--no-cache", "--no-progress"])
     assert result.exit_code == exit_codes.OK, result.output
     documents = _memory_documents(result.stdout)
@@ -162,6 +163,11 @@ def test_our_bernoulli_counts_like_with_like_in_both_entries() -> None:
     tensor = 4096 * 1024 * 4
     assert (out_of_place["npu_total_bytes"], out_of_place["gpu_reference_bytes"]) == (2 * tensor, 2 * tensor)
     assert (in_place["npu_total_bytes"], in_place["gpu_reference_bytes"]) == (tensor, tensor)
+    # The Tensor-prob entries (ops-math's StatelessBernoulli chain) count the prob tensor on both sides.
+    for entry, own in (("aclnnBernoulliTensorGetWorkspaceSize", 3 * tensor),
+                       ("aclnnInplaceBernoulliTensorGetWorkspaceSize", 2 * tensor)):
+        memory = documents[entry]
+        assert (memory["npu_total_bytes"], memory["gpu_reference_bytes"], memory["peak_bytes"]) == (own, own, 0)
     assert abs(out_of_place["gap"]) < 0.05 and abs(in_place["gap"]) < 0.05
     notes = {t["name"]: t["note"] for t in out_of_place["plan"]["tensors"]}
     assert "ViewCopy(opOut, out)" in notes["opOut"] and "no memory beyond out" in notes["opOut"]
