@@ -337,7 +337,7 @@ private:
                 return;
             }
             const int64_t full = len / WHOLE_REDUCE_MAX_COUNT;
-            const int64_t tail = len - full * WHOLE_REDUCE_MAX_COUNT;  // > 0 exactly when hasTail
+            const int64_t tail = len - full * WHOLE_REDUCE_MAX_COUNT; // > 0 exactly when hasTail
             const int64_t nextStride = ReduceAllCore::RoundUp(full, HALF_PER_BLOCK);
             LocalTensor<half> next = partLocal[static_cast<uint32_t>(partUsed)];
             for (int64_t b = 0; b < n; ++b) {

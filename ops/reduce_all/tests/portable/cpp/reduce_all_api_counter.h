@@ -101,7 +101,7 @@ inline void ReduceMin(Args&&... args)
 #undef REDUCE_ALL_COUNT_FORWARD
 #undef REDUCE_ALL_COUNT_FORWARD_T
 
-}  // namespace api_counter
+} // namespace api_counter
 
 #define SetFlag api_counter::SetFlag
 #define DataCopyPad api_counter::DataCopyPad
@@ -113,4 +113,4 @@ inline void ReduceMin(Args&&... args)
 #define WholeReduceMin api_counter::WholeReduceMin
 #define ReduceMin api_counter::ReduceMin
 
-#endif  // REDUCE_ALL_API_COUNTER_H
+#endif // REDUCE_ALL_API_COUNTER_H
