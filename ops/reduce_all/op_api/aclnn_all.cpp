@@ -10,13 +10,17 @@
 
 /*!
  * \file aclnn_all.cpp
- * \brief aclnnAll: checks, then Contiguous -> ReduceAll (AI Core) -> ViewCopy; no Cast, no Fill, no AI CPU
+ * \brief aclnnAll. Ascend910B / Ascend910_93: Contiguous -> [Cast to BOOL for dtypes the Ascend C kernel lacks] ->
+ *        ReduceAll (Ascend C, AI Core) -> [Cast to a UINT8 out] -> ViewCopy, no Fill, no AI CPU. Every other SoC:
+ *        the chain of the aclnnAll this replaces (ops-math math/reduce_all), unchanged.
  */
 #include <bitset>
 
 #include "aclnn_all.h"
 #include "reduce_all.h"
+#include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/contiguous.h"
+#include "conversion/fill/op_api/fill.h"
 #include "op_api/op_api_def.h"
 #include "op_api/aclnn_check.h"
 #include "aclnn_kernels/common/op_error_check.h"
@@ -34,8 +38,28 @@ using namespace op;
 namespace {
 constexpr size_t REDUCE_ALL_MAX_DIM = 8;
 
-static const std::initializer_list<DataType> SELF_DTYPE_SUPPORT_LIST = {DataType::DT_BOOL, DataType::DT_INT8};
-static const std::initializer_list<DataType> OUT_DTYPE_SUPPORT_LIST = {DataType::DT_BOOL};
+// The self dtypes of the aclnnAll this operator replaces (ops-math math/reduce_all/op_api/aclnn_all.cpp): Ascend910B,
+// Ascend910_93 and the RegBase SoCs add BF16 to the Ascend910 list. tests/portable/test_reduce_all_api_parity.py
+// holds both lists and OUT_DTYPES to ops-math's.
+static const std::initializer_list<DataType> SELF_DTYPES_ASCEND910 = {
+    DataType::DT_FLOAT, DataType::DT_FLOAT16, DataType::DT_UINT8, DataType::DT_INT8,  DataType::DT_INT16,
+    DataType::DT_INT32, DataType::DT_INT64,   DataType::DT_BOOL,  DataType::DT_DOUBLE};
+static const std::initializer_list<DataType> SELF_DTYPES_ASCEND910B = {
+    DataType::DT_FLOAT, DataType::DT_FLOAT16, DataType::DT_UINT8, DataType::DT_INT8,   DataType::DT_INT16,
+    DataType::DT_INT32, DataType::DT_INT64,   DataType::DT_BOOL,  DataType::DT_DOUBLE, DataType::DT_BF16};
+static const std::initializer_list<DataType> OUT_DTYPES = {DataType::DT_UINT8, DataType::DT_BOOL};
+// What the Ascend C kernel reads as it is: one byte per element, non-zero is True (op_host/reduce_all_def.cpp).
+static const std::initializer_list<DataType> SELF_DTYPES_KERNEL = {DataType::DT_BOOL, DataType::DT_INT8,
+                                                                   DataType::DT_UINT8};
+
+const std::initializer_list<DataType>& SelfDtypes()
+{
+    if (GetCurrentPlatformInfo().GetSocVersion() == SocVersion::ASCEND910B ||
+        GetCurrentPlatformInfo().GetSocVersion() == SocVersion::ASCEND910_93 || IsRegBase()) {
+        return SELF_DTYPES_ASCEND910B;
+    }
+    return SELF_DTYPES_ASCEND910;
+}
 
 bool CheckNotNull(const aclTensor* self, const aclIntArray* dim, const aclTensor* out)
 {
@@ -47,8 +71,18 @@ bool CheckNotNull(const aclTensor* self, const aclIntArray* dim, const aclTensor
 
 bool CheckDtypeValid(const aclTensor* self, const aclTensor* out)
 {
-    OP_CHECK_DTYPE_NOT_SUPPORT(self, SELF_DTYPE_SUPPORT_LIST, return false);
-    OP_CHECK_DTYPE_NOT_SUPPORT(out, OUT_DTYPE_SUPPORT_LIST, return false);
+    OP_CHECK_DTYPE_NOT_SUPPORT(self, SelfDtypes(), return false);
+    OP_CHECK_DTYPE_NOT_SUPPORT(out, OUT_DTYPES, return false);
+    return true;
+}
+
+bool CheckFormat(const aclTensor* self)
+{
+    if (op::IsPrivateFormat(self->GetStorageFormat())) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Format only support ND, NCHW, NHWC, HWCN, NDHWC, NCDHW, self [%s]",
+                ToString(self->GetStorageFormat()).GetString());
+        return false;
+    }
     return true;
 }
 
@@ -115,9 +149,80 @@ aclnnStatus CheckParams(const aclTensor* self, const aclIntArray* dim, bool keep
 {
     CHECK_RET(CheckNotNull(self, dim, out), ACLNN_ERR_PARAM_NULLPTR);
     CHECK_RET(CheckDtypeValid(self, out), ACLNN_ERR_PARAM_INVALID);
+    CHECK_RET(CheckFormat(self), ACLNN_ERR_PARAM_INVALID);
     std::bitset<REDUCE_ALL_MAX_DIM> mask;
     CHECK_RET(CheckDim(self, dim, mask), ACLNN_ERR_PARAM_INVALID);
     CHECK_RET(CheckShape(self, out, mask, keepdim), ACLNN_ERR_PARAM_INVALID);
+    return ACLNN_SUCCESS;
+}
+
+// Ascend910B / Ascend910_93: the Ascend C kernel. An empty self with a non-empty out (a reduced axis of size 0) is
+// all True: the kernel's fill mode writes it, so no Fill and no output-sized broadcast is needed.
+aclnnStatus AllOnAscendC(const aclTensor* self, const aclIntArray* dim, bool keepdim, aclTensor* out,
+                         aclOpExecutor* executor)
+{
+    auto selfContiguous = l0op::Contiguous(self, executor);
+    CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto kernelInput = selfContiguous;
+    // The kernel reads bytes (bool, int8 and uint8 share the layout: non-zero is True). Wider integers and the float
+    // types are cast to BOOL first, the step the replaced chain takes for them on Ascend910; its ReduceAll for float
+    // types on 910B is the built-in kernel this operator's ReduceAll replaces there.
+    if (!CheckType(selfContiguous->GetDataType(), SELF_DTYPES_KERNEL)) {
+        kernelInput = l0op::Cast(selfContiguous, DataType::DT_BOOL, executor);
+        CHECK_RET(kernelInput != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    }
+    auto allResult = l0op::ReduceAll(kernelInput, dim, keepdim, out->GetViewShape(), executor);
+    CHECK_RET(allResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    // The kernel writes BOOL: a UINT8 out takes an output-sized Cast (no launch for a BOOL out).
+    auto allResultCasted = l0op::Cast(allResult, out->GetDataType(), executor);
+    CHECK_RET(allResultCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto viewCopyResult = l0op::ViewCopy(allResultCasted, out, executor);
+    CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+
+// Other SoCs, empty self: a Fill of True, as the replaced chain does.
+aclnnStatus FillTrue(aclTensor* out, aclOpExecutor* executor)
+{
+    aclScalar* scalar = executor->AllocScalar(1);
+    CHECK_RET(scalar != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto valueTensor = executor->ConvertToTensor(scalar, out->GetDataType());
+    CHECK_RET(valueTensor != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    op::FVector<int64_t, MAX_DIM_NUM> outputDims = op::ToShapeVector(out->GetViewShape());
+    aclIntArray* dimArray = executor->AllocIntArray(outputDims.data(), outputDims.size());
+    CHECK_RET(dimArray != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto dimTensor = executor->ConvertToTensor(dimArray, op::DataType::DT_INT64);
+    CHECK_RET(dimTensor != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto trueTensor = l0op::Fill(dimTensor, valueTensor, dimArray, executor);
+    CHECK_RET(trueTensor != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto viewCopyResult = l0op::ViewCopy(trueTensor, out, executor);
+    CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+
+// Every other SoC keeps the replaced chain and its built-in ReduceAll, which reads BOOL there (and the float types on
+// the RegBase arch DAV_3510): other dtypes are cast to BOOL first, and the result is cast to out's dtype.
+aclnnStatus AllOnBuiltin(const aclTensor* self, const aclIntArray* dim, bool keepdim, aclTensor* out,
+                         aclOpExecutor* executor)
+{
+    if (self->IsEmpty()) {
+        return FillTrue(out, executor);
+    }
+    auto selfContiguous = l0op::Contiguous(self, executor);
+    CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto selfCasted = selfContiguous;
+    const DataType selfDtype = selfContiguous->GetDataType();
+    if (!((selfDtype == DataType::DT_FLOAT16 || selfDtype == DataType::DT_BF16 || selfDtype == DataType::DT_FLOAT) &&
+          GetCurrentPlatformInfo().GetCurNpuArch() == NpuArch::DAV_3510)) {
+        selfCasted = l0op::Cast(selfContiguous, DataType::DT_BOOL, executor);
+        CHECK_RET(selfCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    }
+    auto allResult = l0op::ReduceAllBuiltin(selfCasted, dim, keepdim, executor);
+    CHECK_RET(allResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto allResultCasted = l0op::Cast(allResult, out->GetDataType(), executor);
+    CHECK_RET(allResultCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto viewCopyResult = l0op::ViewCopy(allResultCasted, out, executor);
+    CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
     return ACLNN_SUCCESS;
 }
 } // namespace
@@ -126,13 +231,6 @@ aclnnStatus aclnnAllGetWorkspaceSize(const aclTensor* self, const aclIntArray* d
                                      uint64_t* workspaceSize, aclOpExecutor** executor)
 {
     L2_DFX_PHASE_1(aclnnAll, DFX_IN(self, dim, keepdim), DFX_OUT(out));
-
-    // The Ascend C kernel is built for Ascend910B and Ascend910_93 only (op_host/reduce_all_def.cpp).
-    auto socVersion = GetCurrentPlatformInfo().GetSocVersion();
-    if (socVersion != SocVersion::ASCEND910B && socVersion != SocVersion::ASCEND910_93) {
-        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "aclnnAll (Ascend C ReduceAll) supports Ascend910B and Ascend910_93 only.");
-        return ACLNN_ERR_PARAM_INVALID;
-    }
 
     auto ret = CheckParams(self, dim, keepdim, out);
     CHECK_RET(ret == ACLNN_SUCCESS, ret);
@@ -147,23 +245,21 @@ aclnnStatus aclnnAllGetWorkspaceSize(const aclTensor* self, const aclIntArray* d
         return ACLNN_SUCCESS;
     }
 
-    // An empty self with a non-empty out (a reduced axis of size 0) is all True: the kernel's fill mode writes it,
-    // so no Fill and no output-sized broadcast is needed.
-    // Empty dim means every axis: pass them explicitly so the kernel's axes never rely on a convention for [].
+    // Empty dim means every axis: pass them explicitly so the kernels' axes never rely on a convention for [].
     if (dim->Size() == 0 && self->GetViewShape().GetDimNum() > 0) {
         dim = AllDims(self, uniqueExecutor.get());
         CHECK_RET(dim != nullptr, ACLNN_ERR_INNER_NULLPTR);
     }
 
-    auto selfContiguous = l0op::Contiguous(self, uniqueExecutor.get());
-    CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
-
-    // bool and int8 share the byte layout; the kernel treats any non-zero byte as True.
-    auto allResult = l0op::ReduceAll(selfContiguous, dim, keepdim, out->GetViewShape(), uniqueExecutor.get());
-    CHECK_RET(allResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
-
-    auto viewCopyResult = l0op::ViewCopy(allResult, out, uniqueExecutor.get());
-    CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    // The Ascend C kernel is built for Ascend910B and Ascend910_93 only (op_host/reduce_all_def.cpp); on every other
+    // SoC the built-in ReduceAll and the chain around it stay as they were.
+    if (GetCurrentPlatformInfo().GetSocVersion() == SocVersion::ASCEND910B ||
+        GetCurrentPlatformInfo().GetSocVersion() == SocVersion::ASCEND910_93) {
+        ret = AllOnAscendC(self, dim, keepdim, out, uniqueExecutor.get());
+    } else {
+        ret = AllOnBuiltin(self, dim, keepdim, out, uniqueExecutor.get());
+    }
+    CHECK_RET(ret == ACLNN_SUCCESS, ret);
 
     *workspaceSize = uniqueExecutor->GetWorkspaceSize();
     uniqueExecutor.ReleaseTo(executor);

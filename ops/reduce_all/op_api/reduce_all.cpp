@@ -10,7 +10,7 @@
 
 /*!
  * \file reduce_all.cpp
- * \brief L0 ReduceAll: converts the axes to a tensor, allocates the reduced output, launches on AI Core
+ * \brief L0 ReduceAll: the Ascend C kernel on Ascend910B / Ascend910_93, the built-in kernel elsewhere (AI Core)
  */
 #include "reduce_all.h"
 #include "opdev/make_op_executor.h"
@@ -45,5 +45,24 @@ const aclTensor* ReduceAll(const aclTensor* self, const aclIntArray* dim, bool k
     auto out = executor->AllocTensor(outShape, op::DataType::DT_BOOL, op::Format::FORMAT_ND);
     CHECK_RET(out != nullptr, nullptr);
     return ReduceAllAiCore(self, axes, keepdim, out, executor);
+}
+
+const aclTensor* ReduceAllBuiltin(const aclTensor* self, const aclIntArray* dim, bool keepdim, aclOpExecutor* executor)
+{
+    L0_DFX(ReduceAllBuiltin, self, dim, keepdim);
+    auto axes = executor->ConvertToTensor(dim, op::DataType::DT_INT64);
+    CHECK_RET(axes != nullptr, nullptr);
+    // As the replaced L0: BOOL y at self's shape, reduced by the op's InferShape (a 0-d self with keepdim stays 0-d).
+    auto out = executor->AllocTensor(self->GetViewShape(), op::DataType::DT_BOOL);
+    CHECK_RET(out != nullptr, nullptr);
+    if (self->GetViewShape().GetDimNum() != 0 || !keepdim) {
+        auto inferRet = INFER_SHAPE(ReduceAll, OP_INPUT(self, axes), OP_OUTPUT(out), OP_ATTR(keepdim));
+        OP_CHECK_INFERSHAPE(inferRet != ACLNN_SUCCESS, return nullptr, "ReduceAll InferShape failed.");
+    }
+    auto ret =
+        ADD_TO_LAUNCHER_LIST_AICORE(ReduceAll, op::AI_CORE, OP_INPUT(self, axes), OP_ATTR(keepdim), OP_OUTPUT(out));
+    OP_CHECK_ADD_TO_LAUNCHER_LIST_AICORE(ret != ACLNN_SUCCESS, return nullptr,
+                                         "ReduceAll ADD_TO_LAUNCHER_LIST_AICORE failed.");
+    return out;
 }
 } // namespace l0op

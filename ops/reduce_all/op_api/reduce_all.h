@@ -10,7 +10,7 @@
 
 /*!
  * \file reduce_all.h
- * \brief L0 ReduceAll: launches the Ascend C ReduceAll kernel on AI Core
+ * \brief L0 ReduceAll: the Ascend C kernel (Ascend910B / Ascend910_93) or the built-in kernel (other SoCs), AI Core
  */
 #ifndef OP_API_INC_LEVEL0_REDUCE_ALL_H_
 #define OP_API_INC_LEVEL0_REDUCE_ALL_H_
@@ -19,9 +19,13 @@
 #include "opdev/op_executor.h"
 
 namespace l0op {
-// outShape is the reduced shape of self over dim (keepdim keeps reduced axes as 1), already checked by the caller.
+// Ascend910B / Ascend910_93, the Ascend C kernel: self BOOL, INT8 or UINT8 (non-zero is True), y BOOL. outShape is
+// the reduced shape of self over dim (keepdim keeps reduced axes as 1), already checked by the caller.
 const aclTensor* ReduceAll(const aclTensor* self, const aclIntArray* dim, bool keepdim, const op::Shape& outShape,
                            aclOpExecutor* executor);
+
+// Other SoCs, the built-in kernel the replaced chain launches there: self BOOL (or float types on DAV_3510), y BOOL.
+const aclTensor* ReduceAllBuiltin(const aclTensor* self, const aclIntArray* dim, bool keepdim, aclOpExecutor* executor);
 } // namespace l0op
 
 #endif // OP_API_INC_LEVEL0_REDUCE_ALL_H_

@@ -10,15 +10,20 @@
 
 /*!
  * \file reduce_all_def.cpp
- * \brief ReduceAll op definition: x bool/int8 (ND), axes int32/int64 (value depend), y bool, attr keep_dims
+ * \brief ReduceAll op definition: x bool/int8/uint8 (ND), axes int32/int64 (value depend), y bool, attr keep_dims
  */
 #include "register/op_def_registry.h"
 
 namespace ops {
-static const std::vector<ge::DataType> xDataType = {ge::DT_BOOL, ge::DT_BOOL, ge::DT_INT8, ge::DT_INT8};
-static const std::vector<ge::DataType> axesDataType = {ge::DT_INT32, ge::DT_INT64, ge::DT_INT32, ge::DT_INT64};
-static const std::vector<ge::DataType> yDataType = {ge::DT_BOOL, ge::DT_BOOL, ge::DT_BOOL, ge::DT_BOOL};
-static const std::vector<ge::Format> format = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
+// x is read as bytes (any non-zero byte is True), so bool, int8 and uint8 share one kernel.
+static const std::vector<ge::DataType> xDataType = {ge::DT_BOOL, ge::DT_BOOL,  ge::DT_INT8,
+                                                    ge::DT_INT8, ge::DT_UINT8, ge::DT_UINT8};
+static const std::vector<ge::DataType> axesDataType = {ge::DT_INT32, ge::DT_INT64, ge::DT_INT32,
+                                                       ge::DT_INT64, ge::DT_INT32, ge::DT_INT64};
+static const std::vector<ge::DataType> yDataType = {ge::DT_BOOL, ge::DT_BOOL, ge::DT_BOOL,
+                                                    ge::DT_BOOL, ge::DT_BOOL, ge::DT_BOOL};
+static const std::vector<ge::Format> format = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND,
+                                               ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
 
 class ReduceAll : public OpDef {
 public:

@@ -53,7 +53,7 @@ struct UbPlan {
     int64_t inQueBytes = 0;   // VECIN, 2 buffers of tileSize int8
     int64_t outQueBytes = 0;  // VECOUT, 2 buffers of REDUCE_ALL_OUT_CAP int8
     int64_t workBytes = 0;    // VECCALC, tileSize half (Cast, Abs)
-    int64_t scratchBytes = 0; // VECCALC, tileSize half (ReduceMin shared tmp buffer)
+    int64_t scratchBytes = 0; // VECCALC, tileSize half (the seed design's reduce work area: RowMin's partial minima)
     int64_t minBytes = 0;     // VECCALC, REDUCE_ALL_OUT_CAP half (per-output minimum)
     int64_t reduceDstBytes = 0;
     int64_t reservedBytes = 0; // left to the framework, as ops-math floor_mod does

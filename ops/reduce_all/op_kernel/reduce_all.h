@@ -11,7 +11,13 @@
 /*!
  * \file reduce_all.h
  * \brief ReduceAll kernel: gather each reduction's rows by base + relative offset, Cast int8->half, Abs,
- *        ReduceMin, min != 0 -> 1 else 0, Cast back to int8
+ *        row minima on the vector unit (WholeReduceMin + Min), min != 0 -> 1 else 0, Cast back to int8
+ *
+ * Pipe synchronisation (dav-2201): a VECIN EnQue/DeQue orders only MTE2 -> V and a VECOUT one only V -> MTE3, so
+ * every other hand-over is an explicit flag. No scalar access touches a queue tensor. The scalar unit reads a
+ * vector result only in TileMin (V_S, once per tile of big-reduce / split mode) and writes the per-output minima
+ * only in those two modes (S_V once before each CopyOut, SyncScalarWrites). The batch, column and fill-true modes
+ * stay on the vector unit from Cast to CopyOut and need no flag at all.
  */
 #ifndef REDUCE_ALL_H
 #define REDUCE_ALL_H
@@ -25,10 +31,10 @@ namespace NsReduceAll {
 using namespace AscendC;
 
 constexpr int32_t BUFFER_NUM = 2;
-// One vector repeat holds 128 halves: a reduction this short is reduced by one WholeReduceMin repeat.
+// One vector repeat holds 128 halves: a row this short is reduced by one WholeReduceMin repeat.
 constexpr int64_t WHOLE_REDUCE_MAX_COUNT = 128;
-// Reductions per WholeReduceMin call: at most 255 repeats, and a multiple of 16 so the next call's minima start
-// on a 32-byte boundary of minBuf.
+// Repeats per WholeReduceMin call: at most 255, and a multiple of 16 so the next call's minima start on a 32-byte
+// boundary of the destination.
 constexpr int64_t WHOLE_REDUCE_REPEATS = 240;
 constexpr int64_t HALF_PER_BLOCK = 16;
 
@@ -54,7 +60,7 @@ public:
         if (t_.mode != static_cast<int64_t>(REDUCE_ALL_MODE_FILL_TRUE)) {
             pipe_->InitBuffer(inQue_, BUFFER_NUM, static_cast<uint32_t>(t_.tileSize));
             pipe_->InitBuffer(workBuf_, static_cast<uint32_t>(t_.tileSize * sizeof(half)));
-            pipe_->InitBuffer(scratchBuf_, static_cast<uint32_t>(t_.tileSize * sizeof(half)));
+            pipe_->InitBuffer(partBuf_, static_cast<uint32_t>(t_.tileSize * sizeof(half)));
             pipe_->InitBuffer(reduceDstBuf_, static_cast<uint32_t>(REDUCE_ALL_REDUCE_DST_BYTES));
         }
     }
@@ -95,29 +101,18 @@ private:
         for (int64_t done = 0; done < outCount_; done += t_.tileBatchNum) {
             const int64_t n = ReduceAllCore::MinOf(t_.tileBatchNum, outCount_ - done);
             LocalTensor<int8_t> inLocal = inQue_.AllocTensor<int8_t>();
-            for (int64_t b = 0; b < n; ++b) {
-                const int64_t base = ReduceAllCore::BaseOffset(t_, outStart_ + done + b);
-                CopyInRows(inLocal, b * t_.reduceSlotBytes, base, 0, t_.rowsPerReduce);
-            }
-            inQue_.EnQue(inLocal);
-            const int64_t count = n * t_.reduceSlotBytes;
-            CastAbs(count);
-            LocalTensor<half> workLocal = workBuf_.Get<half>();
-            LocalTensor<half> minLocal = minBuf_.Get<half>();
-            const int64_t slot = t_.reduceSlotBytes;
-            if (slot <= WHOLE_REDUCE_MAX_COUNT) {
-                // Short reductions: one repeat each, the minima land in minBuf without the scalar unit.
-                for (int64_t b = 0; b < n; b += WHOLE_REDUCE_REPEATS) {
-                    const int64_t repeats = ReduceAllCore::MinOf(WHOLE_REDUCE_REPEATS, n - b);
-                    WholeReduceMin<half>(minLocal[static_cast<uint32_t>(b)], workLocal[static_cast<uint32_t>(b * slot)],
-                                         static_cast<int32_t>(slot), static_cast<int32_t>(repeats), 1, 1,
-                                         static_cast<int32_t>(slot / HALF_PER_BLOCK), ReduceOrder::ORDER_ONLY_VALUE);
-                }
+            if (t_.rowsPerReduce == 1) {
+                CopyInReductionRuns(inLocal, outStart_ + done, n);
             } else {
                 for (int64_t b = 0; b < n; ++b) {
-                    minLocal.SetValue(static_cast<uint32_t>(b), ReduceMinOf(workLocal[b * slot], slot));
+                    const int64_t base = ReduceAllCore::BaseOffset(t_, outStart_ + done + b);
+                    CopyInRows(inLocal, b * t_.reduceSlotBytes, base, 0, t_.rowsPerReduce);
                 }
             }
+            inQue_.EnQue(inLocal);
+            CastAbs(n * t_.reduceSlotBytes);
+            // Every minimum of the tile lands in minBuf on the vector unit: no scalar round trip per output.
+            RowMin(minBuf_.Get<half>(), workBuf_.Get<half>(), n, t_.reduceSlotBytes, t_.reduceSlotBytes);
             CopyOutResults(outStart_ + done, n);
         }
     }
@@ -138,11 +133,14 @@ private:
                 const int64_t count = CopyInRows(inLocal, 0, base, rowBegin, rowEnd);
                 inQue_.EnQue(inLocal);
                 CastAbs(count);
-                const float tileMin = static_cast<float>(ReduceMinOf(workBuf_.Get<half>(), count));
+                const float tileMin = TileMin(count);
                 partialMin = tileMin < partialMin ? tileMin : partialMin;
             }
+            // The V_S wait in TileMin also covers the vector unit's last read of minBuf (the previous CopyOut), so
+            // this scalar write cannot overtake it.
             minLocal.SetValue(static_cast<uint32_t>(gathered++), static_cast<half>(partialMin));
             if (gathered == REDUCE_ALL_OUT_CAP || i == outCount_ - 1) {
+                SyncScalarWrites();
                 CopyOutResults(outStart_ + i + 1 - gathered, gathered);
                 gathered = 0;
             }
@@ -167,14 +165,17 @@ private:
                 const int64_t count = CopyInRows(inLocal, 0, base, row, tileEnd);
                 inQue_.EnQue(inLocal);
                 CastAbs(count);
-                const float tileMin = static_cast<float>(ReduceMinOf(workBuf_.Get<half>(), count));
+                const float tileMin = TileMin(count);
                 partialMin = tileMin < partialMin ? tileMin : partialMin;
             }
             minLocal.SetValue(static_cast<uint32_t>(i), static_cast<half>(partialMin));
         }
+        SyncScalarWrites();
         CopyOutResults(workspaceGm_, core * t_.workspaceStride, outCount_);
-        // Every core's partials must have reached GM before core 0 reads them.
-        PipeBarrier<PIPE_ALL>();
+        // Every core's partials must be in GM before core 0 reads them. No PipeBarrier<PIPE_ALL> of our own: the
+        // hardware SyncAll of dav-2201 starts with PipeBarrier<PIPE_ALL> and raises the cross-core flag from the MTE3
+        // pipe (asc-devkit impl/basic_api/dav_c220/kernel_operator_sync_impl.h, SyncAllImpl), so the DataCopyPad
+        // above has completed when any core passes it; core 0's MTE2 reads below are issued after its wait.
         SyncAll();
         if (core != 0) {
             return;
@@ -249,6 +250,21 @@ private:
         }
     }
 
+    // Batch mode, one row per reduction: the n reductions from outIndex in one DataCopyPad per run of the innermost
+    // kept axis (not one per output), reduction b at b * reduceSlotBytes, tails padded with 1.
+    __aicore__ inline void CopyInReductionRuns(LocalTensor<int8_t>& inLocal, int64_t outIndex, int64_t n)
+    {
+        ReduceAllCore::RowSpan span{};
+        for (int64_t b = 0; b < n; b += span.count) {
+            ReduceAllCore::ReductionRunAt(t_, outIndex + b, n - b, span);
+            DataCopyExtParams copyParams{static_cast<uint16_t>(span.count), static_cast<uint32_t>(span.len),
+                                         static_cast<uint32_t>(span.srcGap), 0, 0};
+            DataCopyPadExtParams<int8_t> padParams{true, 0, static_cast<uint8_t>(span.slot - span.len), 1};
+            DataCopyPad(inLocal[static_cast<uint32_t>(b * t_.reduceSlotBytes)],
+                        xGm_[ReduceAllCore::BaseOffset(t_, outIndex + b)], copyParams, padParams);
+        }
+    }
+
     // DataCopyPad each row span of rows [rowBegin, rowEnd) into 32-byte slots from ubPos, tails padded with 1;
     // returns the UB bytes the rows take.
     __aicore__ inline int64_t CopyInRows(LocalTensor<int8_t>& inLocal, int64_t ubPos, int64_t base, int64_t rowBegin,
@@ -277,16 +293,112 @@ private:
         Abs(workLocal, workLocal, static_cast<int32_t>(count));
     }
 
-    __aicore__ inline half ReduceMinOf(const LocalTensor<half>& src, int64_t count)
+    // The minimum of work[0, count) as a scalar (big-reduce / split mode: it decides the early stop). One V_S per
+    // tile; ReduceMin is not used because on dav-2201 it reads its own partial result on the scalar unit (V_S, S_V
+    // and S_MTE3 inside every call, kernel_operator_vec_reduce_impl.h ReduceImplThirdStepNoIndex).
+    __aicore__ inline float TileMin(int64_t count)
     {
         LocalTensor<half> dstLocal = reduceDstBuf_.Get<half>();
-        LocalTensor<half> scratchLocal = scratchBuf_.Get<half>();
-        ReduceMin<half>(dstLocal, src, scratchLocal, static_cast<int32_t>(count), false);
-        // The scalar unit reads the vector unit's result.
+        RowMin(dstLocal, workBuf_.Get<half>(), 1, count, count);
         event_t eventVToS = static_cast<event_t>(pipe_->FetchEventID(HardEvent::V_S));
         SetFlag<HardEvent::V_S>(eventVToS);
         WaitFlag<HardEvent::V_S>(eventVToS);
-        return dstLocal.GetValue(0);
+        return static_cast<float>(dstLocal.GetValue(0));
+    }
+
+    // dst[0, n) = the minimum of each of n rows of len halves, rows stride halves apart in src (len and stride
+    // multiples of 16, len * n within a tile), on the vector unit only. Rows of at most 128 halves take one
+    // WholeReduceMin repeat each. Longer rows are cut into 128-half chunks, whichever way takes fewer calls: one
+    // WholeReduceMin per chunk index reduces that chunk of every row (rows of partials, then a halving Min over
+    // them), or one WholeReduceMin per row reduces all its chunks and the rows of partials are reduced again.
+    // Partials go to partBuf.
+    __aicore__ inline void RowMin(const LocalTensor<half>& dst, const LocalTensor<half>& src, int64_t n, int64_t len,
+                                  int64_t stride)
+    {
+        LocalTensor<half> partLocal = partBuf_.Get<half>();
+        LocalTensor<half> cur = src;
+        int64_t partUsed = 0;
+        while (len > WHOLE_REDUCE_MAX_COUNT) {
+            const int64_t chunks = (len + WHOLE_REDUCE_MAX_COUNT - 1) / WHOLE_REDUCE_MAX_COUNT;
+            const bool hasTail = chunks * WHOLE_REDUCE_MAX_COUNT != len;
+            // Calls per way: chunks WholeReduceMin + the Min tree, or per row one WholeReduceMin (and one Min for a
+            // short last chunk) + at least one call for the next level.
+            const int64_t perChunkCalls = chunks + CeilLog2(chunks);
+            const int64_t perRowCalls = n * (hasTail ? 2 : 1) + 1;
+            if (perChunkCalls <= perRowCalls) {
+                const int64_t rowStride = ReduceAllCore::RoundUp(n, HALF_PER_BLOCK);
+                LocalTensor<half> rows = partLocal[static_cast<uint32_t>(partUsed)];
+                for (int64_t k = 0; k < chunks; ++k) {
+                    const int64_t mask = ReduceAllCore::MinOf(WHOLE_REDUCE_MAX_COUNT, len - k * WHOLE_REDUCE_MAX_COUNT);
+                    WholeReduceRows(rows[static_cast<uint32_t>(k * rowStride)],
+                                    cur[static_cast<uint32_t>(k * WHOLE_REDUCE_MAX_COUNT)], mask, n, stride);
+                }
+                MinOfRows(dst, rows, chunks, rowStride, n);
+                return;
+            }
+            const int64_t full = len / WHOLE_REDUCE_MAX_COUNT;
+            const int64_t tail = len - full * WHOLE_REDUCE_MAX_COUNT; // > 0 exactly when hasTail
+            const int64_t nextStride = ReduceAllCore::RoundUp(full, HALF_PER_BLOCK);
+            LocalTensor<half> next = partLocal[static_cast<uint32_t>(partUsed)];
+            for (int64_t b = 0; b < n; ++b) {
+                LocalTensor<half> row = cur[static_cast<uint32_t>(b * stride)];
+                if (tail > 0) {
+                    // Fold the short last chunk into the first so every repeat below is a whole 128 halves.
+                    Min(row, row, row[static_cast<uint32_t>(full * WHOLE_REDUCE_MAX_COUNT)],
+                        static_cast<int32_t>(tail));
+                }
+                WholeReduceRows(next[static_cast<uint32_t>(b * nextStride)], row, WHOLE_REDUCE_MAX_COUNT, full,
+                                WHOLE_REDUCE_MAX_COUNT);
+            }
+            partUsed += n * nextStride;
+            cur = next;
+            len = full;
+            stride = nextStride;
+        }
+        WholeReduceRows(dst, cur, len, n, stride);
+    }
+
+    __aicore__ inline int64_t CeilLog2(int64_t value)
+    {
+        int64_t bits = 0;
+        while ((int64_t{1} << bits) < value) {
+            ++bits;
+        }
+        return bits;
+    }
+
+    // dst[r] = minimum of the first mask halves of src[r * stride, ...) for r in [0, rows): one repeat per row.
+    __aicore__ inline void WholeReduceRows(const LocalTensor<half>& dst, const LocalTensor<half>& src, int64_t mask,
+                                           int64_t rows, int64_t stride)
+    {
+        for (int64_t r = 0; r < rows; r += WHOLE_REDUCE_REPEATS) {
+            const int64_t repeats = ReduceAllCore::MinOf(WHOLE_REDUCE_REPEATS, rows - r);
+            WholeReduceMin<half>(dst[static_cast<uint32_t>(r)], src[static_cast<uint32_t>(r * stride)],
+                                 static_cast<int32_t>(mask), static_cast<int32_t>(repeats), 1, 1,
+                                 static_cast<int32_t>(stride / HALF_PER_BLOCK), ReduceOrder::ORDER_ONLY_VALUE);
+        }
+    }
+
+    // dst[0, n) = element-wise minimum of rows (>= 2) rows of rowStride halves: a halving Min tree in place, the last
+    // step written to dst.
+    __aicore__ inline void MinOfRows(const LocalTensor<half>& dst, const LocalTensor<half>& rowsLocal, int64_t rows,
+                                     int64_t rowStride, int64_t n)
+    {
+        while (rows > 2) {
+            const int64_t halfRows = rows / 2;
+            Min(rowsLocal, rowsLocal, rowsLocal[static_cast<uint32_t>((rows - halfRows) * rowStride)],
+                static_cast<int32_t>(halfRows * rowStride));
+            rows -= halfRows;
+        }
+        Min(dst, rowsLocal, rowsLocal[static_cast<uint32_t>(rowStride)], static_cast<int32_t>(n));
+    }
+
+    // The vector unit reads minBuf after the scalar unit wrote it (big-reduce and split modes only).
+    __aicore__ inline void SyncScalarWrites()
+    {
+        event_t eventSToV = static_cast<event_t>(pipe_->FetchEventID(HardEvent::S_V));
+        SetFlag<HardEvent::S_V>(eventSToV);
+        WaitFlag<HardEvent::S_V>(eventSToV);
     }
 
     __aicore__ inline void CopyOutResults(int64_t outIndex, int64_t n) { CopyOutResults(yGm_, outIndex, n); }
@@ -294,10 +406,6 @@ private:
     // dst[outIndex, outIndex + n) = (min != 0) as int8: Mins(min, 1) then Cast half -> int8.
     __aicore__ inline void CopyOutResults(const GlobalTensor<int8_t>& dstGm, int64_t outIndex, int64_t n)
     {
-        // The vector unit reads the minima the scalar unit wrote.
-        event_t eventSToV = static_cast<event_t>(pipe_->FetchEventID(HardEvent::S_V));
-        SetFlag<HardEvent::S_V>(eventSToV);
-        WaitFlag<HardEvent::S_V>(eventSToV);
         const int32_t alignedN = static_cast<int32_t>(ReduceAllCore::RoundUp(n, REDUCE_ALL_BLOCK_BYTES));
         LocalTensor<half> minLocal = minBuf_.Get<half>();
         LocalTensor<int8_t> outLocal = outQue_.AllocTensor<int8_t>();
@@ -314,7 +422,7 @@ private:
     TQue<QuePosition::VECIN, BUFFER_NUM> inQue_;
     TQue<QuePosition::VECOUT, BUFFER_NUM> outQue_;
     TBuf<QuePosition::VECCALC> workBuf_;
-    TBuf<QuePosition::VECCALC> scratchBuf_;
+    TBuf<QuePosition::VECCALC> partBuf_;
     TBuf<QuePosition::VECCALC> minBuf_;
     TBuf<QuePosition::VECCALC> reduceDstBuf_;
     GlobalTensor<int8_t> xGm_;

@@ -101,6 +101,28 @@ REDUCE_ALL_FN void RowSpanAt(const ReduceAllTilingData& t, int64_t row, int64_t 
     }
 }
 
+// Batch mode with one row per reduction (rowsPerReduce == 1): the reductions of outputs [outIdx, outIdx + count)
+// lie along one run of the innermost kept axis, a constant GM stride apart, so one DataCopyPad fetches them all
+// (blockCount = count <= limit, one 32-byte aligned slot each).
+REDUCE_ALL_FN void ReductionRunAt(const ReduceAllTilingData& t, int64_t outIdx, int64_t limit, RowSpan& span)
+{
+    span.relOffset = 0;
+    span.len = t.rowLen;
+    span.slot = RoundUp(span.len, REDUCE_ALL_BLOCK_BYTES);
+    span.count = 1;
+    span.srcGap = 0;
+    if (t.keptAxisNum > 0) {
+        const int64_t innerKept = t.keptShape[t.keptAxisNum - 1];
+        const int64_t gap = t.keptStrides[t.keptAxisNum - 1] - span.len;
+        // DataCopyExtParams.srcStride is a uint32 byte count.
+        if (gap >= 0 && gap <= 0xFFFFFFFFLL) {
+            const int64_t count = MinOf(innerKept - outIdx % innerKept, limit);
+            span.count = MinOf(count, REDUCE_ALL_MAX_BLOCK_COUNT);
+            span.srcGap = gap;
+        }
+    }
+}
+
 // Column mode: outputs in the block that starts at outIdx: up to colWidth, within one run of the innermost kept
 // axis, and at most limit.
 REDUCE_ALL_FN int64_t ColumnWidth(const ReduceAllTilingData& t, int64_t outIdx, int64_t limit)

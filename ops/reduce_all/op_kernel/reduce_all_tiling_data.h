@@ -20,9 +20,9 @@
 constexpr int32_t REDUCE_ALL_MAX_DIM_NUM = 8;
 // Outputs gathered in UB before one CopyOut; bounds the out queue and the per-output minimum buffer.
 constexpr int64_t REDUCE_ALL_OUT_CAP = 1024;
-// One ReduceMin result (half) padded to a 32-byte block.
+// One tile minimum (half; big-reduce and split modes) padded to a 32-byte block.
 constexpr int64_t REDUCE_ALL_REDUCE_DST_BYTES = 32;
-// UB bytes per tile element: int8 in (x2, double buffer) + half work + half ReduceMin scratch.
+// UB bytes per tile element: int8 in (x2, double buffer) + half work + half reduce work area (partial minima).
 constexpr int64_t REDUCE_ALL_BYTES_PER_ELEMENT = 6;
 constexpr int64_t REDUCE_ALL_BLOCK_BYTES = 32;
 // UB left unplanned for the framework.

@@ -37,3 +37,15 @@ def kernel_run(cpu_model, gxx):
 
     driver = HERE / "cpp" / "reduce_all_kernel_driver.cpp"
     return KernelRun(gxx, cpu_model.build_kernel([driver], name="reduce_all_kernel_driver"))
+
+
+@pytest.fixture(scope="session")
+def counting_kernel_run(cpu_model, gxx):
+    """The kernel driver built with cpp/reduce_all_api_counter.h: each result also counts flags and calls."""
+    from reduce_all_cases import KernelRun
+
+    driver = HERE / "cpp" / "reduce_all_kernel_driver.cpp"
+    executable = cpu_model.build_kernel(
+        [driver], defines=["REDUCE_ALL_COUNT_CALLS"], name="reduce_all_counting_kernel_driver"
+    )
+    return KernelRun(gxx, executable)

@@ -19,7 +19,7 @@ import numpy as np
 
 # Default A2 unified buffer (192 KiB).
 UB_A2 = 196608
-# Fixed part of the UB plan (out queue x2, per-output minima, ReduceMin result, 1 KiB reserve): PlanUb in the core.
+# Fixed part of the UB plan (out queue x2, per-output minima, tile minimum, 1 KiB reserve): PlanUb in the core.
 UB_FIXED = 2 * 1024 + 2 * 1024 + 32 + 1024
 STATUS = {
     0: "ok",
@@ -108,6 +108,9 @@ class KernelResult:
     tiling_key: int = -1
     output: np.ndarray | None = None
     error: str = ""
+    # Calls counted over every core (counting driver only): V_S, S_V, MTE2_S, S_MTE3, other_flags (SetFlag per
+    # HardEvent), ReduceMin, vector, dma.
+    counts: dict = field(default_factory=dict)
 
 
 class KernelRun:
@@ -134,6 +137,7 @@ def _kernel_result(line: str) -> KernelResult:
     status, _, rest = line.partition(" ")
     if status != "ok":
         return KernelResult(False, error=rest)
-    block_dim, key, text = rest.split()
+    block_dim, key, text, *extra = rest.split()
     data = np.frombuffer(bytes.fromhex("" if text == "-" else text), dtype=np.int8)
-    return KernelResult(True, int(block_dim), int(key), data)
+    counts = {name: int(value) for name, _, value in (item.partition("=") for item in extra)}
+    return KernelResult(True, int(block_dim), int(key), data, counts=counts)

@@ -37,16 +37,18 @@ CASES = (
     ("keep-innermost", (4096, 256), (256,)),
 )
 SOC = "Ascend910B"
+# After-only rows: the dtypes the kernel does not read itself take a Cast to BOOL first, a UINT8 out a Cast after.
+OTHER_DTYPES = (("float32", "bool"), ("float16", "bool"), ("int32", "bool"), ("int8", "uint8"))
 
 
 def _dims(shape: tuple[int, ...]) -> str:
     return "[" + ",".join(str(d) for d in shape) + "]"
 
 
-def _memory(source: Path, self_shape, out_shape) -> dict:
-    case = f"self={_dims(self_shape)}:int8,out={_dims(out_shape)}:bool"
+def _memory(source: Path, self_shape, out_shape, self_dtype: str = "int8", out_dtype: str = "bool") -> dict:
+    case = f"self={_dims(self_shape)}:{self_dtype},out={_dims(out_shape)}:{out_dtype}"
     args = ["analyze", "--no-cache", "--no-progress", str(source), "--format", "json", "--soc", SOC]
-    args += ["--dtype", "self=int8", "--dtype", "out=bool"]
+    args += ["--dtype", f"self={self_dtype}", "--dtype", f"out={out_dtype}"]
     args += ["--shape", f"self={_dims(self_shape)}", "--shape", f"out={_dims(out_shape)}", "--case", case]
     result = CliRunner().invoke(main, args)
     document = json.loads(result.stdout)
@@ -94,6 +96,25 @@ def render() -> str:
             )
             details.append(f"- {name}, {label}: {tasks} (read/written bytes per launch)")
     lines += ["", "## Launches", "", *details, ""]
+    name, self_shape, out_shape = CASES[0]
+    lines += [
+        f"## Other dtypes on {SOC} (after only, {name} {_dims(self_shape)}→{_dims(out_shape)})",
+        "",
+        "The kernel reads bool/int8/uint8 bytes itself; other self dtypes take the Cast to BOOL the replaced chain uses"
+        " for them on Ascend910 (ops-math's chain on 910B sends float/float16/bfloat16 straight to the built-in"
+        " ReduceAll instead, reading only the input once), and a UINT8 out takes a Cast of the result.",
+        "",
+        "| self → out | launches | GM traffic (B) | extra device peak (B) | predicted time (µs) | read/written bytes per launch |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for self_dtype, out_dtype in OTHER_DTYPES:
+        memory = _memory(CHAINS[1][1], self_shape, out_shape, self_dtype, out_dtype)
+        tasks = ", ".join(f"{t['op']} {t['read_bytes']}/{t['write_bytes']}" for t in memory["task_traffic"])
+        lines.append(
+            f"| {self_dtype} → {out_dtype} | {memory['tasks']} | {memory['traffic_bytes']} | {memory['peak_bytes']} | "
+            f"{memory['predicted_time_s'] * 1e6:.1f} | {tasks} |"
+        )
+    lines.append("")
     return "\n".join(lines)
 
 

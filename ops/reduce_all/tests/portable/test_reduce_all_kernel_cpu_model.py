@@ -16,7 +16,7 @@ import itertools
 
 import numpy as np
 import pytest
-from reduce_all_cases import UB_A2, Case, random_int8, ub_for_capacity
+from reduce_all_cases import UB_A2, UB_FIXED, Case, random_int8, ub_for_capacity
 from reduce_all_golden import output_shape, reduce_all
 
 BATCH, BIG_REDUCE, FILL_TRUE, COLUMN, SPLIT = 0, 1, 2, 3, 4
@@ -107,8 +107,8 @@ def test_random_shapes_axes_cores_and_tile_sizes(kernel_run) -> None:
 
 @pytest.mark.parametrize("cores", [1, 40])
 def test_short_reductions_use_one_whole_reduce_repeat_each(kernel_run, cores) -> None:
-    # Slots of 32, 64, 128 bytes take the WholeReduceMin path (several calls of 240 repeats each);
-    # 160 bytes goes back to one ReduceMin per reduction.
+    # Slots of 32, 64, 128 bytes take one WholeReduceMin repeat each (several calls of 240 repeats each);
+    # 160 bytes is cut into a 128 and a 32 chunk.
     rng = np.random.default_rng(13)
     cases = []
     for shape in ((20000, 16), (7000, 33), (3001, 100), (2000, 129)):
@@ -147,3 +147,76 @@ def test_all_true_input_writes_every_output(kernel_run) -> None:
     # The driver pre-fills the output with 0x55; a kernel that skipped outputs could not match 0/1 goldens.
     (result,) = kernel_run.run([Case((4, 4), (1,), False, 40, UB_A2, np.ones((4, 4), np.int8))])
     assert result.ok and set(result.output.tolist()) == {1}
+
+
+# Batched reductions longer than one vector repeat (128 halves): (shape, reduced slot bytes). The kernel cuts each
+# 32-byte aligned slot into 128-half chunks: one WholeReduceMin per chunk index across the tile's reductions, or one
+# per reduction with its partials reduced again, whichever takes fewer calls (RowMin in op_kernel/reduce_all.h).
+LONG_ROWS = (
+    ((1000, 129), 160),  # 2 chunks, 32-half tail: per chunk index
+    ((300, 300), 320),  # 3 chunks, 64-half tail
+    ((100, 1000), 1024),  # 8 whole chunks, a Min tree over 8 rows of partials
+    ((40, 4000), 4000),  # 32 chunks, tail folded into the first, per reduction
+    ((8, 20000), 20000),  # 157 chunks per reduction, then 156 partials: two levels
+    ((4, 31744), 31744),  # one reduction per A2 tile: 248 chunks, then 248 partials with a 120-half tail
+    ((6, 16384), 16384),  # 128 partials: the second level is one repeat
+)
+A2_CAPACITY = (UB_A2 - UB_FIXED) // 6 // 256 * 256
+
+
+def _one_zero_in_odd_rows(rng: np.random.Generator, shape) -> np.ndarray:
+    """Non-zero everywhere except one zero in every odd row, at the row's last element (the tail chunk), its first,
+    either side of the first chunk boundary, then random columns: a reduction that drops or mis-combines any chunk,
+    or mixes rows, gives a wrong answer somewhere."""
+    data = random_int8(rng, shape, 0.0)
+    length = shape[1]
+    for i, row in enumerate(range(1, shape[0], 2)):
+        fixed = (length - 1, 0, min(127, length - 1), min(128, length - 1))
+        data[row, fixed[i] if i < len(fixed) else int(rng.integers(length))] = 0
+    return data
+
+
+@pytest.mark.parametrize("cores", [1, 40])
+def test_batched_reductions_longer_than_a_repeat(kernel_run, cores) -> None:
+    rng = np.random.default_rng(19)
+    cases = [Case(shape, (1,), False, cores, UB_A2, _one_zero_in_odd_rows(rng, shape)) for shape, _ in LONG_ROWS]
+    cases += [Case(shape, (-1,), True, cores, UB_A2, random_int8(rng, shape, 1.0 / shape[1])) for shape, _ in LONG_ROWS]
+    results = _run_and_compare(kernel_run, cases)
+    assert {r.tiling_key for r in results} == {BATCH}
+
+
+def test_batched_reductions_read_no_result_on_the_scalar_unit(counting_kernel_run) -> None:
+    """Batch mode: no V_S / S_V flag and no ReduceMin (which syncs inside on dav-2201) at all, whatever the
+    reduction length; one DataCopyPad in and one out per tile."""
+    rng = np.random.default_rng(23)
+    cases = [Case(shape, (1,), False, 1, UB_A2, _one_zero_in_odd_rows(rng, shape)) for shape, _ in LONG_ROWS]
+    cases.append(Case((20000, 16), (1,), False, 1, UB_A2, random_int8(rng, (20000, 16), 0.05)))
+    results = _run_and_compare(counting_kernel_run, cases)
+    for case, result in zip(cases, results):
+        outputs, length = case.shape
+        slot = -(-length // 32) * 32
+        tiles = -(-outputs // min(A2_CAPACITY // slot, 1024, outputs))
+        assert result.tiling_key == BATCH
+        flags = {k: result.counts[k] for k in ("V_S", "S_V", "MTE2_S", "S_MTE3", "other_flags")}
+        assert flags == dict.fromkeys(flags, 0), case.shape
+        assert result.counts["ReduceMin"] == 0
+        assert result.counts["dma"] == 2 * tiles, (case.shape, result.counts)
+
+
+def test_big_reduce_and_split_read_one_minimum_per_tile(counting_kernel_run) -> None:
+    """The scalar unit reads one minimum per tile (V_S, for the early stop) and hands the minima back to the vector
+    unit once per CopyOut (S_V): big-reduce on 1 core, split over 40 cores."""
+    big, split = counting_kernel_run.run(
+        [
+            Case((2, 70000), (1,), False, 1, UB_A2, np.ones((2, 70000), np.int8)),
+            Case((5, 200000), (1,), False, 40, UB_A2, np.ones((5, 200000), np.int8)),
+        ]
+    )
+    assert (big.ok, big.tiling_key, set(big.output.tolist())) == (True, BIG_REDUCE, {1})
+    tiles_per_output = -(-70000 // A2_CAPACITY)
+    assert (big.counts["V_S"], big.counts["S_V"], big.counts["ReduceMin"]) == (2 * tiles_per_output, 1, 0)
+    assert (split.ok, split.tiling_key, set(split.output.tolist())) == (True, SPLIT, {1})
+    # 7 cores, each with one 31744-byte segment of every one of the 5 rows: one tile, so one V_S, per output and core;
+    # one S_V per core before it writes its partials; core 0 folds them on the vector unit.
+    assert split.block_dim == 7
+    assert (split.counts["V_S"], split.counts["S_V"], split.counts["ReduceMin"]) == (5 * 7, 7, 0)

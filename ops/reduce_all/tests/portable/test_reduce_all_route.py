@@ -8,23 +8,26 @@
 # See LICENSE in the root of the software repository for the full text of the License.
 # ----------------------------------------------------------------------------------------------------------
 
-"""The aclnnAll op_api routes as `migrate analyze` walks them: AI Core only on 910B/910_93, nothing elsewhere."""
+"""The aclnnAll op_api routes as `migrate analyze` walks them: the Ascend C kernel on 910B/910_93, the replaced
+chain (Cast to BOOL, the built-in ReduceAll, Cast to out, a Fill for an empty self) on every other SoC."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from op_migrate.migrate.cli import main
 
 OP_API = Path(__file__).resolve().parents[2] / "op_api"
 
 
-def _routes(*socs: str) -> list[dict]:
+def _routes(*socs: str, self: str = "int8", out: str = "bool", shapes=("[64,3]", "[64]")) -> list[dict]:
     args = ["analyze", "--no-cache", "--no-progress", str(OP_API), "--format", "json"]
     args += [item for soc in socs for item in ("--soc", soc)]
-    args += ["--dtype", "self=int8", "--dtype", "out=bool"]
+    args += ["--dtype", f"self={self}", "--dtype", f"out={out}"]
+    args += ["--shape", f"self={shapes[0]}", "--shape", f"out={shapes[1]}"]
     result = CliRunner().invoke(main, args)
     document = json.loads(result.stdout)
     (entry,) = document["entries"]
@@ -32,21 +35,44 @@ def _routes(*socs: str) -> list[dict]:
     return entry["routes"]
 
 
-def test_910b_and_910_93_launch_reduce_all_on_ai_core_then_view_copy_only() -> None:
-    routes = _routes("Ascend910B", "Ascend910_93")
+def _tasks(route: dict) -> list[tuple[str, str]]:
+    assert route["complete"], route["incomplete_reasons"]
+    return [(t["op"], t["launcher"]) for t in route["tasks"]]
+
+
+@pytest.mark.parametrize("self_dtype", ["int8", "bool", "uint8"])
+def test_910b_and_910_93_byte_dtypes_launch_reduce_all_only(self_dtype) -> None:
+    routes = _routes("Ascend910B", "Ascend910_93", self=self_dtype)
     assert [r["facts"]["soc"] for r in routes] == ["Ascend910B", "Ascend910_93"]
     for route in routes:
-        assert route["complete"]
+        assert _tasks(route) == [("ReduceAll", "AI_CORE")]
         # The tail ViewCopy re-points ReduceAll's workspace result at the contiguous out: a step, no launch.
-        assert [(t["op"], t["launcher"]) for t in route["tasks"]] == [("ReduceAll", "AI_CORE")]
         assert (route["steps"][-1]["op"], route["steps"][-1]["tasks"]) == ("ViewCopy", [])
-        ops = {t["op"] for t in route["tasks"]}
-        assert not ops & {"BroadcastTo", "Fill", "Cast"}
 
 
-def test_other_socs_are_refused_before_any_launch() -> None:
-    (route,) = _routes("Ascend910")
-    assert route["tasks"] == []
+@pytest.mark.parametrize("self_dtype", ["float32", "float16", "bfloat16", "int16", "int32", "int64", "float64"])
+def test_910b_wider_dtypes_cast_to_bool_before_the_kernel(self_dtype) -> None:
+    (route,) = _routes("Ascend910B", self=self_dtype)
+    assert _tasks(route) == [("Cast", "AI_CORE"), ("ReduceAll", "AI_CORE")]
+    cast, reduce = route["tasks"]
+    assert reduce["reads"] == cast["writes"]
+
+
+def test_910b_uint8_out_casts_the_result_and_empty_reductions_use_the_kernel() -> None:
+    (route,) = _routes("Ascend910B", out="uint8")
+    assert _tasks(route) == [("ReduceAll", "AI_CORE"), ("Cast", "AI_CORE")]
+    (route,) = _routes("Ascend910B", shapes=("[64,0]", "[64]"))
+    assert _tasks(route) == [("ReduceAll", "AI_CORE")]
+
+
+def test_other_socs_keep_the_replaced_chain() -> None:
+    for route in _routes("Ascend910", "Ascend310P", "Ascend950", out="uint8"):
+        assert _tasks(route) == [("Cast", "AI_CORE"), ("ReduceAll", "AI_CORE"), ("Cast", "AI_CORE")]
+    # The RegBase arch takes the float types straight into its built-in ReduceAll.
+    routes = _routes("Ascend910", "Ascend950", self="float32")
+    assert [_tasks(r) for r in routes] == [[("Cast", "AI_CORE"), ("ReduceAll", "AI_CORE")], [("ReduceAll", "AI_CORE")]]
+    (route,) = _routes("Ascend910", shapes=("[64,0]", "[64]"))
+    assert _tasks(route) == [("Fill", "AI_CORE")]
 
 
 def test_reduce_all_native_policy_passes() -> None:

@@ -24,6 +24,9 @@
 
 #include "kernel_operator.h"
 #include "../../../op_host/reduce_all_tiling_core.h"
+#ifdef REDUCE_ALL_COUNT_CALLS
+#include "reduce_all_api_counter.h"
+#endif
 #include "../../../op_kernel/reduce_all.cpp"
 
 namespace {
@@ -96,9 +99,16 @@ void RunCase()
     options.mode = launchMode == 1 ? cpu_model::LaunchMode::Sequential : cpu_model::LaunchMode::Threads;
     options.tilingKey = r.tilingKey;
     try {
+#ifdef REDUCE_ALL_COUNT_CALLS
+        api_counter::Reset();
+#endif
         cpu_model::Launch(static_cast<uint32_t>(r.blockDim), options, reduce_all, xGm, axesGm, yGm, workspaceGm,
                           tilingGm);
-        std::cout << "ok " << r.blockDim << ' ' << r.tilingKey << ' ' << ToHex(yGm, outputs) << std::endl;
+        std::cout << "ok " << r.blockDim << ' ' << r.tilingKey << ' ' << ToHex(yGm, outputs);
+#ifdef REDUCE_ALL_COUNT_CALLS
+        std::cout << ' ' << api_counter::Report();
+#endif
+        std::cout << std::endl;
     } catch (const cpu_model::ConstraintError& error) {
         std::cout << "error " << error.what() << std::endl;
     }

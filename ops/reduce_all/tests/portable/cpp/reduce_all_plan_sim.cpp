@@ -126,6 +126,25 @@ int64_t CopyInRows(const ReduceAllTilingData& t, const std::vector<int8_t>& x, i
     return ubPos;
 }
 
+// Batch mode with one row per reduction: the kernel fetches outputs [first, first + n) by ReductionRunAt runs.
+// Each run must hold exactly the reductions a per-output copy would fetch: output o + k at base(o) + k * stride.
+void CheckReductionRuns(const ReduceAllTilingData& t, int64_t first, int64_t n)
+{
+    RowSpan span{};
+    for (int64_t b = 0; b < n; b += span.count) {
+        ReduceAllCore::ReductionRunAt(t, first + b, n - b, span);
+        if (span.count < 1 || b + span.count > n || span.slot != t.reduceSlotBytes || span.srcGap < 0) {
+            Violation("bad reduction run at output " + std::to_string(first + b));
+        }
+        const int64_t base = ReduceAllCore::BaseOffset(t, first + b);
+        for (int64_t k = 0; k < span.count; ++k) {
+            if (ReduceAllCore::BaseOffset(t, first + b + k) != base + k * (span.len + span.srcGap)) {
+                Violation("reduction run misses output " + std::to_string(first + b + k));
+            }
+        }
+    }
+}
+
 // Column mode: rows [rowBegin, rowEnd) of the block of width outputs at base, as the kernel's DataCopyPad calls.
 int64_t CopyInColumns(const ReduceAllTilingData& t, const std::vector<int8_t>& x, int64_t base, int64_t width,
                       int64_t rowBegin, int64_t rowEnd, std::vector<int8_t>& ub, std::vector<int64_t>& rowHits)
@@ -292,6 +311,9 @@ std::vector<int8_t> WalkPlan(const ReduceAllTilingData& t, const std::vector<int
         ReduceAllCore::CoreOutputRange(t, core, start, count);
         for (int64_t done = 0; done < count;) {
             const int64_t n = ReduceAllCore::MinOf(t.tileBatchNum, count - done);
+            if (t.mode == static_cast<int64_t>(REDUCE_ALL_MODE_BATCH) && t.rowsPerReduce == 1) {
+                CheckReductionRuns(t, start + done, n);
+            }
             for (int64_t b = 0; b < n; ++b) {
                 const int64_t o = start + done + b;
                 int result = 1;
