@@ -117,7 +117,8 @@ def _securec(toolkit: HostPackage | None, generated: Path) -> HostPackage | None
     for name in ("securec.h", "securectype.h"):
         if (include / name).is_file() and not (folder / name).exists():
             (folder / name).symlink_to(include / name)
-    return HostPackage("libc_sec", f"of CANN {toolkit.version}", folder, (folder,))
+    return HostPackage("libc_sec", f"of CANN {toolkit.version}", include, (folder,),
+                       f"securec.h, securectype.h of {include} (linked alone)")
 
 
 def host_headers(folders: HostFolders, kernel: KernelHeaders | None, generated: Path) -> HostHeaders:

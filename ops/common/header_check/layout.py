@@ -92,14 +92,18 @@ class HostPackage:
     version: str
     root: Path
     dirs: tuple[Path, ...]
+    shown: str = ""  # what the report says instead of `dirs` when they are the check's own scratch folders
 
     @property
     def label(self) -> str:
         return f"{self.name} {self.version}"
 
+    @property
+    def where(self) -> str:
+        return self.shown or " ".join(str(d) for d in self.dirs)
+
     def to_json(self) -> dict:
-        return {"package": self.name, "version": self.version, "root": str(self.root),
-                "dirs": [str(d) for d in self.dirs]}
+        return {"package": self.name, "version": self.version, "root": str(self.root), "where": self.where}
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ def render_text(report: CheckReport) -> str:
     if report.host.sets:
         for number, host_set in enumerate(report.host.sets, 1):
             lines.append(f"host headers, set {number} ({host_set.label}), searched in this order:")
-            lines += [f"    {package.label}: " + " ".join(str(d) for d in package.dirs) for package in host_set.packages]
+            lines += [f"    {package.label}: {package.where}" for package in host_set.packages]
     else:
         lines.append("host headers: none given")
     lines.append("shims (build-system output only): " + "; ".join(shim_descriptions()))
