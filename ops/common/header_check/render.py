@@ -31,7 +31,8 @@ def file_rows(report: CheckReport) -> list[dict]:
         rows.append({"op": op, "part": part, "source": source, "target": target, "socs": list(results[0].socs),
                      "status": _status(results), "passed": sum(r.status == PASS for r in results),
                      "compiles": len(results), "symbol": first.finding.symbol if first else "",
-                     "reason": first.finding.message if first else "", "headers": results[0].headers})
+                     "reason": first.finding.message if first else "", "headers": results[0].headers,
+                     "set": results[0].variant if part != "kernel" and results[0].headers else ""})
     return rows
 
 
