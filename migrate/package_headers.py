@@ -32,7 +32,8 @@ def host_folders(entries: tuple[str, ...], target: Path | None) -> dict[str, Pat
     for entry in entries:
         name, sep, value = entry.partition("=")
         if not sep or not value or name not in HOST_PACKAGES:
-            raise MigrateError(f"--host-headers {entry!r}: expected PACKAGE=DIR, PACKAGE one of {', '.join(HOST_PACKAGES)}")
+            raise MigrateError(f"--host-headers {entry!r}: expected PACKAGE=DIR, "
+                               f"PACKAGE one of {', '.join(HOST_PACKAGES)}")
         fields[HOST_PACKAGES[name]] = Path(value)
     if fields and "ops_math" not in fields and target is not None:
         try:

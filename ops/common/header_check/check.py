@@ -166,7 +166,8 @@ class _Outcome:
         """One clause: why this set could not judge the source."""
         fields = self.finding.fields
         if self.finding.symbol == "header-missing":
-            return f"{self.set_name}: {fields['header']} (included by {fields['includer']}) is missing; {fields['hint']}"
+            header, includer = fields["header"], fields["includer"]
+            return f"{self.set_name}: {header} (included by {includer}) is missing; {fields['hint']}"
         if self.finding.symbol == "headers-broken":
             return f"{self.set_name}: its headers do not compile together here, first: {fields['first']}"
         return f"{self.set_name}: {self.finding.message}"

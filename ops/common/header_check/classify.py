@@ -27,7 +27,8 @@ _ORIGINS = (
     (("acl/", "runtime/", "platform/", "base/err_msg.h", "toolchain/", "mmpa/", "profiling/", "dfx/"),
      f"it is runtime's (9.x: include/external, include/dfx, pkg_inc): pass RUNTIME=<runtime checkout> {_TOOLKIT}"),
     (("graph/",), f"9.x keeps graph/ in ge's inc/graph_metadef: pass GE=<ge checkout> {_TOOLKIT}"),
-    (("register/", "exe_graph/", "base/", "external/", "ge/"), f"it is metadef's: pass METADEF=<metadef checkout> {_TOOLKIT}"),
+    (("register/", "exe_graph/", "base/", "external/", "ge/"),
+     f"it is metadef's: pass METADEF=<metadef checkout> {_TOOLKIT}"),
     (("opdev/", "aclnn/"), f"it is nnopbase's (opbase include/nnopbase): pass OPBASE=<opbase checkout> {_TOOLKIT}"),
     (("tiling/",), f"it is the tiling API's: pass ASCENDC=<asc-devkit checkout> (include/utils) {_TOOLKIT}"),
     (("kernel_tiling/",), "the SDK build generates it (gen_kernel_tiling_data_def.py): pass an installed toolkit's "

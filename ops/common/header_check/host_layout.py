@@ -1,4 +1,4 @@
-"""Finds the host headers of op_host / op_api sources: each package's folders and version, grouped into consistent sets."""
+"""Finds the host headers of op_host / op_api sources: each package's folders and version, in consistent sets."""
 
 from __future__ import annotations
 

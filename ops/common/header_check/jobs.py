@@ -132,7 +132,8 @@ def host_jobs(tools: Toolchain, op: OperatorFolder, part: str) -> list[Job]:
     whose headers are all there and compile; see check._run)."""
     sources = op.host_sources if part == "host" else op.api_sources
     if not tools.host.sets:
-        needs = "METADEF=, OPBASE=, OPS_MATH= (with RUNTIME=, GE= for 9.x) checkouts, or ASCEND_HOME_PATH=<CANN toolkit>"
+        needs = ("METADEF=, OPBASE=, OPS_MATH= (with RUNTIME=, GE= for 9.x) checkouts, "
+                 "or ASCEND_HOME_PATH=<CANN toolkit>")
         return [Job(op.name, part, s, "host", "", blocked=Finding("no-host-headers", source=str(s), needs=needs))
                 for s in sources]
     jobs = []

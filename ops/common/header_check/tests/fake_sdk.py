@@ -134,7 +134,8 @@ class FakeHost:
         write(self.ops_math / "common" / "inc" / "op_api" / "op_api_def.h", "#pragma once\n")
         # As ops-math's aclnn_check.h: it needs NpuArch, which only the newer platform headers declare.
         write(self.ops_math / "common" / "inc" / "op_api" / "aclnn_check.h",
-              '#pragma once\n#include "opdev/platform.h"\ninline bool IsRegBase(NpuArch a) { return a == NpuArch::DAV_3510; }\n')
+              '#pragma once\n#include "opdev/platform.h"\n'
+              'inline bool IsRegBase(NpuArch a) { return a == NpuArch::DAV_3510; }\n')
         self._version(self.opbase, "opbase", "9.9.0")
         write(self.opbase / "include" / "op_common" / "op_host" / "util" / "opbase_export.h", "#pragma once\n")
         write(self.opbase / "include" / "op_common" / "log" / "log.h",

@@ -1,4 +1,4 @@
-"""The host part of the header check on fake checkouts and a fake toolkit: one consistent set per source, bad input said."""
+"""The host part of the header check on fake checkouts and a fake toolkit: one consistent set per source."""
 
 from __future__ import annotations
 
@@ -26,8 +26,10 @@ def _op(fake: FakeTree, def_body: str = "", api_body: str = "") -> Path:
         #include "register/op_def_registry.h"
         static const int kRegistered = ops::OpDefRegister("Fake");
         """)
-    write(folder / "op_host" / "fake_infershape.cpp", '#include "log/log.h"\nint Infer(int* op) { OP_LOGE(op); return 0; }\n')
-    write(folder / "op_api" / "fake.cpp", api_body or '#include "opdev/op_executor.h"\nop::aclOpExecutor* e = nullptr;\n')
+    write(folder / "op_host" / "fake_infershape.cpp",
+          '#include "log/log.h"\nint Infer(int* op) { OP_LOGE(op); return 0; }\n')
+    write(folder / "op_api" / "fake.cpp",
+          api_body or '#include "opdev/op_executor.h"\nop::aclOpExecutor* e = nullptr;\n')
     return folder
 
 
