@@ -31,10 +31,12 @@ test: $(TEST_VENV)/.installed
 	$(TEST_VENV)/bin/pytest -n 2 -p no:cacheprovider
 
 # The four operators against real Ascend C headers (README, "Against the real headers"): ASCEND_HOME_PATH=<toolkit>
-# or ASCENDC=<asc-devkit checkout> STUBS=<stub folder[:folder]>; OPS_MATH= and OPBASE= add host headers; PARTS=
-# narrows to kernel,host,api. Exit 0 all pass, 1 a source fails, 2 bad input or something could not be checked.
+# or ASCENDC=<asc-devkit checkout> STUBS=<stub folder[:folder]>. Host headers for op_host / op_api: OPS_MATH=, OPBASE=,
+# METADEF=, RUNTIME=, GE= checkouts (one release line) and/or ASCEND_HOME_PATH=; each source is compiled against one
+# whole set. PARTS= narrows to kernel,host,api. Exit 0 all pass, 1 a source fails, 2 bad input or something unchecked.
 CHECK_ARGS = $(if $(ASCEND_HOME_PATH),--ascend-home "$(ASCEND_HOME_PATH)") $(if $(ASCENDC),--ascendc "$(ASCENDC)") \
 	$(if $(STUBS),--stubs "$(STUBS)") $(if $(OPS_MATH),--ops-math "$(OPS_MATH)") $(if $(OPBASE),--opbase "$(OPBASE)") \
+	$(if $(METADEF),--metadef "$(METADEF)") $(if $(RUNTIME),--runtime "$(RUNTIME)") $(if $(GE),--ge "$(GE)") \
 	$(if $(PARTS),--parts "$(PARTS)")
 
 check-kernels: $(TEST_VENV)/.installed

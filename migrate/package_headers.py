@@ -9,14 +9,39 @@ from pathlib import Path
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.ops.common.header_check import CheckConfig, run_check
 from op_migrate.ops.common.header_check.findings import FAIL, PASS
+from op_migrate.ops.common.header_check.host_layout import checkout
+from op_migrate.ops.common.header_check.layout import LayoutError
 from op_migrate.ops.common.header_check.render import file_rows
 from op_migrate.reports.design_doc import Bilingual, GateRow
 
 GATE = "real-headers"
 NOT_RUN = Bilingual("the real-headers check was not run: pass --ascendc DIR (asc-devkit or a toolkit's "
-                    "ascendc/include) and --stubs DIR (tikicpulib/lib/include)",
+                    "ascendc/include) and --stubs DIR (tikicpulib/lib/include), and --host-headers PACKAGE=DIR for the "
+                    "op_host / op_api sources",
                     "未对真实 Ascend C 头文件检查：请传入 --ascendc DIR（asc-devkit 或 CANN 工具包的 ascendc/include）"
-                    "和 --stubs DIR（tikicpulib/lib/include）")
+                    "和 --stubs DIR（tikicpulib/lib/include），op_host / op_api 源码另需 --host-headers PACKAGE=DIR")
+# --host-headers PACKAGE -> the CheckConfig field (the header check's --ascend-home, --ops-math ... options).
+HOST_PACKAGES = {"ascend-home": "ascend_home", "ops-math": "ops_math", "opbase": "opbase", "metadef": "metadef",
+                 "runtime": "runtime", "ge": "ge"}
+
+
+def host_folders(entries: tuple[str, ...], target: Path | None) -> dict[str, Path]:
+    """--host-headers PACKAGE=DIR entries as CheckConfig fields; ops-math defaults to the target checkout when it is
+    one (the PR goes into it, so its common/inc and the other operators' headers are the ones the sources will meet)."""
+    fields: dict[str, Path] = {}
+    for entry in entries:
+        name, sep, value = entry.partition("=")
+        if not sep or not value or name not in HOST_PACKAGES:
+            raise MigrateError(f"--host-headers {entry!r}: expected PACKAGE=DIR, "
+                               f"PACKAGE one of {', '.join(HOST_PACKAGES)}")
+        fields[HOST_PACKAGES[name]] = Path(value)
+    if fields and "ops_math" not in fields and target is not None:
+        try:
+            checkout("ops-math", target)
+            fields["ops_math"] = target
+        except LayoutError:
+            pass  # a target of another layout: sources needing ops-math headers then say OPS_MATH is missing
+    return fields
 
 
 @dataclass(frozen=True)
@@ -28,14 +53,18 @@ class HeaderEvidence:
     missing: str | Bilingual
 
 
-def header_check(ascendc: Path | None, stubs: tuple[Path, ...], folder: Path) -> HeaderEvidence:
+def header_check(ascendc: Path | None, stubs: tuple[Path, ...], folder: Path, host: tuple[str, ...] = (),
+                 target: Path | None = None) -> HeaderEvidence:
     """Compile the operator in `folder` against the headers given; without --ascendc, say that it was not run."""
-    if ascendc is None:
+    fields = host_folders(host, target)
+    if ascendc is None and "ascend_home" not in fields:
         if stubs:
             raise MigrateError("--stubs names the stub headers of --ascendc: pass --ascendc DIR as well")
+        if host:
+            raise MigrateError("--host-headers needs the kernel headers too: pass --ascendc DIR (or ascend-home=DIR)")
         return HeaderEvidence(None, None, NOT_RUN)
     report = run_check(CheckConfig(ops_root=folder.parent.resolve(), ascendc=ascendc, stubs=tuple(stubs),
-                                   ops=(folder.name,), jobs=os.cpu_count() or 1))
+                                   ops=(folder.name,), jobs=os.cpu_count() or 1, **fields))
     if report.errors:
         reasons = "; ".join(f"[{e.symbol}] {e.message}" for e in report.errors)
         return HeaderEvidence(GateRow(GATE, False, f"nothing was compiled: {reasons}", f"未编译任何文件：{reasons}"),
@@ -46,7 +75,7 @@ def header_check(ascendc: Path | None, stubs: tuple[Path, ...], folder: Path) ->
     evidence = {
         "headers": f"{kernel.kind} {kernel.version}",
         "stubs": ", ".join(dict.fromkeys(report.stubs.versions)),
-        "host": ", ".join(sorted(set(report.host.packages))) or "none given",
+        "host": "; ".join(f"set {n} ({s.label})" for n, s in enumerate(report.host.sets, 1)) or "none given",
         "archs": sorted({row["target"] for row in rows if row["part"] == "kernel"}),
         "rows": rows,
     }

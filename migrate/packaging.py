@@ -46,6 +46,7 @@ class PackageConfig:
     mkdir: bool = False  # create the folder of --patch / -o when it is missing
     ascendc: Path | None = None  # real Ascend C headers: package-pr runs the real-headers check against them
     stubs: tuple[Path, ...] = ()
+    host_headers: tuple[str, ...] = ()  # PACKAGE=DIR host-header folders for the op_host / op_api part of the check
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class Plan:
 
 def run(config: PackageConfig) -> Rendered:
     info, folder, category, branch = _validate(config)
-    headers = package_headers.header_check(config.ascendc, config.stubs, folder)
+    headers = package_headers.header_check(config.ascendc, config.stubs, folder, config.host_headers, config.target)
     gates = _run_gates(config, info, folder) + ((headers.gate,) if headers.gate else ())
     table = _gate_table(gates) + ("" if headers.gate else f"({design_doc.in_lang(headers.missing, 'en')})\n")
     if not all(gate.passed for gate in gates):

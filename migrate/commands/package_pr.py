@@ -27,6 +27,7 @@ from op_migrate.migrate.output import emit
 @click.option("--issue", default="待关联", show_default=True, help="The issue the PR resolves (e.g. Fixes #123).")
 @click.option("--ascendc", type=click.Path(path_type=Path, file_okay=False, exists=True), help="Real Ascend C headers (asc-devkit, or a toolkit's ascendc/include): run the real-headers check and put it in the PR evidence.")
 @click.option("--stubs", multiple=True, type=click.Path(path_type=Path, file_okay=False, exists=True), help="CPU-debug stub headers for --ascendc (tikicpulib/lib/include); repeatable, searched in order.")
+@click.option("--host-headers", multiple=True, metavar="PACKAGE=DIR", help="Host headers for the op_host / op_api sources in the real-headers check: ascend-home=<CANN toolkit>, and/or opbase=, metadef=, runtime=, ge=, ops-math= checkouts (ops-math defaults to --target when it is one); repeatable.")
 @click.option("-o", "--output-dir", type=click.Path(path_type=Path, file_okay=False), help="Also write the PR description and manifest here.")
 @click.option("--mkdir", is_flag=True, help="Create the folder of --patch or -o when it is missing.")
 @handle_errors

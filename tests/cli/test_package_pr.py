@@ -380,6 +380,20 @@ def _header_report(kernel_finding: str, **fields):
                        StubHeaders((Path("/stubs"),), ("CANN 8.1.RC1",)), HostHeaders(), results)
 
 
+def _host_report():
+    """The same operator with host headers given: its op_api file compiled against the toolkit set."""
+    from op_migrate.ops.common.header_check import CheckReport, FileResult, Finding
+    from op_migrate.ops.common.header_check.layout import HostHeaders, HostPackage, HostSet
+
+    report = _header_report("compile-pass")
+    api = "ops/sample_op/op_api/sample_op.cpp"
+    toolkit = HostSet("toolkit 8.1.RC1", (HostPackage("CANN toolkit", "8.1.RC1", Path("/tk"), (Path("/tk/include"),)),))
+    label = toolkit.label
+    host_row = FileResult("sample_op", "api", api, "host", toolkit.name,
+                          Finding("compile-pass", source=api, target="host, toolkit 8.1.RC1"), headers=label)
+    return CheckReport(report.kernel_headers, report.stubs, HostHeaders((toolkit,)), report.results[:2] + (host_row,))
+
+
 @pytest.fixture
 def header_run(monkeypatch: pytest.MonkeyPatch):
     from op_migrate.migrate import package_headers
@@ -450,6 +464,41 @@ def test_headers_the_check_cannot_use_fail_the_gate_and_say_why(setup, header_ru
     assert "FAIL" in gate and "nothing was compiled: [stub-folder-invalid]" in gate
 
 
+def test_host_headers_reach_the_check_and_the_pr_shows_the_set_each_host_file_compiled_against(
+        setup, header_run, tmp_path: Path) -> None:
+    ops, target = setup
+    header_run.report = _host_report()
+    # the target becomes the ops-math folder of the check when it is an ops-math checkout
+    (target / "common" / "inc" / "op_api").mkdir(parents=True)
+    (target / "common" / "inc" / "op_api" / "op_api_def.h").write_text("#pragma once\n")
+    out = tmp_path / "out"
+    result = invoke(ops, target, "--ascendc", str(tmp_path), "--host-headers", f"ascend-home={tmp_path}",
+                    "--host-headers", f"opbase={tmp_path / 'opbase'}", "--allow-dirty", "-o", str(out), "--mkdir")
+    assert result.exit_code == exit_codes.OK, result.output
+    (config,) = header_run
+    assert (config.ascend_home, config.opbase, config.ops_math) == (tmp_path, tmp_path / "opbase", target)
+    gate = next(line for line in result.output.splitlines() if line.startswith("real-headers"))
+    assert "2 of 2 files pass" in gate
+    pr = (out / "pr_description.md").read_text(encoding="utf-8")
+    assert "| op_api/sample_op.cpp | api | host | 通过 | 1/1 | 编译所用头文件集 toolkit 8.1.RC1 |" in pr
+    assert "host 头文件：set 1 (toolkit 8.1.RC1: CANN toolkit 8.1.RC1)" in pr
+    check = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["header_check"]
+    api = next(row for row in check["rows"] if row["part"] == "api")
+    assert (api["status"], api["set"], api["headers"]) == ("pass", "toolkit 8.1.RC1", "toolkit 8.1.RC1: CANN toolkit 8.1.RC1")
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    (("--host-headers", "metadef"), "expected PACKAGE=DIR"),
+    (("--host-headers", "graph=/x"), "PACKAGE one of ascend-home"),
+    (("--host-headers", "metadef=/x"), "pass --ascendc DIR (or ascend-home=DIR)"),
+])
+def test_host_headers_that_cannot_be_used_are_refused(setup, header_run, extra, said) -> None:
+    ops, target = setup
+    result = invoke(ops, target, *extra)
+    assert result.exit_code != exit_codes.OK and said in result.output
+    assert header_run == []
+
+
 def test_stubs_without_ascendc_is_refused(setup, header_run, tmp_path: Path) -> None:
     ops, target = setup
     result = invoke(ops, target, "--stubs", str(tmp_path))
@@ -467,11 +516,18 @@ def test_bundled_gcd_against_the_real_headers_named_by_the_environment(tmp_path:
     monkeypatch.setattr(package_gates, "portable_tests_gate", lambda folder, root: GateRow("portable-tests", True, "run separately"))
     stubs = [arg for folder in os.environ.get("ASCENDC_STUBS", "").split(":") if folder for arg in ("--stubs", folder)]
     out = tmp_path / "out"
+    host = [arg for package, name in (("ascend-home", "ASCEND_HOME_PATH"), ("ops-math", "OPS_MATH"), ("opbase", "OPBASE"),
+                                      ("metadef", "METADEF"), ("runtime", "RUNTIME"), ("ge", "GE"))
+            if os.environ.get(name) for arg in ("--host-headers", f"{package}={os.environ[name]}")]
     args = ["package-pr", "gcd", "--target", str(make_target(tmp_path)), "--ops-dir", str(REPO / "ops"), "--dry-run",
-            "--ascendc", os.environ["ASCENDC"], *stubs, "-o", str(out), "--mkdir"]
+            "--ascendc", os.environ["ASCENDC"], *stubs, *host, "-o", str(out), "--mkdir"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == exit_codes.OK, result.output
     check = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["header_check"]
     kernel = [row for row in check["rows"] if row["part"] == "kernel"]
     assert [(row["source"], row["target"], row["status"]) for row in kernel] == [("op_kernel/gcd.cpp", "dav-2201", "pass")]
     assert "| op_kernel/gcd.cpp | kernel | dav-2201 | 通过 |" in (out / "pr_description.md").read_text(encoding="utf-8")
+    if host:  # the host part ran: no host file fails, and each one that passed names its set
+        rows = [row for row in check["rows"] if row["part"] != "kernel"]
+        assert len(rows) == 5 and not [row for row in rows if row["status"] == "fail"], rows
+        assert all(row["set"] for row in rows if row["status"] == "pass")

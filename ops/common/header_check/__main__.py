@@ -28,7 +28,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--ascendc", type=Path, help="Ascend C headers: an asc-devkit checkout or a toolkit's ascendc/include")
     parser.add_argument("--stubs", type=_paths, default=(), help="CPU-debug stub folders, ':'-separated, searched in order")
     parser.add_argument("--ops-math", type=Path, help="an ops-math checkout (common/inc, other operators' op_api headers)")
-    parser.add_argument("--opbase", type=Path, help="an opbase checkout (log/log.h, op_common/)")
+    parser.add_argument("--opbase", type=Path, help="an opbase checkout (log/log.h, op_common/, nnopbase opdev/)")
+    parser.add_argument("--metadef", type=Path, help="a metadef checkout (register/, exe_graph/, graph/ types)")
+    parser.add_argument("--runtime", type=Path,
+                        help="a runtime checkout (acl/, platform/soc_spec.h, base/err_msg.h; 9.x)")
+    parser.add_argument("--ge", type=Path, help="a ge checkout (inc/graph_metadef: graph/operator_reg.h; 9.x)")
     parser.add_argument("--ops-root", type=Path, default=DEFAULT_OPS_ROOT, help="the folder holding the operators")
     parser.add_argument("--op", action="append", dest="ops", help="check only this operator (repeatable)")
     parser.add_argument("--parts", default=",".join(PARTS), help="comma-separated subset of kernel,host,api")
@@ -47,8 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--parts takes a comma-separated subset of {','.join(PARTS)}")
     config = CheckConfig(
         ops_root=args.ops_root.resolve(), ascend_home=args.ascend_home, ascendc=args.ascendc, stubs=args.stubs,
-        ops_math=args.ops_math, opbase=args.opbase, ops=tuple(args.ops) if args.ops else None, parts=parts,
-        jobs=args.jobs, log_dir=args.log_dir,
+        ops_math=args.ops_math, opbase=args.opbase, metadef=args.metadef, runtime=args.runtime, ge=args.ge,
+        ops=tuple(args.ops) if args.ops else None, parts=parts, jobs=args.jobs, log_dir=args.log_dir,
     )
     report = run_check(config)
     text = json.dumps(report.to_json(), indent=2) + "\n" if args.format == "json" else render_text(report)

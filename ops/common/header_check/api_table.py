@@ -19,7 +19,7 @@ from .api_view import ViewError, take_view
 from .check import CheckConfig, resolve_headers
 from .dtype_probes import accepted, probe_cases
 from .jobs import SHIMS, Toolchain, generate_kernel_tiling
-from .layout import ARCH_DEFINES, CPU_DEBUG_DEFINES, LayoutError
+from .layout import ARCH_DEFINES, CPU_DEBUG_DEFINES, HostHeaders, LayoutError
 from .macros import is_reserved
 
 SCHEMA = "op-migrate/ascendc-api-table@1"
@@ -30,10 +30,10 @@ REGENERATE = "make cpu-model-table ASCENDC=<asc-devkit> STUBS=<stub folder[:fold
 
 def build_table(config: CheckConfig, model_used: frozenset[str], model_macros: frozenset[str]) -> dict:
     """The table for the headers `config` names; `model_used` adds the names the model's view of ops/ refers to."""
-    kernel, stubs, host = resolve_headers(config)
+    kernel, stubs = resolve_headers(config)
     with tempfile.TemporaryDirectory(prefix="api-table-") as scratch:
         workdir = Path(scratch)
-        tools = Toolchain(kernel, stubs, host, workdir)
+        tools = Toolchain(kernel, stubs, HostHeaders(), workdir)
         generate_kernel_tiling(kernel, workdir)
         flags = tools.kernel_flags(ARCH)
         roots = (kernel.root, *stubs.dirs, workdir, SHIMS)

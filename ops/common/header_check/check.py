@@ -12,10 +12,10 @@ from pathlib import Path
 
 from .classify import Labels, classify
 from .findings import FAIL, NOT_CHECKED, PASS, Finding
+from .host_layout import HostFolders, host_headers, toolkit_include
 from .jobs import SHIMS, Job, Toolchain, generate_kernel_tiling, host_jobs, kernel_jobs
 from .layout import (
-    HostHeaders, KernelHeaders, LayoutError, StubHeaders, kernel_headers, repository_host_headers, stub_headers,
-    toolkit_host_headers, toolkit_kernel_headers, toolkit_version,
+    HostHeaders, KernelHeaders, LayoutError, StubHeaders, kernel_headers, stub_headers, toolkit_kernel_headers,
 )
 from .op_sources import operator_folders
 
@@ -33,6 +33,9 @@ class CheckConfig:
     stubs: tuple[Path, ...] = ()
     ops_math: Path | None = None
     opbase: Path | None = None
+    metadef: Path | None = None
+    runtime: Path | None = None
+    ge: Path | None = None
     ops: tuple[str, ...] | None = None
     parts: tuple[str, ...] = PARTS
     jobs: int = 2
@@ -50,6 +53,8 @@ class FileResult:
     diagnostics: tuple[str, ...] = ()
     log: str | None = None
     socs: tuple[str, ...] = ()
+    headers: str = ""  # host sources: the label of the host-header set the result is for
+    tried: tuple[str, ...] = ()  # host sources: why each set before it could not judge the file
 
     @property
     def status(self) -> str:
@@ -58,7 +63,8 @@ class FileResult:
     def to_json(self) -> dict:
         return {"op": self.op, "part": self.part, "source": self.source, "target": self.target,
                 "variant": self.variant, "status": self.status, "finding": self.finding.to_json(),
-                "socs": list(self.socs), "diagnostics": list(self.diagnostics), "log": self.log}
+                "socs": list(self.socs), "diagnostics": list(self.diagnostics), "log": self.log,
+                "headers": self.headers, "tried": list(self.tried)}
 
 
 @dataclass(frozen=True)
@@ -112,29 +118,89 @@ def shim_descriptions() -> list[str]:
     ]
 
 
-def resolve_headers(config: CheckConfig) -> tuple[KernelHeaders | None, StubHeaders | None, HostHeaders]:
-    kernel = stubs = None
-    host = HostHeaders()
-    if config.ascend_home is not None:
-        root = toolkit_kernel_headers(config.ascend_home)
-        kernel = kernel_headers(root)
-        host = toolkit_host_headers(config.ascend_home, kernel.root)
-        if not config.stubs:
-            stub_dir = config.ascend_home / "tools" / "tikicpulib" / "lib" / "include"
-            if not stub_dir.is_dir():
-                raise LayoutError(Finding("toolkit-stubs-not-found", path=str(config.ascend_home)))
-            stubs = stub_headers([stub_dir])
+def resolve_headers(config: CheckConfig) -> tuple[KernelHeaders, StubHeaders]:
+    """The Ascend C and stub headers: --ascendc before the toolkit's own, --stubs before the toolkit's tikicpulib."""
+    home = config.ascend_home
     if config.ascendc is not None:
         kernel = kernel_headers(config.ascendc)
-    if config.stubs:
-        stubs = stub_headers(list(config.stubs))
-    if kernel is None:
+        if home is not None and toolkit_include(home) is None:
+            try:
+                toolkit_kernel_headers(home)
+            except LayoutError:  # neither Ascend C nor host headers: not a toolkit at all
+                raise LayoutError(Finding("toolkit-headers-not-found", path=str(home),
+                                          also=" nor host headers (*-linux/include/register)")) from None
+    elif home is not None:
+        kernel = kernel_headers(toolkit_kernel_headers(home))
+    else:
         raise LayoutError(Finding("no-headers-given"))
-    if stubs is None:
+    if config.stubs:
+        return kernel, stub_headers(list(config.stubs))
+    if home is None:
         raise LayoutError(Finding("stubs-required", path=str(kernel.root)))
-    extra = repository_host_headers(config.ops_math, config.opbase)
-    host = HostHeaders(host.dirs + extra.dirs, host.packages + extra.packages)
-    return kernel, stubs, host
+    stub_dir = home / "tools" / "tikicpulib" / "lib" / "include"
+    if not stub_dir.is_dir():
+        raise LayoutError(Finding("toolkit-stubs-not-found", path=str(home)))
+    return kernel, stub_headers([stub_dir])
+
+
+def resolve_host(config: CheckConfig, kernel: KernelHeaders, generated: Path) -> HostHeaders:
+    folders = HostFolders(ops_math=config.ops_math, opbase=config.opbase, metadef=config.metadef,
+                          runtime=config.runtime, ge=config.ge, ascend_home=config.ascend_home)
+    return host_headers(folders, kernel, generated)
+
+
+# A set that lacks a header, or whose headers do not compile together, says nothing about the source: try the next.
+_SET_CANNOT_JUDGE = frozenset({"header-missing", "headers-broken"})
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    set_name: str
+    set_label: str
+    command: tuple[str, ...]
+    finding: Finding
+    shown: tuple[str, ...]
+    stderr: str
+
+    def why(self) -> str:
+        """One clause: why this set could not judge the source."""
+        fields = self.finding.fields
+        if self.finding.symbol == "header-missing":
+            header, includer = fields["header"], fields["includer"]
+            return f"{self.set_name}: {header} (included by {includer}) is missing; {fields['hint']}"
+        if self.finding.symbol == "headers-broken":
+            return f"{self.set_name}: its headers do not compile together here, first: {fields['first']}"
+        return f"{self.set_name}: {self.finding.message}"
+
+
+def _compile(job: Job, set_name: str, set_label: str, command: tuple[str, ...], target: str, tools: Toolchain,
+             config: CheckConfig, labels: Labels, stubs: str, headers: str) -> _Outcome:
+    source = labels(job.source)
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tools.generated,
+                              env={**os.environ, "LC_ALL": "C"})
+    except OSError as error:
+        finding = Finding("compiler-failed", source=source, target=target, reason=str(error))
+        return _Outcome(set_name, set_label, command, finding, (), "")
+    finding, shown = classify(done.returncode, done.stderr, part=job.part, source=source, target=target,
+                              ops_root=config.ops_root, cwd=tools.generated, labels=labels, stubs=stubs,
+                              headers=headers)
+    return _Outcome(set_name, set_label, command, finding, shown, done.stderr if done.returncode else "")
+
+
+def _attempt_sets(job: Job, compile_one) -> tuple[_Outcome, tuple[str, ...]]:
+    """Each host-header set in turn until one judges the source; if none does, one finding naming every reason."""
+    outcomes: list[_Outcome] = []
+    for set_name, set_label, command in job.attempts:
+        outcomes.append(compile_one(set_name, set_label, command))
+        if outcomes[-1].finding.symbol not in _SET_CANNOT_JUDGE:
+            return outcomes[-1], tuple(o.why() for o in outcomes[:-1])
+    if len(outcomes) == 1:
+        return outcomes[0], ()
+    first = outcomes[0]  # the preferred set's diagnostics are shown; every set's reason is in the message
+    finding = Finding("no-host-set-compiles", source=first.finding.fields["source"],
+                      tried="; ".join(o.why() for o in outcomes))
+    return _Outcome("-", "", first.command, finding, first.shown, first.stderr), ()
 
 
 def _run(job: Job, tools: Toolchain, config: CheckConfig, labels: Labels, stubs: str, headers: str,
@@ -142,22 +208,23 @@ def _run(job: Job, tools: Toolchain, config: CheckConfig, labels: Labels, stubs:
     source = labels(job.source)
     if job.blocked is not None:
         return FileResult(job.op, job.part, source, job.target, job.variant, job.blocked, socs=job.socs)
-    try:
-        done = subprocess.run(job.command, capture_output=True, text=True, check=False, cwd=tools.generated,
-                              env={**os.environ, "LC_ALL": "C"})
-    except OSError as error:
-        finding = Finding("compiler-failed", source=source, target=job.target, reason=str(error))
-        return FileResult(job.op, job.part, source, job.target, job.variant, finding, socs=job.socs)
-    target = f"{job.target} {job.variant}".strip()
-    finding, shown = classify(done.returncode, done.stderr, part=job.part, source=source, target=target,
-                              ops_root=config.ops_root, cwd=tools.generated, labels=labels, stubs=stubs,
-                              headers=headers)
+
+    def compile_one(set_name: str, set_label: str, command: tuple[str, ...]) -> _Outcome:
+        target = f"{job.target}, {set_name}" if job.attempts else f"{job.target} {job.variant}".strip()
+        return _compile(job, set_name, set_label, command, target, tools, config, labels, stubs, headers)
+
+    if job.attempts:
+        outcome, tried = _attempt_sets(job, compile_one)
+        variant = outcome.set_name
+    else:
+        outcome, tried, variant = compile_one(job.variant, "", job.command), (), job.variant
     log = None
-    if config.log_dir is not None and done.returncode != 0:
+    if config.log_dir is not None and outcome.stderr:
         path = config.log_dir / f"{index:03d}_{job.op}_{job.part}_{Path(job.source).stem}.log"
-        path.write_text(" ".join(job.command) + "\n\n" + done.stderr, encoding="utf-8")
+        path.write_text(" ".join(outcome.command) + "\n\n" + outcome.stderr, encoding="utf-8")
         log = str(path)
-    return FileResult(job.op, job.part, source, job.target, job.variant, finding, shown, log, job.socs)
+    return FileResult(job.op, job.part, source, job.target, variant, outcome.finding, outcome.shown, log, job.socs,
+                      headers=outcome.set_label, tried=tried)
 
 
 def _stub_files(generated: Path, stubs: StubHeaders, labels: Labels) -> tuple[str, ...]:
@@ -173,24 +240,26 @@ def _stub_files(generated: Path, stubs: StubHeaders, labels: Labels) -> tuple[st
 def run_check(config: CheckConfig) -> CheckReport:
     """Compile what the configuration allows; an input error is a report with `errors` and exit code 2."""
     try:
-        kernel, stubs, host = resolve_headers(config)
+        kernel, stubs = resolve_headers(config)
     except LayoutError as error:
         return CheckReport(None, None, HostHeaders(), errors=(error.finding,))
     folders = operator_folders(config.ops_root, list(config.ops) if config.ops else None)
     if not folders:
-        return CheckReport(kernel, stubs, host, errors=(Finding("no-operators", path=str(config.ops_root)),))
+        return CheckReport(kernel, stubs, HostHeaders(), errors=(Finding("no-operators", path=str(config.ops_root)),))
     notes = ()
     stub_versions = ", ".join(sorted(set(stubs.versions)))
     headers = f"{kernel.kind} {kernel.version}"
     if not all(kernel.version in v for v in stubs.versions):
         notes = (Finding("headers-version-mismatch", headers=headers, stubs=stub_versions),)
-    roots = [(f"{kernel.kind} {kernel.version}", kernel.root), ("shim", SHIMS)]
-    roots += [(f"stubs {v}", d) for d, v in zip(stubs.dirs, stubs.versions)]
-    roots += [(label, path) for label, path in (("ops-math", config.ops_math), ("opbase", config.opbase)) if path]
-    if config.ascend_home is not None:
-        roots.append((f"CANN {toolkit_version(config.ascend_home)}", config.ascend_home))
     with tempfile.TemporaryDirectory(prefix="header-check-") as scratch:
         generated = Path(scratch)
+        try:
+            host = resolve_host(config, kernel, generated)
+        except LayoutError as error:
+            return CheckReport(kernel, stubs, HostHeaders(), errors=(error.finding,))
+        roots = [(f"{kernel.kind} {kernel.version}", kernel.root), ("shim", SHIMS)]
+        roots += [(f"stubs {v}", d) for d, v in zip(stubs.dirs, stubs.versions)]
+        roots += [(p.label, p.root) for p in host.packages]
         roots.append(("generated", generated))
         labels = Labels(config.ops_root, roots)
         tools = Toolchain(kernel, stubs, host, generated)

@@ -16,15 +16,21 @@ STUB_HEADER_NAMES = frozenset({
     "kernel_fp8_e4m3.h", "kernel_fp8_e5m2.h", "kernel_fp8_e8m0.h", "kernel_fp4_e1m2.h", "kernel_fp4_e2m1.h",
 })
 
-# Where the headers ops-math's op_host / op_api sources include come from, and what to pass for them.
+# Where the headers ops-math's op_host / op_api sources include come from, and what to pass for them; first match wins.
+_TOOLKIT = "or ASCEND_HOME_PATH=<a CANN toolkit of the version the includer expects>"
 _ORIGINS = (
-    (("log/", "op_common/"), "it is opbase's (hicann/opbase include/op_common): pass OPBASE=<opbase checkout>"),
+    (("log/", "op_common/"), "it is opbase's (include/op_common): pass OPBASE=<opbase checkout>"),
     (("aclnn_util.h", "op_api/", "aclnn_kernels/", "math/", "conversion/", "random/", "experimental/", "common/"),
      "it is in an ops-math checkout (common/inc or another operator's folder): pass OPS_MATH=<ops-math checkout>"),
-    (("register/", "exe_graph/", "graph/", "platform/", "opdev/", "aclnn/", "acl/", "runtime/", "tiling/",
-      "base/", "external/"),
-     "it is a CANN host header (metadef / runtime / nnopbase / tiling_api): pass ASCEND_HOME_PATH=<a CANN toolkit "
-     "of the version the includer expects>"),
+    (("securec.h", "securectype.h"), "it is libc_sec's, which no open CANN repository ships: pass ASCEND_HOME_PATH="
+                                     "<a CANN toolkit> (only its securec.h is taken for the checkouts' set)"),
+    (("acl/", "runtime/", "platform/", "base/err_msg.h", "toolchain/", "mmpa/", "profiling/", "dfx/"),
+     f"it is runtime's (9.x: include/external, include/dfx, pkg_inc): pass RUNTIME=<runtime checkout> {_TOOLKIT}"),
+    (("graph/",), f"9.x keeps graph/ in ge's inc/graph_metadef: pass GE=<ge checkout> {_TOOLKIT}"),
+    (("register/", "exe_graph/", "base/", "external/", "ge/"),
+     f"it is metadef's: pass METADEF=<metadef checkout> {_TOOLKIT}"),
+    (("opdev/", "aclnn/"), f"it is nnopbase's (opbase include/nnopbase): pass OPBASE=<opbase checkout> {_TOOLKIT}"),
+    (("tiling/",), f"it is the tiling API's: pass ASCENDC=<asc-devkit checkout> (include/utils) {_TOOLKIT}"),
     (("kernel_tiling/",), "the SDK build generates it (gen_kernel_tiling_data_def.py): pass an installed toolkit's "
                           "headers or an asc-devkit checkout with that script"),
 )
@@ -37,7 +43,7 @@ def _hint(header: str, part: str) -> str:
     if part == "kernel":
         return ("if it is an Ascend C header, the headers are of another version or layout; if the op build generates "
                 "it, the check needs a shim in ops/common/header_check/shims")
-    return "no folder given has it"
+    return "no host folder given has it (the folders searched are listed at the top of the report)"
 
 
 class Labels:

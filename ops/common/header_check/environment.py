@@ -9,7 +9,8 @@ from .check import PARTS, CheckConfig
 
 SKIP_REASON = (
     "needs real Ascend C headers: set ASCEND_HOME_PATH=<CANN toolkit>, or ASCENDC=<asc-devkit checkout> and "
-    "ASCENDC_STUBS=<stub folder[:folder]> (OPS_MATH= and OPBASE= add host headers)"
+    "ASCENDC_STUBS=<stub folder[:folder]> (host headers: ASCEND_HOME_PATH=, or OPS_MATH=, OPBASE=, METADEF=, "
+    "RUNTIME=, GE= checkouts)"
 )
 
 
@@ -25,4 +26,13 @@ def config_from_env(ops_root: Path, parts: tuple[str, ...] = PARTS, jobs: int | 
         return None
     stubs = tuple(Path(p) for p in os.environ.get("ASCENDC_STUBS", "").split(":") if p)
     return CheckConfig(ops_root=ops_root, ascend_home=home, ascendc=ascendc, stubs=stubs, ops_math=_path("OPS_MATH"),
-                       opbase=_path("OPBASE"), parts=parts, jobs=jobs or os.cpu_count() or 1)
+                       opbase=_path("OPBASE"), metadef=_path("METADEF"), runtime=_path("RUNTIME"), ge=_path("GE"),
+                       parts=parts, jobs=jobs or os.cpu_count() or 1)
+
+
+HOST_VARIABLES = ("ASCEND_HOME_PATH", "OPS_MATH", "OPBASE", "METADEF", "RUNTIME", "GE")
+
+
+def host_folders_given() -> bool:
+    """Whether the environment names any host-header folder (the host part of the requires_ascendc test runs then)."""
+    return any(_path(name) is not None for name in HOST_VARIABLES)

@@ -29,7 +29,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     ),
     "no-host-headers": (
         NOT_CHECKED,
-        "{source}: not checked: no host headers ({needs}); pass ASCEND_HOME_PATH=<CANN toolkit>",
+        "{source}: not checked: no host headers given; pass {needs}",
+    ),
+    "no-host-set-compiles": (
+        NOT_CHECKED,
+        "{source}: no host-header set given compiles it, so it cannot be judged: {tried}",
     ),
     "unknown-soc": (NOT_CHECKED, "{source}: SoC {soc} has no NPU architecture in the check's table (layout.py)"),
     "def-unreadable": (NOT_CHECKED, "{source}: cannot read the operator definition: {reason}"),
@@ -48,8 +52,13 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     ),
     "toolkit-headers-not-found": (
         NOT_CHECKED,
-        "{path} has no Ascend C headers (looked for */asc, asc, *-linux/ascendc/include): not a CANN toolkit "
-        "ASCEND_HOME_PATH, or a partial install",
+        "{path} has no Ascend C headers (looked for */asc, asc, *-linux/ascendc/include){also}: not a CANN toolkit "
+        "ASCEND_HOME_PATH, or a partial install; pass ASCENDC=<asc-devkit checkout> for the kernels",
+    ),
+    "host-folder-not-found": (NOT_CHECKED, "host folder {path} does not exist (given as {option}=)"),
+    "host-folder-invalid": (
+        NOT_CHECKED,
+        "{path} is not a {package} checkout of the layout the check knows (no {marker}); {hint}",
     ),
     "toolkit-stubs-not-found": (
         NOT_CHECKED,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .findings import Finding
-from .layout import ARCH_DEFINES, CPU_DEBUG_DEFINES, HostHeaders, KernelHeaders, StubHeaders
+from .layout import ARCH_DEFINES, CPU_DEBUG_DEFINES, HostHeaders, HostSet, KernelHeaders, StubHeaders
 from .op_sources import DefError, OperatorFolder, read_def, template_instances
 
 SHIMS = Path(__file__).resolve().parent / "shims"
@@ -31,6 +31,8 @@ class Job:
     command: tuple[str, ...] = ()
     blocked: Finding | None = None
     socs: tuple[str, ...] = ()  # the OpDef SoCs that claim the arch
+    # Host sources: (set name, set label, command) per host-header set, preferred first; `command` is the first.
+    attempts: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -50,8 +52,8 @@ class Toolchain:
         flags += [f"-isystem{self.generated / 'include'}", f"-I{SHIMS}", "-include", str(TILING_DATA_SHIM)]
         return flags
 
-    def host_flags(self) -> list[str]:
-        return [*BASE_FLAGS, *(f"-D{d}" for d in HOST_DEFINES), *(f"-isystem{d}" for d in self.host.dirs),
+    def host_flags(self, host_set: HostSet) -> list[str]:
+        return [*BASE_FLAGS, *(f"-D{d}" for d in HOST_DEFINES), *(f"-isystem{d}" for d in host_set.dirs),
                 f"-I{SHIMS}"]
 
 
@@ -126,10 +128,17 @@ def kernel_jobs(tools: Toolchain, op: OperatorFolder) -> list[Job]:
 
 
 def host_jobs(tools: Toolchain, op: OperatorFolder, part: str) -> list[Job]:
+    """One job per op_host / op_api source, with one command per host-header set (the check takes the first set
+    whose headers are all there and compile; see check._run)."""
     sources = op.host_sources if part == "host" else op.api_sources
-    if not any((d / "register" / "op_def_registry.h").is_file() for d in tools.host.dirs):
-        needs = "register/op_def_registry.h of metadef, opdev/ of nnopbase"
+    if not tools.host.sets:
+        needs = ("METADEF=, OPBASE=, OPS_MATH= (with RUNTIME=, GE= for 9.x) checkouts, "
+                 "or ASCEND_HOME_PATH=<CANN toolkit>")
         return [Job(op.name, part, s, "host", "", blocked=Finding("no-host-headers", source=str(s), needs=needs))
                 for s in sources]
-    return [Job(op.name, part, s, "host", "", (tools.compiler, *tools.host_flags(), f"-I{s.parent}", str(s)))
-            for s in sources]
+    jobs = []
+    for source in sources:
+        attempts = tuple((hs.name, hs.label, (tools.compiler, *tools.host_flags(hs), f"-I{source.parent}", str(source)))
+                         for hs in tools.host.sets)
+        jobs.append(Job(op.name, part, source, "host", attempts[0][0], attempts[0][2], attempts=attempts))
+    return jobs

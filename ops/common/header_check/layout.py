@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .findings import Finding
@@ -85,14 +85,62 @@ class StubHeaders:
 
 
 @dataclass(frozen=True)
-class HostHeaders:
-    """Include folders for op_host / op_api sources, each with the package it stands for."""
+class HostPackage:
+    """One host-header package (a repository checkout or a toolkit install): its version and include folders."""
 
-    dirs: tuple[Path, ...] = ()
-    packages: tuple[str, ...] = field(default=())
+    name: str
+    version: str
+    root: Path
+    dirs: tuple[Path, ...]
+    shown: str = ""  # what the report says instead of `dirs` when they are the check's own scratch folders
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {self.version}"
+
+    @property
+    def where(self) -> str:
+        return self.shown or " ".join(str(d) for d in self.dirs)
+
+    def to_json(self) -> dict:
+        return {"package": self.name, "version": self.version, "root": str(self.root), "where": self.where}
+
+
+@dataclass(frozen=True)
+class HostSet:
+    """Host folders of one release line, searched in order; a source compiles against one whole set."""
+
+    name: str  # "checkouts" (the open repositories) or "toolkit" (one CANN install)
+    packages: tuple[HostPackage, ...]
+
+    @property
+    def dirs(self) -> tuple[Path, ...]:
+        return tuple(dict.fromkeys(d for p in self.packages for d in p.dirs))
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}: " + ", ".join(p.label for p in self.packages)
+
+    def to_json(self) -> dict:
+        return {"set": self.name, "label": self.label, "packages": [p.to_json() for p in self.packages]}
+
+
+@dataclass(frozen=True)
+class HostHeaders:
+    """The host-header sets a source is tried against, preferred first."""
+
+    sets: tuple[HostSet, ...] = ()
+
+    @property
+    def dirs(self) -> tuple[Path, ...]:
+        return tuple(dict.fromkeys(d for s in self.sets for d in s.dirs))
+
+    @property
+    def packages(self) -> tuple[HostPackage, ...]:
+        return tuple({p.label: p for s in self.sets for p in s.packages}.values())
 
     def to_json(self) -> list[dict]:
-        return [{"dir": str(d), "package": p} for d, p in zip(self.dirs, self.packages)]
+        return [s.to_json() for s in self.sets]
 
 
 def _read(path: Path) -> str:
@@ -172,41 +220,4 @@ def toolkit_kernel_headers(home: Path) -> Path:
                 candidate / "basic_api" / "kernel_operator.h"
             ).is_file():
                 return candidate
-    raise LayoutError(Finding("toolkit-headers-not-found", path=str(home)))
-
-
-def toolkit_host_headers(home: Path, kernel_root: Path) -> HostHeaders:
-    """ops-math's METADEF / PLATFORM / NNOPBASE / TILINGAPI include folders as a toolkit install lays them out."""
-    dirs: list[Path] = []
-    packages: list[str] = []
-    for inc in sorted(Path(home).glob("*-linux/include")):
-        if not (inc / "register" / "op_def_registry.h").is_file():
-            continue
-        for sub, package in ((".", "metadef"), ("exe_graph", "metadef"), ("aclnn", "nnopbase"),
-                             ("experiment/platform", "platform"), ("experiment/metadef", "metadef")):
-            if (inc / sub).is_dir():
-                dirs.append((inc / sub).resolve())
-                packages.append(package)
-    for sub in ("highlevel_api", "highlevel_api/tiling", "include/utils"):
-        if (kernel_root / sub).is_dir():
-            dirs.append((kernel_root / sub).resolve())
-            packages.append("tiling_api")
-    return HostHeaders(tuple(dirs), tuple(packages))
-
-
-def repository_host_headers(ops_math: Path | None, opbase: Path | None) -> HostHeaders:
-    """ops-math's OPS_MATH_DIR and OPBASE_INC_DIRS folders, from checkouts of the two repositories."""
-    dirs: list[Path] = []
-    packages: list[str] = []
-    if opbase is not None:
-        for sub in ("include", "include/op_common", "include/op_common/op_host", "pkg_inc", "pkg_inc/op_common",
-                    "pkg_inc/op_common/op_host"):
-            if (opbase / sub).is_dir():
-                dirs.append((opbase / sub).resolve())
-                packages.append("opbase")
-    if ops_math is not None:
-        for sub in (".", "common/inc", "common/inc/op_api", "common/inc/external"):
-            if (ops_math / sub).is_dir():
-                dirs.append((ops_math / sub).resolve())
-                packages.append("ops-math")
-    return HostHeaders(tuple(dirs), tuple(packages))
+    raise LayoutError(Finding("toolkit-headers-not-found", path=str(home), also=""))

@@ -31,8 +31,19 @@ def file_rows(report: CheckReport) -> list[dict]:
         rows.append({"op": op, "part": part, "source": source, "target": target, "socs": list(results[0].socs),
                      "status": _status(results), "passed": sum(r.status == PASS for r in results),
                      "compiles": len(results), "symbol": first.finding.symbol if first else "",
-                     "reason": first.finding.message if first else ""})
+                     "reason": first.finding.message if first else "", "headers": results[0].headers,
+                     "set": results[0].variant if part != "kernel" and results[0].headers else ""})
     return rows
+
+
+def _fallback_notes(report: CheckReport) -> list[str]:
+    """Why an earlier host-header set judged no file that a later one did: one line per reason, with its count."""
+    reasons: dict[str, int] = defaultdict(int)
+    for result in report.results:
+        for reason in result.tried:
+            reasons[reason] += 1
+    return [f"note: {count} file(s) compiled against a later set because set {reason}"
+            for reason, count in sorted(reasons.items(), key=lambda rc: -rc[1])]
 
 
 def render_text(report: CheckReport) -> str:
@@ -46,9 +57,10 @@ def render_text(report: CheckReport) -> str:
     lines.append("stub headers: " + ", ".join(f"{d} ({v})" for d, v in zip(report.stubs.dirs, report.stubs.versions)))
     if report.stub_files:
         lines.append("stub headers the kernels included: " + ", ".join(report.stub_files))
-    if report.host.dirs:
-        packages = sorted(set(report.host.packages))
-        lines.append(f"host headers: {len(report.host.dirs)} folders ({', '.join(packages)})")
+    if report.host.sets:
+        for number, host_set in enumerate(report.host.sets, 1):
+            lines.append(f"host headers, set {number} ({host_set.label}), searched in this order:")
+            lines += [f"    {package.label}: {package.where}" for package in host_set.packages]
     else:
         lines.append("host headers: none given")
     lines.append("shims (build-system output only): " + "; ".join(shim_descriptions()))
@@ -58,7 +70,8 @@ def render_text(report: CheckReport) -> str:
         status = _status(results)
         binaries = f" {sum(r.status == PASS for r in results)}/{len(results)} binaries" if part == "kernel" else ""
         socs = f" ({', '.join(results[0].socs)})" if results[0].socs else ""
-        lines.append(f"{_STATUS[status]:<11} {part:<6} {source} [{target}{socs}]{binaries}")
+        against = f" against {results[0].variant}" if part != "kernel" and results[0].headers else ""
+        lines.append(f"{_STATUS[status]:<11} {part:<6} {source} [{target}{socs}{against}]{binaries}")
         seen: set[str] = set()
         for result in results:
             if result.status == PASS:
@@ -71,6 +84,7 @@ def render_text(report: CheckReport) -> str:
             lines += [f"      {d}" for d in result.diagnostics[:5]]
             if result.log:
                 lines.append(f"      full compiler output: {result.log}")
+    lines += _fallback_notes(report)
     counts = report.counts()
     lines.append("")
     lines.append(f"{len(report.results)} compiles: {counts[PASS]} pass, {counts[FAIL]} fail, "

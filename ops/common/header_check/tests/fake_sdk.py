@@ -109,3 +109,80 @@ class FakeTree:
             """)
         return folder
 
+
+
+class FakeHost:
+    """Host-header checkouts (ops-math, opbase, metadef, ge, runtime) of one release and a toolkit of an older one,
+    laid out like the real repositories, each marker file where the check looks for it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.ops_math = root / "ops-math"
+        self.opbase = root / "opbase"
+        self.metadef = root / "metadef"
+        self.ge = root / "ge"
+        self.runtime = root / "runtime"
+        self.toolkit = root / "toolkit"
+        self._checkouts()
+        self._toolkit()
+
+    def _version(self, folder: Path, name: str, version: str) -> None:
+        write(folder / "version.cmake", f'set_cann_package({name} VERSION "{version}")\n')
+
+    def _checkouts(self) -> None:
+        self._version(self.ops_math, "ops_math", "9.9.1")
+        write(self.ops_math / "common" / "inc" / "op_api" / "op_api_def.h", "#pragma once\n")
+        # As ops-math's aclnn_check.h: it needs NpuArch, which only the newer platform headers declare.
+        write(self.ops_math / "common" / "inc" / "op_api" / "aclnn_check.h",
+              '#pragma once\n#include "opdev/platform.h"\n'
+              'inline bool IsRegBase(NpuArch a) { return a == NpuArch::DAV_3510; }\n')
+        self._version(self.opbase, "opbase", "9.9.0")
+        write(self.opbase / "include" / "op_common" / "op_host" / "util" / "opbase_export.h", "#pragma once\n")
+        write(self.opbase / "include" / "op_common" / "log" / "log.h",
+              '#pragma once\n#include "base/err_msg.h"\n#define OP_LOGE(op, ...) ((void)(op))\n')
+        write(self.opbase / "include" / "nnopbase" / "opdev" / "op_errno.h", "#pragma once\n")
+        write(self.opbase / "include" / "nnopbase" / "opdev" / "op_executor.h",
+              '#pragma once\n#include "acl/acl_base_rt.h"\nnamespace op { class aclOpExecutor {}; }\n')
+        write(self.opbase / "include" / "nnopbase" / "opdev" / "platform.h",
+              '#pragma once\n#include "platform/soc_spec.h"\n')
+        self._version(self.metadef, "metadef", "9.9.2")
+        write(self.metadef / "inc" / "external" / "register" / "register.h", "#pragma once\n")
+        write(self.metadef / "inc" / "external" / "asc" / "register" / "op_def_registry.h", """
+            #pragma once
+            #include "graph/operator_reg.h"
+            namespace ops { inline int OpDefRegister(const char*) { return 0; } }
+            """)
+        # 9.x headers declare the graph status codes once; the 8.x graph/ headers define them again (the real clash).
+        write(self.metadef / "inc" / "external" / "graph" / "ge_error_codes.h",
+              "#pragma once\nnamespace ge { const int GRAPH_SUCCESS = 0; }\n")
+        write(self.ge / "inc" / "graph_metadef" / "external" / "graph" / "operator_reg.h",
+              '#pragma once\n#include "graph/ge_error_codes.h"\n')
+        self._version(self.ge, "ge-executor", "9.9.2")
+        self._version(self.runtime, "npu-runtime", "9.9.1")
+        write(self.runtime / "include" / "external" / "acl" / "acl_base.h", "#pragma once\n")
+        write(self.runtime / "include" / "external" / "acl" / "acl_base_rt.h", "#pragma once\n")
+        write(self.runtime / "include" / "dfx" / "base" / "err_msg.h", "#pragma once\n")
+        write(self.runtime / "pkg_inc" / "platform" / "soc_spec.h",
+              "#pragma once\nenum class NpuArch : unsigned { DAV_2201 = 2201, DAV_3510 = 3510 };\n")
+
+    def _toolkit(self) -> None:
+        include = self.toolkit / "aarch64-linux" / "include"
+        write(include / "version" / "toolkit_version.h", '#define TOOLKIT_VERSION_STR "8.9.RC1"\n')
+        write(self.toolkit / "tools" / "tikicpulib" / "lib" / "include" / "stub_def.h", "#pragma once\n")
+        write(include / "register" / "op_def_registry.h", """
+            #pragma once
+            #include "graph/operator_reg.h"
+            namespace ops { inline int OpDefRegister(const char*) { return 0; } }
+            """)
+        write(include / "graph" / "operator_reg.h", '#pragma once\n#include "graph/ge_error_codes.h"\n')
+        write(include / "graph" / "ge_error_codes.h", "#pragma once\nnamespace ge { const int GRAPH_SUCCESS = 0; }\n")
+        write(include / "base" / "err_msg.h", "#pragma once\n")
+        write(include / "securec.h", '#pragma once\n#include "securectype.h"\n')
+        write(include / "securectype.h", "#pragma once\n")
+        write(include / "aclnn" / "opdev" / "op_executor.h", "#pragma once\nnamespace op { class aclOpExecutor {}; }\n")
+        write(include / "aclnn" / "opdev" / "platform.h", "#pragma once\n")  # 8.x: no NpuArch yet
+
+    def folders(self, *names: str) -> dict:
+        """CheckConfig fields for the named packages ("toolkit" is ascend_home)."""
+        fields = {"ops-math": "ops_math", "toolkit": "ascend_home"}
+        return {fields.get(n, n): getattr(self, n.replace("-", "_")) for n in names}

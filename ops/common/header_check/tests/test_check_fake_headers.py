@@ -166,32 +166,6 @@ def test_a_toolkit_8_layout_is_found_from_its_home(fake: FakeTree, tmp_path: Pat
     assert _symbols(report) == ["compile-pass"]
 
 
-def test_host_sources_without_host_headers_are_not_checked(fake: FakeTree) -> None:
-    folder = fake.op()
-    write(folder / "op_host" / "fake_tiling.cpp", '#include "register/op_impl_registry.h"\n')
-    report = _check(fake, parts=("host",))
-    assert _symbols(report) == ["no-host-headers"]
-    assert len(report.results) == 2 and report.exit_code == 2
-
-
-def test_host_sources_compile_against_the_host_folders_given(fake: FakeTree, tmp_path: Path) -> None:
-    folder = fake.op()
-    opbase = tmp_path / "opbase"
-    write(opbase / "include" / "register" / "op_def_registry.h", """
-        #pragma once
-        #include <vector>
-        namespace ge { enum DataType { DT_FLOAT16, DT_FLOAT }; enum Format { FORMAT_ND }; }
-        """)
-    write(folder / "op_host" / "fake_def.cpp", '#include "register/op_def_registry.h"\nint f() { return 0; }\n')
-    write(folder / "op_host" / "fake_tiling.cpp", '#include "log/log.h"\n')
-    report = _check(fake, parts=("host",), opbase=opbase)
-    by_source = {r.source: r.finding.symbol for r in report.results}
-    assert by_source == {"ops/fake/op_host/fake_def.cpp": "compile-pass",
-                         "ops/fake/op_host/fake_tiling.cpp": "header-missing"}
-    missing = next(r for r in report.results if r.finding.symbol == "header-missing")
-    assert "OPBASE=" in missing.finding.message
-
-
 def test_the_command_line_says_what_to_pass_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--parts", "kernel"]) == 2
     assert "ASCEND_HOME_PATH" in capsys.readouterr().out
