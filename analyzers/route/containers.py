@@ -25,7 +25,6 @@ from op_migrate.analyzers.route.values import (
     UNKNOWN,
     HostValue,
     Null,
-    PairValue,
     TensorList,
     TensorRef,
     TensorTuple,
@@ -223,11 +222,7 @@ class ContainerCalls:
             return TensorTuple(tuple(self.value(arg) for arg in args))
         got = _GET.match(callee.strip())
         if got and len(args) == 1:
-            held = self.value(args[0])
-            index = int(got.group(1))
-            if isinstance(held, (TensorTuple, PairValue)) and index < len(held.items):
-                return held.items[index]
-            return UNKNOWN
+            return self.tuple_item(self.value(args[0]), int(got.group(1)))
         return NotImplemented
 
     def braced_tuple(self, expr: Expr) -> TensorTuple:

@@ -28,6 +28,7 @@ from op_migrate.analyzers.route.values import (
     Status,
     TensorList,
     TensorRef,
+    TensorTuple,
     Unknown,
     is_int,
     is_number,
@@ -38,6 +39,7 @@ __all__ = ["GuardEvaluator", "split_callee", "strip_parens"]
 _NUMBER = re.compile(r"^([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)[uUlLfF]*$")
 _HEX = re.compile(r"^0[xX][0-9a-fA-F]+[uUlL]*$")
 _IDENT = re.compile(r"^[A-Za-z_][\w:]*$")
+_GET_TEXT = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>\s*\(\s*(\w+)\s*\)$")
 
 
 class GuardEvaluator(BuiltinCalls, MethodCalls):
@@ -218,6 +220,13 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
         joined = join_tensors((then, orelse)) or join_values((then, orelse))
         return joined if joined is not None else Unknown(expr.text)
 
+    @staticmethod
+    def tuple_item(held, index: int):
+        """Item `index` of a tuple or pair value, UNKNOWN when it is not one."""
+        if isinstance(held, (TensorTuple, PairValue)) and 0 <= index < len(held.items):
+            return held.items[index]
+        return UNKNOWN
+
     def ternary_arms(self, expr: Expr):
         """Both arms of `c ? a : b` with c undecided; the route walk runs each under its guard (`may`)."""
         return self.value(expr.children[1]), self.value(expr.children[2])
@@ -285,6 +294,10 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return self.receiver_value(text[1:])
         if _IDENT.match(text):
             return self.name_value(text)
+        got = _GET_TEXT.match(text)
+        if got:
+            # `std::get<0>(res)->GetDataType()`: a tuple item as a method's receiver.
+            return self.tuple_item(self.receiver_value(got.group(2)), int(got.group(1)))
         subscripted = _split_subscript(text)
         if subscripted is not None:
             # `(*tensors)[i]->GetDataType()`: a method's receiver is only text.

@@ -58,6 +58,7 @@ class L0Effects(CatalogApply):
         self._incomplete("l0-op-unresolved", site.line, path=site.file, op=name, arity=len(expr.children),
                          reason=resolution.reason)
         reads = tuple(a.id for a in args if isinstance(a, TensorRef))
+        reads += tuple(m for a in args if isinstance(a, TensorList) for m in a.members if m not in reads)
         tensor = self._create(name, "alloc", ShapeRule("unknown", text=f"unresolved l0op::{name}"), None, site)
         saved = self.frame.l0_inner
         self.frame.l0_inner = name
