@@ -156,8 +156,10 @@ class L0Effects(CatalogApply):
                             bucket.append(value.id)
                             if bucket is reads:
                                 also_read.extend(value.others)  # a variable that may hold several reads each
-                        elif isinstance(value, TensorList) and bucket is reads:
-                            also_read.extend(value.members)  # a kernel reading a tensor list reads its elements
+                        elif isinstance(value, TensorList):
+                            # A kernel reading a tensor list reads its elements; one writing it (SplitV's
+                            # outputs) writes them.
+                            (also_read if bucket is reads else writes).extend(value.members)
         return reads, writes, also_read
 
     def _launch(self, launcher: str, expr: Expr) -> None:
