@@ -11,8 +11,9 @@ A container is a set of what its elements may be (order and count are not modell
 so `IsContiguous` is decided when every member is contiguous, `IsFromWorkspace` when every member agrees. Removing
 elements (`erase`, `pop_back`) keeps the set (a superset stays true). A container filled where the walk cannot see
 (an unknown initializer, a call it does not follow that takes the container) is not exhaustive: its elements are
-unknown. Loops run once (statements.py), so a container grown in a loop holds what one pass adds, joined with what
-it held before the loop.
+unknown. Loops whose trip count is not known run once (statements.py): a container grown in such a loop holds what
+one pass adds joined with what it held before, and a predicate on one of its elements read inside the loop is
+decided from what the first pass sees (what later passes would add is not seen there).
 """
 
 from __future__ import annotations
