@@ -82,6 +82,18 @@ def accepts(function: Function, arity: int) -> bool:
     return count > arity and all("=" in param.type_text for param in params[arity:])
 
 
+def reachable_through_defaults(functions: Sequence[Function], arity: int) -> Function | None:
+    """The definition a call with too few arguments reaches when the front end dropped default values.
+
+    tree-sitter's parameters carry no default values (cxx/ts_declarations.parameters), so
+    `CumsumAiCore(self, dim, out, executor)` matches no 6-parameter definition by arity. The file compiles, so such a
+    call reaches a definition through its defaults: the one same-file definition that takes more parameters (the
+    missing arguments are unknown); None when there is not exactly one.
+    """
+    longer = [function for function in functions if len(function.params) > arity]
+    return longer[0] if len(longer) == 1 else None
+
+
 def choose(functions: Sequence[Function], arity: int, kinds: Sequence[str | None] | None = None) -> list[Function]:
     """The functions a call may reach, best first: right arity, then the fewest clashing argument kinds."""
     reachable = [f for f in functions if accepts(f, arity)]

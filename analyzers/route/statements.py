@@ -139,6 +139,23 @@ class StatementWalker:
                 value = IntList(tuple(given) + (0,) * (size - len(given)))
         self._store(self.frame, target, value)
 
+    def ternary_arms(self, expr):
+        """`c ? l0op::Cast(x, t) : x` with c undecided: a launch in an arm happens only when its arm is taken."""
+        cond, then, orelse = expr.children
+        if not (self._has_effects(then) or self._has_effects(orelse)):
+            return self.value(then), self.value(orelse)
+        text = self.caller_text(clip(cond.text))
+        self._note_unknown(text)
+        values = []
+        for guard, arm in ((guard_term(text), then), (f"!({text})", orelse)):
+            saved = self.frame.guards, self.frame.may
+            self.frame.guards, self.frame.may = self.frame.guards + (guard,), True
+            try:
+                values.append(self.value(arm))
+            finally:
+                self.frame.guards, self.frame.may = saved
+        return tuple(values)
+
     def _walk_if(self, stmt: Stmt) -> str:
         truth = self.truth(stmt.value)
         if truth is True:

@@ -17,9 +17,9 @@ from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
-from op_migrate.analyzers.route.overloads import arg_kind, choose
+from op_migrate.analyzers.route.overloads import arg_kind, choose, reachable_through_defaults
 from op_migrate.analyzers.route.resolution import Resolution
-from op_migrate.analyzers.route.statements import StatementWalker, clip, guard_term
+from op_migrate.analyzers.route.statements import StatementWalker, clip
 from op_migrate.analyzers.route.step_view import StepView
 from op_migrate.analyzers.route.tensors import TensorBook
 from op_migrate.analyzers.route.values import (
@@ -185,23 +185,6 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
         """A source text of the current function in the entry point's names (guards, step arguments)."""
         return substitute(text, self.frame.names)
 
-    def ternary_arms(self, expr: Expr):
-        """`c ? l0op::Cast(x, t) : x` with c undecided: a launch in an arm happens only when its arm is taken."""
-        cond, then, orelse = expr.children
-        if not (self._has_effects(then) or self._has_effects(orelse)):
-            return self.value(then), self.value(orelse)
-        text = self.caller_text(clip(cond.text))
-        self._note_unknown(text)
-        values = []
-        for guard, arm in ((guard_term(text), then), (f"!({text})", orelse)):
-            saved = self.frame.guards, self.frame.may
-            self.frame.guards, self.frame.may = self.frame.guards + (guard,), True
-            try:
-                values.append(self.value(arm))
-            finally:
-                self.frame.guards, self.frame.may = saved
-        return tuple(values)
-
     def method_value(self, receiver, method: str, expr: Expr | None):
         if isinstance(receiver, TensorList) and method in ("front", "back", "at", "data", "GetData"):
             return receiver if method in ("data", "GetData") else element(receiver)
@@ -319,12 +302,7 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
         kinds = [arg_kind(value) for value in args] if args is not None else None
         reachable = choose(candidates, arity, kinds)
         if not reachable and self.frame.unit.frontend == "tree-sitter":
-            # tree-sitter's parameters carry no default values (cxx/ts_declarations.parameters), so
-            # `CumsumAiCore(self, dim, out, executor)` matched no 6-parameter definition by arity. The file
-            # compiles, so a call with fewer arguments than a definition's parameters reaches it through its
-            # defaults; the one definition that takes more is it, the missing arguments unknown.
-            longer = [function for function in candidates if len(function.params) > arity]
-            return longer[0] if len(longer) == 1 else None
+            return reachable_through_defaults(candidates, arity)
         return reachable[0] if reachable else None
 
     # -- inlining -------------------------------------------------------------------------------------------
