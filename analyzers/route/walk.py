@@ -8,7 +8,7 @@ from typing import Protocol
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.findings import Finding
-from op_migrate.analyzers.route.callee_text import split_callee
+from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
 from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, join_values
 from op_migrate.analyzers.route.effect_scan import EffectScan
@@ -218,7 +218,8 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
             if isinstance(target, HostValue) and target.kind == "executor":
                 return self._executor_call(method, expr)
             if isinstance(target, TensorList):
-                return self.container_method(receiver.strip().lstrip("*").strip(), target, method, expr.children)
+                name = strip_parens(receiver).lstrip("*").strip()  # `v.push_back`, `p->push_back`, `(*p).push_back`
+                return self.container_method(name, target, method, expr.children)
             if isinstance(target, TensorRef) and method == "SetDataType" and expr.children:
                 dtype = self.value(expr.children[0])
                 self.book.set_dtype(target.id, dtype.name if isinstance(dtype, DType) else None)
