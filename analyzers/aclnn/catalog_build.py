@@ -85,7 +85,7 @@ def _entry(program, unit: CxxUnit, function: Function, socs, where: str) -> tupl
         return None, f"its own walk is incomplete ({reasons})"
     if not isinstance(returned, TensorRef):
         return None, "the walk cannot tell which tensor it returns"
-    if returned.others:
+    if returned.others or returned.hosts:
         # Cast and Contiguous do this: the built-in catalog says when; a generated entry cannot.
         return None, "returns its input on some paths and another tensor on others"
     params = [p.name for p in function.params]
@@ -154,7 +154,7 @@ def _ordered(picks) -> list[str]:
 
 def _result_rule(route: Route, returned, params: list[str]) -> tuple[str, str, str, int | None]:
     """(effect, shape, dtype, writes) of the catalog entry from the tensor the definition returns."""
-    if not isinstance(returned, TensorRef) or returned.others:
+    if not isinstance(returned, TensorRef) or returned.others or returned.hosts:
         return "alloc", "unknown", "same:0", None
     by_id = {t.id: t for t in route.tensors}
     tensor = by_id.get(returned.id)
@@ -202,7 +202,7 @@ def _dtype_rule(program, unit: CxxUnit, function: Function, params: list[str]) -
         dtypes = tuple((name, _DISTINCT[(i + shift) % len(_DISTINCT)]) for i, name in enumerate(params))
         route, returned = _walk(program, unit, function, facts_for(None, dtypes, (), (), (), ()))
         tensor = None
-        if isinstance(returned, TensorRef) and not returned.others:
+        if isinstance(returned, TensorRef) and not returned.others and not returned.hosts:
             tensor = next((t for t in route.tensors if t.id == returned.id), None)
         seen.append((dict(dtypes), tensor.dtype if tensor is not None and tensor.dtype != "unknown" else None))
     (first, a), (second, b) = seen

@@ -13,7 +13,7 @@ from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route import platforms
 from op_migrate.analyzers.route.l0_semantics import CatalogOp
 from op_migrate.analyzers.route.model import ShapeRule, Site
-from op_migrate.analyzers.route.values import UNKNOWN, DType, TensorRef
+from op_migrate.analyzers.route.values import UNKNOWN, DType, TensorList, TensorRef
 
 
 class CatalogApply:
@@ -83,8 +83,14 @@ class CatalogApply:
 
     def _copy_to(self, op: CatalogOp, source: TensorRef, target: TensorRef, site: Site, expr: Expr):
         """ViewCopy(x, y) by the layout facts (see the module docstring)."""
-        alternatives = (source.id, *source.others)
+        alternatives = source.ids
         plans = {tensor_id: self._copy_plan(TensorRef(tensor_id), target) for tensor_id in alternatives}
+        if source.hosts and set(plans.values()) != {"tensor-move"}:
+            # One arm holds a tensor made from host data (contiguous, not a workspace tensor: a TensorMove).
+            argument = self.caller_text(" ".join(expr.children[0].text.split()))
+            self._under(f"{op.name}: {argument} is not a tensor made from host data",
+                        lambda: self._copy_to(op, TensorRef(source.id, source.others), target, site, expr))
+            return target
         if len(set(plans.values())) == 1:
             self._apply_copy(op, plans[source.id], alternatives, target, site, expr)
             return target
@@ -171,7 +177,13 @@ class CatalogApply:
                 self._task(kernel, launcher, site, reads, (tensor,))
 
     def _reads(self, op: CatalogOp, args) -> tuple[str, ...]:
-        return tuple(args[i].id for i in op.reads if i < len(args) and isinstance(args[i], TensorRef))
+        """The tensors a catalog op reads, then the elements of tensor lists it reads."""
+        reads = [args[i].id for i in op.reads if i < len(args) and isinstance(args[i], TensorRef)]
+        for index in op.reads:
+            value = args[index] if index < len(args) else None
+            if isinstance(value, TensorList):
+                reads.extend(member for member in value.members if member not in reads)
+        return tuple(reads)
 
     def _launcher(self, op: CatalogOp, args) -> str:
         launcher = op.launchers[0] if op.launchers else "UNKNOWN"

@@ -43,6 +43,9 @@ class BuiltinCalls:
             return PairValue((self.value(args[0]), self.value(args[1])))
         if short == "find" and callee in ("std::find", "find") and len(args) == 3:
             return self._find(args)
+        made = self.tuple_builtin(short, callee, args)
+        if made is not NotImplemented:
+            return made
         if short == "ToOpDataType" and len(args) == 1:
             dtype = self.value(args[0])
             return dtype if isinstance(dtype, DType) else DType(None)
@@ -124,6 +127,10 @@ class BuiltinCalls:
 
     def layout_builtin(self, short: str, callee: str, args):
         """Layout and platform predicates; the route walk answers them (LayoutCalls), a bare evaluator does not."""
+        return NotImplemented
+
+    def tuple_builtin(self, short: str, callee: str, args):
+        """std::tie / std::get on tuples of tensors; the route walk answers them (ContainerCalls)."""
         return NotImplemented
 
 

@@ -7,6 +7,7 @@ import re
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route import platforms
 from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
+from op_migrate.analyzers.route.containers import element, join_tensors, join_values
 from op_migrate.analyzers.route.guard_calls import CASTS, BuiltinCalls
 from op_migrate.analyzers.route.method_calls import MethodCalls
 from op_migrate.analyzers.route.model import Facts, ShapeRule
@@ -25,7 +26,9 @@ from op_migrate.analyzers.route.values import (
     ShapeValue,
     SocValue,
     Status,
+    TensorList,
     TensorRef,
+    TensorTuple,
     Unknown,
     is_int,
     is_number,
@@ -36,6 +39,7 @@ __all__ = ["GuardEvaluator", "split_callee", "strip_parens"]
 _NUMBER = re.compile(r"^([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)[uUlLfF]*$")
 _HEX = re.compile(r"^0[xX][0-9a-fA-F]+[uUlL]*$")
 _IDENT = re.compile(r"^[A-Za-z_][\w:]*$")
+_GET_TEXT = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>\s*\(\s*(\w+)\s*\)$")
 
 
 class GuardEvaluator(BuiltinCalls, MethodCalls):
@@ -174,9 +178,14 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
         """`dims[i]` on a known shape, int array or host list."""
         if index_expr.name == "subscript_argument_list" and index_expr.children:
             index_expr = index_expr.children[0]
-        index = self.value(index_expr)
+        return self.subscript_value(base, self.value(index_expr))
+
+    def subscript_value(self, base, index):
+        """`base[index]` on evaluated operands."""
         if isinstance(base, HostValue) and base.kind == "tensor-list":
             return self.list_element(base, index)
+        if isinstance(base, TensorList):
+            return element(base)  # any index: what the container may hold
         if not is_int(index):
             return UNKNOWN
         items = None
@@ -199,7 +208,7 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return self.value(expr.children[1])
         if cond is False:
             return self.value(expr.children[2])
-        then, orelse = self.value(expr.children[1]), self.value(expr.children[2])
+        then, orelse = self.ternary_arms(expr)
         if then == orelse:
             return then
         # `ok ? out : nullptr`: a null arm is an error-handling arm, so the other one is the route.
@@ -207,7 +216,20 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return then
         if isinstance(then, Null) and not isinstance(orelse, Null):
             return orelse
-        return Unknown(expr.text)
+        # `empty ? executor->ConvertToTensor(...) : result`: the variable holds one of the two.
+        joined = join_tensors((then, orelse)) or join_values((then, orelse))
+        return joined if joined is not None else Unknown(expr.text)
+
+    @staticmethod
+    def tuple_item(held, index: int):
+        """Item `index` of a tuple or pair value, UNKNOWN when it is not one."""
+        if isinstance(held, (TensorTuple, PairValue)) and 0 <= index < len(held.items):
+            return held.items[index]
+        return UNKNOWN
+
+    def ternary_arms(self, expr: Expr):
+        """Both arms of `c ? a : b` with c undecided; the route walk runs each under its guard (`may`)."""
+        return self.value(expr.children[1]), self.value(expr.children[2])
 
     def list_element(self, listed, index):
         """An element of a tensor list; the route walk makes it a tensor (LayoutCalls)."""
@@ -272,6 +294,14 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return self.receiver_value(text[1:])
         if _IDENT.match(text):
             return self.name_value(text)
+        got = _GET_TEXT.match(text)
+        if got:
+            # `std::get<0>(res)->GetDataType()`: a tuple item as a method's receiver.
+            return self.tuple_item(self.receiver_value(got.group(2)), int(got.group(1)))
+        subscripted = _split_subscript(text)
+        if subscripted is not None:
+            # `(*tensors)[i]->GetDataType()`: a method's receiver is only text.
+            return self.subscript_value(self.receiver_value(subscripted[0]), self.receiver_value(subscripted[1]))
         if text.endswith("()"):
             receiver, method = split_callee(text[:-2])
             if method in ("get",) and receiver is not None:
@@ -287,6 +317,24 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
                 return found if found is not None else Unknown(text)
             return self.method_value(self.receiver_value(receiver), method, None)
         return Unknown(text)
+
+
+def _split_subscript(text: str) -> tuple[str, str] | None:
+    """`(*tensors)[i]` -> ("(*tensors)", "i"); None unless the text is one subscript of a base."""
+    if not text.endswith("]"):
+        return None
+    depth = 0
+    for index in range(len(text) - 1, -1, -1):
+        char = text[index]
+        if char in ")]":
+            depth += 1
+        elif char in "([":
+            depth -= 1
+            if depth == 0:
+                if char != "[" or index == 0:
+                    return None
+                return text[:index].strip(), text[index + 1:-1].strip()
+    return None
 
 
 def _pair(item) -> tuple:

@@ -7,7 +7,17 @@ from op_migrate.analyzers.route.catalog_apply import CatalogApply
 from op_migrate.analyzers.route.l0_semantics import catalog_op, keeps_view_shape
 from op_migrate.analyzers.route.model import Event, ShapeRule, Site, Task
 from op_migrate.analyzers.route.overloads import arg_kind
-from op_migrate.analyzers.route.values import UNKNOWN, DType, HostValue, IntList, OpArgs, Status, TensorRef, is_int
+from op_migrate.analyzers.route.values import (
+    UNKNOWN,
+    DType,
+    HostValue,
+    IntList,
+    OpArgs,
+    Status,
+    TensorList,
+    TensorRef,
+    is_int,
+)
 
 
 class L0Effects(CatalogApply):
@@ -48,6 +58,7 @@ class L0Effects(CatalogApply):
         self._incomplete("l0-op-unresolved", site.line, path=site.file, op=name, arity=len(expr.children),
                          reason=resolution.reason)
         reads = tuple(a.id for a in args if isinstance(a, TensorRef))
+        reads += tuple(m for a in args if isinstance(a, TensorList) for m in a.members if m not in reads)
         tensor = self._create(name, "alloc", ShapeRule("unknown", text=f"unresolved l0op::{name}"), None, site)
         saved = self.frame.l0_inner
         self.frame.l0_inner = name
@@ -98,10 +109,19 @@ class L0Effects(CatalogApply):
             if dims is not None and is_int(count) and count <= len(dims):
                 dims = dims[:count]
             return HostValue("int-array", expr.text, dims)
-        if method == "ConvertToTensor":
-            dtype = self.value(args[-1]) if args else UNKNOWN
-            return HostValue("host-tensor", dtype.name if isinstance(dtype, DType) and dtype.name else "")
-        if method in ("AllocScalar", "AllocBoolArray", "AllocFloatArray", "AllocTensorList", "AllocHostTensor"):
+        if method in ("ConvertToTensor", "AllocHostTensor"):
+            # Host data in a new host-side tensor (layout.HOST_LAYOUT): its dtype is the DataType argument.
+            dtypes = [value for value in (self.value(arg) for arg in args) if isinstance(value, DType)]
+            dtype = dtypes[-1] if dtypes else DType(None)
+            return HostValue("host-tensor", dtype.name or "")
+        if method == "AllocTensorList":
+            # The list copies the pointers it is given (opbase common_types.cpp:760-769): its elements are the
+            # container's; a list made from anything else has unknown elements.
+            held = self.value(args[0]) if args else UNKNOWN
+            if isinstance(held, TensorList):
+                return TensorList(held.members, held.hosts, held.exhaustive, acl=True)
+            return TensorList(exhaustive=False, acl=True)
+        if method in ("AllocScalar", "AllocBoolArray", "AllocFloatArray"):
             return HostValue(method, expr.text)
         return Status(True) if method in ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation") \
             else UNKNOWN
@@ -115,15 +135,17 @@ class L0Effects(CatalogApply):
         rule = self.book.rule_for(entry, list(call[0]), call[1])[0]
         return rule, None
 
-    def _op_args(self, args) -> tuple[list[str], list[str]]:
-        """Tensor ids in OP_INPUT(...) / OP_OUTPUT(...) among `args`, or in an argument context variable."""
-        reads, writes = [], []
+    def _op_args(self, args) -> tuple[list[str], list[str], list[str]]:
+        """Tensor ids in OP_INPUT(...) / OP_OUTPUT(...) among `args`, or in an argument context variable: the
+        reads, the writes, and what is read besides (the other tensors a variable may hold, a list's elements)."""
+        reads, writes, also_read = [], [], []
         for arg in args:
             if arg.kind == "name" or arg.kind == "unary":
                 held = self.value(arg)
                 if isinstance(held, OpArgs):
                     reads.extend(held.reads)
                     writes.extend(held.writes)
+                    also_read.extend(held.also_read)
                     continue
             for call in arg.calls():
                 bucket = reads if call.name == "OP_INPUT" else writes if call.name == "OP_OUTPUT" else None
@@ -132,12 +154,18 @@ class L0Effects(CatalogApply):
                         value = self.value(item)
                         if isinstance(value, TensorRef):
                             bucket.append(value.id)
-        return reads, writes
+                            if bucket is reads:
+                                also_read.extend(value.others)  # a variable that may hold several reads each
+                        elif isinstance(value, TensorList):
+                            # A kernel reading a tensor list reads its elements; one writing it (SplitV's
+                            # outputs) writes them.
+                            (also_read if bucket is reads else writes).extend(value.members)
+        return reads, writes, also_read
 
     def _launch(self, launcher: str, expr: Expr) -> None:
         args = expr.children
         op = args[0].text.strip().strip('"') if args else "?"
-        reads, writes = self._op_args(args)
+        reads, writes, also_read = self._op_args(args)
         site = self.frame.l0_site or self._site(expr)
         written = self._written(writes, op, site)
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
@@ -146,12 +174,12 @@ class L0Effects(CatalogApply):
             step = self._open_step(op, expr, None, [])
             self.current_step = step
             try:
-                self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro)
+                self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro, also_read=also_read)
             finally:
                 self.current_step = None
             self._step_result(step, None)
             return
-        self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro)
+        self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro, also_read=also_read)
 
     def _written(self, writes, op: str, site: Site) -> list[str]:
         written = []
@@ -172,12 +200,14 @@ class L0Effects(CatalogApply):
         reads = (source.id,) if isinstance(source, TensorRef) else ()
         writes = self._written((target.id,), "CopyNpuToNpu", site) if isinstance(target, TensorRef) else []
         self._task("CopyNpuToNpu", "COPY", site, reads, tuple(writes),
-                   macro=Site(self.frame.function.name, self.frame.unit.path, expr.line))
+                   macro=Site(self.frame.function.name, self.frame.unit.path, expr.line),
+                   also_read=source.others if isinstance(source, TensorRef) else ())
         return Status(True)
 
-    def _task(self, op, launcher, site: Site, reads, writes, macro: Site | None = None) -> None:
+    def _task(self, op, launcher, site: Site, reads, writes, macro: Site | None = None, also_read=()) -> None:
         index = len(self.tasks)
         reads = self._with_alternatives(reads)
+        reads += [tensor_id for tensor_id in self._with_alternatives(also_read) if tensor_id not in reads]
         path = self.frame.call_path + (macro or Site(self.frame.function.name, self.frame.unit.path, site.line),)
         step = self.current_step
         via = self.frame.l0_op or (step.op if step is not None and step.kind != "launch" else None)

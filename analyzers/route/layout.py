@@ -28,6 +28,15 @@ class Layout:
     repointed_to: str | None = None  # the tensor whose storage ViewCopy re-pointed this one at
 
 
+# A tensor made from host data: `executor->ConvertToTensor(...)` / `AllocHostTensor(...)` build it with
+# `aclTensor(value, size, dtype)` or the aclScalar / shape constructors (opbase common_types.cpp:1496-1512, 284-290,
+# 168-179; op_executor.cpp:408-573): row-major view strides (ToContiguousStrides), view offset 0, format ND, and
+# storage `aclStorage(dataAddr, false)`, so IsContiguous is true and IsFromWorkspace false. Its data lives on the
+# host; its view and storage shapes are not modelled.
+HOST_LAYOUT = Layout(contiguous=True, workspace=False, strides=None, offset=0, view_key=None, storage_key=None,
+                     storage_dims=None, format="ND")
+
+
 def contiguous_strides(dims: tuple[int, ...]) -> tuple[int, ...]:
     """Row-major strides of a shape (`op::ToContiguousStrides`)."""
     strides, step = [], 1

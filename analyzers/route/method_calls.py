@@ -88,14 +88,14 @@ class MethodCalls:
 
     def _merged_dtype(self, ref: TensorRef) -> str | None:
         """A variable that may hold several tensors (after an undecided branch) has a dtype only if they agree."""
-        dtypes = {self.tensor_dtype(tensor_id) for tensor_id in (ref.id, *ref.others)}
+        dtypes = {self.tensor_dtype(tensor_id) for tensor_id in ref.ids} | {host or None for host in ref.hosts}
         return dtypes.pop() if len(dtypes) == 1 else None
 
     def _merged_shape(self, ref: TensorRef) -> ShapeValue:
         shape = self.tensor_shape(ref.id)
-        if not ref.others:
+        if not ref.others and not ref.hosts:
             return shape
-        if shape.dims is not None and all(self.tensor_shape(other).dims == shape.dims for other in ref.others):
+        if not ref.hosts and shape.dims is not None and all(self.tensor_shape(other).dims == shape.dims for other in ref.others):
             return shape
         return ShapeValue(None, ShapeRule("unknown", (ref.id, *ref.others), text="one of " + ", ".join((ref.id, *ref.others))))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from op_migrate.analyzers.cxx.model import Function
+from op_migrate.analyzers.route.containers import is_container_type
 from op_migrate.analyzers.route.values import (
     DType,
     FormatValue,
@@ -13,6 +14,7 @@ from op_migrate.analyzers.route.values import (
     ScalarRef,
     ShapeValue,
     StridesValue,
+    TensorList,
     TensorRef,
     is_number,
 )
@@ -33,6 +35,8 @@ _NUMBER_TYPES = ("int", "long", "size_t", "float", "double", "bool", "uint", "in
 
 
 def param_kind(type_text: str) -> str | None:
+    if "aclTensorList" not in type_text and is_container_type(type_text):
+        return "tensor-vector"  # op::FVector<const aclTensor*>: a host container, not one tensor
     for spelling, kind in _PARAM_KINDS:
         if spelling in type_text:
             return kind
@@ -45,6 +49,8 @@ def arg_kind(value) -> str | None:
     """The kind of an abstract argument value; None when it could be anything."""
     if isinstance(value, TensorRef):
         return "tensor"
+    if isinstance(value, TensorList):
+        return "tensor-list" if value.acl else "tensor-vector"
     if isinstance(value, ShapeValue):
         return "shape"
     if isinstance(value, StridesValue):
@@ -67,10 +73,25 @@ def arg_kind(value) -> str | None:
 
 def accepts(function: Function, arity: int) -> bool:
     """Whether a call with `arity` arguments can reach `function` (trailing parameters with defaults may be left out)."""
-    count = len(function.params)
+    params = function.params
+    if len(params) == 1 and params[0].type_text.strip() == "void" and not params[0].name:
+        params = ()  # `bool F(void)` takes no argument
+    count = len(params)
     if count == arity:
         return True
-    return count > arity and all("=" in param.type_text for param in function.params[arity:])
+    return count > arity and all("=" in param.type_text for param in params[arity:])
+
+
+def reachable_through_defaults(functions: Sequence[Function], arity: int) -> Function | None:
+    """The definition a call with too few arguments reaches when the front end dropped default values.
+
+    tree-sitter's parameters carry no default values (cxx/ts_declarations.parameters), so
+    `CumsumAiCore(self, dim, out, executor)` matches no 6-parameter definition by arity. The file compiles, so such a
+    call reaches a definition through its defaults: the one same-file definition that takes more parameters (the
+    missing arguments are unknown); None when there is not exactly one.
+    """
+    longer = [function for function in functions if len(function.params) > arity]
+    return longer[0] if len(longer) == 1 else None
 
 
 def choose(functions: Sequence[Function], arity: int, kinds: Sequence[str | None] | None = None) -> list[Function]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import Stmt
+from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.value_ops import arithmetic
@@ -16,6 +17,7 @@ from op_migrate.analyzers.route.values import (
     IntList,
     Null,
     ShapeValue,
+    TensorList,
     TensorRef,
     Unknown,
     is_int,
@@ -53,7 +55,13 @@ class StatementWalker:
             return RETURNED
         kind = stmt.kind
         if kind in ("decl", "assign"):
-            value = self.value(stmt.value) if stmt.value is not None else self._declared(stmt)
+            if kind == "decl" and is_container_type(stmt.type_text, stmt.text):
+                value = self.container_decl(stmt)
+            elif kind == "decl" and stmt.value is not None and stmt.value.kind == "init_list" and \
+                    "tuple<" in (stmt.type_text or ""):
+                value = self.braced_tuple(stmt.value)
+            else:
+                value = self.value(stmt.value) if stmt.value is not None else self._declared(stmt)
             if stmt.target:
                 self._assign_stmt(stmt, value)
             return NORMAL
@@ -62,7 +70,11 @@ class StatementWalker:
                 self.value(stmt.value)
             return NORMAL
         if kind == "return":
-            value = self.value(stmt.value) if stmt.value is not None else UNKNOWN
+            if stmt.value is not None and stmt.value.kind == "init_list" and \
+                    "tuple" in self.frame.function.return_type:
+                value = self.braced_tuple(stmt.value)  # `return {values, indices};` from a tuple function
+            else:
+                value = self.value(stmt.value) if stmt.value is not None else UNKNOWN
             self.frame.returns.append((value, self.frame.may))
             return RETURNED
         if kind == "if":
@@ -97,10 +109,15 @@ class StatementWalker:
     def _assign_stmt(self, stmt: Stmt, value) -> None:
         """Plain, compound (`size *= x`) and element (`dims[i] = x`) assignments; arrays of known size."""
         target = stmt.target.strip()
+        if stmt.kind == "decl" and self.structured_binding(stmt, value):
+            return
         element = _ELEMENT.match(target)
         if element:
             name, index = element.group(1), self.receiver_value(element.group(2))
             current = self.frame.env.get(name)
+            if isinstance(current, TensorList):
+                self.container_element_assign(name, current, value)
+                return
             if isinstance(current, IntList) and isinstance(index, int) and 0 <= index < len(current.items):
                 items = list(current.items)
                 items[index] = value if is_int(value) else None
@@ -121,6 +138,23 @@ class StatementWalker:
             if size <= _MAX_HOST_LIST:
                 value = IntList(tuple(given) + (0,) * (size - len(given)))
         self._store(self.frame, target, value)
+
+    def ternary_arms(self, expr):
+        """`c ? l0op::Cast(x, t) : x` with c undecided: a launch in an arm happens only when its arm is taken."""
+        cond, then, orelse = expr.children
+        if not (self._has_effects(then) or self._has_effects(orelse)):
+            return self.value(then), self.value(orelse)
+        text = self.caller_text(clip(cond.text))
+        self._note_unknown(text)
+        values = []
+        for guard, arm in ((guard_term(text), then), (f"!({text})", orelse)):
+            saved = self.frame.guards, self.frame.may
+            self.frame.guards, self.frame.may = self.frame.guards + (guard,), True
+            try:
+                values.append(self.value(arm))
+            finally:
+                self.frame.guards, self.frame.may = saved
+        return tuple(values)
 
     def _walk_if(self, stmt: Stmt) -> str:
         truth = self.truth(stmt.value)
@@ -194,6 +228,9 @@ class StatementWalker:
         return NORMAL if flow == BREAK else flow
 
     def _walk_loop(self, stmt: Stmt) -> str:
+        ranged = self.range_element(stmt.text) if stmt.value is None else None
+        if ranged is not None:
+            self.frame.env[ranged[0]] = ranged[1]  # `for (auto t : v)`: t is any element of v
         counted = _COUNTED_FOR.match(stmt.text)
         if counted:
             start, bound = self.receiver_value(counted.group(2)), self.receiver_value(counted.group(4))
@@ -245,14 +282,19 @@ def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
 
 def _merged_value(name: str, before, values: list):
     tensors = [value for value in values if not isinstance(value, Null)]
-    if tensors and all(isinstance(value, TensorRef) for value in tensors):
-        changed = [value for value in tensors if value != before] or tensors
+    if any(isinstance(value, TensorRef) for value in tensors) and join_tensors(tensors) is not None:
+        # Arms holding tensors; one may be a tensor made from host data (ConvertToTensor), carried in `hosts`.
+        refs = [value for value in tensors if isinstance(value, TensorRef)]
+        changed = [value for value in refs if value != before] or refs
         ids = []
-        for value in changed + tensors:
-            for tensor_id in (value.id, *value.others):
+        for value in changed + refs:
+            for tensor_id in value.ids:
                 if tensor_id not in ids:
                     ids.append(tensor_id)
-        return TensorRef(ids[0], tuple(ids[1:]))
+        return TensorRef(ids[0], tuple(ids[1:]), join_tensors(tensors).hosts)
+    joined = join_values(tensors) if tensors else None
+    if joined is not None:
+        return joined
     if all(isinstance(value, DType) for value in values):
         return DType(None)
     if all(isinstance(value, ShapeValue) for value in values):

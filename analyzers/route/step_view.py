@@ -10,7 +10,7 @@ from op_migrate.analyzers.route.caller_names import substitute
 from op_migrate.analyzers.route.l0_semantics import framework_helpers
 from op_migrate.analyzers.route.model import Step
 from op_migrate.analyzers.route.resolution import Resolution
-from op_migrate.analyzers.route.values import TensorRef
+from op_migrate.analyzers.route.values import TensorList, TensorRef
 
 
 @dataclass
@@ -49,7 +49,7 @@ class StepView:
             definition=resolution.where if resolution else None,
             args=tuple(substitute(" ".join(a.text.split()), frame.names) for a in expr.children),
             may=frame.may, guards=frame.guards,
-            inputs=tuple(a.id for a in args if isinstance(a, TensorRef)), mark=self.book.count(),
+            inputs=_input_ids(args), mark=self.book.count(),
         )
         self.steps.append(step)
         return step
@@ -83,3 +83,12 @@ class StepView:
                  result=s.result, effect=s.effect, may=s.may, guards=s.guards)
             for s in self.steps
         )
+
+
+def _input_ids(args) -> tuple[str, ...]:
+    """The tensors a call is given: every tensor a variable argument may hold, the elements of a tensor list."""
+    ids: list[str] = []
+    for arg in args:
+        held = arg.ids if isinstance(arg, TensorRef) else arg.members if isinstance(arg, TensorList) else ()
+        ids.extend(tensor_id for tensor_id in held if tensor_id not in ids)
+    return tuple(ids)

@@ -8,7 +8,14 @@ from dataclasses import dataclass
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.l0_semantics import CatalogOp
-from op_migrate.analyzers.route.layout import Layout, alloc_layout, contiguous_strides, param_layout, view_layout
+from op_migrate.analyzers.route.layout import (
+    HOST_LAYOUT,
+    Layout,
+    alloc_layout,
+    contiguous_strides,
+    param_layout,
+    view_layout,
+)
 from op_migrate.analyzers.route.model import Facts, ShapeRule, Site, Tensor
 from op_migrate.analyzers.route.values import (
     DataPtr,
@@ -108,18 +115,23 @@ class TensorBook:
 
     def data(self, ref: TensorRef) -> DataPtr | None:
         """x->GetData(): the storage and view offset, when every tensor the variable may hold agrees."""
+        if ref.hosts:
+            return None  # host data is none of the route's device storages
         ptrs = set()
-        for tensor_id in (ref.id, *ref.others):
+        for tensor_id in ref.ids:
             layout = self.layout(tensor_id)
             ptrs.add(DataPtr(self.root(tensor_id), layout.offset if layout else None))
         found = ptrs.pop() if len(ptrs) == 1 else None
         return found if found is not None and found.offset is not None else None
 
     def _agreed(self, ref: TensorRef, get):
+        """A layout fact of a variable that may hold several tensors: known when every one of them agrees."""
         values = set()
-        for tensor_id in (ref.id, *ref.others):
+        for tensor_id in ref.ids:
             layout = self.layout(tensor_id)
             values.add(get(layout) if layout else None)
+        if ref.hosts:
+            values.add(get(HOST_LAYOUT))
         return values.pop() if len(values) == 1 else None
 
     def view_shape(self, ref: TensorRef) -> ShapeValue:
@@ -127,7 +139,7 @@ class TensorBook:
 
     def storage_shape(self, ref: TensorRef) -> ShapeValue:
         layout = self.layout(ref.id)
-        if ref.others or layout is None:
+        if ref.others or ref.hosts or layout is None:
             return ShapeValue(None, ShapeRule("unknown", text=f"storage shape of {ref.id}"))
         if layout.storage_key == layout.view_key:
             return self.view_shape(ref)
@@ -137,13 +149,13 @@ class TensorBook:
     def fills_storage(self, ref: TensorRef) -> bool:
         """Whether a tensor's view is all of its storage (storage size == view size + view offset)."""
         layout = self.layout(ref.id)
-        return (not ref.others and layout is not None and layout.offset == 0 and layout.view_key is not None
+        return (not ref.others and not ref.hosts and layout is not None and layout.offset == 0 and layout.view_key is not None
                 and layout.storage_key == layout.view_key)
 
     def strides(self, ref: TensorRef) -> StridesValue:
         layout = self.layout(ref.id)
         dims = self.shape(ref.id).dims
-        if layout is None or ref.others:
+        if layout is None or ref.others or ref.hosts:
             return StridesValue(ref.id)
         if layout.strides is not None:
             return StridesValue(ref.id, layout.strides)
@@ -226,13 +238,13 @@ class TensorBook:
 
     def ref_dtype(self, ref: TensorRef) -> str | None:
         """The dtype of a variable that may hold several tensors: known only when they all agree."""
-        dtypes = {self.dtype(tensor_id) for tensor_id in (ref.id, *ref.others)}
+        dtypes = {self.dtype(tensor_id) for tensor_id in ref.ids} | {host or None for host in ref.hosts}
         return dtypes.pop() if len(dtypes) == 1 else None
 
     def ref_shape(self, ref: TensorRef) -> ShapeValue:
         """The shape of a variable that may hold several tensors: unknown unless they all agree."""
         shape = self.shape(ref.id)
-        if all(_same_shape(self.shape(other), shape) for other in ref.others):
+        if not ref.hosts and all(_same_shape(self.shape(other), shape) for other in ref.others):
             return shape
         return ShapeValue(None, ShapeRule("unknown", (ref.id, *ref.others), text="one of " + ", ".join((ref.id, *ref.others))))
 

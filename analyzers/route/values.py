@@ -40,10 +40,37 @@ class Status:
 
 @dataclass(frozen=True)
 class TensorRef:
-    """A device tensor of the route, by id; `others` are the tensors an undecided branch may have put instead."""
+    """A device tensor of the route, by id; `others` are the tensors an undecided branch may have put instead, and
+    `hosts` the tensors made from host data (`ConvertToTensor`, by dtype name, "" when unknown) it may hold too."""
 
     id: str
     others: tuple[str, ...] = ()
+    hosts: tuple[str, ...] = ()
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """Every device tensor the variable may hold."""
+        return (self.id, *self.others)
+
+
+@dataclass(frozen=True)
+class TensorList:
+    """A host container of tensors: a local `op::FVector` / `std::vector` / `std::array` / C array of `aclTensor*`, or
+    an `aclTensorList` the executor made from one (`acl`). It says which tensors its elements may be, not in which
+    order: `members` (tensor ids) and `hosts` (host tensors by dtype); `exhaustive` is False when an element may be
+    something the walk did not see (filled by a call it could not follow), and then no element is known."""
+
+    members: tuple[str, ...] = ()
+    hosts: tuple[str, ...] = ()
+    exhaustive: bool = True
+    acl: bool = False
+
+
+@dataclass(frozen=True)
+class TensorTuple:
+    """`std::tuple` / `std::tie` of values (an L0 op returning several tensors): positions are kept."""
+
+    items: tuple
 
 
 @dataclass(frozen=True)
@@ -72,6 +99,7 @@ class OpArgs:
 
     reads: tuple[str, ...]
     writes: tuple[str, ...]
+    also_read: tuple[str, ...] = ()  # the other tensors a read variable may hold, a read list's elements
 
 
 @dataclass(frozen=True)

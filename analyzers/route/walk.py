@@ -8,15 +8,16 @@ from typing import Protocol
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.findings import Finding
-from op_migrate.analyzers.route.callee_text import split_callee
+from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
+from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, join_values
 from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
-from op_migrate.analyzers.route.overloads import arg_kind, choose
+from op_migrate.analyzers.route.overloads import arg_kind, choose, reachable_through_defaults
 from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.statements import StatementWalker, clip
 from op_migrate.analyzers.route.step_view import StepView
@@ -30,6 +31,7 @@ from op_migrate.analyzers.route.values import (
     ScalarRef,
     ShapeValue,
     Status,
+    TensorList,
     TensorRef,
     Unknown,
     is_int,
@@ -66,10 +68,11 @@ class Frame:
     l0_mark: int | None = None  # tensors in the book when the outermost l0op call began
     names: dict = field(default_factory=dict)  # parameter -> its argument in the entry's names
     refs: dict = field(default_factory=dict)  # reference parameter -> (caller frame, caller variable)
+    pointer_refs: dict = field(default_factory=dict)  # pointer parameter given `&var` -> (caller frame, var)
     returns: list = field(default_factory=list)
 
 
-class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, GuardEvaluator):
+class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -183,8 +186,13 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
         return substitute(text, self.frame.names)
 
     def method_value(self, receiver, method: str, expr: Expr | None):
-        if isinstance(receiver, HostValue) and receiver.kind == "host-tensor" and method == "GetDataType":
-            return DType(receiver.text or None)
+        if isinstance(receiver, TensorList) and method in ("front", "back", "at", "data", "GetData"):
+            return receiver if method in ("data", "GetData") else element(receiver)
+        if isinstance(receiver, HostValue) and receiver.kind == "host-tensor":
+            if method == "GetDataType":
+                return DType(receiver.text or None)
+            if method == "IsFromWorkspace":
+                return False  # host data in storage made with fromWorkspace=false (see layout.HOST_LAYOUT)
         return super().method_value(receiver, method, expr)
 
     def call(self, expr: Expr):
@@ -198,8 +206,8 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
                 self.value(expr.children[0])  # its calls run; the check itself is taken as passing
             return Status(True)
         if short == "GetOpArgContext":
-            reads, writes = self._op_args(expr.children)
-            return OpArgs(tuple(reads), tuple(writes))
+            reads, writes, also_read = self._op_args(expr.children)
+            return OpArgs(tuple(reads), tuple(writes), tuple(also_read))
         if short.startswith(IGNORED_PREFIXES) or short == "CREATE_EXECUTOR":
             return HostValue("executor") if short == "CREATE_EXECUTOR" else Status(True)
         if short == "CopyNpuToNpu" and len(expr.children) >= 2:
@@ -209,6 +217,9 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
             target = self.receiver_value(receiver)
             if isinstance(target, HostValue) and target.kind == "executor":
                 return self._executor_call(method, expr)
+            if isinstance(target, TensorList):
+                name = strip_parens(receiver).lstrip("*").strip()  # `v.push_back`, `p->push_back`, `(*p).push_back`
+                return self.container_method(name, target, method, expr.children)
             if isinstance(target, TensorRef) and method == "SetDataType" and expr.children:
                 dtype = self.value(expr.children[0])
                 self.book.set_dtype(target.id, dtype.name if isinstance(dtype, DType) else None)
@@ -217,6 +228,7 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
                 return self.layout_setter(target, method, expr.children)
             if isinstance(target, ShapeValue) and method in ("AppendDim", "SetDim", "SetDimNum"):
                 return self._shape_setter(receiver, target, method, expr.children)
+            self.taint_containers(expr.children)
             return NotImplemented
         if callee.startswith("l0op::"):
             return self._l0_call(short, expr)
@@ -243,6 +255,7 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
             resolved = self.program.resolve_l0(short, len(expr.children), self.frame.unit.path)
             if resolved.resolved:
                 return self._l0_call(short, expr, args)
+        self.taint_containers(expr.children)
         return NotImplemented
 
     def _shape_setter(self, name: str, shape: ShapeValue, method: str, args) -> Status:
@@ -267,6 +280,11 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
     # -- variables ------------------------------------------------------------------------------------------
     def _store(self, frame: Frame, target: str, value) -> None:
         name = target.strip()
+        if name.startswith("*") and name[1:].strip() in frame.pointer_refs:
+            # `*sumOut = x` through a pointer parameter given `&sumOut`: the caller's variable changes.
+            caller, caller_name = frame.pointer_refs[name[1:].strip()]
+            self._store(caller, caller_name, value)
+            return
         if name.startswith("*") or "->" in name or "[" in name or "." in name:
             return
         frame.env[name] = value
@@ -284,6 +302,8 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
             return None
         kinds = [arg_kind(value) for value in args] if args is not None else None
         reachable = choose(candidates, arity, kinds)
+        if not reachable and self.frame.unit.frontend == "tree-sitter":
+            return reachable_through_defaults(candidates, arity)
         return reachable[0] if reachable else None
 
     # -- inlining -------------------------------------------------------------------------------------------
@@ -297,13 +317,19 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
         caller = self.frame
         if args is None:
             args = [self.value(arg) for arg in expr.children]
-        env, refs = {}, {}
+        env, refs, pointer_refs = {}, {}, {}
         for index, param in enumerate(function.params):
             env[param.name] = args[index] if index < len(args) else UNKNOWN
-            if index < len(expr.children) and "&" in param.type_text and "&&" not in param.type_text:
-                arg_expr = expr.children[index]
+            if index >= len(expr.children):
+                continue
+            arg_expr = expr.children[index]
+            if "&" in param.type_text and "&&" not in param.type_text:
                 if arg_expr.kind == "name":
                     refs[param.name] = (caller, (arg_expr.name or arg_expr.text).strip())
+            elif "*" in param.type_text:
+                pointed = _pointed_variable(arg_expr, caller)
+                if pointed is not None:
+                    pointer_refs[param.name] = pointed
         site = Site(function=caller.function.name, file=caller.unit.path, line=expr.line)
         frame = Frame(
             unit=unit,
@@ -319,6 +345,7 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
             l0_mark=caller.l0_mark if caller.l0_op else (self.book.count() if l0_op else None),
             names=argument_names(function.params, expr.children, caller.names),
             refs=refs,
+            pointer_refs=pointer_refs,
         )
         self._active.append(key)
         self.frame = frame
@@ -362,6 +389,16 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, G
             self.reasons.append(reason)
 
 
+def _pointed_variable(arg_expr: Expr, caller: Frame):
+    """The caller's variable a pointer argument points at: `&name`, or a pointer parameter passed on."""
+    if arg_expr.kind == "unary" and (arg_expr.name or "") == "&" and len(arg_expr.children) == 1 \
+            and arg_expr.children[0].kind == "name":
+        return caller, (arg_expr.children[0].name or arg_expr.children[0].text).strip()
+    if arg_expr.kind == "name":
+        return caller.pointer_refs.get((arg_expr.name or arg_expr.text).strip())
+    return None
+
+
 def _returned(returns: list):
     """What an inlined call gives its caller when the function returned on several paths."""
     if not returns:
@@ -372,10 +409,16 @@ def _returned(returns: list):
     if all(isinstance(value, (bool, int, float, Unknown)) for value in values):
         return UNKNOWN
     tensors = [value for value in values if isinstance(value, TensorRef)]
-    if tensors and all(isinstance(value, (TensorRef, Null)) for value in values):
-        # Returned on several paths: the caller's variable may hold any of them (a null return is an error path).
-        ids = list(dict.fromkeys(i for ref in tensors for i in (ref.id, *ref.others)))
-        return TensorRef(ids[-1], tuple(reversed(ids[:-1])))
+    if tensors and all(isinstance(value, (TensorRef, Null)) or isinstance(value, HostValue) and
+                       value.kind == "host-tensor" for value in values):
+        # Returned on several paths: the caller's variable may hold any of them (a null return is an error path,
+        # a tensor made from host data is one of them).
+        ids = list(dict.fromkeys(i for ref in tensors for i in ref.ids))
+        joined = join_tensors(values)
+        return TensorRef(ids[-1], tuple(reversed(ids[:-1])), joined.hosts if joined is not None else ())
+    joined = join_values([value for value in values if not isinstance(value, Null)])
+    if joined is not None:
+        return joined
     definite = [value for value, may in returns if not may and not isinstance(value, Unknown)]
     if definite:
         return definite[-1]

@@ -106,11 +106,11 @@ def test_directory_mode_runs_in_parallel_and_reuses_its_cache(tmp_path: Path) ->
     warm = invoke(*args)
     cold_doc, warm_doc = json.loads(cold.stdout), json.loads(warm.stdout)
     assert cold_doc["summary"]["cached_files"] == 0
-    assert warm_doc["summary"]["cached_files"] == cold_doc["summary"]["files"] == 8
+    assert warm_doc["summary"]["cached_files"] == cold_doc["summary"]["files"] == 10
     cold_doc["summary"].pop("cached_files")
     warm_doc["summary"].pop("cached_files")
     assert cold_doc == warm_doc
-    assert cold_doc["summary"]["entry_points"] == 5
+    assert cold_doc["summary"]["entry_points"] == 6
     assert cold_doc["summary"]["l0_unresolved"] == 0
     assert cold_doc["summary"]["launches_per_kind"]["DSA"] >= 2
 
@@ -151,7 +151,7 @@ def test_with_facts_only_the_requested_routes_decide_completeness(tmp_path: Path
 def test_directory_summary_in_markdown(tmp_path: Path) -> None:
     result = invoke(str(TREE), "--no-cache", "--no-progress", "--format", "md")
     assert result.exit_code == exit_codes.OK, result.output
-    assert "| entry points | 5 |" in result.output
+    assert "| entry points | 6 |" in result.output
     assert "| unresolved | 0 |" in result.output
 
 
@@ -184,7 +184,7 @@ def test_directory_mode_writes_the_atlas_next_to_the_report(tmp_path: Path) -> N
                     "--format", "md", "-o", str(report))
     assert result.exit_code == exit_codes.OK, result.output
     assert {p.name for p in tmp_path.iterdir()} == {"report.md", "atlas.md", "atlas.json", "atlas.svg"}
-    assert (f"atlas: 5 entry routes (0 not answered), written to {tmp_path / 'atlas.md'}, "
+    assert (f"atlas: 6 entry routes (0 not answered), written to {tmp_path / 'atlas.md'}, "
             f"{tmp_path / 'atlas.json'} and {tmp_path / 'atlas.svg'}") in result.stderr
     without = invoke(str(TREE), "--soc", "Ascend910B", "--no-cache", "--no-progress")
-    assert "atlas: 5 entry routes; give -o FILE to write atlas.md, atlas.json and atlas.svg beside it" in without.stderr
+    assert "atlas: 6 entry routes; give -o FILE to write atlas.md, atlas.json and atlas.svg beside it" in without.stderr

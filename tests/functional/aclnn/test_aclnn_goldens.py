@@ -16,6 +16,7 @@ GOLDEN = HERE / "golden"
 REMAINDER = TREE / "math/floor_mod/op_api/aclnn_remainder.cpp"
 BERNOULLI = TREE / "random/dsa_gen_bit_mask/op_api/aclnn_bernoulli.cpp"
 BERNOULLI_AFTER = TREE / "experimental/random/bernoulli_mask/op_api/aclnn_bernoulli.cpp"
+CAT = TREE / "conversion/concat_d/op_api/aclnn_cat.cpp"
 SHAPES = ("self=[1024,1,64]", "other=[1,4096,64]", "out=[1024,4096,64]")
 
 
@@ -36,6 +37,7 @@ CASES = {
     "bernoulli_after": ([BERNOULLI_AFTER], dict(socs=("Ascend910B",), dtypes=("float32",),
                                                 shapes=("self=[4,1000]", "out=[4,1000]"), scalars=("prob=0.5",))),
     "bernoulli_unknown": ([BERNOULLI], {}),
+    "concat": ([CAT], dict(socs=("Ascend910B",), dtypes=("float16",))),
     "bad_inputs": ([HERE / "bad"], {}),
 }
 
@@ -124,3 +126,21 @@ def test_bad_inputs_are_reported_and_the_run_finishes() -> None:
             "route-unparsed-construct", "aclnn-repo-root-missing"} <= symbols
     assert [u["op"] for u in document["unresolved"]] == ["MysteryKernel"]
     assert document["summary"]["files"] == 5 and document["failed"] == []
+
+
+def test_concat_elements_carry_their_inputs_layouts() -> None:
+    """The inputs go through local FVectors and tensor lists: every element is one of the user's contiguous
+    tensors or a ConcatD result, so Contiguous launches nothing and the final ViewCopy moves only a user tensor."""
+    document, code = _routes("concat")
+    (route,) = document["entries"][0]["routes"]
+    assert code == 0 and route["complete"]
+    steps = {(step["op"], step["line"]): step for step in route["steps"]}
+    assert all(step["tasks"] == [] for (op, _), step in steps.items() if op == "Contiguous")
+    assert [(t["op"], t["via"]) for t in route["tasks"]] == [
+        ("TensorMove", "ViewCopy"), ("ConcatD", "ConcatD"), ("ConcatD", "ConcatD"), ("TensorMove", "ViewCopy")]
+    *_, last = route["tasks"]
+    assert last["guards"][-1] == "ViewCopy: castOut is tensors[i]"  # a ConcatD result is re-pointed instead
+    # ConcatD reads the list it is given: the Contiguous views of the user's tensors put into `group`.
+    bases = {t["id"]: t["base"] for t in route["tensors"]}
+    concat_d = [t for t in route["tasks"] if t["op"] == "ConcatD"]
+    assert all(t["reads"] and all(bases[read] == "tensors[i]" for read in t["reads"]) for t in concat_d)

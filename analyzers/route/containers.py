@@ -1,0 +1,265 @@
+"""Host containers and tuples of tensors in a route walk: what an element of a local FVector, an aclTensorList the
+executor made, or a std::tuple may be, so the framework predicates on it are decided from its members' layouts.
+
+The framework's own rules (hicann/opbase, read for this module):
+- `aclOpExecutor::AllocTensorList(tensors, size)` copies the pointers it is given (common_types.cpp:760-769,
+  op_executor.cpp:671), so the list's elements are what the container held.
+- `op::IsContiguous(nullptr)` is true (tensor_view_utils.cpp:38), and any other predicate on a null element would
+  dereference it: a nullptr put into a container adds no member.
+A container is a set of what its elements may be (order and count are not modelled): indexing, `front()`, `back()`,
+`at()`, a range-for and the list's elements give the join of its members (a TensorRef whose `others` are the rest),
+so `IsContiguous` is decided when every member is contiguous, `IsFromWorkspace` when every member agrees. Removing
+elements (`erase`, `pop_back`) keeps the set (a superset stays true). A container filled where the walk cannot see
+(an unknown initializer, a call it does not follow that takes the container) is not exhaustive: its elements are
+unknown. Loops whose trip count is not known run once (statements.py): a container grown in such a loop holds what
+one pass adds joined with what it held before, and a predicate on one of its elements read inside the loop is
+decided from what the first pass sees (what later passes would add is not seen there).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from op_migrate.analyzers.cxx.model import Expr
+from op_migrate.analyzers.route.values import (
+    UNKNOWN,
+    HostValue,
+    Null,
+    TensorList,
+    TensorRef,
+    TensorTuple,
+    is_int,
+)
+
+# `op::FVector<const aclTensor*>`, `std::vector<aclTensor*>`, `std::array<const aclTensor*, 2>`, `const aclTensor*[]`.
+_CONTAINER_TYPE = re.compile(r"(?:\b(?:FVector|vector|SmallVector|array)\s*<\s*(?:const\s+)?(?:op::)?aclTensor\s*\*"
+                             r"|\baclTensor\s*\*\s*(?:const\s*)?\[)")
+_READ_ONLY = frozenset({"size", "Size", "empty", "capacity", "max_size", "begin", "end", "cbegin", "cend", "rbegin",
+                        "rend", "crbegin", "crend"})
+_KEEPS_MEMBERS = frozenset({"erase", "pop_back", "reserve", "resize", "shrink_to_fit"})  # remove or add nullptr
+_ITERATORS = ("begin", "end", "cbegin", "cend", "rbegin", "rend")
+_RANGE_FOR = re.compile(r"^\s*for\s*\(\s*[^:;()]*?[\s*&](\w+)\s*:\s*(.+?)\s*\)\s*$")
+_BINDING = re.compile(r"^\s*(?:const\s+)?auto\s*&{0,2}\s*\[([\w\s,]+)\]\s*=")
+_GET = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>$")
+_TUPLE_MAKERS = ("std::tie", "std::make_tuple", "std::forward_as_tuple", "make_tuple", "tie")
+
+
+def is_container_type(type_text: str | None, decl_text: str = "") -> bool:
+    """Whether a declaration holds several tensors in a host container (an aclTensorList* is not one of ours)."""
+    text = f"{type_text or ''} {decl_text.split('=', 1)[0]}"
+    if "aclTensorList" in (type_text or ""):
+        return False
+    if _CONTAINER_TYPE.search(text):
+        return True
+    # `const aclTensor* tensors[2] = {a, b};`: the declarator carries the brackets.
+    return bool(type_text) and re.search(r"\baclTensor\s*\*\s*$", type_text) is not None and \
+        re.search(r"\b\w+\s*\[[^\]]*\]\s*(?:=|;|$)", decl_text) is not None
+
+
+def element(listed: TensorList):
+    """What one element of a container may be: a TensorRef of all its members, or UNKNOWN."""
+    if not listed.exhaustive or not (listed.members or listed.hosts):
+        return UNKNOWN
+    if listed.members:
+        return TensorRef(listed.members[0], listed.members[1:], listed.hosts)
+    dtypes = set(listed.hosts)
+    return HostValue("host-tensor", dtypes.pop() if len(dtypes) == 1 else "")
+
+
+def with_item(listed: TensorList, value) -> TensorList:
+    """The container after `value` was put in."""
+    if isinstance(value, TensorRef):
+        return replace(listed, members=_union(listed.members, value.ids), hosts=_union(listed.hosts, value.hosts))
+    if isinstance(value, HostValue) and value.kind == "host-tensor":
+        return replace(listed, hosts=_union(listed.hosts, (value.text,)))
+    if isinstance(value, Null):
+        return listed
+    return replace(listed, exhaustive=False)
+
+
+def join_lists(lists) -> TensorList:
+    """A container that may be any of `lists` (after undecided branches or returns)."""
+    members, hosts = (), ()
+    for listed in lists:
+        members, hosts = _union(members, listed.members), _union(hosts, listed.hosts)
+    return TensorList(members, hosts, all(item.exhaustive for item in lists), all(item.acl for item in lists))
+
+
+def join_tensors(values) -> TensorRef | None:
+    """Device and host tensors (a null is an error path) a variable may hold, as one TensorRef; None when some value
+    is not a tensor or none is a device tensor. The first value's tensor stays the TensorRef's `id`."""
+    ids, hosts = (), ()
+    for value in values:
+        if isinstance(value, TensorRef):
+            ids, hosts = _union(ids, value.ids), _union(hosts, value.hosts)
+        elif isinstance(value, HostValue) and value.kind == "host-tensor":
+            hosts = _union(hosts, (value.text,))
+        elif not isinstance(value, Null):
+            return None
+    return TensorRef(ids[0], ids[1:], hosts) if ids else None
+
+
+def join_values(values):
+    """The join of what several arms or returns left in one variable, for containers and tuples; None otherwise."""
+    if all(isinstance(value, TensorList) for value in values):
+        return join_lists(values)
+    tuples = [value for value in values if isinstance(value, TensorTuple) and not _null_tuple(value)]
+    if tuples and all(isinstance(value, TensorTuple) for value in values):
+        if len({len(item.items) for item in tuples}) != 1:
+            return None
+        columns = zip(*(item.items for item in tuples))
+        return TensorTuple(tuple(_join_item(list(column)) for column in columns))
+    return None
+
+
+def _join_item(column: list):
+    if all(item == column[0] for item in column):
+        return column[0]
+    joined = join_values(column)
+    if joined is not None:
+        return joined
+    joined = join_tensors(column)
+    return joined if joined is not None else UNKNOWN
+
+
+def _null_tuple(value: TensorTuple) -> bool:
+    """`std::tie(nullPtr, nullPtr)`: an error path's tuple."""
+    return bool(value.items) and all(isinstance(item, Null) for item in value.items)
+
+
+def _union(left: tuple, right) -> tuple:
+    return tuple(dict.fromkeys((*left, *right)))
+
+
+class ContainerCalls:
+    """Methods of RouteWalk for containers and tuples; it supplies value(), receiver_value(), frame and _store()."""
+
+    def container_decl(self, stmt):
+        """The value a container declaration starts with: `= {a, b}`, a copy, `(n)` nullptrs, or nothing."""
+        expr = stmt.value
+        if expr is None:
+            return TensorList()
+        if expr.kind == "init_list":
+            listed = TensorList()
+            for item in expr.children:
+                listed = with_item(listed, self.value(item) if item.kind != "init_list" else UNKNOWN)
+            return listed
+        if expr.kind == "call" and _is_constructor(expr, stmt.type_text):
+            if len(expr.children) == 1 and is_int(self.value(expr.children[0])):
+                return TensorList()  # `FVector<const aclTensor*> v(n)`: n nullptrs until assigned
+            return self._from_iterators(expr.children)
+        value = self.value(expr)
+        if isinstance(value, TensorList):
+            return value
+        return TensorList(exhaustive=False)
+
+    def container_method(self, receiver: str, listed: TensorList, method: str, args: tuple[Expr, ...]):
+        """`v.method(...)` on a container variable: element reads, or the container after a change."""
+        if method in ("front", "back") and not args or method in ("at", "operator[]") and len(args) == 1:
+            return element(listed)
+        if method in ("data", "GetData"):
+            return listed
+        if method in _READ_ONLY:
+            return UNKNOWN
+        if method in ("emplace_back", "push_back") and len(args) == 1:
+            changed = with_item(listed, self.value(args[0]))
+        elif method in ("insert", "emplace") and len(args) == 2:
+            changed = with_item(listed, self.value(args[1]))
+        elif method == "insert" and len(args) == 3:
+            changed = join_lists([listed, self._from_iterators(args[1:])])
+        elif method == "assign":
+            changed = self._from_iterators(args) if len(args) == 2 and _iterator_args(args) else \
+                with_item(TensorList(acl=listed.acl), self.value(args[1])) if len(args) == 2 else \
+                replace(listed, exhaustive=False)
+        elif method == "clear":
+            changed = TensorList(acl=listed.acl)
+        elif method in _KEEPS_MEMBERS:
+            changed = listed
+        else:
+            changed = replace(listed, exhaustive=False)  # a method we do not model may put anything in
+        self.store_through(receiver, changed)
+        return UNKNOWN
+
+    def container_element_assign(self, name: str, listed: TensorList, value) -> None:
+        """`v[i] = x`."""
+        self.store_through(name, with_item(listed, value))
+
+    def taint_containers(self, args: tuple[Expr, ...]) -> None:
+        """A call the walk does not follow may fill a container passed to it: its elements become unknown."""
+        for arg in args:
+            text = arg.text.strip().lstrip("&").strip()
+            if re.fullmatch(r"\w+", text):
+                held = self.frame.env.get(text)
+                if isinstance(held, TensorList) and held.exhaustive:
+                    self.store_through(text, replace(held, exhaustive=False))
+
+    def range_element(self, header: str):
+        """`for (auto t : v)`: (t, what t may be) when the range is a container or an entry list; None otherwise."""
+        match = _RANGE_FOR.match(header)
+        if match is None:
+            return None
+        name, source = match.group(1), self.receiver_value(match.group(2))
+        if isinstance(source, TensorList):
+            return name, element(source)
+        if isinstance(source, HostValue) and source.kind == "tensor-list":
+            return name, self.list_element(source, "i")
+        return name, UNKNOWN
+
+    def structured_binding(self, stmt, value) -> bool:
+        """`auto [a, b] = f(...)`: each name takes its tuple item; True when the statement was one."""
+        match = _BINDING.match(stmt.text)
+        if match is None:
+            return False
+        names = [name.strip() for name in match.group(1).split(",")]
+        items = value.items if isinstance(value, TensorTuple) and len(value.items) == len(names) else None
+        for index, name in enumerate(names):
+            self._store(self.frame, name, items[index] if items is not None else UNKNOWN)
+        return True
+
+    def tuple_builtin(self, short: str, callee: str, args: tuple[Expr, ...]):
+        """`std::tie(a, b)`, `std::make_tuple`, `std::tuple<...>(a, b)`, `std::get<N>(t)`; NotImplemented otherwise."""
+        if callee in _TUPLE_MAKERS or callee.startswith("std::tuple<") or callee == "std::tuple":
+            return TensorTuple(tuple(self.value(arg) for arg in args))
+        got = _GET.match(callee.strip())
+        if got and len(args) == 1:
+            return self.tuple_item(self.value(args[0]), int(got.group(1)))
+        return NotImplemented
+
+    def braced_tuple(self, expr: Expr) -> TensorTuple:
+        """`{a, b}` where a std::tuple is made (a return or a declaration of tuple type)."""
+        return TensorTuple(tuple(self.value(item) for item in expr.children))
+
+    def store_through(self, name: str, value) -> None:
+        """Store a container into a variable, or through a pointer parameter into the caller's variable."""
+        self._store(self.frame, name, value)
+        pointer = self.frame.pointer_refs.get(name)
+        if pointer is not None:
+            caller, caller_name = pointer
+            self._store(caller, caller_name, value)
+
+    def _from_iterators(self, args) -> TensorList:
+        """The elements between iterators of containers (`v.begin()`, `v.end() - n`), or a non-exhaustive list."""
+        sources = []
+        for arg in args:
+            found = None
+            for call in arg.calls():
+                receiver, _, method = (call.name or "").rpartition(".")
+                if method in _ITERATORS and receiver:
+                    held = self.receiver_value(receiver)
+                    found = held if isinstance(held, TensorList) else None
+                    break
+            if found is None:
+                return TensorList(exhaustive=False)
+            sources.append(found)
+        return join_lists(sources) if sources else TensorList(exhaustive=False)
+
+
+def _iterator_args(args) -> bool:
+    return all(any((call.name or "").rpartition(".")[2] in _ITERATORS for call in arg.calls()) for arg in args)
+
+
+def _is_constructor(expr: Expr, type_text: str | None) -> bool:
+    """`op::FVector<const aclTensor*> v(3)` reads as a call named after the declared type."""
+    name = (expr.name or "").replace(" ", "")
+    return bool(type_text) and name == (type_text or "").replace(" ", "")
