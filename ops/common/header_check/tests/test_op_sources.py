@@ -28,7 +28,8 @@ def test_dtype_columns_become_the_op_builds_defines() -> None:
     assert columns[0][1][:3] == ("DTYPE_X1=bfloat16_t", "ORIG_DTYPE_X1=DT_BF16", "FORMAT_X1=FORMAT_ND")
     reduce_all = read_def(OPS / "reduce_all" / "op_host" / "reduce_all_def.cpp")
     assert [label for label, _ in reduce_all.columns()] == [
-        "x=bool,axes=int32,y=bool", "x=bool,axes=int64,y=bool", "x=int8,axes=int32,y=bool", "x=int8,axes=int64,y=bool"]
+        "x=bool,axes=int32,y=bool", "x=bool,axes=int64,y=bool", "x=int8,axes=int32,y=bool", "x=int8,axes=int64,y=bool",
+        "x=uint8,axes=int32,y=bool", "x=uint8,axes=int64,y=bool"]
     assert len(read_def(OPS / "bernoulli" / "op_host" / "bernoulli_def.cpp").columns()) == 10
 
 
