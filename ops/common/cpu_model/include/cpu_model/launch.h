@@ -136,9 +136,45 @@ struct LaunchOptions {
     uint64_t seed = 1;                       // for CoreOrder::Shuffled
     uint64_t tilingKey = 0;
     bool checkRaces = true;  // cross-core GM race detection (8 bytes of shadow per GM byte touched)
-    // Cross-pipe UB synchronisation check; also switched on by the environment variable CPU_MODEL_CHECK_PIPE_SYNC=1.
-    bool checkPipeSync = false;
+    // Cross-pipe UB synchronisation check (pipe_sync.h), on by default; the environment variable
+    // CPU_MODEL_CHECK_PIPE_SYNC=0 turns it off for a whole test run, =1 forces it on.
+    bool checkPipeSync = true;
+    // Where to append the launch's instruction counters as one JSON line ("-" = stderr); empty = the environment
+    // variable CPU_MODEL_COUNTERS, if set.
+    std::string countersPath;
 };
+
+inline bool PipeSyncEnabled(const LaunchOptions& options)
+{
+    const char* env = std::getenv("CPU_MODEL_CHECK_PIPE_SYNC");
+    if (env != nullptr && std::string(env) == "0") return false;
+    if (env != nullptr && std::string(env) == "1") return true;
+    return options.checkPipeSync;
+}
+
+// {"launch": n, "block_dim": N, "total": {...}, "per_core": [{...}, ...]}: the counters of one launch.
+inline void ReportCounters(const LaunchOptions& options, uint32_t epoch, const std::vector<Counters>& perCore)
+{
+    std::string path = options.countersPath;
+    if (path.empty()) {
+        const char* env = std::getenv("CPU_MODEL_COUNTERS");
+        if (env == nullptr || *env == '\0') return;
+        path = env;
+    }
+    Counters total;
+    std::string cores;
+    for (const auto& c : perCore) {
+        total.Add(c);
+        cores += (cores.empty() ? "" : ", ") + c.ToJson();
+    }
+    const std::string line = "{\"launch\": " + std::to_string(epoch) + ", \"block_dim\": " +
+                             std::to_string(perCore.size()) + ", \"total\": " + total.ToJson() +
+                             ", \"per_core\": [" + cores + "]}\n";
+    std::FILE* out = path == "-" ? stderr : std::fopen(path.c_str(), "a");
+    Check(out != nullptr, "Launch", "cannot append the counters to " + path);
+    std::fputs(line.c_str(), out);
+    if (out != stderr) std::fclose(out);
+}
 
 // Runs kernel(args...) on blockDim cores. The first ConstraintError of any core is rethrown here.
 template <typename Kernel, typename... Args>
@@ -149,6 +185,8 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
     static std::atomic<uint32_t> epochs{0};
     const uint32_t epoch = ++epochs;
     std::vector<std::thread> threads;
+    std::vector<Counters> counters(blockDim);
+    const bool pipeSync = PipeSyncEnabled(options);
     threads.reserve(blockDim);
     for (uint32_t core = 0; core < blockDim; ++core) {
         threads.emplace_back([&, core] {
@@ -159,8 +197,7 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
             context->group = &group;
             context->launchEpoch = epoch;
             context->checkRaces = options.checkRaces;
-            const char* env = std::getenv("CPU_MODEL_CHECK_PIPE_SYNC");
-            SyncState().Reset(options.checkPipeSync || (env != nullptr && std::string(env) == "1"));
+            SyncState().Reset(pipeSync);
             context->FillGarbage();
             CurrentCoreSlot() = context.get();
             try {
@@ -173,11 +210,14 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
                 group.Abort(error.what());
                 group.Finish(core);
             }
+            counters[core] = context->counters;
+            SyncState().Reset(false);
             CurrentCoreSlot() = nullptr;
         });
     }
     for (auto& thread : threads) thread.join();
     if (group.Failed()) throw ConstraintError(group.Reason());
+    ReportCounters(options, epoch, counters);
 }
 
 template <typename Kernel, typename... Args>
@@ -219,6 +259,8 @@ inline void SyncAllBarrier(const char* api)
                      "blockDim " + std::to_string(core.blockNum) +
                          " exceeds the physical vector cores; cores of a later wave would never arrive");
     ++core.syncAllCount;
+    ++core.counters.sync_alls;
+    cpu_model::SyncBarrierAll();  // the real SyncAll starts with PipeBarrier<PIPE_ALL> (kernel_operator_sync_impl.h)
     if (core.group != nullptr) core.group->Arrive(static_cast<uint32_t>(core.blockIdx), core.syncAllCount);
 }
 }  // namespace detail
