@@ -144,12 +144,23 @@ struct LaunchOptions {
     std::string countersPath;
 };
 
+inline bool PipeSyncReportOnly();
+
 inline bool PipeSyncEnabled(const LaunchOptions& options)
 {
+    if (PipeSyncReportOnly()) return true;
     const char* env = std::getenv("CPU_MODEL_CHECK_PIPE_SYNC");
     if (env != nullptr && std::string(env) == "0") return false;
     if (env != nullptr && std::string(env) == "1") return true;
     return options.checkPipeSync;
+}
+
+// CPU_MODEL_PIPE_SYNC_REPORT=<file>: every missing sync is appended to the file once (reading line, writing line,
+// event) and the kernel runs on, so one run lists all of them. A survey, not a test: nothing fails.
+inline bool PipeSyncReportOnly()
+{
+    const char* env = std::getenv("CPU_MODEL_PIPE_SYNC_REPORT");
+    return env != nullptr && *env != '\0';
 }
 
 // {"launch": n, "block_dim": N, "total": {...}, "per_core": [{...}, ...]}: the counters of one launch.
@@ -197,7 +208,7 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
             context->group = &group;
             context->launchEpoch = epoch;
             context->checkRaces = options.checkRaces;
-            SyncState().Reset(pipeSync);
+            SyncState().Reset(pipeSync, PipeSyncReportOnly());
             context->FillGarbage();
             CurrentCoreSlot() = context.get();
             try {

@@ -12,10 +12,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
+#include <cstdlib>
 #include <cstdint>
 #include <deque>
 #include <iterator>
 #include <map>
+#include <mutex>
+#include <set>
 #include <string>
 
 #include "cpu_model/core.h"
@@ -49,14 +53,16 @@ struct UbWrite {
 
 struct PipeSyncState {
     bool enabled = false;
+    bool reportOnly = false;  // CPU_MODEL_PIPE_SYNC_REPORT=<file>: list every missing sync instead of failing
     uint64_t seq = 0;
     std::map<uint32_t, UbWrite> writes;  // disjoint [begin, end) ranges of UB, keyed by begin
     PipeClock clock[kPipes] = {};
     std::deque<PipeClock> flags[static_cast<int>(AscendC::HardEvent::MAX)][kEventIds];
 
-    void Reset(bool enable)
+    void Reset(bool enable, bool report = false)
     {
         enabled = enable;
+        reportOnly = report;
         seq = 0;
         writes.clear();
         for (auto& row : clock) row.fill(0);
@@ -71,6 +77,30 @@ inline PipeSyncState& SyncState()
     thread_local PipeSyncState state;
     return state;
 }
+
+// Missing syncs seen in report mode, once per (reading line, writing line, event), across cores and launches.
+class SyncReport {
+public:
+    static SyncReport& Instance()
+    {
+        static SyncReport report;
+        return report;
+    }
+    void Add(const std::string& line)
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!seen_.insert(line).second) return;
+        const char* path = std::getenv("CPU_MODEL_PIPE_SYNC_REPORT");
+        std::FILE* out = path == nullptr ? stderr : std::fopen(path, "a");
+        if (out == nullptr) out = stderr;
+        std::fprintf(out, "%s\n", line.c_str());
+        if (out != stderr) std::fclose(out);
+    }
+
+private:
+    std::mutex mutex_;
+    std::set<std::string> seen_;
+};
 
 // The modelled pipes a HardEvent orders; false for events of the cube pipes (M, MTE1, FIX), which no vector
 // kernel here uses.
@@ -123,6 +153,11 @@ inline void SyncRead(const char* api, Pipe pipe, uint32_t begin, uint32_t end)
         if (write.end <= begin || write.pipe == pipe) continue;
         if (write.seq <= state.clock[static_cast<int>(pipe)][static_cast<int>(write.pipe)]) continue;
         const std::string event = std::string(PipeShortName(write.pipe)) + "_" + PipeShortName(pipe);
+        if (state.reportOnly) {
+            SyncReport::Instance().Add(std::string(api) + " at " + SiteText(CurrentCore().site) + " reads what " +
+                                       write.api + " at " + SiteText(write.site) + " wrote: missing " + event);
+            continue;
+        }
         Fail(api, SiteText(CurrentCore().site) + ": pipe " + PipeName(pipe) + " reads UB bytes [" +
                       std::to_string(std::max(begin, it->first)) + ", " + std::to_string(std::min(end, write.end)) +
                       ") that " + write.api + " at " + SiteText(write.site) + " wrote on pipe " +
