@@ -69,3 +69,12 @@ def test_the_same_kernel_with_its_sync_passes(cpu_model, cases, case):
 def test_the_check_can_be_switched_off_for_a_run(cpu_model, cases, monkeypatch):
     monkeypatch.setenv("CPU_MODEL_CHECK_PIPE_SYNC", "0")
     assert cpu_model.gxx.run(cases, ["mte2_s_missing"]).stdout.split() == [b"ok"]
+
+
+def test_report_mode_lists_every_missing_sync_and_runs_on(cpu_model, cases, monkeypatch, tmp_path):
+    report = tmp_path / "report.txt"
+    monkeypatch.setenv("CPU_MODEL_PIPE_SYNC_REPORT", str(report))
+    assert cpu_model.gxx.run(cases, ["s_mte3_missing"]).stdout.split() == [b"ok"]
+    (line,) = report.read_text(encoding="utf-8").splitlines()
+    assert f"pipe_sync_cases.cpp:{_access_line('s_mte3_missing')} reads what LocalTensor::SetValue at " in line
+    assert line.endswith("wrote: missing S_MTE3")
