@@ -29,6 +29,7 @@ struct CoreContext {
     int32_t kernelType = -1;  // set by KERNEL_TASK_TYPE_DEFAULT
     CoreGroup* group = nullptr;
     void* pipe = nullptr;     // the live TPipe of this core, if any
+    uint8_t* paramBase = nullptr;  // what get_para_base() returns (LaunchOptions::paramBase)
     uint32_t syncAllCount = 0;
     std::vector<uint8_t> ub;
     uint32_t pendingFlags[static_cast<int>(AscendC::HardEvent::MAX)][kEventIds] = {};

@@ -21,9 +21,12 @@
     X(pipe_barriers, "PipeBarrier calls, any pipe")                                                            \
     X(enques, "TQue::EnQue calls (one SetFlag/WaitFlag pair with the DeQue on the device)")                   \
     X(deques, "TQue::DeQue calls")                                                                             \
+    X(input_tiles, "EnQue calls on VECIN queues: input tiles handed from MTE2 to the vector unit")             \
     X(sync_alls, "SyncAll calls (each is a PipeBarrier<PIPE_ALL> plus the cross-core barrier)")                \
     X(scalar_gm_reads, "GlobalTensor::GetValue calls")                                                         \
     X(scalar_gm_writes, "GlobalTensor::SetValue calls")                                                        \
+    X(scalar_gm_read_bytes, "bytes those GetValue calls read")                                                 \
+    X(scalar_gm_write_bytes, "bytes those SetValue calls wrote")                                               \
     X(scalar_ub_reads, "LocalTensor::GetValue / operator() calls")                                             \
     X(scalar_ub_writes, "LocalTensor::SetValue / operator() calls")
 

@@ -142,6 +142,9 @@ struct LaunchOptions {
     // Where to append the launch's instruction counters as one JSON line ("-" = stderr); empty = the environment
     // variable CPU_MODEL_COUNTERS, if set.
     std::string countersPath;
+    // The kernel parameter block get_para_base() returns: the kernel's GM_ADDR arguments, then any inline tiling
+    // (kernels that read their tiling "inline" at get_para_base() + 5 pointers, as ops-math's experimental gcd).
+    uint8_t* paramBase = nullptr;
 };
 
 inline bool PipeSyncReportOnly();
@@ -208,6 +211,7 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
             context->group = &group;
             context->launchEpoch = epoch;
             context->checkRaces = options.checkRaces;
+            context->paramBase = options.paramBase;
             SyncState().Reset(pipeSync, PipeSyncReportOnly());
             context->FillGarbage();
             CurrentCoreSlot() = context.get();
@@ -309,6 +313,16 @@ inline void GmFree(void* ptr) { cpu_model::GmFree(ptr); }
 inline void SetKernelMode(KernelMode) {}
 
 }  // namespace AscendC
+
+// The CPU-debug stub's builtin (stub_fun.h: int64_t get_para_base();): the address of the kernel's parameter block.
+inline int64_t get_para_base()
+{
+    uint8_t* base = cpu_model::CurrentCore().paramBase;
+    cpu_model::Check(base != nullptr, "get_para_base",
+                     "the launch has no parameter block; set LaunchOptions::paramBase to the kernel's GM_ADDR "
+                     "arguments followed by its inline tiling");
+    return static_cast<int64_t>(reinterpret_cast<uintptr_t>(base));
+}
 
 #define ICPU_RUN_KF(func, blockDim, ...) ::cpu_model::Launch((blockDim), ::cpu_model::LaunchMode::Threads, func, __VA_ARGS__)
 

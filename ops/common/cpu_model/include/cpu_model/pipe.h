@@ -123,6 +123,7 @@ public:
         slot.state = cpu_model::SlotState::Queued;
         queued_.push_back(&slot);
         ++cpu_model::CurrentCore().counters.enques;
+        if (src == TPosition::GM) ++cpu_model::CurrentCore().counters.input_tiles;
         // SetFlag<enQueEvt> on the producing pipe only: VECIN MTE2_V, VECOUT V_MTE3.
         slot.enQueSignal = cpu_model::SyncSignal(detail::EventFrom(kEnQueEvent));
         return true;

@@ -73,6 +73,7 @@ public:
     {
         cpu_model::ApiCall call(site);
         ++call.Count().scalar_gm_reads;
+        call.Count().scalar_gm_read_bytes += sizeof(T);
         CheckRange("GlobalTensor::GetValue", offset, 1);
         Track("GlobalTensor::GetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::Read);
         return cpu_model::LoadRaw<T>(address_, offset);
@@ -82,6 +83,7 @@ public:
     {
         cpu_model::ApiCall call(site);
         ++call.Count().scalar_gm_writes;
+        call.Count().scalar_gm_write_bytes += sizeof(T);
         CheckRange("GlobalTensor::SetValue", offset, 1);
         Track("GlobalTensor::SetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::ScalarWrite);
         cpu_model::StoreRaw<T>(address_, offset, value);

@@ -247,6 +247,24 @@ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
     detail::Unary("ShiftRight", dst, src, count, [bits](T a) { return static_cast<T>(a >> bits); });
 }
 
+// dst[i] = firstValue + i (the count form; dst by value as in the real kernel_operator_vec_createvecindex_intf.h).
+template <typename T>
+inline void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t count, CPU_MODEL_SITE)
+{
+    static_assert(cpu_model::kOneOf<T, int16_t, half, int32_t, float>,
+                  "CreateVecIndex: A2 supports int16_t, half, int32_t and float only");
+    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    dst.CheckOperand("CreateVecIndex", count);
+    dst.PipeWrite("CreateVecIndex", cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
+    for (uint64_t i = 0; i < count; ++i) {
+        if constexpr (std::is_integral<T>::value) {
+            cpu_model::StoreRaw<T>(dst.Base(), i, cpu_model::WrapAdd<T>(firstValue, static_cast<T>(i)));
+        } else {
+            cpu_model::StoreRaw<T>(dst.Base(), i, static_cast<T>(cpu_model::Widen(firstValue) + static_cast<float>(i)));
+        }
+    }
+}
+
 #undef CPU_MODEL_ARITH_DTYPES
 
 }  // namespace AscendC

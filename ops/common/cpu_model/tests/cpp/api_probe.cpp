@@ -125,6 +125,10 @@ void ScalarProbe(const std::vector<std::string>& a)
         }
         if constexpr (cpu_model::kA2FloatOnly<T>) {
             if (op == "abs") return run([](auto& o, auto& i, uint32_t n) { Abs(o, i[0], n); });
+            if (op == "floor") return run([](auto& o, auto& i, uint32_t n) { Floor(o, i[0], n); });
+        }
+        if constexpr (cpu_model::kOneOf<T, int16_t, half, int32_t, float>) {
+            if (op == "vecindex") return run([s](auto& o, auto&, uint32_t n) { CreateVecIndex(o, s, n); });
         }
         if constexpr (cpu_model::kA2Logic<T>) {
             if (op == "not") return run([](auto& o, auto& i, uint32_t n) { Not(o, i[0], n); });
