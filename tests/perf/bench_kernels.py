@@ -74,9 +74,9 @@ def _build(gxx, sources, *, include_dirs=(), defines=(), name, community=False) 
 def _first_build_error(stderr: str) -> str:
     """The missing header or API the compiler stopped on, not the wall of diagnostics."""
     for pattern in (r"fatal error: ([^\s:]+): No such file or directory",
-                    r"error: '(\w+)' was not declared in this scope", r"error: ‘(\w+)’ was not declared in this scope",
-                    r"error: '([^']+)' has no member named '(\w+)'", r"error: ‘([^’]+)’ has no member named ‘(\w+)’",
-                    r"error: no matching function for call to '([^'(]+)", r"error: no matching function for call to ‘([^‘(]+)"):
+                    r"error: ['‘](\w+)['’] was not declared in this scope",
+                    r"error: ['‘]([^'’]+)['’] has no member named ['‘](\w+)['’]",
+                    r"error: no matching function for call to ['‘]([^'‘(]+)"):
         match = re.search(pattern, stderr)
         if match:
             where = re.search(r"^([^\s:]+:\d+):\d+: (?:fatal )?error", stderr, re.M)
@@ -91,7 +91,8 @@ def _short(text: str) -> str:
     return text.replace(str(REPO) + "/", "")
 
 
-def _run(exe: Path, args, workdir: Path, *, stdin: bytes | None = None, timeout: float) -> tuple[subprocess.CompletedProcess, list[dict], list[str]]:
+def _run(exe: Path, args, workdir: Path, *, stdin: bytes | None = None,
+         timeout: float) -> tuple[subprocess.CompletedProcess, list[dict], list[str]]:
     counters = workdir / "counters.jsonl"
     report = workdir / "missing_syncs.txt"
     for path in (counters, report):
@@ -328,7 +329,8 @@ def print_table(results: list[Workload], args) -> list[str]:
           "profile of analyzers/data/platforms.toml (analyzers/memory/traffic.py): a bandwidth-bound prediction, "
           "not a measurement, blind to DMA count, scalar-access latency and compute.")
     print("syncs = SetFlag/WaitFlag pairs + PipeBarrier + EnQue/DeQue hand-overs + SyncAll; vector = API calls "
-          "(one per call; 'repeats' = 256-byte repeats they cover); DMA/in-tile = GM->UB DMA calls per VECIN EnQue; el/out-tile = elements per VECOUT EnQue.")
+          "(one per call; 'repeats' = 256-byte repeats they cover); DMA/in-tile = GM->UB DMA calls per VECIN EnQue; "
+          "el/out-tile = elements per VECOUT EnQue.")
     header = f"{'op':<11}{'kernel':<10}{'block':>6}{'DMA/1k':>9}{'vec/1k':>9}{'rep/1k':>9}{'sync/1k':>9}" \
              f"{'sGM/1k':>9}{'DMA/in-tile':>12}{'el/out-tile':>12}{'predicted us':>14}  case"
     print(header)
@@ -408,10 +410,11 @@ def main(argv=None) -> int:
               "the CPU model; --full runs it. Per-element and per-tile figures do not depend on the scale.")
     verdicts = print_table(results, args)
     if args.json:
-        args.json.write_text(json.dumps({"cores": args.cores, "soc": SOC, "verdicts": verdicts, "runs": [
-            {"op": w.op, "side": w.side, "kernel": w.kernel, "case": w.case, "elements": w.elements,
-             "block_dim": w.block_dim, "counters": w.counters, "figures": figures(w), "problem": w.problem,
-             "missing_syncs": w.missing_syncs} for w in results]}, indent=2), encoding="utf-8")
+        runs = [{"op": w.op, "side": w.side, "kernel": w.kernel, "case": w.case, "elements": w.elements,
+                 "block_dim": w.block_dim, "counters": w.counters, "figures": figures(w), "problem": w.problem,
+                 "missing_syncs": w.missing_syncs} for w in results]
+        document = {"cores": args.cores, "soc": SOC, "verdicts": verdicts, "runs": runs}
+        args.json.write_text(json.dumps(document, indent=2), encoding="utf-8")
     return 0
 
 

@@ -14,8 +14,10 @@ CPP = Path(__file__).resolve().parent / "cpp" / "counter_cases.cpp"
 PER_CORE = {
     "dma_gm_to_ub": 2, "dma_gm_to_ub_bytes": 512, "dma_ub_to_gm": 1, "dma_ub_to_gm_bytes": 256, "dma_ub_to_ub": 0,
     "vector_calls": 5, "vector_repeats": 1 + 1 + 1 + 3 + 2,
-    "set_flags": 1, "wait_flags": 1, "pipe_barriers": 1, "enques": 2, "deques": 2, "input_tiles": 1, "sync_alls": 0,
-    "scalar_gm_reads": 2, "scalar_gm_writes": 0, "scalar_gm_read_bytes": 8, "scalar_gm_write_bytes": 0, "scalar_ub_reads": 0, "scalar_ub_writes": 0,
+    "set_flags": 1, "wait_flags": 1, "pipe_barriers": 1, "enques": 2, "deques": 2, "input_tiles": 1,
+    "sync_alls": 0,
+    "scalar_gm_reads": 2, "scalar_gm_writes": 0, "scalar_gm_read_bytes": 8, "scalar_gm_write_bytes": 0,
+    "scalar_ub_reads": 0, "scalar_ub_writes": 0,
 }
 
 

@@ -47,7 +47,8 @@ struct Counters {
     std::string ToJson() const
     {
         std::string out = "{";
-#define CPU_MODEL_COUNTER_JSON(name, what) out += std::string(out.size() > 1 ? ", " : "") + "\"" #name "\": " + std::to_string(name);
+#define CPU_MODEL_COUNTER_JSON(name, what) \
+    out += std::string(out.size() > 1 ? ", " : "") + "\"" #name "\": " + std::to_string(name);
         CPU_MODEL_COUNTER_FIELDS(CPU_MODEL_COUNTER_JSON)
 #undef CPU_MODEL_COUNTER_JSON
         return out + "}";

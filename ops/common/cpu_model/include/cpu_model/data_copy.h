@@ -210,7 +210,8 @@ template <typename T>
 inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p, CPU_MODEL_SITE)
 {
     const char* api = "DataCopy(GM->UB, DataCopyParams)";
-    const detail::DmaCall call(site, cpu_model::Pipe::MTE2, uint64_t{p.blockCount} * p.blockLen * cpu_model::kBlockSize);
+    const detail::DmaCall call(site, cpu_model::Pipe::MTE2,
+                               uint64_t{p.blockCount} * p.blockLen * cpu_model::kBlockSize);
     detail::CheckBlockParams<T>(api, p);
     dst.CheckOperand(api, 0);
     const uint64_t len = p.blockLen * cpu_model::kBlockSize;
@@ -229,7 +230,8 @@ template <typename T>
 inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p, CPU_MODEL_SITE)
 {
     const char* api = "DataCopy(UB->GM, DataCopyParams)";
-    const detail::DmaCall call(site, cpu_model::Pipe::MTE3, uint64_t{p.blockCount} * p.blockLen * cpu_model::kBlockSize);
+    const detail::DmaCall call(site, cpu_model::Pipe::MTE3,
+                               uint64_t{p.blockCount} * p.blockLen * cpu_model::kBlockSize);
     detail::CheckBlockParams<T>(api, p);
     src.CheckOperand(api, 0);
     const uint64_t len = p.blockLen * cpu_model::kBlockSize;

@@ -126,7 +126,8 @@ inline bool EventPipes(AscendC::HardEvent event, Pipe& from, Pipe& to)
 
 inline std::string SiteText(const CallSite& site)
 {
-    return site.file == nullptr ? std::string("(no kernel line)") : std::string(site.file) + ":" + std::to_string(site.line);
+    if (site.file == nullptr) return "(no kernel line)";
+    return std::string(site.file) + ":" + std::to_string(site.line);
 }
 
 // An instruction issued to `pipe` by the scalar unit starts after everything the scalar unit has waited for.

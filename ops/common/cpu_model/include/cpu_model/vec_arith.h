@@ -93,7 +93,8 @@ inline T MinOf(T a, T b)
     static_assert(cpu_model::kA2Arith<T>, api ": A2 supports int16_t, half, int32_t and float only")
 
 template <typename T>
-inline void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count, CPU_MODEL_SITE)
+inline void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
+                CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Add", T);
@@ -101,7 +102,8 @@ inline void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
 }
 
 template <typename T>
-inline void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count, CPU_MODEL_SITE)
+inline void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
+                CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Sub", T);
@@ -109,7 +111,8 @@ inline void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
 }
 
 template <typename T>
-inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count, CPU_MODEL_SITE)
+inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
+                CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Mul", T);
@@ -117,7 +120,8 @@ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
 }
 
 template <typename T>
-inline void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count, CPU_MODEL_SITE)
+inline void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
+                CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Max", T);
@@ -125,7 +129,8 @@ inline void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
 }
 
 template <typename T>
-inline void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count, CPU_MODEL_SITE)
+inline void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
+                CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Min", T);
@@ -134,7 +139,8 @@ inline void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
 
 // IEEE division in float; the device may differ by one ulp (only the 950 DivConfig promises 0 ulp).
 template <typename T>
-inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count, CPU_MODEL_SITE)
+inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
+                CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2FloatOnly<T>, "Div: A2 supports half and float only (no integer or double division)");
@@ -151,7 +157,8 @@ inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int3
 }
 
 template <typename T, bool isSetMask = true>
-inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count, CPU_MODEL_SITE)
+inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
+                 CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Adds", T);
@@ -160,7 +167,8 @@ inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& 
 }
 
 template <typename T, bool isSetMask = true>
-inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count, CPU_MODEL_SITE)
+inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
+                 CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Muls", T);
@@ -169,7 +177,8 @@ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& 
 }
 
 template <typename T, bool isSetMask = true>
-inline void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count, CPU_MODEL_SITE)
+inline void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
+                 CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Maxs", T);
@@ -178,7 +187,8 @@ inline void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& 
 }
 
 template <typename T, bool isSetMask = true>
-inline void Mins(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count, CPU_MODEL_SITE)
+inline void Mins(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
+                 CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Mins", T);
@@ -199,7 +209,8 @@ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int
 }
 
 template <typename T>
-inline void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count, CPU_MODEL_SITE)
+inline void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
+                CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2Logic<T>, "And: A2 supports int16_t and uint16_t only (ReinterpretCast other types)");
@@ -207,7 +218,8 @@ inline void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
 }
 
 template <typename T>
-inline void Or(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count, CPU_MODEL_SITE)
+inline void Or(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
+               CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2Logic<T>, "Or: A2 supports int16_t and uint16_t only (ReinterpretCast other types)");
@@ -223,7 +235,8 @@ inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int3
 }
 
 template <typename T>
-inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count, CPU_MODEL_SITE)
+inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
+                      CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2Shift<T>, "ShiftLeft: A2 supports int16/uint16/int32/uint32 only");

@@ -68,7 +68,8 @@ template <typename T, typename U>
 inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
                  const uint32_t count, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<typename std::conditional<(sizeof(T) > sizeof(U)), T, U>::type>(count));
+    using Wider = typename std::conditional<(sizeof(T) > sizeof(U)), T, U>::type;
+    cpu_model::VectorCall call(site, cpu_model::ElementBytes<Wider>(count));
     static_assert(!(std::is_same<U, int32_t>::value && std::is_same<T, half>::value),
                   "Cast int32_t -> half needs SetDeqScale on A2, which the CPU model does not implement");
     static_assert(cpu_model::CastModes<T, U>() != 0,
