@@ -3,6 +3,7 @@ mirrored, no name of ours colliding with theirs, and no dtype accepted that the 
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -14,6 +15,9 @@ MODEL_INCLUDE = Path(__file__).resolve().parents[1] / "cpu_model" / "include"
 # Families of real object-like macros the model defines with the same values, so that a kernel name colliding
 # with one fails in the portable build too (Bernoulli's `enum { DT_FLOAT16 = 0 }` against `#define DT_FLOAT16 1`).
 MIRRORED_MACRO_PREFIXES = ("DT_", "FORMAT_")
+# The one parameter the model adds to the real signatures: a last, defaulted cpu_model::CallSite carrying the
+# kernel's file and line into sync messages (cpu_model/config.h). Only that trailing parameter is ignored.
+MODEL_CALL_SITE = re.compile(r"(?:, )?cpu_model::CallSite\)( const)?$")
 
 
 def model_view(ops_root: Path) -> ApiView:
@@ -38,10 +42,15 @@ def _names(table: dict, model: ApiView) -> list[Finding]:
             continue
         real = set(entry["declarations"])
         for signature in model.declarations.get(name, []):
-            if signature not in real:
+            if without_model_call_site(signature) not in real:
                 findings.append(Finding("model-signature-differs", name=name, model=signature,
                                         real=" | ".join(sorted(real)), headers=_headers(table)))
     return findings
+
+
+def without_model_call_site(signature: str) -> str:
+    """The model signature as the real headers spell it: its trailing cpu_model::CallSite parameter dropped."""
+    return MODEL_CALL_SITE.sub(r")\1", signature)
 
 
 def _macros(table: dict, model: ApiView) -> list[Finding]:

@@ -15,6 +15,7 @@
 #include "cpu_model/vec_cmpsel.h"
 #include "cpu_model/vec_reduce.h"
 #include "cpu_model/vec_repeat.h"
+#include "cpu_model/adv_math.h"
 #include "cpu_model/launch.h"
 #include "cpu_model/tiling.h"
 

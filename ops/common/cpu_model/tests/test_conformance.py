@@ -41,7 +41,8 @@ def test_the_model_records_the_header_version_of_its_table(table: dict) -> None:
 
 
 def test_every_name_ops_uses_is_declared_as_in_the_real_headers(table: dict, model) -> None:
-    assert {"AscendC::Cast", "AscendC::TQue::AllocTensor", "AscendC::DataCopyPad"} <= model.used
+    # TQue's members are TQueBind's, in the model as in the real headers (kernel_tpipe.h: TQue : TQueBind).
+    assert {"AscendC::Cast", "AscendC::TQueBind::AllocTensor", "AscendC::DataCopyPad"} <= model.used
     findings = conformance._names(table, model)
     assert not findings, _report(findings)
 
@@ -98,3 +99,21 @@ def test_a_stale_table_is_named_with_its_regeneration(table: dict, model) -> Non
     findings = conformance._names(trimmed, model)
     assert [f.symbol for f in findings] == ["api-table-stale"]
     assert "make cpu-model-table" in findings[0].message
+
+
+def test_only_the_trailing_call_site_parameter_is_model_only() -> None:
+    strip = conformance.without_model_call_site
+    assert strip("AscendC::LocalTensor::GetValue(unsigned int, cpu_model::CallSite) const") == \
+        "AscendC::LocalTensor::GetValue(unsigned int) const"
+    assert strip("AscendC::Add<typename>(const LocalTensor<T0_0> &, const int &, cpu_model::CallSite)") == \
+        "AscendC::Add<typename>(const LocalTensor<T0_0> &, const int &)"
+    # Anywhere else it is a different signature and stays one.
+    odd = "AscendC::Add<typename>(cpu_model::CallSite, const int &)"
+    assert strip(odd) == odd
+
+
+def test_every_model_api_that_touches_ub_takes_the_call_site(model) -> None:
+    # Sync messages name the kernel line only if the APIs a kernel calls carry the call site.
+    for name in ("AscendC::DataCopyPad", "AscendC::Cast", "AscendC::LocalTensor::GetValue", "AscendC::Select"):
+        assert all(s.endswith(("cpu_model::CallSite)", "cpu_model::CallSite) const"))
+                   for s in model.declarations[name]), name

@@ -44,9 +44,9 @@ RUNTIME_CASES = {
     "gm_race_read_after_write": "DataCopy(GM->UB): GM race: core 1 reads byte 32 of a GM buffer that core 0 wrote since the last SyncAll",
     "gm_race_write_after_read": "DataCopy(UB->GM): GM race: core 0 writes byte 32 of a GM buffer that core 1 read since the last SyncAll",
     "scalar_writes_share_a_cache_line": "GlobalTensor::SetValue: scalar GM writes of cores 0 and 1 share the 64-byte line at byte 0",
-    "pipe_sync_vector_reads_unsynced_copy": "Adds: pipe V (vector) reads UB bytes [0, 256) that pipe MTE2 (GM->UB) wrote without a SetFlag/WaitFlag",
-    "pipe_sync_scalar_reads_vector_result": "LocalTensor::GetValue: pipe S (scalar) reads UB bytes [0, 4) that pipe V (vector) wrote",
-    "pipe_sync_copy_out_unsynced": "DataCopy(UB->GM): pipe MTE3 (UB->GM) reads UB bytes [0, 256) that pipe V (vector) wrote",
+    "pipe_sync_vector_reads_unsynced_copy": "wrote on pipe MTE2 (GM->UB), with no SetFlag/WaitFlag<HardEvent::MTE2_V>",
+    "pipe_sync_scalar_reads_vector_result": "pipe S (scalar) reads UB bytes [0, 4) that Duplicate at ",
+    "pipe_sync_copy_out_unsynced": "wrote on pipe V (vector), with no SetFlag/WaitFlag<HardEvent::V_MTE3>",
     "tiling_buffer_too_small": "GET_TILING_DATA: the tiling buffer is smaller than the tiling struct (16 bytes)",
     "select_scalar_needs_scalar_mode": "Select(scalar): a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE",
 }

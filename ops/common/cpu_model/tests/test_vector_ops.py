@@ -62,6 +62,21 @@ def test_div_and_abs(probe, type_name):
     _assert_same(probe.run("scalar", ["abs", type_name, 0], [a], dtype), np.abs(a))
 
 
+@pytest.mark.parametrize("type_name", sorted(FLOATS))
+def test_floor_of_the_advanced_api(probe, type_name):
+    dtype = FLOATS[type_name]
+    a = _values(dtype, 3000, np.random.default_rng(21))
+    a[6:12] = np.array([-1.5, -0.5, 0.5, 2.0, -0.0, 1e4], dtype=dtype)
+    _assert_same(probe.run("scalar", ["floor", type_name, 0], [a], dtype), np.floor(a))
+
+
+@pytest.mark.parametrize("type_name", sorted(ARITH))
+def test_create_vec_index(probe, type_name):
+    dtype = ARITH[type_name]
+    a = np.zeros(1000, dtype=dtype)  # one probe chunk: the index runs 0..999 from the first value
+    _assert_same(probe.run("scalar", ["vecindex", type_name, 5], [a], dtype), (np.arange(1000) + 5).astype(dtype))
+
+
 @pytest.mark.parametrize("type_name", sorted(ARITH))
 def test_scalar_forms(probe, type_name):
     dtype = ARITH[type_name]

@@ -65,7 +65,18 @@ inline void Check(bool ok, const char* api, const std::string& message)
 
 constexpr uint64_t AlignUp(uint64_t value, uint64_t align) { return (value + align - 1) / align * align; }
 
+// The kernel source line that called an API. Every model API that touches UB or GM takes it as a model-only
+// trailing parameter defaulted to the caller's location (g++ and clang evaluate __builtin_FILE/__builtin_LINE in a
+// default argument at the call site), so a sync error names the kernel line. It is not part of the real
+// signatures; the conformance test accepts exactly this one trailing parameter (header_check/conformance.py).
+struct CallSite {
+    const char* file;
+    int line;
+};
+
 }  // namespace cpu_model
+
+#define CPU_MODEL_SITE ::cpu_model::CallSite site = {__builtin_FILE(), __builtin_LINE()}
 
 // pipe_t and event_t are compiler built-ins on the device, hence global.
 enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX };

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cpu_model/config.h"
+#include "cpu_model/counters.h"
 
 namespace cpu_model {
 
@@ -28,9 +29,13 @@ struct CoreContext {
     int32_t kernelType = -1;  // set by KERNEL_TASK_TYPE_DEFAULT
     CoreGroup* group = nullptr;
     void* pipe = nullptr;     // the live TPipe of this core, if any
+    uint8_t* paramBase = nullptr;  // what get_para_base() returns (LaunchOptions::paramBase)
     uint32_t syncAllCount = 0;
     std::vector<uint8_t> ub;
     uint32_t pendingFlags[static_cast<int>(AscendC::HardEvent::MAX)][kEventIds] = {};
+    Counters counters;
+    CallSite site{nullptr, 0};  // the kernel line of the API call being executed (outermost call)
+    uint32_t apiDepth = 0;
 
     CoreContext() : ub(kUbSize) { FillGarbage(); }
 
@@ -66,6 +71,60 @@ inline CoreContext& CurrentCore()
 }
 
 inline int32_t CurrentBlockIdxForMessages() { return CurrentCore().blockIdx; }
+
+// One API call of the kernel: remembers its call site for messages while it runs, and tells whether it is the
+// kernel's own call (outermost) so that a model API implemented through another is counted once.
+class ApiCall {
+public:
+    explicit ApiCall(CallSite site) : core_(CurrentCore()), outer_(core_.apiDepth++ == 0)
+    {
+        if (outer_) core_.site = site;
+    }
+    ApiCall(const ApiCall&) = delete;
+    ApiCall& operator=(const ApiCall&) = delete;
+    ~ApiCall()
+    {
+        if (--core_.apiDepth == 0) core_.site = CallSite{nullptr, 0};
+    }
+
+    bool Outer() const { return outer_; }
+    Counters& Count() { return core_.counters; }
+
+private:
+    CoreContext& core_;
+    bool outer_;
+};
+
+// "file:line" of the kernel call being executed, or "" outside an API call.
+inline std::string CurrentSiteText()
+{
+    const CallSite& site = CurrentCore().site;
+    return site.file == nullptr ? std::string() : std::string(site.file) + ":" + std::to_string(site.line);
+}
+
+inline uint64_t RepeatsOf(uint64_t bytes) { return (bytes + kRepeatSize - 1) / kRepeatSize; }
+
+// Bytes of `count` elements of T (a negative count, which the API then rejects, counts as none).
+template <typename T>
+inline uint64_t ElementBytes(int64_t count)
+{
+    return count < 0 ? 0 : static_cast<uint64_t>(count) * sizeof(T);
+}
+
+// Counts a vector instruction of `bytes` (the widest operand) when it is the kernel's own call.
+class VectorCall : public ApiCall {
+public:
+    VectorCall(CallSite site, uint64_t bytes) : ApiCall(site) { CountRepeats(RepeatsOf(bytes)); }
+    VectorCall(CallSite site, uint64_t repeats, bool /*level0*/) : ApiCall(site) { CountRepeats(repeats); }
+
+private:
+    void CountRepeats(uint64_t repeats)
+    {
+        if (!Outer()) return;
+        ++Count().vector_calls;
+        Count().vector_repeats += repeats;
+    }
+};
 
 enum class GmAccess { Read, Write, ScalarWrite };
 

@@ -60,6 +60,26 @@ struct DataCopyPadExtParams {
 
 namespace detail {
 
+// One DMA instruction of the kernel: its call site for messages, counted with its bytes (UB->UB copies run on
+// the vector pipe and count apart).
+class DmaCall : public cpu_model::ApiCall {
+public:
+    DmaCall(cpu_model::CallSite site, cpu_model::Pipe pipe, uint64_t bytes) : ApiCall(site)
+    {
+        if (!Outer()) return;
+        auto& c = Count();
+        if (pipe == cpu_model::Pipe::MTE2) {
+            ++c.dma_gm_to_ub;
+            c.dma_gm_to_ub_bytes += bytes;
+        } else if (pipe == cpu_model::Pipe::MTE3) {
+            ++c.dma_ub_to_gm;
+            c.dma_ub_to_gm_bytes += bytes;
+        } else {
+            ++c.dma_ub_to_ub;
+        }
+    }
+};
+
 template <typename T>
 inline void CheckWholeBlocks(const char* api, uint64_t count)
 {
@@ -111,7 +131,7 @@ inline void PadIn(const char* api, const LocalTensor<T>& dst, const GlobalTensor
         src.CheckBytes(api, static_cast<int64_t>(gmFirst), blockLen);
         src.Track(api, gmFirst, blockLen, cpu_model::GmAccess::Read);
         dst.CheckBytes(api, ubFirst, ubBlock);
-        dst.PipeWrite(cpu_model::Pipe::MTE2, ubFirst, ubBlock);
+        dst.PipeWrite(api, cpu_model::Pipe::MTE2, ubFirst, ubBlock);
         uint8_t* out = dst.Base() + ubFirst;
         if (isPad) {
             for (uint32_t k = 0; k < left; ++k) cpu_model::StoreRaw<T>(out, k, padValue);
@@ -147,21 +167,23 @@ inline void PadOut(const char* api, const GlobalTensor<T>& dst, const LocalTenso
 }  // namespace detail
 
 template <typename T>
-inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count)
+inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count, CPU_MODEL_SITE)
 {
     const char* api = "DataCopy(GM->UB)";
+    const detail::DmaCall call(site, cpu_model::Pipe::MTE2, uint64_t{count} * sizeof(T));
     detail::CheckWholeBlocks<T>(api, count);
     dst.CheckOperand(api, count);
     src.CheckBytes(api, 0, static_cast<uint64_t>(count) * sizeof(T));
     src.Track(api, 0, static_cast<uint64_t>(count) * sizeof(T), cpu_model::GmAccess::Read);
-    dst.PipeWrite(cpu_model::Pipe::MTE2, 0, static_cast<uint64_t>(count) * sizeof(T));
+    dst.PipeWrite(api, cpu_model::Pipe::MTE2, 0, static_cast<uint64_t>(count) * sizeof(T));
     std::memcpy(dst.Base(), src.Bytes(), static_cast<size_t>(count) * sizeof(T));
 }
 
 template <typename T>
-inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count)
+inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, CPU_MODEL_SITE)
 {
     const char* api = "DataCopy(UB->GM)";
+    const detail::DmaCall call(site, cpu_model::Pipe::MTE3, uint64_t{count} * sizeof(T));
     detail::CheckWholeBlocks<T>(api, count);
     src.CheckOperand(api, count);
     dst.CheckBytes(api, 0, static_cast<uint64_t>(count) * sizeof(T));
@@ -171,22 +193,25 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
 }
 
 template <typename T>
-inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count)
+inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, CPU_MODEL_SITE)
 {
     const char* api = "DataCopy(UB->UB)";
+    const detail::DmaCall call(site, cpu_model::Pipe::V, uint64_t{count} * sizeof(T));
     detail::CheckWholeBlocks<T>(api, count);
     dst.CheckOperand(api, count);
     src.CheckOperand(api, count);
     src.PipeRead(api, cpu_model::Pipe::V, 0, static_cast<uint64_t>(count) * sizeof(T));
-    dst.PipeWrite(cpu_model::Pipe::V, 0, static_cast<uint64_t>(count) * sizeof(T));
+    dst.PipeWrite(api, cpu_model::Pipe::V, 0, static_cast<uint64_t>(count) * sizeof(T));
     std::memmove(dst.Base(), src.Base(), static_cast<size_t>(count) * sizeof(T));
 }
 
 // Strided forms: blockLen, srcStride and dstStride count 32-byte blocks.
 template <typename T>
-inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p)
+inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p, CPU_MODEL_SITE)
 {
     const char* api = "DataCopy(GM->UB, DataCopyParams)";
+    const detail::DmaCall call(site, cpu_model::Pipe::MTE2,
+                               uint64_t{p.blockCount} * p.blockLen * cpu_model::kBlockSize);
     detail::CheckBlockParams<T>(api, p);
     dst.CheckOperand(api, 0);
     const uint64_t len = p.blockLen * cpu_model::kBlockSize;
@@ -196,15 +221,17 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
         src.CheckBytes(api, static_cast<int64_t>(gmFirst), len);
         src.Track(api, gmFirst, len, cpu_model::GmAccess::Read);
         dst.CheckBytes(api, ubFirst, len);
-        dst.PipeWrite(cpu_model::Pipe::MTE2, ubFirst, len);
+        dst.PipeWrite(api, cpu_model::Pipe::MTE2, ubFirst, len);
         std::memcpy(dst.Base() + ubFirst, src.Bytes() + gmFirst, len);
     }
 }
 
 template <typename T>
-inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p)
+inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p, CPU_MODEL_SITE)
 {
     const char* api = "DataCopy(UB->GM, DataCopyParams)";
+    const detail::DmaCall call(site, cpu_model::Pipe::MTE3,
+                               uint64_t{p.blockCount} * p.blockLen * cpu_model::kBlockSize);
     detail::CheckBlockParams<T>(api, p);
     src.CheckOperand(api, 0);
     const uint64_t len = p.blockLen * cpu_model::kBlockSize;
@@ -221,16 +248,18 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
 
 template <typename T>
 inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
-                        const DataCopyPadExtParams<T>& pad)
+                        const DataCopyPadExtParams<T>& pad, CPU_MODEL_SITE)
 {
+    const detail::DmaCall call(site, cpu_model::Pipe::MTE2, uint64_t{p.blockCount} * p.blockLen);
     detail::PadIn("DataCopyPad(GM->UB)", dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad,
                   pad.leftPadding, pad.rightPadding, pad.paddingValue);
 }
 
 template <typename T>
 inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
-                        const DataCopyPadParams& pad)
+                        const DataCopyPadParams& pad, CPU_MODEL_SITE)
 {
+    const detail::DmaCall call(site, cpu_model::Pipe::MTE2, uint64_t{p.blockCount} * p.blockLen);
     T value;
     uint64_t raw = pad.paddingValue;
     std::memcpy(&value, &raw, sizeof(T));
@@ -239,14 +268,17 @@ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, c
 }
 
 template <typename T>
-inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p)
+inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p,
+                        CPU_MODEL_SITE)
 {
+    const detail::DmaCall call(site, cpu_model::Pipe::MTE3, uint64_t{p.blockCount} * p.blockLen);
     detail::PadOut("DataCopyPad(UB->GM)", dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
 }
 
 template <typename T>
-inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p)
+inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p, CPU_MODEL_SITE)
 {
+    const detail::DmaCall call(site, cpu_model::Pipe::MTE3, uint64_t{p.blockCount} * p.blockLen);
     detail::PadOut("DataCopyPad(UB->GM)", dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
 }
 

@@ -59,7 +59,9 @@ public:
         const std::string mode = Get("mode", "threads");
         LaunchOptions options;
         options.seed = static_cast<uint64_t>(GetInt("seed", 1));
-        options.checkPipeSync = GetInt("pipe-sync", 0) != 0;
+        options.checkPipeSync = GetInt("pipe-sync", 1) != 0;
+        const auto counters = options_.find("counters");  // --counters FILE|- : the launch's counters as JSON
+        if (counters != options_.end()) options.countersPath = counters->second;
         if (mode == "threads") {
             options.mode = LaunchMode::Threads;
         } else if (mode == "sequential" || mode == "sequential-reverse" || mode == "sequential-shuffle") {

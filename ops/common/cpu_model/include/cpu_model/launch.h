@@ -136,9 +136,59 @@ struct LaunchOptions {
     uint64_t seed = 1;                       // for CoreOrder::Shuffled
     uint64_t tilingKey = 0;
     bool checkRaces = true;  // cross-core GM race detection (8 bytes of shadow per GM byte touched)
-    // Cross-pipe UB synchronisation check; also switched on by the environment variable CPU_MODEL_CHECK_PIPE_SYNC=1.
-    bool checkPipeSync = false;
+    // Cross-pipe UB synchronisation check (pipe_sync.h), on by default; the environment variable
+    // CPU_MODEL_CHECK_PIPE_SYNC=0 turns it off for a whole test run, =1 forces it on.
+    bool checkPipeSync = true;
+    // Where to append the launch's instruction counters as one JSON line ("-" = stderr); empty = the environment
+    // variable CPU_MODEL_COUNTERS, if set.
+    std::string countersPath;
+    // The kernel parameter block get_para_base() returns: the kernel's GM_ADDR arguments, then any inline tiling
+    // (kernels that read their tiling "inline" at get_para_base() + 5 pointers, as ops-math's experimental gcd).
+    uint8_t* paramBase = nullptr;
 };
+
+inline bool PipeSyncReportOnly();
+
+inline bool PipeSyncEnabled(const LaunchOptions& options)
+{
+    if (PipeSyncReportOnly()) return true;
+    const char* env = std::getenv("CPU_MODEL_CHECK_PIPE_SYNC");
+    if (env != nullptr && std::string(env) == "0") return false;
+    if (env != nullptr && std::string(env) == "1") return true;
+    return options.checkPipeSync;
+}
+
+// CPU_MODEL_PIPE_SYNC_REPORT=<file>: every missing sync is appended to the file once (reading line, writing line,
+// event) and the kernel runs on, so one run lists all of them. A survey, not a test: nothing fails.
+inline bool PipeSyncReportOnly()
+{
+    const char* env = std::getenv("CPU_MODEL_PIPE_SYNC_REPORT");
+    return env != nullptr && *env != '\0';
+}
+
+// {"launch": n, "block_dim": N, "total": {...}, "per_core": [{...}, ...]}: the counters of one launch.
+inline void ReportCounters(const LaunchOptions& options, uint32_t epoch, const std::vector<Counters>& perCore)
+{
+    std::string path = options.countersPath;
+    if (path.empty()) {
+        const char* env = std::getenv("CPU_MODEL_COUNTERS");
+        if (env == nullptr || *env == '\0') return;
+        path = env;
+    }
+    Counters total;
+    std::string cores;
+    for (const auto& c : perCore) {
+        total.Add(c);
+        cores += (cores.empty() ? "" : ", ") + c.ToJson();
+    }
+    const std::string line = "{\"launch\": " + std::to_string(epoch) + ", \"block_dim\": " +
+                             std::to_string(perCore.size()) + ", \"total\": " + total.ToJson() +
+                             ", \"per_core\": [" + cores + "]}\n";
+    std::FILE* out = path == "-" ? stderr : std::fopen(path.c_str(), "a");
+    Check(out != nullptr, "Launch", "cannot append the counters to " + path);
+    std::fputs(line.c_str(), out);
+    if (out != stderr) std::fclose(out);
+}
 
 // Runs kernel(args...) on blockDim cores. The first ConstraintError of any core is rethrown here.
 template <typename Kernel, typename... Args>
@@ -149,6 +199,11 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
     static std::atomic<uint32_t> epochs{0};
     const uint32_t epoch = ++epochs;
     std::vector<std::thread> threads;
+    std::vector<Counters> counters(blockDim);
+    const bool pipeSync = PipeSyncEnabled(options);
+    // CPU_MODEL_CHECK_RACES=0 drops the race shadow (8 bytes per GM byte) for runs that only count, e.g. benchmarks.
+    const char* racesEnv = std::getenv("CPU_MODEL_CHECK_RACES");
+    const bool checkRaces = options.checkRaces && !(racesEnv != nullptr && std::string(racesEnv) == "0");
     threads.reserve(blockDim);
     for (uint32_t core = 0; core < blockDim; ++core) {
         threads.emplace_back([&, core] {
@@ -158,9 +213,9 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
             context->tilingKey = options.tilingKey;
             context->group = &group;
             context->launchEpoch = epoch;
-            context->checkRaces = options.checkRaces;
-            const char* env = std::getenv("CPU_MODEL_CHECK_PIPE_SYNC");
-            SyncState().Reset(options.checkPipeSync || (env != nullptr && std::string(env) == "1"));
+            context->checkRaces = checkRaces;
+            context->paramBase = options.paramBase;
+            SyncState().Reset(pipeSync, PipeSyncReportOnly());
             context->FillGarbage();
             CurrentCoreSlot() = context.get();
             try {
@@ -173,11 +228,14 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
                 group.Abort(error.what());
                 group.Finish(core);
             }
+            counters[core] = context->counters;
+            SyncState().Reset(false);
             CurrentCoreSlot() = nullptr;
         });
     }
     for (auto& thread : threads) thread.join();
     if (group.Failed()) throw ConstraintError(group.Reason());
+    ReportCounters(options, epoch, counters);
 }
 
 template <typename Kernel, typename... Args>
@@ -219,6 +277,8 @@ inline void SyncAllBarrier(const char* api)
                      "blockDim " + std::to_string(core.blockNum) +
                          " exceeds the physical vector cores; cores of a later wave would never arrive");
     ++core.syncAllCount;
+    ++core.counters.sync_alls;
+    cpu_model::SyncBarrierAll();  // the real SyncAll starts with PipeBarrier<PIPE_ALL> (kernel_operator_sync_impl.h)
     if (core.group != nullptr) core.group->Arrive(static_cast<uint32_t>(core.blockIdx), core.syncAllCount);
 }
 }  // namespace detail
@@ -256,6 +316,16 @@ inline void GmFree(void* ptr) { cpu_model::GmFree(ptr); }
 inline void SetKernelMode(KernelMode) {}
 
 }  // namespace AscendC
+
+// The CPU-debug stub's builtin (stub_fun.h: int64_t get_para_base();): the address of the kernel's parameter block.
+inline int64_t get_para_base()
+{
+    uint8_t* base = cpu_model::CurrentCore().paramBase;
+    cpu_model::Check(base != nullptr, "get_para_base",
+                     "the launch has no parameter block; set LaunchOptions::paramBase to the kernel's GM_ADDR "
+                     "arguments followed by its inline tiling");
+    return static_cast<int64_t>(reinterpret_cast<uintptr_t>(base));
+}
 
 #define ICPU_RUN_KF(func, blockDim, ...) ::cpu_model::Launch((blockDim), ::cpu_model::LaunchMode::Threads, func, __VA_ARGS__)
 

@@ -18,32 +18,75 @@ namespace detail {
 inline const char* PositionName(TPosition pos)
 {
     switch (pos) {
+        case TPosition::GM: return "GM";
         case TPosition::VECIN: return "VECIN";
         case TPosition::VECOUT: return "VECOUT";
         case TPosition::VECCALC: return "VECCALC";
         default: return "other";
     }
 }
+
+constexpr bool IsVectorPosition(TPosition pos)
+{
+    return pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::VECCALC;
+}
+
+// TQue<pos> is TQueBind<src, dst> with these ends (real kernel_event.h GetBufferLogicPos; it asserts that pos is
+// not VECCALC, so a TQue<VECCALC> does not compile in the CPU-debug build).
+constexpr TPosition QueLogicPos(TPosition pos, bool isSrc)
+{
+    return pos == TPosition::VECIN ? (isSrc ? TPosition::GM : TPosition::VECIN)
+                                   : (isSrc ? TPosition::VECOUT : TPosition::GM);
+}
+
+// The one event a queue's EnQue/DeQue (forward) or FreeTensor/AllocTensor (backward) sets and waits: GM -> UB
+// is MTE2_V / V_MTE2, UB -> GM is V_MTE3 / MTE3_V, UB -> UB is MTE2_MTE3 / MTE3_MTE2 (kernel_event.h GetQueEvt,
+// vector positions are UB in GetPhyType).
+constexpr HardEvent QueEvent(TPosition src, TPosition dst, bool forward)
+{
+    if (src == TPosition::GM) return forward ? HardEvent::MTE2_V : HardEvent::V_MTE2;
+    if (dst == TPosition::GM) return forward ? HardEvent::V_MTE3 : HardEvent::MTE3_V;
+    return forward ? HardEvent::MTE2_MTE3 : HardEvent::MTE3_MTE2;
+}
+
+// The position a queue's buffers count against and its tensors carry (kernel_event.h GetPosition).
+constexpr TPosition QuePosition(TPosition src, TPosition dst) { return dst == TPosition::GM ? src : dst; }
+
+inline cpu_model::Pipe EventFrom(HardEvent event)
+{
+    cpu_model::Pipe from = cpu_model::Pipe::S, to = cpu_model::Pipe::S;
+    cpu_model::EventPipes(event, from, to);
+    return from;
+}
+
+inline cpu_model::Pipe EventTo(HardEvent event)
+{
+    cpu_model::Pipe from = cpu_model::Pipe::S, to = cpu_model::Pipe::S;
+    cpu_model::EventPipes(event, from, to);
+    return to;
+}
 }  // namespace detail
 
-template <TPosition pos, int32_t depth, auto mask = 0>
-class TQue {
-    static_assert(depth >= 1, "TQue depth must be at least 1");
-    static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::VECCALC,
-                  "cpu_model: only the vector positions VECIN/VECOUT/VECCALC are modelled");
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind {
+    static_assert(depth >= 1, "TQue depth must be at least 1 (depth 0 is the TBuf form)");
+    static_assert((src == TPosition::GM || detail::IsVectorPosition(src)) &&
+                      (dst == TPosition::GM || detail::IsVectorPosition(dst)) &&
+                      !(src == TPosition::GM && dst == TPosition::GM),
+                  "cpu_model: only queues between GM and the vector positions VECIN/VECOUT/VECCALC are modelled");
 
 public:
-    TQue() = default;
-    TQue(const TQue&) = delete;
-    TQue& operator=(const TQue&) = delete;
+    TQueBind() = default;
+    TQueBind(const TQueBind&) = delete;
+    TQueBind& operator=(const TQueBind&) = delete;
 
     // A buffer still allocated or queued when the kernel's queue goes away is a leak on the device.
-    ~TQue() noexcept(false)
+    ~TQueBind() noexcept(false)
     {
         if (std::uncaught_exceptions() > 0) return;
         for (const auto& slot : slots_) {
             cpu_model::Check(slot.state == cpu_model::SlotState::Free, "TQue (kernel end)",
-                             std::string("a ") + detail::PositionName(pos) + " buffer was never freed (" +
+                             std::string("a ") + detail::PositionName(kPosition) + " buffer was never freed (" +
                                  (slot.state == cpu_model::SlotState::Queued ? "still enqueued" : "allocated") +
                                  "): every AllocTensor needs a FreeTensor");
         }
@@ -58,7 +101,10 @@ public:
             next_ = (next_ + 1) % slots_.size();
             if (slot.state == cpu_model::SlotState::Free) {
                 slot.state = cpu_model::SlotState::Allocated;
-                return LocalTensor<T>(&slot, slot.offset, slot.offset + slot.length, pos);
+                // The reusing pipe waits for the FreeTensor of the last user (freeBufEvt).
+                if (slot.hasFreeSignal) cpu_model::SyncAwait(detail::EventTo(kFreeEvent), slot.freeSignal);
+                slot.hasFreeSignal = false;
+                return LocalTensor<T>(&slot, slot.offset, slot.offset + slot.length, kPosition);
             }
         }
         cpu_model::Fail("TQue::AllocTensor",
@@ -76,7 +122,10 @@ public:
                          "queue depth " + std::to_string(depth) + " exceeded (DeQue before enqueuing again)");
         slot.state = cpu_model::SlotState::Queued;
         queued_.push_back(&slot);
-        cpu_model::SyncHandOver(slot.offset, slot.offset + slot.length);
+        ++cpu_model::CurrentCore().counters.enques;
+        if (src == TPosition::GM) ++cpu_model::CurrentCore().counters.input_tiles;
+        // SetFlag<enQueEvt> on the producing pipe only: VECIN MTE2_V, VECOUT V_MTE3.
+        slot.enQueSignal = cpu_model::SyncSignal(detail::EventFrom(kEnQueEvent));
         return true;
     }
 
@@ -88,7 +137,10 @@ public:
         auto* slot = queued_.front();
         queued_.pop_front();
         slot->state = cpu_model::SlotState::Allocated;
-        return LocalTensor<T>(slot, slot->offset, slot->offset + slot->length, pos);
+        ++cpu_model::CurrentCore().counters.deques;
+        // WaitFlag<enQueEvt> on the consuming pipe only; the scalar unit does not wait.
+        cpu_model::SyncAwait(detail::EventTo(kEnQueEvent), slot->enQueSignal);
+        return LocalTensor<T>(slot, slot->offset, slot->offset + slot->length, kPosition);
     }
 
     template <typename T>
@@ -100,6 +152,8 @@ public:
         cpu_model::Check(slot.state == cpu_model::SlotState::Allocated, "TQue::FreeTensor", "double FreeTensor");
         slot.state = cpu_model::SlotState::Free;
         ++slot.generation;
+        slot.freeSignal = cpu_model::SyncSignal(detail::EventFrom(kFreeEvent));
+        slot.hasFreeSignal = true;
     }
 
     bool VacantInQue() const { return queued_.size() < static_cast<size_t>(depth); }
@@ -118,7 +172,9 @@ public:
         }
     }
 
-    static constexpr TPosition kPosition = pos;
+    static constexpr TPosition kPosition = detail::QuePosition(src, dst);
+    static constexpr HardEvent kEnQueEvent = detail::QueEvent(src, dst, true);
+    static constexpr HardEvent kFreeEvent = detail::QueEvent(src, dst, false);
 
 private:
     template <typename T>
@@ -136,8 +192,15 @@ private:
     size_t next_ = 0;
 };
 
-template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
-using TQueBind = TQue<src, depth, mask>;
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue : public TQueBind<detail::QueLogicPos(pos, true), detail::QueLogicPos(pos, false), depth, mask> {
+    static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT,
+                  "cpu_model: TQue<VECCALC> does not compile against the real headers (GetBufferLogicPos asserts "
+                  "pos != VECCALC); use TBuf<VECCALC>. Only VECIN and VECOUT queues are modelled");
+
+public:
+    TQue() = default;
+};
 
 template <TPosition pos = TPosition::VECCALC>
 class TBuf {
@@ -283,6 +346,7 @@ inline void SetFlag(int32_t eventID)
     cpu_model::Check(eventID >= 0 && eventID < static_cast<int32_t>(cpu_model::kEventIds), "SetFlag",
                      "event id " + std::to_string(eventID) + " outside [0, 8)");
     ++cpu_model::CurrentCore().pendingFlags[static_cast<int>(event)][eventID];
+    ++cpu_model::CurrentCore().counters.set_flags;
     cpu_model::SyncSetFlag(event, eventID);
 }
 
@@ -295,12 +359,16 @@ inline void WaitFlag(int32_t eventID)
     cpu_model::Check(pending > 0, "WaitFlag",
                      "WaitFlag without a preceding SetFlag on the same event and id; the device would hang");
     --pending;
+    ++cpu_model::CurrentCore().counters.wait_flags;
     cpu_model::SyncWaitFlag(event, eventID);
 }
 
+// PIPE_ALL orders every pipe after every earlier instruction; a single-pipe barrier orders that pipe with itself
+// only (MTE2/MTE3 copies into overlapping addresses), which the model does not track.
 template <pipe_t pipe>
 inline void PipeBarrier()
 {
+    ++cpu_model::CurrentCore().counters.pipe_barriers;
     if (pipe == PIPE_ALL) cpu_model::SyncBarrierAll();
 }
 

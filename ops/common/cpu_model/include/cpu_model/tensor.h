@@ -22,6 +22,9 @@ struct BufferSlot {
     SlotState state = SlotState::Free;
     uint32_t generation = 0;
     const void* owner = nullptr;
+    PipeClock enQueSignal{};  // what the EnQue's SetFlag handed over, for the DeQue's WaitFlag
+    PipeClock freeSignal{};   // what the FreeTensor's SetFlag handed over, for the next AllocTensor
+    bool hasFreeSignal = false;
 };
 
 template <typename T>
@@ -66,15 +69,21 @@ public:
     __gm__ T* GetPhyAddr(uint64_t offset) const { return reinterpret_cast<T*>(address_ + offset * sizeof(T)); }
     uint64_t GetSize() const { return size_; }
 
-    T GetValue(uint64_t offset) const
+    T GetValue(uint64_t offset, CPU_MODEL_SITE) const
     {
+        cpu_model::ApiCall call(site);
+        ++call.Count().scalar_gm_reads;
+        call.Count().scalar_gm_read_bytes += sizeof(T);
         CheckRange("GlobalTensor::GetValue", offset, 1);
         Track("GlobalTensor::GetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::Read);
         return cpu_model::LoadRaw<T>(address_, offset);
     }
 
-    void SetValue(uint64_t offset, T value)
+    void SetValue(uint64_t offset, T value, CPU_MODEL_SITE)
     {
+        cpu_model::ApiCall call(site);
+        ++call.Count().scalar_gm_writes;
+        call.Count().scalar_gm_write_bytes += sizeof(T);
         CheckRange("GlobalTensor::SetValue", offset, 1);
         Track("GlobalTensor::SetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::ScalarWrite);
         cpu_model::StoreRaw<T>(address_, offset, value);
@@ -153,39 +162,47 @@ public:
     TPosition GetPosition() const { return position_; }
     uint64_t GetPhyAddr() const { return offset_; }
 
-    T GetValue(uint32_t index) const
+    T GetValue(uint32_t index, CPU_MODEL_SITE) const
     {
+        cpu_model::ApiCall call(site);
+        ++call.Count().scalar_ub_reads;
         CheckElements("LocalTensor::GetValue", index, 1, false);
         PipeRead("LocalTensor::GetValue", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         return cpu_model::LoadRaw<T>(Base(), index);
     }
 
     template <typename U>
-    void SetValue(uint32_t index, U value) const
+    void SetValue(uint32_t index, U value, CPU_MODEL_SITE) const
     {
+        cpu_model::ApiCall call(site);
+        ++call.Count().scalar_ub_writes;
         CheckElements("LocalTensor::SetValue", index, 1, false);
-        PipeWrite(cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
+        PipeWrite("LocalTensor::SetValue", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         cpu_model::StoreRaw<T>(Base(), index, static_cast<T>(value));
     }
 
-    // Pipe-sync bookkeeping (opt-in) of a byte range relative to this tensor's start.
+    // Pipe-sync bookkeeping of a byte range relative to this tensor's start.
     void PipeRead(const char* api, cpu_model::Pipe pipe, uint64_t firstByte, uint64_t bytes) const
     {
         cpu_model::SyncRead(api, pipe, static_cast<uint32_t>(offset_ + firstByte),
                             static_cast<uint32_t>(offset_ + firstByte + bytes));
     }
-    void PipeWrite(cpu_model::Pipe pipe, uint64_t firstByte, uint64_t bytes) const
+    void PipeWrite(const char* api, cpu_model::Pipe pipe, uint64_t firstByte, uint64_t bytes) const
     {
-        cpu_model::SyncWrite(pipe, static_cast<uint32_t>(offset_ + firstByte),
+        cpu_model::SyncWrite(api, pipe, static_cast<uint32_t>(offset_ + firstByte),
                              static_cast<uint32_t>(offset_ + firstByte + bytes));
     }
 
-    // Scalar reference into UB, as the device's operator() (checked when taken, not on every use).
-    T& operator()(uint32_t index) const
+    // Scalar reference into UB, as the device's operator() (checked when taken, not on every use: it counts as
+    // one scalar read and one scalar write).
+    T& operator()(uint32_t index, CPU_MODEL_SITE) const
     {
+        cpu_model::ApiCall call(site);
+        ++call.Count().scalar_ub_reads;
+        ++call.Count().scalar_ub_writes;
         CheckElements("LocalTensor::operator()", index, 1, false);
         PipeRead("LocalTensor::operator()", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
-        PipeWrite(cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
+        PipeWrite("LocalTensor::operator()", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         return *reinterpret_cast<T*>(Base() + static_cast<uint64_t>(index) * sizeof(T));
     }
 

@@ -66,8 +66,10 @@ namespace AscendC {
 
 template <typename T, typename U>
 inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
-                 const uint32_t count)
+                 const uint32_t count, CPU_MODEL_SITE)
 {
+    using Wider = typename std::conditional<(sizeof(T) > sizeof(U)), T, U>::type;
+    cpu_model::VectorCall call(site, cpu_model::ElementBytes<Wider>(count));
     static_assert(!(std::is_same<U, int32_t>::value && std::is_same<T, half>::value),
                   "Cast int32_t -> half needs SetDeqScale on A2, which the CPU model does not implement");
     static_assert(cpu_model::CastModes<T, U>() != 0,
@@ -81,7 +83,7 @@ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const Rou
     src.CheckOperand(api, count);
     cpu_model::CheckAlias(api, dst, uint64_t{count} * sizeof(T), src, uint64_t{count} * sizeof(U));
     src.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(U));
-    dst.PipeWrite(cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
+    dst.PipeWrite(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     const auto rounding = cpu_model::ToRounding(roundMode);
     for (uint64_t i = 0; i < count; ++i) {
         const long double exact = cpu_model::Exact(cpu_model::LoadRaw<U>(src.Base(), i));

@@ -53,7 +53,7 @@ inline void CheckCompare(const char* api, const LocalTensor<U>& dst, const Local
     dst.CheckOperand(api, 0);
     dst.CheckBytes(api, 0, count / 8);
     src0.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
-    dst.PipeWrite(cpu_model::Pipe::V, 0, count / 8);
+    dst.PipeWrite(api, cpu_model::Pipe::V, 0, count / 8);
 }
 
 template <typename U>
@@ -74,8 +74,9 @@ inline bool ReadBit(const LocalTensor<U>& mask, uint64_t index)
 
 template <typename T, typename U>
 inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
-                    uint32_t count)
+                    uint32_t count, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     detail::CheckCompare("Compare", dst, src0, cmpMode, count);
     src1.CheckOperand("Compare", count);
     src1.PipeRead("Compare", cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
@@ -88,8 +89,9 @@ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const
 
 template <typename T, typename U>
 inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,
-                          uint32_t count)
+                          uint32_t count, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     detail::CheckCompare("CompareScalar", dst, src0, cmpMode, count);
     for (uint64_t i = 0; i < count; ++i) {
         detail::WriteBit(dst, i, detail::CompareOne(cpu_model::LoadRaw<T>(src0.Base(), i), src1Scalar, cmpMode));
@@ -99,17 +101,18 @@ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
 // CANN 9.0 renamed CompareScalar to Compares; both spellings are accepted.
 template <typename T, typename U>
 inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,
-                     uint32_t count)
+                     uint32_t count, CPU_MODEL_SITE)
 {
-    CompareScalar(dst, src0, src1Scalar, cmpMode, count);
+    CompareScalar(dst, src0, src1Scalar, cmpMode, count, site);
 }
 
 // A 1 bit selects src0. Two tensors take VSEL_CMPMASK_SPR (the first 256 bytes' worth of mask bits, i.e. 128 for
 // half and 64 for float, reused by every repeat) or VSEL_TENSOR_TENSOR_MODE (one bit per element).
 template <typename T, typename U>
 inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
-                   const LocalTensor<T>& src1, SELMODE selMode, uint32_t count)
+                   const LocalTensor<T>& src1, SELMODE selMode, uint32_t count, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kOneOf<T, half, float>, "Select: A2 supports half and float only");
     static_assert(cpu_model::kMaskType<U>, "Select: the mask is a uint8/16/32/64 tensor");
     const char* api = "Select";
@@ -127,7 +130,7 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, con
     src0.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     src1.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     selMask.PipeRead(api, cpu_model::Pipe::V, 0, (bits + 7) / 8);
-    dst.PipeWrite(cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
+    dst.PipeWrite(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     for (uint64_t i = 0; i < count; ++i) {
         const uint64_t bit = selMode == SELMODE::VSEL_CMPMASK_SPR ? i % perRepeat : i;
         const T chosen = detail::ReadBit(selMask, bit) ? cpu_model::LoadRaw<T>(src0.Base(), i)
@@ -138,8 +141,9 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, con
 
 template <typename T, typename U>
 inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
-                   SELMODE selMode, uint32_t count)
+                   SELMODE selMode, uint32_t count, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kOneOf<T, half, float>, "Select: A2 supports half and float only");
     static_assert(cpu_model::kMaskType<U>, "Select: the mask is a uint8/16/32/64 tensor");
     const char* api = "Select(scalar)";
@@ -152,7 +156,7 @@ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, con
     cpu_model::CheckAlias(api, dst, uint64_t{count} * sizeof(T), src0, uint64_t{count} * sizeof(T));
     src0.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     selMask.PipeRead(api, cpu_model::Pipe::V, 0, (uint64_t{count} + 7) / 8);
-    dst.PipeWrite(cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
+    dst.PipeWrite(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     for (uint64_t i = 0; i < count; ++i) {
         cpu_model::StoreRaw<T>(dst.Base(), i, detail::ReadBit(selMask, i) ? cpu_model::LoadRaw<T>(src0.Base(), i) : src1);
     }

@@ -52,7 +52,7 @@ inline void ReduceToDst(const char* api, const LocalTensor<T>& dst, uint64_t n, 
     // The destination needs only 4-byte (half) or 8-byte (float) alignment.
     dst.CheckOperand(api, calIndex ? 2 : 1, 2 * sizeof(T));
     const uint64_t index = ExtremeIndex<T, isMax>(n, load);
-    dst.PipeWrite(cpu_model::Pipe::V, 0, (calIndex ? 2 : 1) * sizeof(T));
+    dst.PipeWrite(api, cpu_model::Pipe::V, 0, (calIndex ? 2 : 1) * sizeof(T));
     cpu_model::StoreRaw<T>(dst.Base(), 0, load(index));
     if (calIndex) StoreIndexBits<T>(dst.Base() + sizeof(T), index);
 }
@@ -120,7 +120,7 @@ inline void WholeReduce(const char* api, const LocalTensor<T>& dst, const LocalT
         const uint64_t index = ExtremeIndex<T, isMax>(static_cast<uint64_t>(mask), load);
         const uint64_t out = static_cast<uint64_t>(r) * dstRepStride * dstUnit;
         dst.CheckBytes(api, out, order == ReduceOrder::ORDER_ONLY_VALUE ? sizeof(T) : dstUnit);
-        dst.PipeWrite(cpu_model::Pipe::V, out, order == ReduceOrder::ORDER_ONLY_VALUE ? sizeof(T) : dstUnit);
+        dst.PipeWrite(api, cpu_model::Pipe::V, out, order == ReduceOrder::ORDER_ONLY_VALUE ? sizeof(T) : dstUnit);
         uint8_t* slot = dst.Base() + out;
         const T value = load(index);
         switch (order) {
@@ -148,29 +148,35 @@ inline void WholeReduce(const char* api, const LocalTensor<T>& dst, const LocalT
 
 template <typename T>
 inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
-                      const int32_t count, bool calIndex = 0)
+                      const int32_t count, bool calIndex = 0, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     detail::ReduceCount<T, false>("ReduceMin", dst, src, sharedTmpBuffer, count, calIndex);
 }
 
 template <typename T>
 inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
-                      const int32_t count, bool calIndex = 0)
+                      const int32_t count, bool calIndex = 0, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     detail::ReduceCount<T, true>("ReduceMax", dst, src, sharedTmpBuffer, count, calIndex);
 }
 
 template <typename T>
 inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
-                      const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0)
+                      const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0,
+                      CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
     detail::ReduceRepeats<T, false>("ReduceMin", dst, src, sharedTmpBuffer, mask, repeatTime, srcRepStride, calIndex);
 }
 
 template <typename T>
 inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
-                      const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0)
+                      const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0,
+                      CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
     detail::ReduceRepeats<T, true>("ReduceMax", dst, src, sharedTmpBuffer, mask, repeatTime, srcRepStride, calIndex);
 }
 
@@ -178,8 +184,10 @@ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
 template <typename T, bool isSetMask = true>
 inline void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                           const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)
+                           const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
+                           CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
     detail::WholeReduce<T, false>("WholeReduceMin", dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
                                   srcRepStride, order);
 }
@@ -187,8 +195,10 @@ inline void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 template <typename T, bool isSetMask = true>
 inline void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                           const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)
+                           const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
+                           CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
     detail::WholeReduce<T, true>("WholeReduceMax", dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
                                  srcRepStride, order);
 }
@@ -196,15 +206,16 @@ inline void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 // dst[i] = element at byte offset srcBaseAddr + srcOffset[i] from src's start.
 template <typename T>
 inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
-                   const uint32_t srcBaseAddr, const uint32_t count)
+                   const uint32_t srcBaseAddr, const uint32_t count, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
     static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Gather: A2 supports 16- and 32-bit element types only");
     const char* api = "Gather";
     dst.CheckOperand(api, count);
     srcOffset.CheckOperand(api, count);
     src.CheckOperand(api, 0);
     srcOffset.PipeRead(api, cpu_model::Pipe::V, 0, uint64_t{count} * 4);
-    dst.PipeWrite(cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
+    dst.PipeWrite(api, cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     for (uint64_t i = 0; i < count; ++i) {
         const uint64_t byte = uint64_t{srcBaseAddr} + cpu_model::LoadRaw<uint32_t>(srcOffset.Base(), i);
         cpu_model::Check(byte % sizeof(T) == 0, api,

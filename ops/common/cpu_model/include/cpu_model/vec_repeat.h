@@ -102,7 +102,7 @@ inline void RepeatUnary(const char* api, const LocalTensor<D>& dst, const LocalT
             src.CheckBytes(api, s * sizeof(S), sizeof(S));
             dst.CheckBytes(api, d * sizeof(D), sizeof(D));
             src.PipeRead(api, cpu_model::Pipe::V, s * sizeof(S), sizeof(S));
-            dst.PipeWrite(cpu_model::Pipe::V, d * sizeof(D), sizeof(D));
+            dst.PipeWrite(api, cpu_model::Pipe::V, d * sizeof(D), sizeof(D));
             cpu_model::StoreRaw<D>(dst.Base(), d, fn(cpu_model::LoadRaw<S>(src.Base(), s)));
         }
     }
@@ -128,7 +128,7 @@ inline void RepeatBinary(const char* api, const LocalTensor<T>& dst, const Local
             dst.CheckBytes(api, d * sizeof(T), sizeof(T));
             src0.PipeRead(api, cpu_model::Pipe::V, a * sizeof(T), sizeof(T));
             src1.PipeRead(api, cpu_model::Pipe::V, b * sizeof(T), sizeof(T));
-            dst.PipeWrite(cpu_model::Pipe::V, d * sizeof(T), sizeof(T));
+            dst.PipeWrite(api, cpu_model::Pipe::V, d * sizeof(T), sizeof(T));
             cpu_model::StoreRaw<T>(dst.Base(), d,
                                    fn(cpu_model::LoadRaw<T>(src0.Base(), a), cpu_model::LoadRaw<T>(src1.Base(), b)));
         }
@@ -140,8 +140,10 @@ inline void RepeatBinary(const char* api, const LocalTensor<T>& dst, const Local
 #define CPU_MODEL_LEVEL0_BINARY(Name, DtypeCheck, Message, Op)                                                      \
     template <typename T, bool isSetMask = true>                                                                     \
     inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,             \
-                     uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams)               \
+                     uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams,               \
+                     CPU_MODEL_SITE)                                                                                 \
     {                                                                                                                \
+        cpu_model::VectorCall call(site, repeatTime, true);                                                          \
         static_assert(DtypeCheck<T>, Message);                                                                       \
         detail::RepeatBinary(#Name, dst, src0, src1,                                                                 \
                              detail::CountMask(#Name, mask, cpu_model::kRepeatSize / sizeof(T)), repeatTime,        \
@@ -149,8 +151,10 @@ inline void RepeatBinary(const char* api, const LocalTensor<T>& dst, const Local
     }                                                                                                                \
     template <typename T, bool isSetMask = true>                                                                     \
     inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,             \
-                     uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams)             \
+                     uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams,             \
+                     CPU_MODEL_SITE)                                                                                 \
     {                                                                                                                \
+        cpu_model::VectorCall call(site, repeatTime, true);                                                          \
         static_assert(DtypeCheck<T>, Message);                                                                       \
         detail::RepeatBinary(#Name, dst, src0, src1,                                                                 \
                              detail::BitMask(#Name, mask, cpu_model::kRepeatSize / sizeof(T)), repeatTime,          \
@@ -171,8 +175,9 @@ CPU_MODEL_LEVEL0_BINARY(Div, cpu_model::kA2FloatOnly, "Div: A2 supports half and
 #define CPU_MODEL_LEVEL0_SCALAR(Name, Op)                                                                            \
     template <typename T, bool isSetMask = true>                                                                     \
     inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,      \
-                     const uint8_t repeatTime, const UnaryRepeatParams& p)                                           \
+                     const uint8_t repeatTime, const UnaryRepeatParams& p, CPU_MODEL_SITE)                           \
     {                                                                                                                \
+        cpu_model::VectorCall call(site, repeatTime, true);                                                          \
         static_assert(cpu_model::kA2Arith<T>, #Name ": A2 supports int16_t, half, int32_t and float only");        \
         const T s = scalarValue;                                                                                     \
         detail::RepeatUnary(#Name, dst, src, detail::CountMask(#Name, mask, cpu_model::kRepeatSize / sizeof(T)),    \
@@ -181,8 +186,9 @@ CPU_MODEL_LEVEL0_BINARY(Div, cpu_model::kA2FloatOnly, "Div: A2 supports half and
     }                                                                                                                \
     template <typename T, bool isSetMask = true>                                                                     \
     inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,                     \
-                     uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p)                          \
+                     uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p, CPU_MODEL_SITE)          \
     {                                                                                                                \
+        cpu_model::VectorCall call(site, repeatTime, true);                                                          \
         static_assert(cpu_model::kA2Arith<T>, #Name ": A2 supports int16_t, half, int32_t and float only");        \
         const T s = scalarValue;                                                                                     \
         detail::RepeatUnary(#Name, dst, src, detail::BitMask(#Name, mask, cpu_model::kRepeatSize / sizeof(T)),      \
@@ -220,24 +226,27 @@ CPU_MODEL_LEVEL0_SHIFT(ShiftRight, a >> bits)
 
 template <typename T, bool isSetMask = true>
 inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,
-                      const uint8_t repeatTime, const UnaryRepeatParams& p)
+                      const uint8_t repeatTime, const UnaryRepeatParams& p, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, repeatTime, true);
     detail::ShiftLeftLevel0(dst, src, scalarValue, detail::CountMask("ShiftLeft", mask, cpu_model::kRepeatSize / sizeof(T)),
                     repeatTime, p);
 }
 
 template <typename T, bool isSetMask = true>
 inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask[],
-                      const uint8_t repeatTime, const UnaryRepeatParams& p)
+                      const uint8_t repeatTime, const UnaryRepeatParams& p, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, repeatTime, true);
     detail::ShiftLeftLevel0(dst, src, scalarValue, detail::BitMask("ShiftLeft", mask, cpu_model::kRepeatSize / sizeof(T)),
                     repeatTime, p);
 }
 
 template <typename T, bool isSetMask = true>
 inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,
-                       const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false)
+                       const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, repeatTime, true);
     cpu_model::Check(!roundEn, "ShiftRight", "roundEn=true is not modelled");
     detail::ShiftRightLevel0(dst, src, scalarValue, detail::CountMask("ShiftRight", mask, cpu_model::kRepeatSize / sizeof(T)),
                      repeatTime, p);
@@ -245,8 +254,9 @@ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
 
 template <typename T, bool isSetMask = true>
 inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask[],
-                       const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false)
+                       const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, repeatTime, true);
     cpu_model::Check(!roundEn, "ShiftRight", "roundEn=true is not modelled");
     detail::ShiftRightLevel0(dst, src, scalarValue, detail::BitMask("ShiftRight", mask, cpu_model::kRepeatSize / sizeof(T)),
                      repeatTime, p);
@@ -254,8 +264,9 @@ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
 
 template <typename T, bool isSetMask = true>
 inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,
-                const UnaryRepeatParams& p)
+                const UnaryRepeatParams& p, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, repeatTime, true);
     static_assert(cpu_model::kA2FloatOnly<T>, "Abs: A2 supports half and float only");
     detail::RepeatUnary("Abs", dst, src, detail::CountMask("Abs", mask, cpu_model::kRepeatSize / sizeof(T)),
                         repeatTime, p.dstBlkStride, p.srcBlkStride, p.dstRepStride, p.srcRepStride,
@@ -264,8 +275,9 @@ inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t m
 
 template <typename T, bool isSetMask = true>
 inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask, const uint8_t repeatTime,
-                      const uint16_t dstBlockStride, const uint8_t dstRepeatStride)
+                      const uint16_t dstBlockStride, const uint8_t dstRepeatStride, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, repeatTime, true);
     static_assert(cpu_model::kA2Duplicate<T>,
                   "Duplicate: A2 supports 16- and 32-bit types only (int16/uint16/half/bfloat16/int32/uint32/float)");
     const T s = scalarValue;
@@ -277,8 +289,9 @@ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t 
 // Level-0 Cast: a repeat covers 256 bytes of the wider type; each operand strides in its own 32-byte blocks.
 template <typename T, typename U, bool isSetMask = true>
 inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, uint64_t mask,
-                 const uint8_t repeatTime, const UnaryRepeatParams& p)
+                 const uint8_t repeatTime, const UnaryRepeatParams& p, CPU_MODEL_SITE)
 {
+    cpu_model::VectorCall call(site, repeatTime, true);
     static_assert(!(std::is_same<U, int32_t>::value && std::is_same<T, half>::value),
                   "Cast int32_t -> half needs SetDeqScale on A2, which the CPU model does not implement");
     static_assert(cpu_model::CastModes<T, U>() != 0, "Cast: this source/destination pair does not exist on A2");

@@ -61,7 +61,7 @@ void RunMap(const std::vector<std::string>& inPaths, const std::string& outPath,
     }
     const uint64_t outBytes = maskOut ? n / 8 : n * sizeof(TOut);
     uint8_t* out = cpu_model::GmAlloc(outBytes);
-    cpu_model::Launch(1, cpu_model::LaunchMode::Sequential,
+    cpu_model::Launch(1, probe::NumericsLaunch(),
                       [&] { MapKernel<TIn, TOut, kInputs, maskOut>(n, ins, out, op); });
     probe::WriteBytes(outPath, out, outBytes);
 }
@@ -125,6 +125,10 @@ void ScalarProbe(const std::vector<std::string>& a)
         }
         if constexpr (cpu_model::kA2FloatOnly<T>) {
             if (op == "abs") return run([](auto& o, auto& i, uint32_t n) { Abs(o, i[0], n); });
+            if (op == "floor") return run([](auto& o, auto& i, uint32_t n) { Floor(o, i[0], n); });
+        }
+        if constexpr (cpu_model::kOneOf<T, int16_t, half, int32_t, float>) {
+            if (op == "vecindex") return run([s](auto& o, auto&, uint32_t n) { CreateVecIndex(o, s, n); });
         }
         if constexpr (cpu_model::kA2Logic<T>) {
             if (op == "not") return run([](auto& o, auto& i, uint32_t n) { Not(o, i[0], n); });
@@ -168,7 +172,7 @@ void SelectProbe(const std::vector<std::string>& a)
             auto src1 = probe::ReadGm(a[4]);
             const uint64_t n = src0.bytes / sizeof(T);
             uint8_t* out = cpu_model::GmAlloc(n * sizeof(T));
-            cpu_model::Launch(1, cpu_model::LaunchMode::Sequential, [&] {
+            cpu_model::Launch(1, probe::NumericsLaunch(), [&] {
                 TPipe pipe;
                 TBuf<TPosition::VECCALC> maskBuf, b0, b1, bo;
                 pipe.InitBuffer(maskBuf, static_cast<uint32_t>(cpu_model::AlignUp(mask.bytes, 32)));
@@ -216,7 +220,7 @@ void ReduceProbe(const std::vector<std::string>& a)
             const uint64_t n = in.bytes / sizeof(T);
             const uint64_t outBytes = 8192;
             uint8_t* out = cpu_model::GmAlloc(outBytes);
-            cpu_model::Launch(1, cpu_model::LaunchMode::Sequential, [&] {
+            cpu_model::Launch(1, probe::NumericsLaunch(), [&] {
                 TPipe pipe;
                 TBuf<TPosition::VECCALC> src, tmp, dst;
                 pipe.InitBuffer(src, static_cast<uint32_t>(n * sizeof(T)));
@@ -270,7 +274,7 @@ void PadInProbe(const std::vector<std::string>& a)
         const auto ubBytes = static_cast<uint32_t>(std::stoul(a[9]));
         auto in = probe::ReadGm(a[10]);
         uint8_t* out = cpu_model::GmAlloc(ubBytes);
-        cpu_model::Launch(1, cpu_model::LaunchMode::Sequential, [&] {
+        cpu_model::Launch(1, probe::NumericsLaunch(), [&] {
             TPipe pipe;
             TBuf<TPosition::VECCALC> buf;
             pipe.InitBuffer(buf, ubBytes);
@@ -301,7 +305,7 @@ void PadOutProbe(const std::vector<std::string>& a)
         auto in = probe::ReadGm(a[6]);
         uint8_t* out = cpu_model::GmAlloc(gmBytes);
         std::memset(out, 0xEE, gmBytes);
-        cpu_model::Launch(1, cpu_model::LaunchMode::Sequential, [&] {
+        cpu_model::Launch(1, probe::NumericsLaunch(), [&] {
             TPipe pipe;
             TBuf<TPosition::VECCALC> buf;
             pipe.InitBuffer(buf, static_cast<uint32_t>(in.bytes));
@@ -326,7 +330,7 @@ void GatherProbe(const std::vector<std::string>& a)
             auto offsets = probe::ReadGm(a[2]);
             const uint64_t n = offsets.bytes / 4;
             uint8_t* out = cpu_model::GmAlloc(n * sizeof(T));
-            cpu_model::Launch(1, cpu_model::LaunchMode::Sequential, [&] {
+            cpu_model::Launch(1, probe::NumericsLaunch(), [&] {
                 TPipe pipe;
                 TBuf<TPosition::VECCALC> bs, bo, bd;
                 pipe.InitBuffer(bs, static_cast<uint32_t>(src.bytes));
@@ -375,7 +379,7 @@ void Level0Probe(const std::vector<std::string>& a)
             auto in1 = probe::ReadGm(a[11]);
             auto init = probe::ReadGm(a[12]);
             uint8_t* out = cpu_model::GmAlloc(init.bytes);
-            cpu_model::Launch(1, cpu_model::LaunchMode::Sequential, [&] {
+            cpu_model::Launch(1, probe::NumericsLaunch(), [&] {
                 TPipe pipe;
                 TBuf<TPosition::VECCALC> b0, b1, bd;
                 pipe.InitBuffer(b0, static_cast<uint32_t>(in0.bytes));

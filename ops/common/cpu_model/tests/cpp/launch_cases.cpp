@@ -64,8 +64,12 @@ void ExpandKernel(GM_ADDR buffer, bool staged)
     LocalTensor<uint8_t> mask = maskBuf.Get<uint8_t>();
     LocalTensor<float> out = outBuf.Get<float>();
     DataCopy(mask, maskGm[GetBlockIdx() * kExpandPerCore / 8], kExpandPerCore / 8);
+    SetFlag<HardEvent::MTE2_S>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_S>(EVENT_ID0);
     if (staged) SyncAll();
     for (uint32_t i = 0; i < kExpandPerCore; ++i) out(i) = ((mask(i / 8) >> (i % 8)) & 1u) != 0 ? 1.0f : 0.0f;
+    SetFlag<HardEvent::S_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::S_MTE3>(EVENT_ID0);
     DataCopy(outGm[GetBlockIdx() * kExpandPerCore], out, kExpandPerCore);
 }
 

@@ -13,6 +13,16 @@
 
 namespace probe {
 
+// The probes compare API numerics with numpy; they move data through TBufs without the syncs a kernel needs, so
+// the cross-pipe check (tested in test_pipe_sync.py) is off for them.
+inline cpu_model::LaunchOptions NumericsLaunch()
+{
+    cpu_model::LaunchOptions options;
+    options.mode = cpu_model::LaunchMode::Sequential;
+    options.checkPipeSync = false;
+    return options;
+}
+
 struct GmFile {
     uint8_t* data = nullptr;
     size_t bytes = 0;
