@@ -271,8 +271,11 @@ private:
                 GcdWaitFor<HardEvent::V_S>(); // the earlier tiles' Gathers must have read the old offsets
             }
         }
-        // A phase-0 table serves every later tile, the longest of which takes blocksPerTile blocks.
-        const int64_t entries = tile.phase == 0 ? tiling_->blocksPerTile * tiling_->blockSize : tile.count;
+        // A phase-0 table serves every later tile of the core: none takes more than blocksPerTile blocks or runs past
+        // the core's end.
+        const int64_t entries =
+            tile.phase == 0 ? GcdCore::MinOf(tiling_->blocksPerTile * tiling_->blockSize, range_.end - tile.begin) :
+                              tile.count;
         LocalTensor<uint32_t> table = in.table.template Get<uint32_t>();
         GcdCore::BlockOffsetWalker walker;
         walker.Init(*tiling_, in.strides, in.blockStep, tile.phase);
