@@ -64,7 +64,7 @@ public:
         pipe->InitBuffer(other_.queue, GcdCore::GCD_QUEUE_DEPTH, plan.queueBytes);
         pipe->InitBuffer(outQueue_, GcdCore::GCD_QUEUE_DEPTH, plan.queueBytes);
         if constexpr (VECTOR) {
-            math_.Init(pipe, plan);
+            math_.InitBuffers(pipe, plan);
         }
         InitGatherBuffers(self_, pipe, plan);
         InitGatherBuffers(other_, pipe, plan);

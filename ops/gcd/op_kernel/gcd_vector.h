@@ -59,7 +59,7 @@ __aicore__ inline void GcdWaitFor()
 template <typename T, uint64_t DTYPE_CODE>
 class GcdVectorMath {
 public:
-    __aicore__ inline void Init(TPipe* pipe, const GcdCore::GcdUbPlan& plan)
+    __aicore__ inline void InitBuffers(TPipe* pipe, const GcdCore::GcdUbPlan& plan)
     {
         pipe->InitBuffer(aBuf_, plan.floatBytes);
         pipe->InitBuffer(bBuf_, plan.floatBytes);
