@@ -235,7 +235,7 @@ def test_kernel_matches_golden_on_1_and_40_cores(run_kernel, dtype, case):
     assert results[1].tobytes() == results[40].tobytes()
 
 
-@pytest.mark.parametrize("case", ["both-sides", "long-rows", "same-shape-tail"])
+@pytest.mark.parametrize("case", ["both-sides", "long-rows", "same-shape-tail", "column", "short-rows"])
 def test_threaded_and_sequential_launches_agree(run_kernel, case):
     # Cores as concurrent threads and one at a time (the model's deterministic mode) must write the same bytes:
     # per-core output ranges never share a 32-byte block, and no core reads another core's output.
