@@ -10,8 +10,9 @@
 
 /*!
  * \file aclnn_gcd.cpp
- * \brief aclnnGcd two-phase API. Broadcast is done inside the kernel (offset cursor), so no output-sized
- *        BroadcastTo is built; non-contiguous inputs go through l0op::Contiguous (an input-sized copy).
+ * \brief aclnnGcd two-phase API. On Ascend910B / Ascend910_93 this package's kernel broadcasts inside itself (no
+ *        output-sized BroadcastTo) and writes a contiguous out of the promoted dtype directly; every other SoC keeps
+ *        the built-in chain of ops-math math/gcd with its dtypes.
  */
 
 #include "aclnn_gcd.h"
@@ -28,6 +29,7 @@
 #include "opdev/platform.h"
 #include "opdev/shape_utils.h"
 #include "opdev/tensor_view_utils.h"
+#include "op_api/aclnn_check.h"
 
 using namespace op;
 
@@ -35,23 +37,40 @@ using namespace op;
 extern "C" {
 #endif
 
-static constexpr size_t GCD_MIN_DIM = 1;
 static constexpr size_t GCD_MAX_DIM = 8;
 
-static const std::initializer_list<op::DataType> GCD_DTYPE_SUPPORT_LIST = {
-    op::DataType::DT_FLOAT, op::DataType::DT_FLOAT16, op::DataType::DT_BF16,
-    op::DataType::DT_INT8,  op::DataType::DT_UINT8,   op::DataType::DT_INT16};
+// The promoted dtypes of the built-in aclnnGcd (ops-math math/gcd aclnn_gcd.cpp), kept on the SoCs this package
+// has no kernel for: INT32 on Ascend910, INT32/INT16/INT64 on the other non-RegBase SoCs, and the RegBase list.
+static const std::initializer_list<op::DataType> ASCEND910_DTYPE_SUPPORT_LIST = {op::DataType::DT_INT32};
 
-static const std::initializer_list<op::DataType> GCD_EMPTY_DTYPE_LIST = {};
+static const std::initializer_list<op::DataType> ASCEND910B_DTYPE_SUPPORT_LIST = {
+    op::DataType::DT_INT32, op::DataType::DT_INT16, op::DataType::DT_INT64};
 
-// The Ascend C kernel is built for Atlas A2 (Ascend910B) and Atlas A3 (Ascend910_93) only.
-static const std::initializer_list<op::DataType>& GetDtypeSupportList()
+static const std::initializer_list<op::DataType> ASCEND950_DTYPE_SUPPORT_LIST = {
+    op::DataType::DT_UINT8, op::DataType::DT_INT8, op::DataType::DT_INT16, op::DataType::DT_INT32,
+    op::DataType::DT_INT64};
+
+// This package's kernel on Ascend910B / Ascend910_93: the task's six dtypes plus every dtype the built-in took there.
+static const std::initializer_list<op::DataType> NATIVE_DTYPE_SUPPORT_LIST = {
+    op::DataType::DT_FLOAT, op::DataType::DT_FLOAT16, op::DataType::DT_BF16,  op::DataType::DT_INT8,
+    op::DataType::DT_UINT8, op::DataType::DT_INT16,   op::DataType::DT_INT32, op::DataType::DT_INT64};
+
+static bool IsNativeGcdSoc()
 {
     const auto socVersion = GetCurrentPlatformInfo().GetSocVersion();
-    if (socVersion == SocVersion::ASCEND910B || socVersion == SocVersion::ASCEND910_93) {
-        return GCD_DTYPE_SUPPORT_LIST;
+    return socVersion == SocVersion::ASCEND910B || socVersion == SocVersion::ASCEND910_93;
+}
+
+static const std::initializer_list<op::DataType>& GetDtypeSupportList()
+{
+    if (IsNativeGcdSoc()) {
+        return NATIVE_DTYPE_SUPPORT_LIST;
     }
-    return GCD_EMPTY_DTYPE_LIST;
+    if (IsRegBase()) {
+        return ASCEND950_DTYPE_SUPPORT_LIST;
+    }
+    return GetCurrentPlatformInfo().GetSocVersion() == SocVersion::ASCEND910 ? ASCEND910_DTYPE_SUPPORT_LIST :
+                                                                               ASCEND910B_DTYPE_SUPPORT_LIST;
 }
 
 static bool CheckNotNull(const aclTensor* self, const aclTensor* other, const aclTensor* out)
@@ -62,42 +81,42 @@ static bool CheckNotNull(const aclTensor* self, const aclTensor* other, const ac
     return true;
 }
 
+// The built-in's rules (two bool inputs, an integral out castable from the promoted dtype), widened on the native
+// SoCs to the kernel's float dtypes: there out may also be FLOAT / FLOAT16 / BF16 when the promoted dtype casts to it.
 static bool CheckDtypeValid(const aclTensor* self, const aclTensor* other, const aclTensor* out)
 {
-    const auto& supportList = GetDtypeSupportList();
-    OP_CHECK_DTYPE_NOT_SUPPORT(self, supportList, return false);
-    OP_CHECK_DTYPE_NOT_SUPPORT(other, supportList, return false);
+    if (self->GetDataType() == op::DataType::DT_BOOL && other->GetDataType() == op::DataType::DT_BOOL) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Gcd is not implemented for two %s inputs.",
+                op::ToString(self->GetDataType()).GetString());
+        return false;
+    }
     const op::DataType promoteType = op::PromoteType(self->GetDataType(), other->GetDataType());
+    if (promoteType == op::DataType::DT_UNDEFINED) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Gcd self dtype %s and other dtype %s cannot be promoted.",
+                op::ToString(self->GetDataType()).GetString(), op::ToString(other->GetDataType()).GetString());
+        return false;
+    }
+    const auto& supportList = GetDtypeSupportList();
     if (!CheckType(promoteType, supportList)) {
-        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Gcd promotes %s and %s to %s, which is not supported.",
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Gcd promotes %s and %s to %s, which is not in the supported list %s.",
                 op::ToString(self->GetDataType()).GetString(), op::ToString(other->GetDataType()).GetString(),
-                op::ToString(promoteType).GetString());
+                op::ToString(promoteType).GetString(), op::ToString(supportList).GetString());
         return false;
     }
-    if (out->GetDataType() != promoteType) {
-        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Gcd out dtype must be the promoted dtype %s, but got %s.",
-                op::ToString(promoteType).GetString(), op::ToString(out->GetDataType()).GetString());
+    const bool nativeOut = IsNativeGcdSoc() && CheckType(out->GetDataType(), NATIVE_DTYPE_SUPPORT_LIST);
+    if (!IsIntegralType(out->GetDataType()) && !nativeOut) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Gcd out dtype must be integral%s, but got %s.",
+                IsNativeGcdSoc() ? " or FLOAT, FLOAT16, BFLOAT16" : "", op::ToString(out->GetDataType()).GetString());
         return false;
     }
-    return true;
-}
-
-static bool CheckRank(const aclTensor* tensor, const char* name)
-{
-    const size_t rank = tensor->GetViewShape().GetDimNum();
-    if (rank < GCD_MIN_DIM || rank > GCD_MAX_DIM) {
-        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Gcd %s rank must be in [%zu, %zu], but got %zu.", name, GCD_MIN_DIM,
-                GCD_MAX_DIM, rank);
-        return false;
-    }
+    OP_CHECK_RESULT_DTYPE_CAST_FAILED(promoteType, out->GetDataType(), return false);
     return true;
 }
 
 static bool CheckShape(const aclTensor* self, const aclTensor* other, const aclTensor* out)
 {
-    if (!CheckRank(self, "self") || !CheckRank(other, "other") || !CheckRank(out, "out")) {
-        return false;
-    }
+    OP_CHECK_MAX_DIM(self, GCD_MAX_DIM, return false);
+    OP_CHECK_MAX_DIM(other, GCD_MAX_DIM, return false);
     op::Shape broadcastShape;
     OP_CHECK_BROADCAST_AND_INFER_SHAPE(self, other, broadcastShape, return false);
     if (broadcastShape != out->GetViewShape()) {
@@ -128,14 +147,14 @@ aclnnStatus aclnnGcdGetWorkspaceSize(const aclTensor* self, const aclTensor* oth
     auto ret = CheckParams(self, other, out);
     CHECK_RET(ret == ACLNN_SUCCESS, ret);
 
-    if (self->IsEmpty() || other->IsEmpty() || out->IsEmpty()) {
+    if (self->IsEmpty() || other->IsEmpty()) {
         *workspaceSize = 0;
         uniqueExecutor.ReleaseTo(executor);
         return ACLNN_SUCCESS;
     }
 
     // Non-contiguous inputs become contiguous input-sized copies (a view when already contiguous): the gert
-    // tiling context hands the kernel storage shapes only, so view strides would not reach the cursor.
+    // tiling context hands the kernel storage shapes only, so view strides would not reach it.
     auto selfContiguous = l0op::Contiguous(self, uniqueExecutor.get());
     CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto otherContiguous = l0op::Contiguous(other, uniqueExecutor.get());
@@ -143,22 +162,34 @@ aclnnStatus aclnnGcdGetWorkspaceSize(const aclTensor* self, const aclTensor* oth
 
     // Mixed input dtypes are cast to the promoted dtype before the kernel; these casts are input-sized.
     const op::DataType promoteType = op::PromoteType(self->GetDataType(), other->GetDataType());
-    auto selfCasted = l0op::Cast(selfContiguous, promoteType, uniqueExecutor.get());
-    CHECK_RET(selfCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    auto otherCasted = l0op::Cast(otherContiguous, promoteType, uniqueExecutor.get());
-    CHECK_RET(otherCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
-
-    // The kernel writes the broadcast result straight into a contiguous out (no output-sized temporary, no copy);
-    // a strided out gets a contiguous buffer of its shape that ViewCopy then scatters into out.
-    aclTensor* gcdTarget = out;
-    if (!IsContiguous(out)) {
-        gcdTarget = uniqueExecutor->AllocTensor(out->GetViewShape(), out->GetDataType());
-        CHECK_RET(gcdTarget != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto selfCasted = selfContiguous;
+    if (self->GetDataType() != promoteType) {
+        selfCasted = l0op::Cast(selfContiguous, promoteType, uniqueExecutor.get());
+        CHECK_RET(selfCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
     }
-    auto gcdOut = l0op::GcdToOutput(selfCasted, otherCasted, gcdTarget, uniqueExecutor.get());
-    CHECK_RET(gcdOut != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    if (!IsContiguous(out)) {
-        auto viewCopyResult = l0op::ViewCopy(gcdOut, out, uniqueExecutor.get());
+    auto otherCasted = otherContiguous;
+    if (other->GetDataType() != promoteType) {
+        otherCasted = l0op::Cast(otherContiguous, promoteType, uniqueExecutor.get());
+        CHECK_RET(otherCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    }
+
+    if (IsNativeGcdSoc() && out->GetDataType() == promoteType && IsContiguous(out)) {
+        // This package's kernel on Ascend910B / Ascend910_93 writes the broadcast result straight into out: no
+        // output-sized temporary, no copy.
+        auto gcdOut = l0op::GcdToOutput(selfCasted, otherCasted, out, uniqueExecutor.get());
+        CHECK_RET(gcdOut != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    } else {
+        // The chain of the built-in aclnnGcd: on the other SoCs their own Gcd kernel, and on Ascend910B /
+        // Ascend910_93 an out of another dtype (the Cast the built-in does) or a strided out (ViewCopy scatters
+        // into it). The L0 Gcd result is an output-sized temporary.
+        auto gcdOut = l0op::Gcd(selfCasted, otherCasted, uniqueExecutor.get());
+        CHECK_RET(gcdOut != nullptr, ACLNN_ERR_INNER_NULLPTR);
+        auto castOut = gcdOut;
+        if (gcdOut->GetDataType() != out->GetDataType()) {
+            castOut = l0op::Cast(gcdOut, out->GetDataType(), uniqueExecutor.get());
+            CHECK_RET(castOut != nullptr, ACLNN_ERR_INNER_NULLPTR);
+        }
+        auto viewCopyResult = l0op::ViewCopy(castOut, out, uniqueExecutor.get());
         CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
     }
 

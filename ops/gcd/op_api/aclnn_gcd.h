@@ -24,9 +24,12 @@ extern "C" {
 
 /**
  * @brief First phase of aclnnGcd: checks the parameters and returns the workspace size and the executor.
- * @param [in] self: float, float16, bfloat16, int8, uint8 or int16, ND, rank 1-8, may be non-contiguous.
- * @param [in] other: same dtypes, broadcastable with self.
- * @param [out] out: the promoted dtype of self and other, the broadcast shape.
+ * @param [in] self: ND, rank 0-8, may be non-contiguous; promoted with other to FLOAT, FLOAT16, BFLOAT16, INT8, UINT8,
+ *                   INT16, INT32 or INT64 on Ascend910B / Ascend910_93, UINT8, INT8, INT16, INT32 or INT64 on Ascend950,
+ *                   INT32 on Ascend910 and INT32, INT16 or INT64 elsewhere (the built-in aclnnGcd's lists).
+ * @param [in] other: broadcastable with self; self and other are not both BOOL.
+ * @param [out] out: the broadcast shape; an integral dtype (or, on Ascend910B / Ascend910_93, FLOAT, FLOAT16 or
+ *                   BFLOAT16) the promoted dtype can be cast to, may be non-contiguous.
  * @param [out] workspaceSize: workspace bytes needed on the device.
  * @param [out] executor: the op executor holding the computation.
  * @return aclnnStatus

@@ -10,7 +10,7 @@
 
 /*!
  * \file gcd.cpp
- * \brief L0 Gcd: AI Core only (no AI CPU kernel exists for the six dtypes); broadcast happens in the kernel.
+ * \brief L0 Gcd: AI Core only (no AI CPU kernel exists for any Gcd dtype); the kernel broadcasts by itself.
  */
 
 #include "gcd.h"
@@ -19,7 +19,9 @@
 #include "opdev/op_dfx.h"
 #include "opdev/op_executor.h"
 #include "opdev/op_log.h"
+#include "opdev/platform.h"
 #include "opdev/shape_utils.h"
+#include "op_api/aclnn_check.h"
 
 using namespace op;
 
@@ -27,22 +29,49 @@ namespace l0op {
 
 OP_TYPE_REGISTER(Gcd);
 
-static const std::initializer_list<op::DataType> GCD_AICORE_DTYPES = {op::DataType::DT_FLOAT, op::DataType::DT_FLOAT16,
-                                                                      op::DataType::DT_BF16,  op::DataType::DT_INT8,
-                                                                      op::DataType::DT_UINT8, op::DataType::DT_INT16};
+// This package's Ascend C kernel (Ascend910B / Ascend910_93): the task's six dtypes plus INT32 and INT64, which the
+// built-in Gcd it replaces there took.
+static const std::initializer_list<op::DataType> NATIVE_AICORE_DTYPE_SUPPORT_LIST = {
+    op::DataType::DT_FLOAT, op::DataType::DT_FLOAT16, op::DataType::DT_BF16,  op::DataType::DT_INT8,
+    op::DataType::DT_UINT8, op::DataType::DT_INT16,   op::DataType::DT_INT32, op::DataType::DT_INT64};
+
+// The built-in Gcd kernels of the other SoCs, unchanged (ops-math math/gcd op_api/gcd.cpp).
+static const std::initializer_list<op::DataType> ASCEND910B_AICORE_DTYPE_SUPPORT_LIST = {
+    op::DataType::DT_INT32, op::DataType::DT_INT16, op::DataType::DT_INT64};
+
+static const std::initializer_list<op::DataType> ASCEND950_AICORE_DTYPE_SUPPORT_LIST = {
+    op::DataType::DT_UINT8, op::DataType::DT_INT8, op::DataType::DT_INT32, op::DataType::DT_INT16,
+    op::DataType::DT_INT64};
+
+static bool IsNativeGcdSoc()
+{
+    const auto socVersion = GetCurrentPlatformInfo().GetSocVersion();
+    return socVersion == SocVersion::ASCEND910B || socVersion == SocVersion::ASCEND910_93;
+}
+
+static const std::initializer_list<op::DataType>& AiCoreDtypes()
+{
+    if (IsNativeGcdSoc()) {
+        return NATIVE_AICORE_DTYPE_SUPPORT_LIST;
+    }
+    return IsRegBase() ? ASCEND950_AICORE_DTYPE_SUPPORT_LIST : ASCEND910B_AICORE_DTYPE_SUPPORT_LIST;
+}
 
 static aclnnStatus GcdAiCore(const aclTensor* self, const aclTensor* other, aclTensor* out, aclOpExecutor* executor)
 {
     L0_DFX(GcdAiCore, self, other, out);
-    ADD_TO_LAUNCHER_LIST_AICORE(Gcd, OP_INPUT(self, other), OP_OUTPUT(out));
+    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(Gcd, OP_INPUT(self, other), OP_OUTPUT(out));
+    OP_CHECK(ret == ACLNN_SUCCESS, OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "Gcd ADD_TO_LAUNCHER_LIST_AICORE failed."),
+             return ret);
     return ACLNN_SUCCESS;
 }
 
 static bool InferGcdShape(const aclTensor* self, const aclTensor* other, op::Shape& broadcastShape)
 {
-    if (!CheckType(self->GetDataType(), GCD_AICORE_DTYPES) || self->GetDataType() != other->GetDataType()) {
+    const auto& dtypes = AiCoreDtypes();
+    if (!CheckType(self->GetDataType(), dtypes) || self->GetDataType() != other->GetDataType()) {
         OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Gcd AI Core kernel needs one dtype of %s for self and other, got %s and %s.",
-                op::ToString(GCD_AICORE_DTYPES).GetString(), op::ToString(self->GetDataType()).GetString(),
+                op::ToString(dtypes).GetString(), op::ToString(self->GetDataType()).GetString(),
                 op::ToString(other->GetDataType()).GetString());
         return false;
     }

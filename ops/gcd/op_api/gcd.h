@@ -18,10 +18,12 @@
 #include "opdev/op_executor.h"
 
 namespace l0op {
-// Allocates the broadcast output and launches the AI Core Gcd kernel on it.
+// Allocates the broadcast output and launches the AI Core Gcd kernel on it (any SoC, the dtypes of its kernel);
+// nullptr when the dtypes, the shapes or the launch fail.
 const aclTensor* Gcd(const aclTensor* self, const aclTensor* other, aclOpExecutor* executor);
 
-// Launches the AI Core Gcd kernel straight into a contiguous out of the broadcast shape.
+// Launches the AI Core Gcd kernel straight into a contiguous out of the broadcast shape and the inputs' dtype
+// (the kernel of this package writes out directly; used on Ascend910B / Ascend910_93).
 const aclTensor* GcdToOutput(const aclTensor* self, const aclTensor* other, aclTensor* out, aclOpExecutor* executor);
 } // namespace l0op
 

@@ -17,10 +17,12 @@
 
 namespace ops {
 
-static const std::vector<ge::DataType> GCD_DTYPES = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16,
-                                                     ge::DT_INT8,  ge::DT_UINT8,   ge::DT_INT16};
-static const std::vector<ge::Format> GCD_FORMATS = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND,
-                                                    ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
+// The task's six dtypes plus INT32 and INT64: this OpDef replaces the built-in Gcd on ascend910b / ascend910_93,
+// whose TBE kernel took INT16, INT32 and INT64 there, so the kernel keeps every one of those.
+static const std::vector<ge::DataType> GCD_DTYPES = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16,  ge::DT_INT8,
+                                                     ge::DT_UINT8, ge::DT_INT16,   ge::DT_INT32, ge::DT_INT64};
+static const std::vector<ge::Format> GCD_FORMATS = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND,
+                                                    ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
 
 class Gcd : public OpDef {
 public:

@@ -44,6 +44,10 @@ uint64_t GcdDtypeCode(ge::DataType dtype)
             return GCD_DTYPE_BF16;
         case ge::DT_FLOAT:
             return GCD_DTYPE_FLOAT;
+        case ge::DT_INT32:
+            return GCD_DTYPE_INT32;
+        case ge::DT_INT64:
+            return GCD_DTYPE_INT64;
         default:
             return 0;
     }

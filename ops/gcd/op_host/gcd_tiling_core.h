@@ -10,14 +10,16 @@
 
 /*!
  * \file gcd_tiling_core.h
- * \brief Portable Gcd host tiling: broadcast shape and strides, dim merging, per-core ranges, UB tile size and
- *        tiling key. Plain C++17 (no CANN include) so that gcd_tiling.cpp and the g++ tests share it.
+ * \brief Portable Gcd host tiling: broadcast shape and strides, dim merging, per-core ranges, then the copy mode
+ *        (gcd_tiling_mode.h), its UB tile and the tiling key. Plain C++17 (no CANN include) so that gcd_tiling.cpp
+ *        and the g++ tests share it.
  */
 #ifndef OPS_MATH_GCD_TILING_CORE_H
 #define OPS_MATH_GCD_TILING_CORE_H
 
 #include <cstdint>
 
+#include "gcd_tiling_mode.h"
 #include "../op_kernel/gcd_core.h"
 #include "../op_kernel/gcd_walk.h"
 #include "../op_kernel/gcd_tiling_data.h"
@@ -26,7 +28,6 @@
 namespace GcdTiling {
 
 constexpr int64_t MIN_ELEMENTS_PER_CORE = 1024; // below this a core costs more to start than it computes
-constexpr int64_t MAX_TILE_ELEMENTS = 8192;
 
 enum class Status : int32_t {
     OK = 0,
@@ -35,6 +36,7 @@ enum class Status : int32_t {
     BAD_DTYPE = 3,
     NOT_BROADCASTABLE = 4,
     BAD_PLATFORM = 5,
+    BAD_STRIDE = 6,
 };
 
 // Strides are view strides in elements, as aclTensor::GetViewStrides gives them.
@@ -71,33 +73,13 @@ inline int64_t DtypeSize(uint64_t dtypeCode)
         case GCD_DTYPE_BF16:
             return 2;
         case GCD_DTYPE_FLOAT:
+        case GCD_DTYPE_INT32:
             return 4;
+        case GCD_DTYPE_INT64:
+            return 8;
         default:
             return 0;
     }
-}
-
-// Contiguous strides of a view, ignoring size-1 dims (their stride never matters).
-inline bool IsContiguousView(const TensorView& v)
-{
-    int64_t expected = 1;
-    for (int64_t d = v.rank - 1; d >= 0; --d) {
-        if (v.shape[d] != 1 && v.strides[d] != expected) {
-            return false;
-        }
-        expected *= v.shape[d];
-    }
-    return true;
-}
-
-// Largest tile (multiple of GCD_TILE_ALIGN) whose UB plan fits the usable UB.
-inline int64_t MaxTileElements(int64_t dtypeSize, int64_t ubSize)
-{
-    int64_t tile = MAX_TILE_ELEMENTS;
-    while (tile > 0 && GcdCore::PlanUb(tile, dtypeSize).totalBytes > ubSize - GcdCore::GCD_UB_RESERVED_BYTES) {
-        tile -= GcdCore::GCD_TILE_ALIGN;
-    }
-    return tile;
 }
 
 struct AlignedDims {
@@ -120,6 +102,9 @@ inline Status Broadcast(const TensorView& s, const TensorView& o, AlignedDims& a
         const int64_t oDim = oi >= 0 ? o.shape[oi] : 1;
         if (sDim < 0 || oDim < 0) {
             return Status::BAD_DIM;
+        }
+        if ((si >= 0 && s.strides[si] < 0) || (oi >= 0 && o.strides[oi] < 0)) {
+            return Status::BAD_STRIDE; // spans and gather offsets assume the offsets grow with the indices
         }
         if (sDim != oDim && sDim != 1 && oDim != 1) {
             return Status::NOT_BROADCASTABLE;
@@ -179,18 +164,17 @@ inline void MergeDims(const AlignedDims& a, GcdTilingData& t)
     }
 }
 
-inline void SplitCores(int64_t dtypeSize, int64_t coreNum, int64_t ubSize, GcdTilingData& t)
+// Every core but the last owns perCoreNum elements, a multiple of 32 bytes of output (no two cores write one
+// 32-byte block) and at least MIN_ELEMENTS_PER_CORE.
+inline void SplitCores(int64_t dtypeSize, int64_t coreNum, GcdTilingData& t)
 {
-    const int64_t alignElems = 32 / dtypeSize; // every core starts its output on a 32-byte boundary
+    const int64_t alignElems = 32 / dtypeSize;
     int64_t perCore = (t.totalNum + coreNum - 1) / coreNum;
     perCore = perCore < MIN_ELEMENTS_PER_CORE ? MIN_ELEMENTS_PER_CORE : perCore;
     perCore = GcdCore::RoundUp(perCore, alignElems);
     t.perCoreNum = perCore;
     t.usedCoreNum = t.totalNum == 0 ? 1 : (t.totalNum + perCore - 1) / perCore;
     t.lastCoreNum = t.totalNum - (t.usedCoreNum - 1) * perCore;
-    const int64_t maxTile = MaxTileElements(dtypeSize, ubSize);
-    const int64_t needed = GcdCore::RoundUp(perCore, GcdCore::GCD_TILE_ALIGN);
-    t.tileNum = needed < maxTile ? needed : maxTile;
 }
 
 inline TilingResult ComputeTiling(const TilingInput& in)
@@ -205,7 +189,8 @@ inline TilingResult ComputeTiling(const TilingInput& in)
         res.status = Status::BAD_RANK;
         return res;
     }
-    if (in.coreNum < 1 || MaxTileElements(dtypeSize, in.ubSize) < GcdCore::GCD_TILE_ALIGN) {
+    if (in.coreNum < 1 || MaxTileElements(GCD_MODE_LINEAR, dtypeSize, in.ubSize, 2) < GcdCore::GCD_TILE_ALIGN ||
+        MaxTileElements(GCD_MODE_BLOCK, dtypeSize, in.ubSize, 2) < GcdCore::GCD_TILE_ALIGN) {
         res.status = Status::BAD_PLATFORM;
         return res;
     }
@@ -214,18 +199,14 @@ inline TilingResult ComputeTiling(const TilingInput& in)
     if (res.status != Status::OK) {
         return res;
     }
-    bool broadcast = false;
     res.data.totalNum = 1;
     for (int64_t i = 0; i < aligned.rank; ++i) {
-        // A leading 1 added by right-alignment is no broadcast: both inputs still read linearly.
-        broadcast = broadcast || (aligned.out[i] != 1 &&
-                                  (aligned.selfShape[i] != aligned.out[i] || aligned.otherShape[i] != aligned.out[i]));
         res.data.totalNum *= aligned.out[i];
     }
-    const bool nonContiguous = !IsContiguousView(in.self) || !IsContiguousView(in.other);
     MergeDims(aligned, res.data);
-    SplitCores(dtypeSize, in.coreNum, in.ubSize, res.data);
-    res.tilingKey = GcdTilingKey(in.dtypeCode, broadcast, nonContiguous);
+    SplitCores(dtypeSize, in.coreNum, res.data);
+    const uint64_t mode = ChooseCopyMode(dtypeSize, in.ubSize, res.data);
+    res.tilingKey = GcdTilingKey(in.dtypeCode, mode);
     res.blockDim = res.data.usedCoreNum;
     res.workspaceSize = 0;
     return res;

@@ -10,27 +10,26 @@
 
 /*!
  * \file gcd.cpp
- * \brief Gcd kernel entry: the tiling key selects the dtype (low 3 bits) and the input access (bits 3 and 4).
+ * \brief Gcd kernel entry: the tiling key selects the dtype (bits 0-3) and the copy mode (bits 4-5).
  */
 
 #include "gcd.h"
 
-#define GCD_RUN(KEY, TYPE, CODE)                   \
-    if (TILING_KEY_IS(KEY)) {                      \
-        constexpr bool linear = GcdKeyLinear(KEY); \
-        GcdNs::GcdKernel<TYPE, CODE, linear> op;   \
-        op.Init(x1, x2, y, &tilingData, &pipe);    \
-        op.Process();                              \
-        return;                                    \
+#define GCD_RUN(KEY, TYPE, CODE)                                      \
+    if (TILING_KEY_IS(KEY)) {                                         \
+        GcdNs::GcdKernel<TYPE, CODE, GcdKeyMode(KEY)> op;             \
+        op.Init(x1, x2, y, &tilingData, &pipe);                       \
+        op.Process();                                                 \
+        return;                                                       \
     }
 
-// Keys 0bNBDDD: DDD dtype code, B broadcast, N non-contiguous; B or N selects the gather path.
+// Keys 0bMMDDDD: DDDD dtype code, MM copy mode (LINEAR 0, BLOCK 1, SEGMENT 2, ELEMENT 3).
 // The keys are spelled as literals: the device build collects TILING_KEY_IS arguments as plain numbers.
-#define GCD_RUN_DTYPE(TYPE, CODE, LINEAR_KEY, BROADCAST_KEY, STRIDED_KEY, BOTH_KEY) \
-    GCD_RUN(LINEAR_KEY, TYPE, CODE)                                                 \
-    GCD_RUN(BROADCAST_KEY, TYPE, CODE)                                              \
-    GCD_RUN(STRIDED_KEY, TYPE, CODE)                                                \
-    GCD_RUN(BOTH_KEY, TYPE, CODE)
+#define GCD_RUN_DTYPE(TYPE, CODE, LINEAR_KEY, BLOCK_KEY, SEGMENT_KEY, ELEMENT_KEY) \
+    GCD_RUN(LINEAR_KEY, TYPE, CODE)                                                \
+    GCD_RUN(BLOCK_KEY, TYPE, CODE)                                                 \
+    GCD_RUN(SEGMENT_KEY, TYPE, CODE)                                               \
+    GCD_RUN(ELEMENT_KEY, TYPE, CODE)
 
 extern "C" __global__ __aicore__ void gcd(GM_ADDR x1, GM_ADDR x2, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
 {
@@ -39,10 +38,12 @@ extern "C" __global__ __aicore__ void gcd(GM_ADDR x1, GM_ADDR x2, GM_ADDR y, GM_
     GET_TILING_DATA_WITH_STRUCT(GcdTilingData, tilingData, tiling);
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     AscendC::TPipe pipe;
-    GCD_RUN_DTYPE(int8_t, GCD_DTYPE_INT8, 1, 9, 17, 25)
-    GCD_RUN_DTYPE(uint8_t, GCD_DTYPE_UINT8, 2, 10, 18, 26)
-    GCD_RUN_DTYPE(int16_t, GCD_DTYPE_INT16, 3, 11, 19, 27)
-    GCD_RUN_DTYPE(half, GCD_DTYPE_FLOAT16, 4, 12, 20, 28)
-    GCD_RUN_DTYPE(bfloat16_t, GCD_DTYPE_BF16, 5, 13, 21, 29)
-    GCD_RUN_DTYPE(float, GCD_DTYPE_FLOAT, 6, 14, 22, 30)
+    GCD_RUN_DTYPE(int8_t, GCD_DTYPE_INT8, 1, 17, 33, 49)
+    GCD_RUN_DTYPE(uint8_t, GCD_DTYPE_UINT8, 2, 18, 34, 50)
+    GCD_RUN_DTYPE(int16_t, GCD_DTYPE_INT16, 3, 19, 35, 51)
+    GCD_RUN_DTYPE(half, GCD_DTYPE_FLOAT16, 4, 20, 36, 52)
+    GCD_RUN_DTYPE(bfloat16_t, GCD_DTYPE_BF16, 5, 21, 37, 53)
+    GCD_RUN_DTYPE(float, GCD_DTYPE_FLOAT, 6, 22, 38, 54)
+    GCD_RUN_DTYPE(int32_t, GCD_DTYPE_INT32, 7, 23, 39, 55)
+    GCD_RUN_DTYPE(int64_t, GCD_DTYPE_INT64, 8, 24, 40, 56)
 }

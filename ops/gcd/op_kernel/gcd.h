@@ -10,10 +10,9 @@
 
 /*!
  * \file gcd.h
- * \brief Gcd kernel class: each core walks its output range tile by tile (CopyIn -> Compute -> CopyOut).
- *        Inputs are read linearly (DataCopyPad) or, on broadcast / strided keys, by row segments (DataCopyPad or
- *        Duplicate) or element by element through the offset cursor of gcd_walk.h. Compute widens to fp32 and
- *        runs a masked Euclid for as many trips as the tile's largest operand can need.
+ * \brief Gcd kernel class: each core walks its output range tile by tile (CopyIn -> Compute -> CopyOut). How a tile
+ *        reads its inputs is the copy mode of the tiling key (gcd_tiling_key.h); up to 32 bits the arithmetic is
+ *        gcd_vector.h, int64 is computed on the scalar unit (A2 has no 64-bit vector arithmetic).
  */
 #ifndef OPS_MATH_GCD_KERNEL_H
 #define OPS_MATH_GCD_KERNEL_H
@@ -21,6 +20,7 @@
 #include "kernel_operator.h"
 #include "gcd_core.h"
 #include "gcd_walk.h"
+#include "gcd_vector.h"
 #include "gcd_tiling_data.h"
 #include "gcd_tiling_key.h"
 
@@ -28,24 +28,23 @@ namespace GcdNs {
 
 using namespace AscendC;
 
-constexpr float GCD_FLOAT_MAX = 3.4028234663852886e38f;
-
+// One input: its GM tensor, queue, and how tiles read it.
 template <typename T>
-struct GcdBits;
-template <>
-struct GcdBits<float> {
-    using Type = uint32_t;
-};
-template <>
-struct GcdBits<half> {
-    using Type = uint16_t;
-};
-template <>
-struct GcdBits<bfloat16_t> {
-    using Type = uint16_t;
+struct GcdInput {
+    GlobalTensor<T> gm;
+    TQue<QuePosition::VECIN, GcdCore::GCD_QUEUE_DEPTH> queue;
+    TBuf<QuePosition::VECCALC> table; // BLOCK mode, gathered input: byte offsets of every lane in the tile's span
+    TBuf<QuePosition::VECCALC> lanes; // BLOCK mode, gathered input: the gathered operands (half for 8-bit dtypes)
+    const int64_t* strides = nullptr;
+    int64_t innerStride = 0; // SEGMENT mode: 1 copies the row segment, 0 repeats one value
+    int64_t blockSpan = 0;
+    int64_t blockStep = 0;
+    bool linear = true;        // BLOCK mode: read at consecutive offsets, no gather
+    int64_t tablePhase = -1;   // phase of the tile the table was last built for, -1 before the first build
+    T value{};                 // SEGMENT mode, stride 0: the value of the current tile
 };
 
-template <typename T, uint64_t DTYPE_CODE, bool LINEAR>
+template <typename T, uint64_t DTYPE_CODE, uint64_t MODE>
 class GcdKernel {
 public:
     __aicore__ inline GcdKernel() {}
@@ -54,336 +53,301 @@ public:
     {
         tiling_ = tiling;
         range_ = GcdCore::CoreOutputRange(*tiling, static_cast<int64_t>(GetBlockIdx()));
-        selfGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(self));
-        otherGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(other));
         outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(out));
-        const GcdCore::GcdUbPlan plan = GcdCore::PlanUb(tiling->tileNum, static_cast<int64_t>(sizeof(T)));
-        pipe->InitBuffer(selfQueue_, GcdCore::GCD_QUEUE_DEPTH, plan.queueBytes);
-        pipe->InitBuffer(otherQueue_, GcdCore::GCD_QUEUE_DEPTH, plan.queueBytes);
+        SetInput(self_, self, tiling->selfStrides, tiling->selfBlockSpan, tiling->selfBlockStep, tiling->selfLinear);
+        SetInput(other_, other, tiling->otherStrides, tiling->otherBlockSpan, tiling->otherBlockStep,
+                 tiling->otherLinear);
+        const int64_t gathered = (self_.linear ? 0 : 1) + (other_.linear ? 0 : 1);
+        const GcdCore::GcdUbPlan plan =
+            GcdCore::PlanUb(MODE, tiling->tileNum, static_cast<int64_t>(sizeof(T)), gathered);
+        pipe->InitBuffer(self_.queue, GcdCore::GCD_QUEUE_DEPTH, plan.queueBytes);
+        pipe->InitBuffer(other_.queue, GcdCore::GCD_QUEUE_DEPTH, plan.queueBytes);
         pipe->InitBuffer(outQueue_, GcdCore::GCD_QUEUE_DEPTH, plan.queueBytes);
-        pipe->InitBuffer(aBuf_, plan.floatBytes);
-        pipe->InitBuffer(bBuf_, plan.floatBytes);
-        pipe->InitBuffer(quotientBuf_, plan.floatBytes);
-        pipe->InitBuffer(scratchBuf_, plan.floatBytes);
-        pipe->InitBuffer(reduceBuf_, plan.floatBytes);
-        pipe->InitBuffer(halfBuf_, plan.halfBytes);
-        pipe->InitBuffer(maskBuf_, plan.maskBytes);
-        pipe->InitBuffer(finiteBuf_, plan.maskBytes);
-        rowCopy_ = !LINEAR && GcdCore::UseRowCopy(*tiling, static_cast<int64_t>(sizeof(T)));
-        rowLen_ = tiling->outShape[tiling->rank - 1];
+        if constexpr (VECTOR) {
+            math_.InitBuffers(pipe, plan);
+        }
+        InitGatherBuffers(self_, pipe, plan);
+        InitGatherBuffers(other_, pipe, plan);
     }
 
     __aicore__ inline void Process()
     {
-        if (range_.end <= range_.begin) {
-            return;
-        }
-        if (rowCopy_) {
-            for (int64_t start = range_.begin; start < range_.end;) {
-                const int64_t used = CopyInRows(start);
-                Compute(used);
-                start = CopyOutRows(start);
-            }
-            return;
-        }
-        if constexpr (!LINEAR) {
-            cursor_.Init(*tiling_, range_.begin);
-        }
-        for (int64_t start = range_.begin; start < range_.end; start += tiling_->tileNum) {
-            const int64_t rest = range_.end - start;
-            const int64_t count = rest < tiling_->tileNum ? rest : tiling_->tileNum;
-            CopyIn(start, count);
-            Compute(count);
-            CopyOut(start, count);
+        for (int64_t pos = range_.begin; pos < range_.end;) {
+            const GcdCore::Tile tile = GcdCore::NextTile(*tiling_, MODE, pos, range_.end);
+            CopyIn(tile);
+            Compute(tile);
+            CopyOut(tile);
+            pos += tile.count;
         }
     }
 
 private:
-    __aicore__ inline void CopyIn(int64_t start, int64_t count)
+    static constexpr bool VECTOR = sizeof(T) != 8;
+    static constexpr int64_t LANE_BYTES = sizeof(T) < 2 ? 2 : sizeof(T); // 8-bit operands are gathered as half
+
+    __aicore__ inline void SetInput(GcdInput<T>& in, GM_ADDR gm, const int64_t* strides, int64_t span, int64_t step,
+                                    int64_t linear)
     {
-        LocalTensor<T> selfLocal = selfQueue_.template AllocTensor<T>();
-        LocalTensor<T> otherLocal = otherQueue_.template AllocTensor<T>();
-        if constexpr (LINEAR) {
-            const DataCopyExtParams params{1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0};
-            const DataCopyPadExtParams<T> pad{false, 0, 0, 0};
-            DataCopyPad(selfLocal, selfGm_[start], params, pad);
-            DataCopyPad(otherLocal, otherGm_[start], params, pad);
-        } else {
-            // Broadcast or strided inputs: one scalar read per element, the cursor keeps both offsets.
-            for (int64_t i = 0; i < count; ++i) {
-                selfLocal.SetValue(static_cast<uint32_t>(i), selfGm_.GetValue(cursor_.SelfOffset()));
-                otherLocal.SetValue(static_cast<uint32_t>(i), otherGm_.GetValue(cursor_.OtherOffset()));
-                cursor_.Advance();
-            }
-            event_t scalarToVector = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
-            SetFlag<HardEvent::S_V>(scalarToVector);
-            WaitFlag<HardEvent::S_V>(scalarToVector);
-        }
-        selfQueue_.EnQue(selfLocal);
-        otherQueue_.EnQue(otherLocal);
+        in.gm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(gm));
+        in.strides = strides;
+        in.innerStride = strides[tiling_->rank - 1];
+        in.blockSpan = span;
+        in.blockStep = step;
+        in.linear = MODE != GCD_MODE_BLOCK || linear != 0;
     }
 
-    __aicore__ inline void Compute(int64_t count)
+    __aicore__ inline void InitGatherBuffers(GcdInput<T>& in, TPipe* pipe, const GcdCore::GcdUbPlan& plan)
     {
-        LocalTensor<T> selfLocal = selfQueue_.template DeQue<T>();
-        LocalTensor<T> otherLocal = otherQueue_.template DeQue<T>();
-        LocalTensor<T> outLocal = outQueue_.template AllocTensor<T>();
-        LocalTensor<float> a = aBuf_.Get<float>();
-        LocalTensor<float> b = bBuf_.Get<float>();
-        // Vector instructions run whole 256-byte repeats; lanes past the count compute values never copied out.
-        const int32_t n = static_cast<int32_t>(GcdCore::RoundUp(count, GcdCore::GCD_TILE_ALIGN));
-        ToMagnitude(a, selfLocal, n);
-        ToMagnitude(b, otherLocal, n);
-        bool exactScalar = false;
-        int32_t trips = 0;
-        if constexpr (IsFloatType()) {
-            const float largest = MaskNonFinite(a, b, n, static_cast<int32_t>(count));
-            exactScalar = largest >= GcdCore::VECTOR_EXACT_LIMIT;
-            // The Fibonacci bound of this tile's own largest operand: tiles of small integers stop early.
-            trips = exactScalar ? 0 : GcdCore::EuclidIterations(static_cast<int64_t>(largest));
-        } else {
-            trips = GcdCore::EuclidIterations(static_cast<int64_t>(LargestMagnitude(a, b, n, count)));
-        }
-        if (exactScalar) {
-            ScalarExact(outLocal, selfLocal, otherLocal, count);
-        } else {
-            Euclid(a, b, n, trips);
-            FromFloat(outLocal, b, n);
-        }
-        outQueue_.EnQue(outLocal);
-        selfQueue_.FreeTensor(selfLocal);
-        otherQueue_.FreeTensor(otherLocal);
-    }
-
-    // Fills the tile from `start` with row segments; returns the UB elements used (padding lanes hold 0).
-    __aicore__ inline int64_t CopyInRows(int64_t start)
-    {
-        LocalTensor<T> selfLocal = selfQueue_.template AllocTensor<T>();
-        LocalTensor<T> otherLocal = otherQueue_.template AllocTensor<T>();
-        int64_t used = 0;
-        for (int64_t pos = start; pos < range_.end && used < tiling_->tileNum;) {
-            const GcdCore::RowSegment seg =
-                GcdCore::NextRowSegment(pos, used, rowLen_, range_.end, tiling_->tileNum, ALIGN_ELEMS);
-            cursor_.Init(*tiling_, pos);
-            FillSegment(selfLocal, selfGm_, cursor_.SelfOffset(), tiling_->selfStrides[tiling_->rank - 1], used, seg);
-            FillSegment(otherLocal, otherGm_, cursor_.OtherOffset(), tiling_->otherStrides[tiling_->rank - 1], used,
-                        seg);
-            pos += seg.len;
-            used += seg.slot;
-        }
-        selfQueue_.EnQue(selfLocal);
-        otherQueue_.EnQue(otherLocal);
-        return used;
-    }
-
-    // Stride 1: DataCopyPad of the row segment, its slot padded with 0. Stride 0: one GM read, Duplicate over the
-    // slot (8-bit values are duplicated as a 16-bit pair: A2 has no 8-bit Duplicate).
-    __aicore__ inline void FillSegment(const LocalTensor<T>& local, const GlobalTensor<T>& gm, int64_t offset,
-                                       int64_t innerStride, int64_t used, const GcdCore::RowSegment& seg)
-    {
-        LocalTensor<T> slot = local[static_cast<uint32_t>(used)];
-        if (innerStride == 1) {
-            const DataCopyExtParams params{1, static_cast<uint32_t>(seg.len * sizeof(T)), 0, 0, 0};
-            const DataCopyPadExtParams<T> pad{true, 0, static_cast<uint8_t>(seg.slot - seg.len), static_cast<T>(0)};
-            DataCopyPad(slot, gm[offset], params, pad);
+        if (in.linear) {
             return;
         }
-        const T value = gm.GetValue(offset);
+        pipe->InitBuffer(in.table, plan.tableBytes);
+        if constexpr (VECTOR) {
+            pipe->InitBuffer(in.lanes, plan.laneBytes);
+        }
+    }
+
+    // ------------------------------------------------------------ copy in
+    __aicore__ inline void CopyIn(const GcdCore::Tile& tile)
+    {
+        if constexpr (MODE == GCD_MODE_ELEMENT) {
+            CopyInElements(tile);
+        } else {
+            // The inputs' offsets of the tile's first element (BLOCK: of its first block's start).
+            cursor_.Init(*tiling_, MODE == GCD_MODE_BLOCK ? tile.block * tiling_->blockSize : tile.begin);
+            CopyInInput(self_, cursor_.SelfOffset(), tile);
+            CopyInInput(other_, cursor_.OtherOffset(), tile);
+        }
+    }
+
+    __aicore__ inline void CopyRun(const LocalTensor<T>& local, const GlobalTensor<T>& gm, int64_t count)
+    {
+        const DataCopyExtParams params{1, static_cast<uint32_t>(count * static_cast<int64_t>(sizeof(T))), 0, 0, 0};
+        const DataCopyPadExtParams<T> pad{false, 0, 0, 0};
+        DataCopyPad(local, gm, params, pad);
+    }
+
+    __aicore__ inline void CopyInInput(GcdInput<T>& in, int64_t offset, const GcdCore::Tile& tile)
+    {
+        LocalTensor<T> local = in.queue.template AllocTensor<T>();
+        if constexpr (MODE == GCD_MODE_LINEAR) {
+            CopyRun(local, in.gm[offset], tile.count);
+        } else if constexpr (MODE == GCD_MODE_BLOCK) {
+            if (in.linear) {
+                CopyRun(local, in.gm[offset + tile.phase], tile.count);
+            } else { // one DMA of the span the tile's blocks read; Compute gathers the lanes out of it
+                CopyRun(local, in.gm[offset], GcdCore::SourceSpan(in.blockSpan, in.blockStep, tile.blocks));
+            }
+        } else if (in.innerStride == 1) { // SEGMENT
+            CopyRun(local, in.gm[offset], tile.count);
+        } else { // SEGMENT, stride 0: one read per tile of at least a row segment, repeated over the lanes
+            in.value = in.gm.GetValue(offset);
+            if constexpr (VECTOR) {
+                Repeat(local, in.value, tile.count);
+            }
+        }
+        in.queue.EnQue(local);
+    }
+
+    // 8-bit values are duplicated as a 16-bit pair: A2 has no 8-bit Duplicate.
+    __aicore__ inline void Repeat(const LocalTensor<T>& local, T value, int64_t count)
+    {
+        const int32_t n = static_cast<int32_t>(GcdCore::RoundUp(count, GcdCore::GCD_TILE_ALIGN));
         if constexpr (sizeof(T) == 1) {
             const uint16_t byte = static_cast<uint8_t>(value);
-            const uint16_t pair = static_cast<uint16_t>(byte | (byte << 8));
-            LocalTensor<uint16_t> pairs = slot.template ReinterpretCast<uint16_t>();
-            Duplicate(pairs, pair, static_cast<int32_t>(seg.slot / 2));
+            LocalTensor<uint16_t> pairs = local.template ReinterpretCast<uint16_t>();
+            Duplicate(pairs, static_cast<uint16_t>(byte | (byte << 8)), n / 2);
         } else {
-            Duplicate(slot, value, static_cast<int32_t>(seg.slot));
+            Duplicate(local, value, n);
         }
     }
 
-    // Writes the tile's row segments back (the same walk as CopyInRows); returns the next output position.
-    __aicore__ inline int64_t CopyOutRows(int64_t start)
+    // Views whose spans do not fit UB: one scalar GM read per element, the cursor keeps both offsets.
+    __aicore__ inline void CopyInElements(const GcdCore::Tile& tile)
     {
-        LocalTensor<T> outLocal = outQueue_.template DeQue<T>();
-        int64_t used = 0;
-        int64_t pos = start;
-        while (pos < range_.end && used < tiling_->tileNum) {
-            const GcdCore::RowSegment seg =
-                GcdCore::NextRowSegment(pos, used, rowLen_, range_.end, tiling_->tileNum, ALIGN_ELEMS);
-            const DataCopyExtParams params{1, static_cast<uint32_t>(seg.len * sizeof(T)), 0, 0, 0};
-            DataCopyPad(outGm_[pos], outLocal[static_cast<uint32_t>(used)], params);
-            pos += seg.len;
-            used += seg.slot;
+        if constexpr (VECTOR) {
+            GcdWaitFor<HardEvent::V_S>(); // the vector unit may still read these buffers' previous tile
         }
-        outQueue_.FreeTensor(outLocal);
-        return pos;
+        LocalTensor<T> selfLocal = self_.queue.template AllocTensor<T>();
+        LocalTensor<T> otherLocal = other_.queue.template AllocTensor<T>();
+        cursor_.Init(*tiling_, tile.begin);
+        for (int64_t i = 0; i < tile.count; ++i) {
+            selfLocal.SetValue(static_cast<uint32_t>(i), self_.gm.GetValue(cursor_.SelfOffset()));
+            otherLocal.SetValue(static_cast<uint32_t>(i), other_.gm.GetValue(cursor_.OtherOffset()));
+            cursor_.Advance();
+        }
+        if constexpr (VECTOR) {
+            GcdWaitFor<HardEvent::S_V>(); // a VECIN EnQue orders MTE2 -> V only
+        }
+        self_.queue.EnQue(selfLocal);
+        other_.queue.EnQue(otherLocal);
     }
 
-    __aicore__ inline void CopyOut(int64_t start, int64_t count)
+    // ------------------------------------------------------------ compute
+    __aicore__ inline void Compute(const GcdCore::Tile& tile)
     {
-        LocalTensor<T> outLocal = outQueue_.template DeQue<T>();
-        const DataCopyExtParams params{1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0};
-        DataCopyPad(outGm_[start], outLocal, params);
-        outQueue_.FreeTensor(outLocal);
-    }
-
-    static constexpr bool IsFloatType()
-    {
-        return DTYPE_CODE == GCD_DTYPE_FLOAT || DTYPE_CODE == GCD_DTYPE_FLOAT16 || DTYPE_CODE == GCD_DTYPE_BF16;
-    }
-
-    // dst = |x| in fp32: integers widened (8-bit through half, A2 has no int8 <-> float Cast) with the dtype
-    // minimum mapped back to itself as torch's in-dtype abs does; floats are truncated later, once masked.
-    __aicore__ inline void ToMagnitude(const LocalTensor<float>& dst, const LocalTensor<T>& src, int32_t n)
-    {
-        LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
-        if constexpr (DTYPE_CODE == GCD_DTYPE_INT8 || DTYPE_CODE == GCD_DTYPE_UINT8) {
-            LocalTensor<half> staging = halfBuf_.Get<half>();
-            Cast(staging, src, RoundMode::CAST_NONE, n);
-            Cast(dst, staging, RoundMode::CAST_NONE, n);
-        } else if constexpr (DTYPE_CODE == GCD_DTYPE_FLOAT) {
-            Adds(dst, src, 0.0f, n);
+        LocalTensor<T> selfLocal = self_.queue.template DeQue<T>();
+        LocalTensor<T> otherLocal = other_.queue.template DeQue<T>();
+        LocalTensor<T> outLocal = outQueue_.template AllocTensor<T>();
+        if constexpr (MODE == GCD_MODE_BLOCK) {
+            PrepareTables(tile);
+        }
+        if constexpr (VECTOR) {
+            const int32_t n = static_cast<int32_t>(GcdCore::RoundUp(tile.count, GcdCore::GCD_TILE_ALIGN));
+            LocalTensor<T> x = selfLocal;
+            LocalTensor<T> y = otherLocal;
+            LoadMagnitude(self_, selfLocal, tile, math_.A(), x, n);
+            LoadMagnitude(other_, otherLocal, tile, math_.B(), y, n);
+            math_.Solve(outLocal, x, y, tile.count, LanesFromMte2());
         } else {
-            Cast(dst, src, RoundMode::CAST_NONE, n);
+            Compute64(tile, selfLocal, otherLocal, outLocal);
         }
-        Abs(dst, dst, n);
-        if constexpr (DTYPE_CODE == GCD_DTYPE_INT8 || DTYPE_CODE == GCD_DTYPE_INT16) {
-            const float wrapped = DTYPE_CODE == GCD_DTYPE_INT8 ? 128.0f : 32768.0f;
-            CompareScalar(mask, dst, wrapped, CMPMODE::NE, n);
-            Select(dst, mask, dst, -wrapped, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        }
+        outQueue_.EnQue(outLocal);
+        self_.queue.FreeTensor(selfLocal);
+        other_.queue.FreeTensor(otherLocal);
     }
 
-    // Truncates toward zero through int32 (float -> int32 CAST_TRUNC, int32 -> float): both pairs exist on A2 and
-    // every value truncated here is below 2^31 or only needs to stay >= VECTOR_EXACT_LIMIT after saturation.
-    __aicore__ inline void Truncate(const LocalTensor<float>& t, int32_t n)
+    // Some operand lane of the tile was written by MTE2 straight into a queue buffer (not gathered, not duplicated,
+    // not written by the scalar unit).
+    __aicore__ inline bool LanesFromMte2() const
     {
-        LocalTensor<int32_t> asInt = t.template ReinterpretCast<int32_t>();
-        Cast(asInt, t, RoundMode::CAST_TRUNC, n);
-        Cast(t, asInt, RoundMode::CAST_NONE, n);
-    }
-
-    // Keeps in finiteBuf_ the lanes where both operands are finite, zeroes the others (their output becomes NaN in
-    // FromFloat) and truncates the rest. Returns the largest truncated magnitude of the tile: from
-    // VECTOR_EXACT_LIMIT on, the tile takes the exact scalar path (fp32 quotients of larger integers are inexact).
-    __aicore__ inline float MaskNonFinite(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n,
-                                          int32_t count)
-    {
-        LocalTensor<uint8_t> finite = finiteBuf_.Get<uint8_t>();
-        LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
-        LocalTensor<float> largest = scratchBuf_.Get<float>();
-        LocalTensor<float> reduced = quotientBuf_.Get<float>();
-        LocalTensor<float> work = reduceBuf_.Get<float>();
-        CompareScalar(finite, a, GCD_FLOAT_MAX, CMPMODE::LE, n);
-        CompareScalar(mask, b, GCD_FLOAT_MAX, CMPMODE::LE, n);
-        And(finite.ReinterpretCast<uint16_t>(), finite.ReinterpretCast<uint16_t>(), mask.ReinterpretCast<uint16_t>(),
-            n / 16);
-        Select(a, finite, a, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        Select(b, finite, b, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        Truncate(a, n);
-        Truncate(b, n);
-        Max(largest, a, b, n);
-        ReduceMax(reduced, largest, work, count, false); // lanes past the count hold stale data
-        event_t vectorToScalar = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
-        SetFlag<HardEvent::V_S>(vectorToScalar);
-        WaitFlag<HardEvent::V_S>(vectorToScalar);
-        return reduced.GetValue(0);
-    }
-
-    // max(|a|, |b|) over the tile's lanes (|wrapped minimum| counts as 128 / 32768, which is its Euclid magnitude).
-    __aicore__ inline float LargestMagnitude(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n,
-                                             int64_t count)
-    {
-        LocalTensor<float> absA = scratchBuf_.Get<float>();
-        LocalTensor<float> absB = quotientBuf_.Get<float>();
-        LocalTensor<float> work = reduceBuf_.Get<float>();
-        Abs(absA, a, n);
-        Abs(absB, b, n);
-        Max(absA, absA, absB, n);
-        ReduceMax(absB, absA, work, static_cast<int32_t>(count), false); // lanes past the count hold stale data
-        event_t vectorToScalar = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
-        SetFlag<HardEvent::V_S>(vectorToScalar);
-        WaitFlag<HardEvent::V_S>(vectorToScalar);
-        return absB.GetValue(0);
-    }
-
-    // Masked Euclid on all lanes at once: a lane with a == 0 is frozen, the others step
-    // (a, b) <- (b - trunc(b / a) * a, a).
-    __aicore__ inline void Euclid(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n, int32_t trips)
-    {
-        LocalTensor<uint8_t> active = maskBuf_.Get<uint8_t>();
-        LocalTensor<float> divisor = quotientBuf_.Get<float>();
-        LocalTensor<float> remainder = scratchBuf_.Get<float>();
-        for (int32_t i = 0; i < trips; ++i) {
-            CompareScalar(active, a, 0.0f, CMPMODE::NE, n);
-            Select(divisor, active, a, 1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            Div(remainder, b, divisor, n);
-            Truncate(remainder, n);
-            Mul(remainder, remainder, divisor, n);
-            Sub(remainder, b, remainder, n);
-            Select(b, active, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
-            Select(a, active, remainder, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        }
-    }
-
-    __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<float>& g, int32_t n)
-    {
-        if constexpr (IsFloatType()) {
-            const float nan = GcdCore::QuietNanFloat();
-            Select(g, finiteBuf_.Get<uint8_t>(), g, nan, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        }
-        if constexpr (DTYPE_CODE == GCD_DTYPE_INT8 || DTYPE_CODE == GCD_DTYPE_UINT8) {
-            LocalTensor<half> staging = halfBuf_.Get<half>();
-            Cast(staging, g, RoundMode::CAST_NONE, n);
-            Cast(dst, staging, RoundMode::CAST_TRUNC, n);
-        } else if constexpr (DTYPE_CODE == GCD_DTYPE_FLOAT) {
-            Adds(dst, g, 0.0f, n);
+        if constexpr (MODE == GCD_MODE_LINEAR) {
+            return true;
+        } else if constexpr (MODE == GCD_MODE_BLOCK) {
+            return self_.linear || other_.linear;
+        } else if constexpr (MODE == GCD_MODE_SEGMENT) {
+            return self_.innerStride == 1 || other_.innerStride == 1;
         } else {
-            Cast(dst, g, RoundMode::CAST_RINT, n); // every gcd is an integer exactly representable in T
+            return false;
         }
     }
 
-    // Exact bit-level gcd per element (tiles with an operand of 2^22 or more; fp32 / bf16 only).
-    __aicore__ inline void ScalarExact(const LocalTensor<T>& out, const LocalTensor<T>& x, const LocalTensor<T>& y,
-                                       int64_t count)
+    // dst = the fp32 magnitudes of one input's operands; `lanes` = its native operands (the gathered lane buffer of
+    // a gathered input up to 16 / 32 bits, else the queue buffer).
+    __aicore__ inline void LoadMagnitude(GcdInput<T>& in, const LocalTensor<T>& local, const GcdCore::Tile& tile,
+                                         const LocalTensor<float>& dst, LocalTensor<T>& lanes, int32_t n)
     {
-        if constexpr (IsFloatType()) {
-            using Bits = typename GcdBits<T>::Type;
-            constexpr GcdCore::FloatFormat fmt = DTYPE_CODE == GCD_DTYPE_FLOAT ? GcdCore::FP32_FORMAT :
-                                                 DTYPE_CODE == GCD_DTYPE_BF16  ? GcdCore::BF16_FORMAT :
-                                                                                 GcdCore::FP16_FORMAT;
-            LocalTensor<Bits> xBits = x.template ReinterpretCast<Bits>();
-            LocalTensor<Bits> yBits = y.template ReinterpretCast<Bits>();
-            LocalTensor<Bits> outBits = out.template ReinterpretCast<Bits>();
-            for (int64_t i = 0; i < count; ++i) {
-                const uint32_t g = GcdCore::ExactFloatGcdBits(xBits.GetValue(static_cast<uint32_t>(i)),
-                                                              yBits.GetValue(static_cast<uint32_t>(i)), fmt);
-                outBits.SetValue(static_cast<uint32_t>(i), static_cast<Bits>(g));
+        if constexpr (MODE == GCD_MODE_BLOCK) {
+            if (!in.linear) {
+                LocalTensor<uint32_t> table = in.table.template Get<uint32_t>();
+                const uint32_t count = static_cast<uint32_t>(tile.count);
+                if constexpr (sizeof(T) == 1) { // widen the span to half, gather half lanes (no 8-bit Gather)
+                    LocalTensor<half> staging = math_.Staging();
+                    LocalTensor<half> gathered = in.lanes.template Get<half>();
+                    const int64_t span = GcdCore::SourceSpan(in.blockSpan, in.blockStep, tile.blocks);
+                    Cast(staging, local, RoundMode::CAST_NONE, static_cast<int32_t>(span));
+                    Gather(gathered, staging, table, 0U, count);
+                    math_.ToMagnitudeFromHalf(dst, gathered, n);
+                    return;
+                } else {
+                    lanes = in.lanes.template Get<T>();
+                    Gather(lanes, local, table, 0U, count);
+                }
             }
-            event_t scalarToCopy = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_MTE3));
-            SetFlag<HardEvent::S_MTE3>(scalarToCopy);
-            WaitFlag<HardEvent::S_MTE3>(scalarToCopy);
         }
+        math_.ToMagnitude(dst, lanes, n);
+    }
+
+    // The gather offsets of the tile's phase for every gathered input: built once for a core's first, partial
+    // block and once for all later tiles (phase 0), by the scalar unit.
+    __aicore__ inline void PrepareTables(const GcdCore::Tile& tile)
+    {
+        bool built = BuildTable(self_, tile);
+        built = BuildTable(other_, tile) || built;
+        if constexpr (VECTOR) {
+            if (built) {
+                GcdWaitFor<HardEvent::S_V>(); // the Gathers read what the scalar unit just wrote
+            }
+        }
+    }
+
+    __aicore__ inline bool BuildTable(GcdInput<T>& in, const GcdCore::Tile& tile)
+    {
+        if (in.linear || in.tablePhase == tile.phase) {
+            return false;
+        }
+        if constexpr (VECTOR) {
+            if (in.tablePhase >= 0) {
+                GcdWaitFor<HardEvent::V_S>(); // the earlier tiles' Gathers must have read the old offsets
+            }
+        }
+        // A phase-0 table serves every later tile of the core: none takes more than blocksPerTile blocks or runs past
+        // the core's end.
+        const int64_t entries =
+            tile.phase == 0 ? GcdCore::MinOf(tiling_->blocksPerTile * tiling_->blockSize, range_.end - tile.begin) :
+                              tile.count;
+        LocalTensor<uint32_t> table = in.table.template Get<uint32_t>();
+        GcdCore::BlockOffsetWalker walker;
+        walker.Init(*tiling_, in.strides, in.blockStep, tile.phase);
+        for (int64_t i = 0; i < entries; ++i) {
+            table.SetValue(static_cast<uint32_t>(i), static_cast<uint32_t>(walker.Offset() * LANE_BYTES));
+            walker.Advance();
+        }
+        in.tablePhase = tile.phase;
+        return true;
+    }
+
+    // int64: torch's loop per element on the scalar unit, operands read from UB.
+    __aicore__ inline void Compute64(const GcdCore::Tile& tile, const LocalTensor<T>& selfLocal,
+                                     const LocalTensor<T>& otherLocal, const LocalTensor<T>& outLocal)
+    {
+        if (ScalarReadsMte2()) {
+            GcdWaitFor<HardEvent::MTE2_S>(); // a VECIN DeQue orders MTE2 -> V only
+        }
+        GcdWaitFor<HardEvent::MTE3_S>(); // MTE3 may still be copying out this buffer's previous tile
+        for (int64_t i = 0; i < tile.count; ++i) {
+            const T x = Operand(self_, selfLocal, i);
+            const T y = Operand(other_, otherLocal, i);
+            outLocal.SetValue(static_cast<uint32_t>(i), GcdCore::TorchIntGcd<T>(x, y));
+        }
+        GcdWaitFor<HardEvent::S_MTE3>(); // a VECOUT EnQue orders V -> MTE3 only
+    }
+
+    // Compute64 reads a queue buffer MTE2 wrote: everything but ELEMENT mode and a SEGMENT of two repeated values.
+    __aicore__ inline bool ScalarReadsMte2() const
+    {
+        if constexpr (MODE == GCD_MODE_ELEMENT) {
+            return false;
+        } else if constexpr (MODE == GCD_MODE_SEGMENT) {
+            return self_.innerStride == 1 || other_.innerStride == 1;
+        } else {
+            return true;
+        }
+    }
+
+    __aicore__ inline T Operand(GcdInput<T>& in, const LocalTensor<T>& local, int64_t i)
+    {
+        if constexpr (MODE == GCD_MODE_BLOCK) {
+            if (!in.linear) {
+                const uint32_t byte = in.table.template Get<uint32_t>().GetValue(static_cast<uint32_t>(i));
+                return local.GetValue(byte / static_cast<uint32_t>(LANE_BYTES));
+            }
+        } else if constexpr (MODE == GCD_MODE_SEGMENT) {
+            if (in.innerStride == 0) {
+                return in.value;
+            }
+        }
+        return local.GetValue(static_cast<uint32_t>(i));
+    }
+
+    // ------------------------------------------------------------ copy out
+    __aicore__ inline void CopyOut(const GcdCore::Tile& tile)
+    {
+        LocalTensor<T> outLocal = outQueue_.template DeQue<T>();
+        const DataCopyExtParams params{1, static_cast<uint32_t>(tile.count * static_cast<int64_t>(sizeof(T))), 0, 0,
+                                       0};
+        DataCopyPad(outGm_[tile.begin], outLocal, params);
+        outQueue_.FreeTensor(outLocal);
     }
 
     const GcdTilingData* tiling_ = nullptr;
     GcdCore::OutputRange range_{0, 0};
     GcdCore::OffsetCursor cursor_;
-    bool rowCopy_ = false;
-    int64_t rowLen_ = 1;
-    static constexpr int64_t ALIGN_ELEMS = 32 / static_cast<int64_t>(sizeof(T));
-    GlobalTensor<T> selfGm_;
-    GlobalTensor<T> otherGm_;
+    GcdInput<T> self_;
+    GcdInput<T> other_;
     GlobalTensor<T> outGm_;
-    TQue<QuePosition::VECIN, GcdCore::GCD_QUEUE_DEPTH> selfQueue_;
-    TQue<QuePosition::VECIN, GcdCore::GCD_QUEUE_DEPTH> otherQueue_;
     TQue<QuePosition::VECOUT, GcdCore::GCD_QUEUE_DEPTH> outQueue_;
-    TBuf<QuePosition::VECCALC> aBuf_;
-    TBuf<QuePosition::VECCALC> bBuf_;
-    TBuf<QuePosition::VECCALC> quotientBuf_;
-    TBuf<QuePosition::VECCALC> scratchBuf_;
-    TBuf<QuePosition::VECCALC> reduceBuf_;
-    TBuf<QuePosition::VECCALC> halfBuf_;
-    TBuf<QuePosition::VECCALC> maskBuf_;
-    TBuf<QuePosition::VECCALC> finiteBuf_;
+    GcdVectorMath<T, DTYPE_CODE> math_;
 };
 
 } // namespace GcdNs

@@ -30,29 +30,43 @@
 
 namespace GcdCore {
 
-// ---------------------------------------------------------------- integers (int8 / uint8 / int16)
+// ---------------------------------------------------------------- integers (int8 / uint8 / int16 / int32 / int64)
 // torch.gcd for integral dtypes runs Euclid in the tensor dtype: a = abs(a); b = abs(b); while (a != 0)
-// { c = a; a = b % a; b = c; } return b. abs(INT8_MIN) does not fit and wraps back to INT8_MIN, so a
+// { c = a; a = b % a; b = c; } return b. abs of the minimum value does not fit and wraps back to the minimum, so a
 // minimum value stays negative and C's truncating % can hand back a negative result: gcd(-128, 6) = -2,
-// gcd(-128, 0) = -128. This function is that loop, bit for bit.
+// gcd(-128, 0) = -128 in int8, gcd(INT64_MIN, 0) = INT64_MIN. These functions are that loop, bit for bit.
+
+// |x| in the dtype: the minimum value maps to itself (two's complement wrap, done on uint64 so nothing overflows).
+template <typename T>
+GCD_CORE_FUNC T WrappedAbs(T x)
+{
+    const int64_t wide = static_cast<int64_t>(x);
+    return static_cast<T>(wide < 0 ? static_cast<int64_t>(0ULL - static_cast<uint64_t>(wide)) : wide);
+}
+
+// b % a of C for one dtype. Up to 32 bits it is computed in int64 (no overflow); for int64, x % -1 is 0 by
+// definition and spelled out, as INT64_MIN % -1 overflows in C.
+template <typename T>
+GCD_CORE_FUNC T TruncatingRemainder(T b, T a)
+{
+    if constexpr (sizeof(T) == 8) {
+        return a == static_cast<T>(-1) ? static_cast<T>(0) : static_cast<T>(b % a);
+    } else {
+        return static_cast<T>(static_cast<int64_t>(b) % static_cast<int64_t>(a));
+    }
+}
+
 template <typename T>
 GCD_CORE_FUNC T TorchIntGcd(T x, T y)
 {
-    T a = static_cast<T>(x < 0 ? -static_cast<int32_t>(x) : static_cast<int32_t>(x));
-    T b = static_cast<T>(y < 0 ? -static_cast<int32_t>(y) : static_cast<int32_t>(y));
+    T a = WrappedAbs(x);
+    T b = WrappedAbs(y);
     while (a != 0) {
-        T c = a;
-        a = static_cast<T>(static_cast<int32_t>(b) % static_cast<int32_t>(a));
+        const T c = a;
+        a = TruncatingRemainder(b, a);
         b = c;
     }
     return b;
-}
-
-// The vector path starts from this value: |x| in the dtype, i.e. the minimum value maps to itself.
-template <typename T>
-GCD_CORE_FUNC int32_t WrappedAbs(T x)
-{
-    return static_cast<T>(x < 0 ? -static_cast<int32_t>(x) : static_cast<int32_t>(x));
 }
 
 // ---------------------------------------------------------------- floats (fp32 / fp16 / bf16), exact
@@ -173,8 +187,9 @@ GCD_CORE_FUNC uint32_t ExactFloatGcdBits(uint32_t xBits, uint32_t yBits, FloatFo
 }
 
 // ---------------------------------------------------------------- the vector algorithm, lane by lane
-// Largest magnitude the vector path accepts for fp32 / bf16 operands: quotients of integers below 2^22 stay
-// exact after Div and truncation; larger ones take the exact scalar path above.
+// Largest magnitude the vector path accepts for fp32 / bf16 / int32 operands: quotients of integers below 2^22 stay
+// exact after Div and truncation; a tile with a larger operand takes the exact scalar path (ExactFloatGcdBits,
+// TorchIntGcd). int64 never takes the vector path (A2 has no 64-bit vector arithmetic).
 constexpr float VECTOR_EXACT_LIMIT = 4194304.0f;
 
 // Loop trips Euclid needs for operands of magnitude <= maxMagnitude: the worst pairs are consecutive
@@ -194,7 +209,7 @@ GCD_CORE_FUNC int32_t EuclidIterations(int64_t maxMagnitude)
 }
 
 // Most trips a tile of the dtype can need: |int8| <= 128, uint8 <= 255, |int16| <= 32768, |fp16| <= 65504 and the
-// fp32 / bf16 vector path below VECTOR_EXACT_LIMIT. The kernel runs EuclidIterations of each tile's largest
+// fp32 / bf16 / int32 vector path below VECTOR_EXACT_LIMIT. The kernel runs EuclidIterations of each tile's largest
 // operand, which never exceeds this.
 GCD_CORE_FUNC int32_t VectorIterations(uint64_t dtypeCode)
 {

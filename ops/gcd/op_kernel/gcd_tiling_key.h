@@ -10,36 +10,46 @@
 
 /*!
  * \file gcd_tiling_key.h
- * \brief Gcd tiling key: low 3 bits dtype code, bit 3 broadcast, bit 4 non-contiguous input.
+ * \brief Tiling key of Gcd: bits 0-3 the dtype code, bits 4-5 how the kernel reads its inputs (copy mode).
  */
 #ifndef OPS_MATH_GCD_TILING_KEY_H
 #define OPS_MATH_GCD_TILING_KEY_H
 
 #include <cstdint>
 
-// Dtype codes of the low 3 bits; 0 is never produced so that an unset key cannot select a kernel.
+// Dtype codes of bits 0-3; 0 is never produced so that an unset key cannot select a kernel.
 constexpr uint64_t GCD_DTYPE_INT8 = 1;
 constexpr uint64_t GCD_DTYPE_UINT8 = 2;
 constexpr uint64_t GCD_DTYPE_INT16 = 3;
 constexpr uint64_t GCD_DTYPE_FLOAT16 = 4;
 constexpr uint64_t GCD_DTYPE_BF16 = 5;
 constexpr uint64_t GCD_DTYPE_FLOAT = 6;
+constexpr uint64_t GCD_DTYPE_INT32 = 7;
+constexpr uint64_t GCD_DTYPE_INT64 = 8;
 
-constexpr uint64_t GCD_KEY_DTYPE_MASK = 0x7;
-constexpr uint64_t GCD_KEY_BROADCAST = 1ULL << 3;
-constexpr uint64_t GCD_KEY_NON_CONTIGUOUS = 1ULL << 4;
+// Copy modes of bits 4-5 (gcd_walk.h NextTile walks each):
+// LINEAR: both inputs are read linearly (same shape, contiguous): one DataCopyPad per input and tile.
+// BLOCK: a tile is whole blocks (the innermost merged dims) inside one row of the dim above; an input that is not
+//        linear there is copied as one contiguous span per tile and gathered in UB through a per-core offset table.
+// SEGMENT: rows longer than a tile; a tile is a row segment, each input a DataCopyPad (stride 1) or one value
+//          Duplicate'd (stride 0).
+// ELEMENT: views whose block span does not fit UB: element by element through the offset cursor (aclnnGcd never
+//          hands the kernel such a view, its inputs are contiguous).
+constexpr uint64_t GCD_MODE_LINEAR = 0;
+constexpr uint64_t GCD_MODE_BLOCK = 1;
+constexpr uint64_t GCD_MODE_SEGMENT = 2;
+constexpr uint64_t GCD_MODE_ELEMENT = 3;
 
-constexpr uint64_t GcdTilingKey(uint64_t dtypeCode, bool broadcast, bool nonContiguous)
+constexpr uint64_t GCD_KEY_DTYPE_MASK = 0xF;
+constexpr uint64_t GCD_KEY_MODE_SHIFT = 4;
+constexpr uint64_t GCD_KEY_MODE_MASK = 0x3;
+
+constexpr uint64_t GcdTilingKey(uint64_t dtypeCode, uint64_t mode)
 {
-    return (dtypeCode & GCD_KEY_DTYPE_MASK) | (broadcast ? GCD_KEY_BROADCAST : 0) |
-           (nonContiguous ? GCD_KEY_NON_CONTIGUOUS : 0);
+    return (dtypeCode & GCD_KEY_DTYPE_MASK) | ((mode & GCD_KEY_MODE_MASK) << GCD_KEY_MODE_SHIFT);
 }
 
 constexpr uint64_t GcdKeyDtype(uint64_t key) { return key & GCD_KEY_DTYPE_MASK; }
-constexpr bool GcdKeyBroadcast(uint64_t key) { return (key & GCD_KEY_BROADCAST) != 0; }
-constexpr bool GcdKeyNonContiguous(uint64_t key) { return (key & GCD_KEY_NON_CONTIGUOUS) != 0; }
-
-// A key with neither bit 3 nor bit 4 reads both inputs linearly (DataCopyPad fast path).
-constexpr bool GcdKeyLinear(uint64_t key) { return (key & (GCD_KEY_BROADCAST | GCD_KEY_NON_CONTIGUOUS)) == 0; }
+constexpr uint64_t GcdKeyMode(uint64_t key) { return (key >> GCD_KEY_MODE_SHIFT) & GCD_KEY_MODE_MASK; }
 
 #endif // OPS_MATH_GCD_TILING_KEY_H

@@ -13,7 +13,7 @@ from op_migrate.migrate.cli import main
 
 OPS_MATH = Path(__file__).resolve().parent / "ops_math"
 SOCS = ("Ascend910B", "Ascend910_93")
-GCD_DTYPES = ("float32", "float16", "bfloat16", "int8", "uint8", "int16")
+GCD_DTYPES = ("float32", "float16", "bfloat16", "int8", "uint8", "int16", "int32", "int64")
 
 
 def verify(folder: str, policy: str) -> tuple[int, dict]:
@@ -36,7 +36,7 @@ def test_gcd_before_fails_with_exactly_the_expected_violations() -> None:
     for soc in SOCS:
         for dtype in GCD_DTYPES:
             expected[("no-output-sized-broadcast", "BroadcastTo", "AI_CORE", soc, dtype, "broadcast-both", False)] = 2
-            if dtype != "int16":  # the old L0 wrapper runs only INT32/INT16 on AI Core
+            if dtype not in ("int16", "int32"):  # the old L0 wrapper runs only INT32/INT16 on AI Core
                 for case in ("broadcast-both", "same-shape"):
                     expected[("no-aicpu-fallback", "Gcd", "AI_CPU", soc, dtype, case, False)] = 1
                     expected[("gcd-on-aicore", "Gcd", "AI_CORE", soc, dtype, case, False)] = 1

@@ -9,11 +9,12 @@
 # ----------------------------------------------------------------------------------------------------------------------
 """Golden model of Gcd (numpy, ml_dtypes for bfloat16) with the semantics where libraries differ written down.
 
-Integer dtypes (int8, uint8, int16) follow torch.gcd. torch is not installed here; what follows is its documented
+Integer dtypes (int8, uint8, int16, int32, int64) follow torch.gcd. torch is not installed here; what follows is its documented
 CPU/CUDA kernel (ATen `calc_gcd`), which runs Euclid in the tensor dtype:
     a = abs(a); b = abs(b); while (a != 0) { c = a; a = b % a; b = c; } return b;
 `abs` of the minimum value does not fit and wraps to itself, and C's `%` truncates toward zero, so a minimum
 operand can give a negative result: gcd(-128, 6) == -2, gcd(-128, 0) == -128, gcd(-128, 3) == 1 in int8.
+The same holds for int32 and int64 (abs(INT64_MIN) stays INT64_MIN, gcd(INT64_MIN, 0) == INT64_MIN).
 numpy's np.gcd differs there (it returns the positive gcd of the wrapped values); this model follows torch.
 
 Float dtypes (float32, float16, bfloat16; torch.gcd rejects floats, so these are the seed's task semantics):
@@ -32,14 +33,17 @@ import math
 import ml_dtypes
 import numpy as np
 
-INTEGER_DTYPES = (np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.int16))
+INTEGER_DTYPES = tuple(np.dtype(t) for t in (np.int8, np.uint8, np.int16, np.int32, np.int64))
 FLOAT_DTYPES = (np.dtype(np.float32), np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
 
 
 def torch_int_gcd(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Elementwise torch.gcd of two arrays of one integer dtype, in that dtype."""
     dtype = x.dtype
-    a = np.abs(x).astype(np.int64)  # np.abs wraps the minimum value exactly like C's abs narrowed to the dtype
+    # np.abs wraps the minimum value exactly like C's abs narrowed to the dtype; int64 arithmetic holds every
+    # remainder of the narrower dtypes, and an int64 remainder never overflows (INT64_MIN % -1 cannot arise:
+    # a is never -1 while b is INT64_MIN).
+    a = np.abs(x).astype(np.int64)
     b = np.abs(y).astype(np.int64)
     while True:
         active = a != 0

@@ -23,7 +23,7 @@ CASES = {
     "broadcast-both": {"self": [256, 1, 32], "other": [1, 512, 32], "out": [256, 512, 32]},
     "same-shape": {"self": [1000], "other": [1000], "out": [1000]},
 }
-DTYPES = ("float32", "int8")
+DTYPES = ("float32", "int8", "int64")
 
 
 def _arguments(shapes: dict[str, list[int]], dtype: str) -> list[str]:

@@ -19,9 +19,24 @@ import numpy as np
 DRIVER = Path(__file__).resolve().parent / "cpp" / "tiling_driver.cpp"
 UB_SIZE = 196608
 UB_RESERVED = 8 * 1024
-DTYPES = {1: ("int8", 1), 2: ("uint8", 1), 3: ("int16", 2), 4: ("float16", 2), 5: ("bfloat16", 2), 6: ("float32", 4)}
-STATUS = {"OK": 0, "BAD_RANK": 1, "BAD_DIM": 2, "BAD_DTYPE": 3, "NOT_BROADCASTABLE": 4, "BAD_PLATFORM": 5}
-FIELDS = ("totalNum", "rank", "usedCoreNum", "perCoreNum", "lastCoreNum", "tileNum")
+DTYPES = {
+    1: ("int8", 1),
+    2: ("uint8", 1),
+    3: ("int16", 2),
+    4: ("float16", 2),
+    5: ("bfloat16", 2),
+    6: ("float32", 4),
+    7: ("int32", 4),
+    8: ("int64", 8),
+}
+STATUS = {"OK": 0, "BAD_RANK": 1, "BAD_DIM": 2, "BAD_DTYPE": 3, "NOT_BROADCASTABLE": 4, "BAD_PLATFORM": 5, "BAD_STRIDE": 6}
+MODES = {0: "linear", 1: "block", 2: "segment", 3: "element"}
+FIELDS = (
+    "totalNum", "rank", "usedCoreNum", "perCoreNum", "lastCoreNum", "tileNum", "blockStart", "blockSize",
+    "blocksPerTile", "rowBlocks", "selfBlockSpan", "otherBlockSpan", "selfBlockStep", "otherBlockStep", "selfLinear",
+    "otherLinear",
+)
+TILE_FIELDS = ("begin", "count", "block", "phase", "blocks", "selfBase", "selfSpan", "otherBase", "otherSpan")
 
 
 @dataclass(frozen=True)
@@ -65,13 +80,13 @@ def run_cases(gxx, cases: list[Case]) -> list[dict]:
         i += 2
         r = dict(status=status, key=key, blockDim=block_dim, workspace=workspace, ubBytes=ub_bytes, words=words)
         r.update(zip(FIELDS, words[: len(FIELDS)]))
+        r["mode"] = MODES[key >> 4]
         if case.walk and status == 0:
             r["ranges"] = np.array([int(v) for v in out[i].split()[1:]], np.int64).reshape(-1, 2)
-            r["self"] = np.array([int(v) for v in out[i + 1].split()[1:]], np.int64)
-            r["other"] = np.array([int(v) for v in out[i + 2].split()[1:]], np.int64)
-            r["rowcopy"] = out[i + 3].split()[1] == "1"
-            r["segments"] = np.array([int(v) for v in out[i + 4].split()[1:]], np.int64).reshape(-1, 4)
-            i += 5
+            r["tiles"] = np.array([int(v) for v in out[i + 1].split()[1:]], np.int64).reshape(-1, len(TILE_FIELDS))
+            r["self"] = np.array([int(v) for v in out[i + 2].split()[1:]], np.int64)
+            r["other"] = np.array([int(v) for v in out[i + 3].split()[1:]], np.int64)
+            i += 4
         results.append(r)
     return results
 

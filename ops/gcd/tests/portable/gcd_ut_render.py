@@ -24,7 +24,17 @@ LICENSE = OP_DIR.parents[1] / "analyzers" / "data" / "license_header.txt"
 CORES = 40
 UB_SIZE = 196608
 SYSTEM_WORKSPACE = 16 * 1024 * 1024  # GetLibApiWorkSpaceSize() on Atlas A2 in the ops-math UT fakes
-GE_DTYPES = {1: "DT_INT8", 2: "DT_UINT8", 3: "DT_INT16", 4: "DT_FLOAT16", 5: "DT_BF16", 6: "DT_FLOAT"}
+GE_DTYPES = {
+    1: "DT_INT8",
+    2: "DT_UINT8",
+    3: "DT_INT16",
+    4: "DT_FLOAT16",
+    5: "DT_BF16",
+    6: "DT_FLOAT",
+    7: "DT_INT32",
+    8: "DT_INT64",
+}
+MODES = ("linear", "block", "segment", "element")
 
 # (test name, dtype code, self shape, other shape)
 SUCCESS_CASES = [
@@ -34,6 +44,9 @@ SUCCESS_CASES = [
     ("Int8Rank8Broadcast", 1, (2, 1, 3, 2, 1, 5, 3, 7), (1, 4, 3, 1, 2, 5, 1, 7)),
     ("Uint8ScalarOtherAllCores", 2, (1000003,), (1,)),
     ("Int16SameShapeTail", 3, (3, 1237), (3, 1237)),
+    ("Int32ShortRowsBroadcast", 7, (2000, 3), (3,)),
+    ("Int64ColumnBroadcast", 8, (1500, 7), (1500, 1)),
+    ("Float32LongRowsSegment", 6, (3, 9001), (3, 1)),
 ]
 
 PRELUDE = """
@@ -129,8 +142,7 @@ def render(gxx) -> str:
 TEST_F(GcdTiling, {name})
 {{
     auto para = {call}
-    // key {r["key"]}: dtype code {code}, broadcast {r["key"] >> 3 & 1}, non-contiguous {r["key"] >> 4 & 1},
-    // blockDim {r["blockDim"]}
+    // key {r["key"]}: dtype code {code}, copy mode {r["key"] >> 4} ({MODES[r["key"] >> 4]}), blockDim {r["blockDim"]}
     string expectTilingData =
 {words};
     ExecuteTestCase(para, ge::GRAPH_SUCCESS, {r["key"]}, expectTilingData, {{SYSTEM_WORKSPACE}});

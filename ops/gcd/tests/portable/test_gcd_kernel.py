@@ -31,7 +31,10 @@ DTYPES = {
     "float16": (4, np.dtype(np.float16)),
     "bfloat16": (5, np.dtype(ml_dtypes.bfloat16)),
     "float32": (6, np.dtype(np.float32)),
+    "int32": (7, np.dtype(np.int32)),
+    "int64": (8, np.dtype(np.int64)),
 }
+MODES = {0: "linear", 1: "block", 2: "segment", 3: "element"}
 
 
 @dataclass(frozen=True)
@@ -68,13 +71,17 @@ def run_kernel(cpu_model):
     return run
 
 
-def values(dtype: str, count: int, rng: np.random.Generator) -> np.ndarray:
-    """Random operands with the edge values of the dtype mixed in."""
+def values(dtype: str, count: int, rng: np.random.Generator, full_range: bool = False) -> np.ndarray:
+    """Random operands with the edge values of the dtype mixed in. int32 stays below 2^21 unless `full_range` (a
+    tile with an operand of 2^22 or more takes the exact scalar path, so full-range int32 would test only that)."""
     np_dtype = DTYPES[dtype][1]
     if np_dtype.kind in "iu":
         info = np.iinfo(np_dtype)
-        data = rng.integers(info.min, int(info.max) + 1, count).astype(np_dtype)
+        low, high = (-(2**21), 2**21) if dtype == "int32" and not full_range else (info.min, int(info.max) + 1)
+        data = rng.integers(low, high, count).astype(np_dtype)
         edges = np.array([0, 1, info.max, info.min, 2, 6, 12], np.int64).astype(np_dtype)
+        if dtype == "int32" and not full_range:
+            edges = np.array([0, 1, -1, 2**21 - 1, -(2**21), 6, 12], np.int64).astype(np_dtype)
     else:
         limit = {"float16": 2000.0, "bfloat16": 300.0, "float32": 1e6}[dtype]
         data = rng.uniform(-limit, limit, count)
@@ -119,9 +126,9 @@ def make_case(name: str, dtype: str, rng: np.random.Generator) -> tuple[Operand,
     if name == "non-contiguous":
         return transposed((61, 90), values(dtype, 61 * 90, rng)), op((90, 1))
     if name == "large-values":
-        # fp32 / bf16 operands of 2^22 and more send their tile through the exact scalar path; integers and fp16
-        # (which never reach 2^22) run the same broadcast with their full range.
-        big = values(dtype, 2 * 700, rng)
+        # fp32 / bf16 / int32 operands of 2^22 and more send their tile through the exact scalar path; the other
+        # integers and fp16 (which never reach 2^22) run the same broadcast with their full range.
+        big = values(dtype, 2 * 700, rng, full_range=True)
         if dtype in ("float32", "bfloat16"):
             scale = (2.0 ** rng.integers(0, 100, big.size)).astype(np.float32)
             big = (big.astype(np.float32) * scale).astype(big.dtype)
@@ -131,7 +138,8 @@ def make_case(name: str, dtype: str, rng: np.random.Generator) -> tuple[Operand,
         return op((3, 9001)), op((3, 1))
     if name == "fibonacci":
         # Consecutive Fibonacci numbers need every trip of the Euclid loop (the tile's bound is tight for them).
-        limit = {"int8": 127, "uint8": 255, "int16": 32767, "float16": 65504, "bfloat16": 256, "float32": 2**22 - 1}
+        limit = {"int8": 127, "uint8": 255, "int16": 32767, "float16": 65504, "bfloat16": 256, "float32": 2**22 - 1,
+                 "int32": 2**22 - 1, "int64": 2**62}
         fib = [1, 2]
         while fib[-1] + fib[-2] <= limit[dtype]:
             fib.append(fib[-1] + fib[-2])
@@ -142,6 +150,22 @@ def make_case(name: str, dtype: str, rng: np.random.Generator) -> tuple[Operand,
     if name == "strided-slice":
         base = values(dtype, 64 * 50, rng)
         return Operand(base, (32, 50), (100, 1)), op((32, 50))  # every other row of a (64, 50) storage
+    if name == "short-rows":
+        # Rows of 3 elements against one broadcast row: many blocks per tile, one DMA per input and tile.
+        return op((2000, 3)), op((3,))
+    if name == "column":
+        # One value per row repeated along short rows, with core ranges starting inside a row (a partial block).
+        return op((1500, 7)), op((1500, 1))
+    if name == "outer":
+        # Both inputs broadcast: an outer product of a column and a row.
+        return op((300, 1)), op((1, 11))
+    if name == "segment-rows":
+        # Rows longer than a tile with a broadcast row of the same length: row segments, both read with stride 1.
+        return op((3, 9001)), op((9001,))
+    if name == "huge-stride":
+        # Every 4001st element of a storage: a block's span never fits UB, so this view is read element by element.
+        base = values(dtype, 4001 * 30, rng)
+        return Operand(base, (30, 40), (1, 3000)), op((40,))
     raise ValueError(name)
 
 
@@ -156,7 +180,32 @@ CASES = [
     "large-values",
     "long-rows",
     "fibonacci",
+    "short-rows",
+    "column",
+    "outer",
+    "segment-rows",
+    "huge-stride",
 ]
+# The copy mode each case takes on 1 and 40 cores (gcd_tiling_key.h): every broadcast of contiguous inputs is read
+# whole tiles at a time (BLOCK, or SEGMENT for rows longer than a tile); only views whose block spans exceed the tile
+# (a transpose, a huge stride) go element-wise, and aclnnGcd never hands the kernel a view (its inputs are contiguous).
+EXPECTED_MODES = {
+    "same-shape-tail": "linear",
+    "one-side": "block",
+    "both-sides": "block",
+    "rank8": "block",
+    "scalar-other": "segment block",  # one row: longer than a tile of 40 cores, not of 1 core with 8-bit dtypes
+    "non-contiguous": "element",  # a transposed view: a row's span (60 * 90 + 1 elements) exceeds the tile
+    "strided-slice": "block",
+    "large-values": "block",
+    "long-rows": "segment",
+    "fibonacci": "linear",
+    "short-rows": "block",
+    "column": "block",
+    "outer": "block",
+    "segment-rows": "segment",
+    "huge-stride": "element",
+}
 
 
 def assert_same(dtype: str, got: np.ndarray, want: np.ndarray) -> None:
@@ -178,14 +227,15 @@ def test_kernel_matches_golden_on_1_and_40_cores(run_kernel, dtype, case):
     results = {}
     for cores in (1, 40):
         key, block_dim, got = run_kernel(dtype, cores, self_op, other_op)
-        assert key & 7 == DTYPES[dtype][0]
+        assert key & 0xF == DTYPES[dtype][0]
+        assert MODES[key >> 4] in EXPECTED_MODES[case].split()
         assert 1 <= block_dim <= cores
         assert_same(dtype, got, want)
         results[cores] = got
     assert results[1].tobytes() == results[40].tobytes()
 
 
-@pytest.mark.parametrize("case", ["both-sides", "long-rows", "same-shape-tail"])
+@pytest.mark.parametrize("case", ["both-sides", "long-rows", "same-shape-tail", "column", "short-rows"])
 def test_threaded_and_sequential_launches_agree(run_kernel, case):
     # Cores as concurrent threads and one at a time (the model's deterministic mode) must write the same bytes:
     # per-core output ranges never share a 32-byte block, and no core reads another core's output.

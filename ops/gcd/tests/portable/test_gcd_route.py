@@ -25,7 +25,7 @@ OP_API = Path(__file__).resolve().parents[2] / "op_api"
 def test_gcd_native_policy_passes_on_the_op_api():
     result = CliRunner().invoke(main, ["verify-route", str(OP_API), "--policy", "gcd-native"])
     assert result.exit_code == 0, result.output
-    assert "PASS" in result.output and "24 pass, 0 fail, 0 incomplete" in result.output
+    assert "PASS" in result.output and "32 pass, 0 fail, 0 incomplete" in result.output
 
 
 def test_memory_report_is_current():

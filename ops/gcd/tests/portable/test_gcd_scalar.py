@@ -94,6 +94,46 @@ def test_int16_random_and_edge_pairs(driver):
     assert [int(v) for v in exact[sample]] == [math.gcd(int(x[i]), int(y[i])) for i in sample]
 
 
+def test_int32_random_and_edge_pairs(driver):
+    # Small magnitudes run the fp32 vector Euclid, 2^22 and above the exact scalar path: both against the golden.
+    rng = np.random.default_rng(32)
+    small = rng.integers(-(2**22) + 1, 2**22, (2, 100_000))
+    full = rng.integers(-(2**31), 2**31, (2, 100_000))
+    low, high = -(2**31), 2**31 - 1
+    edges = [(low, 0), (0, low), (low, low), (low, 6), (low, high), (high, high), (2**22 - 1, 2**22), (0, 0), (1, -1)]
+    edges += _fibonacci_pairs(2**22 - 1) + _fibonacci_pairs(high)
+    x = np.concatenate([small[0], full[0], [a for a, _ in edges]]).astype(np.int32)
+    y = np.concatenate([small[1], full[1], [b for _, b in edges]]).astype(np.int32)
+    exact, vector = _run_int(driver, "int32", x, y)
+    expected = gcd_golden.torch_int_gcd(x, y)
+    np.testing.assert_array_equal(exact, expected)
+    np.testing.assert_array_equal(vector, expected)
+    plain = (x != low) & (y != low)
+    sample = np.flatnonzero(plain)[::40]
+    assert [int(v) for v in exact[sample]] == [math.gcd(int(x[i]), int(y[i])) for i in sample]
+    assert exact[(x == low) & (y == 0)].tolist() == [low]  # abs(INT32_MIN) wraps: torch gives INT32_MIN
+
+
+def test_int64_random_and_edge_pairs(gxx):
+    exe = gxx.build([DRIVER], name="gcd_scalar_driver")
+    rng = np.random.default_rng(64)
+    low, high = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+    x = rng.integers(low, high, 50_000, dtype=np.int64, endpoint=True)
+    y = rng.integers(low, high, 50_000, dtype=np.int64, endpoint=True)
+    y[::3] = x[::3] // rng.integers(1, 1000, y[::3].size)  # common factors
+    edges = [(low, 0), (0, low), (low, low), (low, 6), (low, high), (high, high), (low, 2**62), (0, 0), (1, -1)]
+    edges += _fibonacci_pairs(2**62)
+    x = np.concatenate([x, np.array([a for a, _ in edges], np.int64)])
+    y = np.concatenate([y, np.array([b for _, b in edges], np.int64)])
+    pairs = np.stack([x, y], axis=1)
+    got = np.frombuffer(gxx.run(exe, ["int64", "exact"], stdin=pairs.tobytes()).stdout, dtype=np.int64)
+    np.testing.assert_array_equal(got, gcd_golden.torch_int_gcd(x, y))
+    plain = (x != low) & (y != low)
+    sample = np.flatnonzero(plain)[::25]
+    assert [int(v) for v in got[sample]] == [math.gcd(int(x[i]), int(y[i])) for i in sample]
+    assert got[-len(edges) :][:4].tolist() == [low, low, low, -2]  # abs(INT64_MIN) wraps, % truncates
+
+
 def _float_cases(name: str, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     ftype, utype = FLOAT_VIEWS[name]
     n = 100_000

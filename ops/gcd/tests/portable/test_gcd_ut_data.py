@@ -32,7 +32,7 @@ def _gen_data():
     return module
 
 
-@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16", "float16", "bfloat16", "float32"])
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32"])
 def test_ut_golden_matches_the_golden_model(dtype):
     gen = _gen_data()
     rng = np.random.default_rng(5)

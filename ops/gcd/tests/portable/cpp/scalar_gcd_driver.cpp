@@ -10,7 +10,8 @@
 
 // Test driver: reads operand pairs on stdin and writes, per pair, the exact gcd of gcd_core.h and the result of
 // the kernel's fixed-iteration vector Euclid run lane by lane.
-//   scalar_gcd_driver int <int8|uint8|int16>    stdin int32 pairs      stdout int32 (exact, vector)
+//   scalar_gcd_driver int <int8|uint8|int16|int32> stdin int32 pairs   stdout int32 (exact, vector)
+//   scalar_gcd_driver int64 exact              stdin int64 pairs      stdout int64 exact (int64 is scalar only)
 //   scalar_gcd_driver float <fp32|fp16|bf16>   stdin uint32 bit pairs stdout uint32 (exact, vector)
 //   scalar_gcd_driver bound trips              stdin uint32 magnitudes stdout uint32 EuclidIterations
 #include <cstdint>
@@ -36,12 +37,32 @@ std::vector<uint32_t> ReadWords()
 
 void Write(const std::vector<uint32_t>& out) { std::fwrite(out.data(), sizeof(uint32_t), out.size(), stdout); }
 
+// The kernel's lane: the fp32 vector Euclid, or (int32 with a magnitude of 2^22 or more) the exact scalar path.
 template <typename T>
 int32_t VectorInt(int32_t x, int32_t y, uint64_t code)
 {
     const float a = static_cast<float>(GcdCore::WrappedAbs<T>(static_cast<T>(x)));
     const float b = static_cast<float>(GcdCore::WrappedAbs<T>(static_cast<T>(y)));
+    const float limit = GcdCore::VECTOR_EXACT_LIMIT;
+    if (a >= limit || b >= limit || a <= -limit || b <= -limit) {
+        return GcdCore::TorchIntGcd<T>(static_cast<T>(x), static_cast<T>(y));
+    }
     return static_cast<T>(static_cast<int32_t>(GcdCore::VectorEuclidLane(a, b, GcdCore::VectorIterations(code))));
+}
+
+void RunInt64()
+{
+    std::vector<int64_t> in;
+    int64_t buf[4096];
+    size_t n = 0;
+    while ((n = std::fread(buf, sizeof(int64_t), 4096, stdin)) > 0) {
+        in.insert(in.end(), buf, buf + n);
+    }
+    std::vector<int64_t> out;
+    for (size_t i = 0; i + 1 < in.size(); i += 2) {
+        out.push_back(GcdCore::TorchIntGcd<int64_t>(in[i], in[i + 1]));
+    }
+    std::fwrite(out.data(), sizeof(int64_t), out.size(), stdout);
 }
 
 template <typename T>
@@ -116,15 +137,21 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "usage: %s int|float <dtype>\n", argv[0]);
         return 2;
     }
-    const std::vector<uint32_t> in = ReadWords();
     const std::string kind = argv[1];
     const std::string dtype = argv[2];
+    if (kind == "int64") {
+        RunInt64();
+        return 0;
+    }
+    const std::vector<uint32_t> in = ReadWords();
     if (kind == "int" && dtype == "int8") {
         RunInt<int8_t>(in, GCD_DTYPE_INT8);
     } else if (kind == "int" && dtype == "uint8") {
         RunInt<uint8_t>(in, GCD_DTYPE_UINT8);
     } else if (kind == "int" && dtype == "int16") {
         RunInt<int16_t>(in, GCD_DTYPE_INT16);
+    } else if (kind == "int" && dtype == "int32") {
+        RunInt<int32_t>(in, GCD_DTYPE_INT32);
     } else if (kind == "bound") {
         std::vector<uint32_t> out;
         for (uint32_t m : in) {

@@ -8,11 +8,14 @@
  * See LICENSE in the root of the software repository for the full text of the License.
  */
 
-// Test driver for gcd_tiling_core.h and the offset cursor. stdin: a case count, then per case
+// Test driver for gcd_tiling_core.h and gcd_walk.h. stdin: a case count, then per case
 //   dtypeCode coreNum ubSize walk  selfRank selfShape.. selfStrides..  otherRank otherShape.. otherStrides..
-// stdout per case: "status key blockDim workspace ubBytes" and the tiling data as int64 words (the form of the
-// ops-math op_host UT); with walk=1 also every core's range and, walking each core tile by tile with the cursor
-// as the kernel does, the self and other offsets of every output element in order.
+// stdout per case: "result status key blockDim workspace ubBytes" and "data" with the tiling data as int64 words (the
+// form of the ops-math op_host UT). With walk=1 also "ranges" (every core's range), "tiles" (begin count block phase
+// blocks selfBase selfSpan otherBase otherSpan per tile, walking each core as the kernel does; a span is 0 unless the
+// input is gathered from one copied span) and "self" / "other": the input offset
+// the kernel reads for every output element in order, through the copy mode's own arithmetic (linear runs, block
+// gather offsets from the span start, repeated values, or the cursor).
 #include <cstdint>
 #include <iostream>
 #include <vector>
@@ -35,57 +38,71 @@ GcdTiling::TensorView ReadView(std::istream& in)
     return v;
 }
 
-// Row segments the kernel's CopyInRows takes, tile by tile: "segments pos len slot usedBefore ..." per core.
-void WalkRows(const GcdTilingData& t, int64_t dtypeSize)
+struct InputWalk {
+    const int64_t* strides;
+    int64_t span;
+    int64_t step;
+    bool linear;
+    std::vector<int64_t> offsets;
+};
+
+// The offsets one input's lanes hold in a tile, as the kernel's copy-in (and, for BLOCK, its gather) produce them;
+// `base` is the cursor offset the kernel starts from. Returns the span a gathered input copies, else 0.
+int64_t WalkInput(const GcdTilingData& t, uint64_t mode, const GcdCore::Tile& tile, int64_t base, InputWalk& in)
 {
-    std::cout << "rowcopy " << (GcdCore::UseRowCopy(t, dtypeSize) ? 1 : 0) << "\nsegments";
-    if (!GcdCore::UseRowCopy(t, dtypeSize)) {
-        std::cout << '\n';
-        return;
-    }
-    const int64_t rowLen = t.outShape[t.rank - 1];
-    for (int64_t core = 0; core < t.usedCoreNum; ++core) {
-        const GcdCore::OutputRange r = GcdCore::CoreOutputRange(t, core);
-        for (int64_t pos = r.begin; pos < r.end;) {
-            int64_t used = 0;
-            while (pos < r.end && used < t.tileNum) {
-                const GcdCore::RowSegment seg =
-                    GcdCore::NextRowSegment(pos, used, rowLen, r.end, t.tileNum, 32 / dtypeSize);
-                std::cout << ' ' << pos << ' ' << seg.len << ' ' << seg.slot << ' ' << used;
-                pos += seg.len;
-                used += seg.slot;
-            }
+    if (mode == GCD_MODE_BLOCK && !in.linear) {
+        GcdCore::BlockOffsetWalker walker;
+        walker.Init(t, in.strides, in.step, tile.phase);
+        for (int64_t i = 0; i < tile.count; ++i) {
+            in.offsets.push_back(base + walker.Offset());
+            walker.Advance();
         }
+        return GcdCore::SourceSpan(in.span, in.step, tile.blocks);
     }
-    std::cout << '\n';
+    const int64_t start = mode == GCD_MODE_BLOCK ? base + tile.phase : base;
+    const bool repeat = mode == GCD_MODE_SEGMENT && in.strides[t.rank - 1] == 0;
+    for (int64_t i = 0; i < tile.count; ++i) {
+        in.offsets.push_back(repeat ? start : start + i);
+    }
+    return 0;
 }
 
-void Walk(const GcdTilingData& t)
+void Walk(const GcdTilingData& t, uint64_t mode)
 {
-    std::vector<int64_t> selfOffsets;
-    std::vector<int64_t> otherOffsets;
+    InputWalk self{t.selfStrides, t.selfBlockSpan, t.selfBlockStep, t.selfLinear != 0, {}};
+    InputWalk other{t.otherStrides, t.otherBlockSpan, t.otherBlockStep, t.otherLinear != 0, {}};
     std::cout << "ranges";
+    std::vector<int64_t> tiles;
     for (int64_t core = 0; core < t.usedCoreNum; ++core) {
         const GcdCore::OutputRange r = GcdCore::CoreOutputRange(t, core);
         std::cout << ' ' << r.begin << ' ' << r.end;
-        for (int64_t tile = r.begin; tile < r.end; tile += t.tileNum) {
-            const int64_t count = (r.end - tile) < t.tileNum ? (r.end - tile) : t.tileNum;
+        for (int64_t pos = r.begin; pos < r.end;) {
+            const GcdCore::Tile tile = GcdCore::NextTile(t, mode, pos, r.end);
             GcdCore::OffsetCursor cursor;
-            cursor.Init(t, tile);
-            for (int64_t i = 0; i < count; ++i) {
-                selfOffsets.push_back(cursor.SelfOffset());
-                otherOffsets.push_back(cursor.OtherOffset());
-                cursor.Advance();
+            if (mode == GCD_MODE_ELEMENT) {
+                cursor.Init(t, tile.begin);
+                for (int64_t i = 0; i < tile.count; ++i) {
+                    self.offsets.push_back(cursor.SelfOffset());
+                    other.offsets.push_back(cursor.OtherOffset());
+                    cursor.Advance();
+                }
+                tiles.insert(tiles.end(), {tile.begin, tile.count, 0, 0, 0, 0, 0, 0, 0});
+            } else {
+                cursor.Init(t, mode == GCD_MODE_BLOCK ? tile.block * t.blockSize : tile.begin);
+                const int64_t selfSpan = WalkInput(t, mode, tile, cursor.SelfOffset(), self);
+                const int64_t otherSpan = WalkInput(t, mode, tile, cursor.OtherOffset(), other);
+                tiles.insert(tiles.end(), {tile.begin, tile.count, tile.block, tile.phase, tile.blocks,
+                                           cursor.SelfOffset(), selfSpan, cursor.OtherOffset(), otherSpan});
             }
+            pos += tile.count;
         }
     }
-    std::cout << "\nself";
-    for (int64_t v : selfOffsets) {
-        std::cout << ' ' << v;
-    }
-    std::cout << "\nother";
-    for (int64_t v : otherOffsets) {
-        std::cout << ' ' << v;
+    for (const auto& [name, values] : {std::make_pair("\ntiles", &tiles), std::make_pair("\nself", &self.offsets),
+                                       std::make_pair("\nother", &other.offsets)}) {
+        std::cout << name;
+        for (int64_t v : *values) {
+            std::cout << ' ' << v;
+        }
     }
     std::cout << '\n';
 }
@@ -104,8 +121,11 @@ int main()
         in.other = ReadView(std::cin);
         const GcdTiling::TilingResult r = GcdTiling::ComputeTiling(in);
         const int64_t dtypeSize = GcdTiling::DtypeSize(in.dtypeCode);
-        const int64_t ubBytes =
-            r.status == GcdTiling::Status::OK ? GcdCore::PlanUb(r.data.tileNum, dtypeSize).totalBytes : 0;
+        const uint64_t mode = GcdKeyMode(r.tilingKey);
+        const int64_t gathered = mode == GCD_MODE_BLOCK ? 2 - r.data.selfLinear - r.data.otherLinear : 0;
+        const int64_t ubBytes = r.status == GcdTiling::Status::OK ?
+                                    GcdCore::PlanUb(mode, r.data.tileNum, dtypeSize, gathered).totalBytes :
+                                    0;
         std::cout << "result " << static_cast<int32_t>(r.status) << ' ' << r.tilingKey << ' ' << r.blockDim << ' '
                   << r.workspaceSize << ' ' << ubBytes << "\ndata";
         const int64_t* words = reinterpret_cast<const int64_t*>(&r.data);
@@ -114,8 +134,7 @@ int main()
         }
         std::cout << '\n';
         if (walk != 0 && r.status == GcdTiling::Status::OK) {
-            Walk(r.data);
-            WalkRows(r.data, dtypeSize);
+            Walk(r.data, mode);
         }
     }
     return 0;

@@ -47,7 +47,7 @@ TEST_F(l2_gcd_test, test_case_float_both_side_broadcast)
 
 TEST_F(l2_gcd_test, test_case_every_dtype_same_shape)
 {
-    for (auto dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_UINT8, ACL_INT16}) {
+    for (auto dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64}) {
         auto self = TensorDesc({1000}, dtype, ACL_FORMAT_ND).ValueRange(-100, 100);
         auto other = TensorDesc({1000}, dtype, ACL_FORMAT_ND).ValueRange(-100, 100);
         auto out = TensorDesc({1000}, dtype, ACL_FORMAT_ND);
@@ -97,20 +97,54 @@ TEST_F(l2_gcd_test, test_case_nullptr)
     EXPECT_EQ(ut.TestGetWorkspaceSize(&workspaceSize), ACLNN_ERR_PARAM_NULLPTR);
 }
 
-TEST_F(l2_gcd_test, test_case_unsupported_dtype_int32)
+TEST_F(l2_gcd_test, test_case_double_rejected)
 {
-    auto self = TensorDesc({4}, ACL_INT32, ACL_FORMAT_ND);
-    auto other = TensorDesc({4}, ACL_INT32, ACL_FORMAT_ND);
+    auto self = TensorDesc({4}, ACL_DOUBLE, ACL_FORMAT_ND);
+    auto other = TensorDesc({4}, ACL_DOUBLE, ACL_FORMAT_ND);
+    auto out = TensorDesc({4}, ACL_DOUBLE, ACL_FORMAT_ND);
+    EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_ERR_PARAM_INVALID);
+}
+
+TEST_F(l2_gcd_test, test_case_two_bool_inputs_rejected)
+{
+    auto self = TensorDesc({4}, ACL_BOOL, ACL_FORMAT_ND);
+    auto other = TensorDesc({4}, ACL_BOOL, ACL_FORMAT_ND);
     auto out = TensorDesc({4}, ACL_INT32, ACL_FORMAT_ND);
     EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_ERR_PARAM_INVALID);
 }
 
-TEST_F(l2_gcd_test, test_case_out_dtype_not_promoted)
+TEST_F(l2_gcd_test, test_case_bool_and_int32_promote_to_int32)
 {
-    auto self = TensorDesc({4}, ACL_INT8, ACL_FORMAT_ND);
-    auto other = TensorDesc({4}, ACL_INT8, ACL_FORMAT_ND);
-    auto out = TensorDesc({4}, ACL_FLOAT, ACL_FORMAT_ND);
+    auto self = TensorDesc({4}, ACL_BOOL, ACL_FORMAT_ND);
+    auto other = TensorDesc({4}, ACL_INT32, ACL_FORMAT_ND).ValueRange(-100, 100);
+    auto out = TensorDesc({4}, ACL_INT32, ACL_FORMAT_ND);
+    EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_SUCCESS);
+}
+
+TEST_F(l2_gcd_test, test_case_castable_out_gets_a_cast)
+{
+    auto self = TensorDesc({8, 4}, ACL_INT16, ACL_FORMAT_ND).ValueRange(-100, 100);
+    auto other = TensorDesc({4}, ACL_INT16, ACL_FORMAT_ND).ValueRange(-100, 100);
+    for (auto dtype : {ACL_INT32, ACL_INT64, ACL_FLOAT}) {
+        auto out = TensorDesc({8, 4}, dtype, ACL_FORMAT_ND);
+        EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_SUCCESS);
+    }
+}
+
+TEST_F(l2_gcd_test, test_case_out_not_castable_rejected)
+{
+    auto self = TensorDesc({4}, ACL_FLOAT, ACL_FORMAT_ND);
+    auto other = TensorDesc({4}, ACL_FLOAT, ACL_FORMAT_ND);
+    auto out = TensorDesc({4}, ACL_INT32, ACL_FORMAT_ND);
     EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_ERR_PARAM_INVALID);
+}
+
+TEST_F(l2_gcd_test, test_case_non_contiguous_out)
+{
+    auto self = TensorDesc({5, 4}, ACL_INT32, ACL_FORMAT_ND).ValueRange(-100, 100);
+    auto other = TensorDesc({4}, ACL_INT32, ACL_FORMAT_ND).ValueRange(-100, 100);
+    auto out = TensorDesc({5, 4}, ACL_INT32, ACL_FORMAT_ND, {1, 5}, 0, {4, 5});
+    EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_SUCCESS);
 }
 
 TEST_F(l2_gcd_test, test_case_rank9_rejected)
@@ -121,12 +155,12 @@ TEST_F(l2_gcd_test, test_case_rank9_rejected)
     EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_ERR_PARAM_INVALID);
 }
 
-TEST_F(l2_gcd_test, test_case_rank0_rejected)
+TEST_F(l2_gcd_test, test_case_rank0_accepted_like_the_built_in)
 {
-    auto self = TensorDesc({}, ACL_FLOAT, ACL_FORMAT_ND);
-    auto other = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
-    auto out = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
-    EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_ERR_PARAM_INVALID);
+    auto self = TensorDesc({}, ACL_INT32, ACL_FORMAT_ND).ValueRange(-100, 100);
+    auto other = TensorDesc({2}, ACL_INT32, ACL_FORMAT_ND).ValueRange(-100, 100);
+    auto out = TensorDesc({2}, ACL_INT32, ACL_FORMAT_ND);
+    EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_SUCCESS);
 }
 
 TEST_F(l2_gcd_test, test_case_not_broadcastable)
@@ -145,11 +179,36 @@ TEST_F(l2_gcd_test, test_case_out_shape_mismatch)
     EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_ERR_PARAM_INVALID);
 }
 
-TEST_F(l2_gcd_test, test_case_unsupported_soc)
+TEST_F(l2_gcd_test, test_case_ascend910_keeps_the_built_in_int32)
 {
     op::SetPlatformSocVersion(op::SocVersion::ASCEND910);
+    auto self = TensorDesc({4, 1}, ACL_INT32, ACL_FORMAT_ND).ValueRange(-100, 100);
+    auto other = TensorDesc({1, 4}, ACL_INT32, ACL_FORMAT_ND).ValueRange(-100, 100);
+    auto out = TensorDesc({4, 4}, ACL_INT32, ACL_FORMAT_ND);
+    EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_SUCCESS);
+}
+
+TEST_F(l2_gcd_test, test_case_ascend910_rejects_what_the_built_in_rejects)
+{
+    op::SetPlatformSocVersion(op::SocVersion::ASCEND910);
+    for (auto dtype : {ACL_FLOAT, ACL_INT16, ACL_INT8}) {
+        auto self = TensorDesc({4}, dtype, ACL_FORMAT_ND);
+        auto other = TensorDesc({4}, dtype, ACL_FORMAT_ND);
+        auto out = TensorDesc({4}, dtype, ACL_FORMAT_ND);
+        EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_ERR_PARAM_INVALID);
+    }
+}
+
+TEST_F(l2_gcd_test, test_case_ascend950_keeps_the_built_in_integers)
+{
+    op::SetPlatformSocVersion(op::SocVersion::ASCEND950);
+    for (auto dtype : {ACL_UINT8, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64}) {
+        auto self = TensorDesc({4}, dtype, ACL_FORMAT_ND).ValueRange(0, 100);
+        auto other = TensorDesc({4}, dtype, ACL_FORMAT_ND).ValueRange(0, 100);
+        auto out = TensorDesc({4}, dtype, ACL_FORMAT_ND);
+        EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_SUCCESS);
+    }
     auto self = TensorDesc({4}, ACL_FLOAT, ACL_FORMAT_ND);
-    auto other = TensorDesc({4}, ACL_FLOAT, ACL_FORMAT_ND);
     auto out = TensorDesc({4}, ACL_FLOAT, ACL_FORMAT_ND);
-    EXPECT_EQ(RunGetWorkspace(self, other, out), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_EQ(RunGetWorkspace(self, self, out), ACLNN_ERR_PARAM_INVALID);
 }

@@ -56,80 +56,119 @@ protected:
 TEST_F(GcdTiling, Float32SameShapeLinear)
 {
     auto para = BuildTilingContext({4, 5, 6, 7}, {4, 5, 6, 7}, {4, 5, 6, 7}, ge::DT_FLOAT, ge::DT_FLOAT);
-    // key 6: dtype code 6, broadcast 0, non-contiguous 0,
-    // blockDim 1
+    // key 6: dtype code 6, copy mode 0 (linear), blockDim 1
     string expectTilingData =
-        "840 1 1 1024 840 1024 840 1 1 1 1 1 "
-        "1 1 840 1 1 1 1 1 1 1 840 1 "
-        "1 1 1 1 1 1 1 0 0 0 0 0 "
-        "0 0 1 0 0 0 0 0 0 0";
+        "840 1 1 1024 840 1024 0 0 0 0 0 0 "
+        "0 0 0 0 840 1 1 1 1 1 1 1 "
+        "840 1 1 1 1 1 1 1 840 1 1 1 "
+        "1 1 1 1 1 0 0 0 0 0 0 0 "
+        "1 0 0 0 0 0 0 0";
     ExecuteTestCase(para, ge::GRAPH_SUCCESS, 6, expectTilingData, {SYSTEM_WORKSPACE});
 }
 
 TEST_F(GcdTiling, Float16OneSideBroadcast)
 {
     auto para = BuildTilingContext({7, 33, 65}, {65}, {7, 33, 65}, ge::DT_FLOAT16, ge::DT_FLOAT16);
-    // key 12: dtype code 4, broadcast 1, non-contiguous 0,
-    // blockDim 15
+    // key 20: dtype code 4, copy mode 1 (block), blockDim 15
     string expectTilingData =
-        "15015 2 15 1024 679 1024 231 65 1 1 1 1 "
-        "1 1 231 65 1 1 1 1 1 1 1 65 "
-        "1 1 1 1 1 1 65 1 0 0 0 0 "
-        "0 0 0 1 0 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 12, expectTilingData, {SYSTEM_WORKSPACE});
+        "15015 2 15 1024 679 1024 1 65 15 231 65 65 "
+        "65 0 1 0 231 65 1 1 1 1 1 1 "
+        "231 65 1 1 1 1 1 1 1 65 1 1 "
+        "1 1 1 1 65 1 0 0 0 0 0 0 "
+        "0 1 0 0 0 0 0 0";
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 20, expectTilingData, {SYSTEM_WORKSPACE});
 }
 
 TEST_F(GcdTiling, Bf16BothSideBroadcast)
 {
     auto para = BuildTilingContext({40, 1, 97}, {1, 55, 97}, {40, 55, 97}, ge::DT_BF16, ge::DT_BF16);
-    // key 13: dtype code 5, broadcast 1, non-contiguous 0,
-    // blockDim 40
+    // key 21: dtype code 5, copy mode 1 (block), blockDim 40
     string expectTilingData =
-        "213400 3 40 5344 4984 5376 40 55 97 1 1 1 "
-        "1 1 40 1 97 1 1 1 1 1 1 55 "
-        "97 1 1 1 1 1 97 0 1 0 0 0 "
-        "0 0 0 97 1 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 13, expectTilingData, {SYSTEM_WORKSPACE});
+        "213400 3 40 5344 4984 4672 2 97 48 55 97 97 "
+        "0 97 0 1 40 55 97 1 1 1 1 1 "
+        "40 1 97 1 1 1 1 1 1 55 97 1 "
+        "1 1 1 1 97 0 1 0 0 0 0 0 "
+        "0 97 1 0 0 0 0 0";
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 21, expectTilingData, {SYSTEM_WORKSPACE});
 }
 
 TEST_F(GcdTiling, Int8Rank8Broadcast)
 {
     auto para = BuildTilingContext({2, 1, 3, 2, 1, 5, 3, 7}, {1, 4, 3, 1, 2, 5, 1, 7}, {2, 4, 3, 2, 2, 5, 3, 7},
                                    ge::DT_INT8, ge::DT_INT8);
-    // key 9: dtype code 1, broadcast 1, non-contiguous 0,
-    // blockDim 10
+    // key 17: dtype code 1, copy mode 1 (block), blockDim 10
     string expectTilingData =
-        "10080 8 10 1024 864 1024 2 4 3 2 2 5 "
-        "3 7 2 1 3 2 1 5 3 7 1 4 "
-        "3 1 2 5 1 7 630 0 210 105 0 21 "
-        "7 1 0 210 70 0 35 7 0 1";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 9, expectTilingData, {SYSTEM_WORKSPACE});
+        "10080 8 10 1024 864 1024 3 420 2 3 210 70 "
+        "210 70 0 0 2 4 3 2 2 5 3 7 "
+        "2 1 3 2 1 5 3 7 1 4 3 1 "
+        "2 5 1 7 630 0 210 105 0 21 7 1 "
+        "0 210 70 0 35 7 0 1";
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 17, expectTilingData, {SYSTEM_WORKSPACE});
 }
 
 TEST_F(GcdTiling, Uint8ScalarOtherAllCores)
 {
     auto para = BuildTilingContext({1000003}, {1}, {1000003}, ge::DT_UINT8, ge::DT_UINT8);
-    // key 10: dtype code 2, broadcast 1, non-contiguous 0,
-    // blockDim 40
+    // key 34: dtype code 2, copy mode 2 (segment), blockDim 40
     string expectTilingData =
-        "1000003 1 40 25024 24067 6656 1000003 1 1 1 1 1 "
-        "1 1 1000003 1 1 1 1 1 1 1 1 1 "
-        "1 1 1 1 1 1 1 0 0 0 0 0 "
-        "0 0 0 0 0 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 10, expectTilingData, {SYSTEM_WORKSPACE});
+        "1000003 1 40 25024 24067 6656 0 0 0 0 0 0 "
+        "0 0 0 0 1000003 1 1 1 1 1 1 1 "
+        "1000003 1 1 1 1 1 1 1 1 1 1 1 "
+        "1 1 1 1 1 0 0 0 0 0 0 0 "
+        "0 0 0 0 0 0 0 0";
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 34, expectTilingData, {SYSTEM_WORKSPACE});
 }
 
 TEST_F(GcdTiling, Int16SameShapeTail)
 {
     auto para = BuildTilingContext({3, 1237}, {3, 1237}, {3, 1237}, ge::DT_INT16, ge::DT_INT16);
-    // key 3: dtype code 3, broadcast 0, non-contiguous 0,
-    // blockDim 4
+    // key 3: dtype code 3, copy mode 0 (linear), blockDim 4
     string expectTilingData =
-        "3711 1 4 1024 639 1024 3711 1 1 1 1 1 "
-        "1 1 3711 1 1 1 1 1 1 1 3711 1 "
-        "1 1 1 1 1 1 1 0 0 0 0 0 "
-        "0 0 1 0 0 0 0 0 0 0";
+        "3711 1 4 1024 639 1024 0 0 0 0 0 0 "
+        "0 0 0 0 3711 1 1 1 1 1 1 1 "
+        "3711 1 1 1 1 1 1 1 3711 1 1 1 "
+        "1 1 1 1 1 0 0 0 0 0 0 0 "
+        "1 0 0 0 0 0 0 0";
     ExecuteTestCase(para, ge::GRAPH_SUCCESS, 3, expectTilingData, {SYSTEM_WORKSPACE});
+}
+
+TEST_F(GcdTiling, Int32ShortRowsBroadcast)
+{
+    auto para = BuildTilingContext({2000, 3}, {3}, {2000, 3}, ge::DT_INT32, ge::DT_INT32);
+    // key 23: dtype code 7, copy mode 1 (block), blockDim 6
+    string expectTilingData =
+        "6000 2 6 1024 880 1024 1 3 341 2000 3 3 "
+        "3 0 1 0 2000 3 1 1 1 1 1 1 "
+        "2000 3 1 1 1 1 1 1 1 3 1 1 "
+        "1 1 1 1 3 1 0 0 0 0 0 0 "
+        "0 1 0 0 0 0 0 0";
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 23, expectTilingData, {SYSTEM_WORKSPACE});
+}
+
+TEST_F(GcdTiling, Int64ColumnBroadcast)
+{
+    auto para = BuildTilingContext({1500, 7}, {1500, 1}, {1500, 7}, ge::DT_INT64, ge::DT_INT64);
+    // key 24: dtype code 8, copy mode 1 (block), blockDim 11
+    string expectTilingData =
+        "10500 2 11 1024 260 1024 1 7 146 1500 7 1 "
+        "7 1 1 0 1500 7 1 1 1 1 1 1 "
+        "1500 7 1 1 1 1 1 1 1500 1 1 1 "
+        "1 1 1 1 7 1 0 0 0 0 0 0 "
+        "1 0 0 0 0 0 0 0";
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 24, expectTilingData, {SYSTEM_WORKSPACE});
+}
+
+TEST_F(GcdTiling, Float32LongRowsSegment)
+{
+    auto para = BuildTilingContext({3, 9001}, {3, 1}, {3, 9001}, ge::DT_FLOAT, ge::DT_FLOAT);
+    // key 38: dtype code 6, copy mode 2 (segment), blockDim 27
+    string expectTilingData =
+        "27003 2 27 1024 379 1024 0 0 0 0 0 0 "
+        "0 0 0 0 3 9001 1 1 1 1 1 1 "
+        "3 9001 1 1 1 1 1 1 3 1 1 1 "
+        "1 1 1 1 9001 1 0 0 0 0 0 0 "
+        "1 0 0 0 0 0 0 0";
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 38, expectTilingData, {SYSTEM_WORKSPACE});
 }
 
 TEST_F(GcdTiling, UnbroadcastableShapeFailed)

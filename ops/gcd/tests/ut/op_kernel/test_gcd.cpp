@@ -128,3 +128,7 @@ TEST_F(GcdKernelTest, test_case_int8_rank8)
 TEST_F(GcdKernelTest, test_case_uint8_scalar_other) { RunCase({4099}, {1}, GCD_DTYPE_UINT8, "uint8"); }
 
 TEST_F(GcdKernelTest, test_case_int16_tail) { RunCase({5, 1031}, {5, 1}, GCD_DTYPE_INT16, "int16"); }
+
+TEST_F(GcdKernelTest, test_case_int32_short_rows) { RunCase({2000, 3}, {3}, GCD_DTYPE_INT32, "int32"); }
+
+TEST_F(GcdKernelTest, test_case_int64_column) { RunCase({1500, 7}, {1500, 1}, GCD_DTYPE_INT64, "int64"); }

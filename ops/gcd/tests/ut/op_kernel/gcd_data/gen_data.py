@@ -24,7 +24,15 @@ try:
 except ImportError:  # bfloat16 cases need ml_dtypes
     bfloat16 = None
 
-DTYPES = {"int8": np.int8, "uint8": np.uint8, "int16": np.int16, "float16": np.float16, "float32": np.float32}
+DTYPES = {
+    "int8": np.int8,
+    "uint8": np.uint8,
+    "int16": np.int16,
+    "int32": np.int32,
+    "int64": np.int64,
+    "float16": np.float16,
+    "float32": np.float32,
+}
 if bfloat16 is not None:
     DTYPES["bfloat16"] = bfloat16
 
@@ -62,7 +70,7 @@ def inputs(shape, dtype, rng):
     np_dtype = np.dtype(DTYPES[dtype])
     if np_dtype.kind in "iu":
         info = np.iinfo(np_dtype)
-        return rng.integers(info.min, int(info.max) + 1, shape).astype(np_dtype)
+        return rng.integers(info.min, info.max, shape, dtype=np.int64, endpoint=True).astype(np_dtype)
     return rng.uniform(-1000, 1000, shape).astype(np_dtype)
 
 
