@@ -57,11 +57,13 @@ int main(int argc, char** argv)
         return 0;
     }
     std::printf("mode %u\nrank %u\ntotal %llu\ncores %u\nalign %llu\ndepth %u\ntile %u\nbytes_per_element %llu\n"
-                "row_table %d\n",
+                "row_table %d\nfixed_bytes %llu\n",
                 td.broadcastMode, td.rank, static_cast<unsigned long long>(td.totalDataCount), td.needCoreNum,
                 static_cast<unsigned long long>(td.blockAlignElements), td.queueDepth, td.usableUbSize,
                 static_cast<unsigned long long>(UbBytesPerElement(td, dtype, td.queueDepth)),
-                FloorModNs::NeedsRowTable(td) ? 1 : 0);
+                FloorModNs::NeedsRowTable(td) ? 1 : 0,
+                static_cast<unsigned long long>(RESERVED_UB_BYTES + sizeof(FloorModTilingData) +
+                                                FloorModNs::FIXED_KERNEL_UB_BYTES));
     bool offsets = td.totalDataCount <= 20000;
     for (uint32_t core = 0; core < td.needCoreNum; ++core) {
         CoreRange range = CoreRangeOf(td, core);
