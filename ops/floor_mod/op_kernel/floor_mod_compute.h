@@ -134,11 +134,12 @@ public:
         Not(Half(t), Half(t), 2 * m);                          // r - b <= 0
         PickBySign(u, t, sb, notSb, b, m);
         Sub(r, r, u, m);
-        // b = 0 gives 0 (b = -1 already does).
-        CompareScalar(mask_, b, 0, CMPMODE::EQ, m);
-        Not(mask_.ReinterpretCast<uint16_t>(), mask_.ReinterpretCast<uint16_t>(), m / 16);
-        Select(out.ReinterpretCast<float>(), mask_, r.ReinterpretCast<float>(), 0.0f,
-               SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
+        // b = 0 gives 0 (b = -1 already does): r & ((b | -b) >> 31), all ones exactly where b != 0. Integer
+        // lanes never go through a float Select, whose handling of NaN bit patterns is not ours to rely on.
+        Muls(t, b, -1, m);
+        Or(Half(t), Half(t), Half(b), 2 * m);
+        ShiftRight(t, t, 31, m);
+        And(Half(out), Half(r), Half(t), 2 * m);
     }
 
     // The largest |x| of both INT64 inputs, as FP32 (one V -> S hand-over); the caller takes the INT32 path
