@@ -211,11 +211,12 @@ private:
         ShiftRight(q, r.ReinterpretCast<int32_t>(), 23, m);
         Sub(q, q, e, m);
         Cast(p, q, RoundMode::CAST_RINT, m);
+        Add(p, p, Word(W_Y), m);
+        // Lanes that take no steps count 0: b = 0 (below the subnormal bound too) and a infinite or NaN.
         CompareScalar(mask_, r, MAX_FINITE_FP32, CMPMODE::LE, m);
         Select(p, mask_, p, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
         CompareScalar(mask_, bn, 0.0f, CMPMODE::GT, m);
         Select(p, mask_, p, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
-        Add(p, p, Word(W_Y), m);
         return ReduceToScalar(p, n); // lanes past n hold an older tile's values
     }
 
