@@ -86,3 +86,21 @@ def test_the_data_defeats_the_div_floor_mul_sub_formula(dtype: str) -> None:
     assert np.median(np.abs(x.astype(np.float64) / y)) > (1e5 if dtype == "float16" else 1e12)
     wrong = np.abs(naive - reference64(a, b)) > ulp_at(b, dtype)
     assert wrong.mean() > 0.5
+
+
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16", "float16"])
+def test_random_bit_patterns_are_bit_exact(kernel_exe: Path, tmp_path: Path, dtype: str) -> None:
+    """Every class of value at once: subnormal divisors and dividends, zeros, infinities, NaNs, gaps of any size."""
+    rng = np.random.default_rng(17)
+    width = {"float32": np.uint32, "bfloat16": np.uint16, "float16": np.uint16}[dtype]
+    bits = lambda n: rng.integers(0, np.iinfo(width).max, n, dtype=np.uint64, endpoint=True).astype(width)
+    storage = floor_mod_golden.storage_dtype(dtype)
+    a = bits(6000).view(storage)
+    b = bits(6000).view(storage)
+    subnormal = (np.arange(6000) % 5 == 0)
+    b[subnormal] = (bits(int(subnormal.sum())) & (0x7FFFFF if width == np.uint32 else 0x3FF if dtype == "float16"
+                                                   else 0x7F)).view(storage)
+    got, _ = run_kernel(kernel_exe, tmp_path, dtype, a, b, 1, "sequential")
+    expected = floor_mod_golden.remainder(a, b, dtype)
+    same = (got.view(width) == expected.view(width)) | (np.isnan(got.astype(np.float64)) & np.isnan(expected.astype(np.float64)))
+    assert same.all(), [(a[i], b[i], got[i], expected[i]) for i in np.flatnonzero(~same)[:5]]
