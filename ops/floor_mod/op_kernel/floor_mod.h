@@ -327,8 +327,9 @@ private:
                 ReplicateRow(queued[input], plan);
             } else if (fetch == FETCH_ROW_VALUES) {
                 x[input] = Wide(input);
-                Gather(x[input].template ReinterpretCast<GatherLane>(), queued[input].template ReinterpretCast<GatherLane>(),
-                       rowTableBuf_.template Get<uint32_t>(), 0, n * GatherLanesPerElement(sizeof(T)));
+                Gather(x[input].template ReinterpretCast<GatherLane>(),
+                       queued[input].template ReinterpretCast<GatherLane>(), rowTableBuf_.template Get<uint32_t>(), 0,
+                       n * GatherLanesPerElement(sizeof(T)));
             } else if (fetch == FETCH_ONE_VALUE) {
                 x[input] = Wide(input);
                 SpreadValue(x[input], queued[input], n);
@@ -380,7 +381,8 @@ private:
         for (uint32_t input = 0; input < 2; ++input) {
             uint32_t fetch = plan.fetch[input];
             readsDma = readsDma || fetch == FETCH_ROWS || fetch == FETCH_ONE_ROW;
-            readsVector = readsVector || fetch == FETCH_ONE_ROW || fetch == FETCH_ROW_VALUES || fetch == FETCH_ONE_VALUE;
+            readsVector =
+                readsVector || fetch == FETCH_ONE_ROW || fetch == FETCH_ROW_VALUES || fetch == FETCH_ONE_VALUE;
         }
         if (readsDma) {
             WaitPipe<HardEvent::MTE2_S>(); // inputs the DMA wrote
@@ -392,11 +394,11 @@ private:
         for (uint32_t row = 0; row < plan.rows; ++row) {
             uint32_t base = row * plan.rowStride;
             for (uint32_t col = 0; col < plan.cols; ++col) {
+                uint32_t i = base + col;
                 if constexpr (Traits::IS_DOUBLE_BITS) {
-                    y.SetValue(base + col, FloorModScalar::RemainderBits(x1.GetValue(base + col), x2.GetValue(base + col)));
+                    y.SetValue(i, FloorModScalar::RemainderBits(x1.GetValue(i), x2.GetValue(i)));
                 } else if constexpr (Traits::IS_INT64) {
-                    y.SetValue(base + col, FloorModScalar::RemainderInt<int64_t>(x1.GetValue(base + col),
-                                                                                 x2.GetValue(base + col)));
+                    y.SetValue(i, FloorModScalar::RemainderInt<int64_t>(x1.GetValue(i), x2.GetValue(i)));
                 }
             }
         }

@@ -28,8 +28,8 @@ OPSMATH_FOLDER = "math/floor_mod"
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _ENTRY = re.compile(r"ACLNN_API\s+aclnnStatus\s+(\w+)\s*\(([^)]*)\)\s*;")
 _DEFINITION = re.compile(r"^aclnnStatus\s+(aclnn\w+)\s*\(([^)]*)\)\s*\{", re.M)
-_DTYPE_LIST = re.compile(r"static\s+const\s+std::(?:initializer_list|vector)<\s*(?:op::|ge::)?DataType\s*>\s+(\w+)\s*=\s*"
-                         r"\{([^}]*)\}\s*;")
+_DTYPE_LIST = re.compile(r"static\s+const\s+std::(?:initializer_list|vector)<\s*(?:op::|ge::)?DataType\s*>\s+"
+                         r"(\w+)\s*=\s*\{([^}]*)\}\s*;")
 _DTYPE = re.compile(r"\b(?:op::DataType::|ge::)?(DT_[A-Z0-9_]+)\b")
 _SWITCH_ITEM = re.compile(r"\bcase\s+(?:op::)?NpuArch::(\w+)\s*:|\bdefault\s*:|\breturn\s+(\w+)\s*;")
 _PARAM_NAME = re.compile(r"^(.*?)(\w+)$")
@@ -143,7 +143,8 @@ def snapshot(ops_math: Path) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ops_math", type=Path, help="a checkout of hicann/ops-math")
-    parser.add_argument("-o", "--output", type=Path, default=SNAPSHOT, help=f"default: {SNAPSHOT.name} next to this file")
+    parser.add_argument("-o", "--output", type=Path, default=SNAPSHOT,
+                        help=f"default: {SNAPSHOT.name} next to this file")
     args = parser.parse_args(argv)
     try:
         facts = snapshot(args.ops_math)

@@ -76,7 +76,8 @@ int main(int argc, char** argv)
             std::printf("plan %u %u %u %u %u\n", plan.rows, plan.cols, plan.rowStride, plan.fetch[0], plan.fetch[1]);
             for (uint32_t row = 0; offsets && row < plan.rows; ++row) {
                 for (uint32_t col = 0; col < plan.cols; ++col) {
-                    std::printf("o %lld %lld\n", InputOffset(td, plan, 0, row, col), InputOffset(td, plan, 1, row, col));
+                    std::printf("o %lld %lld\n", InputOffset(td, plan, 0, row, col),
+                                InputOffset(td, plan, 1, row, col));
                 }
             }
         }
