@@ -82,6 +82,7 @@ public:
         for (int32_t i = 0; i < steps; ++i) {
             Step(m, steps > 1);
         }
+        Settle(m);
         if (subnormal) {
             SecondPhase(b, m);
         }
@@ -267,6 +268,18 @@ private:
         Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
     }
 
+    // r in [bn, 2 bn) would mean a quotient one too small: with a correctly rounded Div it cannot happen; a Div
+    // one unit low (the device's accuracy is documented to 1 ulp) is absorbed here, r - bn being exact there.
+    __aicore__ inline void Settle(uint32_t m)
+    {
+        LocalTensor<float> r = Word(W_R);
+        LocalTensor<float> bn = Word(W_BN);
+        LocalTensor<float> p = Word(W_P);
+        Compare(mask_, r, bn, CMPMODE::GE, m);
+        Sub(p, r, bn, m);
+        Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+    }
+
     // Subnormal divisors: r < bn = |b| * 2^24 now; fmod(r * 2^24, bn) / 2^24 is fmod(r, |b|), both scalings exact.
     __aicore__ inline void SecondPhase(const LocalTensor<float>& b, uint32_t m)
     {
@@ -279,6 +292,7 @@ private:
         for (int32_t i = 0; i < SUBNORMAL_STEPS; ++i) {
             Step(m, true);
         }
+        Settle(m);
         Abs(p, b, m);
         CompareScalar(mask_, p, MIN_NORMAL_FP32, CMPMODE::LT, m);
         Muls(p, r, INV_TWO_POW_24, m);
