@@ -41,7 +41,7 @@ def invoke(*args: str):
 def test_passing_routes_exit_0() -> None:
     result = invoke(AFTER, "--policy", "floor_mod-native")
     assert result.exit_code == exit_codes.OK, result.output
-    assert result.output.splitlines()[1] == "points: 48 pass, 0 fail, 0 incomplete"
+    assert result.output.splitlines()[1] == "points: 132 pass, 0 fail, 0 incomplete"
 
 
 def test_violations_exit_1_with_task_place_and_guards() -> None:
@@ -90,7 +90,7 @@ def test_json_format_is_the_verify_document() -> None:
     result = invoke(BEFORE, "--policy", "floor_mod-native", "--format", "json")
     document = json.loads(result.output)
     assert result.exit_code == 1 and document["schema"] == "op-migrate/verify@1" and document["passed"] is False
-    assert len(document["violations"]) == 88
+    assert len(document["violations"]) == 154
 
 
 def test_sarif_to_a_file(tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def test_sarif_to_a_file(tmp_path: Path) -> None:
     result = invoke(BEFORE, "--policy", "floor_mod-native", "--format", "sarif", "-o", str(target), "--mkdir")
     assert result.exit_code == 1
     log = json.loads(target.read_text(encoding="utf-8"))
-    assert log["version"] == "2.1.0" and len(log["runs"][0]["results"]) == 88
+    assert log["version"] == "2.1.0" and len(log["runs"][0]["results"]) == 154
 
 
 def test_before_diff_in_markdown() -> None:
@@ -125,7 +125,7 @@ def test_before_ref_reads_the_path_at_a_git_revision(tmp_path: Path) -> None:
     result = invoke(str(routes), "--policy", "floor_mod-native", "--before-ref", "HEAD", "--format", "json")
     assert result.exit_code == 0, result.output
     diff = json.loads(result.output)["diff"]
-    assert len(diff) == 48 and diff[0]["launches"] == {"before": 4, "after": 2, "delta": -2}
+    assert len(diff) == 132 and diff[0]["launches"] == {"before": 4, "after": 2, "delta": -2}
     bad = invoke(str(routes), "--policy", "floor_mod-native", "--before-ref", "no-such-rev")
     assert bad.exit_code == exit_codes.USAGE and "--before-ref" in bad.output
 
@@ -134,7 +134,7 @@ def test_the_memory_model_runs_when_available() -> None:
     result = invoke(AFTER, "--policy", "floor_mod-native", "--format", "json")
     checks = [point["memory"] for point in json.loads(result.output)["matrix"]]
     judged = [check for check in checks if check is not None]
-    assert len(judged) == 24 and checks.count(None) == 24  # rank-0 cases are not judged by [policy.memory]
+    assert len(judged) == 24 and checks.count(None) == 108  # rank-0 and scalar cases: not in [policy.memory]
     assert all(check["status"] in ("pass", "fail") and check["gap"] is not None for check in judged)
     assert all("predicted" in check["detail"] for check in judged)
 

@@ -10,7 +10,7 @@
 
 /*!
  * \file floor_mod.h
- * \brief L0 FloorMod: a private result, or written into a given out; always launched on AI Core.
+ * \brief L0 FloorMod: a private result, or written into a given out (the native kernel only).
  */
 #ifndef OP_API_INC_LEVEL0_FLOOR_MOD_H_
 #define OP_API_INC_LEVEL0_FLOOR_MOD_H_

@@ -12,7 +12,8 @@
  * \file floor_mod_tiling_core.h
  * \brief Portable FloorMod tiling: right-aligned broadcast with checked products, compression of adjacent dims
  *        with the same broadcast state, stride 0 on broadcast dims, mode selection with fallback to GENERAL,
- *        core split in aligned blocks and the UB plan. Plain C++17; the gert adapter (floor_mod_tiling.cpp)
+ *        core split in aligned blocks (whole rows when the kernel tiles whole rows) and the UB plan of the kernel's
+ *        buffers. Plain C++17; the gert adapter (floor_mod_tiling.cpp)
  *        and the tests call the same functions.
  */
 #ifndef OPS_FLOOR_MOD_OP_HOST_FLOOR_MOD_TILING_CORE_H_
@@ -21,6 +22,7 @@
 #include <cstdint>
 
 #include "../op_kernel/floor_mod_tiling_data.h"
+#include "../op_kernel/floor_mod_broadcast.h"
 
 namespace FloorModTiling {
 
@@ -50,7 +52,7 @@ constexpr uint64_t RESERVED_UB_BYTES = 1024;
 constexpr uint64_t MIN_ELEMENTS_PER_CORE = 1024;
 constexpr uint64_t MIN_ELEMENTS_PER_CORE_UNALIGNED_ROWS = 2048;
 constexpr uint64_t TILE_ALIGN_ELEMENTS = 64;
-constexpr uint64_t BLOCK_BYTES = 32;
+constexpr uint64_t BLOCK_BYTES = FloorModNs::BLOCK_BYTES;
 
 inline uint32_t DTypeBytes(DType dtype)
 {
@@ -66,24 +68,36 @@ inline uint32_t DTypeBytes(DType dtype)
     }
 }
 
-// FP32 work tensors the vector path keeps per element (x1f, x2f, quotient, scratch ...); DOUBLE works on
-// uint64 bit patterns in its queues only.
-inline uint32_t WorkFloatsPerElement(DType dtype)
+// UB bytes per tile element of the kernel's work buffers (op_kernel/floor_mod.h, WorkWords): 32-bit words for the
+// exact remainder steps, plus one byte that covers the bit masks (tile / 8 bytes).
+inline uint32_t WorkBytesPerElement(DType dtype)
 {
     switch (dtype) {
         case DType::FLOAT32:
-            return 3; // quotient/result, scratch, sign product; the inputs stay in their queues
-        case DType::DOUBLE:
-            return 0;
+            return 7 * 4 + 1; // remainder, divisor, its exponent, scaled divisor, quotient, product, divisor part
+        case DType::FLOAT16:
+        case DType::BFLOAT16:
+            return 9 * 4 + 1; // the same and FP32 copies of both inputs
+        case DType::INT32:
+            return 6 * 4 + 1; // float copies of both inputs, quotient, remainder, two masks as words
+        case DType::INT64:
+            return 8 * 4 + 1; // the INT32 words and the INT32 copies of both inputs
         default:
-            return 5; // FP32 copies of x1 and x2, result, scratch, sign product
+            return 0; // DOUBLE: bit patterns on the scalar unit, in the queues
     }
 }
 
-// UB bytes one tile element costs: x1, x2 and y queues at `depth`, the FP32 work tensors and two bit masks.
-inline uint64_t UbBytesPerElement(DType dtype, uint32_t depth)
+// UB bytes one tile element costs at queue depth `depth`: x1, x2 and y queues, a wide buffer per input that is
+// spread in UB, the Gather offsets of the one-value-per-row spread and the work buffers.
+inline uint64_t UbBytesPerElement(const FloorModTilingData& td, DType dtype, uint32_t depth)
 {
-    return static_cast<uint64_t>(depth) * 3U * DTypeBytes(dtype) + 4U * WorkFloatsPerElement(dtype) + 1U;
+    uint64_t bytes = DTypeBytes(dtype);
+    uint64_t total = static_cast<uint64_t>(depth) * 3U * bytes + WorkBytesPerElement(dtype);
+    for (uint32_t input = 0; input < 2; ++input) {
+        total += FloorModNs::NeedsWideBuffer(td, input) ? bytes : 0;
+    }
+    total += FloorModNs::NeedsRowTable(td) ? 4U * FloorModNs::GatherLanesPerElement(td.dtypeBytes) : 0;
+    return total;
 }
 
 inline bool CheckedMultiply(int64_t a, int64_t b, int64_t& out)
@@ -106,9 +120,9 @@ inline Status BuildBroadcast(const Shape& x1, const Shape& x2, const Shape& y, F
         return Status::BAD_RANK;
     }
     uint32_t rank = x1.rank > x2.rank ? x1.rank : x2.rank;
-    int64_t a[MAX_DIM];
-    int64_t b[MAX_DIM];
-    int64_t out[MAX_DIM];
+    int64_t a[MAX_DIM] = {1};
+    int64_t b[MAX_DIM] = {1};
+    int64_t out[MAX_DIM] = {1}; // rank 0 reads as [1]
     for (uint32_t i = 0; i < rank; ++i) {
         a[i] = i + x1.rank >= rank ? x1.dims[i + x1.rank - rank] : 1;
         b[i] = i + x2.rank >= rank ? x2.dims[i + x2.rank - rank] : 1;
@@ -234,12 +248,12 @@ inline uint64_t Gcd(uint64_t a, uint64_t b)
     return a;
 }
 
-// Elements a core boundary must be a multiple of: a 32-byte block, or for crossed rows the smallest number of
-// whole rows whose bytes fill 32-byte blocks (so that every core starts on a reusable row boundary).
-inline uint64_t BlockAlign(const FloorModTilingData& td, uint32_t mode)
+// Elements a core boundary must be a multiple of: a 32-byte block, or, where the kernel tiles whole rows, the
+// smallest number of whole rows whose bytes fill 32-byte blocks (so that every core starts on a row).
+inline uint64_t BlockAlign(const FloorModTilingData& td, bool wholeRows)
 {
     uint64_t bytes = td.dtypeBytes;
-    if (mode == FloorModNs::CROSSED_ROW_X1_ROW || mode == FloorModNs::CROSSED_ROW_X2_ROW) {
+    if (wholeRows) {
         uint64_t row = static_cast<uint64_t>(td.outShape[td.rank - 1]);
         return row * (BLOCK_BYTES / Gcd(row * bytes, BLOCK_BYTES));
     }
@@ -272,8 +286,14 @@ inline void SplitCores(FloorModTilingData& td, uint32_t coreNum, uint64_t minPer
     td.lastCoreDataCount = total - lastStart;
 }
 
-// Full tiling: broadcast metadata, mode (falling back to GENERAL when a crossed-row core boundary would not fit
-// a tile), core split and the tile size from the UB plan. Workspace is always 0.
+inline uint64_t TileElements(uint64_t ubBytes, uint64_t perElement)
+{
+    return ubBytes / perElement / TILE_ALIGN_ELEMENTS * TILE_ALIGN_ELEMENTS;
+}
+
+// Full tiling: broadcast metadata, mode, core split and the tile from the UB plan. Whole-row tiles (every mode
+// after the scalar ones) when the rows are fetchable by one DMA per input and a core's row unit fits a tile;
+// a crossed-row layout that cannot is GENERAL (row segments). Workspace is always 0.
 inline Status ComputeTiling(const Shape& x1, const Shape& x2, const Shape& y, DType dtype, const Platform& platform,
                             FloorModTilingData& td)
 {
@@ -283,26 +303,28 @@ inline Status ComputeTiling(const Shape& x1, const Shape& x2, const Shape& y, DT
     if (status != Status::OK) {
         return status;
     }
-    uint64_t ubBytes = platform.ubSize > RESERVED_UB_BYTES + sizeof(FloorModTilingData) ?
-                           platform.ubSize - RESERVED_UB_BYTES - sizeof(FloorModTilingData) : 0;
-    uint32_t mode = SelectMode(td);
-    uint64_t align = BlockAlign(td, mode);
-    uint64_t tileAtDepth2 = ubBytes / UbBytesPerElement(dtype, 2) / TILE_ALIGN_ELEMENTS * TILE_ALIGN_ELEMENTS;
-    bool crossed = mode == FloorModNs::CROSSED_ROW_X1_ROW || mode == FloorModNs::CROSSED_ROW_X2_ROW;
-    if (crossed && (align > tileAtDepth2 || align > td.totalDataCount)) {
-        mode = FloorModNs::GENERAL; // specialised resources do not fit: stride-aware GENERAL, never AI CPU
-        align = BlockAlign(td, mode);
-    }
-    td.broadcastMode = mode;
-    td.blockAlignElements = align;
-    bool unalignedRows = crossed && mode != FloorModNs::GENERAL && align != static_cast<uint64_t>(td.outShape[td.rank - 1]);
-    SplitCores(td, platform.coreNum == 0 ? 1 : platform.coreNum,
-               unalignedRows ? MIN_ELEMENTS_PER_CORE_UNALIGNED_ROWS : MIN_ELEMENTS_PER_CORE);
-    uint64_t biggest = CoreRangeOf(td, 0).count;
-    uint64_t tileAtDepth1 = ubBytes / UbBytesPerElement(dtype, 1) / TILE_ALIGN_ELEMENTS * TILE_ALIGN_ELEMENTS;
+    uint64_t fixed = RESERVED_UB_BYTES + sizeof(FloorModTilingData) + FloorModNs::FIXED_KERNEL_UB_BYTES;
+    uint64_t ubBytes = platform.ubSize > fixed ? platform.ubSize - fixed : 0;
+    uint64_t tileAtDepth2 = TileElements(ubBytes, UbBytesPerElement(td, dtype, 2));
+    uint64_t tileAtDepth1 = TileElements(ubBytes, UbBytesPerElement(td, dtype, 1));
     if (tileAtDepth2 == 0) {
         return Status::NO_UB;
     }
+    uint32_t mode = SelectMode(td);
+    bool rowMode = mode >= FloorModNs::TAIL_CONTIGUOUS;
+    uint64_t rowUnit = BlockAlign(td, true);
+    bool wholeRows = rowMode && FloorModNs::UsesRowTiles(td, static_cast<uint32_t>(tileAtDepth2)) &&
+                     rowUnit <= tileAtDepth2 && rowUnit <= td.totalDataCount;
+    bool crossed = mode == FloorModNs::CROSSED_ROW_X1_ROW || mode == FloorModNs::CROSSED_ROW_X2_ROW;
+    if (crossed && !wholeRows) {
+        mode = FloorModNs::GENERAL; // specialised resources do not fit: stride-aware row segments, never AI CPU
+    }
+    td.broadcastMode = mode;
+    td.blockAlignElements = BlockAlign(td, wholeRows);
+    bool unalignedRows = wholeRows && td.blockAlignElements != static_cast<uint64_t>(td.outShape[td.rank - 1]);
+    SplitCores(td, platform.coreNum == 0 ? 1 : platform.coreNum,
+               unalignedRows ? MIN_ELEMENTS_PER_CORE_UNALIGNED_ROWS : MIN_ELEMENTS_PER_CORE);
+    uint64_t biggest = CoreRangeOf(td, 0).count;
     if (biggest <= tileAtDepth1) {
         td.queueDepth = 1;
         td.usableUbSize = static_cast<uint32_t>(tileAtDepth1);

@@ -10,41 +10,59 @@
 
 /*!
  * \file floor_mod.h
- * \brief FloorMod AI Core kernel with stride-aware broadcast: each core walks its output range in row segments
- *        (a segment never crosses the last compressed dim), reads each input segment contiguously (stride 1) or
- *        as one broadcast value (stride 0), computes, and writes only its own elements. No GM workspace.
- *        FP16/BF16/FP32: FP32 Div -> Floor -> Mul -> Sub with the torch.remainder corrections (sign, zero sign,
- *        infinite divisor, infinite dividend). INT32/INT64: an exact FP32 vector path when every |x| < 2^24 and
- *        no divisor is 0, otherwise scalar remainder. DOUBLE: IEEE-754 bit patterns on the scalar unit.
+ * \brief FloorMod AI Core kernel with stride-aware broadcast. Each core walks its output range in tiles of whole
+ *        rows (TileWalker: as many rows of the last compressed dim as fit, within one block of the next-to-last
+ *        dim), so that each input is at most one DMA per tile: the rows themselves, one row replicated in UB, one
+ *        value per row spread by Gather, or one value spread; a one-element input is spread once at Init. Tiles
+ *        are prefetched one ahead at queue depth 2. Compute is exact for every dtype (floor_mod_compute.h);
+ *        DOUBLE runs IEEE-754 bit patterns on the scalar unit (and INT64 outside the INT32 range), with the
+ *        pipe syncs each scalar access needs. No GM workspace.
  */
 #ifndef OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_H_
 #define OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_H_
 
-#include <cmath>
 #include <type_traits>
 
 #include "kernel_operator.h"
 #include "floor_mod_tiling_data.h"
 #include "floor_mod_broadcast.h"
+#include "floor_mod_compute.h"
 #include "floor_mod_scalar.h"
 
 namespace FloorModNs {
 using namespace AscendC;
 
-constexpr uint32_t COMPUTE_ALIGN = 64;      // elements: FP32 Compare needs whole 256-byte repeats
-constexpr float EXACT_FP32_LIMIT = 16777216.0f; // 2^24
+constexpr float INT32_SAFE_MAGNITUDE = 2147483520.0f; // the largest FP32 below 2^31 - 64: |x| < it fits INT32
+constexpr uint32_t MAX_REPEATS = 255;
 
 template <typename T>
-struct StorageTraits {
-    static constexpr bool IS_FLOAT = std::is_same<T, half>::value || std::is_same<T, bfloat16_t>::value ||
-                                     std::is_same<T, float>::value;
-    static constexpr bool IS_INT = std::is_same<T, int32_t>::value || std::is_same<T, int64_t>::value;
+struct KernelTraits {
+    static constexpr bool IS_HALF_LIKE = std::is_same<T, half>::value || std::is_same<T, bfloat16_t>::value;
+    static constexpr bool IS_FP32 = std::is_same<T, float>::value;
+    static constexpr bool IS_INT32 = std::is_same<T, int32_t>::value;
+    static constexpr bool IS_INT64 = std::is_same<T, int64_t>::value;
     static constexpr bool IS_DOUBLE_BITS = std::is_same<T, uint64_t>::value; // DOUBLE travels as its bit pattern
-    static constexpr uint32_t WORK_FLOATS = std::is_same<T, float>::value ? 3U : (IS_DOUBLE_BITS ? 0U : 5U);
+    // 32-bit work words per tile element (WorkBytesPerElement in the host tiling counts the same).
+    static constexpr uint32_t WORK_WORDS = IS_FP32 ? 7U : (IS_HALF_LIKE ? 9U : (IS_INT32 ? 6U : (IS_INT64 ? 8U : 0U)));
+    using Lane = typename std::conditional<sizeof(T) == 2, int16_t, int32_t>::type;         // bit copies (Adds 0)
+    using GatherLane = typename std::conditional<sizeof(T) == 2, uint16_t, uint32_t>::type;
 };
+
+// One pipe waits for everything another pipe issued so far.
+template <HardEvent EVENT>
+__aicore__ inline void WaitPipe()
+{
+    event_t id = static_cast<event_t>(GetTPipePtr()->FetchEventID(EVENT));
+    SetFlag<EVENT>(id);
+    WaitFlag<EVENT>(id);
+}
 
 template <typename T>
 class FloorModKernel {
+    using Traits = KernelTraits<T>;
+    using Lane = typename Traits::Lane;
+    using GatherLane = typename Traits::GatherLane;
+
 public:
     __aicore__ inline void Init(GM_ADDR x1, GM_ADDR x2, GM_ADDR y, const FloorModTilingData& tiling)
     {
@@ -61,13 +79,10 @@ public:
         x2Gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x2));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
         tile_ = td_.usableUbSize;
-        uint32_t bytes = tile_ * sizeof(T);
-        pipe_.InitBuffer(in1Que_, td_.queueDepth, bytes);
-        pipe_.InitBuffer(in2Que_, td_.queueDepth, bytes);
-        pipe_.InitBuffer(outQue_, td_.queueDepth, bytes);
-        if constexpr (StorageTraits<T>::WORK_FLOATS > 0) {
-            pipe_.InitBuffer(workBuf_, StorageTraits<T>::WORK_FLOATS * tile_ * sizeof(float));
-            pipe_.InitBuffer(maskBuf_, tile_ / 4); // two bit masks
+        InitBuffers();
+        if (count_ != 0) {
+            BuildGatherTables();
+            SpreadConstantInputs();
         }
     }
 
@@ -76,199 +91,357 @@ public:
         if (count_ == 0) {
             return;
         }
-        OffsetCursor cursor;
-        cursor.Init(td_, start_);
-        uint64_t done = 0;
-        while (done < count_) {
-            uint64_t segment = cursor.RowRemaining();
-            uint64_t left = count_ - done;
-            segment = segment < left ? segment : left;
-            segment = segment < tile_ ? segment : tile_;
-            uint32_t n = static_cast<uint32_t>(segment);
-            CopyIn(in1Que_, x1Gm_, cursor.Offset1(), cursor.TailStride1(), n);
-            CopyIn(in2Que_, x2Gm_, cursor.Offset2(), cursor.TailStride2(), n);
-            Compute(n);
-            CopyOut(start_ + done, n);
-            cursor.Advance(segment);
-            done += segment;
+        TileWalker walker;
+        walker.Init(td_, start_, count_, tile_);
+        TilePlan plans[2];
+        uint32_t current = 0;
+        if (!walker.Next(plans[0])) {
+            return;
+        }
+        CopyIn(plans[0]);
+        bool prefetch = td_.queueDepth > 1;
+        while (true) {
+            bool more = prefetch && walker.Next(plans[current ^ 1U]);
+            if (more) {
+                CopyIn(plans[current ^ 1U]); // the next tile's DMA overlaps this tile's compute
+            }
+            Compute(plans[current]);
+            CopyOut(plans[current]);
+            if (!prefetch) {
+                more = walker.Next(plans[current ^ 1U]);
+                if (more) {
+                    CopyIn(plans[current ^ 1U]);
+                }
+            }
+            if (!more) {
+                break;
+            }
+            current ^= 1U;
         }
     }
 
 private:
-    __aicore__ inline void CopyIn(TQue<TPosition::VECIN, 2>& que, GlobalTensor<T>& gm, int64_t offset,
-                                  int64_t stride, uint32_t n)
+    __aicore__ inline void InitBuffers()
     {
-        LocalTensor<T> local = que.template AllocTensor<T>();
-        if (stride != 0) {
-            DataCopyExtParams params{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0};
-            DataCopyPadExtParams<T> pad{false, 0, 0, T()};
-            DataCopyPad(local, gm[offset], params, pad);
-        } else {
-            Fill(local, gm.GetValue(offset), n);
+        uint32_t bytes = tile_ * sizeof(T);
+        pipe_.InitBuffer(in1Que_, td_.queueDepth, bytes);
+        pipe_.InitBuffer(in2Que_, td_.queueDepth, bytes);
+        pipe_.InitBuffer(outQue_, td_.queueDepth, bytes);
+        bool anyWide = false;
+        for (uint32_t input = 0; input < 2; ++input) {
+            wide_[input] = NeedsWideBuffer(td_, input);
+            anyWide = anyWide || wide_[input];
         }
-        que.EnQue(local);
+        if (wide_[0]) {
+            pipe_.InitBuffer(wide1Buf_, bytes);
+        }
+        if (wide_[1]) {
+            pipe_.InitBuffer(wide2Buf_, bytes);
+        }
+        rowTable_ = NeedsRowTable(td_);
+        if (rowTable_) {
+            pipe_.InitBuffer(rowTableBuf_, tile_ * GatherLanesPerElement(sizeof(T)) * sizeof(uint32_t));
+        }
+        if (anyWide) {
+            pipe_.InitBuffer(zeroTableBuf_, ZERO_TABLE_LANES * sizeof(uint32_t));
+        }
+        // Vector writes into input buffers the scalar unit may have read (for the scalar paths' S -> V order).
+        vectorWritesInputs_ = anyWide || (td_.broadcastMode >= TAIL_CONTIGUOUS && UsesRowTiles(td_, tile_) &&
+                                          (ReplicatesRows(0) || ReplicatesRows(1)));
+        if constexpr (Traits::WORK_WORDS > 0) {
+            pipe_.InitBuffer(workBuf_, Traits::WORK_WORDS * tile_ * sizeof(float));
+            pipe_.InitBuffer(maskBuf_, AlignUpTo(tile_ / 8, BLOCK_BYTES));
+            pipe_.InitBuffer(slotBuf_, BLOCK_BYTES);
+            math_.Init(workBuf_.template Get<float>(), maskBuf_.template Get<uint8_t>(), slotBuf_.template Get<float>(),
+                       tile_);
+        }
     }
 
-    // One broadcast value over the segment: Duplicate where A2 has it, the scalar unit for 64-bit types.
-    __aicore__ inline void Fill(LocalTensor<T>& local, T value, uint32_t n)
+    __aicore__ inline bool ReplicatesRows(uint32_t input) const
     {
-        if constexpr (sizeof(T) == 8) {
-            for (uint32_t i = 0; i < n; ++i) {
-                local.SetValue(i, value);
+        const int64_t* stride = StridesOf(td_, input);
+        return stride[td_.rank - 1] == 1 && stride[td_.rank - 2] == 0;
+    }
+
+    __aicore__ inline TQue<TPosition::VECIN, 2>& InQue(uint32_t input) { return input == 0 ? in1Que_ : in2Que_; }
+    __aicore__ inline GlobalTensor<T>& Gm(uint32_t input) { return input == 0 ? x1Gm_ : x2Gm_; }
+    __aicore__ inline LocalTensor<T> Wide(uint32_t input)
+    {
+        return input == 0 ? wide1Buf_.template Get<T>() : wide2Buf_.template Get<T>();
+    }
+
+    // Gather offsets (bytes): the zero block makes a 256-byte run of one element; the row table gives lane j of
+    // row r the offset of value r. Both are written once per core.
+    __aicore__ inline void BuildGatherTables()
+    {
+        uint32_t lanesPerElement = GatherLanesPerElement(sizeof(T));
+        if (wide_[0] || wide_[1]) {
+            LocalTensor<uint32_t> zero = zeroTableBuf_.template Get<uint32_t>();
+            for (uint32_t j = 0; j < ZERO_TABLE_LANES; ++j) {
+                zero.SetValue(j, (j % lanesPerElement) * static_cast<uint32_t>(sizeof(uint32_t)));
             }
-        } else {
-            Duplicate(local, value, AlignUp(n));
+            WaitPipe<HardEvent::S_V>(); // the Gathers and the row table below read it
+        }
+        if (!rowTable_ || !UsesRowTiles(td_, tile_)) {
+            return; // rows too long for two per tile: segments only, the table stays unused
+        }
+        uint32_t rowStride = RowStrideOf(td_);
+        uint32_t lanesPerRow = rowStride * lanesPerElement;
+        uint32_t rows = tile_ / rowStride;
+        LocalTensor<int32_t> table = rowTableBuf_.template Get<int32_t>();
+        RepeatBlock(table, zeroTableBuf_.template Get<int32_t>(), 0, lanesPerRow * sizeof(int32_t));
+        for (uint32_t done = 1; done < rows;) {
+            uint32_t copy = done < rows - done ? done : rows - done;
+            Adds(table[done * lanesPerRow], table, static_cast<int32_t>(done * sizeof(T)), copy * lanesPerRow);
+            done += copy;
         }
     }
 
-    __aicore__ inline void CopyOut(uint64_t outOffset, uint32_t n)
+    // Inputs of one element: spread over a whole tile once; every tile reads them from there.
+    __aicore__ inline void SpreadConstantInputs()
     {
-        LocalTensor<T> y = outQue_.template DeQue<T>();
-        DataCopyExtParams params{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0};
-        DataCopyPad(yGm_[outOffset], y, params);
-        outQue_.FreeTensor(y);
-    }
-
-    __aicore__ inline void Compute(uint32_t n)
-    {
-        LocalTensor<T> x1 = in1Que_.template DeQue<T>();
-        LocalTensor<T> x2 = in2Que_.template DeQue<T>();
-        LocalTensor<T> y = outQue_.template AllocTensor<T>();
-        if constexpr (StorageTraits<T>::IS_DOUBLE_BITS) {
-            for (uint32_t i = 0; i < n; ++i) {
-                y.SetValue(i, FloorModScalar::RemainderBits(x1.GetValue(i), x2.GetValue(i)));
+        bool spread = false;
+        for (uint32_t input = 0; input < 2; ++input) {
+            if (!IsConstantInput(td_, input)) {
+                continue;
             }
-        } else if constexpr (StorageTraits<T>::IS_INT) {
-            ComputeInt(x1, x2, y, n);
-        } else {
-            ComputeFloat(x1, x2, y, n);
+            LocalTensor<T> one = InQue(input).template AllocTensor<T>();
+            DataCopyPad(one, Gm(input)[0], DataCopyExtParams{1, static_cast<uint32_t>(sizeof(T)), 0, 0, 0},
+                        DataCopyPadExtParams<T>{false, 0, 0, T()});
+            InQue(input).EnQue(one);
+            one = InQue(input).template DeQue<T>();
+            SpreadValue(Wide(input), one, tile_);
+            InQue(input).FreeTensor(one);
+            spread = true;
         }
-        outQue_.EnQue(y);
-        in1Que_.FreeTensor(x1);
-        in2Que_.FreeTensor(x2);
-    }
-
-    __aicore__ inline uint32_t AlignUp(uint32_t n) const
-    {
-        return (n + COMPUTE_ALIGN - 1) / COMPUTE_ALIGN * COMPUTE_ALIGN;
-    }
-
-    __aicore__ inline LocalTensor<float> Work(uint32_t index)
-    {
-        return workBuf_.template Get<float>()[index * tile_];
-    }
-
-    // r = x1 - floor(x1 / x2) * x2, then the corrections that make it torch.remainder (fmod-based):
-    // a non-zero r of the wrong sign gets + x2; a zero r takes x1's sign; |x2| = inf gives x1 when x1 is zero or
-    // of x2's sign, else x2; |x1| = inf gives NaN. NaN operands and x2 = 0 already give NaN.
-    __aicore__ inline void RemainderFp32(const LocalTensor<float>& a, const LocalTensor<float>& b,
-                                         const LocalTensor<float>& r, uint32_t n)
-    {
-        LocalTensor<float> tmp = Work(WORK_TMP);
-        LocalTensor<float> t = Work(WORK_T);
-        LocalTensor<uint8_t> mask = maskBuf_.template Get<uint8_t>();
-        uint32_t m = AlignUp(n);
-        Div(r, a, b, m);
-        Cast(r, r, RoundMode::CAST_FLOOR, m);
-        Mul(r, r, b, m);
-        Sub(r, a, r, m);
-        Mul(t, r, b, m);
-        CompareScalar(mask, t, 0.0f, CMPMODE::LT, m);
-        Add(tmp, r, b, m);
-        Select(r, mask, tmp, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
-        Muls(tmp, a, 0.0f, m);
-        CompareScalar(mask, r, 0.0f, CMPMODE::EQ, m);
-        Select(r, mask, tmp, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
-        Mul(t, a, b, m);
-        CompareScalar(mask, t, 0.0f, CMPMODE::LT, m);
-        Select(tmp, mask, b, a, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
-        Abs(t, b, m);
-        CompareScalar(mask, t, INFINITY, CMPMODE::EQ, m);
-        Select(r, mask, tmp, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
-        Abs(t, a, m);
-        CompareScalar(mask, t, INFINITY, CMPMODE::NE, m); // a set bit keeps r; |x1| = inf takes NaN
-        Select(r, mask, r, static_cast<float>(NAN), SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
-    }
-
-    __aicore__ inline void ComputeFloat(LocalTensor<T>& x1, LocalTensor<T>& x2, LocalTensor<T>& y, uint32_t n)
-    {
-        uint32_t m = AlignUp(n);
-        if constexpr (std::is_same<T, float>::value) {
-            RemainderFp32(x1, x2, y, n);
-        } else {
-            LocalTensor<float> a = Work(WORK_A);
-            LocalTensor<float> b = Work(WORK_B);
-            LocalTensor<float> r = Work(WORK_R);
-            Cast(a, x1, RoundMode::CAST_NONE, m);
-            Cast(b, x2, RoundMode::CAST_NONE, m);
-            RemainderFp32(a, b, r, n);
-            Cast(y, r, RoundMode::CAST_RINT, m);
+        if (Traits::IS_DOUBLE_BITS && spread) {
+            WaitPipe<HardEvent::V_S>(); // the scalar DOUBLE path reads the spread values
         }
     }
 
-    // Exact through FP32 when |x1|, |x2| < 2^24 and x2 != 0 (the rounded quotient then never crosses an integer,
-    // so floor, the product and the difference are exact); otherwise the scalar remainder of every element.
-    __aicore__ inline void ComputeInt(LocalTensor<T>& x1, LocalTensor<T>& x2, LocalTensor<T>& y, uint32_t n)
+    // dst bytes [firstByte, firstByte + bytes) = repeats of the first 256 bytes of `block` (bit copies by Adds 0);
+    // `bytes` is a multiple of 32, the last repeat a partial one.
+    template <typename L>
+    __aicore__ inline void RepeatBlock(const LocalTensor<L>& dst, const LocalTensor<L>& block, uint32_t firstByte,
+                                       uint32_t bytes)
     {
-        uint32_t m = AlignUp(n);
-        LocalTensor<float> a = Work(WORK_A);
-        LocalTensor<float> b = Work(WORK_B);
-        LocalTensor<float> r = Work(WORK_R);
-        LocalTensor<float> tmp = Work(WORK_TMP);
-        LocalTensor<float> t = Work(WORK_T);
-        Cast(a, x1, RoundMode::CAST_RINT, m);
-        Cast(b, x2, RoundMode::CAST_RINT, m);
-        // Three reductions into separate 32-byte slots, then one vector -> scalar hand-over to read them.
-        LocalTensor<float> maxASlot = t;
-        LocalTensor<float> maxBSlot = t[REDUCE_SLOT];
-        LocalTensor<float> minBSlot = t[2 * REDUCE_SLOT];
-        Abs(tmp, a, n);
-        ReduceMax(maxASlot, tmp, r, n);
-        Abs(tmp, b, n);
-        ReduceMax(maxBSlot, tmp, r, n);
-        ReduceMin(minBSlot, tmp, r, n);
-        event_t vectorToScalar = static_cast<event_t>(pipe_.FetchEventID(HardEvent::V_S));
-        SetFlag<HardEvent::V_S>(vectorToScalar);
-        WaitFlag<HardEvent::V_S>(vectorToScalar);
-        float maxA = maxASlot.GetValue(0);
-        float maxB = maxBSlot.GetValue(0);
-        float minB = minBSlot.GetValue(0);
-        event_t scalarToVector = static_cast<event_t>(pipe_.FetchEventID(HardEvent::S_V));
-        SetFlag<HardEvent::S_V>(scalarToVector);
-        WaitFlag<HardEvent::S_V>(scalarToVector);
-        if (maxA < EXACT_FP32_LIMIT && maxB < EXACT_FP32_LIMIT && minB > 0.0f) {
-            Div(r, a, b, m);
-            Cast(r, r, RoundMode::CAST_FLOOR, m);
-            Mul(r, r, b, m);
-            Sub(r, a, r, m);
-            Cast(y, r, RoundMode::CAST_RINT, m);
+        uint32_t whole = bytes / REPEAT_BYTES;
+        for (uint32_t done = 0; done < whole; done += MAX_REPEATS) {
+            uint32_t now = whole - done < MAX_REPEATS ? whole - done : MAX_REPEATS;
+            Adds(dst[(firstByte + done * REPEAT_BYTES) / sizeof(L)], block, static_cast<L>(0),
+                 static_cast<uint64_t>(REPEAT_BYTES / sizeof(L)), static_cast<uint8_t>(now),
+                 UnaryRepeatParams(1, 1, REPEAT_BYTES / BLOCK_BYTES, 0));
+        }
+        uint32_t rest = bytes - whole * REPEAT_BYTES;
+        if (rest != 0) {
+            Adds(dst[(firstByte + whole * REPEAT_BYTES) / sizeof(L)], block, static_cast<L>(0),
+                 static_cast<uint64_t>(rest / sizeof(L)), 1, UnaryRepeatParams(1, 1, REPEAT_BYTES / BLOCK_BYTES, 0));
+        }
+    }
+
+    // dst[0, n) = src[0]: one Gather of up to 256 bytes, then that block repeated.
+    __aicore__ inline void SpreadValue(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t n)
+    {
+        uint32_t bytes = static_cast<uint32_t>(AlignUpTo(n * sizeof(T), BLOCK_BYTES));
+        uint32_t head = bytes < REPEAT_BYTES ? bytes : REPEAT_BYTES;
+        Gather(dst.template ReinterpretCast<GatherLane>(), src.template ReinterpretCast<GatherLane>(),
+               zeroTableBuf_.template Get<uint32_t>(), 0, head / sizeof(GatherLane));
+        if (bytes > REPEAT_BYTES) {
+            LocalTensor<Lane> lanes = dst.template ReinterpretCast<Lane>();
+            RepeatBlock(lanes, lanes, REPEAT_BYTES, bytes - REPEAT_BYTES);
+        }
+    }
+
+    // Rows 1..R-1 = row 0 (an input constant across rows), by bit copies with a source repeat stride of 0.
+    __aicore__ inline void ReplicateRow(const LocalTensor<T>& x, const TilePlan& plan)
+    {
+        LocalTensor<Lane> lanes = x.template ReinterpretCast<Lane>();
+        uint32_t rowBytes = plan.rowStride * sizeof(T);
+        uint32_t lanesPerRow = rowBytes / sizeof(Lane);
+        if (rowBytes / BLOCK_BYTES > MAX_REPEATS) { // a row longer than one repeat stride can say
+            for (uint32_t r = 1; r < plan.rows; ++r) {
+                Adds(lanes[r * lanesPerRow], lanes, static_cast<Lane>(0), lanesPerRow);
+            }
             return;
         }
-        for (uint32_t i = 0; i < n; ++i) {
-            y.SetValue(i, FloorModScalar::RemainderInt<T>(x1.GetValue(i), x2.GetValue(i)));
+        for (uint32_t chunk = 0; chunk * REPEAT_BYTES < rowBytes; ++chunk) {
+            uint32_t chunkBytes = rowBytes - chunk * REPEAT_BYTES;
+            chunkBytes = chunkBytes < REPEAT_BYTES ? chunkBytes : REPEAT_BYTES;
+            uint32_t first = chunk * REPEAT_BYTES / sizeof(Lane);
+            for (uint32_t row = 1; row < plan.rows; row += MAX_REPEATS) {
+                uint32_t now = plan.rows - row < MAX_REPEATS ? plan.rows - row : MAX_REPEATS;
+                Adds(lanes[row * lanesPerRow + first], lanes[first], static_cast<Lane>(0),
+                     static_cast<uint64_t>(chunkBytes / sizeof(Lane)), static_cast<uint8_t>(now),
+                     UnaryRepeatParams(1, 1, static_cast<uint8_t>(rowBytes / BLOCK_BYTES), 0));
+            }
         }
     }
 
-    static constexpr uint32_t REDUCE_SLOT = 8; // floats: one 32-byte block per reduction result
-    static constexpr uint32_t WORK_TMP = 0;
-    static constexpr uint32_t WORK_T = 1;
-    static constexpr uint32_t WORK_A = 2;
-    static constexpr uint32_t WORK_B = 3;
-    static constexpr uint32_t WORK_R = 4;
+    __aicore__ inline uint32_t Lanes(const TilePlan& plan) const
+    {
+        return plan.rows > 1 ? plan.rows * plan.rowStride : plan.cols;
+    }
+
+    // One DMA per input: whole rows (padded to the row stride with zeros), one row, R values or one value.
+    __aicore__ inline void CopyIn(const TilePlan& plan)
+    {
+        for (uint32_t input = 0; input < 2; ++input) {
+            uint32_t fetch = plan.fetch[input];
+            if (fetch == FETCH_NONE) {
+                continue;
+            }
+            LocalTensor<T> local = InQue(input).template AllocTensor<T>();
+            GlobalTensor<T> from = Gm(input)[plan.offset[input]];
+            uint8_t pad = static_cast<uint8_t>(plan.rowStride - plan.cols);
+            if (fetch == FETCH_ROWS) {
+                DataCopyPad(local, from,
+                            DataCopyExtParams{static_cast<uint16_t>(plan.rows),
+                                              static_cast<uint32_t>(plan.cols * sizeof(T)), 0, 0, 0},
+                            DataCopyPadExtParams<T>{plan.rows > 1, 0, plan.rows > 1 ? pad : uint8_t(0), T()});
+            } else if (fetch == FETCH_ONE_ROW) {
+                DataCopyPad(local, from, DataCopyExtParams{1, static_cast<uint32_t>(plan.cols * sizeof(T)), 0, 0, 0},
+                            DataCopyPadExtParams<T>{true, 0, pad, T()});
+            } else {
+                uint32_t values = fetch == FETCH_ROW_VALUES ? plan.rows : 1U;
+                DataCopyPad(local, from, DataCopyExtParams{1, static_cast<uint32_t>(values * sizeof(T)), 0, 0, 0},
+                            DataCopyPadExtParams<T>{false, 0, 0, T()});
+            }
+            InQue(input).EnQue(local);
+        }
+    }
+
+    __aicore__ inline void Compute(const TilePlan& plan)
+    {
+        LocalTensor<T> x[2];
+        LocalTensor<T> queued[2];
+        uint32_t n = Lanes(plan);
+        for (uint32_t input = 0; input < 2; ++input) {
+            uint32_t fetch = plan.fetch[input];
+            if (fetch == FETCH_NONE) {
+                x[input] = Wide(input);
+                continue;
+            }
+            queued[input] = InQue(input).template DeQue<T>();
+            x[input] = queued[input];
+            if (fetch == FETCH_ONE_ROW) {
+                ReplicateRow(queued[input], plan);
+            } else if (fetch == FETCH_ROW_VALUES) {
+                x[input] = Wide(input);
+                Gather(x[input].template ReinterpretCast<GatherLane>(),
+                       queued[input].template ReinterpretCast<GatherLane>(), rowTableBuf_.template Get<uint32_t>(), 0,
+                       n * GatherLanesPerElement(sizeof(T)));
+            } else if (fetch == FETCH_ONE_VALUE) {
+                x[input] = Wide(input);
+                SpreadValue(x[input], queued[input], n);
+            }
+        }
+        LocalTensor<T> y = outQue_.template AllocTensor<T>();
+        ComputeTile(x[0], x[1], y, plan, n);
+        outQue_.EnQue(y);
+        for (uint32_t input = 0; input < 2; ++input) {
+            if (plan.fetch[input] != FETCH_NONE) {
+                InQue(input).FreeTensor(queued[input]);
+            }
+        }
+    }
+
+    __aicore__ inline void ComputeTile(const LocalTensor<T>& x1, const LocalTensor<T>& x2, const LocalTensor<T>& y,
+                                       const TilePlan& plan, uint32_t n)
+    {
+        if constexpr (Traits::IS_FP32) {
+            math_.Fp32(x1, x2, y, n);
+        } else if constexpr (Traits::IS_HALF_LIKE) {
+            uint32_t m = AlignCompute(n);
+            LocalTensor<float> a = math_.Word(RemainderMath::W_HALF_A);
+            LocalTensor<float> b = math_.Word(RemainderMath::W_HALF_B);
+            Cast(a, x1, RoundMode::CAST_NONE, m);
+            Cast(b, x2, RoundMode::CAST_NONE, m);
+            math_.Fp32(a, b, a, n);
+            Cast(y, a, RoundMode::CAST_RINT, m);
+        } else if constexpr (Traits::IS_INT32) {
+            math_.Int32(x1, x2, y, n);
+        } else if constexpr (Traits::IS_INT64) {
+            if (math_.Int64Magnitude(x1, x2, n) < INT32_SAFE_MAGNITUDE) {
+                math_.Int64(x1, x2, y, n);
+            } else {
+                ScalarTile(x1, x2, y, plan, false); // the V -> S order of the magnitude covers the vector writes
+            }
+        } else {
+            ScalarTile(x1, x2, y, plan, true);
+        }
+    }
+
+    // DOUBLE (and INT64 beyond INT32) on the scalar unit. A VECIN queue orders MTE2 -> V and a VECOUT one
+    // V -> MTE3 only, so every scalar access waits for, or is waited for by, the pipe on the other side.
+    __aicore__ inline void ScalarTile(const LocalTensor<T>& x1, const LocalTensor<T>& x2, const LocalTensor<T>& y,
+                                      const TilePlan& plan, bool afterVector)
+    {
+        bool readsDma = false;
+        bool readsVector = false;
+        for (uint32_t input = 0; input < 2; ++input) {
+            uint32_t fetch = plan.fetch[input];
+            readsDma = readsDma || fetch == FETCH_ROWS || fetch == FETCH_ONE_ROW;
+            readsVector =
+                readsVector || fetch == FETCH_ONE_ROW || fetch == FETCH_ROW_VALUES || fetch == FETCH_ONE_VALUE;
+        }
+        if (readsDma) {
+            WaitPipe<HardEvent::MTE2_S>(); // inputs the DMA wrote
+        }
+        if (readsVector && afterVector) {
+            WaitPipe<HardEvent::V_S>(); // inputs replicated or spread in UB this tile
+        }
+        WaitPipe<HardEvent::MTE3_S>(); // y's buffer: an earlier tile's copy-out reads it
+        for (uint32_t row = 0; row < plan.rows; ++row) {
+            uint32_t base = row * plan.rowStride;
+            for (uint32_t col = 0; col < plan.cols; ++col) {
+                uint32_t i = base + col;
+                if constexpr (Traits::IS_DOUBLE_BITS) {
+                    y.SetValue(i, FloorModScalar::RemainderBits(x1.GetValue(i), x2.GetValue(i)));
+                } else if constexpr (Traits::IS_INT64) {
+                    y.SetValue(i, FloorModScalar::RemainderInt<int64_t>(x1.GetValue(i), x2.GetValue(i)));
+                }
+            }
+        }
+        WaitPipe<HardEvent::S_MTE3>(); // the copy-out reads y
+        if (readsDma) {
+            WaitPipe<HardEvent::S_MTE2>(); // later DMAs overwrite the input buffers read here
+        }
+        if (vectorWritesInputs_ || Traits::IS_INT64) {
+            WaitPipe<HardEvent::S_V>(); // later vector writes: spread/replicated inputs, INT64 results in y
+        }
+    }
+
+    __aicore__ inline void CopyOut(const TilePlan& plan)
+    {
+        LocalTensor<T> y = outQue_.template DeQue<T>();
+        DataCopyPad(yGm_[plan.outOffset], y,
+                    DataCopyExtParams{static_cast<uint16_t>(plan.rows), static_cast<uint32_t>(plan.cols * sizeof(T)),
+                                      0, 0, 0});
+        outQue_.FreeTensor(y);
+    }
 
     TPipe pipe_;
     TQue<TPosition::VECIN, 2> in1Que_;
     TQue<TPosition::VECIN, 2> in2Que_;
     TQue<TPosition::VECOUT, 2> outQue_;
+    TBuf<TPosition::VECCALC> wide1Buf_;
+    TBuf<TPosition::VECCALC> wide2Buf_;
+    TBuf<TPosition::VECCALC> rowTableBuf_;
+    TBuf<TPosition::VECCALC> zeroTableBuf_;
     TBuf<TPosition::VECCALC> workBuf_;
     TBuf<TPosition::VECCALC> maskBuf_;
+    TBuf<TPosition::VECCALC> slotBuf_;
     GlobalTensor<T> x1Gm_;
     GlobalTensor<T> x2Gm_;
     GlobalTensor<T> yGm_;
+    RemainderMath math_;
     FloorModTilingData td_;
     uint64_t start_ = 0;
     uint64_t count_ = 0;
     uint32_t tile_ = 0;
+    bool wide_[2] = {false, false};
+    bool rowTable_ = false;
+    bool vectorWritesInputs_ = false;
 };
 
 } // namespace FloorModNs

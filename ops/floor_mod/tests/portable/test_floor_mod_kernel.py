@@ -128,3 +128,105 @@ def test_one_and_forty_cores_agree_bitwise(kernel_exe: Path, tmp_path: Path) -> 
     many, info = run_kernel(kernel_exe, tmp_path, "float32", x1, x2, 40, "threads")
     assert info["cores"] == 40
     assert one.tobytes() == many.tobytes()
+
+
+@pytest.fixture(scope="module")
+def tiling_exe(gxx) -> Path:
+    return gxx.build([HERE / "tiling_main.cpp"], include_dirs=[OP / "op_host", OP / "op_kernel"], name="floor_mod_tiling")
+
+
+def planned_dmas(exe: Path, dtype: str, x1, x2, cores: int) -> tuple[int, int]:
+    """(tiles, GM -> UB DMAs) the TileWalker plans: one DMA per tile and input unless the input is one element
+    (spread once per core at Init: one DMA per core with work)."""
+    shape = lambda s: ",".join(str(d) for d in s) if len(s) else "-"
+    y = np.broadcast_shapes(tuple(x1), tuple(x2))
+    lines = subprocess.run([str(exe), str(CODES[dtype]), str(cores), "196608", shape(x1), shape(x2), shape(y)],
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    plans = [line.split()[1:] for line in lines if line.startswith("plan ")]
+    working = sum(1 for line in lines if line.startswith("range ") and int(line.split()[2]) > 0)
+    constant = {i for plan in plans for i, fetch in enumerate(plan[3:5]) if fetch == "4"}
+    dmas = sum(1 for plan in plans for fetch in plan[3:5] if fetch != "4") + len(constant) * working
+    return len(plans), dmas
+
+
+@pytest.mark.parametrize(
+    "s1, s2",
+    [
+        ([8, 1, 64], [1, 512, 64]),  # the seed's broadcast shape, scaled down: [1024,1,64] x [1,4096,64]
+        ([64, 33], [64, 1]),  # crossed rows: one value per row
+        ([17, 1], [17, 250]),
+        ([300, 5], [1, 5]),  # one row replicated, short unaligned rows
+        ([], [1500]),  # a one-element input: spread once
+    ],
+)
+@pytest.mark.parametrize("cores, launch", [(1, "sequential"), (40, "threads")])
+def test_each_input_is_at_most_one_dma_per_tile(kernel_exe: Path, tiling_exe: Path, tmp_path: Path, s1, s2, cores: int,
+                                                launch: str) -> None:
+    rng = np.random.default_rng(7)
+    x1 = sample("float32", s1, rng)
+    x2 = sample("float32", s2, rng)
+    got, info = run_kernel(kernel_exe, tmp_path, "float32", x1, x2, cores, launch)
+    assert_exact(got, floor_mod_golden.remainder(x1, x2, "float32"))
+    tiles, dmas = planned_dmas(tiling_exe, "float32", s1, s2, cores)
+    # The kernel issues exactly the planned DMAs: one copy-out per tile, at most one copy-in per input and tile.
+    assert (info["dma_out"], info["dma_in"]) == (tiles, dmas)
+    assert dmas <= 2 * tiles + 2 * info["cores"]
+    # Whole rows per tile: about one tile per `tile` elements per core, not one per row segment.
+    total = int(np.prod(np.broadcast_shapes(tuple(s1), tuple(s2))))
+    assert tiles <= 2 * (-(-total // info["tile"])) + 2 * info["cores"]
+
+
+def test_seed_shape_tiles_are_whole_rows_on_the_full_size(tiling_exe: Path) -> None:
+    """The full seed shape (268M outputs): about one tile per 3,648 FP32 elements, each input one DMA per tile."""
+    lines = subprocess.run([str(tiling_exe), "2", "40", "196608", "1024,1,64", "1,4096,64", "1024,4096,64"],
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    info = {line.split()[0]: int(line.split()[1]) for line in lines if len(line.split()) == 2}
+    plans = [line.split()[1:] for line in lines if line.startswith("plan ")]
+    assert MODES[info["mode"]] == "TAIL_CONTIGUOUS" and info["align"] == 64
+    assert {(plan[3], plan[4]) for plan in plans} <= {("1", "0"), ("0", "0")}  # one row replicated; rows
+    rows = sum(int(plan[0]) for plan in plans)
+    assert rows == 1024 * 4096 and len(plans) < 1.01 * info["total"] / info["tile"] + 40 * 1024 * 4096 // info["total"]
+    assert len(plans) < 1024 * 4096 / 50  # row-segment tiles would be one per 64-element row
+
+
+def test_int64_inside_the_int32_range_takes_the_vector_path_exactly(kernel_exe: Path, tmp_path: Path) -> None:
+    rng = np.random.default_rng(13)
+    edges = np.array([-2**31, -2**31 + 1, 2**31 - 1, 2**31 - 2, -1, 0, 1, 2**24 + 1, -(2**24) - 1, 7, -7], np.int64)
+    x1 = np.concatenate([np.repeat(edges, len(edges)), rng.integers(-2**31, 2**31, 4000)]).astype(np.int64)
+    x2 = np.concatenate([np.tile(edges, len(edges)), rng.integers(-2**31, 2**31, 4000)]).astype(np.int64)
+    for cores, launch in ((1, "sequential"), (40, "threads")):
+        got, _ = run_kernel(kernel_exe, tmp_path, "int64", x1, x2, cores, launch)
+        assert_exact(got, floor_mod_golden.remainder(x1, x2, "int64"))
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64"])
+def test_integer_edges_every_pair(kernel_exe: Path, tmp_path: Path, dtype: str) -> None:
+    info = np.iinfo(dtype)
+    edges = np.array([info.min, info.min + 1, info.max, info.max - 1, -1, 0, 1, 2, -2, 3, 2**24, 2**24 + 1, -(2**30),
+                      2**30 + 1, 65537, -65537], dtype=dtype)
+    x1 = np.repeat(edges, len(edges)).reshape(len(edges), len(edges))
+    x2 = np.tile(edges, len(edges)).reshape(len(edges), len(edges))
+    got, _ = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, 1, "sequential")
+    assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
+
+
+ROW_TILE_SHAPES = {
+    "one-row-replicated": ([5, 1, 37], [1, 6, 37]),  # x1 one row for the tile, x2 rows; 37 is no 32-byte multiple
+    "one-value-per-row": ([6, 37], [6, 1]),
+    "both-spread": ([6, 1], [1, 37]),  # x1 one value per row, x2 one row replicated
+    "one-value-per-tile": ([3, 1, 1], [1, 4, 5]),
+    "general": ([2, 3, 4, 5], [2, 1, 4, 1]),
+}
+
+
+@pytest.mark.parametrize("dtype", list(CODES))
+@pytest.mark.parametrize("case", list(ROW_TILE_SHAPES))
+@pytest.mark.parametrize("cores, launch", [(1, "sequential"), (40, "threads")])
+def test_row_tiles_of_every_fetch_kind(kernel_exe: Path, tmp_path: Path, dtype: str, case: str, cores: int,
+                                       launch: str) -> None:
+    rng = np.random.default_rng(abs(hash((dtype, case, 2))) % 2**32)
+    s1, s2 = ROW_TILE_SHAPES[case]
+    x1 = sample(dtype, s1, rng)
+    x2 = sample(dtype, s2, rng)
+    got, _ = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, cores, launch)
+    assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))

@@ -39,13 +39,15 @@ def tiling(exe: Path, x1, x2, y=None, dtype="float32", cores=40, ub=UB) -> dict:
         y = np.broadcast_shapes(tuple(x1), tuple(x2))
     args = [str(exe), str(DTYPES[dtype]), str(cores), str(ub), shape_arg(x1), shape_arg(x2), shape_arg(y)]
     lines = subprocess.run(args, capture_output=True, text=True, check=True).stdout.splitlines()
-    result: dict = {"ranges": [], "offsets": []}
+    result: dict = {"ranges": [], "offsets": [], "plans": []}
     for line in lines:
         key, *values = line.split()
         if key == "range":
             result["ranges"].append(tuple(int(v) for v in values))
         elif key == "o":
             result["offsets"].append(tuple(int(v) for v in values))
+        elif key == "plan":
+            result["plans"].append(tuple(int(v) for v in values))
         else:
             result[key] = int(values[0])
     return result
@@ -97,7 +99,7 @@ def test_core_ranges_partition_and_tiles_fit_ub(tiling_exe: Path, dtype: str, to
     assert all(start % result["align"] == 0 for start in starts)
     assert result["align"] * SIZES[dtype] % 32 == 0
     assert result["tile"] % 64 == 0 and result["tile"] > 0
-    assert result["tile"] * result["bytes_per_element"] <= UB - 1024
+    assert result["tile"] * result["bytes_per_element"] + result["fixed_bytes"] <= UB
     largest = max(count for _, count in result["ranges"])
     assert result["depth"] == (1 if largest <= result["tile"] else 2)
 
@@ -148,3 +150,35 @@ def test_unaligned_crossed_rows_start_cores_on_row_cycles(tiling_exe: Path) -> N
 )
 def test_invalid_shapes_are_rejected(tiling_exe: Path, x1, x2, y, status: int) -> None:
     assert tiling(tiling_exe, x1, x2, y)["status"] == status
+
+
+FETCH_NONE = 4
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_plans_cover_each_core_once_and_every_ub_plan_fits(tiling_exe: Path, seed: int) -> None:
+    """Random shapes and dtypes: the tiles of all cores are the output in order, a tile of several rows stays within
+    the tile size with its padded rows, and the kernel's buffers (per-element cost x tile + fixed) fit 192 KiB."""
+    rng = np.random.default_rng(100 + seed)
+    for _ in range(25):
+        rank = int(rng.integers(1, 6))
+        out = [int(rng.choice([2, 3, 5, 7, 16, 33, 64, 100, 257])) for _ in range(rank)]
+        while np.prod(out) > 2_000_000:
+            out[int(np.argmax(out))] //= 4
+        x1 = [d if rng.random() < 0.6 else 1 for d in out][int(rng.integers(0, rank + 1)):]
+        x2 = [d if rng.random() < 0.6 else 1 for d in out]
+        out = list(np.broadcast_shapes(tuple(x1), tuple(x2)))
+        dtype = list(DTYPES)[int(rng.integers(0, len(DTYPES)))]
+        result = tiling(tiling_exe, x1, x2, out, dtype=dtype, cores=int(rng.integers(1, 49)))
+        assert result["status"] == 0, (x1, x2)
+        assert result["tile"] * result["bytes_per_element"] + result["fixed_bytes"] <= UB
+        covered = 0
+        for rows, cols, stride, *_ in result["plans"]:
+            assert rows >= 1 and cols >= 1
+            assert (rows * stride if rows > 1 else cols) <= result["tile"]
+            assert rows == 1 or stride * SIZES[dtype] % 32 == 0 and stride - cols < 32 // SIZES[dtype]
+            covered += rows * cols
+        assert covered == result["total"]
+        assert_partition(result)
+        if result["total"] <= 20000:
+            assert result["offsets"] == expected_offsets(x1, x2), (x1, x2, dtype)

@@ -10,8 +10,9 @@
 
 // Test driver for floor_mod_tiling_core.h and floor_mod_broadcast.h.
 // argv: dtype coreNum ubSize x1 x2 y   (shapes as comma lists, "-" for rank 0)
-// Prints the tiling, each core's range and, for small outputs, the (x1, x2) offsets of every output element,
-// walked per core with the cursor (Init at the core start, then Advance by row segments).
+// Prints the tiling, each core's range and its tiles as the kernel's TileWalker cuts them ("plan rows cols
+// rowStride fetch1 fetch2"; for small outputs also the (x1, x2) offsets of every output element, in output order,
+// as each tile's fetch kinds address them.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -21,7 +22,26 @@
 #include "floor_mod_broadcast.h"
 
 using namespace FloorModTiling;
+using FloorModNs::TilePlan;
 
+// The GM offset input `k` reads for element (row, col) of a tile, by how the tile fetches that input.
+static long long InputOffset(const FloorModTilingData& td, const TilePlan& plan, uint32_t k, uint32_t row, uint32_t col)
+{
+    const int64_t* stride = FloorModNs::StridesOf(td, k);
+    long long across = td.rank >= 2 ? static_cast<long long>(stride[td.rank - 2]) : 0;
+    switch (plan.fetch[k]) {
+        case FloorModNs::FETCH_ROWS:
+            return plan.offset[k] + static_cast<long long>(row) * across + col;
+        case FloorModNs::FETCH_ONE_ROW:
+            return plan.offset[k] + col;
+        case FloorModNs::FETCH_ROW_VALUES:
+            return plan.offset[k] + row;
+        case FloorModNs::FETCH_ONE_VALUE:
+            return plan.offset[k];
+        default:
+            return 0;
+    }
+}
 
 int main(int argc, char** argv)
 {
@@ -36,31 +56,30 @@ int main(int argc, char** argv)
     if (status != Status::OK) {
         return 0;
     }
-    std::printf("mode %u\nrank %u\ntotal %llu\ncores %u\nalign %llu\ndepth %u\ntile %u\nbytes_per_element %llu\n",
+    std::printf("mode %u\nrank %u\ntotal %llu\ncores %u\nalign %llu\ndepth %u\ntile %u\nbytes_per_element %llu\n"
+                "row_table %d\nfixed_bytes %llu\n",
                 td.broadcastMode, td.rank, static_cast<unsigned long long>(td.totalDataCount), td.needCoreNum,
                 static_cast<unsigned long long>(td.blockAlignElements), td.queueDepth, td.usableUbSize,
-                static_cast<unsigned long long>(UbBytesPerElement(dtype, td.queueDepth)));
+                static_cast<unsigned long long>(UbBytesPerElement(td, dtype, td.queueDepth)),
+                FloorModNs::NeedsRowTable(td) ? 1 : 0,
+                static_cast<unsigned long long>(RESERVED_UB_BYTES + sizeof(FloorModTilingData) +
+                                                FloorModNs::FIXED_KERNEL_UB_BYTES));
+    bool offsets = td.totalDataCount <= 20000;
     for (uint32_t core = 0; core < td.needCoreNum; ++core) {
         CoreRange range = CoreRangeOf(td, core);
         std::printf("range %llu %llu\n", static_cast<unsigned long long>(range.start),
                     static_cast<unsigned long long>(range.count));
-    }
-    if (td.totalDataCount > 20000) {
-        return 0;
-    }
-    for (uint32_t core = 0; core < td.needCoreNum; ++core) {
-        CoreRange range = CoreRangeOf(td, core);
-        FloorModNs::OffsetCursor cursor;
-        cursor.Init(td, range.start);
-        uint64_t left = range.count;
-        while (left > 0) {
-            uint64_t segment = cursor.RowRemaining() < left ? cursor.RowRemaining() : left;
-            for (uint64_t i = 0; i < segment; ++i) {
-                std::printf("o %lld %lld\n", static_cast<long long>(cursor.Offset1() + cursor.TailStride1() * i),
-                            static_cast<long long>(cursor.Offset2() + cursor.TailStride2() * i));
+        FloorModNs::TileWalker walker;
+        walker.Init(td, range.start, range.count, td.usableUbSize);
+        TilePlan plan{};
+        while (walker.Next(plan)) {
+            std::printf("plan %u %u %u %u %u\n", plan.rows, plan.cols, plan.rowStride, plan.fetch[0], plan.fetch[1]);
+            for (uint32_t row = 0; offsets && row < plan.rows; ++row) {
+                for (uint32_t col = 0; col < plan.cols; ++col) {
+                    std::printf("o %lld %lld\n", InputOffset(td, plan, 0, row, col),
+                                InputOffset(td, plan, 1, row, col));
+                }
             }
-            cursor.Advance(segment);
-            left -= segment;
         }
     }
     return 0;

@@ -17,14 +17,24 @@ def _diffs():
     return {("inplace" if "Inplace" in d.point.entry else "out", d.point.dtype_label(), d.point.case, d.point.soc): d for d in verdict.diff}
 
 
-def test_output_sized_broadcasts_removed_and_the_constant_one_added() -> None:
+def test_output_sized_broadcasts_removed_and_rank0_costs_nothing() -> None:
     diffs = _diffs()
     both = diffs[("out", "float16", "broadcast-both", "Ascend910B")]
     assert [(k.key, k.count) for k in both.removed_tasks] == [("BroadcastTo@AI_CORE[output]", 2)]
     assert both.added_tasks == () and (both.launches_before, both.launches_after, both.launch_delta) == (4, 2, -2)
     rank0 = diffs[("out", "float16", "rank0-self", "Ascend910B")]
-    assert [k.key for k in rank0.added_tasks] == ["BroadcastTo@AI_CORE[constant]"]
-    assert [k.key for k in rank0.added_tensors] == ["l0op::BroadcastTo:float16[1]"]
+    assert rank0.added_tasks == () and rank0.added_tensors == ()
+
+
+def test_scalar_entries_lose_the_output_sized_broadcast_of_the_scalar() -> None:
+    verdict = evaluate(load_policy("floor_mod-native"), RouteFileSource(ROUTES / "floor_mod_after.json"),
+                       before=RouteFileSource(ROUTES / "floor_mod_before.json"))
+    scalar = [d for d in verdict.diff if "Scalar" in d.point.entry and d.point.dtype_label() == "float32"]
+    assert len(scalar) == 3 * 2 * 2
+    for diff in scalar:
+        size = "constant" if diff.point.case.startswith("rank0") else "output"  # rank 0: one element
+        assert [k.key for k in diff.removed_tasks] == [f"BroadcastTo@AI_CORE[{size}]"], diff.point
+        assert diff.added_tasks == () and diff.launch_delta == -1
 
 
 def test_aicpu_floor_mod_replaced_by_aicore() -> None:

@@ -16,16 +16,29 @@ ROUTES = Path(__file__).resolve().parents[4] / "tests" / "functional" / "verify"
 SIX = ("float16", "bfloat16", "float32", "int32", "int64")
 L2 = "aclnnRemainderTensorTensorGetWorkspaceSize"
 INPLACE = "aclnnInplaceRemainderTensorTensorGetWorkspaceSize"
+# The scalar entries, with their cases and the mixed-dtype point each policy route adds (it computes on AI Core).
+SCALAR_ENTRIES = (
+    ("aclnnRemainderTensorScalarGetWorkspaceSize", ("tensor-scalar", "rank0-tensor-scalar"),
+     "self=float16,other=float64,out=float16"),
+    ("aclnnInplaceRemainderTensorScalarGetWorkspaceSize", ("inplace-tensor-scalar", "rank0-inplace-tensor-scalar"),
+     "selfRef=float32,other=float64"),
+    ("aclnnRemainderScalarTensorGetWorkspaceSize", ("scalar-tensor", "rank0-scalar-tensor"),
+     "self=float64,other=int32,out=float32"),
+)
 
 
 def _expected_before() -> Counter:
     expected = Counter()
-    for entry, broadcasts, cases in ((L2, 2, ("broadcast-both", "rank0-self")),
-                                     (INPLACE, 1, ("broadcast-other", "rank0-other"))):
+    rows = [(L2, 2, ("broadcast-both", "rank0-self"), (*SIX, "float64")),
+            (INPLACE, 1, ("broadcast-other", "rank0-other"), (*SIX, "float64"))]
+    rows += [(entry, 1, cases, (*SIX, "float64", mixed)) for entry, cases, mixed in SCALAR_ENTRIES]
+    for entry, broadcasts, cases, dtypes in rows:
         for soc in ("Ascend910B", "Ascend910_93"):
-            for dtype in (*SIX, "float64"):
+            for dtype in dtypes:
                 for case in cases:
-                    expected[(entry, soc, dtype, case, "no-output-sized-broadcast", "BroadcastTo", "AI_CORE")] += broadcasts
+                    # A scalar broadcast to a rank-0 tensor is one element: constant-sized, not output-sized.
+                    if "Scalar" not in entry or not case.startswith("rank0"):
+                        expected[(entry, soc, dtype, case, "no-output-sized-broadcast", "BroadcastTo", "AI_CORE")] += broadcasts
                     if dtype == "float64":
                         expected[(entry, soc, dtype, case, "no-aicpu-fallback", "FloorMod", "AI_CPU")] += 1
                         expected[(entry, soc, dtype, case, "floor_mod-on-aicore", "FloorMod", "AI_CORE")] += 1
@@ -45,7 +58,8 @@ def test_after_routes_pass_and_say_the_memory_check_did_not_run() -> None:
                        memory_unavailable="no memory model here")
     assert verdict.passed and not verdict.violated
     assert {r.memory.status for r in verdict.results if r.memory} == {"not-run"}
-    assert {r.point.case for r in verdict.results if r.memory is None} == {"rank0-self", "rank0-other"}
+    assert {r.point.case for r in verdict.results if r.memory is None} == {
+        "rank0-self", "rank0-other", *(case for _, cases, _ in SCALAR_ENTRIES for case in cases)}
     assert verdict.notes == ("memory check not run: no memory model here",)
 
 

@@ -39,14 +39,20 @@ def test_builtin_policies_are_shipped_and_valid() -> None:
 def test_floor_mod_native_is_the_issue_policy() -> None:
     policy = load_policy("floor_mod-native")
     assert policy.entries == ("aclnnRemainderTensorTensorGetWorkspaceSize",
-                              "aclnnInplaceRemainderTensorTensorGetWorkspaceSize")
+                              "aclnnInplaceRemainderTensorTensorGetWorkspaceSize",
+                              "aclnnRemainderTensorScalarGetWorkspaceSize",
+                              "aclnnInplaceRemainderTensorScalarGetWorkspaceSize",
+                              "aclnnRemainderScalarTensorGetWorkspaceSize")
     assert {(r.kind, r.op, r.launcher, r.size) for r in policy.rules} == {
         ("forbid", "BroadcastTo", None, "output"), ("forbid", None, "AI_CPU", "any"), ("require", "FloorMod", "AI_CORE", "any")}
     assert policy.memory is not None and policy.memory.max_gap == 0.05
-    assert len(matrix(policy)) == 2 * 2 * 6 * 2
-    inplace = [p for p in matrix(policy) if "Inplace" in p.entry]
+    # Tensor-Tensor: 2 entries x 2 SoCs x 6 dtypes x 2 cases; the scalar entries: 3 x 2 SoCs x 7 dtypes x 2 cases.
+    assert len(matrix(policy)) == 2 * 2 * 6 * 2 + 3 * 2 * 7 * 2
+    inplace = [p for p in matrix(policy) if p.entry == "aclnnInplaceRemainderTensorTensorGetWorkspaceSize"]
     assert {p.case for p in inplace} == {"broadcast-other", "rank0-other"}
     assert inplace[0].facts().shape_of("selfRef") == (1024, 4096, 64)
+    scalar = [p for p in matrix(policy) if p.entry == "aclnnRemainderScalarTensorGetWorkspaceSize"]
+    assert {p.facts().scalar("self") for p in scalar} == {7.0}
 
 
 def test_bernoulli_policy_has_ten_dtypes_and_the_endpoints() -> None:

@@ -1,0 +1,359 @@
+/**
+ * Copyright (c) 2026 op-migrate contributors.
+ * This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+ * CANN Open Software License Agreement Version 2.0 (the "License").
+ * Please refer to the License for details. You may not use this file except in compliance with the License.
+ * THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+ * See LICENSE in the root of the software repository for the full text of the License.
+ */
+
+/*!
+ * \file floor_mod_compute.h
+ * \brief The vector remainder of one tile, exact for every input:
+ *        - FP32 (FP16/BF16 computed in FP32): fmod(|a|, |b|) by steps that each take up to 16 quotient bits, the
+ *          divisor split into three 8-bit parts so that every product and difference is exact; the tile's largest
+ *          exponent gap sets the number of steps (one V -> S hand-over per tile). Then fmod's sign (a's) and the
+ *          torch.remainder corrections (+b on a non-zero result of the wrong sign, |b| = inf, |a| = inf).
+ *        - INT32: a float quotient estimate, two integer steps (wrapping products are exact since the result is
+ *          small) and two sign-bit corrections to the floor remainder. No reduction, no scalar.
+ *        - INT64 in the INT32 range: the same on INT32 copies (the caller checks the range).
+ */
+#ifndef OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_COMPUTE_H_
+#define OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_COMPUTE_H_
+
+#include <cmath>
+
+#include "kernel_operator.h"
+
+namespace FloorModNs {
+using namespace AscendC;
+
+constexpr uint32_t COMPUTE_ALIGN = 64;          // elements: FP32/INT32 Compare needs whole 256-byte repeats
+constexpr float MIN_NORMAL_FP32 = 1.17549435e-38f; // 2^-126
+constexpr float TWO_POW_24 = 16777216.0f;
+constexpr float INV_TWO_POW_24 = 5.9604645e-08f;
+constexpr float MAX_FINITE_FP32 = 3.40282347e+38f;
+constexpr float SUBNORMAL_FLAG = 1024.0f;       // added to a lane's exponent gap when its divisor is subnormal
+constexpr int32_t BITS_PER_STEP = 15;           // a step reduces the exponent gap by 15 (16 quotient bits, 1 spare)
+constexpr int32_t MAX_STEPS = 19;               // (127 + 149 - 1) / 15 + 1: any FP32 pair
+constexpr int32_t SUBNORMAL_STEPS = 2;          // the second phase of a subnormal divisor: a gap of at most 25
+
+__aicore__ inline uint32_t AlignCompute(uint32_t n)
+{
+    return (n + COMPUTE_ALIGN - 1) / COMPUTE_ALIGN * COMPUTE_ALIGN;
+}
+
+// Work words of one tile (each `tile` 32-bit lanes) and a bit mask; see WorkBytesPerElement in the host tiling.
+class RemainderMath {
+public:
+    __aicore__ inline void Init(const LocalTensor<float>& work, const LocalTensor<uint8_t>& mask,
+                                const LocalTensor<float>& slot, uint32_t tile)
+    {
+        work_ = work;
+        mask_ = mask;
+        slot_ = slot;
+        tile_ = tile;
+    }
+
+    __aicore__ inline LocalTensor<float> Word(uint32_t index) const { return work_[index * tile_]; }
+
+    // out = torch.remainder(a, b) in FP32, bit-exact: fmod is exact and representable; `out` may be a work word
+    // from 7 on (the FP16/BF16 copies).
+    __aicore__ inline void Fp32(const LocalTensor<float>& a, const LocalTensor<float>& b, const LocalTensor<float>& out,
+                                uint32_t n)
+    {
+        uint32_t m = AlignCompute(n);
+        LocalTensor<float> r = Word(W_R);
+        LocalTensor<float> bn = Word(W_BN);
+        LocalTensor<float> p = Word(W_P);
+        LocalTensor<float> y = Word(W_Y);
+        Abs(r, a, m);
+        Abs(bn, b, m);
+        // A subnormal divisor is taken as bn * 2^24 (normal) first; its lanes are flagged in the tile's maximum.
+        CompareScalar(mask_, bn, MIN_NORMAL_FP32, CMPMODE::LT, m);
+        Muls(p, bn, TWO_POW_24, m);
+        Select(bn, mask_, p, bn, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        Duplicate(y, SUBNORMAL_FLAG, m);
+        Select(y, mask_, y, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
+        float widest = ExponentGap(n, m);
+        bool subnormal = widest >= SUBNORMAL_FLAG;
+        int32_t steps = subnormal ? MAX_STEPS : 1 + Steps(widest);
+        for (int32_t i = 0; i < steps; ++i) {
+            Step(m, steps > 1);
+        }
+        Settle(m);
+        if (subnormal) {
+            SecondPhase(b, m);
+        }
+        Finish(a, b, out, m);
+    }
+
+    // out = floor remainder of int32 a by b (0 for b = 0 or b = -1), bit-exact, vector only.
+    __aicore__ inline void Int32(const LocalTensor<int32_t>& a, const LocalTensor<int32_t>& b,
+                                 const LocalTensor<int32_t>& out, uint32_t n)
+    {
+        uint32_t m = AlignCompute(n);
+        LocalTensor<float> af = Word(W_IA);
+        LocalTensor<float> bf = Word(W_IB);
+        LocalTensor<int32_t> q = Word(W_IQ).ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> r = Word(W_IR).ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> t = Word(W_IT).ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> u = Word(W_IU).ReinterpretCast<int32_t>();
+        Cast(af, a, RoundMode::CAST_RINT, m);
+        Cast(bf, b, RoundMode::CAST_RINT, m);
+        // q1 = floor(a / b) in FP32 is off by < 2^8 (relative error 3 * 2^-24 of |a / b| < 2^31); a - q1 * b is
+        // exact in wrapping INT32 arithmetic because the true value is small, and exact in FP32 when |b| < 2^10
+        // (the only case with a large error), so the second quotient is off by at most one.
+        Div(t.ReinterpretCast<float>(), af, bf, m);
+        Cast(q, t.ReinterpretCast<float>(), RoundMode::CAST_FLOOR, m);
+        Mul(t, q, b, m);
+        Sub(r, a, t, m);
+        Cast(af, r, RoundMode::CAST_RINT, m);
+        Div(t.ReinterpretCast<float>(), af, bf, m);
+        Cast(q, t.ReinterpretCast<float>(), RoundMode::CAST_FLOOR, m);
+        Mul(t, q, b, m);
+        Sub(r, r, t, m);
+        LocalTensor<int32_t> sb = q;                           // -1 where b < 0, else 0
+        LocalTensor<int32_t> notSb = af.ReinterpretCast<int32_t>();
+        ShiftRight(sb, b, 31, m);
+        Not(Half(notSb), Half(sb), 2 * m);
+        // r != 0 with the sign opposite to b's: r += b.
+        ShiftRight(t, r, 31, m);                               // r < 0
+        Muls(u, r, -1, m);
+        ShiftRight(u, u, 31, m);                               // -r < 0 (also for INT_MIN, cleared next)
+        Not(Half(bf.ReinterpretCast<int32_t>()), Half(t), 2 * m);
+        And(Half(u), Half(u), Half(bf.ReinterpretCast<int32_t>()), 2 * m); // r > 0
+        PickBySign(t, u, sb, notSb, b, m);
+        Add(r, r, t, m);
+        // |r| >= |b| with b's sign: r -= b.
+        Sub(t, r, b, m);
+        ShiftRight(u, t, 31, m);
+        Not(Half(u), Half(u), 2 * m);                          // r - b >= 0
+        Muls(t, t, -1, m);
+        ShiftRight(t, t, 31, m);
+        Not(Half(t), Half(t), 2 * m);                          // r - b <= 0
+        PickBySign(u, t, sb, notSb, b, m);
+        Sub(r, r, u, m);
+        // b = 0 gives 0 (b = -1 already does): r & ((b | -b) >> 31), all ones exactly where b != 0. Integer
+        // lanes never go through a float Select, whose handling of NaN bit patterns is not ours to rely on.
+        Muls(t, b, -1, m);
+        Or(Half(t), Half(t), Half(b), 2 * m);
+        ShiftRight(t, t, 31, m);
+        And(Half(out), Half(r), Half(t), 2 * m);
+    }
+
+    // The largest |x| of both INT64 inputs, as FP32 (one V -> S hand-over); the caller takes the INT32 path
+    // below 2^31 - 128 (every FP32 value below it rounds from an INT32 value).
+    __aicore__ inline float Int64Magnitude(const LocalTensor<int64_t>& a, const LocalTensor<int64_t>& b, uint32_t n)
+    {
+        uint32_t m = AlignCompute(n);
+        LocalTensor<float> af = Word(W_IA);
+        LocalTensor<float> bf = Word(W_IB);
+        Cast(af, a, RoundMode::CAST_RINT, m);
+        Cast(bf, b, RoundMode::CAST_RINT, m);
+        Abs(af, af, m);
+        Abs(bf, bf, m);
+        Max(af, af, bf, m);
+        return ReduceToScalar(af, n);
+    }
+
+    __aicore__ inline void Int64(const LocalTensor<int64_t>& a, const LocalTensor<int64_t>& b,
+                                 const LocalTensor<int64_t>& out, uint32_t n)
+    {
+        uint32_t m = AlignCompute(n);
+        LocalTensor<int32_t> a32 = Word(W_I64A).ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> b32 = Word(W_I64B).ReinterpretCast<int32_t>();
+        Cast(a32, a, RoundMode::CAST_NONE, m);
+        Cast(b32, b, RoundMode::CAST_NONE, m);
+        Int32(a32, b32, a32, n);
+        Cast(out, a32, RoundMode::CAST_NONE, m);
+    }
+
+    static constexpr uint32_t W_HALF_A = 7; // FP16/BF16: FP32 copies of the inputs
+    static constexpr uint32_t W_HALF_B = 8;
+
+private:
+    __aicore__ static inline LocalTensor<int16_t> Half(const LocalTensor<int32_t>& x)
+    {
+        return x.ReinterpretCast<int16_t>();
+    }
+
+    // dst = b where (pick & ~sb) | (pickNeg & sb), else 0; pick/pickNeg hold all-ones or zero per lane.
+    __aicore__ inline void PickBySign(const LocalTensor<int32_t>& pick, const LocalTensor<int32_t>& pickNeg,
+                                      const LocalTensor<int32_t>& sb, const LocalTensor<int32_t>& notSb,
+                                      const LocalTensor<int32_t>& b, uint32_t m)
+    {
+        And(Half(pick), Half(pick), Half(notSb), 2 * m);
+        And(Half(pickNeg), Half(pickNeg), Half(sb), 2 * m);
+        Or(Half(pick), Half(pick), Half(pickNeg), 2 * m);
+        And(Half(pick), Half(pick), Half(b), 2 * m);
+    }
+
+    __aicore__ inline float ReduceToScalar(const LocalTensor<float>& values, uint32_t n)
+    {
+        ReduceMax(slot_, values, Word(W_Q), static_cast<int32_t>(n));
+        event_t vectorToScalar = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
+        SetFlag<HardEvent::V_S>(vectorToScalar);
+        WaitFlag<HardEvent::V_S>(vectorToScalar);
+        return slot_.GetValue(0);
+    }
+
+    // The tile's largest exponent gap e(|a|) - e(bn) over lanes that take steps (finite a, b != 0), plus the
+    // subnormal flag held in W_Y. Exponents are the biased fields (a subnormal |a| reads high: more steps only).
+    __aicore__ inline float ExponentGap(uint32_t n, uint32_t m)
+    {
+        LocalTensor<int32_t> e = Word(W_E).ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> q = Word(W_Q).ReinterpretCast<int32_t>();
+        LocalTensor<float> p = Word(W_P);
+        LocalTensor<float> r = Word(W_R);
+        LocalTensor<float> bn = Word(W_BN);
+        ShiftRight(e, bn.ReinterpretCast<int32_t>(), 23, m);
+        ShiftRight(q, r.ReinterpretCast<int32_t>(), 23, m);
+        Sub(q, q, e, m);
+        Cast(p, q, RoundMode::CAST_RINT, m);
+        Add(p, p, Word(W_Y), m);
+        // Lanes that take no steps count 0: b = 0 (below the subnormal bound too) and a infinite or NaN.
+        CompareScalar(mask_, r, MAX_FINITE_FP32, CMPMODE::LE, m);
+        Select(p, mask_, p, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
+        CompareScalar(mask_, bn, 0.0f, CMPMODE::GT, m);
+        Select(p, mask_, p, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
+        return ReduceToScalar(p, n); // lanes past n hold an older tile's values
+    }
+
+    __aicore__ static inline int32_t Steps(float gap)
+    {
+        int32_t extra = static_cast<int32_t>(gap) - BITS_PER_STEP;
+        return extra > 0 ? (extra + BITS_PER_STEP - 1) / BITS_PER_STEP : 0;
+    }
+
+    // r = r - q * bp with bp = bn * 2^s, s = max(e(r) - e(bn) - 15, 0) (0 when not scaling) and q = floor(r / bp)
+    // < 2^16: bp is cut into three parts of 8 significant bits, so each q * part and each difference is exact;
+    // q may be one too large (the rounded quotient), leaving r in (-bp, 0), which + bp makes exact again.
+    __aicore__ inline void Step(uint32_t m, bool scale)
+    {
+        LocalTensor<float> r = Word(W_R);
+        LocalTensor<float> bn = Word(W_BN);
+        LocalTensor<float> bp = scale ? Word(W_BP) : bn;
+        LocalTensor<float> q = Word(W_Q);
+        LocalTensor<float> p = Word(W_P);
+        LocalTensor<float> y = Word(W_Y);
+        LocalTensor<int32_t> qi = q.ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> pi = p.ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> yi = y.ReinterpretCast<int32_t>();
+        if (scale) {
+            ShiftRight(qi, r.ReinterpretCast<int32_t>(), 23, m);
+            Sub(qi, qi, Word(W_E).ReinterpretCast<int32_t>(), m);
+            Adds(qi, qi, -BITS_PER_STEP, m);
+            Maxs(qi, qi, 0, m);
+            ShiftLeft(qi, qi, 23, m);
+            Add(bp.ReinterpretCast<int32_t>(), bn.ReinterpretCast<int32_t>(), qi, m);
+        }
+        ShiftRight(yi, bp.ReinterpretCast<int32_t>(), 16, m);
+        ShiftLeft(yi, yi, 16, m);                 // top 8 significant bits
+        Div(q, r, bp, m);
+        Cast(q, q, RoundMode::CAST_FLOOR, m);
+        Mul(p, q, y, m);
+        Sub(r, r, p, m);
+        ShiftRight(pi, bp.ReinterpretCast<int32_t>(), 8, m);
+        ShiftLeft(pi, pi, 8, m);                  // top 16 significant bits
+        Sub(y, p, y, m);                          // middle 8
+        Sub(p, bp, p, m);                         // low 8
+        Mul(y, q, y, m);
+        Sub(r, r, y, m);
+        Mul(p, q, p, m);
+        Sub(r, r, p, m);
+        CompareScalar(mask_, r, 0.0f, CMPMODE::LT, m);
+        Add(p, r, bp, m);
+        Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+    }
+
+    // r in [bn, 2 bn) would mean a quotient one too small: with a correctly rounded Div it cannot happen; a Div
+    // one unit low (the device's accuracy is documented to 1 ulp) is absorbed here, r - bn being exact there.
+    __aicore__ inline void Settle(uint32_t m)
+    {
+        LocalTensor<float> r = Word(W_R);
+        LocalTensor<float> bn = Word(W_BN);
+        LocalTensor<float> p = Word(W_P);
+        Compare(mask_, r, bn, CMPMODE::GE, m);
+        Sub(p, r, bn, m);
+        Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+    }
+
+    // Subnormal divisors: r < bn = |b| * 2^24 now; fmod(r * 2^24, bn) / 2^24 is fmod(r, |b|), both scalings exact.
+    __aicore__ inline void SecondPhase(const LocalTensor<float>& b, uint32_t m)
+    {
+        LocalTensor<float> r = Word(W_R);
+        LocalTensor<float> p = Word(W_P);
+        Abs(p, b, m);
+        CompareScalar(mask_, p, MIN_NORMAL_FP32, CMPMODE::LT, m);
+        Muls(p, r, TWO_POW_24, m);
+        Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        for (int32_t i = 0; i < SUBNORMAL_STEPS; ++i) {
+            Step(m, true);
+        }
+        Settle(m);
+        Abs(p, b, m);
+        CompareScalar(mask_, p, MIN_NORMAL_FP32, CMPMODE::LT, m);
+        Muls(p, r, INV_TWO_POW_24, m);
+        Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+    }
+
+    // fmod takes a's sign; torch.remainder adds b to a non-zero result of the other sign; |b| = inf gives a when a
+    // is zero or of b's sign, else b; |a| = inf gives NaN (NaN operands and b = 0 are NaN already).
+    __aicore__ inline void Finish(const LocalTensor<float>& a, const LocalTensor<float>& b,
+                                  const LocalTensor<float>& out, uint32_t m)
+    {
+        LocalTensor<float> r = Word(W_R);
+        LocalTensor<float> p = Word(W_P);
+        LocalTensor<float> y = Word(W_Y);
+        LocalTensor<uint32_t> pu = p.ReinterpretCast<uint32_t>();
+        ShiftRight(pu, a.ReinterpretCast<uint32_t>(), 31U, m);
+        ShiftLeft(pu, pu, 31U, m);
+        Or(r.ReinterpretCast<uint16_t>(), r.ReinterpretCast<uint16_t>(), p.ReinterpretCast<uint16_t>(), 2 * m);
+        // Signs compared by selecting -r where b < 0: a product r * b could underflow to -0.
+        CompareScalar(mask_, b, 0.0f, CMPMODE::LT, m);
+        Muls(p, r, -1.0f, m);
+        Select(p, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        Muls(y, a, -1.0f, m);
+        Select(y, mask_, y, a, SELMODE::VSEL_TENSOR_TENSOR_MODE, m); // a with b's sign folded in
+        CompareScalar(mask_, p, 0.0f, CMPMODE::LT, m);
+        Add(p, r, b, m);
+        Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        CompareScalar(mask_, y, 0.0f, CMPMODE::LT, m);
+        Select(y, mask_, b, a, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        Abs(p, b, m);
+        CompareScalar(mask_, p, INFINITY, CMPMODE::EQ, m);
+        Select(r, mask_, y, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        Abs(p, a, m);
+        CompareScalar(mask_, p, INFINITY, CMPMODE::NE, m);
+        Select(out, mask_, r, static_cast<float>(NAN), SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
+    }
+
+    // FP32 words
+    static constexpr uint32_t W_R = 0;
+    static constexpr uint32_t W_BN = 1;
+    static constexpr uint32_t W_E = 2;
+    static constexpr uint32_t W_BP = 3;
+    static constexpr uint32_t W_Q = 4;
+    static constexpr uint32_t W_P = 5;
+    static constexpr uint32_t W_Y = 6;
+    // INT32 words (INT64 adds its INT32 copies)
+    static constexpr uint32_t W_IA = 0;
+    static constexpr uint32_t W_IB = 1;
+    static constexpr uint32_t W_IQ = 2;
+    static constexpr uint32_t W_IR = 3;
+    static constexpr uint32_t W_IT = 4;
+    static constexpr uint32_t W_IU = 5;
+    static constexpr uint32_t W_I64A = 6;
+    static constexpr uint32_t W_I64B = 7;
+
+    LocalTensor<float> work_;
+    LocalTensor<uint8_t> mask_;
+    LocalTensor<float> slot_;
+    uint32_t tile_ = 0;
+};
+
+} // namespace FloorModNs
+
+#endif // OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_COMPUTE_H_
