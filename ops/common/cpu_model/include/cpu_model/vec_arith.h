@@ -234,7 +234,7 @@ inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int3
     detail::Unary("Not", dst, src, count, [](T a) { return static_cast<T>(~a); });
 }
 
-template <typename T>
+template <typename T, bool isSetMask = true>
 inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
                       CPU_MODEL_SITE)
 {
@@ -248,7 +248,7 @@ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
 }
 
 // Signed types shift arithmetically (sign bits fill in), unsigned ones logically.
-template <typename T>
+template <typename T, bool isSetMask = true>
 inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,
                        const int32_t& count, CPU_MODEL_SITE)
 {
