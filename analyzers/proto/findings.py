@@ -12,6 +12,7 @@ _ORDER = (
     "proto-dtype-unsupported",
     "proto-dtype-not-in-opinfo",
     "opinfo-dtype-not-in-proto",
+    "opinfo-port-not-in-proto",
     "tbe-dtype-not-in-opinfo",
     "tbe-bool-as-int8",
 )
@@ -69,6 +70,8 @@ def grouped_findings(
                     hold("tbe-bool-as-int8", row.dtype, row.port, soc, kind=_kind(kernel), verb="checks")
                 if row.proto == "no":
                     hold("opinfo-dtype-not-in-proto", row.dtype, row.port, soc)
+                elif row.proto == "no port":
+                    hold("opinfo-port-not-in-proto", row.dtype, row.port, soc, role=row.role)
             elif cell.engine in ("AI CPU", "none"):
                 if row.proto == "yes" and cell.engine == "none" and (has_entry or aicpu):
                     hold("proto-dtype-unsupported", row.dtype, row.port, soc, aicpu=_aicpu_phrase(aicpu, row))
@@ -90,7 +93,11 @@ def grouped_findings(
         merged.setdefault(key, {**group, "dtypes": []})["dtypes"].append(dtype)
     findings = [_finding(op_type, symbol, group, socs, rows) for (symbol, _, _, _), group in merged.items()]
     findings.sort(key=lambda f: (_ORDER.index(f.symbol), f.ports, [dtype_sort_key(d) for d in f.dtypes]))
-    if absent:
+    if absent and len(absent) == len(socs) and not aicpu and proto is None:
+        finding = MESSAGES.make("opinfo-op-unknown", op_type=op_type)
+        findings.append(CapabilityFinding(symbol=finding.symbol, message=finding.message, severity=finding.severity.value,
+                                          dtypes=(), ports=(), socs=tuple(absent)))
+    elif absent:
         findings.append(_absent(op_type, absent, socs, aicpu))
     findings += _unknown_sets(op_type, proto, type_set_source)
     return tuple(findings)

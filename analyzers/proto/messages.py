@@ -25,6 +25,12 @@ MESSAGES = MessageCatalog(
         "The op-info declares more than the graph prototype allows.",
     ),
     MessageDef(
+        "opinfo-port-not-in-proto",
+        "{op_type}: the AI Core op-info declares {role} {ports} ({dtype}) {where}, a port the prototype does not have",
+        "The AI Core kernel takes a port the graph prototype lacks; something other than the graph must supply it.",
+        Severity.INFO,
+    ),
+    MessageDef(
         "opinfo-dtype-rejected-by-tbe",
         "{op_type}: the AI Core op-info declares {ports}: {dtype} {where}, but {kernel}: compilation fails for it",
         "The framework picks AI Core for this dtype and the kernel's own dtype check rejects it.",
@@ -48,6 +54,11 @@ MESSAGES = MessageCatalog(
         "{op_type} has no AI Core op-info entry {where}: {outcome}",
         "The operator is not an AI Core operator on these SoCs.",
         Severity.INFO,
+    ),
+    MessageDef(
+        "opinfo-op-unknown",
+        "{op_type}: no AI Core op-info, AI CPU kernel or REG_OP of the roots names this op type; where it runs is unknown",
+        "The op type is unknown to the install (a helper module, or an op type spelt another way).",
     ),
     MessageDef(
         "proto-parse-error",

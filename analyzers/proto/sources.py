@@ -120,6 +120,20 @@ class CapabilitySources:
                 entries.setdefault(op_type, raw)
         return merged
 
+    def knows(self, op_type: str) -> bool:
+        """True when an AI Core op-info entry, an AI CPU kernel or a REG_OP names this op type."""
+        return bool(self.aicore(op_type) or self.aicpu(op_type) or self.proto(op_type))
+
+    def op_types_of_module(self, module: str) -> list[str]:
+        """Op types whose AI Core op-info names `module` as their implementation (opFile.value), sorted."""
+        found = set()
+        for entries in self.aicore_entries().values():
+            for op_type, raw in entries.items():
+                op_file = raw.get("opFile") if isinstance(raw, dict) else None
+                if isinstance(op_file, dict) and op_file.get("value") == module:
+                    found.add(op_type)
+        return sorted(found)
+
     def aicpu(self, op_type: str) -> list[AicpuKernel]:
         """The op's AI CPU kernels, one per config file that declares it."""
         if self._aicpu is None:

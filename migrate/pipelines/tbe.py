@@ -15,6 +15,7 @@ from op_migrate.analyzers.tbe.backlog import backlog_rows, backlog_summary, cove
 from op_migrate.analyzers.tbe.locate import install_version, locate, names_of
 from op_migrate.analyzers.tbe.narrow import narrow_document
 from op_migrate.analyzers.tbe.operator import (
+    OPERATOR_STATUSES,
     capability_digest,
     capability_findings,
     file_matrix,
@@ -122,8 +123,13 @@ def _operator(name: str, config: AnalyzeConfig, roots: list[Path], sources, fact
             f"{name!r} is not a file or directory, and no CANN root is known: pass --cann-root or set ${', $'.join(ROOT_VARIABLES)}",
             exit_codes.USAGE,
         )
-    _, op_type = names_of(name)
-    entries = sources.aicore(op_type)
+    stem, op_type = names_of(name)
+    # The name derived from the file (upsample_bicubic2d_aa -> UpsampleBicubic2dAa) need not be the op type the
+    # op-info and REG_OP use (UpsampleBicubic2dAA): the op-info's opFile and the file's registration decide.
+    by_module = [] if sources.knows(op_type) else sources.op_types_of_module(stem)
+    entries = {}
+    for candidate in [op_type, *by_module]:
+        entries.update(sources.aicore(candidate))
     op_files = tuple(dict.fromkeys(str(i.flags["opFile.value"]) for i in entries.values() if i.flags.get("opFile.value")))
     located = locate(name, roots, op_files)
     for path, role in zip(located.impl_files, located.roles):
@@ -132,6 +138,7 @@ def _operator(name: str, config: AnalyzeConfig, roots: list[Path], sources, fact
         searched = "\n  ".join(located.searched)
         raise MigrateError(f"no implementation file for {name!r}; searched:\n  {searched}", exit_codes.USAGE)
     documents, _ = _documents(list(located.impl_files), config)
+    op_type = _resolved_op_type(op_type, by_module, documents, sources)
     documents = [narrow_document(d, facts.socs, facts.dtypes) for d in documents]
     _resolve_kernels(documents)
     socs = facts.socs if facts.socs is not None else sources.socs
@@ -146,6 +153,21 @@ def _operator(name: str, config: AnalyzeConfig, roots: list[Path], sources, fact
     _report_problems(sources)
     report = operator_document(located.op_name, op_type, implementations, matrix, facts.to_json(), install_version(roots))
     return Rendered(_render_operator(report, config.fmt), _exit_code([d for _, d in implementations]))
+
+
+def _resolved_op_type(derived: str, by_module: list[str], documents: list[dict], sources: CapabilitySources) -> str:
+    """The op type the report is about: the derived name where the install knows it, else the op type the
+    implementation registers, else the one the op-info names the module for."""
+    if sources.knows(derived):
+        return derived
+    registered = next((d.get("op_type") for d in documents if d.get("status") in OPERATOR_STATUSES and d.get("op_type")), None)
+    chosen = registered if registered and (registered in by_module or sources.knows(registered)) else None
+    chosen = chosen or (by_module[0] if by_module else None)
+    if chosen is None or chosen == derived:
+        return derived
+    how = "its registration" if chosen == registered else "the op-info (opFile)"
+    console.diagnostic(f"op type {chosen} (from {how}; the name gives {derived}, which the install does not know)")
+    return chosen
 
 
 def _with_capability(document: dict, sources, facts: Facts) -> dict:

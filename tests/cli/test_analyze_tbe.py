@@ -256,3 +256,44 @@ def test_a_warm_corpus_run_with_an_install_rebuilds_no_matrix(tbe_install: Path,
     opinfo.write_text(opinfo.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     _run(*arguments)
     assert sorted(built) == sorted(row["op_type"] for row in warm_doc["backlog"]["rows"] if row["op_type"])
+
+
+RESIZE_AA = '''
+from impl.util.platform_adapter import tbe
+from impl.util.platform_adapter import tvm
+from impl.util.platform_adapter import para_check
+from impl.util.platform_adapter import register_operator
+
+
+@register_operator("ResizeNearestAA")
+@para_check.check_op_params(para_check.REQUIRED_INPUT, para_check.REQUIRED_OUTPUT, para_check.KERNEL_NAME)
+def resize_nearest_aa(x, y, kernel_name="resize_nearest_aa"):
+    dtype = x.get("dtype").lower()
+    para_check.check_dtype(dtype, ("float16", "float32"), param_name="x")
+    data = tvm.placeholder(x.get("shape"), name="x", dtype=dtype)
+    res = tbe.vmuls(data, 1.0)
+    with tvm.target.cce():
+        sch = tbe.auto_schedule(res)
+    tbe.build(sch, {"name": kernel_name, "tensor_list": [data, res]})
+'''
+
+
+def test_by_name_the_op_type_is_the_one_the_install_knows(tbe_install: Path) -> None:
+    # resize_nearest_aa derives ResizeNearestAa; the file registers ResizeNearestAA and the op-info lists that.
+    (tbe_install / "opp/built-in/op_impl/ai_core/tbe/impl/dynamic/resize_nearest_aa.py").write_text(RESIZE_AA, encoding="utf-8")
+    opinfo = tbe_install / "opp/built-in/op_impl/ai_core/tbe/config/ascend910b/aic-ascend910b-ops-info.json"
+    entries = json.loads(opinfo.read_text(encoding="utf-8"))
+    entries["ResizeNearestAA"] = {
+        "dynamicShapeSupport": {"flag": "true"}, "opFile": {"value": "resize_nearest_aa"},
+        "input0": {"name": "x", "dtype": "float16,float", "paramType": "required"},
+        "output0": {"name": "y", "dtype": "float16,float", "paramType": "required"},
+    }
+    opinfo.write_text(json.dumps(entries), encoding="utf-8")
+    result = _run("--no-cache", "--cann-root", str(tbe_install), "--format", "json", "resize_nearest_aa")
+    assert result.exit_code == exit_codes.OK
+    assert "op type ResizeNearestAA (from its registration; the name gives ResizeNearestAa" in result.stderr
+    document = json.loads(result.stdout)
+    assert document["op_type"] == "ResizeNearestAA"
+    cells = {(r["port"], r["dtype"]): r["cells"]["ascend910b"]["engine"] for r in document["capability"]["rows"]}
+    assert cells == {("x", "float16"): "AI Core", ("x", "float32"): "AI Core", ("y", "float16"): "AI Core",
+                     ("y", "float32"): "AI Core"}
