@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from op_migrate.analyzers.tbe.constants import evaluate
+from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, merge_sites
 from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, guards_of
 from op_migrate.analyzers.tbe.local_classes import find_method
 
@@ -77,15 +78,15 @@ class _Scope:
     function: nodes.FunctionDef
     dicts: _Names  # local name or "self.attr" -> entry input whose tensor dict it holds
     dtypes: _Names  # local name or "self.attr" -> entry input whose dtype string it holds
-    prefix: tuple[str, ...]  # conditions on the way from the entry to this function
+    reach: Reach  # the call sites that lead here, each with its guards
     instance: _Instance | None = None
     depth: int = 0
     lists: dict = field(default_factory=dict)
     remaps: dict = field(default_factory=dict)
 
 
-def _scope(function, dicts, dtypes, prefix, instance=None, depth=0) -> _Scope:
-    return _Scope(function, _Names(dicts, instance, "dicts"), _Names(dtypes, instance, "dtypes"), prefix, instance, depth)
+def _scope(function, dicts, dtypes, reach, instance=None, depth=0) -> _Scope:
+    return _Scope(function, _Names(dicts, instance, "dicts"), _Names(dtypes, instance, "dtypes"), reach, instance, depth)
 
 
 def _text(node: nodes.NodeNG) -> str | None:
@@ -124,20 +125,21 @@ class _Reader:
         self.index = index
         self.functions = functions
         self.classes = classes
-        self.accepted: dict[str, list] = {}
+        self.sites: list[Site] = []
         self.equalities: list[tuple[str, str]] = []
         self.unresolved: list[tuple[str, dict, int]] = []
-        self._seen: set = set()
+        self._seen: dict = {}  # callee key -> its scope, which later call sites add their paths to
         self._instances: dict[int, _Instance] = {}  # constructor call -> the object it makes
 
     def run(self) -> DtypeRules:
         params = [arg.name for arg in self.entry.args.args or []]
-        work = [_scope(self.entry, {name: name for name in params}, {}, ())]
+        work = [_scope(self.entry, {name: name for name in params}, {}, Reach([(None, ())]))]
         while work:
             scope = work.pop(0)
             work += self._trace(scope)
             self._read_checks(scope)
-        ordered = {name: self.accepted[name] for name in [*self.inputs, *sorted(self.accepted)] if name in self.accepted}
+        accepted = merge_sites(self.sites)
+        ordered = {name: accepted[name] for name in [*self.inputs, *sorted(accepted)] if name in accepted}
         return DtypeRules(accepted=ordered, equalities=tuple(self.equalities), unresolved=tuple(self.unresolved))
 
     # -- pass 1: what each name stands for, and which local functions are called with what -------------------
@@ -156,10 +158,9 @@ class _Reader:
                 return scope.dtypes[_text(node)]
         return None
 
-    def _condition(self, node: nodes.NodeNG, scope: _Scope, local: bool = False) -> str | None:
-        """The guards around `node`, behind those on the way to its function unless `local`."""
-        texts = [] if local else list(scope.prefix)
-        texts = list(dict.fromkeys([*texts, *(text for text, _ in guards_of(node, scope.function))]))
+    def _condition(self, node: nodes.NodeNG, scope: _Scope) -> str | None:
+        """The guards around `node` inside its function."""
+        texts = list(dict.fromkeys(text for text, _ in guards_of(node, scope.function)))
         return " and ".join(texts) if texts else None
 
     def _trace(self, scope: _Scope) -> list[_Scope]:
@@ -170,12 +171,12 @@ class _Reader:
                 self._assign(node, scope, instances)
             elif isinstance(node, nodes.AugAssign) and _text(node.target) in scope.lists:
                 items = _strings(evaluate(node.value, self.constants)) or []
-                scope.lists[_text(node.target)] += [(normalise(i), self._condition(node, scope, True), node.lineno) for i in items]
+                scope.lists[_text(node.target)] += [(normalise(i), self._condition(node, scope), node.lineno) for i in items]
             elif isinstance(node, nodes.Call):
                 receiver = node.func.expr if isinstance(node.func, nodes.Attribute) else None
                 if receiver is not None and _text(receiver) in scope.lists and node.func.attrname in ("append", "extend"):
                     items = _strings(evaluate(node.args[0], self.constants)) if node.args else None
-                    added = [(normalise(i), self._condition(node, scope, True), node.lineno) for i in items or []]
+                    added = [(normalise(i), self._condition(node, scope), node.lineno) for i in items or []]
                     scope.lists[_text(receiver)] += added
                     continue
                 callee = self._callee(node, scope, instances)
@@ -190,12 +191,12 @@ class _Reader:
             return
         items = _strings(evaluate(value, self.constants))
         if items is not None and not isinstance(value, nodes.Const) and isinstance(target, nodes.AssignName):
-            scope.lists[name] = [(normalise(item), self._condition(node, scope, True), node.lineno) for item in items]
+            scope.lists[name] = [(normalise(item), self._condition(node, scope), node.lineno) for item in items]
             return
         if name in scope.dtypes and isinstance(value, nodes.Const) and isinstance(value.value, str):
             sources, test = _remap_sources(node, name, scope.function)
             if sources:
-                condition = self._condition(node, scope, True) or test.test.as_string()
+                condition = self._condition(node, scope) or test.test.as_string()
                 scope.remaps.setdefault(name, []).append((normalise(value.value), sources, condition, node.lineno))
             return
         if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Name) and value.func.name in self.classes:
@@ -238,11 +239,18 @@ class _Reader:
                 if param is not None:
                     dtypes[name] = param
         key = (id(func), id(instance), tuple(sorted(dicts.items())), tuple(sorted(dtypes.items())))
-        if key in self._seen or (instance is None and not dicts and not dtypes):
+        if instance is None and not dicts and not dtypes:
             return None
-        self._seen.add(key)
-        prefix = (*scope.prefix, *(text for text, _ in guards_of(call, scope.function)))
-        return _scope(func, dicts, dtypes, prefix, instance, scope.depth + 1)
+        guards = tuple(dict.fromkeys(text for text, _ in guards_of(call, scope.function)))
+        if key in self._seen:
+            # Reached again from another call site: the same checks hold on this path too.
+            reach = self._seen[key].reach
+            if (scope.reach, guards) not in reach.parents:
+                reach.parents.append((scope.reach, guards))
+            return None
+        callee = _scope(func, dicts, dtypes, Reach([(scope.reach, guards)]), instance, scope.depth + 1)
+        self._seen[key] = callee
+        return callee
 
     # -- pass 2: the checks ------------------------------------------------------------------------------------
     def _read_checks(self, scope: _Scope) -> None:
@@ -295,22 +303,15 @@ class _Reader:
                 self.unresolved.append(("tbe-unresolved-dtype-list", {"expr": list_node.as_string(), "param": param}, check.lineno))
                 return
             entries = [(normalise(item), None, check.lineno) for item in items]
-        outer = self._condition(check, scope)
-        bucket = self.accepted.setdefault(param, [])
+        site = Site(param=param, reach=scope.reach, local=tuple(dict.fromkeys(t for t, _ in guards_of(check, scope.function))))
         for dtype, condition, line in entries:
-            if outer:
-                condition = f"{outer} and {condition}" if condition and condition != outer else outer
-            if all(existing[0] != dtype for existing in bucket):
-                bucket.append((dtype, condition, line))
+            site.entries.setdefault(dtype, (condition, line, False))
         for target, sources, condition, line in scope.remaps.get(subject, ()):
-            if line > check.lineno or all(existing[0] != target for existing in bucket):
+            if line > check.lineno or target not in site.entries:
                 continue
-            condition = f"{condition} (remapped to {target} before the check)"
-            if outer:
-                condition = f"{outer} and {condition}"
             for dtype in sources:
-                if all(existing[0] != dtype for existing in bucket):
-                    bucket.append((dtype, condition, line))
+                site.entries.setdefault(dtype, (f"{condition} (remapped to {target} before the check)", line, True))
+        self.sites.append(site)
 
 
 def _remap_sources(node: nodes.Assign, name: str, function: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:

@@ -60,3 +60,69 @@ def test_older_check_dtype_rule_is_read() -> None:
 def test_negated_membership_check() -> None:
     body = "    low = x.get('dtype').lower()\n    if not low in ['float16', 'int32']:\n        raise RuntimeError('dtype')\n"
     assert _dtypes(body) == {"x": [("float16", None), ("int32", None)]}
+
+
+TWO_PATHS = '''
+from impl.util.platform_adapter import para_check
+from impl.util.platform_adapter import tbe_platform
+from impl.util.platform_adapter import register_operator
+
+
+def pick_dsl(x, y, kernel_name):
+    x_dtype = x.get("dtype").lower()
+    para_check.check_dtype(x_dtype, ("bfloat16", "float16", "float32", "int8", "bool"), param_name="x")
+
+
+class PickTik:
+    def __init__(self, x, y, kernel_name):
+        self.x_dtype = x.get("dtype").lower()
+        if self.x_dtype == "bool":
+            self.x_dtype = "int8"
+        para_check.check_dtype(self.x_dtype, ("float16", "float32", "int8", "int64"), param_name="x")
+
+
+def pick_tik(x, y, kernel_name):
+    return PickTik(x, y, kernel_name)
+
+
+@register_operator("Pick")
+@para_check.check_op_params(para_check.REQUIRED_INPUT, para_check.REQUIRED_OUTPUT, para_check.OPTION_ATTR_STR,
+                            para_check.KERNEL_NAME)
+def pick(x, y, impl_mode="high_precision", kernel_name="pick"):
+    if x.get("dtype").lower() == "bfloat16":
+        pick_dsl(x, y, kernel_name)
+    elif not tbe_platform.api_check_support("tbe.dsl.vexp", "float32"):
+        pick_tik(x, y, kernel_name)
+    elif impl_mode == "high_performance":
+        pick_tik(x, y, kernel_name)
+    else:
+        pick_dsl(x, y, kernel_name)
+'''
+
+
+def test_a_dtype_every_checking_path_accepts_is_accepted_always() -> None:
+    document = analyse_source(TWO_PATHS, "pick.py").to_json()
+    found = {e["dtype"]: e["condition"] for e in document["dtypes"]["x"]}
+    # float16/float32/int8 pass both the DSL and the TIK check, and bool both (the TIK path remaps it to int8 first).
+    assert [found[d] for d in ("float16", "float32", "int8")] == [None, None, None]
+    assert found["bool"] == "self.x_dtype == 'bool' (remapped to int8 before the check)"
+    # bfloat16 only passes the DSL check, which two branches reach; int64 only the TIK one, reached from two others.
+    assert found["bfloat16"] == (
+        "(x.get('dtype').lower() == 'bfloat16') or (not (x.get('dtype').lower() == 'bfloat16') and "
+        "not (not tbe_platform.api_check_support('tbe.dsl.vexp', 'float32')) and not (impl_mode == 'high_performance'))"
+    )
+    assert found["int64"] == (
+        "(not (x.get('dtype').lower() == 'bfloat16') and not tbe_platform.api_check_support('tbe.dsl.vexp', 'float32')) "
+        "or (not (x.get('dtype').lower() == 'bfloat16') and not (not tbe_platform.api_check_support('tbe.dsl.vexp', "
+        "'float32')) and impl_mode == 'high_performance')"
+    )
+
+
+def test_a_dtype_an_unconditional_check_rejects_is_not_accepted() -> None:
+    body = (
+        "    dx = x.get('dtype').lower()\n"
+        "    para_check.check_dtype(dx, ('float16', 'float32', 'int64'), param_name='x')\n"
+        "    narrow(x)\n"
+    )
+    module = "def narrow(t):\n    para_check.check_dtype(t.get('dtype').lower(), ('float16', 'float32'), param_name='x')\n"
+    assert _dtypes(body, module) == {"x": [("float16", None), ("float32", None)]}
