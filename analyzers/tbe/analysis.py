@@ -143,7 +143,9 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
     fallbacks = read_fallbacks(tree, index, values)
     for fallback in fallbacks:
         findings.append(MESSAGES.make("tbe-aicpu-fallback", line=fallback.line, path=path, condition=fallback.condition))
-    walked = {k: v for k, v in module_functions.items() if k not in _HOOKS}
+    # Shape generalization for the binary cache is a framework hook too, registered by decorator.
+    hooks = _HOOKS | {r.function for r in info.registrations if r.decorator == "register_param_generalization"}
+    walked = {k: v for k, v in module_functions.items() if k not in hooks}
     dtypes, equalities = {}, ()
     inputs = [p.name for p in info.params if p.role == "input"]
     if info.entry is not None and status != "not_operator":

@@ -197,6 +197,8 @@ class ComputeWalker:
         if isinstance(statement, nodes.For):
             sources = _flat(self._value(statement.iter, frame))
             self._bind(statement.target, sources, frame)
+            for name in statement.target.nodes_of_class(nodes.AssignName):
+                self.recorder.bind(name.name, statement.iter, frame.env)
             label = f"for {self.text(statement.target)} in {self.text(statement.iter)}"
         else:
             label = f"while {self.text(statement.test)}"
@@ -334,6 +336,7 @@ class ComputeWalker:
         bound = list(zip(names, node.args)) + [(k.arg, k.value) for k in node.keywords or () if k.arg in names]
         literals = {}
         for name, argument in bound:
+            self.recorder.bind(name, argument, frame.env)
             if isinstance(argument, nodes.Const) and isinstance(argument.value, str):
                 literals[name] = self.text(argument)
             elif isinstance(argument, nodes.Name):

@@ -15,6 +15,13 @@ from op_migrate.analyzers.tbe.guards import guard_kinds
 
 _FACT_QUERIES = {"get_soc_spec", "api_check_support", "intrinsic_check_support"}
 _PRESENCE_OPS = {"is", "is not"}
+# What a value read from a tensor dict is: its shape (or shape range, or the constant value of a value-depend input).
+_SHAPE_KEYS = {"shape", "ori_shape", "range", "ori_range", "const_value", "const_value_range"}
+_SHAPE_ATTRS = {"shape", "ori_shape", "ndim"}
+_SHAPE_CALLS = {"variable_shape", "shape_to_list", "broadcast_shapes", "scalar2tensor_one", "axis_check", "is_unknown",
+                "is_unknown_rank_input", "unify_broadcast_shapes", "refine_shapes_for_broadcast"}
+# check_input_type declares parameters by Python type: anything but a tensor dict is an attribute.
+_ATTR_TYPES = {"int", "float", "str", "bool", "list", "tuple", "(tuple, list)", "(list, tuple)"}
 
 
 def _is_constant(node: nodes.NodeNG) -> bool:
@@ -57,11 +64,17 @@ class GuardRecorder:
         self.soc_vars: set[str] = set()
         self.dtype_vars: dict[str, str | None] = {}
         self.format_vars: set[str] = set()
+        self.tags: dict[str, set[str]] = {}  # name or `self.attr` -> the facts its value was computed from (shape, attr)
 
     def assignment(self, statement: nodes.Assign, guard: str | None, text, env: dict) -> None:
         """Remember what the names bound here stand for; `guard` is the innermost condition of this function."""
         value = statement.value
         names = [t.name for t in statement.targets if isinstance(t, nodes.AssignName)]
+        tags = self.value_tags(value, env)
+        for target in statement.targets:
+            for name in _target_names(target):
+                # Every assignment counts (as for flags): `lambd` is an attribute, or the constant value of an input.
+                self.tags.setdefault(name, set()).update(tags)
         if reads_dtype(value):
             param = _param_of(value, env)
             self.dtype_vars.update({name: param for name in names})
@@ -86,9 +99,59 @@ class GuardRecorder:
         if argument in self.dtype_vars:
             self.dtype_vars[parameter] = self.dtype_vars[argument]
 
+    def bind(self, name: str, value: nodes.NodeNG, env: dict) -> None:
+        """A helper parameter or loop variable takes what its argument (or iterable) was computed from."""
+        self.tags.setdefault(name, set()).update(self.value_tags(value, env))
+
+    def value_tags(self, value: nodes.NodeNG, env: dict) -> set[str]:
+        """shape: read from a shape, range or constant value; attr: computed from an attribute of the entry.
+
+        Tensors carry neither: a placeholder built from a shape, a DSL result or a `.dtype` read is not a shape.
+        """
+        tags: set[str] = set()
+        stack = [value]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, nodes.Attribute):
+                if node.attrname == "dtype":
+                    continue
+                if node.attrname in _SHAPE_ATTRS:
+                    tags.add("shape")
+                if _is_self_attribute(node):
+                    tags |= self.tags.get(node.as_string(), set())
+                    continue
+            elif isinstance(node, nodes.Call):
+                func = node.func
+                called = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
+                key = _const_key(node.args[0]) if node.args else None
+                if called == "get" and key == "dtype" or _makes_tensor(func):
+                    continue
+                if called in _SHAPE_CALLS or called == "get" and key in _SHAPE_KEYS:
+                    tags.add("shape")
+            elif isinstance(node, nodes.Subscript):
+                if _const_key(node.slice) in _SHAPE_KEYS:
+                    tags.add("shape")
+            elif isinstance(node, nodes.Name):
+                tags |= self.tags.get(node.name, set())
+                if self._declares_attr(env.get(node.name, ())):
+                    tags.add("attr")
+            elif isinstance(node, (nodes.Lambda, nodes.FunctionDef)):
+                continue
+            stack.extend(node.get_children())
+        return tags
+
+    def _declares_attr(self, sources) -> bool:
+        for source in sources:
+            if source.startswith("param:"):
+                declared = self.roles.get(source[6:]) or ""
+                if "_ATTR_" in declared or declared in _ATTR_TYPES:
+                    return True
+        return False
+
     def branch(self, statement: nodes.If, text: str, env: dict) -> None:
         key = (text, statement.lineno)
         names = list(dict.fromkeys(n.name for n in statement.test.nodes_of_class(nodes.Name)))
+        attributes = [a.as_string() for a in statement.test.nodes_of_class(nodes.Attribute) if _is_self_attribute(a)]
         origins = []
         for name in names:
             assigned = self.assignments.get(name, [])
@@ -99,7 +162,9 @@ class GuardRecorder:
                 origins.append(self.facts[name])
         hints = ["dtype"] if any(n in self.dtype_vars for n in names) else []
         hints += ["format"] if any(n in self.format_vars for n in names) else []
+        tagged = sorted({tag for n in [*names, *attributes] for tag in self.tags.get(n, ())} | self.value_tags(statement.test, {}))
         kinds = list(guard_kinds(" ".join([text, *origins, *hints])))
+        kinds += tagged
         kinds += self._parameter_kinds(statement.test, names, env)
         kinds = [k for k in dict.fromkeys(kinds) if k != "other"] or ["other"]
         merged = [k for k in dict.fromkeys([*self.kinds.get(key, ()), *kinds]) if k != "other"]
@@ -116,11 +181,39 @@ class GuardRecorder:
         for name in names:
             params = [s[6:] for s in env.get(name, ()) if s.startswith("param:")]
             declared = [self.roles.get(p) or "" for p in params]
-            if any("_ATTR_" in d for d in declared):
+            if any("_ATTR_" in d or d in _ATTR_TYPES for d in declared):
                 kinds.append("attr")
-            if any(d in ("OPTION_INPUT", "OPTION_OUTPUT") for d in declared) and _tests_presence(test, name):
+            # A presence test of an input (`bias is None`, `if kernel_matrix:`): REQUIRED_INPUTs are never absent,
+            # so this is an optional input whatever the decorator (check_input_type only says `dict`).
+            inputs = [d for d in declared if d in ("OPTION_INPUT", "OPTION_OUTPUT", "dict") or d.endswith("_INPUT")]
+            if inputs and _tests_presence(test, name):
                 kinds.append("optional_input")
         return kinds
+
+
+def _target_names(target: nodes.NodeNG) -> list[str]:
+    if isinstance(target, nodes.AssignName):
+        return [target.name]
+    if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name) and target.expr.name == "self":
+        return [f"self.{target.attrname}"]
+    if isinstance(target, (nodes.Tuple, nodes.List)):
+        return [name for element in target.elts for name in _target_names(element)]
+    return []
+
+
+def _is_self_attribute(node: nodes.NodeNG) -> bool:
+    return isinstance(node, nodes.Attribute) and isinstance(node.expr, nodes.Name) and node.expr.name == "self"
+
+
+def _makes_tensor(func: nodes.NodeNG) -> bool:
+    """tvm.placeholder, tvm.compute, tbe.<dsl>(...), tik_instance.Tensor: the result is a tensor, not metadata."""
+    text = func.as_string()
+    head = text.split(".", 1)[0]
+    return head in ("tvm", "tbe", "dsl", "te") or text.endswith((".placeholder", ".Tensor", ".Scalar"))
+
+
+def _const_key(node: nodes.NodeNG | None):
+    return node.value if isinstance(node, nodes.Const) else None
 
 
 def _tests_presence(test: nodes.NodeNG, name: str) -> bool:

@@ -19,6 +19,8 @@ _KINDS = (
     # Static-shape and constant-axes branches: known shapes, `const_value` of a value-depend input, unknown rank.
     ("shape", re.compile(r"const_value|is_unknown_rank|unknown_rank|is_unknown\b|UNKNOWN_RANK|\bin_dynamic\(|"
                          r"is_dynamic_shape|is_static_shape|-[12] in \w|DYNAMIC_(?:RANK|DIM)")),
+    # Shapes and shape ranges by name: `len(x_shape) > len(y_shape)`, `range_in[0] < 1` (not `reshape`).
+    ("shape", re.compile(r"(?<![A-Za-z])shapes?(?![A-Za-z])|(?<![A-Za-z])range_|_range(?![A-Za-z])|'range'")),
     ("format", re.compile(r"\bformat\b|_format\b|\bori_format\b")),
     ("dtype", re.compile(r"dtype", re.IGNORECASE)),
     # A comparison with a dtype name (`x_type == 'bfloat16'`, `t in ('int8', 'uint8')`) tests a dtype.
@@ -37,8 +39,9 @@ def negate(text: str) -> str:
 
 
 def terminates(body: list) -> bool:
-    """True when a block always leaves the function (ends in return or raise)."""
-    return bool(body) and isinstance(body[-1], (nodes.Return, nodes.Raise))
+    """True when a block always leaves the rest of its block: it ends in return or raise, or in continue or
+    break inside a loop body (`if ok: continue` puts the rest of the loop body under `not ok`)."""
+    return bool(body) and isinstance(body[-1], (nodes.Return, nodes.Raise, nodes.Continue, nodes.Break))
 
 
 def guards_of(node: nodes.NodeNG, stop: nodes.NodeNG) -> list[tuple[str, int]]:

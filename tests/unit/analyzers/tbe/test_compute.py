@@ -67,8 +67,8 @@ def test_recursive_helper_is_cut_off_with_a_finding() -> None:
 
 def test_guard_kinds_and_unclassified_guards() -> None:
     body = (
-        "def op_compute(x, shape):\n"
-        "    if len(shape) > 1:\n"
+        "def op_compute(x, mode):\n"
+        "    if len(mode) > 1:\n"
         "        x = tbe.vabs(x)\n"
         "    if tbe_platform.get_soc_spec('SOC_VERSION') == 'Ascend310':\n"
         "        x = tbe.vexp(x)\n"
@@ -76,7 +76,7 @@ def test_guard_kinds_and_unclassified_guards() -> None:
     )
     document = analyse_source(HEADER + body, "case.py").to_json()
     assert [(g["text"], g["kinds"]) for g in document["guards"]] == [
-        ("len(shape) > 1", ["other"]),
+        ("len(mode) > 1", ["other"]),
         ("tbe_platform.get_soc_spec('SOC_VERSION') == 'Ascend310'", ["soc"]),
     ]
     assert [f["symbol"] for f in document["findings"]] == ["tbe-no-entry-function", "tbe-unclassified-guard"]

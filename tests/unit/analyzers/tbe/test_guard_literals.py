@@ -71,7 +71,9 @@ def test_a_variable_read_from_a_dtype_makes_a_dtype_guard() -> None:
 
 def test_names_that_only_look_like_dtypes_stay_unclassified() -> None:
     assert guard_kinds("mode == 'float16_mode'") == ("other",)
-    assert guard_kinds("len(shape) == 4") == ("other",)
+    assert guard_kinds("len(modes) == 4") == ("other",)
+    assert guard_kinds("len(x_shape) == 4") == guard_kinds("range_in[0] < 1") == ("shape",)
+    assert guard_kinds("need_reshape") == ("other",)  # `reshape` is not a shape
     assert guard_kinds("name == 'bool'") == ("dtype",)
 
 
