@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from op_migrate.analyzers.tbe.call_site import is_operator_tree_helper, reads_dtype, substitute
+from op_migrate.analyzers.tbe.dsl_reach import DslReach
 from op_migrate.analyzers.tbe.guard_record import GuardRecorder
 from op_migrate.analyzers.tbe.guards import negate, terminates
 from op_migrate.analyzers.tbe.imports import ImportScope
@@ -76,6 +77,7 @@ class ComputeWalker:
         self._unfollowed: set[tuple[str, int]] = set()
         self._walked_methods: dict[tuple[str, str], object] = {}  # (instance, method) -> what the walk returned
         self._recursion_seen: set[tuple[str, int]] = set()
+        self._reach = DslReach(self._resolve, module_functions, self.classes)  # for recursion findings
 
     @property
     def guards(self) -> dict:
@@ -134,6 +136,7 @@ class ComputeWalker:
                 self._bind(target, sources, frame)
             self._name_result(statement, sources)
         elif isinstance(statement, nodes.AugAssign):
+            self.recorder.augment(statement, frame.env)
             sources = _flat(self._value(statement.value, frame))
             if isinstance(statement.target, nodes.AssignName):
                 name = statement.target.name
@@ -377,7 +380,8 @@ class ComputeWalker:
         qualified = f"{owner}.{helper.name}" if owner else helper.name
         site = f"{qualified}@{node.lineno}"
         if len(frame.via) >= MAX_DEPTH or any(step.startswith(qualified + "@") for step in frame.via):
-            if (qualified, node.lineno) not in self._recursion_seen:
+            # Said only where something is lost: a helper that reaches no DSL call (TIK index arithmetic) hides nothing.
+            if (qualified, node.lineno) not in self._recursion_seen and self._reach.reaches(helper, frame.locals):
                 self._recursion_seen.add((qualified, node.lineno))
                 self.notes.append(("tbe-helper-recursion", {"name": qualified, "depth": len(frame.via)}, node.lineno))
             frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})

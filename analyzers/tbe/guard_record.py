@@ -21,7 +21,7 @@ _SHAPE_ATTRS = {"shape", "ori_shape", "ndim"}
 _SHAPE_CALLS = {"variable_shape", "shape_to_list", "broadcast_shapes", "scalar2tensor_one", "axis_check", "is_unknown",
                 "is_unknown_rank_input", "unify_broadcast_shapes", "refine_shapes_for_broadcast"}
 # check_input_type declares parameters by Python type: anything but a tensor dict is an attribute.
-_ATTR_TYPES = {"int", "float", "str", "bool", "list", "tuple", "(tuple, list)", "(list, tuple)"}
+_PYTHON_TYPES = {"int", "float", "str", "bool", "list", "tuple", "NoneType", "type(None)"}
 
 
 def _is_constant(node: nodes.NodeNG) -> bool:
@@ -99,6 +99,11 @@ class GuardRecorder:
         if argument in self.dtype_vars:
             self.dtype_vars[parameter] = self.dtype_vars[argument]
 
+    def augment(self, statement: nodes.AugAssign, env: dict) -> None:
+        """`size *= dim`: the name keeps what it was computed from and takes what the value adds."""
+        for name in _target_names(statement.target):
+            self.tags.setdefault(name, set()).update(self.value_tags(statement.value, env))
+
     def bind(self, name: str, value: nodes.NodeNG, env: dict) -> None:
         """A helper parameter or loop variable takes what its argument (or iterable) was computed from."""
         self.tags.setdefault(name, set()).update(self.value_tags(value, env))
@@ -144,7 +149,7 @@ class GuardRecorder:
         for source in sources:
             if source.startswith("param:"):
                 declared = self.roles.get(source[6:]) or ""
-                if "_ATTR_" in declared or declared in _ATTR_TYPES:
+                if "_ATTR_" in declared or _is_attribute_type(declared):
                     return True
         return False
 
@@ -181,7 +186,7 @@ class GuardRecorder:
         for name in names:
             params = [s[6:] for s in env.get(name, ()) if s.startswith("param:")]
             declared = [self.roles.get(p) or "" for p in params]
-            if any("_ATTR_" in d or d in _ATTR_TYPES for d in declared):
+            if any("_ATTR_" in d or _is_attribute_type(d) for d in declared):
                 kinds.append("attr")
             # A presence test of an input (`bias is None`, `if kernel_matrix:`): REQUIRED_INPUTs are never absent,
             # so this is an optional input whatever the decorator (check_input_type only says `dict`).
@@ -189,6 +194,12 @@ class GuardRecorder:
             if inputs and _tests_presence(test, name):
                 kinds.append("optional_input")
         return kinds
+
+
+def _is_attribute_type(declared: str) -> bool:
+    """`int`, `(tuple, list)`, `(tuple, list, str)`: a check_input_type declaration of something other than a dict."""
+    names = {part.strip() for part in declared.strip("()").split(",") if part.strip()}
+    return bool(names) and names <= _PYTHON_TYPES
 
 
 def _target_names(target: nodes.NodeNG) -> list[str]:

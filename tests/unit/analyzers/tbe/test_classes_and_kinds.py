@@ -202,3 +202,15 @@ def check_supported(grad, kernel, out, ksize, strides, kernel_name="pool_grad"):
 '''
     document = analyse_source(source, "pool_grad.py").to_json()
     assert document["aicpu_fallbacks"] == ["ranges and not (low_high[0] <= 1 <= low_high[1])"]
+
+
+def test_a_product_accumulated_over_a_shape_and_a_padding_string_are_classified() -> None:
+    source = POOL_GRAD.replace(
+        '    if kernel is not None:\n',
+        '    count = 1.0\n    for dim in grad.get("shape"):\n        count *= dim\n'
+        '    if isinstance(count, float):\n        count = 1.0 / count\n'
+        '    if kernel_name == "SAME":\n        count = 0.0\n    if kernel is not None:\n',
+    ).replace("(tuple, list), (tuple, list), str)", "(tuple, list), (tuple, list, str), str)")
+    kinds = {g["text"]: g["kinds"] for g in analyse_source(source, "pool_grad.py").to_json()["guards"]}
+    assert kinds["isinstance(count, float)"] == ["shape"]
+    assert kinds["kernel_name == 'SAME'"] == ["attr"]  # declared str by check_input_type
