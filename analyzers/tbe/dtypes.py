@@ -103,6 +103,11 @@ def _is_dtype_check(func: nodes.NodeNG) -> bool:
     return name in ("check_dtype", "check_dtype_rule")
 
 
+def _is_key_comparison(func: nodes.NodeNG) -> bool:
+    name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
+    return name == "compare_tensor_dict_key"
+
+
 def _is_dtype_key(args) -> bool:
     return bool(args) and isinstance(args[0], nodes.Const) and args[0].value == "dtype"
 
@@ -266,6 +271,12 @@ class _Reader:
                     elif self._names_no_dtype(node.args[1], scope):
                         continue  # check_dtype reused on an attribute (`reduction` in ("none", "mean")): not a dtype rule
                 self._accept(param, node.args[1], node, subject.as_string(), scope, _text(subject))
+            elif isinstance(node, nodes.Call) and _is_key_comparison(node.func) and len(node.args) >= 3:
+                # shape_util.compare_tensor_dict_key(x, y, "dtype"): the two inputs share one dtype.
+                first, second = (scope.dicts[_text(a)] if _text(a) in scope.dicts else None for a in node.args[:2])
+                if _is_dtype_key(node.args[2:]) and first and second and first != second:
+                    if (first, second) not in self.equalities:
+                        self.equalities.append((first, second))
             elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
                 self._compare(node, scope)
 

@@ -126,3 +126,13 @@ def test_a_dtype_an_unconditional_check_rejects_is_not_accepted() -> None:
     )
     module = "def narrow(t):\n    para_check.check_dtype(t.get('dtype').lower(), ('float16', 'float32'), param_name='x')\n"
     assert _dtypes(body, module) == {"x": [("float16", None), ("float32", None)]}
+
+
+def test_compare_tensor_dict_key_on_dtype_is_an_equality() -> None:
+    body = (
+        "    para_check.check_dtype(x.get('dtype'), ('float16', 'float32'), param_name='x')\n"
+        "    shape_util.compare_tensor_dict_key(x, y, 'dtype')\n"
+        "    shape_util.compare_tensor_dict_key(x, z, 'shape')\n"
+    )
+    document = analyse_source(ENTRY.format(module="from impl.util.platform_adapter import shape_util", body=body), "op.py").to_json()
+    assert document["dtype_equalities"] == [["x", "y"]]
