@@ -25,8 +25,18 @@ def operator_context(report: dict) -> dict:
     }
 
 
+def compiled_phrase(item: dict) -> str:
+    """", compiled on ascend310, sd3403" / ", not compiled on any SoC reported ..." (nothing without op-info)."""
+    socs = item.get("compiled_on")
+    if socs is None:
+        return ""
+    if not socs:
+        return ", not compiled on any SoC reported; their op-info picks the other file"
+    return f", compiled on {', '.join(socs)}"
+
+
 def operator_markdown(report: dict) -> str:
-    return render("reports/tbe/operator.md.j2", **operator_context(report))
+    return render("reports/tbe/operator.md.j2", **operator_context(report), compiled_phrase=compiled_phrase)
 
 
 def operator_text(report: dict) -> tuple[str, str]:
@@ -37,7 +47,7 @@ def operator_text(report: dict) -> tuple[str, str]:
         head.append(f"  install: {report['install']}")
     for item in implementations:
         mode = f"{item.get('mode') or '-'}"
-        head.append(f"  {item['role']}: {item['path']} ({item['status']}, {mode})")
+        head.append(f"  {item['role']}: {item['path']} ({item['status']}, {mode}){compiled_phrase(item)}")
         if item.get("ascendc"):
             source = item["ascendc"].get("kernel_source") or f"not found ({', '.join(item['ascendc']['candidates'][:2])} ...)"
             head.append(f"    Ascend C kernel: {source}")

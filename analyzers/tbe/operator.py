@@ -67,6 +67,16 @@ def kernels_per_soc(implementations: list[tuple[str, dict]], aicore: dict[str, O
     return chosen
 
 
+def compiled_on(implementations: list[tuple[str, dict]], aicore: dict[str, OpInfo], socs: list[str]) -> dict[str, list[str]]:
+    """Implementation path -> the SoCs (of `socs` with an AI Core op-info entry) that compile it."""
+    chosen = kernels_per_soc(implementations, aicore, [soc for soc in socs if soc in aicore])
+    found: dict[str, list[str]] = {d["path"]: [] for _, d in implementations}
+    for soc, kernel in chosen.items():
+        if kernel is not None:
+            found.setdefault(kernel.path, []).append(soc)
+    return found
+
+
 def operator_matrix(
     op_type: str,
     implementations: list[tuple[str, dict]],
@@ -134,9 +144,11 @@ def capability_findings(matrix: CapabilityMatrix) -> list[dict]:
 
 
 def operator_document(name: str, op_type: str, implementations: list[tuple[str, dict]], matrix: CapabilityMatrix,
-                      facts: dict, install: str | None) -> dict:
-    """One operator by name: its implementations (dynamic first), one capability matrix, its findings."""
+                      facts: dict, install: str | None, compiled: dict[str, list[str]] | None = None) -> dict:
+    """One operator by name: its implementations (dynamic first, each with the SoCs that compile it), one
+    capability matrix, its findings."""
     primary = implementations[0][1] if implementations else {}
+    compiled = compiled or {}
     return {
         "schema": OPERATOR_SCHEMA,
         "kind": "tbe-operator",
@@ -145,7 +157,8 @@ def operator_document(name: str, op_type: str, implementations: list[tuple[str, 
         "implementation": KIND_LABELS.get(primary.get("status"), "none"),
         "install": install,
         "facts": facts,
-        "implementations": [{"role": role, **document} for role, document in implementations],
+        "implementations": [{"role": role, **document, "compiled_on": compiled.get(document["path"])}
+                            for role, document in implementations],
         "capability": matrix.to_json(),
         "findings": [*primary.get("findings", []), *capability_findings(matrix)],
     }

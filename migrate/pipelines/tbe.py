@@ -18,6 +18,7 @@ from op_migrate.analyzers.tbe.operator import (
     OPERATOR_STATUSES,
     capability_digest,
     capability_findings,
+    compiled_on,
     file_matrix,
     operator_document,
     operator_matrix,
@@ -144,12 +145,15 @@ def _operator(name: str, config: AnalyzeConfig, roots: list[Path], sources, fact
     implementations = []
     for role, document in zip(located.roles, documents):
         _diagnose(document)
-        if evidence and document.get("status") != "failed":
+        # dynamicShapeSupport says which SoCs take the dynamic file: evidence for that file's mode only.
+        if evidence and role == "dynamic" and document.get("status") != "failed":
             document = {**document, "mode_evidence": [*document.get("mode_evidence", []), evidence]}
         implementations.append((role, document))
     matrix = operator_matrix(op_type, implementations, sources, socs, facts.dtypes)
     _report_problems(sources)
-    report = operator_document(located.op_name, op_type, implementations, matrix, facts.to_json(), install_version(roots))
+    compiled = compiled_on(implementations, sources.aicore(op_type), socs)
+    report = operator_document(located.op_name, op_type, implementations, matrix, facts.to_json(), install_version(roots),
+                               compiled)
     return Rendered(_render_operator(report, config.fmt), _exit_code([d for _, d in implementations]))
 
 
