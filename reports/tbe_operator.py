@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from op_migrate.reports.render import render
 from op_migrate.reports.tbe_matrix import matrix_context
-from op_migrate.reports.tbe_report import op_context
+from op_migrate.reports.tbe_report import dtype_entry_text, op_context
 
 def _summary(role: str, document: dict) -> dict:
     calls = sorted({c["name"] for c in document.get("dsl_calls", []) if c["category"] != "framework"})
@@ -53,7 +53,7 @@ def operator_text(report: dict) -> tuple[str, str]:
             head.append(f"    Ascend C kernel: {source}")
     primary = implementations[0] if implementations else {}
     for name, entries in primary.get("dtypes", {}).items():
-        parts = [e["dtype"] if e["condition"] is None else f"{e['dtype']} (if {e['condition']})" for e in entries]
+        parts = [dtype_entry_text(e) for e in entries]
         head.append(f"  checks {name}: {', '.join(parts)}")
     calls = sorted({c["name"] for c in primary.get("dsl_calls", []) if c["category"] != "framework"})
     if calls:
