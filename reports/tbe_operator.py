@@ -32,7 +32,13 @@ def compiled_phrase(item: dict) -> str:
         return ""
     if not socs:
         return ", not compiled on any SoC reported; their op-info picks the other file"
-    return f", compiled on {', '.join(socs)}"
+    unflagged = item.get("compiled_without_flag") or []
+    flagged = [soc for soc in socs if soc not in unflagged]
+    text = f", compiled on {', '.join(flagged)}" if flagged else ""
+    if unflagged:
+        text += (f"{'; presumably also' if flagged else ', presumably compiled'} on {', '.join(unflagged)}, whose op-info "
+                 "does not set dynamicShapeSupport, as no static file exists")
+    return text
 
 
 def operator_markdown(report: dict) -> str:

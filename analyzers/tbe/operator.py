@@ -67,13 +67,20 @@ def kernels_per_soc(implementations: list[tuple[str, dict]], aicore: dict[str, O
     return chosen
 
 
-def compiled_on(implementations: list[tuple[str, dict]], aicore: dict[str, OpInfo], socs: list[str]) -> dict[str, list[str]]:
-    """Implementation path -> the SoCs (of `socs` with an AI Core op-info entry) that compile it."""
+def compiled_on(implementations: list[tuple[str, dict]], aicore: dict[str, OpInfo], socs: list[str]) -> dict[str, dict]:
+    """Implementation path -> {"socs": SoCs (of `socs`, with an AI Core op-info entry) that compile it,
+    "unflagged": those of them whose op-info does not set dynamicShapeSupport, taking the dynamic file because
+    no static one exists (an inference, not a fact of the op-info)}."""
     chosen = kernels_per_soc(implementations, aicore, [soc for soc in socs if soc in aicore])
-    found: dict[str, list[str]] = {d["path"]: [] for _, d in implementations}
+    found: dict[str, dict] = {d["path"]: {"socs": [], "unflagged": []} for _, d in implementations}
     for soc, kernel in chosen.items():
-        if kernel is not None:
-            found.setdefault(kernel.path, []).append(soc)
+        if kernel is None:
+            continue
+        entry = found.setdefault(kernel.path, {"socs": [], "unflagged": []})
+        entry["socs"].append(soc)
+        flagged = str(aicore[soc].flags.get("dynamicShapeSupport.flag", "")).lower() == "true"
+        if kernel.mode == "dynamic" and role_of(kernel.path) == "dynamic" and not flagged:
+            entry["unflagged"].append(soc)
     return found
 
 
@@ -144,7 +151,7 @@ def capability_findings(matrix: CapabilityMatrix) -> list[dict]:
 
 
 def operator_document(name: str, op_type: str, implementations: list[tuple[str, dict]], matrix: CapabilityMatrix,
-                      facts: dict, install: str | None, compiled: dict[str, list[str]] | None = None) -> dict:
+                      facts: dict, install: str | None, compiled: dict[str, dict] | None = None) -> dict:
     """One operator by name: its implementations (dynamic first, each with the SoCs that compile it), one
     capability matrix, its findings."""
     primary = implementations[0][1] if implementations else {}
@@ -157,7 +164,8 @@ def operator_document(name: str, op_type: str, implementations: list[tuple[str, 
         "implementation": KIND_LABELS.get(primary.get("status"), "none"),
         "install": install,
         "facts": facts,
-        "implementations": [{"role": role, **document, "compiled_on": compiled.get(document["path"])}
+        "implementations": [{"role": role, **document, "compiled_on": (compiled.get(document["path"]) or {}).get("socs"),
+                             "compiled_without_flag": (compiled.get(document["path"]) or {}).get("unflagged")}
                             for role, document in implementations],
         "capability": matrix.to_json(),
         "findings": [*primary.get("findings", []), *capability_findings(matrix)],
