@@ -198,9 +198,15 @@ def _compute(tree, path, info, scope, walked, classes, values, constant_texts, d
     walker.recorder.roles = {}  # parameter roles are the entry's; other roots have parameters of their own
     for function in sorted(walked.values(), key=lambda f: f.name in called):
         if function.name not in walker.reached:
+            before = len(walker.calls)
+            known = walker.recorder.snapshot()
             items = walker.walk_root(function)
-            if any(call["via"] == () for call in walker.calls) or items:
+            if len(walker.calls) > before:
                 flow_roots[function.name] = items
+            else:
+                # No DSL call on any of its paths (shape generalization helpers, checks only the hooks use):
+                # its branches are not the op's.
+                walker.recorder.restore(known)
     hooks = {}
     module_functions = {node.name: node for node in tree.body if isinstance(node, nodes.FunctionDef)}
     if "check_supported" in module_functions:

@@ -201,7 +201,7 @@ class ComputeWalker:
             sources = _flat(self._value(statement.iter, frame))
             self._bind(statement.target, sources, frame)
             for name in statement.target.nodes_of_class(nodes.AssignName):
-                self.recorder.bind(name.name, statement.iter, frame.env)
+                self.recorder.bind(statement, name.name, statement.iter, frame.env)
             label = f"for {self.text(statement.target)} in {self.text(statement.iter)}"
         else:
             label = f"while {self.text(statement.test)}"
@@ -330,7 +330,7 @@ class ComputeWalker:
         # Its result is taken to depend on every tensor passed in; what it computes is unknown.
         return inputs
 
-    def _site_literals(self, node: nodes.Call, names: list[str], frame: _Frame) -> dict:
+    def _site_literals(self, node: nodes.Call, names: list[str], frame: _Frame, helper: nodes.FunctionDef) -> dict:
         """Parameter -> literal text for string arguments (or the caller's own substituted parameters).
 
         Strings only: they name the API, dtype or mode a guard asks about; a number would turn one guard
@@ -339,7 +339,7 @@ class ComputeWalker:
         bound = list(zip(names, node.args)) + [(k.arg, k.value) for k in node.keywords or () if k.arg in names]
         literals = {}
         for name, argument in bound:
-            self.recorder.bind(name, argument, frame.env)
+            self.recorder.bind(helper.body[0] if helper.body else helper, name, argument, frame.env)
             if isinstance(argument, nodes.Const) and isinstance(argument.value, str):
                 literals[name] = self.text(argument)
             elif isinstance(argument, nodes.Name):
@@ -392,7 +392,7 @@ class ComputeWalker:
         for position, name in enumerate(names):
             bound = _flat(arguments[position]) if position < len(arguments) else Sources()
             env[name] = bound or Sources({f"param:{name}"})
-        literals = self._site_literals(node, names[offset:], frame)
+        literals = self._site_literals(node, names[offset:], frame, helper)
         child = _Frame(env, frame.guards, frame.via + (site,), dict(frame.locals), [], base=len(frame.guards), literals=literals)
         self._block(helper.body, child)
         # The body is kept once per helper (first call site), not per call: documents stay small.

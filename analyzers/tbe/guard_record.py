@@ -18,6 +18,7 @@ _PRESENCE_OPS = {"is", "is not"}
 # What a value read from a tensor dict is: its shape (or shape range, or the constant value of a value-depend input).
 _SHAPE_KEYS = {"shape", "ori_shape", "range", "ori_range", "const_value", "const_value_range"}
 _SHAPE_ATTRS = {"shape", "ori_shape", "ndim"}
+_KEY_TAGS = {**{key: {"shape"} for key in _SHAPE_KEYS}, "format": {"format"}, "ori_format": {"format"}}
 _SHAPE_CALLS = {"variable_shape", "shape_to_list", "broadcast_shapes", "scalar2tensor_one", "axis_check", "is_unknown",
                 "is_unknown_rank_input", "unify_broadcast_shapes", "refine_shapes_for_broadcast"}
 # check_input_type declares parameters by Python type: anything but a tensor dict is an attribute.
@@ -64,7 +65,8 @@ class GuardRecorder:
         self.soc_vars: set[str] = set()
         self.dtype_vars: dict[str, str | None] = {}
         self.format_vars: set[str] = set()
-        self.tags: dict[str, set[str]] = {}  # name or `self.attr` -> the facts its value was computed from (shape, attr)
+        # (function, name) or `self.attr` -> the facts its value was computed from (shape, attr)
+        self.tags: dict[object, set[str]] = {}
 
     def assignment(self, statement: nodes.Assign, guard: str | None, text, env: dict) -> None:
         """Remember what the names bound here stand for; `guard` is the innermost condition of this function."""
@@ -74,7 +76,7 @@ class GuardRecorder:
         for target in statement.targets:
             for name in _target_names(target):
                 # Every assignment counts (as for flags): `lambd` is an attribute, or the constant value of an input.
-                self.tags.setdefault(name, set()).update(tags)
+                self.tags.setdefault(_key(statement, name), set()).update(tags)
         if reads_dtype(value):
             param = _param_of(value, env)
             self.dtype_vars.update({name: param for name in names})
@@ -94,6 +96,16 @@ class GuardRecorder:
                 if record not in self.assignments.setdefault(name, []):
                     self.assignments[name].append(record)
 
+    def snapshot(self) -> frozenset:
+        """The guards recorded so far; restore() forgets those recorded since."""
+        return frozenset(self.kinds)
+
+    def restore(self, known: frozenset) -> None:
+        for key in [k for k in self.kinds if k not in known]:
+            self.kinds.pop(key, None)
+            self.origins.pop(key, None)
+            self.tests.pop(key, None)
+
     def alias_dtype(self, argument: str, parameter: str) -> None:
         """A dtype variable passed to a helper: the helper's parameter holds the same dtype."""
         if argument in self.dtype_vars:
@@ -102,11 +114,12 @@ class GuardRecorder:
     def augment(self, statement: nodes.AugAssign, env: dict) -> None:
         """`size *= dim`: the name keeps what it was computed from and takes what the value adds."""
         for name in _target_names(statement.target):
-            self.tags.setdefault(name, set()).update(self.value_tags(statement.value, env))
+            self.tags.setdefault(_key(statement, name), set()).update(self.value_tags(statement.value, env))
 
-    def bind(self, name: str, value: nodes.NodeNG, env: dict) -> None:
-        """A helper parameter or loop variable takes what its argument (or iterable) was computed from."""
-        self.tags.setdefault(name, set()).update(self.value_tags(value, env))
+    def bind(self, where: nodes.NodeNG, name: str, value: nodes.NodeNG, env: dict) -> None:
+        """A helper parameter or loop variable (of the function holding `where`) takes what its argument (or
+        iterable) was computed from."""
+        self.tags.setdefault(_key(where, name), set()).update(self.value_tags(value, env))
 
     def value_tags(self, value: nodes.NodeNG, env: dict) -> set[str]:
         """shape: read from a shape, range or constant value; attr: computed from an attribute of the entry.
@@ -129,15 +142,21 @@ class GuardRecorder:
                 func = node.func
                 called = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
                 key = _const_key(node.args[0]) if node.args else None
-                if called == "get" and key == "dtype" or _makes_tensor(func):
+                if _makes_tensor(func):
                     continue
-                if called in _SHAPE_CALLS or called == "get" and key in _SHAPE_KEYS:
+                if called == "get" and isinstance(key, str):
+                    # A tensor dict read by key is what the key names, whatever else the dict went through.
+                    tags |= _KEY_TAGS.get(key, set())
+                    continue
+                if called in _SHAPE_CALLS:
                     tags.add("shape")
-            elif isinstance(node, nodes.Subscript):
-                if _const_key(node.slice) in _SHAPE_KEYS:
-                    tags.add("shape")
+                if called in _FACT_QUERIES:
+                    tags.add("soc" if called == "get_soc_spec" else "api_check_support")
+            elif isinstance(node, nodes.Subscript) and isinstance(_const_key(node.slice), str):
+                tags |= _KEY_TAGS.get(_const_key(node.slice), set())
+                continue
             elif isinstance(node, nodes.Name):
-                tags |= self.tags.get(node.name, set())
+                tags |= self.tags.get(_key(node, node.name), set())
                 if self._declares_attr(env.get(node.name, ())):
                     tags.add("attr")
             elif isinstance(node, (nodes.Lambda, nodes.FunctionDef)):
@@ -167,7 +186,7 @@ class GuardRecorder:
                 origins.append(self.facts[name])
         hints = ["dtype"] if any(n in self.dtype_vars for n in names) else []
         hints += ["format"] if any(n in self.format_vars for n in names) else []
-        tagged = sorted({tag for n in [*names, *attributes] for tag in self.tags.get(n, ())} | self.value_tags(statement.test, {}))
+        tagged = sorted({tag for a in attributes for tag in self.tags.get(a, ())} | self.value_tags(statement.test, {}))
         kinds = list(guard_kinds(" ".join([text, *origins, *hints])))
         kinds += tagged
         kinds += self._parameter_kinds(statement.test, names, env)
@@ -191,7 +210,8 @@ class GuardRecorder:
             # A presence test of an input (`bias is None`, `if kernel_matrix:`): REQUIRED_INPUTs are never absent,
             # so this is an optional input whatever the decorator (check_input_type only says `dict`).
             inputs = [d for d in declared if d in ("OPTION_INPUT", "OPTION_OUTPUT", "dict") or d.endswith("_INPUT")]
-            if inputs and _tests_presence(test, name):
+            # The input itself, not a flag computed from it (`valid = check(x)`; `if valid:` is no presence test).
+            if inputs and len(params) == 1 and set(env.get(name, ())) == {f"param:{params[0]}"} and _tests_presence(test, name):
                 kinds.append("optional_input")
         return kinds
 
@@ -200,6 +220,16 @@ def _is_attribute_type(declared: str) -> bool:
     """`int`, `(tuple, list)`, `(tuple, list, str)`: a check_input_type declaration of something other than a dict."""
     names = {part.strip() for part in declared.strip("()").split(",") if part.strip()}
     return bool(names) and names <= _PYTHON_TYPES
+
+
+def _key(node: nodes.NodeNG, name: str):
+    """Names are local to their function; `self.<attr>` belongs to the object, whichever method sets it."""
+    if name.startswith("self."):
+        return name
+    scope = node
+    while scope is not None and not isinstance(scope, (nodes.FunctionDef, nodes.Module)):
+        scope = scope.parent
+    return (id(scope), name)
 
 
 def _target_names(target: nodes.NodeNG) -> list[str]:

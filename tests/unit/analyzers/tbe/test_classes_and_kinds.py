@@ -214,3 +214,23 @@ def test_a_product_accumulated_over_a_shape_and_a_padding_string_are_classified(
     kinds = {g["text"]: g["kinds"] for g in analyse_source(source, "pool_grad.py").to_json()["guards"]}
     assert kinds["isinstance(count, float)"] == ["shape"]
     assert kinds["kernel_name == 'SAME'"] == ["attr"]  # declared str by check_input_type
+
+
+def test_a_dict_read_by_key_is_what_the_key_names_and_platform_queries_are_soc() -> None:
+    source = POOL_GRAD.replace(
+        '    if kernel is not None:\n',
+        '    grad, kernel = _fill_unknown(grad, kernel, shape_k[0])\n'
+        '    if kernel["ori_format"] == "NCHW":\n        k_h = shape_k[1]\n'
+        '    room = tbe_platform.get_soc_spec("UB_SIZE") - k_h * 32\n'
+        '    if room < 0:\n        return\n'
+        '    if kernel is not None:\n',
+    ).replace("from impl.util.platform_adapter import tbe\n", "from impl.util.platform_adapter import tbe\n"
+              "from impl.util.platform_adapter import tbe_platform\n") + (
+        "\n\ndef _fill_unknown(grad, kernel, channel):\n    return grad, kernel\n"
+        "\n\ndef _generalize_only(grad, strides):\n    if strides[1] > 1:\n        return [grad]\n    return None\n")
+    kinds = {g["text"]: g["kinds"] for g in analyse_source(source, "pool_grad.py").to_json()["guards"]}
+    # kernel went through a helper with a shape-derived argument; its "ori_format" is still a format, not a shape.
+    assert kinds["kernel['ori_format'] == 'NCHW'"] == ["format"]
+    assert kinds["room < 0"] == ["shape", "soc"]
+    # A function nothing of the op calls, with no DSL call: its branches are not the op's.
+    assert "strides[1] > 1" not in kinds
