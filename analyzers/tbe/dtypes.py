@@ -41,6 +41,7 @@ class _Instance:
     cls: nodes.ClassDef
     dicts: dict = field(default_factory=dict)
     dtypes: dict = field(default_factory=dict)
+    lists: dict = field(default_factory=dict)
 
 
 class _Names(dict):
@@ -81,12 +82,13 @@ class _Scope:
     reach: Reach  # the call sites that lead here, each with its guards
     instance: _Instance | None = None
     depth: int = 0
-    lists: dict = field(default_factory=dict)
+    lists: _Names = None  # local name or "self.attr" -> [(dtype, condition, line)] of a dtype list
     remaps: dict = field(default_factory=dict)
 
 
 def _scope(function, dicts, dtypes, reach, instance=None, depth=0) -> _Scope:
-    return _Scope(function, _Names(dicts, instance, "dicts"), _Names(dtypes, instance, "dtypes"), reach, instance, depth)
+    return _Scope(function, _Names(dicts, instance, "dicts"), _Names(dtypes, instance, "dtypes"), reach, instance, depth,
+                  _Names({}, instance, "lists"))
 
 
 def _text(node: nodes.NodeNG) -> str | None:
@@ -195,7 +197,9 @@ class _Reader:
         if name is None:
             return
         items = _strings(evaluate(value, self.constants))
-        if items is not None and not isinstance(value, nodes.Const) and isinstance(target, nodes.AssignName):
+        # `check_list = ("float32")` is a string, not a tuple: check_dtype then accepts that one dtype.
+        one_dtype = isinstance(value, nodes.Const) and isinstance(value.value, str) and normalise(value.value) in DTYPE_NAMES
+        if items is not None and (not isinstance(value, nodes.Const) or one_dtype) and name not in scope.dtypes:
             scope.lists[name] = [(normalise(item), self._condition(node, scope), node.lineno) for item in items]
             return
         if name in scope.dtypes and isinstance(value, nodes.Const) and isinstance(value.value, str):

@@ -136,3 +136,23 @@ def test_compare_tensor_dict_key_on_dtype_is_an_equality() -> None:
     )
     document = analyse_source(ENTRY.format(module="from impl.util.platform_adapter import shape_util", body=body), "op.py").to_json()
     assert document["dtype_equalities"] == [["x", "y"]]
+
+
+def test_lists_written_as_a_string_a_set_a_constant_module_or_an_attribute_are_read() -> None:
+    module = (
+        "from impl import constant_util as constant\n"
+        "class Impl:\n"
+        "    def __init__(self, t):\n"
+        "        self.allowed = ['float16', 'int8']\n"
+        "        para_check.check_dtype(t.get('dtype').lower(), self.allowed, param_name='z')\n"
+    )
+    body = (
+        "    check_list = ('float32')\n"
+        "    para_check.check_dtype(x.get('dtype').lower(), check_list, param_name='x')\n"
+        "    para_check.check_dtype(y.get('dtype').lower(), (constant.DATA_TYPE_INT32, constant.DATA_TYPE_INT64), param_name='y')\n"
+        "    if z.get('dtype') not in {'float16', 'int8'}:\n"
+        "        raise RuntimeError('z')\n"
+        "    Impl(z)\n"
+    )
+    assert _dtypes(body, module) == {"x": [("float32", None)], "y": [("int32", None), ("int64", None)],
+                                     "z": [("float16", None), ("int8", None)]}
