@@ -178,13 +178,14 @@ class _Reader:
                 self._assign(node, scope, instances)
             elif isinstance(node, nodes.AugAssign) and _text(node.target) in scope.lists:
                 items = _strings(evaluate(node.value, self.constants)) or []
-                scope.lists[_text(node.target)] += [(normalise(i), self._condition(node, scope), node.lineno) for i in items]
+                _list_at(scope, _text(node.target), node.lineno).extend(
+                    (normalise(i), self._condition(node, scope), node.lineno) for i in items)
             elif isinstance(node, nodes.Call):
                 receiver = node.func.expr if isinstance(node.func, nodes.Attribute) else None
                 if receiver is not None and _text(receiver) in scope.lists and node.func.attrname in ("append", "extend"):
                     items = _strings(evaluate(node.args[0], self.constants)) if node.args else None
                     added = [(normalise(i), self._condition(node, scope), node.lineno) for i in items or []]
-                    scope.lists[_text(receiver)] += added
+                    _list_at(scope, _text(receiver), node.lineno).extend(added)
                     continue
                 callee = self._callee(node, scope, instances)
                 if callee is not None:
@@ -200,7 +201,11 @@ class _Reader:
         # `check_list = ("float32")` is a string, not a tuple: check_dtype then accepts that one dtype.
         one_dtype = isinstance(value, nodes.Const) and isinstance(value.value, str) and normalise(value.value) in DTYPE_NAMES
         if items is not None and (not isinstance(value, nodes.Const) or one_dtype) and name not in scope.dtypes:
-            scope.lists[name] = [(normalise(item), self._condition(node, scope), node.lineno) for item in items]
+            # Each assignment is a version of the list: a check reads the one assigned last before it
+            # (`check_list = (x dtypes)`, check x, `check_list = (shape dtypes)`, check shape).
+            versions = scope.lists[name] if name in scope.lists else []
+            versions.append((node.lineno, [(normalise(item), self._condition(node, scope), node.lineno) for item in items]))
+            scope.lists[name] = versions
             return
         if name in scope.dtypes and isinstance(value, nodes.Const) and isinstance(value.value, str):
             sources, test = _remap_sources(node, name, scope.function)
@@ -301,7 +306,7 @@ class _Reader:
     def _names_no_dtype(self, list_node: nodes.NodeNG, scope: _Scope) -> bool:
         """True when the checked list is known and holds no dtype name at all."""
         if _text(list_node) in scope.lists:
-            items = [entry[0] for entry in scope.lists[_text(list_node)]]
+            items = [entry[0] for entry in _list_at(scope, _text(list_node), list_node.lineno)]
         else:
             items = _strings(evaluate(list_node, self.constants))
         return bool(items) and not any(normalise(item) in DTYPE_NAMES for item in items)
@@ -311,7 +316,7 @@ class _Reader:
             self.unresolved.append(("tbe-unresolved-input", {"expr": expr_text}, check.lineno))
             return
         if _text(list_node) in scope.lists:
-            entries = scope.lists[_text(list_node)]
+            entries = _list_at(scope, _text(list_node), check.lineno)
         else:
             items = _strings(evaluate(list_node, self.constants))
             if items is None:
@@ -327,6 +332,14 @@ class _Reader:
             for dtype in sources:
                 site.entries.setdefault(dtype, (f"{condition} (remapped to {target} before the check)", line, True))
         self.sites.append(site)
+
+
+def _list_at(scope: _Scope, name: str, line: int) -> list:
+    """The version of a dtype list in force at `line` of its function: the last one assigned before it (a list
+    set in another method, `self.allowed`, is its last version)."""
+    versions = scope.lists[name]
+    before = [entries for assigned, entries in versions if assigned <= line]
+    return before[-1] if before and not name.startswith("self.") else versions[-1][1]
 
 
 def _remap_sources(node: nodes.Assign, name: str, function: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:

@@ -156,3 +156,15 @@ def test_lists_written_as_a_string_a_set_a_constant_module_or_an_attribute_are_r
     )
     assert _dtypes(body, module) == {"x": [("float32", None)], "y": [("int32", None), ("int64", None)],
                                      "z": [("float16", None), ("int8", None)]}
+
+
+def test_a_reassigned_check_list_is_read_as_it_stands_at_each_check() -> None:
+    body = (
+        "    check_list = ('float16', 'float32', 'bool')\n"
+        "    para_check.check_dtype(x.get('dtype').lower(), check_list, param_name='x')\n"
+        "    check_list = ('int32', 'int64')\n"
+        "    check_list += ('uint64',)\n"
+        "    para_check.check_dtype(y.get('dtype').lower(), check_list, param_name='y')\n"
+    )
+    assert _dtypes(body) == {"x": [("float16", None), ("float32", None), ("bool", None)],
+                             "y": [("int32", None), ("int64", None), ("uint64", None)]}
