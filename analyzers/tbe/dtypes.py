@@ -290,6 +290,8 @@ class _Reader:
                 self._compare(node, scope)
 
     def _compare(self, node: nodes.Compare, scope: _Scope) -> None:
+        if not _rejects(node):
+            return  # `if dtype not in ("int32",): <compute>` picks a path, it does not refuse a dtype
         operator, right = node.ops[0]
         traced = isinstance(node.left, (nodes.Name, nodes.Call, nodes.Attribute))
         left_param = self.param_of_value(node.left, scope) if traced else None
@@ -332,6 +334,25 @@ class _Reader:
             for dtype in sources:
                 site.entries.setdefault(dtype, (f"{condition} (remapped to {target} before the check)", line, True))
         self.sites.append(site)
+
+
+def _rejects(compare: nodes.Compare) -> bool:
+    """True when the comparison is the test, or one `or` alternative of the test, of an `if` that refuses the op:
+    its body raises, or calls an error reporter (error_manager_vector.raise_err_..., a raise_* helper)."""
+    node = compare
+    while isinstance(node.parent, nodes.BoolOp) and node.parent.op == "or" or isinstance(node.parent, nodes.UnaryOp):
+        node = node.parent
+    branch = node.parent
+    if not isinstance(branch, nodes.If) or branch.test is not node:
+        return False
+    for statement in branch.body:
+        if isinstance(statement, nodes.Raise):
+            return True
+        for call in statement.nodes_of_class(nodes.Call):
+            name = call.func.attrname if isinstance(call.func, nodes.Attribute) else getattr(call.func, "name", "")
+            if "raise" in name or name.startswith("error"):
+                return True
+    return False
 
 
 def _list_at(scope: _Scope, name: str, line: int) -> list:

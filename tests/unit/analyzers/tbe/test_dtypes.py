@@ -168,3 +168,19 @@ def test_a_reassigned_check_list_is_read_as_it_stands_at_each_check() -> None:
     )
     assert _dtypes(body) == {"x": [("float16", None), ("float32", None), ("bool", None)],
                              "y": [("int32", None), ("int64", None), ("uint64", None)]}
+
+
+def test_a_membership_test_that_picks_a_path_is_not_a_dtype_rule() -> None:
+    body = (
+        "    dtype = x.get('dtype').lower()\n"
+        "    if dtype not in ('int32',):\n"
+        "        x = cast_up(x)\n"
+        "    if dtype != y.get('dtype'):\n"
+        "        y = cast_up(y)\n"
+        "    if dtype not in ('float16', 'float32', 'int32') or z.get('dtype') not in ('int64',):\n"
+        "        error_manager_vector.raise_err_input_dtype_not_supported('op', 'x', 'float16', dtype)\n"
+    )
+    document = analyse_source(ENTRY.format(module="", body=body), "op.py").to_json()
+    assert {k: [e["dtype"] for e in v] for k, v in document["dtypes"].items()} == {
+        "x": ["float16", "float32", "int32"], "z": ["int64"]}
+    assert document["dtype_equalities"] == []
