@@ -178,14 +178,14 @@ class _Reader:
                 self._assign(node, scope, instances)
             elif isinstance(node, nodes.AugAssign) and _text(node.target) in scope.lists:
                 items = _strings(evaluate(node.value, self.constants)) or []
-                _list_at(scope, _text(node.target), node.lineno).extend(
+                _version_at(scope, _text(node.target), node.lineno).extend(
                     (normalise(i), self._condition(node, scope), node.lineno) for i in items)
             elif isinstance(node, nodes.Call):
                 receiver = node.func.expr if isinstance(node.func, nodes.Attribute) else None
                 if receiver is not None and _text(receiver) in scope.lists and node.func.attrname in ("append", "extend"):
                     items = _strings(evaluate(node.args[0], self.constants)) if node.args else None
                     added = [(normalise(i), self._condition(node, scope), node.lineno) for i in items or []]
-                    _list_at(scope, _text(receiver), node.lineno).extend(added)
+                    _version_at(scope, _text(receiver), node.lineno).extend(added)
                     continue
                 callee = self._callee(node, scope, instances)
                 if callee is not None:
@@ -204,7 +204,8 @@ class _Reader:
             # Each assignment is a version of the list: a check reads the one assigned last before it
             # (`check_list = (x dtypes)`, check x, `check_list = (shape dtypes)`, check shape).
             versions = scope.lists[name] if name in scope.lists else []
-            versions.append((node.lineno, [(normalise(item), self._condition(node, scope), node.lineno) for item in items]))
+            condition = self._condition(node, scope)
+            versions.append((node.lineno, condition, [(normalise(item), condition, node.lineno) for item in items]))
             scope.lists[name] = versions
             return
         if name in scope.dtypes and isinstance(value, nodes.Const) and isinstance(value.value, str):
@@ -355,12 +356,27 @@ def _rejects(compare: nodes.Compare) -> bool:
     return False
 
 
-def _list_at(scope: _Scope, name: str, line: int) -> list:
-    """The version of a dtype list in force at `line` of its function: the last one assigned before it (a list
-    set in another method, `self.allowed`, is its last version)."""
+def _version_at(scope: _Scope, name: str, line: int) -> list:
+    """The entries of the list version that `+=` / append at `line` extends (the last one assigned before it)."""
     versions = scope.lists[name]
-    before = [entries for assigned, entries in versions if assigned <= line]
-    return before[-1] if before and not name.startswith("self.") else versions[-1][1]
+    before = [version for version in versions if version[0] <= line]
+    return (before or versions)[-1][2]
+
+
+def _list_at(scope: _Scope, name: str, line: int) -> list:
+    """The entries of a dtype list that can be in force at `line` of its function: the versions assigned before
+    it, from the last back to the last unconditional one (`if c: l = A else: l = B` gives both, each with its
+    condition). A list set in another method (`self.allowed`) is its last version."""
+    versions = scope.lists[name]
+    before = [version for version in versions if version[0] <= line]
+    if not before or name.startswith("self."):
+        return versions[-1][2]
+    reaching = []
+    for _, condition, entries in reversed(before):
+        reaching = entries + reaching
+        if condition is None:
+            break
+    return reaching
 
 
 def _remap_sources(node: nodes.Assign, name: str, function: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:

@@ -184,3 +184,15 @@ def test_a_membership_test_that_picks_a_path_is_not_a_dtype_rule() -> None:
     assert {k: [e["dtype"] for e in v] for k, v in document["dtypes"].items()} == {
         "x": ["float16", "float32", "int32"], "z": ["int64"]}
     assert document["dtype_equalities"] == []
+
+
+def test_a_list_set_on_both_arms_of_an_if_brings_both_versions_with_their_conditions() -> None:
+    body = (
+        "    if tbe_platform.api_check_support('tik.vcopy'):\n"
+        "        check_list = ('int16')\n"
+        "    else:\n"
+        "        check_list = ('int64', 'int32')\n"
+        "    para_check.check_dtype(y.get('dtype').lower(), check_list, param_name='y')\n"
+    )
+    test = "tbe_platform.api_check_support('tik.vcopy')"
+    assert _dtypes(body) == {"y": [("int16", test), ("int64", f"not ({test})"), ("int32", f"not ({test})")]}
