@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from op_migrate.reports.render import render
 from op_migrate.reports.tbe_matrix import matrix_context
-from op_migrate.reports.tbe_report import dtype_entry_text, op_context
+from op_migrate.reports.tbe_report import PARTIAL, dtype_entry_text, op_context
 
 def _summary(role: str, document: dict) -> dict:
     calls = sorted({c["name"] for c in document.get("dsl_calls", []) if c["category"] != "framework"})
@@ -60,7 +60,8 @@ def operator_text(report: dict) -> tuple[str, str]:
     primary = implementations[0] if implementations else {}
     for name, entries in primary.get("dtypes", {}).items():
         parts = [dtype_entry_text(e) for e in entries]
-        head.append(f"  checks {name}: {', '.join(parts)}")
+        partial = PARTIAL if name in primary.get("dtypes_partial", ()) else ""
+        head.append(f"  checks {name}: {', '.join(parts)}{partial}")
     calls = sorted({c["name"] for c in primary.get("dsl_calls", []) if c["category"] != "framework"})
     if calls:
         head.append(f"  DSL compute calls: {', '.join(calls)}")

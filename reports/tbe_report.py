@@ -38,6 +38,9 @@ def dtype_entry_text(entry: dict) -> str:
     return f"{entry['dtype']} (if {condition})"
 
 
+PARTIAL = " (checked on some paths only: elsewhere any dtype passes)"
+
+
 def _dtype_text(entries: list) -> str:
     return ", ".join(dtype_entry_text(entry) for entry in entries)
 
@@ -129,7 +132,7 @@ def op_text(document: dict) -> str:
     if wrapper:
         lines.append(f"  Ascend C kernel: {wrapper.get('kernel_source') or wrapper.get('kernel_file') or 'not named'}")
     for name, entries in document.get("dtypes", {}).items():
-        lines.append(f"  dtype {name}: {_dtype_text(entries)}")
+        lines.append(f"  dtype {name}: {_dtype_text(entries)}{PARTIAL if name in document.get('dtypes_partial', ()) else ''}")
     if document["status"] == "analysed":
         calls = [c for c in document.get("dsl_calls", []) if c["category"] != "framework"]
         distinct = sorted({c["name"] for c in calls})

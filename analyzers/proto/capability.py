@@ -146,7 +146,7 @@ def tbe_status(kernel: KernelChecks | None, role: str, position: int, dtype: str
     if dtype == "bool" and kernel.bool_as_int8 and "int8" in accepted:
         condition = accepted["int8"]
         return f"as int8 if {condition}" if condition else "as int8"
-    return "no"
+    return "unchecked on some paths" if port in kernel.partial else "no"
 
 
 def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str, tuple[str, ...]] | None, kernel, name) -> Cell:

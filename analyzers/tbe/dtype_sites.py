@@ -52,6 +52,18 @@ def paths(reach: Reach, memo: dict | None = None, active: frozenset = frozenset(
     return found
 
 
+def partly_checked(sites: list[Site]) -> list[str]:
+    """Inputs no check reaches on every path: on the other paths any dtype passes (ScatterNdAdd checks `adds`
+    on its DSL path only)."""
+    memo: dict = {}
+    covered, seen = set(), []
+    for site in sites:
+        seen.append(site.param)
+        if any(path + site.local == () for path in paths(site.reach, memo)):
+            covered.add(site.param)
+    return [param for param in dict.fromkeys(seen) if param not in covered]
+
+
 def merge_sites(sites: list[Site]) -> dict[str, list[tuple[str, str | None, int]]]:
     """input -> [(dtype, condition, line)] over all sites, in the order the dtypes were first met."""
     memo: dict = {}

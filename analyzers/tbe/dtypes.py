@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from op_migrate.analyzers.tbe.constants import evaluate
-from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, merge_sites
+from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, merge_sites, partly_checked
 from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, guards_of
 from op_migrate.analyzers.tbe.local_classes import find_method
 
@@ -32,6 +32,7 @@ class DtypeRules:
     accepted: dict
     equalities: tuple[tuple[str, str], ...]
     unresolved: tuple[tuple[str, dict, int], ...]
+    partial: tuple[str, ...] = ()  # inputs checked on some paths only (any dtype passes on the others)
 
 
 @dataclass
@@ -105,6 +106,10 @@ def _is_dtype_check(func: nodes.NodeNG) -> bool:
     return name in ("check_dtype", "check_dtype_rule")
 
 
+def _called(func: nodes.NodeNG) -> str:
+    return func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
+
+
 def _is_key_comparison(func: nodes.NodeNG) -> bool:
     name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
     return name == "compare_tensor_dict_key"
@@ -147,7 +152,8 @@ class _Reader:
             self._read_checks(scope)
         accepted = merge_sites(self.sites)
         ordered = {name: accepted[name] for name in [*self.inputs, *sorted(accepted)] if name in accepted}
-        return DtypeRules(accepted=ordered, equalities=tuple(self.equalities), unresolved=tuple(self.unresolved))
+        return DtypeRules(accepted=ordered, equalities=tuple(self.equalities), unresolved=tuple(self.unresolved),
+                          partial=tuple(p for p in partly_checked(self.sites) if p in ordered))
 
     # -- pass 1: what each name stands for, and which local functions are called with what -------------------
     def param_of_value(self, value: nodes.NodeNG, scope: _Scope) -> str | None:
@@ -163,6 +169,10 @@ class _Reader:
                 return scope.dicts[_text(node.expr)]
             if _text(node) in scope.dtypes:
                 return scope.dtypes[_text(node)]
+            if isinstance(node, nodes.Call) and "dtype" in _called(node.func) and len(node.args) == 1:
+                # get_dtype(input_x), util.get_input_dtype(x): a helper reading the dict's dtype
+                if _text(node.args[0]) in scope.dicts:
+                    return scope.dicts[_text(node.args[0])]
         return None
 
     def _condition(self, node: nodes.NodeNG, scope: _Scope) -> str | None:

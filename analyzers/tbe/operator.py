@@ -40,6 +40,7 @@ def kernel_checks(document: dict) -> KernelChecks | None:
         bool_as_int8=bool(document.get("bool_as_int8", True)),
         fallbacks=tuple((f["condition"], f.get("test")) for f in document.get("aicpu_fallback_details", ())),
         equalities=tuple(tuple(pair) for pair in document.get("dtype_equalities", ())),
+        partial=tuple(document.get("dtypes_partial", ())),
     )
 
 

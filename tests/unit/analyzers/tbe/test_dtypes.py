@@ -196,3 +196,35 @@ def test_a_list_set_on_both_arms_of_an_if_brings_both_versions_with_their_condit
     )
     test = "tbe_platform.api_check_support('tik.vcopy')"
     assert _dtypes(body) == {"y": [("int16", test), ("int64", f"not ({test})"), ("int32", f"not ({test})")]}
+
+
+def test_an_input_checked_on_one_path_only_is_partly_checked_and_not_refused_elsewhere() -> None:
+    # The DSL path checks adds; the TIK path does not look at its dtype at all.
+    document = analyse_source(TWO_PATHS.replace('param_name="x")\n\n\nclass', 'param_name="x")\n'
+                                                '    para_check.check_dtype(y.get("dtype").lower(), ("float16",), param_name="y")'
+                                                '\n\n\nclass'), "pick.py").to_json()
+    assert document["dtypes"]["y"][0]["dtype"] == "float16"
+    assert document["dtypes_partial"] == ["x", "y"]  # x: the DSL and TIK checks each sit on some branches
+    from op_migrate.analyzers.proto.capability import tbe_status
+    from op_migrate.analyzers.tbe.operator import kernel_checks
+
+    kernel = kernel_checks(document)
+    assert tbe_status(kernel, "input", 0, "int16") == "unchecked on some paths"
+
+
+def test_an_unconditional_check_makes_the_input_fully_checked() -> None:
+    document = analyse_source(ENTRY.format(module="", body="    para_check.check_dtype(x.get('dtype'), ('int8',), param_name='x')\n"),
+                              "op.py").to_json()
+    assert document["dtypes_partial"] == []
+
+
+def test_a_dtype_read_through_a_getter_is_traced_and_its_remap_kept() -> None:
+    body = (
+        "    x_dtype = get_dtype(x)\n"
+        "    if x_dtype == 'uint32':\n"
+        "        x_dtype = 'int32'\n"
+        "    para_check.check_dtype(x_dtype, ('float16', 'int32'), param_name='input_x')\n"
+    )
+    module = "def get_dtype(t):\n    return t.get('dtype').lower()\n"
+    assert _dtypes(body, module) == {"x": [("float16", None), ("int32", None),
+                                           ("uint32", "x_dtype == 'uint32' (remapped to int32 before the check)")]}
