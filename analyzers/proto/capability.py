@@ -36,6 +36,7 @@ def build_matrix(
     dtype_facts: dict[str, str] | None = None,
     fallback_kernel: KernelChecks | None = None,
     type_set_source: str = "the type-set table",
+    type_set_names: tuple[str, ...] = (),
 ) -> CapabilityMatrix:
     """The matrix over `socs` (the columns); kernels[soc] is the implementation that SoC compiles.
 
@@ -60,7 +61,7 @@ def build_matrix(
             rows.append(MatrixRow(port=name, role=role, dtype=dtype, proto=says, cells=cells))
     rows = tuple(rows)
     checked = {k.path: k for k in [*kernels.values(), fallback_kernel] if k is not None}
-    findings = grouped_findings(op_type, rows, socs, proto, aicore, aicpu, ports, checked, type_set_source)
+    findings = grouped_findings(op_type, rows, socs, proto, aicore, aicpu, ports, checked, type_set_source, type_set_names)
     return CapabilityMatrix(
         op_type=op_type,
         socs=tuple(socs),

@@ -43,6 +43,7 @@ def grouped_findings(
     ports: list[tuple[str, int, str]],
     kernels: dict[str, KernelChecks],
     type_set_source: str = "the type-set table",
+    type_set_names: tuple[str, ...] = (),
 ) -> tuple[CapabilityFinding, ...]:
     """Walk every cell once; facts with the same kind, dtype, details and SoCs name their ports together.
 
@@ -99,7 +100,7 @@ def grouped_findings(
                                           dtypes=(), ports=(), socs=tuple(absent)))
     elif absent:
         findings.append(_absent(op_type, absent, socs, aicpu))
-    findings += _unknown_sets(op_type, proto, type_set_source)
+    findings += _unknown_sets(op_type, proto, type_set_source, type_set_names)
     return tuple(findings)
 
 
@@ -167,11 +168,14 @@ def _absent(op_type, absent, covered, aicpu) -> CapabilityFinding:
                              ports=(), socs=tuple(absent))
 
 
-def _unknown_sets(op_type, proto, source) -> list[CapabilityFinding]:
+def _unknown_sets(op_type, proto, source, names=()) -> list[CapabilityFinding]:
     found = []
     for param in proto.params if proto is not None else ():
         if param.type_set:
-            finding = MESSAGES.make("proto-unknown-type-set", op_type=op_type, param=param.name, name=param.type_set, source=source)
+            # REG_OP(ExtractVolumePatches) writes REALNUMBERTYPE(); the header defines RealNumberType().
+            near = [name for name in names if name.lower() == param.type_set.lower() and name != param.type_set]
+            where = f"{source} (it defines {near[0]})" if near else source
+            finding = MESSAGES.make("proto-unknown-type-set", op_type=op_type, param=param.name, name=param.type_set, source=where)
             found.append(CapabilityFinding(symbol=finding.symbol, message=finding.message, severity=finding.severity.value,
                                            dtypes=(), ports=(param.name,), socs=()))
     return found

@@ -126,6 +126,7 @@ def operator_matrix(
         dtype_facts=dtype_facts,
         fallback_kernel=primary,
         type_set_source=sources.type_sets.source,
+        type_set_names=tuple(sorted(sources.type_sets.sets)),
     )
 
 

@@ -248,3 +248,13 @@ def test_an_op_type_nothing_of_the_install_names_is_said_to_be_unknown() -> None
     )]
     known = build_matrix("FloorMod", proto=PROTO, aicore={}, aicpu=[], kernels={}, socs=SOCS, fallback_kernel=KERNEL)
     assert "opinfo-op-not-on-soc" in [f.symbol for f in known.findings]
+
+
+def test_a_type_set_the_header_spells_otherwise_is_named_in_the_finding() -> None:
+    proto = Proto(op_type="VolumePatches", path="transformation_ops.h", line=1, params=(
+        ProtoParam("x", "input", (), "REALNUMBERTYPE"), ProtoParam("y", "output", ("float16",), None)))
+    matrix = build_matrix("VolumePatches", proto=proto, aicore={}, aicpu=[], kernels={}, socs=[], fallback_kernel=KERNEL,
+                          type_set_source="include/graph/types.h", type_set_names=("NumberType", "RealNumberType"))
+    (finding,) = [f for f in matrix.findings if f.symbol == "proto-unknown-type-set"]
+    assert finding.message == ("VolumePatches: x uses the named type set REALNUMBERTYPE, which include/graph/types.h "
+                               "(it defines RealNumberType) does not define; its dtypes are unknown")
