@@ -174,8 +174,9 @@ def _unknown_sets(op_type, proto, source, names=()) -> list[CapabilityFinding]:
         if param.type_set:
             # REG_OP(ExtractVolumePatches) writes REALNUMBERTYPE(); the header defines RealNumberType().
             near = [name for name in names if name.lower() == param.type_set.lower() and name != param.type_set]
-            where = f"{source} (it defines {near[0]})" if near else source
-            finding = MESSAGES.make("proto-unknown-type-set", op_type=op_type, param=param.name, name=param.type_set, source=where)
+            hint = f" (it defines {near[0]})" if near else ""
+            finding = MESSAGES.make("proto-unknown-type-set", op_type=op_type, param=param.name, name=param.type_set,
+                                    source=source, hint=hint)
             found.append(CapabilityFinding(symbol=finding.symbol, message=finding.message, severity=finding.severity.value,
                                            dtypes=(), ports=(param.name,), socs=()))
     return found

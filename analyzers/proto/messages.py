@@ -72,7 +72,7 @@ MESSAGES = MessageCatalog(
     ),
     MessageDef(
         "proto-unknown-type-set",
-        "{op_type}: {param} uses the named type set {name}, which {source} does not define; its dtypes are unknown",
+        "{op_type}: {param} uses the named type set {name}, which {source} does not define{hint}; its dtypes are unknown",
         "Named sets are expanded from graph/types.h of the tree, else from analyzers/data/type_sets.toml.",
     ),
 )

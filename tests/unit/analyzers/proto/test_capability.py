@@ -257,4 +257,4 @@ def test_a_type_set_the_header_spells_otherwise_is_named_in_the_finding() -> Non
                           type_set_source="include/graph/types.h", type_set_names=("NumberType", "RealNumberType"))
     (finding,) = [f for f in matrix.findings if f.symbol == "proto-unknown-type-set"]
     assert finding.message == ("VolumePatches: x uses the named type set REALNUMBERTYPE, which include/graph/types.h "
-                               "(it defines RealNumberType) does not define; its dtypes are unknown")
+                               "does not define (it defines RealNumberType); its dtypes are unknown")
