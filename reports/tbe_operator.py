@@ -48,7 +48,7 @@ def operator_markdown(report: dict) -> str:
 def operator_text(report: dict) -> tuple[str, str]:
     """(the lines above the matrix, the lines below it); the caller renders the matrix between them."""
     implementations = report["implementations"]
-    head = [f"{report['op_type']}: {report['implementation']} operator ({report['name']})"]
+    head = [report["title"]]
     if report.get("install"):
         head.append(f"  install: {report['install']}")
     for item in implementations:

@@ -143,6 +143,15 @@ def opinfo_mode_evidence(op_type: str, sources: CapabilitySources, socs: list[st
 OPERATOR_SCHEMA = "op-migrate/tbe-operator@1"
 
 
+def _title(op_type: str, name: str, status: str | None) -> str:
+    """"FloorMod: TBE DSL operator (floor_mod)"; a helper or failed file is not called an operator."""
+    if status == "not_operator":
+        return f"{op_type}: not an operator ({name} is a helper module)"
+    if status == "failed" or status is None:
+        return f"{op_type}: {name} could not be analysed"
+    return f"{op_type}: {KIND_LABELS[status]} operator ({name})"
+
+
 def capability_findings(matrix: CapabilityMatrix) -> list[dict]:
     """The matrix findings as report findings: no line, with the SoCs and ports each fact holds for."""
     return [
@@ -164,6 +173,7 @@ def operator_document(name: str, op_type: str, implementations: list[tuple[str, 
         "name": name,
         "op_type": op_type,
         "implementation": KIND_LABELS.get(primary.get("status"), "none"),
+        "title": _title(op_type, name, primary.get("status")),
         "install": install,
         "facts": facts,
         "implementations": [{"role": role, **document, "compiled_on": (compiled.get(document["path"]) or {}).get("socs"),

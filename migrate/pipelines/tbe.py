@@ -151,10 +151,13 @@ def _operator(name: str, config: AnalyzeConfig, roots: list[Path], sources, fact
         implementations.append((role, document))
     matrix = operator_matrix(op_type, implementations, sources, socs, facts.dtypes)
     _report_problems(sources)
-    compiled = compiled_on(implementations, sources.aicore(op_type), socs)
+    aicore = sources.aicore(op_type)
+    compiled = compiled_on(implementations, aicore, socs) if aicore else {}
     report = operator_document(located.op_name, op_type, implementations, matrix, facts.to_json(), install_version(roots),
                                compiled)
-    return Rendered(_render_operator(report, config.fmt), _exit_code([d for _, d in implementations]))
+    # The operator's findings are its primary file's and the capability merge's: all of them count.
+    documents = [{**d, "findings": report["findings"] if i == 0 else d.get("findings", [])} for i, (_, d) in enumerate(implementations)]
+    return Rendered(_render_operator(report, config.fmt), _exit_code(documents))
 
 
 def _resolved_op_type(derived: str, spelt: tuple[str, str] | None, documents: list[dict], sources: CapabilitySources) -> str:
@@ -304,7 +307,7 @@ def _render_corpus(corpus: dict, fmt: str) -> str:
 
 
 def _matrix_text(capability: dict | None) -> str:
-    if not capability or not capability.get("socs"):
+    if not capability or not capability.get("socs") or not capability.get("rows"):
         return ""
     headers, rows, notes = tbe_matrix.matrix_table(capability)
     text = console.table_text(headers, rows, title=f"{capability['op_type']}: where each (port, dtype) runs")
