@@ -68,7 +68,7 @@ class ComputeWalker:
         self.helpers: dict[str, list] = {}
         self.reached: set[str] = set()
         self.notes: list[tuple[str, dict, int]] = []
-        self.recorder = GuardRecorder(values or {}, roles or {})
+        self.recorder = GuardRecorder(values or {}, roles or {}, module_functions)
         self._texts: dict[int, str] = {}
         self._resolved: dict[int, tuple] = {}
         self._external_seen: set[tuple[str, int]] = set()

@@ -54,7 +54,7 @@ def _reads_format(value: nodes.NodeNG) -> bool:
 class GuardRecorder:
     """Guards met by the walker: (text, line) -> kinds, origins and decidable test."""
 
-    def __init__(self, values: dict, roles: dict) -> None:
+    def __init__(self, values: dict, roles: dict, functions: dict | None = None) -> None:
         self.values = values
         self.roles = roles  # entry parameter -> check_op_params constant (REQUIRED_INPUT, OPTION_ATTR_INT ...)
         self.kinds: dict[tuple[str, int], tuple[str, ...]] = {}
@@ -67,6 +67,8 @@ class GuardRecorder:
         self.format_vars: set[str] = set()
         # (function, name) or `self.attr` -> the facts its value was computed from (shape, attr)
         self.tags: dict[object, set[str]] = {}
+        self.functions = functions or {}  # module-level functions: a guard calling one tests what that one tests
+        self._function_kinds: dict[str, tuple[str, ...]] = {}
 
     def assignment(self, statement: nodes.Assign, guard: str | None, text, env: dict) -> None:
         """Remember what the names bound here stand for; `guard` is the innermost condition of this function."""
@@ -189,6 +191,7 @@ class GuardRecorder:
         tagged = sorted({tag for a in attributes for tag in self.tags.get(a, ())} | self.value_tags(statement.test, {}))
         kinds = list(guard_kinds(" ".join([text, *origins, *hints])))
         kinds += tagged
+        kinds += self._called_kinds(statement.test)
         kinds += self._parameter_kinds(statement.test, names, env)
         kinds = [k for k in dict.fromkeys(kinds) if k != "other"] or ["other"]
         merged = [k for k in dict.fromkeys([*self.kinds.get(key, ()), *kinds]) if k != "other"]
@@ -198,6 +201,22 @@ class GuardRecorder:
             known += [origin for origin in origins if origin not in known]
         if key not in self.tests:
             self.tests[key] = guard_test(statement.test, self.soc_vars, self.dtype_vars, self.values)
+
+    def _called_kinds(self, test: nodes.NodeNG) -> list[str]:
+        """`support_l1_buffer(shape)`: a module function called in the test brings the kinds of its own tests and
+        return values (one level deep: SoC and shape for a function comparing SHORT_SOC_VERSION and a shape)."""
+        kinds = []
+        for call in test.nodes_of_class(nodes.Call):
+            name = getattr(call.func, "name", None)
+            function = self.functions.get(name) if isinstance(call.func, nodes.Name) else None
+            if function is None:
+                continue
+            if name not in self._function_kinds:
+                parts = [node.test.as_string() for node in function.nodes_of_class(nodes.If)]
+                parts += [node.value.as_string() for node in function.nodes_of_class(nodes.Return) if node.value is not None]
+                self._function_kinds[name] = tuple(k for k in guard_kinds(" ".join(parts)) if k != "other")
+            kinds += self._function_kinds[name]
+        return kinds
 
     def _parameter_kinds(self, test: nodes.NodeNG, names: list[str], env: dict) -> list[str]:
         """attr / optional_input: the guard tests an attribute, or whether an optional input was given."""

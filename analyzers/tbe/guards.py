@@ -14,7 +14,8 @@ DTYPE_NAMES = frozenset(
 _NAME = rf"""['"](?:{"|".join(sorted(DTYPE_NAMES, key=len, reverse=True))})['"]"""
 _KINDS = (
     ("api_check_support", re.compile(r"api_check_support|intrinsic_check_support")),
-    ("soc", re.compile(r"get_soc_spec|SOC_VERSION|soc_version|is_v200|after_v200|is_support_inf_nan|platform_info")),
+    ("soc", re.compile(r"get_soc_spec|SOC_VERSION|soc_version|is_v200|after_v200|is_support_inf_nan|platform_info|"
+                       r"\bis_vector_core\b|check_support_block_size_16|\b(?:UB|L1|L0[ABC])_SIZE\b|\bCORE_NUM\b")),
     ("impl_mode", re.compile(r"impl_mode|high_precision|high_performance|op_impl_switch")),
     # Static-shape and constant-axes branches: known shapes, `const_value` of a value-depend input, unknown rank.
     ("shape", re.compile(r"const_value|is_unknown_rank|unknown_rank|is_unknown\b|UNKNOWN_RANK|\bin_dynamic\(|"

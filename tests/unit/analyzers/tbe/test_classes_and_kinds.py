@@ -234,3 +234,18 @@ def test_a_dict_read_by_key_is_what_the_key_names_and_platform_queries_are_soc()
     assert kinds["room < 0"] == ["shape", "soc"]
     # A function nothing of the op calls, with no DSL call: its branches are not the op's.
     assert "strides[1] > 1" not in kinds
+
+
+def test_a_guard_calling_a_module_function_tests_what_that_function_tests() -> None:
+    source = POOL_GRAD.replace(
+        '    if kernel is not None:\n',
+        '    if fits_l1(grad.get("shape")):\n        return\n'
+        '    if not is_vector_core() and check_support_block_size_16():\n        return\n'
+        '    if kernel is not None:\n',
+    ).replace("from impl.util.platform_adapter import tbe\n", "from impl.util.platform_adapter import tbe\n"
+              "from impl.util.platform_adapter import tbe_platform\n") + (
+        "\n\ndef fits_l1(shape):\n    if tbe_platform.get_soc_spec('SHORT_SOC_VERSION') == 'Ascend910':\n"
+        "        return shape in [[200000, 1]]\n    return False\n")
+    kinds = {g["text"]: g["kinds"] for g in analyse_source(source, "pool_grad.py").to_json()["guards"]}
+    assert kinds["fits_l1(grad.get('shape'))"] == ["shape", "soc"]
+    assert kinds["not is_vector_core() and check_support_block_size_16()"] == ["soc"]
