@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from op_migrate.analyzers.tbe.guards import conjoin
+
 # Beyond this many alternative paths a condition names the first ones and counts the rest.
 MAX_TERMS = 4
 MAX_PATHS = 16
@@ -90,7 +92,7 @@ def merge_sites(sites: list[Site]) -> dict[str, list[tuple[str, str | None, int]
             for site in accepting:
                 own = site.entries[dtype][0]
                 for path in conditions[id(site)] or [()]:
-                    terms.append(" and ".join(dict.fromkeys([*path, *([own] if own else [])])))
+                    terms.append(conjoin(dict.fromkeys([*path, *([own] if own else [])])))
             rows.append((dtype, _either(list(dict.fromkeys(terms))), line))
         if rows:
             merged[param] = rows

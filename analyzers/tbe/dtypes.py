@@ -13,7 +13,7 @@ from astroid import nodes
 
 from op_migrate.analyzers.tbe.constants import evaluate
 from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, merge_sites, partly_checked
-from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, guards_of
+from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, conjoin, guards_of
 from op_migrate.analyzers.tbe.local_classes import find_method
 
 # Spellings the ops use for the same dtype.
@@ -178,7 +178,7 @@ class _Reader:
     def _condition(self, node: nodes.NodeNG, scope: _Scope) -> str | None:
         """The guards around `node` inside its function."""
         texts = list(dict.fromkeys(text for text, _ in guards_of(node, scope.function)))
-        return " and ".join(texts) if texts else None
+        return conjoin(texts) if texts else None
 
     def _trace(self, scope: _Scope) -> list[_Scope]:
         callees = []

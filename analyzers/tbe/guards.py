@@ -35,6 +35,28 @@ def guard_kinds(text: str) -> tuple[str, ...]:
     return kinds or ("other",)
 
 
+def conjoin(texts) -> str:
+    """Guard texts joined by `and`; an `or` is parenthesised so that the result reads as Python does
+    (`strides and (begin or end)`, not `strides and begin or end`)."""
+    return " and ".join(f"({t})" if _top_level_or(t) else t for t in texts)
+
+
+def _top_level_or(text: str) -> bool:
+    depth, quote = 0, None
+    for index, char in enumerate(text):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif depth == 0 and text.startswith(" or ", index):
+            return True
+    return False
+
+
 def negate(text: str) -> str:
     return f"not ({text})"
 
