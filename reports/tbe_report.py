@@ -38,7 +38,7 @@ def dtype_entry_text(entry: dict) -> str:
     return f"{entry['dtype']} (if {condition})"
 
 
-PARTIAL = " (checked on some paths only: elsewhere any dtype passes)"
+PARTIAL = " (no single check runs on every path: a dtype outside this list is not called refused)"
 
 
 def _dtype_text(entries: list) -> str:

@@ -55,8 +55,8 @@ def paths(reach: Reach, memo: dict | None = None, active: frozenset = frozenset(
 
 
 def partly_checked(sites: list[Site]) -> list[str]:
-    """Inputs no check reaches on every path: on the other paths any dtype passes (ScatterNdAdd checks `adds`
-    on its DSL path only)."""
+    """Inputs no single check covers on every path: ScatterNdAdd checks `adds` on its DSL path only (its TIK
+    path takes any dtype); GatherV2 checks x on its DSL path and on its TIK path, each reached from some branches."""
     memo: dict = {}
     covered, seen = set(), []
     for site in sites:

@@ -32,7 +32,7 @@ class DtypeRules:
     accepted: dict
     equalities: tuple[tuple[str, str], ...]
     unresolved: tuple[tuple[str, dict, int], ...]
-    partial: tuple[str, ...] = ()  # inputs checked on some paths only (any dtype passes on the others)
+    partial: tuple[str, ...] = ()  # inputs no single check covers on every path
 
 
 @dataclass
