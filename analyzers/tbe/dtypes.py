@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from op_migrate.analyzers.tbe.constants import evaluate
+from op_migrate.analyzers.tbe.dtype_idioms import list_at, rejects, version_at
 from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, merge_sites, partly_checked
 from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, conjoin, guards_of
 from op_migrate.analyzers.tbe.local_classes import find_method
@@ -188,14 +189,14 @@ class _Reader:
                 self._assign(node, scope, instances)
             elif isinstance(node, nodes.AugAssign) and _text(node.target) in scope.lists:
                 items = _strings(evaluate(node.value, self.constants)) or []
-                _version_at(scope, _text(node.target), node.lineno).extend(
+                version_at(scope.lists, _text(node.target), node.lineno).extend(
                     (normalise(i), self._condition(node, scope), node.lineno) for i in items)
             elif isinstance(node, nodes.Call):
                 receiver = node.func.expr if isinstance(node.func, nodes.Attribute) else None
                 if receiver is not None and _text(receiver) in scope.lists and node.func.attrname in ("append", "extend"):
                     items = _strings(evaluate(node.args[0], self.constants)) if node.args else None
                     added = [(normalise(i), self._condition(node, scope), node.lineno) for i in items or []]
-                    _version_at(scope, _text(receiver), node.lineno).extend(added)
+                    version_at(scope.lists, _text(receiver), node.lineno).extend(added)
                     continue
                 callee = self._callee(node, scope, instances)
                 if callee is not None:
@@ -301,7 +302,7 @@ class _Reader:
                 self._compare(node, scope)
 
     def _compare(self, node: nodes.Compare, scope: _Scope) -> None:
-        if not _rejects(node):
+        if not rejects(node):
             return  # `if dtype not in ("int32",): <compute>` picks a path, it does not refuse a dtype
         operator, right = node.ops[0]
         traced = isinstance(node.left, (nodes.Name, nodes.Call, nodes.Attribute))
@@ -319,7 +320,7 @@ class _Reader:
     def _names_no_dtype(self, list_node: nodes.NodeNG, scope: _Scope) -> bool:
         """True when the checked list is known and holds no dtype name at all."""
         if _text(list_node) in scope.lists:
-            items = [entry[0] for entry in _list_at(scope, _text(list_node), list_node.lineno)]
+            items = [entry[0] for entry in list_at(scope.lists, _text(list_node), list_node.lineno)]
         else:
             items = _strings(evaluate(list_node, self.constants))
         return bool(items) and not any(normalise(item) in DTYPE_NAMES for item in items)
@@ -329,7 +330,7 @@ class _Reader:
             self.unresolved.append(("tbe-unresolved-input", {"expr": expr_text}, check.lineno))
             return
         if _text(list_node) in scope.lists:
-            entries = _list_at(scope, _text(list_node), check.lineno)
+            entries = list_at(scope.lists, _text(list_node), check.lineno)
         else:
             items = _strings(evaluate(list_node, self.constants))
             if items is None:
@@ -345,48 +346,6 @@ class _Reader:
             for dtype in sources:
                 site.entries.setdefault(dtype, (f"{condition} (remapped to {target} before the check)", line, True))
         self.sites.append(site)
-
-
-def _rejects(compare: nodes.Compare) -> bool:
-    """True when the comparison is the test, or one `or` alternative of the test, of an `if` that refuses the op:
-    its body raises, or calls an error reporter (error_manager_vector.raise_err_..., a raise_* helper)."""
-    node = compare
-    while isinstance(node.parent, nodes.BoolOp) and node.parent.op == "or" or isinstance(node.parent, nodes.UnaryOp):
-        node = node.parent
-    branch = node.parent
-    if not isinstance(branch, nodes.If) or branch.test is not node:
-        return False
-    for statement in branch.body:
-        if isinstance(statement, nodes.Raise):
-            return True
-        for call in statement.nodes_of_class(nodes.Call):
-            name = call.func.attrname if isinstance(call.func, nodes.Attribute) else getattr(call.func, "name", "")
-            if "raise" in name or name.startswith("error"):
-                return True
-    return False
-
-
-def _version_at(scope: _Scope, name: str, line: int) -> list:
-    """The entries of the list version that `+=` / append at `line` extends (the last one assigned before it)."""
-    versions = scope.lists[name]
-    before = [version for version in versions if version[0] <= line]
-    return (before or versions)[-1][2]
-
-
-def _list_at(scope: _Scope, name: str, line: int) -> list:
-    """The entries of a dtype list that can be in force at `line` of its function: the versions assigned before
-    it, from the last back to the last unconditional one (`if c: l = A else: l = B` gives both, each with its
-    condition). A list set in another method (`self.allowed`) is its last version."""
-    versions = scope.lists[name]
-    before = [version for version in versions if version[0] <= line]
-    if not before or name.startswith("self."):
-        return versions[-1][2]
-    reaching = []
-    for _, condition, entries in reversed(before):
-        reaching = entries + reaching
-        if condition is None:
-            break
-    return reaching
 
 
 def _remap_sources(node: nodes.Assign, name: str, function: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:
