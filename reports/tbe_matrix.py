@@ -49,7 +49,24 @@ def matrix_context(capability: dict | None) -> dict | None:
     headers, rows, notes = matrix_table(capability)
     aicpu = [s for s in capability["sources"] if s["role"].startswith("AI CPU")]
     return {"headers": headers, "rows": rows, "notes": notes, "capability": capability, "aicpu_sources": aicpu,
-            "socs_phrase": _socs_phrase(capability)}
+            "socs_phrase": _socs_phrase(capability), "source_lines": source_lines(capability["sources"])}
+
+
+def source_lines(sources: list[dict]) -> list[dict]:
+    """The sources with the per-SoC AI Core op-info files folded into one line where they follow one pattern."""
+    opinfo = [s for s in sources if s["role"].startswith("AI Core op-info ") and s["found"]]
+    socs = [s["role"][len("AI Core op-info "):] for s in opinfo]
+    patterns = sorted({s["path"].replace(soc, "<soc>") for s, soc in zip(opinfo, socs)})
+    if len(patterns) != 1 or len(opinfo) < 2:
+        return list(sources)
+    lines = []
+    for source in sources:
+        if source is opinfo[0]:
+            lines.append({"role": f"AI Core op-info of {len(opinfo)} SoCs ({', '.join(socs)})", "path": patterns[0],
+                          "found": True})
+        elif not any(source is s for s in opinfo):
+            lines.append(source)
+    return lines
 
 
 def _socs_phrase(capability: dict) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from op_migrate.reports.render import render
 from op_migrate.reports.tbe_matrix import matrix_context
-from op_migrate.reports.tbe_report import op_context
+from op_migrate.reports.tbe_report import PARTIAL, dtype_entry_text, op_context
 
 def _summary(role: str, document: dict) -> dict:
     calls = sorted({c["name"] for c in document.get("dsl_calls", []) if c["category"] != "framework"})
@@ -25,26 +25,43 @@ def operator_context(report: dict) -> dict:
     }
 
 
+def compiled_phrase(item: dict) -> str:
+    """", compiled on ascend310, sd3403" / ", not compiled on any SoC reported ..." (nothing without op-info)."""
+    socs = item.get("compiled_on")
+    if socs is None:
+        return ""
+    if not socs:
+        return ", not compiled on any SoC reported; their op-info picks the other file"
+    unflagged = item.get("compiled_without_flag") or []
+    flagged = [soc for soc in socs if soc not in unflagged]
+    text = f", compiled on {', '.join(flagged)}" if flagged else ""
+    if unflagged:
+        text += (f"{'; presumably also' if flagged else ', presumably compiled'} on {', '.join(unflagged)}, whose op-info "
+                 "does not set dynamicShapeSupport, as no static file exists")
+    return text
+
+
 def operator_markdown(report: dict) -> str:
-    return render("reports/tbe/operator.md.j2", **operator_context(report))
+    return render("reports/tbe/operator.md.j2", **operator_context(report), compiled_phrase=compiled_phrase)
 
 
 def operator_text(report: dict) -> tuple[str, str]:
     """(the lines above the matrix, the lines below it); the caller renders the matrix between them."""
     implementations = report["implementations"]
-    head = [f"{report['op_type']}: {report['implementation']} operator ({report['name']})"]
+    head = [report["title"]]
     if report.get("install"):
         head.append(f"  install: {report['install']}")
     for item in implementations:
         mode = f"{item.get('mode') or '-'}"
-        head.append(f"  {item['role']}: {item['path']} ({item['status']}, {mode})")
+        head.append(f"  {item['role']}: {item['path']} ({item['status']}, {mode}){compiled_phrase(item)}")
         if item.get("ascendc"):
             source = item["ascendc"].get("kernel_source") or f"not found ({', '.join(item['ascendc']['candidates'][:2])} ...)"
             head.append(f"    Ascend C kernel: {source}")
     primary = implementations[0] if implementations else {}
     for name, entries in primary.get("dtypes", {}).items():
-        parts = [e["dtype"] if e["condition"] is None else f"{e['dtype']} (if {e['condition']})" for e in entries]
-        head.append(f"  checks {name}: {', '.join(parts)}")
+        parts = [dtype_entry_text(e) for e in entries]
+        partial = PARTIAL if name in primary.get("dtypes_partial", ()) else ""
+        head.append(f"  checks {name}: {', '.join(parts)}{partial}")
     calls = sorted({c["name"] for c in primary.get("dsl_calls", []) if c["category"] != "framework"})
     if calls:
         head.append(f"  DSL compute calls: {', '.join(calls)}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 from op_migrate.reports.render import render, to_json_text
@@ -22,11 +23,26 @@ KIND_NAMES = {
 }
 
 
+_REMAPPED = re.compile(r"^(.*) \((remapped to \w+ before the check)\)$")
+
+
+def dtype_entry_text(entry: dict) -> str:
+    """"int64 (if api_check_support(...))"; a remapped dtype says so first: "bool (remapped to int8 before the check:
+    dtype_x == 'bool')", its test of itself being no condition."""
+    condition = entry["condition"]
+    if condition is None:
+        return entry["dtype"]
+    remapped = _REMAPPED.match(condition)
+    if remapped:
+        return f"{entry['dtype']} ({remapped.group(2)}: {remapped.group(1)})"
+    return f"{entry['dtype']} (if {condition})"
+
+
+PARTIAL = " (no single check runs on every path: a dtype outside this list is not called refused)"
+
+
 def _dtype_text(entries: list) -> str:
-    parts = []
-    for entry in entries:
-        parts.append(entry["dtype"] if entry["condition"] is None else f"{entry['dtype']} (if {entry['condition']})")
-    return ", ".join(parts)
+    return ", ".join(dtype_entry_text(entry) for entry in entries)
 
 
 def _guard_counts(document: dict) -> Counter:
@@ -116,7 +132,7 @@ def op_text(document: dict) -> str:
     if wrapper:
         lines.append(f"  Ascend C kernel: {wrapper.get('kernel_source') or wrapper.get('kernel_file') or 'not named'}")
     for name, entries in document.get("dtypes", {}).items():
-        lines.append(f"  dtype {name}: {_dtype_text(entries)}")
+        lines.append(f"  dtype {name}: {_dtype_text(entries)}{PARTIAL if name in document.get('dtypes_partial', ()) else ''}")
     if document["status"] == "analysed":
         calls = [c for c in document.get("dsl_calls", []) if c["category"] != "framework"]
         distinct = sorted({c["name"] for c in calls})

@@ -11,7 +11,16 @@ from op_migrate.analyzers.fact_tests import decide
 from op_migrate.analyzers.proto.dtype_names import dtype_sort_key
 from op_migrate.analyzers.proto.findings import grouped_findings
 from op_migrate.analyzers.proto.model import AicpuKernel, CapabilityMatrix, Cell, KernelChecks, MatrixRow, OpInfo, Proto
-from op_migrate.analyzers.proto.ports import aicpu_param, kernel_port, opinfo_param, ports_of, proto_param, proto_says
+from op_migrate.analyzers.proto.ports import (
+    PROTO_INPUTS,
+    PROTO_OUTPUTS,
+    aicpu_param,
+    kernel_port,
+    opinfo_param,
+    ports_of,
+    proto_param,
+    proto_says,
+)
 
 
 def build_matrix(
@@ -27,6 +36,7 @@ def build_matrix(
     dtype_facts: dict[str, str] | None = None,
     fallback_kernel: KernelChecks | None = None,
     type_set_source: str = "the type-set table",
+    type_set_names: tuple[str, ...] = (),
 ) -> CapabilityMatrix:
     """The matrix over `socs` (the columns); kernels[soc] is the implementation that SoC compiles.
 
@@ -35,21 +45,23 @@ def build_matrix(
     ports = ports_of(proto, aicore, kernels, fallback_kernel)
     rows = []
     for role, position, name in ports:
-        prototype = proto_param(proto, role, position)
-        cpu = _aicpu_by_dtype(aicpu, role, position, name)
-        declared = {soc: opinfo_param(aicore.get(soc), role, position) for soc in socs}
-        for dtype in _row_dtypes(role, position, prototype, aicore, aicpu, kernels, fallback_kernel):
+        taken = frozenset(n for r, _, n in ports if r == role and n != name)
+        prototype = proto_param(proto, role, position) if position < _proto_count(proto, role) else None
+        cpu = _aicpu_by_dtype(aicpu, role, position, name, taken)
+        declared = {soc: opinfo_param(aicore.get(soc), role, position, name, taken) for soc in socs}
+        for dtype in _row_dtypes(role, position, name, taken, prototype, aicore, aicpu, kernels, fallback_kernel):
             if not _wanted(name, dtype, dtype_facts, ports, proto, aicore, aicpu, kernels):
                 continue
             cells = {
                 soc: _cell(soc, role, position, dtype, aicore.get(soc), declared[soc], cpu.get(dtype),
-                           kernels.get(soc, fallback_kernel))
+                           kernels.get(soc, fallback_kernel), name)
                 for soc in socs
             }
-            rows.append(MatrixRow(port=name, role=role, dtype=dtype, proto=proto_says(prototype, dtype), cells=cells))
+            says = "no port" if proto is not None and prototype is None else proto_says(prototype, dtype)
+            rows.append(MatrixRow(port=name, role=role, dtype=dtype, proto=says, cells=cells))
     rows = tuple(rows)
     checked = {k.path: k for k in [*kernels.values(), fallback_kernel] if k is not None}
-    findings = grouped_findings(op_type, rows, socs, proto, aicore, aicpu, ports, checked, type_set_source)
+    findings = grouped_findings(op_type, rows, socs, proto, aicore, aicpu, ports, checked, type_set_source, type_set_names)
     return CapabilityMatrix(
         op_type=op_type,
         socs=tuple(socs),
@@ -71,19 +83,23 @@ def column_groups(rows: tuple[MatrixRow, ...], socs: list[str]) -> tuple[tuple[s
     return tuple(tuple(members) for members in groups.values())
 
 
-def _row_dtypes(role, position, prototype, aicore, aicpu, kernels, fallback) -> list[str]:
+def _proto_count(proto, role: str) -> int:
+    roles = PROTO_INPUTS if role == "input" else PROTO_OUTPUTS
+    return sum(1 for p in proto.params if p.role in roles) if proto is not None else 0
+
+
+def _row_dtypes(role, position, name, taken, prototype, aicore, aicpu, kernels, fallback) -> list[str]:
     found: list[str] = []
     if prototype is not None:
         found += prototype.dtypes
     declared_anywhere = set(found)
     for info in aicore.values():
-        param = opinfo_param(info, role, position)
+        param = opinfo_param(info, role, position, name, taken)
         if param is not None:
             found += param.dtypes
             declared_anywhere.update(param.dtypes)
     for kernel in aicpu:
-        same_role = [p for p in kernel.params if p.index.startswith(role)]
-        param = same_role[position] if position < len(same_role) else None
+        param = aicpu_param(kernel, role, position, name, taken)
         if param is not None:
             found += param.dtypes
             declared_anywhere.update(param.dtypes)
@@ -107,7 +123,9 @@ def _wanted(name, dtype, facts, ports, proto, aicore, aicpu, kernels) -> bool:
     wanted = facts["*"]
     # A bare --dtype is the dtype of the data ports; a port that cannot take it (axes: int32/int64) keeps its rows.
     role, position = next((r, p) for r, p, n in ports if n == name)
-    can_take = wanted in _row_dtypes(role, position, proto_param(proto, role, position), aicore, aicpu, kernels, None)
+    taken = frozenset(n for r, _, n in ports if r == role and n != name)
+    can_take = wanted in _row_dtypes(role, position, name, taken, proto_param(proto, role, position), aicore, aicpu,
+                                     kernels, None)
     return dtype == wanted if can_take else True
 
 
@@ -129,19 +147,19 @@ def tbe_status(kernel: KernelChecks | None, role: str, position: int, dtype: str
     if dtype == "bool" and kernel.bool_as_int8 and "int8" in accepted:
         condition = accepted["int8"]
         return f"as int8 if {condition}" if condition else "as int8"
-    return "no"
+    return "unchecked on some paths" if port in kernel.partial else "no"
 
 
-def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str] | None, kernel) -> Cell:
-    """param: the SoC's op-info entry for this port; cpu: (libraries, config paths) of the AI CPU kernels that
-    declare this dtype at this port, or None."""
+def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str, tuple[str, ...]] | None, kernel, name) -> Cell:
+    """param: the SoC's op-info entry for this port; cpu: (libraries, config paths, notes) of the AI CPU kernels
+    that declare this dtype at this port, or None."""
     tbe = tbe_status(kernel, role, position, dtype)
     kernel_path = kernel.path if kernel is not None else None
     if param is not None and not param.declared:
         return Cell(engine="unknown", library=None, source=info.path, tbe=tbe, kernel=kernel_path,
                     notes=("the op-info declares no dtypes for this port: op_select_format decides at run time",))
     if param is not None and dtype in param.dtypes:
-        notes = []
+        notes = [f"the op-info calls this {role} {param.name} ({param.index})"] if param.name != name else []
         if tbe.startswith("if ") or tbe.startswith("as int8 if "):
             notes.append(f"the kernel accepts it only {tbe[tbe.index('if '):]}")
         check_supported = str(info.flags.get("needCheckSupport.flag", "")).lower() == "true"
@@ -149,7 +167,7 @@ def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str] | None, 
             notes += _fallback_notes(kernel, soc, role, position, dtype, cpu[0] if cpu else None)
         return Cell(engine="AI Core", library=None, source=info.path, tbe=tbe, kernel=kernel_path, notes=tuple(notes))
     if cpu is not None:
-        return Cell(engine="AI CPU", library=cpu[0], source=cpu[1], tbe=tbe, kernel=kernel_path)
+        return Cell(engine="AI CPU", library=cpu[0], source=cpu[1], tbe=tbe, kernel=kernel_path, notes=cpu[2])
     return Cell(engine="none", library=None, source=None, tbe=tbe, kernel=kernel_path)
 
 
@@ -175,14 +193,17 @@ def _fallback_notes(kernel: KernelChecks, soc: str, role: str, position: int, dt
     return notes
 
 
-def _aicpu_by_dtype(aicpu: list[AicpuKernel], role: str, position: int, name: str) -> dict[str, tuple[str, str]]:
-    """dtype -> (libraries, config paths) of the AI CPU kernels that declare it for this port."""
-    found: dict[str, tuple[list[str], list[str]]] = {}
+def _aicpu_by_dtype(aicpu: list[AicpuKernel], role: str, position: int, name: str,
+                    taken: frozenset = frozenset()) -> dict[str, tuple[str, str, tuple[str, ...]]]:
+    """dtype -> (libraries, config paths, notes) of the AI CPU kernels that declare it for this port."""
+    found: dict[str, tuple[list[str], list[str], list[str]]] = {}
     for kernel in aicpu:
-        param = aicpu_param(kernel, role, position, name)
+        param = aicpu_param(kernel, role, position, name, taken)
         for dtype in param.dtypes if param is not None else ():
-            libraries, paths = found.setdefault(dtype, ([], []))
+            libraries, paths, notes = found.setdefault(dtype, ([], [], []))
             if kernel.library not in libraries:
                 libraries.append(kernel.library)
             paths.append(kernel.path)
-    return {dtype: (", ".join(libraries), ", ".join(paths)) for dtype, (libraries, paths) in found.items()}
+            if param.name != name:
+                notes.append(f"{kernel.library} calls this {role} {param.name} ({param.index})")
+    return {dtype: (", ".join(libraries), ", ".join(paths), tuple(notes)) for dtype, (libraries, paths, notes) in found.items()}

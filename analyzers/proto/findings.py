@@ -12,6 +12,7 @@ _ORDER = (
     "proto-dtype-unsupported",
     "proto-dtype-not-in-opinfo",
     "opinfo-dtype-not-in-proto",
+    "opinfo-port-not-in-proto",
     "tbe-dtype-not-in-opinfo",
     "tbe-bool-as-int8",
 )
@@ -42,6 +43,7 @@ def grouped_findings(
     ports: list[tuple[str, int, str]],
     kernels: dict[str, KernelChecks],
     type_set_source: str = "the type-set table",
+    type_set_names: tuple[str, ...] = (),
 ) -> tuple[CapabilityFinding, ...]:
     """Walk every cell once; facts with the same kind, dtype, details and SoCs name their ports together.
 
@@ -69,6 +71,8 @@ def grouped_findings(
                     hold("tbe-bool-as-int8", row.dtype, row.port, soc, kind=_kind(kernel), verb="checks")
                 if row.proto == "no":
                     hold("opinfo-dtype-not-in-proto", row.dtype, row.port, soc)
+                elif row.proto == "no port":
+                    hold("opinfo-port-not-in-proto", row.dtype, row.port, soc, role=row.role)
             elif cell.engine in ("AI CPU", "none"):
                 if row.proto == "yes" and cell.engine == "none" and (has_entry or aicpu):
                     hold("proto-dtype-unsupported", row.dtype, row.port, soc, aicpu=_aicpu_phrase(aicpu, row))
@@ -90,9 +94,13 @@ def grouped_findings(
         merged.setdefault(key, {**group, "dtypes": []})["dtypes"].append(dtype)
     findings = [_finding(op_type, symbol, group, socs, rows) for (symbol, _, _, _), group in merged.items()]
     findings.sort(key=lambda f: (_ORDER.index(f.symbol), f.ports, [dtype_sort_key(d) for d in f.dtypes]))
-    if absent:
+    if absent and len(absent) == len(socs) and not aicpu and proto is None:
+        finding = MESSAGES.make("opinfo-op-unknown", op_type=op_type)
+        findings.append(CapabilityFinding(symbol=finding.symbol, message=finding.message, severity=finding.severity.value,
+                                          dtypes=(), ports=(), socs=tuple(absent)))
+    elif absent:
         findings.append(_absent(op_type, absent, socs, aicpu))
-    findings += _unknown_sets(op_type, proto, type_set_source)
+    findings += _unknown_sets(op_type, proto, type_set_source, type_set_names)
     return tuple(findings)
 
 
@@ -160,11 +168,15 @@ def _absent(op_type, absent, covered, aicpu) -> CapabilityFinding:
                              ports=(), socs=tuple(absent))
 
 
-def _unknown_sets(op_type, proto, source) -> list[CapabilityFinding]:
+def _unknown_sets(op_type, proto, source, names=()) -> list[CapabilityFinding]:
     found = []
     for param in proto.params if proto is not None else ():
         if param.type_set:
-            finding = MESSAGES.make("proto-unknown-type-set", op_type=op_type, param=param.name, name=param.type_set, source=source)
+            # REG_OP(ExtractVolumePatches) writes REALNUMBERTYPE(); the header defines RealNumberType().
+            near = [name for name in names if name.lower() == param.type_set.lower() and name != param.type_set]
+            hint = f" (it defines {near[0]})" if near else ""
+            finding = MESSAGES.make("proto-unknown-type-set", op_type=op_type, param=param.name, name=param.type_set,
+                                    source=source, hint=hint)
             found.append(CapabilityFinding(symbol=finding.symbol, message=finding.message, severity=finding.severity.value,
                                            dtypes=(), ports=(param.name,), socs=()))
     return found

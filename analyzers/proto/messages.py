@@ -25,6 +25,12 @@ MESSAGES = MessageCatalog(
         "The op-info declares more than the graph prototype allows.",
     ),
     MessageDef(
+        "opinfo-port-not-in-proto",
+        "{op_type}: the AI Core op-info declares {role} {ports} ({dtype}) {where}, a port the prototype does not have",
+        "The AI Core kernel takes a port the graph prototype lacks; something other than the graph must supply it.",
+        Severity.INFO,
+    ),
+    MessageDef(
         "opinfo-dtype-rejected-by-tbe",
         "{op_type}: the AI Core op-info declares {ports}: {dtype} {where}, but {kernel}: compilation fails for it",
         "The framework picks AI Core for this dtype and the kernel's own dtype check rejects it.",
@@ -50,6 +56,11 @@ MESSAGES = MessageCatalog(
         Severity.INFO,
     ),
     MessageDef(
+        "opinfo-op-unknown",
+        "{op_type}: no AI Core op-info, AI CPU kernel or REG_OP of the roots names this op type; where it runs is unknown",
+        "The op type is unknown to the install (a helper module, or an op type spelt another way).",
+    ),
+    MessageDef(
         "proto-parse-error",
         "REG_OP({op_type}) in {path} could not be read: {reason}",
         "The prototype text did not match the REG_OP grammar.",
@@ -61,7 +72,7 @@ MESSAGES = MessageCatalog(
     ),
     MessageDef(
         "proto-unknown-type-set",
-        "{op_type}: {param} uses the named type set {name}, which {source} does not define; its dtypes are unknown",
+        "{op_type}: {param} uses the named type set {name}, which {source} does not define{hint}; its dtypes are unknown",
         "Named sets are expanded from graph/types.h of the tree, else from analyzers/data/type_sets.toml.",
     ),
 )

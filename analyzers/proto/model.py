@@ -65,6 +65,7 @@ class KernelChecks(JsonModel):
     bool_as_int8: bool  # the framework hands bool tensors to this kernel as int8 (register_operator default)
     fallbacks: tuple[tuple[str, dict | None], ...] = ()  # check_supported (condition, fact test) that hand it to AI CPU
     equalities: tuple[tuple[str, str], ...] = ()  # inputs the kernel requires to share one dtype
+    partial: tuple[str, ...] = ()  # ports no single check covers on every path: a dtype outside the list is not called refused
 
 
 @dataclass(frozen=True)

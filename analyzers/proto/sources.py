@@ -65,6 +65,7 @@ class CapabilitySources:
         self._proto_index: dict[str, list[Path]] | None = None
         self._protos: dict[Path, dict[str, Proto]] = {}
         self._type_sets: TypeSets | None = None
+        self._name_indexes: tuple[dict, dict] | None = None
 
     @property
     def socs(self) -> list[str]:
@@ -119,6 +120,50 @@ class CapabilitySources:
             for op_type, raw in self._entries(path).items():
                 entries.setdefault(op_type, raw)
         return merged
+
+    def knows(self, op_type: str) -> bool:
+        """True when an AI Core op-info entry, an AI CPU kernel or a REG_OP names this op type."""
+        return bool(self.aicore(op_type) or self.aicpu(op_type) or self.proto(op_type))
+
+    def op_types_of_module(self, module: str) -> list[str]:
+        """Op types whose AI Core op-info names `module` as their implementation (opFile.value), sorted."""
+        return sorted(self._indexes()[0].get(module, ()))
+
+    def canonical_op_type(self, op_type: str, module: str) -> tuple[str, str] | None:
+        """(the op type as the install spells it, how it was found) for an op type the install does not know:
+        the op-info's opFile naming this module, else the one known name that differs only in case
+        (conv2d.py -> Conv2d -> Conv2D). None when neither finds one."""
+        if self.knows(op_type):
+            return None
+        by_module, by_lower = self._indexes()
+        named = sorted(by_module.get(module, ()))
+        if named:
+            same = [name for name in named if name.lower() == op_type.lower()]
+            return (same or named)[0], f"the op-info names {module}.py for it (opFile)"
+        spelt = sorted(by_lower.get(op_type.lower(), ()))
+        if len(spelt) == 1:
+            return spelt[0], "the install spells it so"
+        return None
+
+    def _indexes(self) -> tuple[dict, dict]:
+        """(opFile module -> op types, lower-case op type -> op types) over every op-info, AI CPU and REG_OP name."""
+        if self._name_indexes is None:
+            by_module: dict[str, set[str]] = {}
+            names: set[str] = set()
+            for entries in self.aicore_entries().values():
+                for op_type, raw in entries.items():
+                    names.add(op_type)
+                    op_file = raw.get("opFile") if isinstance(raw, dict) else None
+                    if isinstance(op_file, dict) and op_file.get("value"):
+                        by_module.setdefault(str(op_file["value"]), set()).add(op_type)
+            self.aicpu("")  # builds the AI CPU index
+            self.proto("")  # builds the REG_OP index
+            names |= set(self._aicpu or {}) | set(self._proto_index or {})
+            by_lower: dict[str, set[str]] = {}
+            for name in names:
+                by_lower.setdefault(name.lower(), set()).add(name)
+            self._name_indexes = (by_module, by_lower)
+        return self._name_indexes
 
     def aicpu(self, op_type: str) -> list[AicpuKernel]:
         """The op's AI CPU kernels, one per config file that declares it."""

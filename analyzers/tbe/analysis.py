@@ -98,6 +98,7 @@ def _document(path: str, status: str, reason: str | None, **fields) -> TbeOp:
         params=(),
         dtypes={},
         dtype_equalities=(),
+        dtypes_partial=(),
         constants={},
         flow={},
         dsl_calls=(),
@@ -143,8 +144,10 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
     fallbacks = read_fallbacks(tree, index, values)
     for fallback in fallbacks:
         findings.append(MESSAGES.make("tbe-aicpu-fallback", line=fallback.line, path=path, condition=fallback.condition))
-    walked = {k: v for k, v in module_functions.items() if k not in _HOOKS}
-    dtypes, equalities = {}, ()
+    # Shape generalization for the binary cache is a framework hook too, registered by decorator.
+    hooks = _HOOKS | {r.function for r in info.registrations if r.decorator == "register_param_generalization"}
+    walked = {k: v for k, v in module_functions.items() if k not in hooks}
+    dtypes, equalities, partial = {}, (), ()
     inputs = [p.name for p in info.params if p.role == "input"]
     if info.entry is not None and status != "not_operator":
         rules = read_dtype_rules(info.entry, inputs, values, index, walked, classes)
@@ -153,6 +156,7 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
             for name, entries in rules.accepted.items()
         }
         equalities = rules.equalities
+        partial = rules.partial
         for symbol, fields, line in rules.unresolved:
             findings.append(MESSAGES.make(symbol, line=line, path=path, **fields))
         if info.declared_count > len(info.params):
@@ -173,6 +177,7 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
         params=info.params,
         dtypes=dtypes,
         dtype_equalities=equalities,
+        dtypes_partial=partial,
         aicpu_fallbacks=tuple(f.condition for f in fallbacks),
         aicpu_fallback_details=fallbacks,
     )
@@ -196,9 +201,15 @@ def _compute(tree, path, info, scope, walked, classes, values, constant_texts, d
     walker.recorder.roles = {}  # parameter roles are the entry's; other roots have parameters of their own
     for function in sorted(walked.values(), key=lambda f: f.name in called):
         if function.name not in walker.reached:
+            before = len(walker.calls)
+            known = walker.recorder.snapshot()
             items = walker.walk_root(function)
-            if any(call["via"] == () for call in walker.calls) or items:
+            if len(walker.calls) > before:
                 flow_roots[function.name] = items
+            else:
+                # No DSL call on any of its paths (shape generalization helpers, checks only the hooks use):
+                # its branches are not the op's.
+                walker.recorder.restore(known)
     hooks = {}
     module_functions = {node.name: node for node in tree.body if isinstance(node, nodes.FunctionDef)}
     if "check_supported" in module_functions:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from op_migrate.analyzers.tbe.call_site import is_operator_tree_helper, reads_dtype, substitute
+from op_migrate.analyzers.tbe.dsl_reach import DslReach
 from op_migrate.analyzers.tbe.guard_record import GuardRecorder
 from op_migrate.analyzers.tbe.guards import negate, terminates
 from op_migrate.analyzers.tbe.imports import ImportScope
@@ -67,7 +68,7 @@ class ComputeWalker:
         self.helpers: dict[str, list] = {}
         self.reached: set[str] = set()
         self.notes: list[tuple[str, dict, int]] = []
-        self.recorder = GuardRecorder(values or {}, roles or {})
+        self.recorder = GuardRecorder(values or {}, roles or {}, module_functions)
         self._texts: dict[int, str] = {}
         self._resolved: dict[int, tuple] = {}
         self._external_seen: set[tuple[str, int]] = set()
@@ -76,6 +77,7 @@ class ComputeWalker:
         self._unfollowed: set[tuple[str, int]] = set()
         self._walked_methods: dict[tuple[str, str], object] = {}  # (instance, method) -> what the walk returned
         self._recursion_seen: set[tuple[str, int]] = set()
+        self._reach = DslReach(self._resolve, module_functions, self.classes)  # for recursion findings
 
     @property
     def guards(self) -> dict:
@@ -134,6 +136,7 @@ class ComputeWalker:
                 self._bind(target, sources, frame)
             self._name_result(statement, sources)
         elif isinstance(statement, nodes.AugAssign):
+            self.recorder.augment(statement, frame.env)
             sources = _flat(self._value(statement.value, frame))
             if isinstance(statement.target, nodes.AssignName):
                 name = statement.target.name
@@ -197,6 +200,8 @@ class ComputeWalker:
         if isinstance(statement, nodes.For):
             sources = _flat(self._value(statement.iter, frame))
             self._bind(statement.target, sources, frame)
+            for name in statement.target.nodes_of_class(nodes.AssignName):
+                self.recorder.bind(statement, name.name, statement.iter, frame.env)
             label = f"for {self.text(statement.target)} in {self.text(statement.iter)}"
         else:
             label = f"while {self.text(statement.test)}"
@@ -325,7 +330,7 @@ class ComputeWalker:
         # Its result is taken to depend on every tensor passed in; what it computes is unknown.
         return inputs
 
-    def _site_literals(self, node: nodes.Call, names: list[str], frame: _Frame) -> dict:
+    def _site_literals(self, node: nodes.Call, names: list[str], frame: _Frame, helper: nodes.FunctionDef) -> dict:
         """Parameter -> literal text for string arguments (or the caller's own substituted parameters).
 
         Strings only: they name the API, dtype or mode a guard asks about; a number would turn one guard
@@ -334,6 +339,7 @@ class ComputeWalker:
         bound = list(zip(names, node.args)) + [(k.arg, k.value) for k in node.keywords or () if k.arg in names]
         literals = {}
         for name, argument in bound:
+            self.recorder.bind(helper.body[0] if helper.body else helper, name, argument, frame.env)
             if isinstance(argument, nodes.Const) and isinstance(argument.value, str):
                 literals[name] = self.text(argument)
             elif isinstance(argument, nodes.Name):
@@ -374,7 +380,8 @@ class ComputeWalker:
         qualified = f"{owner}.{helper.name}" if owner else helper.name
         site = f"{qualified}@{node.lineno}"
         if len(frame.via) >= MAX_DEPTH or any(step.startswith(qualified + "@") for step in frame.via):
-            if (qualified, node.lineno) not in self._recursion_seen:
+            # Said only where something is lost: a helper that reaches no DSL call (TIK index arithmetic) hides nothing.
+            if (qualified, node.lineno) not in self._recursion_seen and self._reach.reaches(helper, frame.locals):
                 self._recursion_seen.add((qualified, node.lineno))
                 self.notes.append(("tbe-helper-recursion", {"name": qualified, "depth": len(frame.via)}, node.lineno))
             frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})
@@ -385,7 +392,7 @@ class ComputeWalker:
         for position, name in enumerate(names):
             bound = _flat(arguments[position]) if position < len(arguments) else Sources()
             env[name] = bound or Sources({f"param:{name}"})
-        literals = self._site_literals(node, names[offset:], frame)
+        literals = self._site_literals(node, names[offset:], frame, helper)
         child = _Frame(env, frame.guards, frame.via + (site,), dict(frame.locals), [], base=len(frame.guards), literals=literals)
         self._block(helper.body, child)
         # The body is kept once per helper (first call site), not per call: documents stay small.

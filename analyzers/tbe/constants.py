@@ -16,6 +16,12 @@ _BINARY = {
     "<<": operator.lshift,
 }
 _UNEVALUATED = object()
+DATA_TYPE_CONSTANTS = {
+    f"DATA_TYPE_{short}": dtype
+    for short, dtype in (("FP16", "float16"), ("FP32", "float32"), ("BF16", "bfloat16"), ("INT8", "int8"),
+                         ("INT16", "int16"), ("INT32", "int32"), ("INT64", "int64"), ("UINT8", "uint8"),
+                         ("UINT16", "uint16"), ("UINT32", "uint32"), ("UINT64", "uint64"))
+}
 
 
 def evaluate(node: nodes.NodeNG, known: dict) -> object:
@@ -35,13 +41,18 @@ def _evaluate(node, known, depth):
         return _UNEVALUATED
     if isinstance(node, nodes.Const):
         return node.value
-    if isinstance(node, (nodes.List, nodes.Tuple)):
+    if isinstance(node, (nodes.List, nodes.Tuple, nodes.Set)):
         items = [_evaluate(item, known, depth + 1) for item in node.elts]
         if any(item is _UNEVALUATED for item in items):
             return _UNEVALUATED
-        return items if isinstance(node, nodes.List) else tuple(items)
+        return items if isinstance(node, nodes.List) else tuple(items)  # a set literal keeps its written order
     if isinstance(node, (nodes.Name, nodes.Attribute)):
-        return known.get(node.as_string(), _UNEVALUATED)
+        found = known.get(node.as_string(), _UNEVALUATED)
+        if found is _UNEVALUATED:
+            # impl/constant_util.py names each dtype DATA_TYPE_<X> (constant.DATA_TYPE_FP16 = "float16").
+            name = node.attrname if isinstance(node, nodes.Attribute) else node.name
+            return DATA_TYPE_CONSTANTS.get(name, _UNEVALUATED)
+        return found
     if isinstance(node, nodes.UnaryOp) and node.op == "-":
         value = _evaluate(node.operand, known, depth + 1)
         return _UNEVALUATED if value is _UNEVALUATED else -value

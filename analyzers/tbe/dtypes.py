@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from op_migrate.analyzers.tbe.constants import evaluate
-from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, guards_of
+from op_migrate.analyzers.tbe.dtype_idioms import list_at, rejects, version_at
+from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, merge_sites, partly_checked
+from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, conjoin, guards_of
 from op_migrate.analyzers.tbe.local_classes import find_method
 
 # Spellings the ops use for the same dtype.
@@ -31,6 +33,7 @@ class DtypeRules:
     accepted: dict
     equalities: tuple[tuple[str, str], ...]
     unresolved: tuple[tuple[str, dict, int], ...]
+    partial: tuple[str, ...] = ()  # inputs no single check covers on every path
 
 
 @dataclass
@@ -40,6 +43,7 @@ class _Instance:
     cls: nodes.ClassDef
     dicts: dict = field(default_factory=dict)
     dtypes: dict = field(default_factory=dict)
+    lists: dict = field(default_factory=dict)
 
 
 class _Names(dict):
@@ -77,15 +81,16 @@ class _Scope:
     function: nodes.FunctionDef
     dicts: _Names  # local name or "self.attr" -> entry input whose tensor dict it holds
     dtypes: _Names  # local name or "self.attr" -> entry input whose dtype string it holds
-    prefix: tuple[str, ...]  # conditions on the way from the entry to this function
+    reach: Reach  # the call sites that lead here, each with its guards
     instance: _Instance | None = None
     depth: int = 0
-    lists: dict = field(default_factory=dict)
+    lists: _Names = None  # local name or "self.attr" -> [(dtype, condition, line)] of a dtype list
     remaps: dict = field(default_factory=dict)
 
 
-def _scope(function, dicts, dtypes, prefix, instance=None, depth=0) -> _Scope:
-    return _Scope(function, _Names(dicts, instance, "dicts"), _Names(dtypes, instance, "dtypes"), prefix, instance, depth)
+def _scope(function, dicts, dtypes, reach, instance=None, depth=0) -> _Scope:
+    return _Scope(function, _Names(dicts, instance, "dicts"), _Names(dtypes, instance, "dtypes"), reach, instance, depth,
+                  _Names({}, instance, "lists"))
 
 
 def _text(node: nodes.NodeNG) -> str | None:
@@ -100,6 +105,15 @@ def _is_dtype_check(func: nodes.NodeNG) -> bool:
     # para_check.check_dtype in current ops, util.check_dtype_rule in the older topi-based ones.
     name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
     return name in ("check_dtype", "check_dtype_rule")
+
+
+def _called(func: nodes.NodeNG) -> str:
+    return func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
+
+
+def _is_key_comparison(func: nodes.NodeNG) -> bool:
+    name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
+    return name == "compare_tensor_dict_key"
 
 
 def _is_dtype_key(args) -> bool:
@@ -124,21 +138,23 @@ class _Reader:
         self.index = index
         self.functions = functions
         self.classes = classes
-        self.accepted: dict[str, list] = {}
+        self.sites: list[Site] = []
         self.equalities: list[tuple[str, str]] = []
         self.unresolved: list[tuple[str, dict, int]] = []
-        self._seen: set = set()
+        self._seen: dict = {}  # callee key -> its scope, which later call sites add their paths to
         self._instances: dict[int, _Instance] = {}  # constructor call -> the object it makes
 
     def run(self) -> DtypeRules:
         params = [arg.name for arg in self.entry.args.args or []]
-        work = [_scope(self.entry, {name: name for name in params}, {}, ())]
+        work = [_scope(self.entry, {name: name for name in params}, {}, Reach([(None, ())]))]
         while work:
             scope = work.pop(0)
             work += self._trace(scope)
             self._read_checks(scope)
-        ordered = {name: self.accepted[name] for name in [*self.inputs, *sorted(self.accepted)] if name in self.accepted}
-        return DtypeRules(accepted=ordered, equalities=tuple(self.equalities), unresolved=tuple(self.unresolved))
+        accepted = merge_sites(self.sites)
+        ordered = {name: accepted[name] for name in [*self.inputs, *sorted(accepted)] if name in accepted}
+        return DtypeRules(accepted=ordered, equalities=tuple(self.equalities), unresolved=tuple(self.unresolved),
+                          partial=tuple(p for p in partly_checked(self.sites) if p in ordered))
 
     # -- pass 1: what each name stands for, and which local functions are called with what -------------------
     def param_of_value(self, value: nodes.NodeNG, scope: _Scope) -> str | None:
@@ -154,13 +170,16 @@ class _Reader:
                 return scope.dicts[_text(node.expr)]
             if _text(node) in scope.dtypes:
                 return scope.dtypes[_text(node)]
+            if isinstance(node, nodes.Call) and "dtype" in _called(node.func) and len(node.args) == 1:
+                # get_dtype(input_x), util.get_input_dtype(x): a helper reading the dict's dtype
+                if _text(node.args[0]) in scope.dicts:
+                    return scope.dicts[_text(node.args[0])]
         return None
 
-    def _condition(self, node: nodes.NodeNG, scope: _Scope, local: bool = False) -> str | None:
-        """The guards around `node`, behind those on the way to its function unless `local`."""
-        texts = [] if local else list(scope.prefix)
-        texts = list(dict.fromkeys([*texts, *(text for text, _ in guards_of(node, scope.function))]))
-        return " and ".join(texts) if texts else None
+    def _condition(self, node: nodes.NodeNG, scope: _Scope) -> str | None:
+        """The guards around `node` inside its function."""
+        texts = list(dict.fromkeys(text for text, _ in guards_of(node, scope.function)))
+        return conjoin(texts) if texts else None
 
     def _trace(self, scope: _Scope) -> list[_Scope]:
         callees = []
@@ -170,13 +189,14 @@ class _Reader:
                 self._assign(node, scope, instances)
             elif isinstance(node, nodes.AugAssign) and _text(node.target) in scope.lists:
                 items = _strings(evaluate(node.value, self.constants)) or []
-                scope.lists[_text(node.target)] += [(normalise(i), self._condition(node, scope, True), node.lineno) for i in items]
+                version_at(scope.lists, _text(node.target), node.lineno).extend(
+                    (normalise(i), self._condition(node, scope), node.lineno) for i in items)
             elif isinstance(node, nodes.Call):
                 receiver = node.func.expr if isinstance(node.func, nodes.Attribute) else None
                 if receiver is not None and _text(receiver) in scope.lists and node.func.attrname in ("append", "extend"):
                     items = _strings(evaluate(node.args[0], self.constants)) if node.args else None
-                    added = [(normalise(i), self._condition(node, scope, True), node.lineno) for i in items or []]
-                    scope.lists[_text(receiver)] += added
+                    added = [(normalise(i), self._condition(node, scope), node.lineno) for i in items or []]
+                    version_at(scope.lists, _text(receiver), node.lineno).extend(added)
                     continue
                 callee = self._callee(node, scope, instances)
                 if callee is not None:
@@ -189,13 +209,20 @@ class _Reader:
         if name is None:
             return
         items = _strings(evaluate(value, self.constants))
-        if items is not None and not isinstance(value, nodes.Const) and isinstance(target, nodes.AssignName):
-            scope.lists[name] = [(normalise(item), self._condition(node, scope, True), node.lineno) for item in items]
+        # `check_list = ("float32")` is a string, not a tuple: check_dtype then accepts that one dtype.
+        one_dtype = isinstance(value, nodes.Const) and isinstance(value.value, str) and normalise(value.value) in DTYPE_NAMES
+        if items is not None and (not isinstance(value, nodes.Const) or one_dtype) and name not in scope.dtypes:
+            # Each assignment is a version of the list: a check reads the one assigned last before it
+            # (`check_list = (x dtypes)`, check x, `check_list = (shape dtypes)`, check shape).
+            versions = scope.lists[name] if name in scope.lists else []
+            condition = self._condition(node, scope)
+            versions.append((node.lineno, condition, [(normalise(item), condition, node.lineno) for item in items]))
+            scope.lists[name] = versions
             return
         if name in scope.dtypes and isinstance(value, nodes.Const) and isinstance(value.value, str):
             sources, test = _remap_sources(node, name, scope.function)
             if sources:
-                condition = self._condition(node, scope, True) or test.test.as_string()
+                condition = self._condition(node, scope) or test.test.as_string()
                 scope.remaps.setdefault(name, []).append((normalise(value.value), sources, condition, node.lineno))
             return
         if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Name) and value.func.name in self.classes:
@@ -238,11 +265,18 @@ class _Reader:
                 if param is not None:
                     dtypes[name] = param
         key = (id(func), id(instance), tuple(sorted(dicts.items())), tuple(sorted(dtypes.items())))
-        if key in self._seen or (instance is None and not dicts and not dtypes):
+        if instance is None and not dicts and not dtypes:
             return None
-        self._seen.add(key)
-        prefix = (*scope.prefix, *(text for text, _ in guards_of(call, scope.function)))
-        return _scope(func, dicts, dtypes, prefix, instance, scope.depth + 1)
+        guards = tuple(dict.fromkeys(text for text, _ in guards_of(call, scope.function)))
+        if key in self._seen:
+            # Reached again from another call site: the same checks hold on this path too.
+            reach = self._seen[key].reach
+            if (scope.reach, guards) not in reach.parents:
+                reach.parents.append((scope.reach, guards))
+            return None
+        callee = _scope(func, dicts, dtypes, Reach([(scope.reach, guards)]), instance, scope.depth + 1)
+        self._seen[key] = callee
+        return callee
 
     # -- pass 2: the checks ------------------------------------------------------------------------------------
     def _read_checks(self, scope: _Scope) -> None:
@@ -258,10 +292,18 @@ class _Reader:
                     elif self._names_no_dtype(node.args[1], scope):
                         continue  # check_dtype reused on an attribute (`reduction` in ("none", "mean")): not a dtype rule
                 self._accept(param, node.args[1], node, subject.as_string(), scope, _text(subject))
+            elif isinstance(node, nodes.Call) and _is_key_comparison(node.func) and len(node.args) >= 3:
+                # shape_util.compare_tensor_dict_key(x, y, "dtype"): the two inputs share one dtype.
+                first, second = (scope.dicts[_text(a)] if _text(a) in scope.dicts else None for a in node.args[:2])
+                if _is_dtype_key(node.args[2:]) and first and second and first != second:
+                    if (first, second) not in self.equalities:
+                        self.equalities.append((first, second))
             elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
                 self._compare(node, scope)
 
     def _compare(self, node: nodes.Compare, scope: _Scope) -> None:
+        if not rejects(node):
+            return  # `if dtype not in ("int32",): <compute>` picks a path, it does not refuse a dtype
         operator, right = node.ops[0]
         traced = isinstance(node.left, (nodes.Name, nodes.Call, nodes.Attribute))
         left_param = self.param_of_value(node.left, scope) if traced else None
@@ -278,7 +320,7 @@ class _Reader:
     def _names_no_dtype(self, list_node: nodes.NodeNG, scope: _Scope) -> bool:
         """True when the checked list is known and holds no dtype name at all."""
         if _text(list_node) in scope.lists:
-            items = [entry[0] for entry in scope.lists[_text(list_node)]]
+            items = [entry[0] for entry in list_at(scope.lists, _text(list_node), list_node.lineno)]
         else:
             items = _strings(evaluate(list_node, self.constants))
         return bool(items) and not any(normalise(item) in DTYPE_NAMES for item in items)
@@ -288,29 +330,22 @@ class _Reader:
             self.unresolved.append(("tbe-unresolved-input", {"expr": expr_text}, check.lineno))
             return
         if _text(list_node) in scope.lists:
-            entries = scope.lists[_text(list_node)]
+            entries = list_at(scope.lists, _text(list_node), check.lineno)
         else:
             items = _strings(evaluate(list_node, self.constants))
             if items is None:
                 self.unresolved.append(("tbe-unresolved-dtype-list", {"expr": list_node.as_string(), "param": param}, check.lineno))
                 return
             entries = [(normalise(item), None, check.lineno) for item in items]
-        outer = self._condition(check, scope)
-        bucket = self.accepted.setdefault(param, [])
+        site = Site(param=param, reach=scope.reach, local=tuple(dict.fromkeys(t for t, _ in guards_of(check, scope.function))))
         for dtype, condition, line in entries:
-            if outer:
-                condition = f"{outer} and {condition}" if condition and condition != outer else outer
-            if all(existing[0] != dtype for existing in bucket):
-                bucket.append((dtype, condition, line))
+            site.entries.setdefault(dtype, (condition, line, False))
         for target, sources, condition, line in scope.remaps.get(subject, ()):
-            if line > check.lineno or all(existing[0] != target for existing in bucket):
+            if line > check.lineno or target not in site.entries:
                 continue
-            condition = f"{condition} (remapped to {target} before the check)"
-            if outer:
-                condition = f"{outer} and {condition}"
             for dtype in sources:
-                if all(existing[0] != dtype for existing in bucket):
-                    bucket.append((dtype, condition, line))
+                site.entries.setdefault(dtype, (f"{condition} (remapped to {target} before the check)", line, True))
+        self.sites.append(site)
 
 
 def _remap_sources(node: nodes.Assign, name: str, function: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:

@@ -67,6 +67,9 @@ def classify_file(index: NodeIndex, scope: ImportScope, compute_calls: int, has_
         how = "creates tik.Tik()" if tik_instance else "uses a TIK instance through a helper"
         if compute_calls:
             return "analysed", f"mixed TIK + DSL: {how}; the DSL path is analysed"
+        if not has_registration and not has_entry:
+            # Base classes and shared routines that TIK operators import (max_pool_grad_with_argmax_cut_h_v1.py).
+            return "not_operator", f"a TIK helper module: it {how} but registers no operator and has no entry function"
         return "tik", f"{how}: imperative TIK, maps to Ascend C by hand (Tensor->LocalTensor, data_move->DataCopy, for_range->loops)"
     if not compute_calls and _hand_ir(index, calls):
         return "hand_ir", "tvm ir_builder / extern code without DSL compute calls: port the IR by hand"

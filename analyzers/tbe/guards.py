@@ -14,11 +14,14 @@ DTYPE_NAMES = frozenset(
 _NAME = rf"""['"](?:{"|".join(sorted(DTYPE_NAMES, key=len, reverse=True))})['"]"""
 _KINDS = (
     ("api_check_support", re.compile(r"api_check_support|intrinsic_check_support")),
-    ("soc", re.compile(r"get_soc_spec|SOC_VERSION|soc_version|is_v200|after_v200|is_support_inf_nan|platform_info")),
-    ("impl_mode", re.compile(r"impl_mode|high_precision|high_performance")),
+    ("soc", re.compile(r"get_soc_spec|SOC_VERSION|soc_version|is_v200|after_v200|is_support_inf_nan|platform_info|"
+                       r"\bis_vector_core\b|check_support_block_size_16|\b(?:UB|L1|L0[ABC])_SIZE\b|\bCORE_NUM\b")),
+    ("impl_mode", re.compile(r"impl_mode|high_precision|high_performance|op_impl_switch")),
     # Static-shape and constant-axes branches: known shapes, `const_value` of a value-depend input, unknown rank.
     ("shape", re.compile(r"const_value|is_unknown_rank|unknown_rank|is_unknown\b|UNKNOWN_RANK|\bin_dynamic\(|"
                          r"is_dynamic_shape|is_static_shape|-[12] in \w|DYNAMIC_(?:RANK|DIM)")),
+    # Shapes and shape ranges by name: `len(x_shape) > len(y_shape)`, `range_in[0] < 1` (not `reshape`).
+    ("shape", re.compile(r"(?<![A-Za-z])shapes?(?![A-Za-z])|(?<![A-Za-z])range_|_range(?![A-Za-z])|'range'")),
     ("format", re.compile(r"\bformat\b|_format\b|\bori_format\b")),
     ("dtype", re.compile(r"dtype", re.IGNORECASE)),
     # A comparison with a dtype name (`x_type == 'bfloat16'`, `t in ('int8', 'uint8')`) tests a dtype.
@@ -32,13 +35,36 @@ def guard_kinds(text: str) -> tuple[str, ...]:
     return kinds or ("other",)
 
 
+def conjoin(texts) -> str:
+    """Guard texts joined by `and`; an `or` is parenthesised so that the result reads as Python does
+    (`strides and (begin or end)`, not `strides and begin or end`)."""
+    return " and ".join(f"({t})" if _top_level_or(t) else t for t in texts)
+
+
+def _top_level_or(text: str) -> bool:
+    depth, quote = 0, None
+    for index, char in enumerate(text):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif depth == 0 and text.startswith(" or ", index):
+            return True
+    return False
+
+
 def negate(text: str) -> str:
     return f"not ({text})"
 
 
 def terminates(body: list) -> bool:
-    """True when a block always leaves the function (ends in return or raise)."""
-    return bool(body) and isinstance(body[-1], (nodes.Return, nodes.Raise))
+    """True when a block always leaves the rest of its block: it ends in return or raise, or in continue or
+    break inside a loop body (`if ok: continue` puts the rest of the loop body under `not ok`)."""
+    return bool(body) and isinstance(body[-1], (nodes.Return, nodes.Raise, nodes.Continue, nodes.Break))
 
 
 def guards_of(node: nodes.NodeNG, stop: nodes.NodeNG) -> list[tuple[str, int]]:

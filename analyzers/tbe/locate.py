@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,8 +54,14 @@ def locate(op: str, roots: list[Path], op_files: tuple[str, ...] = ()) -> Locate
                    searched=tuple(searched))
 
 
+_VERSION_MACRO = re.compile(r'#define\s+(?:OPP|CANN)_VERSION_STR\s+"([^"]+)"')
+_VERSION_HEADERS = ("include/version/opp_version.h", "*-linux/include/version/opp_version.h",
+                    "include/version/cann_version.h", "*-linux/include/version/cann_version.h")
+
+
 def install_version(roots: list[Path]) -> str | None:
-    """"8.1.RC1 (opp 7.7.0.1.238)" from opp/version.info of the first root that has one."""
+    """"8.1.RC1 (opp 7.7.0.1.238)" from opp/version.info of the first root that has one; else "8.1.RC1" from the
+    version header of the toolkit (include/version/opp_version.h), which partial copies keep."""
     for root in roots:
         for candidate in (root / "opp" / "version.info", root / "version.info"):
             try:
@@ -65,4 +72,13 @@ def install_version(roots: list[Path]) -> str | None:
             version, folder = fields.get("Version"), fields.get("version_dir")
             if version or folder:
                 return f"{folder or '?'} (opp {version or '?'})"
+    for root in roots:
+        for pattern in _VERSION_HEADERS:
+            for header in sorted(root.glob(pattern)):
+                try:
+                    match = _VERSION_MACRO.search(header.read_text(encoding="utf-8", errors="replace"))
+                except OSError:
+                    continue
+                if match:
+                    return match.group(1)
     return None

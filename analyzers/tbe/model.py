@@ -114,6 +114,7 @@ class TbeOp(JsonModel):
     params: tuple[Param, ...]
     dtypes: dict  # input name -> list of DtypeEntry
     dtype_equalities: tuple[tuple[str, str], ...]
+    dtypes_partial: tuple[str, ...]  # inputs no single check covers on every path (a dtype outside the list may pass)
     constants: dict
     flow: dict  # the compute tree for the flowcharts (see analyzers.tbe.compute)
     dsl_calls: tuple[DslCall, ...]

@@ -40,6 +40,7 @@ def kernel_checks(document: dict) -> KernelChecks | None:
         bool_as_int8=bool(document.get("bool_as_int8", True)),
         fallbacks=tuple((f["condition"], f.get("test")) for f in document.get("aicpu_fallback_details", ())),
         equalities=tuple(tuple(pair) for pair in document.get("dtype_equalities", ())),
+        partial=tuple(document.get("dtypes_partial", ())),
     )
 
 
@@ -65,6 +66,23 @@ def kernels_per_soc(implementations: list[tuple[str, dict]], aicore: dict[str, O
         supports_dynamic = info is not None and str(info.flags.get("dynamicShapeSupport.flag", "")).lower() == "true"
         chosen[soc] = (dynamic if supports_dynamic or static is None else static) or dynamic
     return chosen
+
+
+def compiled_on(implementations: list[tuple[str, dict]], aicore: dict[str, OpInfo], socs: list[str]) -> dict[str, dict]:
+    """Implementation path -> {"socs": SoCs (of `socs`, with an AI Core op-info entry) that compile it,
+    "unflagged": those of them whose op-info does not set dynamicShapeSupport, taking the dynamic file because
+    no static one exists (an inference, not a fact of the op-info)}."""
+    chosen = kernels_per_soc(implementations, aicore, [soc for soc in socs if soc in aicore])
+    found: dict[str, dict] = {d["path"]: {"socs": [], "unflagged": []} for _, d in implementations}
+    for soc, kernel in chosen.items():
+        if kernel is None:
+            continue
+        entry = found.setdefault(kernel.path, {"socs": [], "unflagged": []})
+        entry["socs"].append(soc)
+        flagged = str(aicore[soc].flags.get("dynamicShapeSupport.flag", "")).lower() == "true"
+        if kernel.mode == "dynamic" and role_of(kernel.path) == "dynamic" and not flagged:
+            entry["unflagged"].append(soc)
+    return found
 
 
 def operator_matrix(
@@ -108,6 +126,7 @@ def operator_matrix(
         dtype_facts=dtype_facts,
         fallback_kernel=primary,
         type_set_source=sources.type_sets.source,
+        type_set_names=tuple(sorted(sources.type_sets.sets)),
     )
 
 
@@ -124,6 +143,15 @@ def opinfo_mode_evidence(op_type: str, sources: CapabilitySources, socs: list[st
 OPERATOR_SCHEMA = "op-migrate/tbe-operator@1"
 
 
+def _title(op_type: str, name: str, status: str | None) -> str:
+    """"FloorMod: TBE DSL operator (floor_mod)"; a helper or failed file is not called an operator."""
+    if status == "not_operator":
+        return f"{op_type}: not an operator ({name} is a helper module)"
+    if status == "failed" or status is None:
+        return f"{op_type}: {name} could not be analysed"
+    return f"{op_type}: {KIND_LABELS[status]} operator ({name})"
+
+
 def capability_findings(matrix: CapabilityMatrix) -> list[dict]:
     """The matrix findings as report findings: no line, with the SoCs and ports each fact holds for."""
     return [
@@ -134,18 +162,23 @@ def capability_findings(matrix: CapabilityMatrix) -> list[dict]:
 
 
 def operator_document(name: str, op_type: str, implementations: list[tuple[str, dict]], matrix: CapabilityMatrix,
-                      facts: dict, install: str | None) -> dict:
-    """One operator by name: its implementations (dynamic first), one capability matrix, its findings."""
+                      facts: dict, install: str | None, compiled: dict[str, dict] | None = None) -> dict:
+    """One operator by name: its implementations (dynamic first, each with the SoCs that compile it), one
+    capability matrix, its findings."""
     primary = implementations[0][1] if implementations else {}
+    compiled = compiled or {}
     return {
         "schema": OPERATOR_SCHEMA,
         "kind": "tbe-operator",
         "name": name,
         "op_type": op_type,
         "implementation": KIND_LABELS.get(primary.get("status"), "none"),
+        "title": _title(op_type, name, primary.get("status")),
         "install": install,
         "facts": facts,
-        "implementations": [{"role": role, **document} for role, document in implementations],
+        "implementations": [{"role": role, **document, "compiled_on": (compiled.get(document["path"]) or {}).get("socs"),
+                             "compiled_without_flag": (compiled.get(document["path"]) or {}).get("unflagged")}
+                            for role, document in implementations],
         "capability": matrix.to_json(),
         "findings": [*primary.get("findings", []), *capability_findings(matrix)],
     }

@@ -15,8 +15,10 @@ from op_migrate.analyzers.tbe.backlog import backlog_rows, backlog_summary, cove
 from op_migrate.analyzers.tbe.locate import install_version, locate, names_of
 from op_migrate.analyzers.tbe.narrow import narrow_document
 from op_migrate.analyzers.tbe.operator import (
+    OPERATOR_STATUSES,
     capability_digest,
     capability_findings,
+    compiled_on,
     file_matrix,
     operator_document,
     operator_matrix,
@@ -125,8 +127,11 @@ def _operator(name: str, config: AnalyzeConfig, roots: list[Path], sources, fact
             f"{name!r} is not a file or directory, and no CANN root is known: pass --cann-root or set ${', $'.join(ROOT_VARIABLES)}",
             exit_codes.USAGE,
         )
-    _, op_type = names_of(name)
-    entries = sources.aicore(op_type)
+    stem, op_type = names_of(name)
+    # The name derived from the file (upsample_bicubic2d_aa -> UpsampleBicubic2dAa) need not be the op type the
+    # op-info and REG_OP use (UpsampleBicubic2dAA): the op-info's opFile and the file's registration decide.
+    spelt = sources.canonical_op_type(op_type, stem)
+    entries = {**sources.aicore(op_type), **(sources.aicore(spelt[0]) if spelt else {})}
     op_files = tuple(dict.fromkeys(str(i.flags["opFile.value"]) for i in entries.values() if i.flags.get("opFile.value")))
     located = locate(name, roots, op_files)
     for path, role in zip(located.impl_files, located.roles):
@@ -135,6 +140,7 @@ def _operator(name: str, config: AnalyzeConfig, roots: list[Path], sources, fact
         searched = "\n  ".join(located.searched)
         raise MigrateError(f"no implementation file for {name!r}; searched:\n  {searched}", exit_codes.USAGE)
     documents, _ = _documents(list(located.impl_files), config)
+    op_type = _resolved_op_type(op_type, spelt, documents, sources)
     documents = [narrow_document(d, facts.socs, facts.dtypes) for d in documents]
     _resolve_kernels(documents)
     socs = facts.socs if facts.socs is not None else sources.socs
@@ -142,13 +148,62 @@ def _operator(name: str, config: AnalyzeConfig, roots: list[Path], sources, fact
     implementations = []
     for role, document in zip(located.roles, documents):
         _diagnose(document)
-        if evidence and document.get("status") != "failed":
+        # dynamicShapeSupport says which SoCs take the dynamic file: evidence for that file's mode only.
+        if evidence and role == "dynamic" and document.get("status") != "failed":
             document = {**document, "mode_evidence": [*document.get("mode_evidence", []), evidence]}
         implementations.append((role, document))
     matrix = operator_matrix(op_type, implementations, sources, socs, facts.dtypes)
     _report_problems(sources)
-    report = operator_document(located.op_name, op_type, implementations, matrix, facts.to_json(), install_version(roots))
-    return Rendered(_render_operator(report, config.fmt), _exit_code([d for _, d in implementations]))
+    aicore = sources.aicore(op_type)
+    compiled = compiled_on(implementations, aicore, socs) if aicore else {}
+    report = operator_document(located.op_name, op_type, implementations, matrix, facts.to_json(), install_version(roots),
+                               compiled)
+    # The operator's findings are its primary file's and the capability merge's: all of them count.
+    documents = [{**d, "findings": report["findings"] if i == 0 else d.get("findings", [])} for i, (_, d) in enumerate(implementations)]
+    return Rendered(_render_operator(report, config.fmt), _exit_code(documents))
+
+
+def _resolved_op_type(derived: str, spelt: tuple[str, str] | None, documents: list[dict], sources: CapabilitySources) -> str:
+    """The op type the report is about: the derived name where the install knows it, else the op type the
+    implementation registers, else the install's own spelling (opFile, or the name in another case)."""
+    if sources.knows(derived):
+        return derived
+    registered = next((d.get("op_type") for d in documents if d.get("status") in OPERATOR_STATUSES and d.get("op_type")), None)
+    if registered and registered != derived and sources.knows(registered):
+        chosen, how = registered, "its registration"
+    elif spelt is not None:
+        chosen, how = spelt
+    else:
+        return derived
+    console.diagnostic(f"op type {chosen} (from {how}; the name gives {derived}, which the install does not know)")
+    return chosen
+
+
+def _with_known_op_types(documents: list[dict], sources: CapabilitySources, config: AnalyzeConfig) -> list[dict]:
+    """Corpus documents whose op type (derived from a static entry's name: Conv2d) the install spells otherwise
+    (Conv2D) take the install's spelling, so that they meet their op-info and prototype. The answers are cached
+    with the sources' fingerprint: a warm run reads no op-info for them."""
+    path = tbe_capability_cache.cache_file(config.cache_dir if config.use_cache else None, "op-type-names",
+                                           proto_fingerprint(), sources.fingerprint())
+    known, _ = tbe_capability_cache.read(path)
+    answers = dict(known)
+    renamed = []
+    for document in documents:
+        op_type = document.get("op_type")
+        if not op_type or document.get("status") not in OPERATOR_STATUSES:
+            renamed.append(document)
+            continue
+        key = f"{op_type}\0{Path(document['path']).stem}"
+        if key not in answers:
+            found = sources.canonical_op_type(op_type, Path(document["path"]).stem)
+            answers[key] = list(found) if found else []
+        if answers[key]:
+            name, how = answers[key]
+            document = {**document, "op_type": name, "op_type_source": f"{document.get('op_type_source')}; {name}: {how}"}
+        renamed.append(document)
+    if answers != known:
+        tbe_capability_cache.write(path, answers, [])
+    return renamed
 
 
 def _with_capability(document: dict, sources, facts: Facts) -> dict:
@@ -161,6 +216,8 @@ def _with_capability(document: dict, sources, facts: Facts) -> dict:
 
 
 def _corpus(documents: list[dict], cached: int, config: AnalyzeConfig, sources, facts: Facts) -> Rendered:
+    if sources is not None:
+        documents = _with_known_op_types(documents, sources, config)
     groups = group_by_op(documents)
     summaries = _capability_summaries(groups, config, sources, facts) if sources is not None else {}
     rows = backlog_rows(groups, {op: summary["coverage"] for op, summary in summaries.items()})
@@ -253,7 +310,7 @@ def _render_corpus(corpus: dict, fmt: str) -> str:
 
 
 def _matrix_text(capability: dict | None) -> str:
-    if not capability or not capability.get("socs"):
+    if not capability or not capability.get("socs") or not capability.get("rows"):
         return ""
     headers, rows, notes = tbe_matrix.matrix_table(capability)
     text = console.table_text(headers, rows, title=f"{capability['op_type']}: where each (port, dtype) runs")

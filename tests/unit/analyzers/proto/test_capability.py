@@ -178,3 +178,83 @@ def test_a_fact_of_two_implementations_is_one_finding_naming_each_with_its_socs(
     (int64,) = [f for f in matrix.findings if f.symbol == "tbe-dtype-not-in-opinfo" and "int64" in f.dtypes]
     assert int64.socs == ("ascend610",)  # the static kernel on ascend310 does not take int64
     assert f"the dynamic TBE DSL kernel (if {VMOD}) accepts x1, x2: int64" in int64.message
+
+
+def _params(*ports: tuple[str, str, tuple[str, ...]]) -> tuple[OpInfoParam, ...]:
+    return tuple(OpInfoParam(index, name, "required", dtypes, ("ND",) * len(dtypes)) for index, name, dtypes in ports)
+
+
+CUMMAX_PROTO = Proto(
+    op_type="Cummax",
+    path="selection_ops.h",
+    line=1,
+    params=(ProtoParam("x", "input", ("float16", "float32"), None), ProtoParam("y", "output", ("float16", "float32"), None),
+            ProtoParam("indices", "output", ("int32", "int64"), None)),
+)
+
+
+def test_a_port_the_op_info_names_otherwise_is_matched_by_position_and_the_cell_says_so() -> None:
+    # The AI Core op-info calls the second output "argmax"; the AI CPU config calls the input "input".
+    info = OpInfo(op_type="Cummax", soc="ascend910b", path="ascend910b.json", flags={},
+                  params=_params(("input0", "x", ("float16",)), ("output0", "y", ("float16",)), ("output1", "argmax", ("int32",))))
+    cpu = AicpuKernel(op_type="Cummax", library="AICPUKernel", path="aicpu_kernel.json",
+                      params=_params(("input0", "input", ("float32",)), ("output0", "y", ("float32",)),
+                                     ("output1", "indices", ("int64",))))
+    matrix = build_matrix("Cummax", proto=CUMMAX_PROTO, aicore={"ascend910b": info}, aicpu=[cpu], kernels={}, socs=["ascend910b"])
+    cells = {(r.port, r.dtype): r.cells["ascend910b"] for r in matrix.rows}
+    assert (cells[("indices", "int32")].engine, cells[("indices", "int32")].notes) == (
+        "AI Core", ("the op-info calls this output argmax (output1)",))
+    assert (cells[("x", "float32")].engine, cells[("x", "float32")].library, cells[("x", "float32")].notes) == (
+        "AI CPU", "AICPUKernel", ("AICPUKernel calls this input input (input0)",))
+    assert cells[("indices", "int64")].notes == ()  # the AI CPU config names it indices
+    assert [r.port for r in matrix.rows if r.port == "argmax"] == []
+
+
+def test_a_positional_entry_that_names_another_port_is_not_taken() -> None:
+    # REG_OP has x, bias, y; this op-info lists only x and y: input1 is not bias.
+    proto = Proto(op_type="AddBias", path="ops.h", line=1, params=(
+        ProtoParam("x", "input", ("float16",), None), ProtoParam("bias", "input", ("float16",), None),
+        ProtoParam("y", "output", ("float16",), None)))
+    info = OpInfo(op_type="AddBias", soc="ascend310", path="ascend310.json", flags={},
+                  params=_params(("input0", "bias", ("float16",)), ("input1", "x", ("float16",)), ("output0", "y", ("float16",))))
+    matrix = build_matrix("AddBias", proto=proto, aicore={"ascend310": info}, aicpu=[], kernels={}, socs=["ascend310"])
+    assert {(r.port, r.dtype): r.cells["ascend310"].notes for r in matrix.rows} == {
+        ("x", "float16"): (), ("bias", "float16"): (), ("y", "float16"): ()}
+
+
+def test_an_input_only_the_op_info_declares_gets_rows_and_one_finding() -> None:
+    proto = Proto(op_type="PoolGrad", path="nn_pooling_ops.h", line=1, params=(
+        ProtoParam("shape", "input", ("int32",), None), ProtoParam("grad", "input", ("float16", "float32"), None),
+        ProtoParam("out", "output", ("float16", "float32"), None)))
+    infos = {soc: OpInfo(op_type="PoolGrad", soc=soc, path=f"{soc}.json", flags={}, params=_params(
+        ("input0", "shape", ("int32",)), ("input1", "grad", ("float16",)), ("input2", "kernel", ("float16",)),
+        ("output0", "out", ("float16",)))) for soc in ("ascend310", "ascend910b")}
+    matrix = build_matrix("PoolGrad", proto=proto, aicore=infos, aicpu=[], kernels={}, socs=["ascend310", "ascend910b"])
+    assert [(r.port, r.role, r.proto) for r in matrix.rows] == [
+        ("shape", "input", "yes"), ("grad", "input", "yes"), ("grad", "input", "yes"), ("kernel", "input", "no port"),
+        ("out", "output", "yes"), ("out", "output", "yes")]
+    (finding,) = [f for f in matrix.findings if f.symbol == "opinfo-port-not-in-proto"]
+    assert finding.message == ("PoolGrad: the AI Core op-info declares input kernel (float16) on all 2 SoCs, a port the "
+                               "prototype does not have")
+
+
+def test_an_op_type_nothing_of_the_install_names_is_said_to_be_unknown() -> None:
+    kernel = KernelChecks(path="dynamic/helper.py", kind="TIK", mode="dynamic", inputs=("x",), outputs=("y",), dtypes={},
+                          bool_as_int8=True)
+    matrix = build_matrix("HelperCutH", proto=None, aicore={}, aicpu=[], kernels={}, socs=SOCS, fallback_kernel=kernel)
+    assert [(f.symbol, f.message) for f in matrix.findings] == [(
+        "opinfo-op-unknown",
+        "HelperCutH: no AI Core op-info, AI CPU kernel or REG_OP of the roots names this op type; where it runs is unknown",
+    )]
+    known = build_matrix("FloorMod", proto=PROTO, aicore={}, aicpu=[], kernels={}, socs=SOCS, fallback_kernel=KERNEL)
+    assert "opinfo-op-not-on-soc" in [f.symbol for f in known.findings]
+
+
+def test_a_type_set_the_header_spells_otherwise_is_named_in_the_finding() -> None:
+    proto = Proto(op_type="VolumePatches", path="transformation_ops.h", line=1, params=(
+        ProtoParam("x", "input", (), "REALNUMBERTYPE"), ProtoParam("y", "output", ("float16",), None)))
+    matrix = build_matrix("VolumePatches", proto=proto, aicore={}, aicpu=[], kernels={}, socs=[], fallback_kernel=KERNEL,
+                          type_set_source="include/graph/types.h", type_set_names=("NumberType", "RealNumberType"))
+    (finding,) = [f for f in matrix.findings if f.symbol == "proto-unknown-type-set"]
+    assert finding.message == ("VolumePatches: x uses the named type set REALNUMBERTYPE, which include/graph/types.h "
+                               "does not define (it defines RealNumberType); its dtypes are unknown")

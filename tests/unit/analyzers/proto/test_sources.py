@@ -70,3 +70,21 @@ def test_the_fingerprint_follows_every_source_file(tmp_path: Path) -> None:
             path.write_text(path.read_text(encoding="utf-8") + "static TensorType NewSet() { return TensorType{DT_INT8}; }\n",
                             encoding="utf-8")
         assert CapabilitySources([root]).fingerprint() != before, changed
+
+
+def test_an_op_type_the_install_spells_otherwise_is_found_by_opfile_or_by_case(tmp_path: Path) -> None:
+    config = tmp_path / "opp/built-in/op_impl/ai_core/tbe/config/ascend910b"
+    config.mkdir(parents=True)
+    entries = {
+        "Conv2D": {"input0": {"name": "x", "dtype": "float16"}},
+        "ResizeAA": {"opFile": {"value": "resize_a_a"}, "input0": {"name": "x", "dtype": "float16"}},
+        "Pad": {}, "PAD": {},
+    }
+    (config / "aic-ascend910b-ops-info.json").write_text(json.dumps(entries), encoding="utf-8")
+    sources = CapabilitySources([tmp_path])
+    assert sources.canonical_op_type("Conv2d", "conv2d") == ("Conv2D", "the install spells it so")
+    assert sources.canonical_op_type("ResizeAA2", "resize_a_a") == ("ResizeAA", "the op-info names resize_a_a.py for it (opFile)")
+    assert sources.canonical_op_type("Conv2D", "conv2d") is None  # already known
+    assert sources.canonical_op_type("Pad2", "pad2") is None
+    assert sources.canonical_op_type("Pad", "pad") is None  # known as it is
+    assert sources.canonical_op_type("PaD", "pad") is None  # two spellings: not guessed

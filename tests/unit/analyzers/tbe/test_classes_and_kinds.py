@@ -46,7 +46,9 @@ def test_every_assignment_of_a_flag_is_kept_with_its_condition_inside_a_compound
         "need_cast = True at line 28 under ori_dtype == 'float16' and self.impl_mode == 'high_precision'",
         "need_cast = True at line 31 under ori_dtype == 'float32' and not tbe_platform.api_check_support('tbe.dsl.vcmpsel', 'float32')",
     ]
-    assert guard["kinds"] == ["api_check_support", "impl_mode", "dtype"]
+    # need_cast's assignments bring api_check_support/impl_mode/dtype; self.lambd is the attribute, or the constant
+    # value of input_x that replaces it.
+    assert guard["kinds"] == ["api_check_support", "impl_mode", "dtype", "attr", "shape"]
 
 
 def test_a_helper_given_only_a_dtype_is_not_an_external_tensor_step() -> None:
@@ -130,3 +132,120 @@ def test_soc_and_dtype_guards_carry_a_test_facts_can_decide() -> None:
 def test_a_check_supported_fallback_carries_its_dtype_test() -> None:
     (fallback,) = _fixture("floor_mod_dynamic.py")["aicpu_fallback_details"]
     assert fallback["test"] == {"all": [{"all": [{"dtype": {"op": "==", "values": ["float32"], "param": "x1"}}, None]}]}
+
+
+POOL_GRAD = '''
+from impl.util.platform_adapter import tbe
+from impl.util.platform_adapter import tvm
+from impl.util.platform_adapter import para_check
+from impl.util.platform_adapter import tbe_register
+from impl.util.platform_adapter import error_manager_cube
+
+
+def _check_window(k_h, k_w, stride_h):
+    if k_h > 255 or k_w > 255:
+        error_manager_cube.raise_err_specific_user("pool_grad", "window too large")
+    if stride_h < 1:
+        error_manager_cube.raise_err_specific_user("pool_grad", "stride must be positive")
+
+
+@tbe_register.register_param_generalization("PoolGrad")
+def pool_grad_generalization(grad, kernel, out, ksize, strides, generalize_config=None):
+    if generalize_config.get("mode") != "keep_rank":
+        return None
+    return [grad, kernel, out, ksize, strides]
+
+
+@tbe_register.register_operator("PoolGrad")
+@para_check.check_input_type(dict, dict, dict, (tuple, list), (tuple, list), str)
+def pool_grad(grad, kernel, out, ksize, strides, kernel_name="pool_grad"):
+    shape_k = list(kernel.get("ori_shape"))
+    k_h, k_w = shape_k[2], shape_k[3]
+    _check_window(k_h, k_w, strides[1])
+    for dim in grad.get("shape"):
+        if isinstance(dim, int) and dim < 0:
+            return
+    if kernel is not None:
+        with tbe.compute():
+            data = tvm.placeholder(grad.get("shape"), name="grad", dtype=grad.get("dtype"))
+            res = tbe.vmuls(data, 0.5)
+        with tvm.target.cce():
+            sch = tbe.auto_schedule(res)
+        tbe.build(sch, {"name": kernel_name, "tensor_list": [data, res]})
+'''
+
+
+def test_guard_kinds_follow_values_from_shapes_and_attributes_into_helpers() -> None:
+    document = analyse_source(POOL_GRAD, "pool_grad.py").to_json()
+    kinds = {g["text"]: g["kinds"] for g in document["guards"]}
+    assert kinds == {
+        "k_h > 255 or k_w > 255": ["shape"],  # read from the kernel's ori_shape, passed into the helper
+        "stride_h < 1": ["attr"],  # strides is declared (tuple, list): an attribute
+        "isinstance(dim, int) and dim < 0": ["shape"],  # dim iterates over the shape
+        "kernel is not None": ["optional_input"],
+    }
+    # The generalization hook is not walked: its guard is not one of the op's.
+    assert "tbe-unclassified-guard" not in {f["symbol"] for f in document["findings"]}
+
+
+def test_a_continue_puts_the_rest_of_the_loop_under_the_negated_guard() -> None:
+    source = POOL_GRAD + '''
+
+def check_supported(grad, kernel, out, ksize, strides, kernel_name="pool_grad"):
+    ranges = strides.get("const_value_range")
+    if ranges:
+        for low_high in ranges:
+            if low_high[0] <= 1 <= low_high[1]:
+                continue
+            return False, "no stride of 1"
+    return True, ""
+'''
+    document = analyse_source(source, "pool_grad.py").to_json()
+    assert document["aicpu_fallbacks"] == ["ranges and not (low_high[0] <= 1 <= low_high[1])"]
+
+
+def test_a_product_accumulated_over_a_shape_and_a_padding_string_are_classified() -> None:
+    source = POOL_GRAD.replace(
+        '    if kernel is not None:\n',
+        '    count = 1.0\n    for dim in grad.get("shape"):\n        count *= dim\n'
+        '    if isinstance(count, float):\n        count = 1.0 / count\n'
+        '    if kernel_name == "SAME":\n        count = 0.0\n    if kernel is not None:\n',
+    ).replace("(tuple, list), (tuple, list), str)", "(tuple, list), (tuple, list, str), str)")
+    kinds = {g["text"]: g["kinds"] for g in analyse_source(source, "pool_grad.py").to_json()["guards"]}
+    assert kinds["isinstance(count, float)"] == ["shape"]
+    assert kinds["kernel_name == 'SAME'"] == ["attr"]  # declared str by check_input_type
+
+
+def test_a_dict_read_by_key_is_what_the_key_names_and_platform_queries_are_soc() -> None:
+    source = POOL_GRAD.replace(
+        '    if kernel is not None:\n',
+        '    grad, kernel = _fill_unknown(grad, kernel, shape_k[0])\n'
+        '    if kernel["ori_format"] == "NCHW":\n        k_h = shape_k[1]\n'
+        '    room = tbe_platform.get_soc_spec("UB_SIZE") - k_h * 32\n'
+        '    if room < 0:\n        return\n'
+        '    if kernel is not None:\n',
+    ).replace("from impl.util.platform_adapter import tbe\n", "from impl.util.platform_adapter import tbe\n"
+              "from impl.util.platform_adapter import tbe_platform\n") + (
+        "\n\ndef _fill_unknown(grad, kernel, channel):\n    return grad, kernel\n"
+        "\n\ndef _generalize_only(grad, strides):\n    if strides[1] > 1:\n        return [grad]\n    return None\n")
+    kinds = {g["text"]: g["kinds"] for g in analyse_source(source, "pool_grad.py").to_json()["guards"]}
+    # kernel went through a helper with a shape-derived argument; its "ori_format" is still a format, not a shape.
+    assert kinds["kernel['ori_format'] == 'NCHW'"] == ["format"]
+    assert kinds["room < 0"] == ["shape", "soc"]
+    # A function nothing of the op calls, with no DSL call: its branches are not the op's.
+    assert "strides[1] > 1" not in kinds
+
+
+def test_a_guard_calling_a_module_function_tests_what_that_function_tests() -> None:
+    source = POOL_GRAD.replace(
+        '    if kernel is not None:\n',
+        '    if fits_l1(grad.get("shape")):\n        return\n'
+        '    if not is_vector_core() and check_support_block_size_16():\n        return\n'
+        '    if kernel is not None:\n',
+    ).replace("from impl.util.platform_adapter import tbe\n", "from impl.util.platform_adapter import tbe\n"
+              "from impl.util.platform_adapter import tbe_platform\n") + (
+        "\n\ndef fits_l1(shape):\n    if tbe_platform.get_soc_spec('SHORT_SOC_VERSION') == 'Ascend910':\n"
+        "        return shape in [[200000, 1]]\n    return False\n")
+    kinds = {g["text"]: g["kinds"] for g in analyse_source(source, "pool_grad.py").to_json()["guards"]}
+    assert kinds["fits_l1(grad.get('shape'))"] == ["shape", "soc"]
+    assert kinds["not is_vector_core() and check_support_block_size_16()"] == ["soc"]

@@ -65,10 +65,23 @@ def test_recursive_helper_is_cut_off_with_a_finding() -> None:
     assert [c["name"] for c in document["dsl_calls"]] == ["vabs"]
 
 
+def test_a_helper_chain_past_the_depth_limit_is_a_finding_only_where_it_hides_dsl_calls() -> None:
+    # ceil_div is reached at depth 7 through the block-count helpers: index arithmetic, nothing lost.
+    chain = "".join(f"def _level{i}(t, n):\n    return _level{i + 1}(t, n)\n" for i in range(7))
+    quiet = chain + "def _level7(t, n):\n    return ceil_div(n, 32)\ndef ceil_div(a, b):\n    return (a + b - 1) // b\n"
+    body = "def op_compute(x):\n    return tbe.vabs(_level0(x, 64))\n"
+    document = analyse_source(HEADER + quiet + body, "case.py").to_json()
+    assert "tbe-helper-recursion" not in {f["symbol"] for f in document["findings"]}
+    # The same chain ending in a DSL call: that call is not inlined, and the finding says so.
+    loud = chain + "def _level7(t, n):\n    return tbe.vmuls(t, n)\n"
+    document = analyse_source(HEADER + loud + body, "case.py").to_json()
+    assert [f["symbol"] for f in document["findings"] if f["symbol"] == "tbe-helper-recursion"] == ["tbe-helper-recursion"]
+
+
 def test_guard_kinds_and_unclassified_guards() -> None:
     body = (
-        "def op_compute(x, shape):\n"
-        "    if len(shape) > 1:\n"
+        "def op_compute(x, mode):\n"
+        "    if len(mode) > 1:\n"
         "        x = tbe.vabs(x)\n"
         "    if tbe_platform.get_soc_spec('SOC_VERSION') == 'Ascend310':\n"
         "        x = tbe.vexp(x)\n"
@@ -76,7 +89,7 @@ def test_guard_kinds_and_unclassified_guards() -> None:
     )
     document = analyse_source(HEADER + body, "case.py").to_json()
     assert [(g["text"], g["kinds"]) for g in document["guards"]] == [
-        ("len(shape) > 1", ["other"]),
+        ("len(mode) > 1", ["other"]),
         ("tbe_platform.get_soc_spec('SOC_VERSION') == 'Ascend310'", ["soc"]),
     ]
     assert [f["symbol"] for f in document["findings"]] == ["tbe-no-entry-function", "tbe-unclassified-guard"]

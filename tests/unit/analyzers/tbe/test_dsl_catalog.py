@@ -26,7 +26,18 @@ from op_migrate.analyzers.tbe.locate import IMPL_BASES, install_version
 DATA = Path(__file__).resolve().parents[4] / "analyzers" / "data" / "dsl_functions.toml"
 _ROOT = os.environ.get("OP_MIGRATE_CANN_ROOT") or os.environ.get("ASCEND_HOME_PATH")
 requires_cann = pytest.mark.skipif(
-    not (_ROOT and find_site_packages([Path(_ROOT)])), reason="no CANN install (set OP_MIGRATE_CANN_ROOT)"
+    not (_ROOT and find_site_packages([Path(_ROOT)])),
+    reason="no CANN install with python/site-packages (set OP_MIGRATE_CANN_ROOT)",
+)
+
+
+def _impl_folder(root: Path) -> Path | None:
+    return next((root / base for base in IMPL_BASES if (root / base).is_dir()), None)
+
+
+# A partial copy of an install (operator sources and op-info, no python/site-packages) still has the call sites.
+requires_tree = pytest.mark.skipif(
+    not (_ROOT and _impl_folder(Path(_ROOT))), reason="no TBE operator tree (set OP_MIGRATE_CANN_ROOT)"
 )
 
 
@@ -71,6 +82,23 @@ def test_the_committed_function_list_is_the_installs(golden) -> None:
         lists,
         called_dsl_names(files),
         f"CANN {version}: python/site-packages/{{tbe/dsl,te/lang/cce}}/__init__.py",
+        f"CANN {version}: every call site of the {len(files)} files under {impl.relative_to(roots[0])}",
+    )
+    golden.check(text, DATA)
+
+
+@pytest.mark.slow
+@requires_tree
+def test_the_committed_call_list_is_every_dsl_name_the_tree_calls(golden) -> None:
+    roots = [Path(_ROOT)]
+    impl = _impl_folder(roots[0])
+    files = sorted(impl.rglob("*.py"))
+    lists = committed()
+    version = install_version(roots) or "unknown version"
+    text = function_lists_toml(
+        {module: entry["names"] for module, entry in lists["modules"].items()},
+        called_dsl_names(files),
+        lists["source"]["functions"],
         f"CANN {version}: every call site of the {len(files)} files under {impl.relative_to(roots[0])}",
     )
     golden.check(text, DATA)

@@ -76,3 +76,29 @@ def test_a_commented_out_tik_instance_does_not_make_a_tik_operator() -> None:
 def test_a_real_tik_instance_is_still_recognised() -> None:
     source = "from te import tik\n\n\ndef gen(kernel_name='gen'):\n    tik_instance = tik.Tik()\n    return tik_instance\n"
     assert analyse_source(source, "gen.py").to_json()["status"] == "tik"
+
+
+TIK_BASE_CLASS = '''
+from impl.util.platform_adapter import tik
+from impl.util.platform_adapter import tbe_platform
+
+
+class PoolGradBase:
+    """Shared by the cut-h and cut-w variants of a pooling gradient."""
+
+    def __init__(self, grad, argmax, ksize):
+        self.tik_instance = tik.Tik()
+        self.dtype = grad.get("dtype").lower()
+        self.core_num = tbe_platform.get_soc_spec(tbe_platform.CORE_NUM)
+
+    def clear_ub(self, buf, count):
+        self.tik_instance.vec_dup(128, buf, 0, count // 128, 8)
+'''
+
+
+def test_a_tik_base_class_module_without_registration_or_entry_is_a_helper() -> None:
+    document = analyse_source(TIK_BASE_CLASS, "pool_grad_cut_h.py").to_json()
+    assert (document["status"], document["op_type"]) == ("not_operator", None)
+    assert document["reason"] == ("a TIK helper module: it creates tik.Tik() but registers no operator and has no entry "
+                                  "function")
+    assert [f["symbol"] for f in document["findings"]] == ["tbe-not-an-operator"]

@@ -71,7 +71,9 @@ def test_a_variable_read_from_a_dtype_makes_a_dtype_guard() -> None:
 
 def test_names_that_only_look_like_dtypes_stay_unclassified() -> None:
     assert guard_kinds("mode == 'float16_mode'") == ("other",)
-    assert guard_kinds("len(shape) == 4") == ("other",)
+    assert guard_kinds("len(modes) == 4") == ("other",)
+    assert guard_kinds("len(x_shape) == 4") == guard_kinds("range_in[0] < 1") == ("shape",)
+    assert guard_kinds("need_reshape") == ("other",)  # `reshape` is not a shape
     assert guard_kinds("name == 'bool'") == ("dtype",)
 
 
@@ -87,3 +89,10 @@ def test_numbers_are_not_substituted_so_one_guard_stays_one_guard() -> None:
     )
     document = analyse_source(source, "normish.py").to_json()
     assert [g["text"] for g in document["guards"] if "== 0" in g["text"]] == ["n == 0"]
+
+
+def test_conditions_joined_by_and_keep_their_or_parts_together() -> None:
+    from op_migrate.analyzers.tbe.guards import conjoin
+
+    assert conjoin(["not (not strides)", "begin or end", "f(a or b)", "'x or y' == s"]) == (
+        "not (not strides) and (begin or end) and f(a or b) and 'x or y' == s")

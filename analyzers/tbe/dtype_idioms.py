@@ -1,0 +1,47 @@
+"""Dtype check idioms read by analyzers.tbe.dtypes: which version of a check list holds, which tests refuse the op."""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+
+def rejects(compare: nodes.Compare) -> bool:
+    """True when the comparison is the test, or one `or` alternative of the test, of an `if` that refuses the op:
+    its body raises, or calls an error reporter (error_manager_vector.raise_err_..., a raise_* helper)."""
+    node = compare
+    while isinstance(node.parent, nodes.BoolOp) and node.parent.op == "or" or isinstance(node.parent, nodes.UnaryOp):
+        node = node.parent
+    branch = node.parent
+    if not isinstance(branch, nodes.If) or branch.test is not node:
+        return False
+    for statement in branch.body:
+        if isinstance(statement, nodes.Raise):
+            return True
+        for call in statement.nodes_of_class(nodes.Call):
+            name = call.func.attrname if isinstance(call.func, nodes.Attribute) else getattr(call.func, "name", "")
+            if "raise" in name or name.startswith("error"):
+                return True
+    return False
+
+
+def version_at(lists, name: str, line: int) -> list:
+    """The entries of the list version that `+=` / append at `line` extends (the last one assigned before it)."""
+    versions = lists[name]
+    before = [version for version in versions if version[0] <= line]
+    return (before or versions)[-1][2]
+
+
+def list_at(lists, name: str, line: int) -> list:
+    """The entries of a dtype list that can be in force at `line` of its function: the versions assigned before
+    it, from the last back to the last unconditional one (`if c: l = A else: l = B` gives both, each with its
+    condition). A list set in another method (`self.allowed`) is its last version."""
+    versions = lists[name]
+    before = [version for version in versions if version[0] <= line]
+    if not before or name.startswith("self."):
+        return versions[-1][2]
+    reaching = []
+    for _, condition, entries in reversed(before):
+        reaching = entries + reaching
+        if condition is None:
+            break
+    return reaching
