@@ -26,7 +26,7 @@ class EffectScan:
         if key not in self._effects:
             self._effects[key] = False  # recursion: assume none until shown otherwise
             found = False
-            if any("&" in p.type_text for p in function.params):
+            if any("&" in p.declared_type for p in function.params):
                 self._effects[key] = True
                 return True
             for _, call in calls_in(function.body):

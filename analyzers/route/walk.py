@@ -17,7 +17,7 @@ from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
-from op_migrate.analyzers.route.overloads import arg_kind, choose, reachable_through_defaults
+from op_migrate.analyzers.route.overloads import arg_kind, choose
 from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.statements import StatementWalker, clip
 from op_migrate.analyzers.route.step_view import StepView
@@ -106,7 +106,7 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
     def run(self, unit: CxxUnit, entry: Function) -> Route:
         env = {}
         for param in entry.params:
-            env[param.name] = self._param_value(param.name, param.type_text, unit.path, entry.line)
+            env[param.name] = self._param_value(param.name, param.declared_type, unit.path, entry.line)
         self.frame = Frame(unit, entry, env, (), (), False)
         self._active.append((unit.path, entry.name, entry.line))
         self._check_parse_errors(unit, entry)
@@ -302,8 +302,6 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
             return None
         kinds = [arg_kind(value) for value in args] if args is not None else None
         reachable = choose(candidates, arity, kinds)
-        if not reachable and self.frame.unit.frontend == "tree-sitter":
-            return reachable_through_defaults(candidates, arity)
         return reachable[0] if reachable else None
 
     # -- inlining -------------------------------------------------------------------------------------------
@@ -323,10 +321,11 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
             if index >= len(expr.children):
                 continue
             arg_expr = expr.children[index]
-            if "&" in param.type_text and "&&" not in param.type_text:
+            declared = param.declared_type
+            if "&" in declared and "&&" not in declared:
                 if arg_expr.kind == "name":
                     refs[param.name] = (caller, (arg_expr.name or arg_expr.text).strip())
-            elif "*" in param.type_text:
+            elif "*" in declared:
                 pointed = _pointed_variable(arg_expr, caller)
                 if pointed is not None:
                     pointer_refs[param.name] = pointed
