@@ -56,6 +56,15 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "route-helper-not-found",
+        "{function} is given {given} and is defined in none of the files the route reads ({where})",
+        "A repository function the walk cannot find: what it launches and which tensors it makes are unknown, so the "
+        "route is incomplete. Helpers are found in the file, the headers it includes with quotes (beside it, under "
+        "a repository root, or a root's header whose path ends with the include) and the sources beside a header "
+        "that declares them; give --repo-root for the repository that defines it.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-walk-budget",
         "the walk stopped after {steps} statements",
         "A guard against pathological inputs; the route is incomplete.",

@@ -8,10 +8,10 @@ from typing import Protocol
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.findings import Finding
-from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
+from op_migrate.analyzers.route.callee_text import bare_name, split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
 from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, join_values
-from op_migrate.analyzers.route.effect_scan import EffectScan
+from op_migrate.analyzers.route.effect_scan import EffectScan, is_framework_call
 from op_migrate.analyzers.route.guards import GuardEvaluator
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
@@ -25,6 +25,7 @@ from op_migrate.analyzers.route.tensors import TensorBook
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
     DType,
+    FunctionRef,
     HostValue,
     Null,
     OpArgs,
@@ -33,6 +34,7 @@ from op_migrate.analyzers.route.values import (
     Status,
     TensorList,
     TensorRef,
+    TensorTuple,
     Unknown,
     is_int,
 )
@@ -96,7 +98,9 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
         self._reported: set = set()
         self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
         self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
-        self._functions: dict[str, dict[str, list[Function]]] = {}  # per file, functions by short name
+        self._functions: dict[str, dict[str, list]] = {}  # per file, (unit, function) by short name (no scope)
+        # Where helpers are found beyond the file: its included headers (analyzers.aclnn.helper_scope.HelperScope).
+        self.scope = getattr(program, "scope", None)
 
     @property
     def complete(self) -> bool:
@@ -154,13 +158,16 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
         key = (frame.unit.path, name.rsplit("::", 1)[-1])
         if key in self._globals:
             return self._globals[key]
-        for decl in frame.unit.globals:
+        owned = self.scope.globals(frame.unit) if self.scope is not None else ((frame.unit, d) for d in frame.unit.globals)
+        for _, decl in owned:  # the file's own constants, then those of the headers it includes
             if decl.name.rsplit("::", 1)[-1] == key[1]:
                 self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
                 value = self.value(decl.value) if decl.value is not None else UNKNOWN
                 self._globals[key] = value
                 return value
-        return None
+        function = bare_name(name).rsplit("::", 1)[-1]
+        defined = self._functions_named(frame.unit, function) if function.isidentifier() else ()
+        return FunctionRef(function, tuple(defined)) if defined else None
 
     def assign(self, name: str, value) -> None:
         self._store(self.frame, name, value)
@@ -233,30 +240,62 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
         if callee.startswith("l0op::"):
             return self._l0_call(short, expr)
         args = None
-        candidates = self._functions_named(self.frame.unit, short)
-        if len(candidates) > 1:
+        pointer = self.frame.env.get(callee)
+        if isinstance(pointer, FunctionRef):
+            # A function passed as an argument and called through its parameter (`checkShapeFn(self, out)`).
             args = [self.value(arg) for arg in expr.children]
-        local = self._local_function(short, len(expr.children), args)
-        if local is not None:
-            pure = not self._effectful(self.frame.unit, local)
-            if "aclnnStatus" in local.return_type and pure:
-                return Status(True)  # a check without effects: error handling is not a route
-            if not pure:
-                return self._inline(self.frame.unit, local, expr, args=args)
-            # A function without effects only computes a value: its inner guards are not the route's; where its
-            # value stays undecided, the caller's guard on it says so in the caller's words.
-            self._quiet += 1
-            try:
-                return self._inline(self.frame.unit, local, expr, args=args)
-            finally:
-                self._quiet -= 1
+            reachable = choose([function for _, function in pointer.defined], len(args), [arg_kind(a) for a in args])
+            found = next((pair for pair in pointer.defined if reachable and pair[1] is reachable[0]), None)
+            if found is not None:
+                return self._call_helper(found, expr, args)
+        helper = bare_name(callee).rsplit("::", 1)[-1]
+        candidates = self._functions_named(self.frame.unit, helper)
+        if len(candidates) > 1 and args is None:
+            args = [self.value(arg) for arg in expr.children]
+        found = self._local_function(helper, len(expr.children), args)
+        if found is not None:
+            return self._call_helper(found, expr, args)
         if self.frame.l0_op is not None or self.frame.function.name.startswith("l0op::"):
             # Unqualified calls inside namespace l0op reach other L0 ops (ViewCopy -> TensorMove).
             resolved = self.program.resolve_l0(short, len(expr.children), self.frame.unit.path)
             if resolved.resolved:
                 return self._l0_call(short, expr, args)
         self.taint_containers(expr.children)
+        if not is_framework_call(callee):
+            self._unknown_helper(callee, expr, args)
         return NotImplemented
+
+    def _call_helper(self, found, expr: Expr, args):
+        """Inline a helper of the file or a header it includes; a check without effects only says success."""
+        owner, local = found
+        pure = not self._effectful(owner, local)
+        if "aclnnStatus" in local.return_type and pure and not self._reaches_unknown(owner, local):
+            return Status(True)  # a check without effects: error handling is not a route
+        if not pure:
+            return self._inline(owner, local, expr, args=args)
+        # A function without effects only computes a value: its inner guards are not the route's; where its
+        # value stays undecided, the caller's guard on it says so in the caller's words.
+        self._quiet += 1
+        try:
+            return self._inline(owner, local, expr, args=args)
+        finally:
+            self._quiet -= 1
+
+    def _unknown_helper(self, callee: str, expr: Expr, args) -> None:
+        """A repository function defined nowhere in reach: its arguments run (C++ evaluates them), and when it is
+        given a tensor, a container of them or the executor, what it launches is unknown: the route is incomplete."""
+        values = args if args is not None else [self.value(arg) for arg in expr.children]
+        given = [_held_kind(value) for value in values]
+        given = [kind for kind in dict.fromkeys(given) if kind]
+        if not given:
+            return
+        unit = self.frame.unit
+        headers = len(self.scope.headers(unit)) if self.scope is not None else 0
+        cut = self.scope is not None and self.scope.cut(unit)
+        where = f"{unit.path.rsplit('/', 1)[-1]} and {headers} header{'s' if headers != 1 else ''} it includes" + \
+            (" (the include bound cut the rest)" if cut else "")
+        self._incomplete("route-helper-not-found", expr.line, function=clip(callee, 80), given=", ".join(given),
+                         where=where)
 
     def _shape_setter(self, name: str, shape: ShapeValue, method: str, args) -> Status:
         """`s.AppendDim(d)`, `s.SetDim(i, d)`, `s.SetDimNum(n)` on a shape variable: its dims change."""
@@ -295,14 +334,19 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
             caller, caller_name = frame.refs[name]
             self._store(caller, caller_name, value)
 
-    def _local_function(self, short: str, arity: int, args=None) -> Function | None:
-        """The function of this file a call reaches: the right arity, then the best argument kinds."""
-        candidates = self._functions_named(self.frame.unit, short)
-        if not candidates:
+    def _local_function(self, short: str, arity: int, args=None) -> tuple[CxxUnit, Function] | None:
+        """(unit, function) a call reaches: defined in this file or a header it includes, else beside a header that
+        declares it; the right arity, then the best argument kinds (the file's own first on a tie)."""
+        pairs = self._functions_named(self.frame.unit, short)
+        if not pairs and self.scope is not None:
+            pairs = self.scope.beside(self.frame.unit, short)
+        if not pairs:
             return None
         kinds = [arg_kind(value) for value in args] if args is not None else None
-        reachable = choose(candidates, arity, kinds)
-        return reachable[0] if reachable else None
+        reachable = choose([function for _, function in pairs], arity, kinds)
+        if not reachable:
+            return None
+        return next(pair for pair in pairs if pair[1] is reachable[0])
 
     # -- inlining -------------------------------------------------------------------------------------------
     def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None):
@@ -386,6 +430,19 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
         reason = Reason(symbol=symbol, message=finding.message, file=finding.path, line=finding.line)
         if reason not in self.reasons:
             self.reasons.append(reason)
+
+
+def _held_kind(value) -> str | None:
+    """What an argument gives a function the route cannot follow: a tensor, a tensor list or the executor."""
+    if isinstance(value, TensorRef) or isinstance(value, HostValue) and value.kind == "host-tensor":
+        return "a tensor"
+    if isinstance(value, TensorList) or isinstance(value, HostValue) and value.kind == "tensor-list":
+        return "a tensor list"
+    if isinstance(value, HostValue) and value.kind == "executor":
+        return "the executor"
+    if isinstance(value, TensorTuple) and any(_held_kind(item) for item in value.items):
+        return "a tuple of tensors"
+    return None
 
 
 def _pointed_variable(arg_expr: Expr, caller: Frame):
