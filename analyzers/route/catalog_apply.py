@@ -178,7 +178,9 @@ class CatalogApply:
 
     def _reads(self, op: CatalogOp, args) -> tuple[str, ...]:
         """The tensors a catalog op reads, then the elements of tensor lists it reads."""
-        reads = [args[i].id for i in op.reads if i < len(args) and isinstance(args[i], TensorRef)]
+        # Every tensor a variable argument may hold (after undecided branches or rounds of a loop).
+        reads = list(dict.fromkeys(tensor_id for i in op.reads if i < len(args) and isinstance(args[i], TensorRef)
+                                   for tensor_id in args[i].ids))
         for index in op.reads:
             value = args[index] if index < len(args) else None
             if isinstance(value, TensorList):

@@ -158,6 +158,13 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return Unknown(expr.text)
         operand = self.value(expr.children[0])
         op = expr.name or expr.text[:1]
+        if op in ("++", "--"):
+            # `done++` / `--left`: the variable changes (a loop counter the facts do not bound becomes unknown).
+            target = expr.children[0]
+            changed = operand + (1 if op == "++" else -1) if is_int(operand) else Unknown(target.text)
+            if target.kind == "name":
+                self.assign((target.name or target.text).strip(), changed)
+            return operand if expr.text.rstrip().endswith(op) else changed
         if op == "!":
             truth = self.truthy(operand)
             return UNKNOWN if truth is None else (not truth)

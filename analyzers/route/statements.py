@@ -172,13 +172,15 @@ class StatementWalker:
         self._note_unknown(text)
         return self._branches([(guard_term(text), stmt.then), (f"!({text})", stmt.orelse)])
 
-    def _branches(self, arms) -> str:
-        """Walk every arm under its guard text with `may` set; merge variables; say whether the frame returned."""
+    def _branches(self, arms, starts=None) -> str:
+        """Walk every arm under its guard text with `may` set; merge variables; say whether the frame returned.
+        `starts` gives an arm its own variables to start from (a loop body: the loop's fixpoint)."""
         frame = self.frame
         before_env, before_guards, before_may = dict(frame.env), frame.guards, frame.may
         envs, flows = [], []
-        for guard, body in arms:
-            frame.env = dict(before_env)
+        for index, (guard, body) in enumerate(arms):
+            start = starts[index] if starts is not None and starts[index] is not None else before_env
+            frame.env = dict(start)
             frame.guards, frame.may = before_guards + (guard,), True
             flows.append(self.walk_block(body))
             envs.append(frame.env)
@@ -252,7 +254,14 @@ class StatementWalker:
         text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0]))
         if stmt.value is not None and self.truth(stmt.value) is False:
             return NORMAL
-        flow = self._branches([(f"loop: {text}", stmt.then), ("loop not entered", ())])
+        guard = f"loop: {text}"
+        # Any round may be the one walked: the body starts from what the rounds before it may have left (loops.py).
+        start, ids = self.loop_start_state(stmt.then, guard)
+        marks = (len(self.tasks), len(self.steps))
+        try:
+            flow = self._branches([(guard, stmt.then), ("loop not entered", ())], starts=[start, None])
+        finally:
+            self.loop_done(ids, marks, guard)
         return NORMAL if flow == BREAK else flow
 
 

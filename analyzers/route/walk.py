@@ -15,6 +15,7 @@ from op_migrate.analyzers.route.effect_scan import EffectScan, is_framework_call
 from op_migrate.analyzers.route.guards import GuardEvaluator
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
+from op_migrate.analyzers.route.loops import LoopWalk
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
 from op_migrate.analyzers.route.overloads import arg_kind, choose
@@ -74,7 +75,8 @@ class Frame:
     returns: list = field(default_factory=list)
 
 
-class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
+class RouteWalk(StatementWalker, LoopWalk, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls,
+                GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
