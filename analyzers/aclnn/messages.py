@@ -65,6 +65,15 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "route-facts-rejected",
+        "{entry} fails for these facts{when}: {check} ({where}){detail}; the call returns an error and launches "
+        "nothing{hint}",
+        "A check of the entry point rejects the facts given (a dtype its support list does not hold, an output whose "
+        "dtype differs from its result's): the route for them is no route. `--dtype float16` gives every tensor "
+        "float16, index and bool outputs too; give those their own dtype with --dtype NAME=DTYPE.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-walk-budget",
         "the walk stopped after {steps} statements",
         "A guard against pathological inputs; the route is incomplete.",

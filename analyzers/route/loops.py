@@ -40,6 +40,7 @@ class _Saved:
     alternatives: dict
     frames: list
     step: tuple | None
+    failure: object = None
 
 
 class LoopWalk:
@@ -116,21 +117,24 @@ class LoopWalk:
         return _Saved(
             book=self.book.snapshot(),
             counts=(len(self.tasks), len(self.events), len(self.steps), len(self.undecided_guards),
-                    len(self.findings), len(self.reasons), len(self.unresolved)),
+                    len(self.findings), len(self.reasons), len(self.unresolved), len(self.entry_failures)),
             reported=set(self._reported),
             alternatives={key: list(items) for key, items in self.alternatives.items()},
             frames=[(frame, dict(frame.env), dict(frame.names), len(frame.returns), frame.guards, frame.may)
                     for frame in self._linked_frames()],
             step=(step, len(step.tasks), step.repointed) if step is not None else None,
+            failure=self.failure,
         )
 
     def _restore_walk(self, saved: _Saved) -> None:
         self.book.restore(saved.book)
-        tasks, events, steps, guards, findings, reasons, unresolved = saved.counts
+        tasks, events, steps, guards, findings, reasons, unresolved, failures = saved.counts
         del self.tasks[tasks:], self.events[events:], self.steps[steps:], self.undecided_guards[guards:]
         del self.findings[findings:], self.reasons[reasons:], self.unresolved[unresolved:]
+        del self.entry_failures[failures:]
         self._reported = saved.reported
         self.alternatives = saved.alternatives
+        self.failure = saved.failure
         for frame, env, names, returns, guards_, may in saved.frames:
             frame.env, frame.names, frame.guards, frame.may = env, names, guards_, may
             del frame.returns[returns:]

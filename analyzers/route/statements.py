@@ -66,6 +66,10 @@ class StatementWalker:
                 self._assign_stmt(stmt, value)
             return NORMAL
         if kind == "expr":
+            if stmt.value is not None and stmt.value.kind == "call":
+                checked = self.check_statement(stmt.value)  # CHECK_RET / dtype checks the facts may fail
+                if checked is not None:
+                    return checked
             if stmt.value is not None:
                 self.value(stmt.value)
             return NORMAL
@@ -75,7 +79,7 @@ class StatementWalker:
                 value = self.braced_tuple(stmt.value)  # `return {values, indices};` from a tuple function
             else:
                 value = self.value(stmt.value) if stmt.value is not None else UNKNOWN
-            self.frame.returns.append((value, self.frame.may))
+            self.return_value(value)
             return RETURNED
         if kind == "if":
             return self._walk_if(stmt)
@@ -157,11 +161,11 @@ class StatementWalker:
         return tuple(values)
 
     def _walk_if(self, stmt: Stmt) -> str:
+        before = self.failure
         truth = self.truth(stmt.value)
-        if truth is True:
-            return self.walk_block(stmt.then)
-        if truth is False:
-            return self.walk_block(stmt.orelse)
+        if truth is not None:
+            self.failing_arm(stmt, truth, before)  # the facts take an arm that fails: say which check
+            return self.walk_block(stmt.then if truth else stmt.orelse)
         # Error handling is not a route: an arm that only logs and fails (nullptr, an error code) is not taken.
         then_fails, else_fails = _fails(stmt.then), _fails(stmt.orelse)
         if then_fails and not else_fails:

@@ -10,6 +10,7 @@ from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.findings import Finding
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
+from op_migrate.analyzers.route.checks import CheckStatements, Failure, is_failure, without_failed_paths
 from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, join_values
 from op_migrate.analyzers.route.effect_scan import EffectScan, is_framework_call
 from op_migrate.analyzers.route.guards import GuardEvaluator
@@ -75,8 +76,8 @@ class Frame:
     returns: list = field(default_factory=list)
 
 
-class RouteWalk(StatementWalker, LoopWalk, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls,
-                GuardEvaluator):
+class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectScan, StepView, LayoutCalls,
+                ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -93,6 +94,8 @@ class RouteWalk(StatementWalker, LoopWalk, L0Effects, EffectScan, StepView, Layo
         self.reasons: list[Reason] = []
         self.unresolved: list[dict] = []
         self.frame: Frame | None = None
+        self.failure: Failure | None = None  # the check that made the walk's latest failing return (checks.py)
+        self.entry_failures: list = []  # (guards, Failure) of each error the entry point returns
         self._active: list[tuple[str, str, int]] = []
         self._globals: dict[tuple[str, str], object] = {}
         self._budget = MAX_STEPS
@@ -117,17 +120,63 @@ class RouteWalk(StatementWalker, LoopWalk, L0Effects, EffectScan, StepView, Layo
         self._active.append((unit.path, entry.name, entry.line))
         self._check_parse_errors(unit, entry)
         self.walk_block(entry.body)
+        rejected = self._rejection(unit, entry)
+        if rejected is not None:
+            # The call fails for these facts: GetWorkspaceSize returns the error and nothing is launched.
+            return Route(entry=entry.short_name, facts=self.facts, tasks=(), events=(), steps=(),
+                         tensors=tuple(t for t in self.book.tensors() if t.effect == "param"),
+                         complete=self.complete, incomplete_reasons=tuple(self.reasons), rejected=rejected)
+        failures = tuple(self._failure_reason(unit, entry, guards, cause) for guards, cause in self.entry_failures)
+        # What runs only on a path that fails never runs: the call returns the error there.
+        tasks, steps, tensors, events = without_failed_paths(
+            tuple(self.tasks), self.finished_steps(), self.book.tensors(), tuple(self.events),
+            [guards for guards, _ in self.entry_failures])
         return Route(
             entry=entry.short_name,
             facts=self.facts,
-            tasks=tuple(self.tasks),
-            tensors=self.book.tensors(),
-            events=tuple(self.events),
-            steps=self.finished_steps(),
+            tasks=tasks,
+            tensors=tensors,
+            events=events,
+            steps=steps,
             undecided_guards=tuple(self.undecided_guards),
             complete=self.complete,
             incomplete_reasons=tuple(self.reasons),
+            failures=tuple(dict.fromkeys(failures)),
         )
+
+    def _rejection(self, unit: CxxUnit, entry: Function) -> Reason | None:
+        """The reason the entry fails for these facts: every return the walk reached returns an error (a check the
+        facts decide fails on every path; paths the facts leave open may fail at different checks)."""
+        values = [value for value, _ in self.frame.returns]
+        if not values or not all(is_failure(value) for value in values):
+            return None
+        return self._failure_reason(unit, entry, (), self.failure)
+
+    def _failure_reason(self, unit: CxxUnit, entry: Function, guards: tuple[str, ...], cause: Failure | None) -> Reason:
+        """The finding and reason of an error the entry returns for these facts (on every path, or when `guards`)."""
+        when = " when " + " && ".join(guards) if guards else ""
+        if cause is None:
+            fields = dict(path=unit.path, line=entry.line, check="a return of an error",
+                          where=f"{unit.path.rsplit('/', 1)[-1]}:{entry.line}", detail="", hint="")
+        else:
+            fields = dict(path=cause.file, line=cause.line, check=cause.check,
+                          where=f"{cause.function}, {cause.file.rsplit('/', 1)[-1]}:{cause.line}",
+                          detail=f": {cause.detail}" if cause.detail else "", hint=self._dtype_hint(cause, entry))
+        finding = self.messages.make("route-facts-rejected", entry=entry.short_name, when=when, **fields)
+        if finding not in self.findings:
+            self.findings.append(finding)
+        return Reason(symbol="route-facts-rejected", message=finding.message, file=finding.path, line=finding.line)
+
+    def _dtype_hint(self, cause: Failure, entry: Function) -> str:
+        """How to give the tensors the check read their own dtypes (--dtype NAME=DTYPE), when the facts gave them
+        one dtype for all."""
+        params = {param.name for param in entry.params}
+        named = {name for name, _ in self.facts.dtypes if name != "*"}
+        shown = [name for name, _ in cause.tensors if name in params and name not in named]
+        if not shown or "*" not in dict(self.facts.dtypes):
+            return ""
+        return "; give " + (" and ".join(shown)) + " its own dtype with " + \
+            " ".join(f"--dtype {name}=DTYPE" for name in shown)
 
     def returned(self):
         """What the walked function returned (after run): one value, or a TensorRef of every tensor it may return."""
@@ -173,6 +222,13 @@ class RouteWalk(StatementWalker, LoopWalk, L0Effects, EffectScan, StepView, Layo
 
     def assign(self, name: str, value) -> None:
         self._store(self.frame, name, value)
+
+    def pointee(self, name: str):
+        pointed = self.frame.pointer_refs.get(name)
+        if pointed is None:
+            return None
+        caller, variable = pointed
+        return caller.env.get(variable)
 
     def tensor_dtype(self, tensor_id: str) -> str | None:
         return self.book.dtype(tensor_id)
@@ -268,11 +324,10 @@ class RouteWalk(StatementWalker, LoopWalk, L0Effects, EffectScan, StepView, Layo
         return NotImplemented
 
     def _call_helper(self, found, expr: Expr, args):
-        """Inline a helper of the file or a header it includes; a check without effects only says success."""
+        """Inline a helper of the file or a header it includes. One without effects only computes a value (a check
+        among them: its verdict under the facts, checks.py), walked without noting its guards."""
         owner, local = found
         pure = not self._effectful(owner, local)
-        if "aclnnStatus" in local.return_type and pure and not self._reaches_unknown(owner, local):
-            return Status(True)  # a check without effects: error handling is not a route
         if not pure:
             return self._inline(owner, local, expr, args=args)
         # A function without effects only computes a value: its inner guards are not the route's; where its

@@ -1,0 +1,199 @@
+"""Error checks under the facts: a check the facts decide to fail makes its function return its error.
+
+Error handling is not a route while the facts leave a check open: CHECK_RET, OP_CHECK and the dtype checks pass.
+When the facts decide one fails (`OP_CHECK_DTYPE_NOT_SUPPORT(indices, INT_LIST, return false)` with indices
+float16, ViewCopy's same-dtype test, `CHECK_RET(result != nullptr, ...)` after a helper that returned null), the
+function returns the check's error there, as the C++ does, and the first such check is kept as the cause. When the
+entry point itself returns an error on a path the facts decide, its route is *rejected*: the call fails for those
+facts and launches nothing (RouteWalk.run), which the route and a `route-facts-rejected` finding say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from op_migrate.analyzers.cxx.model import Expr, Stmt
+from op_migrate.analyzers.route.values import DType, DtypeList, Null, Status, TensorRef
+
+# The check macros whose condition the facts may decide (CHECK_RET(cond, error), OP_CHECK(cond, log, return x)).
+CONDITION_CHECKS = ("CHECK_RET", "OP_CHECK", "CHECK_COND")
+# The dtype check macros of ops-math's op_error_check.h: (tensor, list|dtype|tensor, retExpr).
+DTYPE_CHECKS = ("OP_CHECK_DTYPE_NOT_SUPPORT", "OP_CHECK_DTYPE_NOT_MATCH", "OP_CHECK_DTYPE_NOT_SAME")
+RETURNED, NORMAL = "returned", "normal"
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A check the facts decide to fail: its text in the entry's names, why, and where."""
+
+    check: str
+    detail: str
+    function: str
+    file: str
+    line: int
+    tensors: tuple[tuple[str, str], ...] = ()  # (tensor in the entry's names, its dtype) the check reads
+
+
+class CheckStatements:
+    """Methods of RouteWalk: check macros as statements, and the failure they may decide."""
+
+    failure: Failure | None = None
+
+    def return_value(self, value) -> None:
+        """A `return` of the current function; the entry point's failing returns are kept with their guards."""
+        frame = self.frame
+        frame.returns.append((value, frame.may))
+        if not frame.call_path and is_failure(value):
+            self.entry_failures.append((frame.guards, self.failure))
+
+    def check_statement(self, expr: Expr) -> str | None:
+        """RETURNED when a check macro statement fails for these facts, NORMAL when it passes, None for other
+        statements."""
+        short = (expr.name or "").strip().rsplit("::", 1)[-1]
+        if short in CONDITION_CHECKS and expr.children:
+            before = self.failure
+            verdict = self.truth(expr.children[0])
+            if verdict is not False:
+                return NORMAL
+            self.note_failure(expr.children[0], None, before=before, verdict="false")
+            return self._fail_with(expr.children[-1] if len(expr.children) > 1 else None)
+        if short in DTYPE_CHECKS and len(expr.children) == 3:
+            detail = self._dtype_check(short, expr.children[0], expr.children[1])
+            if detail is None:
+                return NORMAL
+            self.note_failure(expr, detail, text=f"{short}({self.caller_text(_one_line(expr.children[0].text))}, "
+                                                 f"{_one_line(expr.children[1].text)})")
+            return self._fail_with(expr.children[2])
+        return None
+
+    def failing_arm(self, stmt: Stmt, taken: bool, before: Failure | None) -> None:
+        """An `if` whose condition the facts decide, taking an arm that logs an error and returns a failure."""
+        arm = stmt.then if taken else stmt.orelse
+        if stmt.value is not None and _logs_and_fails(arm):
+            text = self.caller_text(_one_line(stmt.value.text))
+            self.note_failure(stmt.value, None, text=text if taken else f"!({text})", before=before, verdict="true")
+
+    def note_failure(self, expr: Expr, detail: str | None, text: str | None = None, before=...,
+                     verdict: str = "") -> None:
+        """A check fails here. The cause kept is the innermost: a failure noted while its condition ran, or the one
+        behind a failed value it reads (`result != nullptr` after a helper returned null) stays."""
+        if before is not ... and self.failure is not before:
+            return  # a check inside the condition failed first
+        if self.failure is not None and self._reads_failed_value(expr):
+            return
+        frame = self.frame
+        tensors = tuple(self._dtypes_read(expr))
+        if detail is None:  # a condition: the dtypes of the tensors it reads say why the facts fail it
+            detail = ", ".join(f"{name} is {dtype}" for name, dtype in tensors) or \
+                (f"{verdict} on {self.facts.soc}" if self.facts.soc else f"{verdict} for these facts")
+        self.failure = Failure(text or self.caller_text(_one_line(expr.text)), detail, frame.function.name,
+                               frame.unit.path, expr.line, tensors)
+
+    def _reads_failed_value(self, expr: Expr) -> bool:
+        pending = [expr]
+        while pending:
+            node = pending.pop()
+            pending.extend(node.children)
+            if node.kind == "name" and (node.name or node.text).strip().isidentifier() and \
+                    is_failure(self.lookup((node.name or node.text).strip())):
+                return True
+        return False
+
+    def _fail_with(self, returned: Expr | None) -> str:
+        """The function returns a check's error value (`ACLNN_ERR_...`, `return nullptr`, `return false`)."""
+        value = Status(False)
+        if returned is not None:
+            text = returned.text.strip()
+            value = self.name_value(text[len("return"):].strip()) if text.startswith("return") else \
+                self.value(returned)
+            if text == "return" or text.startswith("return") and not text[len("return"):].strip():
+                value = Status(False)
+        self.return_value(value)
+        return RETURNED
+
+    def _dtype_check(self, macro: str, tensor_expr: Expr, other_expr: Expr) -> str | None:
+        """Why a dtype check macro fails for these facts, or None when it passes or stays open."""
+        tensor = self.value(tensor_expr)
+        dtype = self.book.ref_dtype(tensor) if isinstance(tensor, TensorRef) else None
+        if dtype is None:
+            return None
+        name = self.caller_text(_one_line(tensor_expr.text))
+        other = self.value(other_expr)
+        if macro == "OP_CHECK_DTYPE_NOT_SUPPORT":
+            if isinstance(other, DtypeList) and other.names and dtype not in other.names:
+                listed = ", ".join(other.order or sorted(other.names))
+                return f"{name} is {dtype}, not one of {listed}"
+            return None
+        if macro == "OP_CHECK_DTYPE_NOT_MATCH":
+            if isinstance(other, DType) and other.name and other.name != dtype:
+                return f"{name} is {dtype}, not {other.name}"
+            return None
+        second = self.book.ref_dtype(other) if isinstance(other, TensorRef) else None
+        if second is not None and second != dtype:
+            return f"{name} is {dtype}, {self.caller_text(_one_line(other_expr.text))} is {second}"
+        return None
+
+    def _dtypes_read(self, expr: Expr):
+        """(name in the entry's names, dtype) of the tensor variables a check's expression mentions."""
+        seen = set()
+        pending = [expr]
+        while pending:
+            node = pending.pop(0)
+            pending.extend(node.children)
+            names = [node.name or node.text] if node.kind == "name" else []
+            if node.kind == "call":
+                receiver = (node.name or "").split("->")[0].strip() if "->" in (node.name or "") else None
+                names += [receiver] if receiver else []
+            for name in names:
+                value = self.lookup(name.strip()) if name.strip().isidentifier() else None
+                if isinstance(value, TensorRef) and name not in seen:
+                    seen.add(name)
+                    yield self.caller_text(name.strip()), self.book.ref_dtype(value) or "unknown"
+
+
+def _logs_and_fails(stmts) -> bool:
+    """An arm that logs an error and returns a failure: nullptr, an error code, or false after OP_LOGE."""
+    if not stmts or stmts[-1].kind != "return" or stmts[-1].value is None:
+        return False
+    *body, last = stmts
+    if not all(stmt.kind == "decl" or stmt.kind in ("expr", "unparsed") and stmt.text.lstrip().startswith("OP_LOG")
+               for stmt in body):
+        return False
+    value = last.value.text.strip().rsplit("::", 1)[-1]
+    if value in ("nullptr", "NULL") or value.startswith(("ACLNN_ERR_", "ACL_ERROR_", "GRAPH_FAILED", "ACLNN_FAILED")):
+        return True
+    return value == "false" and any(stmt.text.lstrip().startswith("OP_LOGE") for stmt in body)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def is_failure(value) -> bool:
+    """An error status or a null result: what a failed check returns."""
+    return isinstance(value, Status) and not value.ok or isinstance(value, Null)
+
+
+def without_failed_paths(tasks, steps, tensors, events, failing: list[tuple[str, ...]]):
+    """Tasks, steps, tensors and events without what lies only on a path the entry leaves with an error (guards that
+    start with a failing return's guards); task indices renumbered."""
+    prefixes = [guards for guards in failing if guards]
+    if not prefixes:
+        return tasks, steps, tensors, events
+
+    def on_failed_path(guards) -> bool:
+        return any(tuple(guards[:len(prefix)]) == tuple(prefix) for prefix in prefixes)
+
+    kept = [task for task in tasks if not on_failed_path(task.guards)]
+    index = {task.index: new for new, task in enumerate(kept)}
+    dropped = {t.id for t in tensors if t.may and on_failed_path(t.guards)}
+    kept_steps = [step for step in steps if not (step.may and on_failed_path(step.guards))]
+    step_index = {step.index: new for new, step in enumerate(kept_steps)}
+    tasks = tuple(replace(task, index=index[task.index], step=step_index.get(task.step)) for task in kept)
+    steps = tuple(replace(step, index=step_index[step.index], tasks=tuple(index[i] for i in step.tasks if i in index))
+                  for step in kept_steps)
+    events = tuple(replace(event, task=index[event.task]) if event.kind == "launch" else event
+                   for event in events
+                   if (event.kind == "launch" and event.task in index) or
+                   (event.kind != "launch" and event.tensor not in dropped))
+    return tasks, steps, tuple(t for t in tensors if t.id not in dropped), events
