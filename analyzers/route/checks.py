@@ -43,6 +43,8 @@ class CheckStatements:
         """A `return` of the current function; the entry point's failing returns are kept with their guards."""
         frame = self.frame
         frame.returns.append((value, frame.may))
+        if frame.may:
+            frame.exits.append(frame.guards)  # a return under undecided guards: what follows runs without them
         if not frame.call_path and is_failure(value):
             self.entry_failures.append((frame.guards, self.failure))
 

@@ -120,8 +120,8 @@ class LoopWalk:
                     len(self.findings), len(self.reasons), len(self.unresolved), len(self.entry_failures)),
             reported=set(self._reported),
             alternatives={key: list(items) for key, items in self.alternatives.items()},
-            frames=[(frame, dict(frame.env), dict(frame.names), len(frame.returns), frame.guards, frame.may)
-                    for frame in self._linked_frames()],
+            frames=[(frame, dict(frame.env), dict(frame.names), len(frame.returns), len(frame.exits), frame.guards,
+                     frame.may) for frame in self._linked_frames()],
             step=(step, len(step.tasks), step.repointed) if step is not None else None,
             failure=self.failure,
         )
@@ -135,9 +135,9 @@ class LoopWalk:
         self._reported = saved.reported
         self.alternatives = saved.alternatives
         self.failure = saved.failure
-        for frame, env, names, returns, guards_, may in saved.frames:
+        for frame, env, names, returns, exits, guards_, may in saved.frames:
             frame.env, frame.names, frame.guards, frame.may = env, names, guards_, may
-            del frame.returns[returns:]
+            del frame.returns[returns:], frame.exits[exits:]
         if saved.step is not None:
             step, count, repointed = saved.step
             del step.tasks[count:]

@@ -182,6 +182,7 @@ class StatementWalker:
         frame = self.frame
         before_env, before_guards, before_may = dict(frame.env), frame.guards, frame.may
         envs, flows = [], []
+        exits_before = len(frame.exits)
         for index, (guard, body) in enumerate(arms):
             start = starts[index] if starts is not None and starts[index] is not None else before_env
             frame.env = dict(start)
@@ -196,8 +197,12 @@ class StatementWalker:
             frame.guards, frame.may = before_guards, before_may
             return RETURNED
         if len(open_arms) < len(arms) or MAYBE in flows:
-            # Later statements run only on the arms that did not return.
-            frame.guards = before_guards + ((open_arms[0],) if len(open_arms) == 1 else ())
+            # Later statements run only on the arms that did not return, and in them only where no return was taken.
+            returned = [guard for (guard, _), flow in zip(arms, flows) if flow == RETURNED]
+            exits = [guards[len(before_guards):] for guards in frame.exits[exits_before:]
+                     if guards[:len(before_guards)] == before_guards and guards[len(before_guards):][:1] and
+                     guards[len(before_guards)] in open_arms]
+            frame.guards = before_guards + _continuing(open_arms, returned, exits)
             frame.may = True
             return MAYBE
         frame.guards, frame.may = before_guards, before_may
@@ -267,6 +272,17 @@ class StatementWalker:
         finally:
             self.loop_done(ids, marks, guard)
         return NORMAL if flow == BREAK else flow
+
+
+def _continuing(open_arms: list[str], returned: list[str], exits: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """The guards under which statements after a branch run: the one arm left open (or none of those that returned),
+    and not where an arm left open returned early (`!(size == 1 && empty)`)."""
+    added = [open_arms[0]] if len(open_arms) == 1 and returned else [f"!({guard})" for guard in returned]
+    for path in dict.fromkeys(exits):
+        rest = path[1:] if len(open_arms) == 1 and returned and path[0] == open_arms[0] else path
+        if rest:
+            added.append(f"!({' && '.join(rest)})")
+    return tuple(added)
 
 
 def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:

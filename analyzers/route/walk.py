@@ -74,6 +74,7 @@ class Frame:
     refs: dict = field(default_factory=dict)  # reference parameter -> (caller frame, caller variable)
     pointer_refs: dict = field(default_factory=dict)  # pointer parameter given `&var` -> (caller frame, var)
     returns: list = field(default_factory=list)
+    exits: list = field(default_factory=list)  # the guards of each return taken under undecided guards
 
 
 class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectScan, StepView, LayoutCalls,
