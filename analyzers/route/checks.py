@@ -57,7 +57,10 @@ class CheckStatements:
             verdict = self.truth(expr.children[0])
             if verdict is not False:
                 return NORMAL
-            self.note_failure(expr.children[0], None, before=before, verdict="false")
+            condition = expr.children[0]
+            literal = condition.kind == "literal"  # CHECK_RET(false, ...): fails wherever it is reached
+            self.note_failure(condition, "" if literal else None, before=before, verdict="false",
+                              text=f"{short}({self.caller_text(_one_line(condition.text))})")
             return self._fail_with(expr.children[-1] if len(expr.children) > 1 else None)
         if short in DTYPE_CHECKS and len(expr.children) == 3:
             detail = self._dtype_check(short, expr.children[0], expr.children[1])
