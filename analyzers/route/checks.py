@@ -38,6 +38,19 @@ class CheckStatements:
     """Methods of RouteWalk: check macros as statements, and the failure they may decide."""
 
     failure: Failure | None = None
+    inferred_shape_reads: int = 0
+
+    def shape_read(self, receiver: TensorRef) -> None:
+        if any(self.book.effect(tensor_id) != "param" for tensor_id in receiver.ids):
+            self.inferred_shape_reads += 1
+
+    def decided_by_facts(self, expr: Expr | None) -> bool | None:
+        """The truth of a check's condition, or None when deciding it read a shape the walk inferred: shapes of
+        L0 results follow rules that may not hold (an INFER_SHAPE the catalog has no rule for), so no check fails
+        on them; shapes of entry tensors are the user's facts."""
+        reads = self.inferred_shape_reads
+        verdict = self.truth(expr)
+        return None if verdict is False and self.inferred_shape_reads != reads else verdict
 
     def return_value(self, value) -> None:
         """A `return` of the current function; the entry point's failing returns are kept with their guards."""
@@ -54,7 +67,7 @@ class CheckStatements:
         short = (expr.name or "").strip().rsplit("::", 1)[-1]
         if short in CONDITION_CHECKS and expr.children:
             before = self.failure
-            verdict = self.truth(expr.children[0])
+            verdict = self.decided_by_facts(expr.children[0])
             if verdict is not False:
                 return NORMAL
             condition = expr.children[0]
@@ -74,7 +87,7 @@ class CheckStatements:
     def failing_arm(self, stmt: Stmt, taken: bool, before: Failure | None) -> None:
         """An `if` whose condition the facts decide, taking an arm that logs an error and returns a failure."""
         arm = stmt.then if taken else stmt.orelse
-        if stmt.value is not None and _logs_and_fails(arm):
+        if stmt.value is not None and logs_and_fails(arm):
             text = self.caller_text(_one_line(stmt.value.text))
             self.note_failure(stmt.value, None, text=text if taken else f"!({text})", before=before, verdict="true")
 
@@ -156,7 +169,7 @@ class CheckStatements:
                     yield self.caller_text(name.strip()), self.book.ref_dtype(value) or "unknown"
 
 
-def _logs_and_fails(stmts) -> bool:
+def logs_and_fails(stmts) -> bool:
     """An arm that logs an error and returns a failure: nullptr, an error code, or false after OP_LOGE."""
     if not stmts or stmts[-1].kind != "return" or stmts[-1].value is None:
         return False

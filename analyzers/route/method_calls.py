@@ -25,6 +25,10 @@ from op_migrate.analyzers.route.values import (
 )
 
 
+_SHAPE_READS = frozenset({"GetViewShape", "GetStorageShape", "GetOriginalShape", "IsEmpty", "Numel", "GetViewStrides",
+                          "GetViewOffset"})
+
+
 class MethodCalls:
     """`receiver->Method(...)` on abstract values; GuardEvaluator supplies facts, value() and the tensor hooks."""
 
@@ -33,6 +37,8 @@ class MethodCalls:
         if method == "operator[]" and len(args) == 1:
             return self.subscript(receiver, args[0])  # `dims->operator[](i)` is `(*dims)[i]`
         if isinstance(receiver, TensorRef):
+            if method in _SHAPE_READS:
+                self.shape_read(receiver)
             layout = self.layout_getter(receiver, method)
             if layout is not NotImplemented:
                 return layout
@@ -81,6 +87,9 @@ class MethodCalls:
         if isinstance(receiver, HostValue) and receiver.dims is not None and method in ("Size", "size"):
             return len(receiver.dims)
         return Unknown(method)
+
+    def shape_read(self, receiver: TensorRef) -> None:
+        """A shape of a tensor was read (the route walk counts reads of shapes it inferred, checks.py)."""
 
     def layout_getter(self, receiver: TensorRef, method: str):
         """Layout facts of a tensor (IsFromWorkspace, GetData, strides, formats); the route walk answers them."""

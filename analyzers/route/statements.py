@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import Stmt
+from op_migrate.analyzers.route.checks import logs_and_fails
 from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.model import ShapeRule
@@ -162,7 +163,11 @@ class StatementWalker:
 
     def _walk_if(self, stmt: Stmt) -> str:
         before = self.failure
+        reads = self.inferred_shape_reads
         truth = self.truth(stmt.value)
+        if truth is not None and self.inferred_shape_reads != reads and \
+                _fails_or_logs(stmt.then if truth else stmt.orelse):
+            truth = None  # an error arm chosen by a shape the walk inferred: error handling passes (checks.py)
         if truth is not None:
             self.failing_arm(stmt, truth, before)  # the facts take an arm that fails: say which check
             return self.walk_block(stmt.then if truth else stmt.orelse)
@@ -351,6 +356,11 @@ def _fails(stmts) -> bool:
         return False
     value = last.value.text.strip().rsplit("::", 1)[-1]
     return value in _FAILURES or value.startswith(_ERROR_CODES)
+
+
+def _fails_or_logs(stmts) -> bool:
+    """An error arm: it fails (nullptr, an error code) or logs an error and returns."""
+    return _fails(stmts) or logs_and_fails(stmts)
 
 
 def _flatten_cases(cases) -> tuple[Stmt, ...]:

@@ -242,6 +242,17 @@ class TensorBook:
         if record.layout is not None:
             record.layout.view_key = shape.key if certain else None
 
+    def infer_shape(self, tensor_id: str, rule: ShapeRule) -> None:
+        """The shape INFER_SHAPE gives a tensor: `rule` (its dims when they follow), a new shape identity."""
+        record = self._record(tensor_id)
+        if record is None or record.effect == "param":
+            return
+        record.shape, record.dims = rule, self._dims_of(rule)
+        if record.layout is not None:
+            key = ("inferred", tensor_id)
+            record.layout.view_key = record.layout.storage_key = key
+            record.layout.storage_dims = record.dims
+
     def repoint(self, tensor_id: str, target: str) -> None:
         """ViewCopy's re-pointing: the L0 result's storage becomes the target's, so its producer writes the target.
 

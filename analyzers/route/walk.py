@@ -271,6 +271,8 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectSca
             if expr.children and short != "OP_CHECK_NULL" and self._has_effects(expr.children[0]):
                 self.value(expr.children[0])  # its calls run; the check itself is taken as passing
             return Status(True)
+        if short == "INFER_SHAPE":
+            return self._infer_shape(expr)
         if short == "GetOpArgContext":
             reads, writes, also_read = self._op_args(expr.children)
             return OpArgs(tuple(reads), tuple(writes), tuple(also_read))
@@ -354,6 +356,16 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectSca
             (" (the include bound cut the rest)" if cut else "")
         self._incomplete("route-helper-not-found", expr.line, function=clip(callee, 80), given=", ".join(given),
                          where=where)
+
+    def _infer_shape(self, expr: Expr) -> Status:
+        """INFER_SHAPE(Op, OP_INPUT(...), OP_OUTPUT(out), ...) gives `out` the op's inferred shape: the catalog's rule
+        for the L0 op, else unknown (never the shape it was allocated with)."""
+        _, writes, _ = self._op_args(expr.children[1:])
+        rule, _ = self._inferred_shape()
+        for tensor_id in writes:
+            certain = self.certain_for(tensor_id)
+            self.book.infer_shape(tensor_id, rule if certain else ShapeRule("unknown", text="set by INFER_SHAPE"))
+        return Status(True)
 
     def _shape_setter(self, name: str, shape: ShapeValue, method: str, args) -> Status:
         """`s.AppendDim(d)`, `s.SetDim(i, d)`, `s.SetDimNum(n)` on a shape variable: its dims change."""

@@ -139,3 +139,68 @@ aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, uin
     (walked,) = result.routes
     assert walked.rejected is None and not walked.failures
     assert [t.op for t in walked.tasks] == ["Abs"]
+
+
+SHAPE_OPS = """namespace l0op {
+const aclTensor* DemoReduce(const aclTensor* x, aclOpExecutor* executor)
+{
+    auto out = executor->AllocTensor(x->GetViewShape(), x->GetDataType());
+    INFER_SHAPE(DemoReduce, OP_INPUT(x), OP_OUTPUT(out));
+    ADD_TO_LAUNCHER_LIST_AICORE(DemoReduce, OP_INPUT(x), OP_OUTPUT(out));
+    return out;
+}
+
+const aclTensor* SameShapeCopy(const aclTensor* x, const aclTensor* y, aclOpExecutor* executor)
+{
+    if (x->GetViewShape() != y->GetViewShape()) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "shapes differ");
+        return nullptr;
+    }
+    ADD_TO_LAUNCHER_LIST_AICORE(TensorMove, OP_INPUT(x), OP_OUTPUT(y));
+    return y;
+}
+}  // namespace l0op
+"""
+SHAPE_ENTRY = """aclnnStatus aclnnDemoReduceGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out,
+                                            uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    OP_CHECK_SHAPE_NOT_EQUAL(self, other, return ACLNN_ERR_PARAM_INVALID);
+    if (self->GetViewShape() != other->GetViewShape()) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "self and other differ");
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    auto reduced = l0op::DemoReduce(self, uniqueExecutor.get());
+    auto copied = l0op::SameShapeCopy(reduced, out, uniqueExecutor.get());
+    CHECK_RET(copied != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+"""
+
+
+def _shape_route(tmp_path: Path, shapes):
+    root = tmp_path / "repo"
+    (root / "conversion/demo/op_api").mkdir(parents=True)
+    (root / "math/demo/op_api").mkdir(parents=True)
+    (root / "conversion/demo/op_api/demo.cpp").write_text(SHAPE_OPS)
+    source = root / "math/demo/op_api/aclnn_demo_reduce.cpp"
+    source.write_text(SHAPE_ENTRY)
+    report = analyze_chains([source], repo_roots=[root])
+    (walked,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], shapes, (), ())).routes
+    return walked
+
+
+def test_a_shape_the_walk_inferred_never_fails_a_check(tmp_path: Path) -> None:
+    # DemoReduce's INFER_SHAPE changes its output's shape (no catalog rule here): the walk does not know it, so the
+    # copy's shape test stays open and passes, as error handling does, instead of rejecting the call.
+    walked = _shape_route(tmp_path, ["self=[64,3]", "other=[64,3]", "out=[64]"])
+    assert walked.rejected is None and not walked.failures
+    assert [t.op for t in walked.tasks] == ["DemoReduce", "TensorMove"]
+    (reduced,) = [t for t in walked.tensors if t.producer == "DemoReduce" and t.effect == "alloc"]
+    assert reduced.dims is None and reduced.shape.rule == "unknown"
+
+
+def test_shapes_of_entry_tensors_the_user_gave_do_fail_a_check(tmp_path: Path) -> None:
+    walked = _shape_route(tmp_path, ["self=[64,3]", "other=[64,4]", "out=[64]"])
+    assert walked.rejected is not None
+    assert "self->GetViewShape() != other->GetViewShape()" in walked.rejected.message
