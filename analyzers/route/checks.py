@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt
-from op_migrate.analyzers.route.values import DType, DtypeList, Null, Status, TensorRef
+from op_migrate.analyzers.route.model import ShapeRule
+from op_migrate.analyzers.route.value_ops import compare_values
+from op_migrate.analyzers.route.values import DType, DtypeList, Null, ShapeValue, Status, TensorRef, broadcast_dims
 
 # The check macros whose condition the facts may decide (CHECK_RET(cond, error), OP_CHECK(cond, log, return x)).
 CONDITION_CHECKS = ("CHECK_RET", "OP_CHECK", "CHECK_COND")
@@ -41,8 +43,17 @@ class CheckStatements:
     inferred_shape_reads: int = 0
 
     def shape_read(self, receiver: TensorRef) -> None:
-        if any(self.book.effect(tensor_id) != "param" for tensor_id in receiver.ids):
+        if self.inferred_shape(receiver):
             self.inferred_shape_reads += 1
+
+    def inferred_shape(self, receiver: TensorRef) -> bool:
+        return any(self.book.effect(tensor_id) != "param" for tensor_id in receiver.ids)
+
+    def compare(self, op: str, left, right):
+        """A comparison; one of an inferred shape counts as a read of it (a shape kept in a variable, checks.py)."""
+        if any(isinstance(side, ShapeValue) and side.inferred for side in (left, right)):
+            self.inferred_shape_reads += 1
+        return compare_values(op, left, right)
 
     def decided_by_facts(self, expr: Expr | None) -> bool | None:
         """The truth of a check's condition, or None when deciding it read a shape the walk inferred: shapes of
@@ -75,6 +86,9 @@ class CheckStatements:
             self.note_failure(condition, "" if literal else None, before=before, verdict="false",
                               text=f"{short}({self.caller_text(_one_line(condition.text))})")
             return self._fail_with(expr.children[-1] if len(expr.children) > 1 else None)
+        if short == "OP_CHECK_BROADCAST_AND_INFER_SHAPE" and len(expr.children) == 4:
+            self._broadcast_shape(expr.children[0], expr.children[1], expr.children[2])
+            return NORMAL
         if short in DTYPE_CHECKS and len(expr.children) == 3:
             detail = self._dtype_check(short, expr.children[0], expr.children[1])
             if detail is None:
@@ -150,6 +164,23 @@ class CheckStatements:
         if second is not None and second != dtype:
             return f"{name} is {dtype}, {self.caller_text(_one_line(other_expr.text))} is {second}"
         return None
+
+    def _broadcast_shape(self, left: Expr, right: Expr, target: Expr) -> None:
+        """OP_CHECK_BROADCAST_AND_INFER_SHAPE(a, b, shape, ...): `shape` becomes the broadcast of a's and b's view
+        shapes (taken as broadcasting, like every check the facts leave open)."""
+        shapes, refs, inferred = [], [], False
+        for side in (left, right):
+            value = self.value(side)
+            if isinstance(value, TensorRef):
+                shapes.append(self.book.ref_shape(value).dims)
+                refs.append(value.id)
+                inferred = inferred or self.inferred_shape(value)
+            else:
+                shapes.append(None)
+        dims = broadcast_dims(*shapes)
+        if target.kind == "name":
+            self.assign((target.name or target.text).strip(),
+                        ShapeValue(dims, ShapeRule("broadcast", tuple(refs)), inferred=inferred))
 
     def _dtypes_read(self, expr: Expr):
         """(name in the entry's names, dtype) of the tensor variables a check's expression mentions."""

@@ -152,6 +152,8 @@ class ShapeValue:
     dims: tuple[int, ...] | None
     rule: ShapeRule
     key: tuple | None = None
+    # Read from a tensor the walk made (an L0 result), not from an entry tensor: a rule, not a fact of the user's.
+    inferred: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)

@@ -204,3 +204,37 @@ def test_shapes_of_entry_tensors_the_user_gave_do_fail_a_check(tmp_path: Path) -
     walked = _shape_route(tmp_path, ["self=[64,3]", "other=[64,4]", "out=[64]"])
     assert walked.rejected is not None
     assert "self->GetViewShape() != other->GetViewShape()" in walked.rejected.message
+
+
+BROADCAST_ENTRY = """aclnnStatus aclnnDemoAddGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out,
+                                         uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    op::Shape broadcastShape;
+    OP_CHECK_BROADCAST_AND_INFER_SHAPE(self, other, broadcastShape, return ACLNN_ERR_PARAM_INVALID);
+    if (broadcastShape != out->GetViewShape()) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "out must have the broadcast shape");
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (self->GetViewShape() != broadcastShape) {
+        l0op::Abs(self, uniqueExecutor.get());
+    }
+    return ACLNN_SUCCESS;
+}
+"""
+
+
+def test_the_broadcast_check_macro_computes_its_shape(tmp_path: Path) -> None:
+    # Unmodelled, `broadcastShape` stayed the empty shape it was declared with and the out-shape test failed.
+    source = tmp_path / "aclnn_demo_add.cpp"
+    source.write_text(BROADCAST_ENTRY)
+    report = analyze_chains([source], repo_root=tmp_path)
+
+    def walked(shapes):
+        (result,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], shapes, (), ())).routes
+        return result
+
+    fits = walked(["self=[4,1]", "other=[1,8]", "out=[4,8]"])
+    assert fits.rejected is None and [(t.op, t.may) for t in fits.tasks] == [("Abs", False)]
+    wrong = walked(["self=[4,1]", "other=[1,8]", "out=[4,9]"])
+    assert wrong.rejected is not None and "broadcastShape != out->GetViewShape()" in wrong.rejected.message
