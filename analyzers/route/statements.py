@@ -305,7 +305,7 @@ def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
         if all(value == values[0] for value in values):
             merged[name] = values[0]
             continue
-        merged[name] = _merged_value(name, before.get(name), values)
+        merged[name] = merged_value(name, before.get(name), values)
         if isinstance(merged[name], TensorRef):
             # Direct alternatives only: the launch side follows them transitively.
             others = tuple(v.id for v in values if isinstance(v, TensorRef) and v.id != merged[name].id)
@@ -314,7 +314,7 @@ def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
     return merged, alternatives
 
 
-def _merged_value(name: str, before, values: list):
+def merged_value(name: str, before, values: list):
     tensors = [value for value in values if not isinstance(value, Null)]
     if any(isinstance(value, TensorRef) for value in tensors) and join_tensors(tensors) is not None:
         # Arms holding tensors; one may be a tensor made from host data (ConvertToTensor), carried in `hosts`.
@@ -329,6 +329,9 @@ def _merged_value(name: str, before, values: list):
     joined = join_values(tensors) if tensors else None
     if joined is not None:
         return joined
+    if all(isinstance(value, HostValue) and value.kind == "host-tensor" for value in values):
+        dtypes = {value.text for value in values}  # tensors made from host data: one of them, dtype if they agree
+        return HostValue("host-tensor", dtypes.pop() if len(dtypes) == 1 else "")
     if all(isinstance(value, DType) for value in values):
         return DType(None)
     if all(isinstance(value, ShapeValue) for value in values):

@@ -21,7 +21,7 @@ from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LA
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
 from op_migrate.analyzers.route.overloads import arg_kind, choose
 from op_migrate.analyzers.route.resolution import Resolution
-from op_migrate.analyzers.route.statements import StatementWalker, clip
+from op_migrate.analyzers.route.statements import StatementWalker, clip, merged_value
 from op_migrate.analyzers.route.step_view import StepView
 from op_migrate.analyzers.route.tensors import TensorBook
 from op_migrate.analyzers.route.values import (
@@ -542,11 +542,9 @@ def _returned(returns: list):
         ids = list(dict.fromkeys(i for ref in tensors for i in ref.ids))
         joined = join_tensors(values)
         return TensorRef(ids[-1], tuple(reversed(ids[:-1])), joined.hosts if joined is not None else ())
-    joined = join_values([value for value in values if not isinstance(value, Null)])
-    if joined is not None:
-        return joined
-    definite = [value for value, may in returns if not may and not isinstance(value, Unknown)]
-    if definite:
-        return definite[-1]
-    known = [value for value in values if not isinstance(value, Unknown)]
-    return known[-1] if known else UNKNOWN
+    # Returned values that disagree and do not join (two dtype lists, a list or an empty one): what the caller
+    # gets is any of them, so it is decided only where they agree (never the last one seen).
+    present = [value for value in values if not isinstance(value, Null)] or values
+    if all(value == present[0] for value in present):
+        return present[0]
+    return merged_value("the returned value", None, present)
