@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from op_migrate.analyzers.cxx.model import Expr, Stmt
+from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
+from op_migrate.analyzers.route.model import Reason
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.value_ops import compare_values
 from op_migrate.analyzers.route.values import DType, DtypeList, Null, ShapeValue, Status, TensorRef, broadcast_dims
@@ -97,6 +98,40 @@ class CheckStatements:
                                                  f"{_one_line(expr.children[1].text)})")
             return self._fail_with(expr.children[2])
         return None
+
+    def rejection(self, unit: CxxUnit, entry: Function) -> Reason | None:
+        """The reason the entry fails for these facts: every return the walk reached returns an error (a check the
+        facts decide fails on every path; paths the facts leave open may fail at different checks)."""
+        values = [value for value, _ in self.frame.returns]
+        if not values or not all(is_failure(value) for value in values):
+            return None
+        return self.failure_reason(unit, entry, (), self.failure)
+
+    def failure_reason(self, unit: CxxUnit, entry: Function, guards: tuple[str, ...], cause: Failure | None) -> Reason:
+        """The finding and reason of an error the entry returns for these facts (on every path, or when `guards`)."""
+        when = " when " + " && ".join(guards) if guards else ""
+        if cause is None:
+            fields = dict(path=unit.path, line=entry.line, check="a return of an error",
+                          where=f"{unit.path.rsplit('/', 1)[-1]}:{entry.line}", detail="", hint="")
+        else:
+            fields = dict(path=cause.file, line=cause.line, check=cause.check,
+                          where=f"{cause.function}, {cause.file.rsplit('/', 1)[-1]}:{cause.line}",
+                          detail=f": {cause.detail}" if cause.detail else "", hint=self._dtype_hint(cause, entry))
+        finding = self.messages.make("route-facts-rejected", entry=entry.short_name, when=when, **fields)
+        if finding not in self.findings:
+            self.findings.append(finding)
+        return Reason(symbol="route-facts-rejected", message=finding.message, file=finding.path, line=finding.line)
+
+    def _dtype_hint(self, cause: Failure, entry: Function) -> str:
+        """How to give the tensors the check read their own dtypes (--dtype NAME=DTYPE), when the facts gave them
+        one dtype for all."""
+        params = {param.name for param in entry.params}
+        named = {name for name, _ in self.facts.dtypes if name != "*"}
+        shown = [name for name, _ in cause.tensors if name in params and name not in named]
+        if not shown or "*" not in dict(self.facts.dtypes):
+            return ""
+        return "; give " + (" and ".join(shown)) + " its own dtype with " + \
+            " ".join(f"--dtype {name}=DTYPE" for name in shown)
 
     def failing_arm(self, stmt: Stmt, taken: bool, before: Failure | None) -> None:
         """An `if` whose condition the facts decide, taking an arm that logs an error and returns a failure."""

@@ -10,16 +10,16 @@ from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.findings import Finding
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
-from op_migrate.analyzers.route.checks import CheckStatements, Failure, is_failure, without_failed_paths
-from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, join_values
-from op_migrate.analyzers.route.effect_scan import EffectScan, is_framework_call
+from op_migrate.analyzers.route.checks import CheckStatements, Failure, without_failed_paths
+from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors
+from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
+from op_migrate.analyzers.route.helper_calls import HelperCalls
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.loops import LoopWalk
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
-from op_migrate.analyzers.route.overloads import arg_kind, choose
 from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.statements import StatementWalker, clip, merged_value
 from op_migrate.analyzers.route.step_view import StepView
@@ -36,7 +36,6 @@ from op_migrate.analyzers.route.values import (
     Status,
     TensorList,
     TensorRef,
-    TensorTuple,
     Unknown,
     is_int,
 )
@@ -77,7 +76,7 @@ class Frame:
     exits: list = field(default_factory=list)  # the guards of each return taken under undecided guards
 
 
-class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectScan, StepView, LayoutCalls,
+class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effects, EffectScan, StepView, LayoutCalls,
                 ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
@@ -121,13 +120,13 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectSca
         self._active.append((unit.path, entry.name, entry.line))
         self._check_parse_errors(unit, entry)
         self.walk_block(entry.body)
-        rejected = self._rejection(unit, entry)
+        rejected = self.rejection(unit, entry)
         if rejected is not None:
             # The call fails for these facts: GetWorkspaceSize returns the error and nothing is launched.
             return Route(entry=entry.short_name, facts=self.facts, tasks=(), events=(), steps=(),
                          tensors=tuple(t for t in self.book.tensors() if t.effect == "param"),
                          complete=self.complete, incomplete_reasons=tuple(self.reasons), rejected=rejected)
-        failures = tuple(self._failure_reason(unit, entry, guards, cause) for guards, cause in self.entry_failures)
+        failures = tuple(self.failure_reason(unit, entry, guards, cause) for guards, cause in self.entry_failures)
         # What runs only on a path that fails never runs: the call returns the error there.
         tasks, steps, tensors, events = without_failed_paths(
             tuple(self.tasks), self.finished_steps(), self.book.tensors(), tuple(self.events),
@@ -144,40 +143,6 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectSca
             incomplete_reasons=tuple(self.reasons),
             failures=tuple(dict.fromkeys(failures)),
         )
-
-    def _rejection(self, unit: CxxUnit, entry: Function) -> Reason | None:
-        """The reason the entry fails for these facts: every return the walk reached returns an error (a check the
-        facts decide fails on every path; paths the facts leave open may fail at different checks)."""
-        values = [value for value, _ in self.frame.returns]
-        if not values or not all(is_failure(value) for value in values):
-            return None
-        return self._failure_reason(unit, entry, (), self.failure)
-
-    def _failure_reason(self, unit: CxxUnit, entry: Function, guards: tuple[str, ...], cause: Failure | None) -> Reason:
-        """The finding and reason of an error the entry returns for these facts (on every path, or when `guards`)."""
-        when = " when " + " && ".join(guards) if guards else ""
-        if cause is None:
-            fields = dict(path=unit.path, line=entry.line, check="a return of an error",
-                          where=f"{unit.path.rsplit('/', 1)[-1]}:{entry.line}", detail="", hint="")
-        else:
-            fields = dict(path=cause.file, line=cause.line, check=cause.check,
-                          where=f"{cause.function}, {cause.file.rsplit('/', 1)[-1]}:{cause.line}",
-                          detail=f": {cause.detail}" if cause.detail else "", hint=self._dtype_hint(cause, entry))
-        finding = self.messages.make("route-facts-rejected", entry=entry.short_name, when=when, **fields)
-        if finding not in self.findings:
-            self.findings.append(finding)
-        return Reason(symbol="route-facts-rejected", message=finding.message, file=finding.path, line=finding.line)
-
-    def _dtype_hint(self, cause: Failure, entry: Function) -> str:
-        """How to give the tensors the check read their own dtypes (--dtype NAME=DTYPE), when the facts gave them
-        one dtype for all."""
-        params = {param.name for param in entry.params}
-        named = {name for name, _ in self.facts.dtypes if name != "*"}
-        shown = [name for name, _ in cause.tensors if name in params and name not in named]
-        if not shown or "*" not in dict(self.facts.dtypes):
-            return ""
-        return "; give " + (" and ".join(shown)) + " its own dtype with " + \
-            " ".join(f"--dtype {name}=DTYPE" for name in shown)
 
     def returned(self):
         """What the walked function returned (after run): one value, or a TensorRef of every tensor it may return."""
@@ -263,6 +228,8 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectSca
 
     def call(self, expr: Expr):
         callee = (expr.name or "").strip()
+        if callee.startswith("["):
+            return self.free_call(callee, callee, expr)  # a lambda called where it is written
         short = callee.rsplit("::", 1)[-1]
         if short in LAUNCH_MACROS:
             self._launch(LAUNCH_MACROS[short], expr)
@@ -300,62 +267,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectSca
             return NotImplemented
         if callee.startswith("l0op::"):
             return self._l0_call(short, expr)
-        args = None
-        pointer = self.frame.env.get(callee)
-        if isinstance(pointer, FunctionRef):
-            # A function passed as an argument and called through its parameter (`checkShapeFn(self, out)`).
-            args = [self.value(arg) for arg in expr.children]
-            reachable = choose([function for _, function in pointer.defined], len(args), [arg_kind(a) for a in args])
-            found = next((pair for pair in pointer.defined if reachable and pair[1] is reachable[0]), None)
-            if found is not None:
-                return self._call_helper(found, expr, args)
-        helper = bare_name(callee).rsplit("::", 1)[-1]
-        candidates = self._functions_named(self.frame.unit, helper)
-        if len(candidates) > 1 and args is None:
-            args = [self.value(arg) for arg in expr.children]
-        found = self._local_function(helper, len(expr.children), args)
-        if found is not None:
-            return self._call_helper(found, expr, args)
-        if self.frame.l0_op is not None or self.frame.function.name.startswith("l0op::"):
-            # Unqualified calls inside namespace l0op reach other L0 ops (ViewCopy -> TensorMove).
-            resolved = self.program.resolve_l0(short, len(expr.children), self.frame.unit.path)
-            if resolved.resolved:
-                return self._l0_call(short, expr, args)
-        self.taint_containers(expr.children)
-        if not is_framework_call(callee):
-            self._unknown_helper(callee, expr, args)
-        return NotImplemented
-
-    def _call_helper(self, found, expr: Expr, args):
-        """Inline a helper of the file or a header it includes. One without effects only computes a value (a check
-        among them: its verdict under the facts, checks.py), walked without noting its guards."""
-        owner, local = found
-        pure = not self._effectful(owner, local)
-        if not pure:
-            return self._inline(owner, local, expr, args=args)
-        # A function without effects only computes a value: its inner guards are not the route's; where its
-        # value stays undecided, the caller's guard on it says so in the caller's words.
-        self._quiet += 1
-        try:
-            return self._inline(owner, local, expr, args=args)
-        finally:
-            self._quiet -= 1
-
-    def _unknown_helper(self, callee: str, expr: Expr, args) -> None:
-        """A repository function defined nowhere in reach: its arguments run (C++ evaluates them), and when it is
-        given a tensor, a container of them or the executor, what it launches is unknown: the route is incomplete."""
-        values = args if args is not None else [self.value(arg) for arg in expr.children]
-        given = [_held_kind(value) for value in values]
-        given = [kind for kind in dict.fromkeys(given) if kind]
-        if not given:
-            return
-        unit = self.frame.unit
-        headers = len(self.scope.headers(unit)) if self.scope is not None else 0
-        cut = self.scope is not None and self.scope.cut(unit)
-        where = f"{unit.path.rsplit('/', 1)[-1]} and {headers} header{'s' if headers != 1 else ''} it includes" + \
-            (" (the include bound cut the rest)" if cut else "")
-        self._incomplete("route-helper-not-found", expr.line, function=clip(callee, 80), given=", ".join(given),
-                         where=where)
+        return self.free_call(callee, short, expr)
 
     def _infer_shape(self, expr: Expr) -> Status:
         """INFER_SHAPE(Op, OP_INPUT(...), OP_OUTPUT(out), ...) gives `out` the op's inferred shape: the catalog's rule
@@ -404,22 +316,11 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectSca
             caller, caller_name = frame.refs[name]
             self._store(caller, caller_name, value)
 
-    def _local_function(self, short: str, arity: int, args=None) -> tuple[CxxUnit, Function] | None:
-        """(unit, function) a call reaches: defined in this file or a header it includes, else beside a header that
-        declares it; the right arity, then the best argument kinds (the file's own first on a tie)."""
-        pairs = self._functions_named(self.frame.unit, short)
-        if not pairs and self.scope is not None:
-            pairs = self.scope.beside(self.frame.unit, short)
-        if not pairs:
-            return None
-        kinds = [arg_kind(value) for value in args] if args is not None else None
-        reachable = choose([function for _, function in pairs], arity, kinds)
-        if not reachable:
-            return None
-        return next(pair for pair in pairs if pair[1] is reachable[0])
-
     # -- inlining -------------------------------------------------------------------------------------------
-    def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None):
+    def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None,
+                captures: bool = False):
+        """Walk `function` for the call `expr` in a frame of its own; `captures`: a lambda called in place, which
+        reads and writes the caller's variables."""
         key = (unit.path, function.name, function.line)
         if not self._spend_step(expr.line):  # every inlined call counts, so fan-out through helpers is bounded too
             return UNKNOWN
@@ -443,6 +344,10 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectSca
                 pointed = _pointed_variable(arg_expr, caller)
                 if pointed is not None:
                     pointer_refs[param.name] = pointed
+        if captures:
+            env = dict(caller.env)
+            refs = {name: (caller, name) for name in caller.env}
+            pointer_refs = dict(caller.pointer_refs)
         site = Site(function=caller.function.name, file=caller.unit.path, line=expr.line)
         frame = Frame(
             unit=unit,
@@ -456,7 +361,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectSca
             l0_inner=l0_op or caller.l0_inner,
             l0_call=caller.l0_call or ((tuple(args), expr) if l0_op else None),
             l0_mark=caller.l0_mark if caller.l0_op else (self.book.count() if l0_op else None),
-            names=argument_names(function.params, expr.children, caller.names),
+            names=dict(caller.names) if captures else argument_names(function.params, expr.children, caller.names),
             refs=refs,
             pointer_refs=pointer_refs,
         )
@@ -500,19 +405,6 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, L0Effects, EffectSca
         reason = Reason(symbol=symbol, message=finding.message, file=finding.path, line=finding.line)
         if reason not in self.reasons:
             self.reasons.append(reason)
-
-
-def _held_kind(value) -> str | None:
-    """What an argument gives a function the route cannot follow: a tensor, a tensor list or the executor."""
-    if isinstance(value, TensorRef) or isinstance(value, HostValue) and value.kind == "host-tensor":
-        return "a tensor"
-    if isinstance(value, TensorList) or isinstance(value, HostValue) and value.kind == "tensor-list":
-        return "a tensor list"
-    if isinstance(value, HostValue) and value.kind == "executor":
-        return "the executor"
-    if isinstance(value, TensorTuple) and any(_held_kind(item) for item in value.items):
-        return "a tuple of tensors"
-    return None
 
 
 def _pointed_variable(arg_expr: Expr, caller: Frame):

@@ -172,3 +172,23 @@ def test_the_files_a_source_reads_are_its_headers_and_the_sources_beside_them(tm
     })
     source = root / "math/demo/op_api/aclnn_demo.cpp"
     assert [p.name for p in read_files([root], source)] == ["demo_util.h", "demo_util.cpp"]
+
+
+def test_a_lambda_called_in_place_is_walked_with_the_callers_variables(tmp_path: Path) -> None:
+    # The aclnn_prod idiom: `auto selfCast = [&]() -> const aclTensor* { ... }();` picks a Cast by dtype.
+    root = _tree(tmp_path, {
+        "math/demo/op_api/aclnn_demo.cpp": "static aclnnStatus CheckDemoParams(const aclTensor* self, "
+                                           "const aclTensor* out) { return ACLNN_SUCCESS; }\n" + ENTRY.format(
+            body="    auto selfContiguous = l0op::Contiguous(self, uniqueExecutor.get());\n"
+                 "    auto executorPtr = uniqueExecutor.get();\n"
+                 "    auto result = [&selfContiguous, &out, &executorPtr]() -> const aclTensor* {\n"
+                 "        if (selfContiguous->GetDataType() == op::DataType::DT_FLOAT16) {\n"
+                 "            return l0op::Cast(selfContiguous, op::DataType::DT_FLOAT, executorPtr);\n"
+                 "        }\n"
+                 "        return selfContiguous;\n"
+                 "    }();"),
+    })
+    route = _route(root, "math/demo/op_api/aclnn_demo.cpp")
+    assert route.complete, route.incomplete_reasons
+    cast = next(step for step in route.steps if step.op == "Cast")
+    assert (cast.line, [t.op for t in route.tasks]) == (11, ["Cast"])  # float16 -> float32, then re-pointed
