@@ -11,6 +11,7 @@ from pathlib import Path
 from op_migrate.analyzers.aclnn.includes import SOURCE_SUFFIXES, IncludeResolver
 from op_migrate.analyzers.cxx.model import CxxUnit, Function, GlobalDecl
 
+_WORD = re.compile(rb"[A-Za-z_]\w*")
 # Sources read beside one header when looking for a definition it declares: op_api folders hold a handful.
 _MAX_BESIDE = 32
 
@@ -23,37 +24,61 @@ class HelperScope:
         self.resolver = resolver
         self._parse = parse
         self._units = units if units is not None else {}
-        self._headers: dict[str, tuple[CxxUnit, ...]] = {}
-        self._by_name: dict[str, dict[str, list[tuple[CxxUnit, Function]]]] = {}
+        self._by_name: dict[tuple[str, str], list[tuple[CxxUnit, Function]]] = {}
         self._beside: dict[tuple[str, str], list[tuple[CxxUnit, Function]]] = {}
         self._texts: dict[Path, bytes] = {}
+        self._globals: dict[tuple[str, str], GlobalDecl | None] = {}
+        self._word_sets: dict[Path, frozenset[bytes]] = {}
+        self._paths: dict[str, tuple[Path, ...]] = {}
 
-    def headers(self, unit: CxxUnit) -> tuple[CxxUnit, ...]:
-        """The parsed headers `unit` reads, nearest first."""
-        if unit.path not in self._headers:
-            paths, _ = self.resolver.closure(Path(unit.path))
-            self._headers[unit.path] = tuple(self._unit(path) for path in paths)
-        return self._headers[unit.path]
+    def header_count(self, unit: CxxUnit) -> int:
+        """How many headers `unit` reads (its includes, transitively, within the bound)."""
+        return len(self._header_paths(unit))
 
     def cut(self, unit: CxxUnit) -> bool:
         """Whether the bound on headers left some of `unit`'s includes unread."""
         return self.resolver.closure(Path(unit.path))[1]
 
     def functions(self, unit: CxxUnit, short: str) -> list[tuple[CxxUnit, Function]]:
-        """Definitions named `short` in `unit` and then in its headers (overloads are chosen among all of them)."""
-        by_name = self._by_name.get(unit.path)
-        if by_name is None:
-            by_name = self._by_name[unit.path] = {}
-            for owner in (unit, *self.headers(unit)):
-                for function in owner.functions:
-                    by_name.setdefault(function.short_name, []).append((owner, function))
-        return by_name.get(short, [])
+        """Definitions named `short` in `unit` and then in its headers (overloads are chosen among all of them).
+        A header is parsed only when its text names `short`, so most calls (framework functions) parse none."""
+        key = (unit.path, short)
+        if key not in self._by_name:
+            found = [(unit, function) for function in unit.functions if function.short_name == short]
+            for owner in self._headers_naming(unit, short):
+                found.extend((owner, function) for function in owner.functions if function.short_name == short)
+            self._by_name[key] = found
+        return self._by_name[key]
 
-    def globals(self, unit: CxxUnit):
-        """Namespace-scope constants of `unit`, then of its headers: (unit, GlobalDecl) pairs."""
-        for owner in (unit, *self.headers(unit)):
-            for decl in owner.globals:
-                yield owner, decl
+    def global_decl(self, unit: CxxUnit, short: str) -> GlobalDecl | None:
+        """The namespace-scope declaration named `short` that `unit` sees: its own first, then its headers'."""
+        key = (unit.path, short)
+        if key not in self._globals:
+            found = next((d for d in unit.globals if d.name.rsplit("::", 1)[-1] == short), None)
+            for owner in () if found is not None else self._headers_naming(unit, short):
+                found = next((d for d in owner.globals if d.name.rsplit("::", 1)[-1] == short), None)
+                if found is not None:
+                    break
+            self._globals[key] = found
+        return self._globals[key]
+
+    def _header_paths(self, unit: CxxUnit) -> tuple[Path, ...]:
+        paths = self._paths.get(unit.path)
+        if paths is None:
+            paths = self._paths[unit.path] = self.resolver.closure(Path(unit.path))[0]
+        return paths
+
+    def _headers_naming(self, unit: CxxUnit, short: str):
+        """The parsed headers of `unit` whose text holds the word `short`, nearest first."""
+        word = short.encode()
+        for path in self._header_paths(unit):
+            if word in self._words(path):
+                yield self._unit(path)
+
+    def _words(self, path: Path) -> frozenset[bytes]:
+        if path not in self._word_sets:
+            self._word_sets[path] = frozenset(_WORD.findall(self._text(path)))
+        return self._word_sets[path]
 
     def beside(self, unit: CxxUnit, short: str) -> list[tuple[CxxUnit, Function]]:
         """Definitions of `short` in the sources beside a header of `unit` that declares it (`util.h` declares,
@@ -96,11 +121,3 @@ class HelperScope:
                 self._texts[path] = b""
         return self._texts[path]
 
-
-def global_named(scope: HelperScope | None, unit: CxxUnit, short: str) -> GlobalDecl | None:
-    """The first namespace-scope declaration named `short` that `unit` sees (its own, then its headers')."""
-    pairs = scope.globals(unit) if scope is not None else ((unit, decl) for decl in unit.globals)
-    for _, decl in pairs:
-        if decl.name.rsplit("::", 1)[-1] == short:
-            return decl
-    return None

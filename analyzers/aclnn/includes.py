@@ -40,7 +40,7 @@ class IncludeResolver:
         self._includes: dict[Path, list[str]] = {}
         self._resolved: dict[tuple[str, str], Path | None] = {}
         self._rooted: dict[str, list[Path]] = {}
-        self._closures: dict[Path, tuple[tuple[Path, ...], bool]] = {}
+        self._closures: dict[Path | str, tuple[tuple[Path, ...], bool]] = {}
 
     def resolve(self, name: str, including: Path) -> Path | None:
         """The file a quoted include of `including` names, or None when it is not in reach (a framework header)."""
@@ -77,6 +77,9 @@ class IncludeResolver:
 
     def closure(self, path: Path) -> tuple[tuple[Path, ...], bool]:
         """(headers `path` reads, nearest first, without `path` itself; whether MAX_HEADERS cut the list)."""
+        given = str(path)
+        if given in self._closures:
+            return self._closures[given]
         path = Path(os.path.abspath(path))
         if path not in self._closures:
             found: list[Path] = []
@@ -96,6 +99,7 @@ class IncludeResolver:
                     found.append(header)
                     queue.append(header)
             self._closures[path] = (tuple(found), cut)
+        self._closures[given] = self._closures[path]
         return self._closures[path]
 
     def _search_path(self) -> list[str]:

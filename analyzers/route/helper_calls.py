@@ -76,7 +76,7 @@ class HelperCalls:
         if not given:
             return
         unit = self.frame.unit
-        headers = len(self.scope.headers(unit)) if self.scope is not None else 0
+        headers = self.scope.header_count(unit) if self.scope is not None else 0
         cut = self.scope is not None and self.scope.cut(unit)
         where = f"{unit.path.rsplit('/', 1)[-1]} and {headers} header{'s' if headers != 1 else ''} it includes" + \
             (" (the include bound cut the rest)" if cut else "")

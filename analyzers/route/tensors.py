@@ -121,7 +121,8 @@ class TensorBook:
     # -- loops walked to a fixpoint -------------------------------------------------------------------------
     def snapshot(self):
         """What a discovery pass may change: the records (their layouts too) and the creation order."""
-        return copy.deepcopy(self._records), dict(self._order), self._created
+        return {tensor_id: _copied(record) for tensor_id, record in self._records.items()}, dict(self._order), \
+            self._created
 
     def restore(self, snapshot) -> None:
         """Back to a snapshot; entry tensors met on the way stay (they are the same whichever pass meets them)."""
@@ -146,7 +147,7 @@ class TensorBook:
         record = self._ghosts[ghost]
         tensor_id, is_ghost = self._new_id(("adopted", ghost))
         self._order[tensor_id] = len(self._order)
-        copied = copy.deepcopy(record)
+        copied = _copied(record)
         copied.id, copied.may, copied.guards = tensor_id, True, tuple(guards)
         (self._ghosts if is_ghost else self._records)[tensor_id] = copied
         return tensor_id
@@ -447,6 +448,13 @@ class TensorBook:
             value = args[int(rest)] if int(rest) < len(args) else None
             return value.name if isinstance(value, DType) else None
         return None if op.dtype == "unknown" else op.dtype  # a generated catalog that could not tell
+
+
+def _copied(record: _Record) -> _Record:
+    """A record whose mutable parts (itself, its layout) are its own; the rest is immutable and shared."""
+    copied = copy.copy(record)
+    copied.layout = copy.copy(record.layout)
+    return copied
 
 
 def _same_shape(left: ShapeValue, right: ShapeValue) -> bool:

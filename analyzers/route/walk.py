@@ -175,16 +175,20 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
         key = (frame.unit.path, name.rsplit("::", 1)[-1])
         if key in self._globals:
             return self._globals[key]
-        owned = self.scope.globals(frame.unit) if self.scope is not None else ((frame.unit, d) for d in frame.unit.globals)
-        for _, decl in owned:  # the file's own constants, then those of the headers it includes
-            if decl.name.rsplit("::", 1)[-1] == key[1]:
-                self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
-                value = self.value(decl.value) if decl.value is not None else UNKNOWN
-                self._globals[key] = value
-                return value
+        decl = self._global_decl(frame.unit, key[1])  # the file's own constants, then its headers'
+        if decl is not None:
+            self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
+            value = self.value(decl.value) if decl.value is not None else UNKNOWN
+            self._globals[key] = value
+            return value
         function = bare_name(name).rsplit("::", 1)[-1]
         defined = self._functions_named(frame.unit, function) if function.isidentifier() else ()
         return FunctionRef(function, tuple(defined)) if defined else None
+
+    def _global_decl(self, unit: CxxUnit, short: str):
+        if self.scope is not None:
+            return self.scope.global_decl(unit, short)
+        return next((d for d in unit.globals if d.name.rsplit("::", 1)[-1] == short), None)
 
     def assign(self, name: str, value) -> None:
         self._store(self.frame, name, value)
