@@ -40,6 +40,7 @@ class IncludeResolver:
         self._includes: dict[Path, list[str]] = {}
         self._resolved: dict[tuple[str, str], Path | None] = {}
         self._rooted: dict[str, list[Path]] = {}
+        self._sources: dict[Path, tuple[Path, ...]] = {}
         self._closures: dict[Path | str, tuple[tuple[Path, ...], bool]] = {}
 
     def resolve(self, name: str, including: Path) -> Path | None:
@@ -102,6 +103,15 @@ class IncludeResolver:
         self._closures[given] = self._closures[path]
         return self._closures[path]
 
+    def sources_in(self, folder: Path) -> tuple[Path, ...]:
+        """The C++ sources directly in a folder (where a header's declarations may be defined)."""
+        if folder not in self._sources:
+            try:
+                self._sources[folder] = tuple(sorted(p for p in folder.iterdir() if p.suffix in SOURCE_SUFFIXES))
+            except OSError:
+                self._sources[folder] = ()
+        return self._sources[folder]
+
     def _search_path(self) -> list[str]:
         """Each root, then its include folders (`inc` / `include` at most two levels down, stand-in folders left out),
         then the folders directly inside those."""
@@ -143,13 +153,9 @@ def resolver_for(roots: tuple[Path, ...]) -> IncludeResolver:
 def read_files(roots: Sequence[Path], path: Path) -> list[Path]:
     """Every file a route of `path` may read besides `path` and the L0 definitions: the headers it includes and the
     sources beside them (where a helper a header declares is defined). Their contents belong in its cache key."""
-    headers, _ = resolver_for(tuple(Path(root) for root in roots)).closure(path)
+    resolver = resolver_for(tuple(Path(root) for root in roots))
+    headers, _ = resolver.closure(path)
     own = os.path.abspath(path)
-    beside = set()
-    for folder in {header.parent for header in headers}:
-        try:
-            beside.update(p for p in folder.iterdir() if p.suffix in SOURCE_SUFFIXES and str(p) != own)
-        except OSError:
-            continue
-    return list(headers) + sorted(beside)
+    beside = {source for folder in {header.parent for header in headers} for source in resolver.sources_in(folder)}
+    return list(headers) + sorted(source for source in beside if str(source) != own)
 
