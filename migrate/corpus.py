@@ -10,7 +10,7 @@ import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from op_migrate.migrate import console
 
@@ -27,6 +27,8 @@ class CorpusJob:
     jobs: int = 1
     cache_dir: Path | None = None
     show_progress: bool = False
+    # Files besides an input whose contents change its document (the headers a C++ source includes): part of its key.
+    dependencies: Callable[[Path], Sequence[Path]] | None = None
 
 
 @dataclass(frozen=True)
@@ -43,8 +45,11 @@ def run_corpus(job: CorpusJob) -> CorpusResult:
     keys: list[str | None] = [None] * len(job.paths)
     todo: list[int] = []
     cached = 0
+    digests: dict[Path, bytes] = {}
     for index, path in enumerate(job.paths):
         key = _cache_key(job.namespace, path)
+        if key is not None and job.dependencies is not None:
+            key = _with_dependencies(key, job.dependencies(path), digests)
         keys[index] = key
         hit = _cache_read(job.cache_dir, key) if key is not None else None
         if hit is not None:
@@ -96,6 +101,19 @@ def _cache_key(namespace: str, path: Path) -> str | None:
     digest.update(str(path).encode("utf-8", errors="surrogateescape"))
     digest.update(b"\0")
     digest.update(data)
+    return digest.hexdigest()
+
+
+def _with_dependencies(key: str, dependencies: Sequence[Path], digests: dict[Path, bytes]) -> str:
+    """The key extended by each dependency's path and content (a missing file counts as empty)."""
+    digest = hashlib.sha256(key.encode("ascii"))
+    for dependency in dependencies:
+        if dependency not in digests:
+            try:
+                digests[dependency] = hashlib.sha256(dependency.read_bytes()).digest()
+            except OSError:
+                digests[dependency] = b""
+        digest.update(str(dependency).encode("utf-8", errors="surrogateescape") + b"\0" + digests[dependency])
     return digest.hexdigest()
 
 

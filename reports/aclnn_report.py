@@ -38,7 +38,10 @@ def summary(document: dict) -> dict:
         "entry_points": len(document["entries"]),
         "routes": len(routes),
         "complete_routes": len(complete),
-        "decided_routes": sum(1 for r in complete if r.get("decided", True)),
+        "decided_routes": sum(1 for r in complete if r.get("decided", True) and not r.get("rejected")),
+        # Routes a check rejects: the call fails for the facts given (a true answer, and no route).
+        "rejected_routes": sum(1 for r in routes if r.get("rejected")),
+        "routes_failing_on_some_paths": sum(1 for r in routes if r.get("fails_when")),
         "incomplete_routes": len(routes) - len(complete),
         "incomplete_by_reason": dict(reasons.most_common()),
         "l0_calls": len(calls),
@@ -58,12 +61,16 @@ def _route_reasons(route: dict) -> list[dict]:
 
 
 def outcome(route: dict) -> str:
-    """"complete, decided" / "complete, not decided (2 may launches)" / "incomplete (l0-op-unresolved)"."""
+    """"complete, decided" / "complete, not decided (2 may launches)" / "incomplete (l0-op-unresolved)" /
+    "rejected: the call fails for these facts"."""
+    if route.get("rejected"):
+        return "rejected: the call fails for these facts" + ("" if route["complete"] else ", incomplete")
+    fails = "; fails for these facts on some paths" if route.get("fails_when") else ""
     if not route["complete"]:
         symbols = sorted({reason["symbol"] for reason in _route_reasons(route)})
-        return f"incomplete ({', '.join(symbols)})"
+        return f"incomplete ({', '.join(symbols)})" + fails
     may = sum(1 for task in route["tasks"] if task["may"])
-    return "complete, decided" if not may else f"complete, not decided ({may} may launch{'es' * (may != 1)})"
+    return ("complete, decided" if not may else f"complete, not decided ({may} may launch{'es' * (may != 1)})") + fails
 
 
 def outcome_lines(document: dict) -> list[str]:
@@ -77,7 +84,9 @@ def outcome_lines(document: dict) -> list[str]:
         share = f"{100 * s['complete_routes'] / s['routes']:.0f}%" if s["routes"] else "-"
         reasons = ", ".join(f"{symbol} {count}" for symbol, count in s["incomplete_by_reason"].items()) or "none"
         lines.append(f"routes: {s['routes']}, complete {s['complete_routes']} ({share}), of them decided "
-                     f"{s['decided_routes']}; incomplete {s['incomplete_routes']} (by reason: {reasons})")
+                     f"{s['decided_routes']}; rejected by their checks for these facts {s['rejected_routes']} "
+                     f"(and failing on some paths {s['routes_failing_on_some_paths']}); "
+                     f"incomplete {s['incomplete_routes']} (by reason: {reasons})")
     shown = 0
     for entry, route in routes:
         if many and route["complete"]:
@@ -87,11 +96,15 @@ def outcome_lines(document: dict) -> list[str]:
             break
         shown += 1
         lines.append(f"route {entry['name']} [{facts_label(route['facts'])}]: {outcome(route)}")
+        if route.get("rejected"):
+            lines.append(f"  {route['rejected']['symbol']}: {route['rejected']['message']}")
+        for failure in route.get("fails_when", ())[:3]:
+            lines.append(f"  {failure['symbol']}: {failure['message']}")
         if not route["complete"]:
             for reason in _route_reasons(route)[:3]:
                 where = ":".join(str(p) for p in (reason.get("file"), reason.get("line")) if p)
                 lines.append(f"  {reason['symbol']}: " + (f"{where}: " if where else "") + reason["message"])
-        elif any(task["may"] for task in route["tasks"]):
+        elif any(task["may"] for task in route["tasks"]) and not route.get("rejected"):
             lines.append("  undecided: " + "; ".join(route["undecided_guards"][:3])
                          + (" ..." if len(route["undecided_guards"]) > 3 else ""))
     return lines
@@ -128,11 +141,14 @@ def text(document: dict) -> str:
 
 
 def _route_tree(route: dict) -> list[str]:
+    if route.get("rejected"):
+        return [f"└─ no route: {route['rejected']['message']}"]
     tasks = {t["index"]: t for t in route["tasks"]}
     steps = route.get("steps") or []
+    fails = [f"├─ fails: {failure['message']}" for failure in route.get("fails_when", ())]
     if not steps:
-        return [f"└─ {_task_line(t)}" for t in route["tasks"]] or ["└─ (no kernel launches)"]
-    lines = []
+        return fails + ([f"└─ {_task_line(t)}" for t in route["tasks"]] or ["└─ (no kernel launches)"])
+    lines = list(fails)
     for s_index, step in enumerate(steps):
         last = s_index == len(steps) - 1
         twig, stem = ("└─ ", "   ") if last else ("├─ ", "│  ")
@@ -192,6 +208,8 @@ def _entry_view(entry: dict) -> dict:
             "outcome": outcome(route),
             "reasons": [[r["symbol"], ":".join(str(p) for p in (r.get("file"), r.get("line")) if p), r["message"]]
                         for r in route.get("incomplete_reasons", ())],
+            "rejected": route.get("rejected"),
+            "fails_when": route.get("fails_when", []),
             "mermaid": mermaid(route),
             "complete": route["complete"],
             "undecided_guards": route["undecided_guards"],
@@ -245,6 +263,8 @@ def _summary_rows(summary_doc: dict) -> list[tuple[str, str]]:
         ("entry points", str(summary_doc["entry_points"])),
         ("routes", str(summary_doc["routes"])),
         ("complete routes", f"{summary_doc['complete_routes']} (decided {summary_doc['decided_routes']})"),
+        ("rejected by their checks (the call fails for the facts)", str(summary_doc.get("rejected_routes", 0))
+         + f", failing on some paths {summary_doc.get('routes_failing_on_some_paths', 0)}"),
         ("incomplete routes", str(summary_doc["incomplete_routes"]) + (f": {reasons}" if reasons else "")),
         ("l0op calls", str(summary_doc["l0_calls"])),
         ("resolved in a repository root", str(by["repo"])),

@@ -100,6 +100,7 @@ class ChainProgram:
 
     def __init__(self, index: L0Index) -> None:
         self.index = index
+        self.scope = index.scope
 
     def resolve_l0(self, name: str, arity: int, near: str, kinds=None) -> Resolution:
         return self.index.resolve(name, arity, near, kinds)

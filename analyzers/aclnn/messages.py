@@ -56,6 +56,24 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "route-helper-not-found",
+        "{function} is given {given} and is defined in none of the files the route reads ({where})",
+        "A repository function the walk cannot find: what it launches and which tensors it makes are unknown, so the "
+        "route is incomplete. Helpers are found in the file, the headers it includes with quotes (beside it, under "
+        "a repository root, or a root's header whose path ends with the include) and the sources beside a header "
+        "that declares them; give --repo-root for the repository that defines it.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "route-facts-rejected",
+        "{entry} fails for these facts{when}: {check} ({where}){detail}; the call returns an error and launches "
+        "nothing{hint}",
+        "A check of the entry point rejects the facts given (a dtype its support list does not hold, an output whose "
+        "dtype differs from its result's): the route for them is no route. `--dtype float16` gives every tensor "
+        "float16, index and bool outputs too; give those their own dtype with --dtype NAME=DTYPE.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-walk-budget",
         "the walk stopped after {steps} statements",
         "A guard against pathological inputs; the route is incomplete.",

@@ -78,10 +78,19 @@ def calls_in(stmts) -> Iterator[tuple[Stmt, Expr]]:
 
 @dataclass(frozen=True)
 class Param(JsonModel):
-    """A function parameter."""
+    """A function parameter; `type_text` ends in ` = <default>` when the parameter has a default value."""
 
     name: str
     type_text: str
+
+    @property
+    def declared_type(self) -> str:
+        """The parameter's type without its default value."""
+        return self.type_text.split(" = ", 1)[0]
+
+    @property
+    def has_default(self) -> bool:
+        return " = " in self.type_text
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,8 @@ def function_declarator(declarator):
 
 
 def parameters(exprs, function_decl) -> tuple[Param, ...]:
+    """The parameters of a function declarator; a default value stays in `type_text` (`bool keep = false`), so a
+    call may leave it out (route.overloads.accepts), and `(void)` is no parameter at all."""
     plist = function_decl.child_by_field_name("parameters")
     if plist is None:
         return ()
@@ -75,5 +77,9 @@ def parameters(exprs, function_decl) -> tuple[Param, ...]:
         base = type_text(exprs, param)
         declarator = param.child_by_field_name("declarator")
         name, suffix = declarator_name(exprs, declarator) if declarator is not None else ("", "")
-        out.append(Param(name=name, type_text=base + suffix))
+        default = param.child_by_field_name("default_value")
+        written = base + suffix + (f" = {' '.join(exprs.text(default).split())}" if default is not None else "")
+        out.append(Param(name=name, type_text=written))
+    if len(out) == 1 and not out[0].name and out[0].type_text == "void":
+        return ()  # `F(void)`
     return tuple(out)

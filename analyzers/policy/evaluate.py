@@ -80,6 +80,10 @@ def _lookup(source: RouteSource, point: MatrixPoint) -> tuple[Route | None, str 
 def _judge(policy, point, route, problem, platforms, memory, memory_unavailable, source) -> PointResult:
     if route is None:
         return PointResult(point=point, status="incomplete", problems=(problem,))
+    if route.rejected is not None:
+        # The call fails for the point's facts: it launches nothing, so there is nothing to pass or to violate.
+        problem = MESSAGES.make("policy-route-incomplete", entry=point.entry, reason=route.rejected.message).message
+        return PointResult(point=point, status="incomplete", problems=(problem,))
     violations = check_route(policy, point, route, platforms)
     problems = ()
     if not route.complete:

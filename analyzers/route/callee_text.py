@@ -23,6 +23,21 @@ def split_callee(text: str) -> tuple[str | None, str]:
 
 
 @functools.lru_cache(maxsize=65536)
+def bare_name(text: str) -> str:
+    """A callee without its template arguments: "Pad<3, 4>" -> "Pad", "ns::F<op::DT>" -> "ns::F"."""
+    text = text.strip()
+    if not text.endswith(">") or "<" not in text:
+        return text
+    depth = 0
+    for index in range(len(text) - 1, -1, -1):
+        depth += text[index] == ">"
+        depth -= text[index] == "<"
+        if depth == 0:
+            return text[:index].strip()
+    return text
+
+
+@functools.lru_cache(maxsize=65536)
 def strip_parens(text: str) -> str:
     text = text.strip()
     while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):

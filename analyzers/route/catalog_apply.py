@@ -178,7 +178,9 @@ class CatalogApply:
 
     def _reads(self, op: CatalogOp, args) -> tuple[str, ...]:
         """The tensors a catalog op reads, then the elements of tensor lists it reads."""
-        reads = [args[i].id for i in op.reads if i < len(args) and isinstance(args[i], TensorRef)]
+        # Every tensor a variable argument may hold (after undecided branches or rounds of a loop).
+        reads = list(dict.fromkeys(tensor_id for i in op.reads if i < len(args) and isinstance(args[i], TensorRef)
+                                   for tensor_id in args[i].ids))
         for index in op.reads:
             value = args[index] if index < len(args) else None
             if isinstance(value, TensorList):
@@ -187,6 +189,8 @@ class CatalogApply:
 
     def _launcher(self, op: CatalogOp, args) -> str:
         launcher = op.launchers[0] if op.launchers else "UNKNOWN"
+        if op.regbase_aicore_dtypes:
+            return self._regbase_launcher(op, args, launcher)
         if op.aicpu_dtypes and args and isinstance(args[0], TensorRef):
             dtype = self.book.ref_dtype(args[0])
             if dtype is None:
@@ -194,6 +198,22 @@ class CatalogApply:
             if dtype in op.aicpu_dtypes:
                 return "AI_CPU"
         return launcher
+
+    def _regbase_launcher(self, op: CatalogOp, args, launcher: str) -> str:
+        """AI_CORE on a RegBase arch for the dtypes its lists hold, else `launcher`; both ("A|B") when unknown."""
+        arch = platforms.arches().get(self.facts.arch or "")
+        if arch is not None and not arch.regbase:
+            return launcher
+        verdicts = []
+        for index, dtypes in op.regbase_aicore_dtypes:
+            value = args[index] if index < len(args) else None
+            dtype = self.book.ref_dtype(value) if isinstance(value, TensorRef) else None
+            verdicts.append(None if dtype is None else dtype in dtypes)
+        if arch is not None and all(v is True for v in verdicts):
+            return "AI_CORE"
+        if any(v is False for v in verdicts):
+            return launcher
+        return f"{launcher}|AI_CORE"
 
     def _shape_dtype(self, op: CatalogOp, args, expr: Expr):
         return self.book.rule_for(op, args, expr)

@@ -11,9 +11,9 @@ A container is a set of what its elements may be (order and count are not modell
 so `IsContiguous` is decided when every member is contiguous, `IsFromWorkspace` when every member agrees. Removing
 elements (`erase`, `pop_back`) keeps the set (a superset stays true). A container filled where the walk cannot see
 (an unknown initializer, a call it does not follow that takes the container) is not exhaustive: its elements are
-unknown. Loops whose trip count is not known run once (statements.py): a container grown in such a loop holds what
-one pass adds joined with what it held before, and a predicate on one of its elements read inside the loop is
-decided from what the first pass sees (what later passes would add is not seen there).
+unknown. In a loop whose trip count is not known (loops.py) a round starts from the fixpoint of the rounds before it:
+a container the rounds feed holds what every round may have put in, so a predicate on an element read inside the
+loop is decided from all of them.
 """
 
 from __future__ import annotations

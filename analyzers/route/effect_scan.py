@@ -2,31 +2,76 @@
 
 from __future__ import annotations
 
+import re
+
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
-from op_migrate.analyzers.route.callee_text import split_callee
-from op_migrate.analyzers.route.macros import LAUNCH_MACROS
+from op_migrate.analyzers.route.callee_text import bare_name, split_callee
+from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
+
+# Free functions of the framework (opbase, metadef, the C++ library): they take tensors without launching.
+_FRAMEWORK_NAMESPACES = ("op::", "std::", "ge::", "gert::", "opdev::", "fe::")
+_ACL_C_API = re.compile(r"^acl(?!nn)[A-Z]\w*$")  # aclGetDataType, aclCreateTensor: the ACL C API, not an ACLNN entry
+
+
+def is_framework_call(callee: str) -> bool:
+    """Whether a free call's callee belongs to the framework, not to the repository (so it needs no definition)."""
+    name = bare_name(callee).lstrip(":")
+    short = name.rsplit("::", 1)[-1]
+    return name.startswith(_FRAMEWORK_NAMESPACES) or bool(_ACL_C_API.match(short)) or \
+        short.startswith(IGNORED_PREFIXES) or short in CHECK_MACROS
 
 
 class EffectScan:
     """Methods of RouteWalk that decide when a check's condition must run and when a helper is only a check."""
 
     def _has_effects(self, expr: Expr) -> bool:
-        """Whether evaluating `expr` can create tensors or launch kernels (directly or through local helpers)."""
+        """Whether evaluating `expr` can create tensors or launch kernels (directly or through helpers in reach), or
+        calls a repository function the route cannot find (its effects are unknown, so it must run to be reported)."""
         for call in expr.calls():
             callee = (call.name or "").strip()
             if _is_effect_call(callee):
                 return True
-            local = self._local_function(callee.rsplit("::", 1)[-1], len(call.children))
-            if local is not None and self._effectful(self.frame.unit, local):
+            receiver, _ = split_callee(callee)
+            if receiver is not None:
+                continue
+            found = self._local_function(bare_name(callee).rsplit("::", 1)[-1], len(call.children))
+            if found is not None:
+                if self._effectful(*found) or self._reaches_unknown(*found):
+                    return True
+            elif not is_framework_call(callee):
                 return True
         return False
+
+    def _reaches_unknown(self, unit: CxxUnit, function: Function) -> bool:
+        """Whether a helper calls, directly or through helpers in reach, a free function defined nowhere in reach
+        that is not the framework's: such a helper is walked (not taken as a passing check), so the call is seen."""
+        key = ("unknown", unit.path, function.name, function.line)
+        if key not in self._effects:
+            self._effects[key] = False  # recursion: assume none until shown otherwise
+            found = False
+            held = _tensor_names(function)
+            for _, call in calls_in(function.body):
+                callee = (call.name or "").strip()
+                if split_callee(callee)[0] is not None or callee.startswith("l0op::") or is_framework_call(callee) \
+                        or callee.rsplit("::", 1)[-1] in LAUNCH_MACROS:
+                    continue
+                if not any(name in held for arg in call.children for name in _IDENTIFIER.findall(arg.text)):
+                    continue  # no argument names a tensor or the executor: a computation on host values
+                callees = self._functions_named(unit, bare_name(callee).rsplit("::", 1)[-1])
+                if not callees and self.scope is not None:
+                    callees = self.scope.beside(unit, bare_name(callee).rsplit("::", 1)[-1])
+                if not callees or any(self._reaches_unknown(owner, f) for owner, f in callees):
+                    found = True
+                    break
+            self._effects[key] = found
+        return self._effects[key]
 
     def _effectful(self, unit: CxxUnit, function: Function) -> bool:
         key = (unit.path, function.name, function.line)
         if key not in self._effects:
             self._effects[key] = False  # recursion: assume none until shown otherwise
             found = False
-            if any("&" in p.type_text for p in function.params):
+            if any("&" in p.declared_type for p in function.params):
                 self._effects[key] = True
                 return True
             for _, call in calls_in(function.body):
@@ -34,24 +79,42 @@ class EffectScan:
                 if _is_effect_call(callee):
                     found = True
                     break
-                callees = self._functions_named(unit, callee.rsplit("::", 1)[-1])
-                if callees:
-                    if any(self._effectful(unit, f) for f in callees):
-                        found = True
-                        break
+                callees = self._functions_named(unit, bare_name(callee).rsplit("::", 1)[-1])
+                if any(self._effectful(owner, f) for owner, f in callees):
+                    found = True
+                    break
             self._effects[key] = found
         return self._effects[key]
 
-    def _functions_named(self, unit: CxxUnit, short: str) -> list[Function]:
+    def _functions_named(self, unit: CxxUnit, short: str) -> list[tuple[CxxUnit, Function]]:
+        """Definitions named `short` that a call in `unit` may reach: its own, then its headers' (HelperScope)."""
+        if self.scope is not None:
+            return self.scope.functions(unit, short)
         by_name = self._functions.get(unit.path)
         if by_name is None:
             by_name = self._functions[unit.path] = {}
             for function in unit.functions:
-                by_name.setdefault(function.short_name, []).append(function)
+                by_name.setdefault(function.short_name, []).append((unit, function))
         return by_name.get(short, [])
 
 
 _EFFECT_METHODS = ("AllocTensor", "CreateView", "SetDataType")
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_TENSOR_TYPES = re.compile(r"\bacl(?:Tensor|TensorList|OpExecutor)\b|\bauto\b")
+
+
+def _tensor_names(function: Function) -> frozenset[str]:
+    """Parameters and locals that may hold a tensor, a container of them or the executor (an `auto` local may)."""
+    names = {param.name for param in function.params if _TENSOR_TYPES.search(param.declared_type)}
+    pending = list(function.body)
+    while pending:
+        stmt = pending.pop()
+        if stmt.kind == "decl" and stmt.target and _TENSOR_TYPES.search(f"{stmt.type_text or ''} {stmt.text}"):
+            names.add(stmt.target.strip())
+        pending.extend(stmt.then)
+        pending.extend(stmt.orelse)
+        pending.extend(s for case in stmt.cases for s in case.body)
+    return frozenset(names)
 
 
 def _is_effect_call(callee: str) -> bool:

@@ -56,6 +56,10 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
     def assign(self, name: str, value) -> None:
         """Out-parameters (BroadcastInferShape's third argument) write here."""
 
+    def pointee(self, name: str):
+        """What `*name` holds when `name` is a pointer parameter given `&variable` (the route walk knows); None."""
+        return None
+
     def tensor_dtype(self, tensor_id: str) -> str | None:
         return None
 
@@ -80,7 +84,9 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return value != 0
         if isinstance(value, Null):
             return False
-        if isinstance(value, (TensorRef, Status, HostValue, ScalarRef)):
+        if isinstance(value, Status):
+            return True if value.ok else None  # an error status is nonzero; no check tests it as a bool
+        if isinstance(value, (TensorRef, HostValue, ScalarRef)):
             return True
         return None
 
@@ -126,6 +132,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return last == "true"
         if last in ("ACLNN_SUCCESS", "ACL_SUCCESS", "GRAPH_SUCCESS"):
             return Status(True)
+        if last.startswith(("ACLNN_ERR_", "ACL_ERROR_")) or last in ("GRAPH_FAILED", "ACLNN_FAILED"):
+            return Status(False)
         soc = platforms.soc_by_spelling().get(last)
         if soc is not None and (name == last or "SocVersion" in name):
             return SocValue(soc.name, soc.order)
@@ -158,11 +166,24 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return Unknown(expr.text)
         operand = self.value(expr.children[0])
         op = expr.name or expr.text[:1]
+        if op in ("++", "--"):
+            # `done++` / `--left`: the variable changes (a loop counter the facts do not bound becomes unknown).
+            target = expr.children[0]
+            changed = operand + (1 if op == "++" else -1) if is_int(operand) else Unknown(target.text)
+            if target.kind == "name":
+                self.assign((target.name or target.text).strip(), changed)
+            return operand if expr.text.rstrip().endswith(op) else changed
         if op == "!":
             truth = self.truthy(operand)
             return UNKNOWN if truth is None else (not truth)
         if op == "-" and is_number(operand):
             return -operand
+        if op == "*" and expr.children[0].kind == "name":
+            pointee = self.pointee((expr.children[0].name or expr.children[0].text).strip())
+            if pointee is not None:
+                return pointee
+        if op == "&" and isinstance(operand, Null):
+            return HostValue("address", expr.text)  # the address of a null pointer variable is not null
         if op in ("*", "&", "+"):
             return operand
         return Unknown(expr.text)

@@ -235,7 +235,8 @@ class L0Effects(CatalogApply):
                 offset=0):
         guards = self.frame.guards + ((guard,) if guard else ())
         tensor_id = self.book.create(producer, effect, shape, dtype, site, base=base, dims=dims,
-                                     may=self.frame.may, guards=guards, key=key, offset=offset)
+                                     may=self.frame.may, guards=guards, key=key, offset=offset,
+                                     origin=self.frame.call_path)
         self.events.append(Event(kind="create", tensor=tensor_id))
         return tensor_id
 

@@ -19,6 +19,8 @@ class CatalogOp:
     effect: str
     launchers: tuple[str, ...] = ()
     aicpu_dtypes: tuple[str, ...] = ()
+    # AI_CORE instead of the launcher on a RegBase arch when argument K's dtype is in its list, for every K.
+    regbase_aicore_dtypes: tuple[tuple[int, tuple[str, ...]], ...] = ()
     reads: tuple[int, ...] = ()
     writes: int | None = None
     when: str = ""
@@ -60,6 +62,8 @@ def l0_catalog() -> dict[str, tuple[CatalogOp, ...]]:
                     effect=entry["effect"],
                     launchers=tuple(entry.get("launchers", ())),
                     aicpu_dtypes=tuple(entry.get("aicpu_dtypes", ())),
+                    regbase_aicore_dtypes=tuple((int(key), tuple(value)) for key, value in
+                                                entry.get("regbase_aicore_dtypes", {}).items()),
                     reads=tuple(entry.get("reads", ())),
                     writes=entry.get("writes"),
                     when=entry.get("when", ""),

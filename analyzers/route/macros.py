@@ -11,6 +11,6 @@ LAUNCH_MACROS = {
     "CreatDSAKernelLauncher": "DSA",
 }
 # Error handling is not a route: these checks pass, though calls inside their condition still run.
-CHECK_MACROS = ("CHECK_RET", "OP_CHECK", "CHECK_COND", "OP_CHECK_NULL")
+CHECK_MACROS = ("CHECK_RET", "OP_CHECK", "CHECK_COND", "OP_CHECK_NULL", "CHECK_NOT_NULL")
 # Logging, tracing and registration: no tensors, no launches.
 IGNORED_PREFIXES = ("OP_LOG", "L0_DFX", "L2_DFX", "DFX_", "OP_TYPE_REGISTER", "OP_CHECK_", "INFER_SHAPE")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route import platforms
@@ -25,6 +26,10 @@ from op_migrate.analyzers.route.values import (
 )
 
 
+_SHAPE_READS = frozenset({"GetViewShape", "GetStorageShape", "GetOriginalShape", "IsEmpty", "Numel", "GetViewStrides",
+                          "GetViewOffset"})
+
+
 class MethodCalls:
     """`receiver->Method(...)` on abstract values; GuardEvaluator supplies facts, value() and the tensor hooks."""
 
@@ -33,13 +38,18 @@ class MethodCalls:
         if method == "operator[]" and len(args) == 1:
             return self.subscript(receiver, args[0])  # `dims->operator[](i)` is `(*dims)[i]`
         if isinstance(receiver, TensorRef):
+            if method in _SHAPE_READS:
+                self.shape_read(receiver)
             layout = self.layout_getter(receiver, method)
+            if isinstance(layout, ShapeValue) and self.inferred_shape(receiver):
+                return replace(layout, inferred=True)
             if layout is not NotImplemented:
                 return layout
             if method == "GetDataType":
                 return DType(self._merged_dtype(receiver))
             if method in ("GetViewShape", "GetStorageShape", "GetOriginalShape"):
-                return self._merged_shape(receiver)
+                shape = self._merged_shape(receiver)
+                return replace(shape, inferred=True) if self.inferred_shape(receiver) else shape
             if method == "IsEmpty":
                 dims = self._merged_shape(receiver).dims
                 return UNKNOWN if dims is None else (math.prod(dims) == 0)
@@ -81,6 +91,13 @@ class MethodCalls:
         if isinstance(receiver, HostValue) and receiver.dims is not None and method in ("Size", "size"):
             return len(receiver.dims)
         return Unknown(method)
+
+    def shape_read(self, receiver: TensorRef) -> None:
+        """A shape of a tensor was read (the route walk counts reads of shapes it inferred, checks.py)."""
+
+    def inferred_shape(self, receiver: TensorRef) -> bool:
+        """Whether a tensor's shape is one the walk inferred (the route walk answers: not an entry tensor's)."""
+        return False
 
     def layout_getter(self, receiver: TensorRef, method: str):
         """Layout facts of a tensor (IsFromWorkspace, GetData, strides, formats); the route walk answers them."""

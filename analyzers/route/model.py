@@ -207,7 +207,8 @@ class Route(JsonModel):
 
     complete: every L0 call on the route is resolved to a real definition or catalog entry and every helper was
     walked (no unresolved op, stand-in, recursion or depth cut, unparsed construct); `incomplete_reasons` say
-    why not. decided: no `may` task is left; `undecided_guards` are the guards the facts left open.
+    why not. decided: no `may` task is left; `undecided_guards` are the guards the facts left open. rejected: a
+    check of the entry fails for these facts (the call returns an error), so the route launches nothing.
     """
 
     entry: str
@@ -219,6 +220,11 @@ class Route(JsonModel):
     undecided_guards: tuple[str, ...] = field(default=())
     complete: bool = True
     incomplete_reasons: tuple[Reason, ...] = ()
+    # The check that fails for these facts: the call returns an error and launches nothing (no tasks, no steps).
+    rejected: Reason | None = None
+    # Checks that fail for these facts on some paths only (each message says when); what runs only on those paths
+    # is left out, and the rest runs only when the call does not fail.
+    failures: tuple[Reason, ...] = ()
 
     @property
     def decided(self) -> bool:

@@ -72,26 +72,15 @@ def arg_kind(value) -> str | None:
 
 
 def accepts(function: Function, arity: int) -> bool:
-    """Whether a call with `arity` arguments can reach `function` (trailing parameters with defaults may be left out)."""
+    """Whether a call with `arity` arguments can reach `function` (trailing parameters with defaults may be left out,
+    a variadic `...` takes any number)."""
     params = function.params
-    if len(params) == 1 and params[0].type_text.strip() == "void" and not params[0].name:
-        params = ()  # `bool F(void)` takes no argument
     count = len(params)
     if count == arity:
         return True
-    return count > arity and all("=" in param.type_text for param in params[arity:])
-
-
-def reachable_through_defaults(functions: Sequence[Function], arity: int) -> Function | None:
-    """The definition a call with too few arguments reaches when the front end dropped default values.
-
-    tree-sitter's parameters carry no default values (cxx/ts_declarations.parameters), so
-    `CumsumAiCore(self, dim, out, executor)` matches no 6-parameter definition by arity. The file compiles, so such a
-    call reaches a definition through its defaults: the one same-file definition that takes more parameters (the
-    missing arguments are unknown); None when there is not exactly one.
-    """
-    longer = [function for function in functions if len(function.params) > arity]
-    return longer[0] if len(longer) == 1 else None
+    if params and params[-1].name == "..." and arity >= count - 1:
+        return True
+    return count > arity and all(param.has_default for param in params[arity:])
 
 
 def choose(functions: Sequence[Function], arity: int, kinds: Sequence[str | None] | None = None) -> list[Function]:
@@ -103,7 +92,7 @@ def choose(functions: Sequence[Function], arity: int, kinds: Sequence[str | None
     for function in reachable:
         score = 0
         for param, kind in zip(function.params, kinds):
-            want = param_kind(param.type_text)
+            want = param_kind(param.declared_type)
             if want is None or kind is None:
                 continue
             score += 1 if want == kind else -10

@@ -22,7 +22,7 @@ def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) 
          "dims": list(t.dims) if t.dims is not None else None}
         for t in route.tensors
     ]
-    return {
+    document = {
         "entry": route.entry,
         "facts": route.facts.to_json(),
         "complete": route.complete,
@@ -35,6 +35,14 @@ def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) 
         "tensors": tensors,
         "events": [{"kind": e.kind, "tensor": e.tensor, "task": e.task} for e in route.events] if steps else [],
     }
+    if route.rejected is not None:
+        reason = route.rejected
+        document["rejected"] = {"symbol": reason.symbol, "message": reason.message, "file": reason.file,
+                                "line": reason.line}
+    if route.failures:
+        document["fails_when"] = [{"symbol": r.symbol, "message": r.message, "file": r.file, "line": r.line}
+                                  for r in route.failures]
+    return document
 
 
 def _step_json(step: Step) -> dict:
@@ -102,4 +110,13 @@ def route_from_json(document: dict) -> Route:
             Reason(symbol=r["symbol"], message=r.get("message", ""), file=r.get("file"), line=r.get("line"))
             for r in document.get("incomplete_reasons", ())
         ),
+        rejected=_reason(document.get("rejected")),
+        failures=tuple(_reason(item) for item in document.get("fails_when", ())),
     )
+
+
+def _reason(document: dict | None) -> Reason | None:
+    if not document:
+        return None
+    return Reason(symbol=document["symbol"], message=document.get("message", ""), file=document.get("file"),
+                  line=document.get("line"))

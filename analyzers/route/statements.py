@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import Stmt
+from op_migrate.analyzers.route.checks import logs_and_fails
 from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.model import ShapeRule
@@ -66,6 +67,10 @@ class StatementWalker:
                 self._assign_stmt(stmt, value)
             return NORMAL
         if kind == "expr":
+            if stmt.value is not None and stmt.value.kind == "call":
+                checked = self.check_statement(stmt.value)  # CHECK_RET / dtype checks the facts may fail
+                if checked is not None:
+                    return checked
             if stmt.value is not None:
                 self.value(stmt.value)
             return NORMAL
@@ -75,7 +80,7 @@ class StatementWalker:
                 value = self.braced_tuple(stmt.value)  # `return {values, indices};` from a tuple function
             else:
                 value = self.value(stmt.value) if stmt.value is not None else UNKNOWN
-            self.frame.returns.append((value, self.frame.may))
+            self.return_value(value)
             return RETURNED
         if kind == "if":
             return self._walk_if(stmt)
@@ -157,11 +162,15 @@ class StatementWalker:
         return tuple(values)
 
     def _walk_if(self, stmt: Stmt) -> str:
+        before = self.failure
+        reads = self.inferred_shape_reads
         truth = self.truth(stmt.value)
-        if truth is True:
-            return self.walk_block(stmt.then)
-        if truth is False:
-            return self.walk_block(stmt.orelse)
+        if truth is not None and self.inferred_shape_reads != reads and \
+                _fails_or_logs(stmt.then if truth else stmt.orelse):
+            truth = None  # an error arm chosen by a shape the walk inferred: error handling passes (checks.py)
+        if truth is not None:
+            self.failing_arm(stmt, truth, before)  # the facts take an arm that fails: say which check
+            return self.walk_block(stmt.then if truth else stmt.orelse)
         # Error handling is not a route: an arm that only logs and fails (nullptr, an error code) is not taken.
         then_fails, else_fails = _fails(stmt.then), _fails(stmt.orelse)
         if then_fails and not else_fails:
@@ -172,13 +181,16 @@ class StatementWalker:
         self._note_unknown(text)
         return self._branches([(guard_term(text), stmt.then), (f"!({text})", stmt.orelse)])
 
-    def _branches(self, arms) -> str:
-        """Walk every arm under its guard text with `may` set; merge variables; say whether the frame returned."""
+    def _branches(self, arms, starts=None) -> str:
+        """Walk every arm under its guard text with `may` set; merge variables; say whether the frame returned.
+        `starts` gives an arm its own variables to start from (a loop body: the loop's fixpoint)."""
         frame = self.frame
         before_env, before_guards, before_may = dict(frame.env), frame.guards, frame.may
         envs, flows = [], []
-        for guard, body in arms:
-            frame.env = dict(before_env)
+        exits_before = len(frame.exits)
+        for index, (guard, body) in enumerate(arms):
+            start = starts[index] if starts is not None and starts[index] is not None else before_env
+            frame.env = dict(start)
             frame.guards, frame.may = before_guards + (guard,), True
             flows.append(self.walk_block(body))
             envs.append(frame.env)
@@ -190,8 +202,12 @@ class StatementWalker:
             frame.guards, frame.may = before_guards, before_may
             return RETURNED
         if len(open_arms) < len(arms) or MAYBE in flows:
-            # Later statements run only on the arms that did not return.
-            frame.guards = before_guards + ((open_arms[0],) if len(open_arms) == 1 else ())
+            # Later statements run only on the arms that did not return, and in them only where no return was taken.
+            returned = [guard for (guard, _), flow in zip(arms, flows) if flow == RETURNED]
+            exits = [guards[len(before_guards):] for guards in frame.exits[exits_before:]
+                     if guards[:len(before_guards)] == before_guards and guards[len(before_guards):][:1] and
+                     guards[len(before_guards)] in open_arms]
+            frame.guards = before_guards + _continuing(open_arms, returned, exits)
             frame.may = True
             return MAYBE
         frame.guards, frame.may = before_guards, before_may
@@ -252,8 +268,26 @@ class StatementWalker:
         text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0]))
         if stmt.value is not None and self.truth(stmt.value) is False:
             return NORMAL
-        flow = self._branches([(f"loop: {text}", stmt.then), ("loop not entered", ())])
+        guard = f"loop: {text}"
+        # Any round may be the one walked: the body starts from what the rounds before it may have left (loops.py).
+        start, ids = self.loop_start_state(stmt.then, guard)
+        marks = (len(self.tasks), len(self.steps))
+        try:
+            flow = self._branches([(guard, stmt.then), ("loop not entered", ())], starts=[start, None])
+        finally:
+            self.loop_done(ids, marks, guard)
         return NORMAL if flow == BREAK else flow
+
+
+def _continuing(open_arms: list[str], returned: list[str], exits: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """The guards under which statements after a branch run: the one arm left open (or none of those that returned),
+    and not where an arm left open returned early (`!(size == 1 && empty)`)."""
+    added = [open_arms[0]] if len(open_arms) == 1 and returned else [f"!({guard})" for guard in returned]
+    for path in dict.fromkeys(exits):
+        rest = path[1:] if len(open_arms) == 1 and returned and path[0] == open_arms[0] else path
+        if rest:
+            added.append(f"!({' && '.join(rest)})")
+    return tuple(added)
 
 
 def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
@@ -271,7 +305,7 @@ def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
         if all(value == values[0] for value in values):
             merged[name] = values[0]
             continue
-        merged[name] = _merged_value(name, before.get(name), values)
+        merged[name] = merged_value(name, before.get(name), values)
         if isinstance(merged[name], TensorRef):
             # Direct alternatives only: the launch side follows them transitively.
             others = tuple(v.id for v in values if isinstance(v, TensorRef) and v.id != merged[name].id)
@@ -280,7 +314,7 @@ def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
     return merged, alternatives
 
 
-def _merged_value(name: str, before, values: list):
+def merged_value(name: str, before, values: list):
     tensors = [value for value in values if not isinstance(value, Null)]
     if any(isinstance(value, TensorRef) for value in tensors) and join_tensors(tensors) is not None:
         # Arms holding tensors; one may be a tensor made from host data (ConvertToTensor), carried in `hosts`.
@@ -295,6 +329,9 @@ def _merged_value(name: str, before, values: list):
     joined = join_values(tensors) if tensors else None
     if joined is not None:
         return joined
+    if all(isinstance(value, HostValue) and value.kind == "host-tensor" for value in values):
+        dtypes = {value.text for value in values}  # tensors made from host data: one of them, dtype if they agree
+        return HostValue("host-tensor", dtypes.pop() if len(dtypes) == 1 else "")
     if all(isinstance(value, DType) for value in values):
         return DType(None)
     if all(isinstance(value, ShapeValue) for value in values):
@@ -322,6 +359,11 @@ def _fails(stmts) -> bool:
         return False
     value = last.value.text.strip().rsplit("::", 1)[-1]
     return value in _FAILURES or value.startswith(_ERROR_CODES)
+
+
+def _fails_or_logs(stmts) -> bool:
+    """An error arm: it fails (nullptr, an error code) or logs an error and returns."""
+    return _fails(stmts) or logs_and_fails(stmts)
 
 
 def _flatten_cases(cases) -> tuple[Stmt, ...]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 from dataclasses import dataclass
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.l0_semantics import CatalogOp
+from op_migrate.analyzers.route.loop_ids import LoopIds, renamed
 from op_migrate.analyzers.route.layout import (
     HOST_LAYOUT,
     Layout,
@@ -57,6 +59,10 @@ class TensorBook:
         self._records: dict[str, _Record] = {}
         self._created = 0
         self._order: dict[str, int] = {}
+        # Loops walked to a fixpoint (loop_ids.py): their ghosts, and the stack of loops being walked.
+        self._ghosts: dict[str, _Record] = {}
+        self._ghost_count = 0
+        self.loops: list[LoopIds] = []
 
     def param(self, name: str, path: str, line: int, dtype_of: str | None = None) -> str:
         """An entry tensor (made once per name; an element of a tensor list takes the list's dtype fact)."""
@@ -74,10 +80,11 @@ class TensorBook:
         return name
 
     def create(self, producer, effect, shape: ShapeRule, dtype, site: Site, *, base=None, dims=None,
-               may=False, guards=(), key: tuple | None = None, offset: int | None = 0, fmt: str | None = "ND") -> str:
-        """A new tensor; `key` names its view shape (see ShapeValue.key), `offset` a view's offset."""
-        self._created += 1
-        tensor_id = f"t{self._created}"
+               may=False, guards=(), key: tuple | None = None, offset: int | None = 0, fmt: str | None = "ND",
+               origin=None) -> str:
+        """A new tensor; `key` names its view shape (see ShapeValue.key), `offset` a view's offset, `origin` the
+        place that makes it (a ghost while a loop is being walked to its fixpoint, loop_ids.py)."""
+        tensor_id, ghost = self._new_id((producer, effect, site.file, site.line, origin))
         root = self.root(base) if base else None
         if dims is None:
             dims = self._dims_of(shape)
@@ -89,14 +96,70 @@ class TensorBook:
         else:  # write: the tensor stands for its target
             layout = Layout(**vars(base_layout))
         self._order[tensor_id] = len(self._order)
-        self._records[tensor_id] = _Record(tensor_id, producer.lower() if producer else tensor_id, producer, effect,
-                                           shape, dtype, site.file, site.line, root, dims, may, tuple(guards),
-                                           layout=layout)
+        record = _Record(tensor_id, producer.lower() if producer else tensor_id, producer, effect, shape, dtype,
+                         site.file, site.line, root, dims, may, tuple(guards), layout=layout)
+        (self._ghosts if ghost else self._records)[tensor_id] = record
         return tensor_id
+
+    def _new_id(self, origin) -> tuple[str, bool]:
+        """A real id, or the ghost of `origin` in the innermost loop still looking for its fixpoint."""
+        searching = next((i for i in range(len(self.loops) - 1, -1, -1) if self.loops[i].discovering), None)
+        if searching is None:
+            self._created += 1
+            tensor_id, ghost, recorded = f"t{self._created}", False, self.loops
+        else:
+            place = self.loops[searching].next_key(origin)
+            tensor_id = self.loops[searching].ghosts.get(place)
+            if tensor_id is None:
+                self._ghost_count += 1
+                tensor_id = self.loops[searching].ghosts[place] = f"g#{self._ghost_count}"
+            ghost, recorded = True, self.loops[searching + 1:]
+        for loop in recorded:  # loops inside it walk their recorded pass: they rename their ghosts to this id
+            loop.made[loop.next_key(origin)] = tensor_id
+        return tensor_id, ghost
+
+    # -- loops walked to a fixpoint -------------------------------------------------------------------------
+    def snapshot(self):
+        """What a discovery pass may change: the records (their layouts too) and the creation order."""
+        return {tensor_id: _copied(record) for tensor_id, record in self._records.items()}, dict(self._order), \
+            self._created
+
+    def restore(self, snapshot) -> None:
+        """Back to a snapshot; entry tensors met on the way stay (they are the same whichever pass meets them)."""
+        records, order, created = snapshot
+        for tensor_id, record in self._records.items():
+            if record.effect == "param" and tensor_id not in records:
+                records[tensor_id] = record
+                order[tensor_id] = len(order)
+        self._records, self._order, self._created = records, order, created
+
+    def rename(self, mapping: dict[str, str]) -> None:
+        """Ghost ids to the ids that replace them, in every record (bases, shape rules, layout keys)."""
+        for record in (*self._records.values(), *self._ghosts.values()):
+            record.base = renamed(record.base, mapping)
+            record.shape = renamed(record.shape, mapping)
+            if record.layout is not None:
+                for name in ("view_key", "storage_key", "repointed_to"):
+                    setattr(record.layout, name, renamed(getattr(record.layout, name), mapping))
+
+    def adopt(self, ghost: str, guards: tuple[str, ...]) -> str:
+        """A ghost the recorded pass did not make again: a tensor of its own (made on some round, so `may`)."""
+        record = self._ghosts[ghost]
+        tensor_id, is_ghost = self._new_id(("adopted", ghost))
+        self._order[tensor_id] = len(self._order)
+        copied = _copied(record)
+        copied.id, copied.may, copied.guards = tensor_id, True, tuple(guards)
+        (self._ghosts if is_ghost else self._records)[tensor_id] = copied
+        return tensor_id
+
+    def _record(self, tensor_id: str | None) -> _Record | None:
+        if not tensor_id:
+            return None
+        return self._records.get(tensor_id) or self._ghosts.get(tensor_id)
 
     # -- layout facts ---------------------------------------------------------------------------------------
     def layout(self, tensor_id: str | None) -> Layout | None:
-        record = self._records.get(tensor_id) if tensor_id else None
+        record = self._record(tensor_id)
         return record.layout if record else None
 
     def contiguous(self, ref: TensorRef) -> bool | None:
@@ -173,12 +236,23 @@ class TensorBook:
             setattr(layout, name, value if certain or getattr(layout, name) == value else None)
 
     def set_view_shape(self, tensor_id: str, shape: ShapeValue, certain: bool) -> None:
-        record = self._records.get(tensor_id)
+        record = self._record(tensor_id)
         if record is None:
             return
         record.dims = shape.dims if certain else None
         if record.layout is not None:
             record.layout.view_key = shape.key if certain else None
+
+    def infer_shape(self, tensor_id: str, rule: ShapeRule) -> None:
+        """The shape INFER_SHAPE gives a tensor: `rule` (its dims when they follow), a new shape identity."""
+        record = self._record(tensor_id)
+        if record is None or record.effect == "param":
+            return
+        record.shape, record.dims = rule, self._dims_of(rule)
+        if record.layout is not None:
+            key = ("inferred", tensor_id)
+            record.layout.view_key = record.layout.storage_key = key
+            record.layout.storage_dims = record.dims
 
     def repoint(self, tensor_id: str, target: str) -> None:
         """ViewCopy's re-pointing: the L0 result's storage becomes the target's, so its producer writes the target.
@@ -186,7 +260,7 @@ class TensorBook:
         Views share their base's storage object, so re-pointing a view re-points the storage it views.
         """
         root = self.root(target)
-        record = self._records.get(self.root(tensor_id))
+        record = self._record(self.root(tensor_id))
         if record is None or root == record.id or record.effect == "param":
             return
         if record.effect == "alloc":
@@ -196,44 +270,44 @@ class TensorBook:
             record.layout.repointed_to = root
 
     def count(self) -> int:
-        return len(self._records)
+        return len(self._order)
 
     def guards(self, tensor_id: str) -> tuple[str, ...] | None:
         """The guards a tensor was created under (() for entry tensors); None when unknown."""
-        record = self._records.get(tensor_id)
+        record = self._record(tensor_id)
         if record is None:
             return None
         return record.guards if record.may else ()
 
     def created_since(self, mark: int) -> tuple[str, ...]:
         """Ids of the tensors created after the book held `mark` tensors, in creation order."""
-        return tuple(list(self._records)[mark:])
+        return tuple(list(self._order)[mark:])
 
     def index(self, tensor_id: str) -> int:
         """Creation order of a tensor (parameters first); -1 when unknown."""
         return self._order.get(tensor_id, -1)
 
     def effect(self, tensor_id: str) -> str | None:
-        record = self._records.get(tensor_id)
+        record = self._record(tensor_id)
         return record.effect if record else None
 
     def root(self, tensor_id: str) -> str:
-        record = self._records.get(tensor_id)
+        record = self._record(tensor_id)
         while record is not None and record.base and record.base != record.id:
-            record = self._records.get(record.base)
+            record = self._record(record.base)
         return record.id if record else tensor_id
 
     def name_once(self, tensor_id: str, name: str) -> None:
-        record = self._records.get(tensor_id)
+        record = self._record(tensor_id)
         if record is not None and not record.named:
             record.name, record.named = name, True
 
     def name(self, tensor_id: str) -> str:
-        record = self._records.get(tensor_id)
+        record = self._record(tensor_id)
         return record.name if record else tensor_id
 
     def dtype(self, tensor_id: str) -> str | None:
-        record = self._records.get(tensor_id)
+        record = self._record(tensor_id)
         return record.dtype if record else None
 
     def ref_dtype(self, ref: TensorRef) -> str | None:
@@ -249,7 +323,7 @@ class TensorBook:
         return ShapeValue(None, ShapeRule("unknown", (ref.id, *ref.others), text="one of " + ", ".join((ref.id, *ref.others))))
 
     def set_dtype(self, tensor_id: str, dtype: str | None) -> None:
-        record = self._records.get(tensor_id)
+        record = self._record(tensor_id)
         if record is None:
             return
         record.dtype = dtype
@@ -262,14 +336,14 @@ class TensorBook:
         if dims is None:
             return
         for tensor_id in (result.id, *result.others):
-            record = self._records.get(tensor_id)
+            record = self._record(tensor_id)
             if record is not None and record.dims is None and self.index(tensor_id) >= since:
                 record.dims = tuple(dims)
                 if record.shape.rule == "unknown":
                     record.shape = ShapeRule("same", (source.id,), text=f"view shape of {source.id}")
 
     def shape(self, tensor_id: str) -> ShapeValue:
-        record = self._records.get(tensor_id)
+        record = self._record(tensor_id)
         if record is None:
             return ShapeValue(None, ShapeRule("unknown", text=tensor_id))
         rule = ShapeRule("param", (tensor_id,)) if record.effect == "param" else ShapeRule("same", (tensor_id,))
@@ -374,6 +448,13 @@ class TensorBook:
             value = args[int(rest)] if int(rest) < len(args) else None
             return value.name if isinstance(value, DType) else None
         return None if op.dtype == "unknown" else op.dtype  # a generated catalog that could not tell
+
+
+def _copied(record: _Record) -> _Record:
+    """A record whose mutable parts (itself, its layout) are its own; the rest is immutable and shared."""
+    copied = copy.copy(record)
+    copied.layout = copy.copy(record.layout)
+    return copied
 
 
 def _same_shape(left: ShapeValue, right: ShapeValue) -> bool:

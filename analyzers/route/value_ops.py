@@ -25,9 +25,14 @@ COMPARISONS = {"==", "!=", "<", "<=", ">", ">="}
 
 def compare_values(op: str, left, right):
     """`left op right` as True / False, or UNKNOWN when the values do not decide it."""
-    # Error handling is not a route: results are never null and statuses always succeed.
+    # Error handling is not a route: a result is not null and a status succeeds unless the facts made it so (a
+    # helper whose check the facts fail returns null or its error, analyzers/route/checks.py).
+    if isinstance(left, Null) and isinstance(right, Null):
+        return op == "==" if op in ("==", "!=") else UNKNOWN
     if isinstance(left, Null) or isinstance(right, Null):
         return op == "!=" if op in ("==", "!=") else UNKNOWN
+    if isinstance(left, Status) and isinstance(right, Status):
+        return (left.ok == right.ok) == (op == "==") if op in ("==", "!=") else UNKNOWN
     if isinstance(left, Status) or isinstance(right, Status):
         return op == "==" if op in ("==", "!=") else UNKNOWN
     keys = _comparable(left, right)

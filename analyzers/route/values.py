@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from op_migrate.analyzers.route.model import ShapeRule
 
@@ -152,6 +152,8 @@ class ShapeValue:
     dims: tuple[int, ...] | None
     rule: ShapeRule
     key: tuple | None = None
+    # Read from a tensor the walk made (an L0 result), not from an entry tensor: a rule, not a fact of the user's.
+    inferred: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -182,6 +184,14 @@ class StridesValue:
 
     owner: str
     items: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class FunctionRef:
+    """A function named as a value (`CheckParams(self, out, CheckShape<3, 4>)`): the definitions it may be."""
+
+    name: str
+    defined: tuple = field(default=(), compare=False, repr=False)  # (unit, Function) pairs in reach where it was named
 
 
 @dataclass(frozen=True)

@@ -8,23 +8,26 @@ from typing import Protocol
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.findings import Finding
-from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
+from op_migrate.analyzers.route.callee_text import bare_name, split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
-from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, join_values
+from op_migrate.analyzers.route.checks import CheckStatements, Failure, without_failed_paths
+from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors
 from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
+from op_migrate.analyzers.route.helper_calls import HelperCalls
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
+from op_migrate.analyzers.route.loops import LoopWalk
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
-from op_migrate.analyzers.route.overloads import arg_kind, choose, reachable_through_defaults
 from op_migrate.analyzers.route.resolution import Resolution
-from op_migrate.analyzers.route.statements import StatementWalker, clip
+from op_migrate.analyzers.route.statements import StatementWalker, clip, merged_value
 from op_migrate.analyzers.route.step_view import StepView
 from op_migrate.analyzers.route.tensors import TensorBook
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
     DType,
+    FunctionRef,
     HostValue,
     Null,
     OpArgs,
@@ -70,9 +73,11 @@ class Frame:
     refs: dict = field(default_factory=dict)  # reference parameter -> (caller frame, caller variable)
     pointer_refs: dict = field(default_factory=dict)  # pointer parameter given `&var` -> (caller frame, var)
     returns: list = field(default_factory=list)
+    exits: list = field(default_factory=list)  # the guards of each return taken under undecided guards
 
 
-class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
+class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effects, EffectScan, StepView, LayoutCalls,
+                ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -89,6 +94,8 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
         self.reasons: list[Reason] = []
         self.unresolved: list[dict] = []
         self.frame: Frame | None = None
+        self.failure: Failure | None = None  # the check that made the walk's latest failing return (checks.py)
+        self.entry_failures: list = []  # (guards, Failure) of each error the entry point returns
         self._active: list[tuple[str, str, int]] = []
         self._globals: dict[tuple[str, str], object] = {}
         self._budget = MAX_STEPS
@@ -96,7 +103,9 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
         self._reported: set = set()
         self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
         self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
-        self._functions: dict[str, dict[str, list[Function]]] = {}  # per file, functions by short name
+        self._functions: dict[str, dict[str, list]] = {}  # per file, (unit, function) by short name (no scope)
+        # Where helpers are found beyond the file: its included headers (analyzers.aclnn.helper_scope.HelperScope).
+        self.scope = getattr(program, "scope", None)
 
     @property
     def complete(self) -> bool:
@@ -106,21 +115,33 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
     def run(self, unit: CxxUnit, entry: Function) -> Route:
         env = {}
         for param in entry.params:
-            env[param.name] = self._param_value(param.name, param.type_text, unit.path, entry.line)
+            env[param.name] = self._param_value(param.name, param.declared_type, unit.path, entry.line)
         self.frame = Frame(unit, entry, env, (), (), False)
         self._active.append((unit.path, entry.name, entry.line))
         self._check_parse_errors(unit, entry)
         self.walk_block(entry.body)
+        rejected = self.rejection(unit, entry)
+        if rejected is not None:
+            # The call fails for these facts: GetWorkspaceSize returns the error and nothing is launched.
+            return Route(entry=entry.short_name, facts=self.facts, tasks=(), events=(), steps=(),
+                         tensors=tuple(t for t in self.book.tensors() if t.effect == "param"),
+                         complete=self.complete, incomplete_reasons=tuple(self.reasons), rejected=rejected)
+        failures = tuple(self.failure_reason(unit, entry, guards, cause) for guards, cause in self.entry_failures)
+        # What runs only on a path that fails never runs: the call returns the error there.
+        tasks, steps, tensors, events = without_failed_paths(
+            tuple(self.tasks), self.finished_steps(), self.book.tensors(), tuple(self.events),
+            [guards for guards, _ in self.entry_failures])
         return Route(
             entry=entry.short_name,
             facts=self.facts,
-            tasks=tuple(self.tasks),
-            tensors=self.book.tensors(),
-            events=tuple(self.events),
-            steps=self.finished_steps(),
+            tasks=tasks,
+            tensors=tensors,
+            events=events,
+            steps=steps,
             undecided_guards=tuple(self.undecided_guards),
             complete=self.complete,
             incomplete_reasons=tuple(self.reasons),
+            failures=tuple(dict.fromkeys(failures)),
         )
 
     def returned(self):
@@ -154,16 +175,30 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
         key = (frame.unit.path, name.rsplit("::", 1)[-1])
         if key in self._globals:
             return self._globals[key]
-        for decl in frame.unit.globals:
-            if decl.name.rsplit("::", 1)[-1] == key[1]:
-                self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
-                value = self.value(decl.value) if decl.value is not None else UNKNOWN
-                self._globals[key] = value
-                return value
-        return None
+        decl = self._global_decl(frame.unit, key[1])  # the file's own constants, then its headers'
+        if decl is not None:
+            self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
+            value = self.value(decl.value) if decl.value is not None else UNKNOWN
+            self._globals[key] = value
+            return value
+        function = bare_name(name).rsplit("::", 1)[-1]
+        defined = self._functions_named(frame.unit, function) if function.isidentifier() else ()
+        return FunctionRef(function, tuple(defined)) if defined else None
+
+    def _global_decl(self, unit: CxxUnit, short: str):
+        if self.scope is not None:
+            return self.scope.global_decl(unit, short)
+        return next((d for d in unit.globals if d.name.rsplit("::", 1)[-1] == short), None)
 
     def assign(self, name: str, value) -> None:
         self._store(self.frame, name, value)
+
+    def pointee(self, name: str):
+        pointed = self.frame.pointer_refs.get(name)
+        if pointed is None:
+            return None
+        caller, variable = pointed
+        return caller.env.get(variable)
 
     def tensor_dtype(self, tensor_id: str) -> str | None:
         return self.book.dtype(tensor_id)
@@ -197,6 +232,8 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
 
     def call(self, expr: Expr):
         callee = (expr.name or "").strip()
+        if callee.startswith("["):
+            return self.free_call(callee, callee, expr)  # a lambda called where it is written
         short = callee.rsplit("::", 1)[-1]
         if short in LAUNCH_MACROS:
             self._launch(LAUNCH_MACROS[short], expr)
@@ -205,6 +242,8 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
             if expr.children and short != "OP_CHECK_NULL" and self._has_effects(expr.children[0]):
                 self.value(expr.children[0])  # its calls run; the check itself is taken as passing
             return Status(True)
+        if short == "INFER_SHAPE":
+            return self._infer_shape(expr)
         if short == "GetOpArgContext":
             reads, writes, also_read = self._op_args(expr.children)
             return OpArgs(tuple(reads), tuple(writes), tuple(also_read))
@@ -232,31 +271,17 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
             return NotImplemented
         if callee.startswith("l0op::"):
             return self._l0_call(short, expr)
-        args = None
-        candidates = self._functions_named(self.frame.unit, short)
-        if len(candidates) > 1:
-            args = [self.value(arg) for arg in expr.children]
-        local = self._local_function(short, len(expr.children), args)
-        if local is not None:
-            pure = not self._effectful(self.frame.unit, local)
-            if "aclnnStatus" in local.return_type and pure:
-                return Status(True)  # a check without effects: error handling is not a route
-            if not pure:
-                return self._inline(self.frame.unit, local, expr, args=args)
-            # A function without effects only computes a value: its inner guards are not the route's; where its
-            # value stays undecided, the caller's guard on it says so in the caller's words.
-            self._quiet += 1
-            try:
-                return self._inline(self.frame.unit, local, expr, args=args)
-            finally:
-                self._quiet -= 1
-        if self.frame.l0_op is not None or self.frame.function.name.startswith("l0op::"):
-            # Unqualified calls inside namespace l0op reach other L0 ops (ViewCopy -> TensorMove).
-            resolved = self.program.resolve_l0(short, len(expr.children), self.frame.unit.path)
-            if resolved.resolved:
-                return self._l0_call(short, expr, args)
-        self.taint_containers(expr.children)
-        return NotImplemented
+        return self.free_call(callee, short, expr)
+
+    def _infer_shape(self, expr: Expr) -> Status:
+        """INFER_SHAPE(Op, OP_INPUT(...), OP_OUTPUT(out), ...) gives `out` the op's inferred shape: the catalog's rule
+        for the L0 op, else unknown (never the shape it was allocated with)."""
+        _, writes, _ = self._op_args(expr.children[1:])
+        rule, _ = self._inferred_shape()
+        for tensor_id in writes:
+            certain = self.certain_for(tensor_id)
+            self.book.infer_shape(tensor_id, rule if certain else ShapeRule("unknown", text="set by INFER_SHAPE"))
+        return Status(True)
 
     def _shape_setter(self, name: str, shape: ShapeValue, method: str, args) -> Status:
         """`s.AppendDim(d)`, `s.SetDim(i, d)`, `s.SetDimNum(n)` on a shape variable: its dims change."""
@@ -295,19 +320,11 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
             caller, caller_name = frame.refs[name]
             self._store(caller, caller_name, value)
 
-    def _local_function(self, short: str, arity: int, args=None) -> Function | None:
-        """The function of this file a call reaches: the right arity, then the best argument kinds."""
-        candidates = self._functions_named(self.frame.unit, short)
-        if not candidates:
-            return None
-        kinds = [arg_kind(value) for value in args] if args is not None else None
-        reachable = choose(candidates, arity, kinds)
-        if not reachable and self.frame.unit.frontend == "tree-sitter":
-            return reachable_through_defaults(candidates, arity)
-        return reachable[0] if reachable else None
-
     # -- inlining -------------------------------------------------------------------------------------------
-    def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None):
+    def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None,
+                captures: bool = False):
+        """Walk `function` for the call `expr` in a frame of its own; `captures`: a lambda called in place, which
+        reads and writes the caller's variables."""
         key = (unit.path, function.name, function.line)
         if not self._spend_step(expr.line):  # every inlined call counts, so fan-out through helpers is bounded too
             return UNKNOWN
@@ -323,13 +340,18 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
             if index >= len(expr.children):
                 continue
             arg_expr = expr.children[index]
-            if "&" in param.type_text and "&&" not in param.type_text:
+            declared = param.declared_type
+            if "&" in declared and "&&" not in declared:
                 if arg_expr.kind == "name":
                     refs[param.name] = (caller, (arg_expr.name or arg_expr.text).strip())
-            elif "*" in param.type_text:
+            elif "*" in declared:
                 pointed = _pointed_variable(arg_expr, caller)
                 if pointed is not None:
                     pointer_refs[param.name] = pointed
+        if captures:
+            env = dict(caller.env)
+            refs = {name: (caller, name) for name in caller.env}
+            pointer_refs = dict(caller.pointer_refs)
         site = Site(function=caller.function.name, file=caller.unit.path, line=expr.line)
         frame = Frame(
             unit=unit,
@@ -343,7 +365,7 @@ class RouteWalk(StatementWalker, L0Effects, EffectScan, StepView, LayoutCalls, C
             l0_inner=l0_op or caller.l0_inner,
             l0_call=caller.l0_call or ((tuple(args), expr) if l0_op else None),
             l0_mark=caller.l0_mark if caller.l0_op else (self.book.count() if l0_op else None),
-            names=argument_names(function.params, expr.children, caller.names),
+            names=dict(caller.names) if captures else argument_names(function.params, expr.children, caller.names),
             refs=refs,
             pointer_refs=pointer_refs,
         )
@@ -416,11 +438,9 @@ def _returned(returns: list):
         ids = list(dict.fromkeys(i for ref in tensors for i in ref.ids))
         joined = join_tensors(values)
         return TensorRef(ids[-1], tuple(reversed(ids[:-1])), joined.hosts if joined is not None else ())
-    joined = join_values([value for value in values if not isinstance(value, Null)])
-    if joined is not None:
-        return joined
-    definite = [value for value, may in returns if not may and not isinstance(value, Unknown)]
-    if definite:
-        return definite[-1]
-    known = [value for value in values if not isinstance(value, Unknown)]
-    return known[-1] if known else UNKNOWN
+    # Returned values that disagree and do not join (two dtype lists, a list or an empty one): what the caller
+    # gets is any of them, so it is decided only where they agree (never the last one seen).
+    present = [value for value in values if not isinstance(value, Null)] or values
+    if all(value == present[0] for value in present):
+        return present[0]
+    return merged_value("the returned value", None, present)

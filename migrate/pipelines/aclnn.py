@@ -9,7 +9,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from op_migrate.analyzers.aclnn import FrontendOptions, analyze_chains, evaluate, input_sources
+from op_migrate.analyzers.aclnn import FrontendOptions, analyze_chains, evaluate, input_sources, repo_index
+from op_migrate.analyzers.aclnn.includes import read_files, resolver_for
 from op_migrate.analyzers.aclnn.l0_index import find_repo_root, root_sources
 from op_migrate.analyzers.atlas import atlas_row, build_atlas, row_from_json
 from op_migrate.analyzers.route.facts import FactsError, facts_matrix
@@ -24,7 +25,7 @@ from op_migrate.reports import aclnn_report, atlas_report
 from op_migrate.reports.render import to_json_text
 
 SCHEMA = "op-migrate/aclnn@2"
-VERSION = "aclnn-walk@3"  # bump when the per-file document changes, so cached documents are not reused
+VERSION = "aclnn-walk@4"  # bump when the per-file document changes, so cached documents are not reused
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,9 @@ def run(config: AnalyzeConfig) -> Rendered:
     except FactsError as error:
         raise MigrateError(str(error)) from error
     frontend = FrontendOptions(config.compile_commands, tuple(config.include_dirs))
+    # Parsed sources and headers are cached per process for the files of one run; a new run reads them again.
+    repo_index.cache_clear()
+    resolver_for.cache_clear()
     if config.cases or config.cases_file is not None:
         # The memory model needs whole routes walked at each case's shapes: file mode over the folder's sources.
         from op_migrate.migrate.pipelines.aclnn_memory import case_facts
@@ -106,6 +110,7 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
         jobs=config.jobs,
         cache_dir=config.cache_dir if config.use_cache else None,
         show_progress=config.show_progress,
+        dependencies=functools.partial(read_files, tuple(r for r in job.repo_roots if r.is_dir())),
     ))
     entries, files, findings, unresolved, failed = [], [], [], [], []
     for doc in result.documents:
@@ -264,9 +269,13 @@ def _exit_code(document: dict) -> int:
 
 
 def _tree_fingerprint(roots: tuple[Path, ...], catalogs: tuple[Path, ...]) -> str:
-    """Changes when any source of the roots or any catalog changes, so cached documents follow L0 edits."""
+    """Changes when any source of the roots, any header they include or any catalog changes, so cached documents
+    follow L0 edits (an L0 definition's helpers may live in a header)."""
     digest = hashlib.sha256()
-    for path in [p for root in roots for p in root_sources(root)] + [Path(c) for c in catalogs]:
+    sources = [p for root in roots for p in root_sources(root)]
+    resolver = resolver_for(tuple(r for r in roots if r.is_dir()))
+    headers = sorted({header for source in sources for header in resolver.closure(source)[0]})
+    for path in sources + headers + [Path(c) for c in catalogs]:
         try:
             stat = path.stat()
         except OSError:

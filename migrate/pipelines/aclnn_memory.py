@@ -98,7 +98,9 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
     for index, route in enumerate(routes):
         memory_plan = plan(route)
         soc = config.socs[0] if config.socs else route.facts.soc
-        evaluations = [evaluate(memory_plan, case, soc=soc, measure_gpu=config.measure_gpu) for case in cases_for(route, cases)]
+        # A route its checks reject launches nothing because the call fails: no memory figure stands for it.
+        evaluations = [] if route.rejected is not None else [
+            evaluate(memory_plan, case, soc=soc, measure_gpu=config.measure_gpu) for case in cases_for(route, cases)]
         findings = list(memory_plan.findings)
         shown = ", ".join(f"{name}={list(dims)}" for name, dims in route.facts.shapes)
         if route.facts.shapes and cases and not any(_matches(route, case) for case in cases):
@@ -123,6 +125,8 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
             files.append((chart_name, lifetime_svg(data).encode("utf-8")))
             files.append((f"{stem}.png", lifetime_png(data)))
         summary = dict(first.document) if first is not None else {"formula": memory_plan.formula, "evaluated": False}
+        if route.rejected is not None:
+            summary["rejected"] = route.rejected.message
         json_by_route[index] = {
             **summary,
             "cases": documents,
@@ -131,7 +135,11 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
         }
         finding_docs = [f.to_json() for f in findings]
         markdown_parts.append(markdown_section(plan_json, documents, finding_docs, chart_name))
-        text_parts.append(text_table(f"memory: route {index} {route.entry}  peak = {memory_plan.formula}", documents))
+        if route.rejected is not None:
+            text_parts.append(f"memory: route {index} {route.entry}: not evaluated, the call fails for these facts\n")
+        else:
+            text_parts.append(text_table(f"memory: route {index} {route.entry}  peak = {memory_plan.formula}",
+                                         documents))
         text_parts.extend(f"  {f.severity.value}: {f.symbol}: {f.message}\n" for f in findings)
     if len(routes) > 1:
         markdown_parts.insert(0, summary_markdown(summary_rows(summary_inputs)))

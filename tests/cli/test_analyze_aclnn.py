@@ -188,3 +188,44 @@ def test_directory_mode_writes_the_atlas_next_to_the_report(tmp_path: Path) -> N
             f"{tmp_path / 'atlas.json'} and {tmp_path / 'atlas.svg'}") in result.stderr
     without = invoke(str(TREE), "--soc", "Ascend910B", "--no-cache", "--no-progress")
     assert "atlas: 6 entry routes; give -o FILE to write atlas.md, atlas.json and atlas.svg beside it" in without.stderr
+
+
+HEADER_HELPER = """static const aclTensor* Prepare(const aclTensor* x, aclOpExecutor* executor)
+{{
+    return l0op::{op}(x, executor);
+}}
+"""
+HEADER_USER = """#include "demo_common.h"
+aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
+                                      aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    auto result = Prepare(self, uniqueExecutor.get());
+    l0op::ViewCopy(result, out, uniqueExecutor.get());
+    return ACLNN_SUCCESS;
+}
+"""
+
+
+def test_a_cached_file_is_walked_again_when_a_header_it_includes_changes(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    folder = root / "math" / "demo" / "op_api"
+    folder.mkdir(parents=True)
+    (root / "conversion").mkdir()
+    (folder / "aclnn_demo.cpp").write_text(HEADER_USER)
+    header = folder / "demo_common.h"
+    args = [str(folder), str(folder), "--repo-root", str(root), "--soc", "Ascend910B", "--dtype", "float16",
+            "--no-progress", "--cache-dir", str(tmp_path / "cache"), "--format", "json"]
+
+    def launches():
+        result = invoke(*args)
+        assert result.exit_code == exit_codes.OK, result.output
+        document = json.loads(result.stdout)
+        (route,) = document["entries"][0]["routes"]
+        return [task["op"] for task in route["tasks"]], document["summary"]["cached_files"]
+
+    header.write_text(HEADER_HELPER.format(op="Abs"))
+    assert launches() == (["Abs"], 0)
+    assert launches() == (["Abs"], 1)
+    header.write_text(HEADER_HELPER.format(op="ZerosLike"))  # the source file itself is unchanged
+    assert launches() == (["ZerosLike"], 0)

@@ -151,3 +151,20 @@ def test_before_repo_root_is_used_for_the_before_side(monkeypatch, tmp_path: Pat
                     "--before-repo-root", str(ROUTES))
     assert result.exit_code == 0
     assert seen == [("floor_mod_before.json", (ROUTES,)), ("floor_mod_after.json", (tmp_path,))]
+
+
+def test_a_point_whose_route_its_checks_reject_is_never_a_pass(tmp_path: Path) -> None:
+    # A rejected route launches nothing (the call fails for its facts): no forbidden launch, and still no pass.
+    document = json.loads(Path(AFTER).read_text())
+    for item in document["routes"]:
+        route = item["route"]
+        route["tasks"], route["steps"], route["events"] = [], [], []
+        route["rejected"] = {"symbol": "route-facts-rejected", "file": "aclnn_remainder.cpp", "line": 60,
+                             "message": "aclnnRemainderTensorTensorGetWorkspaceSize fails for these facts: "
+                                        "OP_CHECK_DTYPE_NOT_SUPPORT(out, LIST) (CheckDtypeValid, aclnn_remainder.cpp:60)"}
+    rejected = tmp_path / "rejected.json"
+    rejected.write_text(json.dumps(document))
+    result = invoke(str(rejected), "--policy", "floor_mod-native")
+    assert result.exit_code == exit_codes.USAGE, result.output
+    assert result.output.splitlines()[1] == "points: 0 pass, 0 fail, 48 incomplete"
+    assert "fails for these facts" in result.output

@@ -130,17 +130,26 @@ def test_bad_inputs_are_reported_and_the_run_finishes() -> None:
 
 def test_concat_elements_carry_their_inputs_layouts() -> None:
     """The inputs go through local FVectors and tensor lists: every element is one of the user's contiguous
-    tensors or a ConcatD result, so Contiguous launches nothing and the final ViewCopy moves only a user tensor."""
+    tensors or a ConcatD result, so Contiguous launches nothing and the final ViewCopy moves only a user tensor.
+    The rounds of the `while` loop are joined: `first` is true on the first round only, so the Contiguous under it
+    is `may`, and a later round's ConcatD reads what earlier rounds joined."""
     document, code = _routes("concat")
     (route,) = document["entries"][0]["routes"]
     assert code == 0 and route["complete"]
     steps = {(step["op"], step["line"]): step for step in route["steps"]}
     assert all(step["tasks"] == [] for (op, _), step in steps.items() if op == "Contiguous")
+    (contiguous,) = [step for (op, _), step in steps.items() if op == "Contiguous" and step["line"] == 35]
+    assert contiguous["guards"][-1] == "first"
     assert [(t["op"], t["via"]) for t in route["tasks"]] == [
         ("TensorMove", "ViewCopy"), ("ConcatD", "ConcatD"), ("ConcatD", "ConcatD"), ("TensorMove", "ViewCopy")]
     *_, last = route["tasks"]
     assert last["guards"][-1] == "ViewCopy: castOut is tensors[i]"  # a ConcatD result is re-pointed instead
-    # ConcatD reads the list it is given: the Contiguous views of the user's tensors put into `group`.
-    bases = {t["id"]: t["base"] for t in route["tensors"]}
+    # ConcatD reads the list it is given: the Contiguous views of the user's tensors on the first round, the
+    # pending tensors on later ones, which are the ConcatD results of the rounds before.
+    tensors = {t["id"]: t for t in route["tensors"]}
     concat_d = [t for t in route["tasks"] if t["op"] == "ConcatD"]
-    assert all(t["reads"] and all(bases[read] == "tensors[i]" for read in t["reads"]) for t in concat_d)
+    for task in concat_d:
+        kinds = {(tensors[read]["producer"], tensors[read]["base"]) for read in task["reads"]}
+        assert kinds == {("Contiguous", "tensors[i]"), ("param", None), ("ConcatD", None)}
+    assert {read for t in concat_d for read in t["reads"] if tensors[read]["producer"] == "ConcatD"} == \
+        {write for t in concat_d for write in t["writes"]}

@@ -81,3 +81,25 @@ def test_a_ten_thousand_line_function_finishes(tmp_path: Path) -> None:
     # 10,000 Abs launches; the tail ViewCopy re-points the last workspace result at `out` (no launch on 910B).
     assert len(routes[0].tasks) == 10_000 and routes[0].complete
     assert routes[0].steps[-1].op == "ViewCopy" and routes[0].steps[-1].effect == "re-point"
+
+
+def test_stateless_bernoulli_runs_on_ai_cpu_except_on_regbase_for_its_dtypes(tmp_path: Path) -> None:
+    # ops-math's stateless_bernoulli.cpp: IsAiCoreSupport is IsRegBase() and both dtypes in its AI Core lists.
+    source = tmp_path / "aclnn_demo.cpp"
+    source.write_text("aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclTensor* prob, int64_t seed,"
+                      " int64_t offset, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor)\n{\n"
+                      "    auto uniqueExecutor = CREATE_EXECUTOR();\n"
+                      "    auto y = l0op::StatelessBernoulli(self, prob, seed, offset, uniqueExecutor.get());\n"
+                      "    return ACLNN_SUCCESS;\n}\n")
+    report = analyze_chains([source], repo_root=tmp_path)
+
+    def launcher(soc: str, dtypes: list[str]) -> str:
+        (route,) = evaluate(report, facts=facts_matrix([soc], dtypes, (), ())).routes
+        (task,) = route.tasks
+        return task.launcher
+
+    assert launcher("Ascend910B", ["float32"]) == "AI_CPU"
+    assert launcher("Ascend950", ["float32"]) == "AI_CORE"
+    assert launcher("Ascend950", ["float64"]) == "AI_CPU"  # not in the AI Core output list
+    assert launcher("Ascend950", ["float16", "prob=float64"]) == "AI_CPU"
+    assert launcher("Ascend950", ["self=float16"]) == "AI_CPU|AI_CORE"  # prob's dtype unknown

@@ -273,3 +273,20 @@ def test_an_export_macro_before_the_return_type_is_no_parse_error() -> None:
     entry = unit.function("aclnnXGetWorkspaceSize")
     assert entry is not None and entry.return_type == "aclnnStatus" and entry.line == 1
     assert unit.function("aclnnGetY").return_type == "int32_t" and unit.function("aclnnZ") is not None
+
+
+def test_default_values_stay_in_the_parameter_type_and_void_is_no_parameter() -> None:
+    unit = _unit(
+        "static bool Wide(void) { return true; }\n"
+        "static void Raw(void* p) {}\n"
+        "aclnnStatus Sum(const aclTensor* self, int64_t dim = -1, bool keep = false,\n"
+        "                const aclTensor *out = nullptr, op::DataType dt = op::DataType::DT_FLOAT) { return 0; }\n"
+    )
+    assert unit.function("Wide").params == ()
+    assert [(p.name, p.type_text) for p in unit.function("Raw").params] == [("p", "void*")]
+    params = unit.function("Sum").params
+    assert [(p.name, p.type_text) for p in params] == [
+        ("self", "const aclTensor*"), ("dim", "int64_t = -1"), ("keep", "bool = false"),
+        ("out", "const aclTensor* = nullptr"), ("dt", "op::DataType = op::DataType::DT_FLOAT")]
+    assert [(p.declared_type, p.has_default) for p in params[2:4]] == [("bool", True), ("const aclTensor*", True)]
+    assert not params[0].has_default and params[0].declared_type == "const aclTensor*"

@@ -87,3 +87,27 @@ def test_a_second_cast_after_an_undecided_cast_may_run(tmp_path: Path) -> None:
     assert [(t.op, t.may) for t in result.tasks] == [("Cast", True), ("Cast", True)]
     assert result.tasks[1].guards == ("Cast: input dtype differs from float32",)
     assert [t.op for t in route(tmp_path, body, socs=["Ascend950"], dtypes=["float16"]).tasks] == ["Cast"]
+
+
+def test_after_an_early_return_in_one_arm_later_steps_say_where_they_run(tmp_path: Path) -> None:
+    # The Stack idiom: the one-tensor arm returns early for an empty tensor; what follows the if/else runs everywhere
+    # else, and its guard says so instead of an empty `may:`.
+    body = """    const aclTensor* result = nullptr;
+    if (self->GetViewShape().GetDimNum() == 1) {
+        if (self->IsEmpty()) {
+            return ACLNN_SUCCESS;
+        }
+        result = l0op::Foo(self, uniqueExecutor.get());
+    } else {
+        result = l0op::Abs(self, uniqueExecutor.get());
+    }
+    l0op::ViewCopy(result, out, uniqueExecutor.get());
+"""
+    result = route(tmp_path, body, socs=["Ascend910B"], dtypes=["float16"])
+    (view_copy,) = [step for step in result.steps if step.op == "ViewCopy"]
+    assert view_copy.may and view_copy.guards == ("!(self->GetViewShape().GetDimNum() == 1 && self->IsEmpty())",)
+    # With one arm returning entirely, the other arm's guard is the whole story.
+    body = body.replace("        result = l0op::Foo(self, uniqueExecutor.get());\n", "        return ACLNN_SUCCESS;\n")
+    result = route(tmp_path, body, socs=["Ascend910B"], dtypes=["float16"])
+    (view_copy,) = [step for step in result.steps if step.op == "ViewCopy"]
+    assert view_copy.guards == ("!(self->GetViewShape().GetDimNum() == 1)",)

@@ -222,3 +222,23 @@ static const aclTensor* Launch(const aclTensor* x, aclTensor* y, aclOpExecutor* 
 """
     assert [(t.op, t.may) for t in route(tmp_path, body, prelude, socs=["Ascend910B"]).tasks] == [("Cumsum", False)]
     assert route(tmp_path, body, prelude, socs=["Ascend950"]).tasks == ()
+
+
+def test_a_call_leaving_out_a_default_picks_the_overload_with_the_default(tmp_path: Path) -> None:
+    # Two longer overloads: only the one whose missing parameter has a default value can take the call.
+    prelude = """static const aclTensor* Launch(const aclTensor* x, aclTensor* y, aclOpExecutor* executor, int64_t dim,
+                                 bool exclusive)
+{
+    ADD_TO_LAUNCHER_LIST_AICPU(Cumsum, OP_INPUT(x), OP_OUTPUT(y), OP_ATTR(dim, exclusive));
+    return y;
+}
+
+static const aclTensor* Launch(const aclTensor* x, aclTensor* y, aclOpExecutor* executor, int64_t dim = 0)
+{
+    ADD_TO_LAUNCHER_LIST_AICORE(Cumsum, OP_INPUT(x), OP_OUTPUT(y), OP_ATTR(dim));
+    return y;
+}
+
+"""
+    body = "    Launch(self, out, uniqueExecutor.get());\n"
+    assert [(t.op, t.launcher) for t in route(tmp_path, body, prelude).tasks] == [("Cumsum", "AI_CORE")]

@@ -1,0 +1,123 @@
+"""Where a route finds the helpers an op_api file calls: the file itself, the headers it includes (includes.py), and
+the sources beside an included header that define a function the header only declares."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from op_migrate.analyzers.aclnn.includes import SOURCE_SUFFIXES, IncludeResolver
+from op_migrate.analyzers.cxx.model import CxxUnit, Function, GlobalDecl
+
+_WORD = re.compile(rb"[A-Za-z_]\w*")
+# Sources read beside one header when looking for a definition it declares: op_api folders hold a handful.
+_MAX_BESIDE = 32
+
+
+class HelperScope:
+    """The units a call in a unit may reach by name, parsed on first need and shared by every walk of a process."""
+
+    def __init__(self, resolver: IncludeResolver, parse: Callable[[Path], CxxUnit],
+                 units: dict[Path, CxxUnit] | None = None) -> None:
+        self.resolver = resolver
+        self._parse = parse
+        self._units = units if units is not None else {}
+        self._by_name: dict[tuple[str, str], list[tuple[CxxUnit, Function]]] = {}
+        self._beside: dict[tuple[str, str], list[tuple[CxxUnit, Function]]] = {}
+        self._texts: dict[Path, bytes] = {}
+        self._globals: dict[tuple[str, str], GlobalDecl | None] = {}
+        self._word_sets: dict[Path, frozenset[bytes]] = {}
+        self._paths: dict[str, tuple[Path, ...]] = {}
+
+    def header_count(self, unit: CxxUnit) -> int:
+        """How many headers `unit` reads (its includes, transitively, within the bound)."""
+        return len(self._header_paths(unit))
+
+    def cut(self, unit: CxxUnit) -> bool:
+        """Whether the bound on headers left some of `unit`'s includes unread."""
+        return self.resolver.closure(Path(unit.path))[1]
+
+    def functions(self, unit: CxxUnit, short: str) -> list[tuple[CxxUnit, Function]]:
+        """Definitions named `short` in `unit` and then in its headers (overloads are chosen among all of them).
+        A header is parsed only when its text names `short`, so most calls (framework functions) parse none."""
+        key = (unit.path, short)
+        if key not in self._by_name:
+            found = [(unit, function) for function in unit.functions if function.short_name == short]
+            for owner in self._headers_naming(unit, short):
+                found.extend((owner, function) for function in owner.functions if function.short_name == short)
+            self._by_name[key] = found
+        return self._by_name[key]
+
+    def global_decl(self, unit: CxxUnit, short: str) -> GlobalDecl | None:
+        """The namespace-scope declaration named `short` that `unit` sees: its own first, then its headers'."""
+        key = (unit.path, short)
+        if key not in self._globals:
+            found = next((d for d in unit.globals if d.name.rsplit("::", 1)[-1] == short), None)
+            for owner in () if found is not None else self._headers_naming(unit, short):
+                found = next((d for d in owner.globals if d.name.rsplit("::", 1)[-1] == short), None)
+                if found is not None:
+                    break
+            self._globals[key] = found
+        return self._globals[key]
+
+    def _header_paths(self, unit: CxxUnit) -> tuple[Path, ...]:
+        paths = self._paths.get(unit.path)
+        if paths is None:
+            paths = self._paths[unit.path] = self.resolver.closure(Path(unit.path))[0]
+        return paths
+
+    def _headers_naming(self, unit: CxxUnit, short: str):
+        """The parsed headers of `unit` whose text holds the word `short`, nearest first."""
+        word = short.encode()
+        for path in self._header_paths(unit):
+            if word in self._words(path):
+                yield self._unit(path)
+
+    def _words(self, path: Path) -> frozenset[bytes]:
+        if path not in self._word_sets:
+            self._word_sets[path] = frozenset(_WORD.findall(self._text(path)))
+        return self._word_sets[path]
+
+    def beside(self, unit: CxxUnit, short: str) -> list[tuple[CxxUnit, Function]]:
+        """Definitions of `short` in the sources beside a header of `unit` that declares it (`util.h` declares,
+        `util.cpp` next to it defines); `static` definitions are file-local and never reached from here."""
+        key = (unit.path, short)
+        if key not in self._beside:
+            found: list[tuple[CxxUnit, Function]] = []
+            declared = re.compile(rb"\b" + re.escape(short.encode()) + rb"\s*\(")
+            defined = re.compile(rb"\b" + re.escape(short.encode()) + rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{")
+            own = os.path.abspath(unit.path)
+            folders = []
+            for header in self.resolver.closure(Path(own))[0]:
+                if declared.search(self._text(header)) and header.parent not in folders:
+                    folders.append(header.parent)
+            for folder in folders:
+                try:
+                    sources = sorted(p for p in folder.iterdir() if p.suffix in SOURCE_SUFFIXES and p.is_file())
+                except OSError:
+                    continue
+                for source in sources[:_MAX_BESIDE]:
+                    if str(source) == own or not defined.search(self._text(source)):
+                        continue
+                    owner = self._unit(source)
+                    found.extend((owner, f) for f in owner.functions
+                                 if f.short_name == short and not f.is_static)
+            self._beside[key] = found
+        return self._beside[key]
+
+    def _unit(self, path: Path) -> CxxUnit:
+        unit = self._units.get(path)
+        if unit is None:
+            unit = self._units[path] = self._parse(path)
+        return unit
+
+    def _text(self, path: Path) -> bytes:
+        if path not in self._texts:
+            try:
+                self._texts[path] = path.read_bytes()
+            except OSError:
+                self._texts[path] = b""
+        return self._texts[path]
+

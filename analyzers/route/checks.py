@@ -1,0 +1,283 @@
+"""Error checks under the facts: a check the facts decide to fail makes its function return its error.
+
+Error handling is not a route while the facts leave a check open: CHECK_RET, OP_CHECK and the dtype checks pass.
+When the facts decide one fails (`OP_CHECK_DTYPE_NOT_SUPPORT(indices, INT_LIST, return false)` with indices
+float16, ViewCopy's same-dtype test, `CHECK_RET(result != nullptr, ...)` after a helper that returned null), the
+function returns the check's error there, as the C++ does, and the first such check is kept as the cause. When the
+entry point itself returns an error on a path the facts decide, its route is *rejected*: the call fails for those
+facts and launches nothing (RouteWalk.run), which the route and a `route-facts-rejected` finding say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
+from op_migrate.analyzers.route.model import Reason
+from op_migrate.analyzers.route.model import ShapeRule
+from op_migrate.analyzers.route.value_ops import compare_values
+from op_migrate.analyzers.route.values import DType, DtypeList, Null, ShapeValue, Status, TensorRef, broadcast_dims
+
+# The check macros whose condition the facts may decide (CHECK_RET(cond, error), OP_CHECK(cond, log, return x)).
+CONDITION_CHECKS = ("CHECK_RET", "OP_CHECK", "CHECK_COND")
+# The dtype check macros of ops-math's op_error_check.h: (tensor, list|dtype|tensor, retExpr).
+DTYPE_CHECKS = ("OP_CHECK_DTYPE_NOT_SUPPORT", "OP_CHECK_DTYPE_NOT_MATCH", "OP_CHECK_DTYPE_NOT_SAME")
+RETURNED, NORMAL = "returned", "normal"
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A check the facts decide to fail: its text in the entry's names, why, and where."""
+
+    check: str
+    detail: str
+    function: str
+    file: str
+    line: int
+    tensors: tuple[tuple[str, str], ...] = ()  # (tensor in the entry's names, its dtype) the check reads
+
+
+class CheckStatements:
+    """Methods of RouteWalk: check macros as statements, and the failure they may decide."""
+
+    failure: Failure | None = None
+    inferred_shape_reads: int = 0
+
+    def shape_read(self, receiver: TensorRef) -> None:
+        if self.inferred_shape(receiver):
+            self.inferred_shape_reads += 1
+
+    def inferred_shape(self, receiver: TensorRef) -> bool:
+        return any(self.book.effect(tensor_id) != "param" for tensor_id in receiver.ids)
+
+    def compare(self, op: str, left, right):
+        """A comparison; one of an inferred shape counts as a read of it (a shape kept in a variable, checks.py)."""
+        if any(isinstance(side, ShapeValue) and side.inferred for side in (left, right)):
+            self.inferred_shape_reads += 1
+        return compare_values(op, left, right)
+
+    def decided_by_facts(self, expr: Expr | None) -> bool | None:
+        """The truth of a check's condition, or None when deciding it read a shape the walk inferred: shapes of
+        L0 results follow rules that may not hold (an INFER_SHAPE the catalog has no rule for), so no check fails
+        on them; shapes of entry tensors are the user's facts."""
+        reads = self.inferred_shape_reads
+        verdict = self.truth(expr)
+        return None if verdict is False and self.inferred_shape_reads != reads else verdict
+
+    def return_value(self, value) -> None:
+        """A `return` of the current function; the entry point's failing returns are kept with their guards."""
+        frame = self.frame
+        frame.returns.append((value, frame.may))
+        if frame.may:
+            frame.exits.append(frame.guards)  # a return under undecided guards: what follows runs without them
+        if not frame.call_path and is_failure(value):
+            self.entry_failures.append((frame.guards, self.failure))
+
+    def check_statement(self, expr: Expr) -> str | None:
+        """RETURNED when a check macro statement fails for these facts, NORMAL when it passes, None for other
+        statements."""
+        short = (expr.name or "").strip().rsplit("::", 1)[-1]
+        if short in CONDITION_CHECKS and expr.children:
+            before = self.failure
+            verdict = self.decided_by_facts(expr.children[0])
+            if verdict is not False:
+                return NORMAL
+            condition = expr.children[0]
+            literal = condition.kind == "literal"  # CHECK_RET(false, ...): fails wherever it is reached
+            self.note_failure(condition, "" if literal else None, before=before, verdict="false",
+                              text=f"{short}({self.caller_text(_one_line(condition.text))})")
+            return self._fail_with(expr.children[-1] if len(expr.children) > 1 else None)
+        if short == "OP_CHECK_BROADCAST_AND_INFER_SHAPE" and len(expr.children) == 4:
+            self._broadcast_shape(expr.children[0], expr.children[1], expr.children[2])
+            return NORMAL
+        if short in DTYPE_CHECKS and len(expr.children) == 3:
+            detail = self._dtype_check(short, expr.children[0], expr.children[1])
+            if detail is None:
+                return NORMAL
+            self.note_failure(expr, detail, text=f"{short}({self.caller_text(_one_line(expr.children[0].text))}, "
+                                                 f"{_one_line(expr.children[1].text)})")
+            return self._fail_with(expr.children[2])
+        return None
+
+    def rejection(self, unit: CxxUnit, entry: Function) -> Reason | None:
+        """The reason the entry fails for these facts: every return the walk reached returns an error (a check the
+        facts decide fails on every path; paths the facts leave open may fail at different checks)."""
+        values = [value for value, _ in self.frame.returns]
+        if not values or not all(is_failure(value) for value in values):
+            return None
+        return self.failure_reason(unit, entry, (), self.failure)
+
+    def failure_reason(self, unit: CxxUnit, entry: Function, guards: tuple[str, ...], cause: Failure | None) -> Reason:
+        """The finding and reason of an error the entry returns for these facts (on every path, or when `guards`)."""
+        when = " when " + " && ".join(guards) if guards else ""
+        if cause is None:
+            fields = dict(path=unit.path, line=entry.line, check="a return of an error",
+                          where=f"{unit.path.rsplit('/', 1)[-1]}:{entry.line}", detail="", hint="")
+        else:
+            fields = dict(path=cause.file, line=cause.line, check=cause.check,
+                          where=f"{cause.function}, {cause.file.rsplit('/', 1)[-1]}:{cause.line}",
+                          detail=f": {cause.detail}" if cause.detail else "", hint=self._dtype_hint(cause, entry))
+        finding = self.messages.make("route-facts-rejected", entry=entry.short_name, when=when, **fields)
+        if finding not in self.findings:
+            self.findings.append(finding)
+        return Reason(symbol="route-facts-rejected", message=finding.message, file=finding.path, line=finding.line)
+
+    def _dtype_hint(self, cause: Failure, entry: Function) -> str:
+        """How to give the tensors the check read their own dtypes (--dtype NAME=DTYPE), when the facts gave them
+        one dtype for all."""
+        params = {param.name for param in entry.params}
+        named = {name for name, _ in self.facts.dtypes if name != "*"}
+        shown = [name for name, _ in cause.tensors if name in params and name not in named]
+        if not shown or "*" not in dict(self.facts.dtypes):
+            return ""
+        return "; give " + (" and ".join(shown)) + " its own dtype with " + \
+            " ".join(f"--dtype {name}=DTYPE" for name in shown)
+
+    def failing_arm(self, stmt: Stmt, taken: bool, before: Failure | None) -> None:
+        """An `if` whose condition the facts decide, taking an arm that logs an error and returns a failure."""
+        arm = stmt.then if taken else stmt.orelse
+        if stmt.value is not None and logs_and_fails(arm):
+            text = self.caller_text(_one_line(stmt.value.text))
+            self.note_failure(stmt.value, None, text=text if taken else f"!({text})", before=before, verdict="true")
+
+    def note_failure(self, expr: Expr, detail: str | None, text: str | None = None, before=...,
+                     verdict: str = "") -> None:
+        """A check fails here. The cause kept is the innermost: a failure noted while its condition ran, or the one
+        behind a failed value it reads (`result != nullptr` after a helper returned null) stays."""
+        if before is not ... and self.failure is not before:
+            return  # a check inside the condition failed first
+        if self.failure is not None and self._reads_failed_value(expr):
+            return
+        frame = self.frame
+        tensors = tuple(self._dtypes_read(expr))
+        if detail is None:  # a condition: the dtypes of the tensors it reads say why the facts fail it
+            detail = ", ".join(f"{name} is {dtype}" for name, dtype in tensors) or \
+                (f"{verdict} on {self.facts.soc}" if self.facts.soc else f"{verdict} for these facts")
+        self.failure = Failure(text or self.caller_text(_one_line(expr.text)), detail, frame.function.name,
+                               frame.unit.path, expr.line, tensors)
+
+    def _reads_failed_value(self, expr: Expr) -> bool:
+        pending = [expr]
+        while pending:
+            node = pending.pop()
+            pending.extend(node.children)
+            if node.kind == "name" and (node.name or node.text).strip().isidentifier() and \
+                    is_failure(self.lookup((node.name or node.text).strip())):
+                return True
+        return False
+
+    def _fail_with(self, returned: Expr | None) -> str:
+        """The function returns a check's error value (`ACLNN_ERR_...`, `return nullptr`, `return false`)."""
+        value = Status(False)
+        if returned is not None:
+            text = returned.text.strip()
+            value = self.name_value(text[len("return"):].strip()) if text.startswith("return") else \
+                self.value(returned)
+            if text == "return" or text.startswith("return") and not text[len("return"):].strip():
+                value = Status(False)
+        self.return_value(value)
+        return RETURNED
+
+    def _dtype_check(self, macro: str, tensor_expr: Expr, other_expr: Expr) -> str | None:
+        """Why a dtype check macro fails for these facts, or None when it passes or stays open."""
+        tensor = self.value(tensor_expr)
+        dtype = self.book.ref_dtype(tensor) if isinstance(tensor, TensorRef) else None
+        if dtype is None:
+            return None
+        name = self.caller_text(_one_line(tensor_expr.text))
+        other = self.value(other_expr)
+        if macro == "OP_CHECK_DTYPE_NOT_SUPPORT":
+            if isinstance(other, DtypeList) and other.names and dtype not in other.names:
+                listed = ", ".join(other.order or sorted(other.names))
+                return f"{name} is {dtype}, not one of {listed}"
+            return None
+        if macro == "OP_CHECK_DTYPE_NOT_MATCH":
+            if isinstance(other, DType) and other.name and other.name != dtype:
+                return f"{name} is {dtype}, not {other.name}"
+            return None
+        second = self.book.ref_dtype(other) if isinstance(other, TensorRef) else None
+        if second is not None and second != dtype:
+            return f"{name} is {dtype}, {self.caller_text(_one_line(other_expr.text))} is {second}"
+        return None
+
+    def _broadcast_shape(self, left: Expr, right: Expr, target: Expr) -> None:
+        """OP_CHECK_BROADCAST_AND_INFER_SHAPE(a, b, shape, ...): `shape` becomes the broadcast of a's and b's view
+        shapes (taken as broadcasting, like every check the facts leave open)."""
+        shapes, refs, inferred = [], [], False
+        for side in (left, right):
+            value = self.value(side)
+            if isinstance(value, TensorRef):
+                shapes.append(self.book.ref_shape(value).dims)
+                refs.append(value.id)
+                inferred = inferred or self.inferred_shape(value)
+            else:
+                shapes.append(None)
+        dims = broadcast_dims(*shapes)
+        if target.kind == "name":
+            self.assign((target.name or target.text).strip(),
+                        ShapeValue(dims, ShapeRule("broadcast", tuple(refs)), inferred=inferred))
+
+    def _dtypes_read(self, expr: Expr):
+        """(name in the entry's names, dtype) of the tensor variables a check's expression mentions."""
+        seen = set()
+        pending = [expr]
+        while pending:
+            node = pending.pop(0)
+            pending.extend(node.children)
+            names = [node.name or node.text] if node.kind == "name" else []
+            if node.kind == "call":
+                receiver = (node.name or "").split("->")[0].strip() if "->" in (node.name or "") else None
+                names += [receiver] if receiver else []
+            for name in names:
+                value = self.lookup(name.strip()) if name.strip().isidentifier() else None
+                if isinstance(value, TensorRef) and name not in seen:
+                    seen.add(name)
+                    yield self.caller_text(name.strip()), self.book.ref_dtype(value) or "unknown"
+
+
+def logs_and_fails(stmts) -> bool:
+    """An arm that logs an error and returns a failure: nullptr, an error code, or false after OP_LOGE."""
+    if not stmts or stmts[-1].kind != "return" or stmts[-1].value is None:
+        return False
+    *body, last = stmts
+    if not all(stmt.kind == "decl" or stmt.kind in ("expr", "unparsed") and stmt.text.lstrip().startswith("OP_LOG")
+               for stmt in body):
+        return False
+    value = last.value.text.strip().rsplit("::", 1)[-1]
+    if value in ("nullptr", "NULL") or value.startswith(("ACLNN_ERR_", "ACL_ERROR_", "GRAPH_FAILED", "ACLNN_FAILED")):
+        return True
+    return value == "false" and any(stmt.text.lstrip().startswith("OP_LOGE") for stmt in body)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def is_failure(value) -> bool:
+    """An error status or a null result: what a failed check returns."""
+    return isinstance(value, Status) and not value.ok or isinstance(value, Null)
+
+
+def without_failed_paths(tasks, steps, tensors, events, failing: list[tuple[str, ...]]):
+    """Tasks, steps, tensors and events without what lies only on a path the entry leaves with an error (guards that
+    start with a failing return's guards); task indices renumbered."""
+    prefixes = [guards for guards in failing if guards]
+    if not prefixes:
+        return tasks, steps, tensors, events
+
+    def on_failed_path(guards) -> bool:
+        return any(tuple(guards[:len(prefix)]) == tuple(prefix) for prefix in prefixes)
+
+    kept = [task for task in tasks if not on_failed_path(task.guards)]
+    index = {task.index: new for new, task in enumerate(kept)}
+    dropped = {t.id for t in tensors if t.may and on_failed_path(t.guards)}
+    kept_steps = [step for step in steps if not (step.may and on_failed_path(step.guards))]
+    step_index = {step.index: new for new, step in enumerate(kept_steps)}
+    tasks = tuple(replace(task, index=index[task.index], step=step_index.get(task.step)) for task in kept)
+    steps = tuple(replace(step, index=step_index[step.index], tasks=tuple(index[i] for i in step.tasks if i in index))
+                  for step in kept_steps)
+    events = tuple(replace(event, task=index[event.task]) if event.kind == "launch" else event
+                   for event in events
+                   if (event.kind == "launch" and event.task in index) or
+                   (event.kind != "launch" and event.tensor not in dropped))
+    return tasks, steps, tuple(t for t in tensors if t.id not in dropped), events

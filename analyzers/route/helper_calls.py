@@ -1,0 +1,177 @@
+"""Calls of free functions in a route walk: helpers of the file or of the headers it includes, functions passed as
+arguments, lambdas called where they are written, unqualified L0 ops inside namespace l0op, and what is left: a
+repository function the walk cannot find, which makes the route incomplete when it is given tensors."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from pathlib import Path
+
+from op_migrate.analyzers.cxx import parse_source
+from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
+from op_migrate.analyzers.route.callee_text import bare_name
+from op_migrate.analyzers.route.effect_scan import is_framework_call
+from op_migrate.analyzers.route.overloads import arg_kind, choose
+from op_migrate.analyzers.route.statements import clip
+from op_migrate.analyzers.route.values import UNKNOWN, FunctionRef, HostValue, TensorList, TensorRef, TensorTuple
+
+
+
+class HelperCalls:
+    """Methods of RouteWalk for free calls; it supplies frame, value(), scope, _inline() and _incomplete()."""
+
+    def free_call(self, callee: str, short: str, expr: Expr):
+        """A call of a free function that is no macro, no method and not `l0op::` qualified."""
+        if callee.lstrip().startswith("["):
+            return self._call_lambda(callee, expr)
+        args = None
+        pointer = self.frame.env.get(callee)
+        if isinstance(pointer, FunctionRef):
+            # A function passed as an argument and called through its parameter (`checkShapeFn(self, out)`).
+            args = [self.value(arg) for arg in expr.children]
+            reachable = choose([function for _, function in pointer.defined], len(args), [arg_kind(a) for a in args])
+            found = next((pair for pair in pointer.defined if reachable and pair[1] is reachable[0]), None)
+            if found is not None:
+                return self._call_helper(found, expr, args)
+        helper = bare_name(callee).rsplit("::", 1)[-1]
+        candidates = self._functions_named(self.frame.unit, helper)
+        if len(candidates) > 1 and args is None:
+            args = [self.value(arg) for arg in expr.children]
+        found = self._local_function(helper, len(expr.children), args)
+        if found is not None:
+            return self._call_helper(found, expr, args)
+        if self.frame.l0_op is not None or self.frame.function.name.startswith("l0op::"):
+            # Unqualified calls inside namespace l0op reach other L0 ops (ViewCopy -> TensorMove).
+            resolved = self.program.resolve_l0(short, len(expr.children), self.frame.unit.path)
+            if resolved.resolved:
+                return self._l0_call(short, expr, args)
+        self.taint_containers(expr.children)
+        if not is_framework_call(callee):
+            self._unknown_helper(callee, expr, args)
+        return NotImplemented
+
+    def _call_helper(self, found, expr: Expr, args):
+        """Inline a helper of the file or a header it includes. One without effects only computes a value (a check
+        among them: its verdict under the facts, checks.py), walked without noting its guards."""
+        owner, local = found
+        pure = not self._effectful(owner, local)
+        if not pure:
+            return self._inline(owner, local, expr, args=args)
+        # A function without effects only computes a value: its inner guards are not the route's; where its
+        # value stays undecided, the caller's guard on it says so in the caller's words.
+        self._quiet += 1
+        try:
+            return self._inline(owner, local, expr, args=args)
+        finally:
+            self._quiet -= 1
+
+    def _unknown_helper(self, callee: str, expr: Expr, args) -> None:
+        """A repository function defined nowhere in reach: its arguments run (C++ evaluates them), and when it is
+        given a tensor, a container of them or the executor, what it launches is unknown: the route is incomplete."""
+        values = args if args is not None else [self.value(arg) for arg in expr.children]
+        given = [_held_kind(value) for value in values]
+        given = [kind for kind in dict.fromkeys(given) if kind]
+        if not given:
+            return
+        unit = self.frame.unit
+        headers = self.scope.header_count(unit) if self.scope is not None else 0
+        cut = self.scope is not None and self.scope.cut(unit)
+        where = f"{unit.path.rsplit('/', 1)[-1]} and {headers} header{'s' if headers != 1 else ''} it includes" + \
+            (" (the include bound cut the rest)" if cut else "")
+        self._incomplete("route-helper-not-found", expr.line, function=clip(callee, 80), given=", ".join(given),
+                         where=where)
+
+    def _local_function(self, short: str, arity: int, args=None) -> tuple[CxxUnit, Function] | None:
+        """(unit, function) a call reaches: defined in this file or a header it includes, else beside a header that
+        declares it; the right arity, then the best argument kinds (the file's own first on a tie)."""
+        pairs = self._functions_named(self.frame.unit, short)
+        if not pairs and self.scope is not None:
+            pairs = self.scope.beside(self.frame.unit, short)
+        if not pairs:
+            return None
+        kinds = [arg_kind(value) for value in args] if args is not None else None
+        reachable = choose([function for _, function in pairs], arity, kinds)
+        if not reachable:
+            return None
+        return next(pair for pair in pairs if pair[1] is reachable[0])
+
+    def _call_lambda(self, text: str, expr: Expr):
+        """`[&x, &executor]() -> T { ... }()`: the body runs here, reading and writing the caller's variables (captured
+        by reference or by value alike: a copy is only read). A lambda the front end cannot read is not walked, and
+        the route says so."""
+        try:
+            stamp = os.stat(self.frame.unit.path).st_mtime_ns  # the cache follows edits of the file
+        except OSError:
+            stamp = 0
+        unit = _lambda_unit(self.frame.unit.path, expr.line, text.split("]", 1)[0] + "]", stamp)
+        function = unit.functions[0] if unit is not None and unit.functions else None
+        if function is None:
+            self._incomplete("route-unparsed-construct", expr.line, text=clip(text, 120))
+            return UNKNOWN
+        return self._inline(self.frame.unit, function, expr, captures=True)
+
+
+@functools.lru_cache(maxsize=256)
+def _lambda_unit(path: str, line: int, captures: str, stamp: int) -> CxxUnit | None:
+    """The body of the lambda whose captures start on `line` of `path`, parsed as a function of its own with its
+    statements on their lines of the file (expression texts are kept on one line; the file keeps the lines)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+    except OSError:
+        return None
+    rest = "".join(lines[line - 1:])
+    pattern = r"\s*".join(re.escape(token) for token in re.findall(r"\w+|[^\w\s]", captures))
+    found = re.search(pattern, rest)
+    if found is None:
+        return None
+    open_brace = rest.find("{", found.end())
+    close_brace = _matching_brace(rest, open_brace) if open_brace >= 0 else -1
+    if close_brace < 0:
+        return None
+    first_line = line + rest.count("\n", 0, open_brace)
+    source = "\n" * (first_line - 1) + "auto LambdaCalledInPlace() {" + rest[open_brace + 1:close_brace] + "}\n"
+    return parse_source(source.encode("utf-8"), path)
+
+
+def _matching_brace(text: str, start: int) -> int:
+    """The index of the `}` closing the `{` at `start` (strings, chars and comments skipped); -1 when none."""
+    depth, index = 0, start
+    while index < len(text):
+        char = text[index]
+        if text.startswith("//", index):
+            index = text.find("\n", index)
+            index = len(text) if index < 0 else index
+            continue
+        if text.startswith("/*", index):
+            index = text.find("*/", index)
+            index = len(text) if index < 0 else index + 2
+            continue
+        if char in "\"'":
+            index += 1
+            while index < len(text) and text[index] != char:
+                index += 2 if text[index] == "\\" else 1
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return index
+        index += 1
+    return -1
+
+
+def _held_kind(value) -> str | None:
+    """What an argument gives a function the route cannot follow: a tensor, a tensor list or the executor."""
+    if isinstance(value, TensorRef) or isinstance(value, HostValue) and value.kind == "host-tensor":
+        return "a tensor"
+    if isinstance(value, TensorList) or isinstance(value, HostValue) and value.kind == "tensor-list":
+        return "a tensor list"
+    if isinstance(value, HostValue) and value.kind == "executor":
+        return "the executor"
+    if isinstance(value, TensorTuple) and any(_held_kind(item) for item in value.items):
+        return "a tuple of tensors"
+    return None
+
+

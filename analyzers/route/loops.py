@@ -1,0 +1,171 @@
+"""Loops whose trip count the facts leave open: the state at the body's start is a fixpoint, not the first round's.
+
+A variable the body assigns holds, when a round starts, what it held before the loop or what any earlier round left
+in it. The walk finds that join by walking the body from the state before the loop, joining what the pass leaves
+with what it started from, and walking again until nothing changes (at most MAX_PASSES passes; a variable still
+changing then becomes unknown). Those passes are rolled back: their launches, tensors, steps, findings and guards
+are not the route's. The recorded pass then walks the body once from the joined state, so a guard on a loop-carried
+flag (`firstLoop`) is undecided and what lies under it is `may`, and a container the rounds feed holds what every
+round put in. Tensors the discovery passes made are ghosts, renamed to the recorded pass's tensors (loop_ids.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from op_migrate.analyzers.route.containers import join_lists, join_tensors, join_values
+from op_migrate.analyzers.route.loop_ids import LoopIds, renamed
+from op_migrate.analyzers.route.model import Event, ShapeRule
+from op_migrate.analyzers.route.values import (
+    DType,
+    IntList,
+    Null,
+    ShapeValue,
+    TensorList,
+    TensorRef,
+    Unknown,
+)
+
+MAX_PASSES = 4
+RETURNED = "returned"
+
+
+@dataclass
+class _Saved:
+    """What a discovery pass may change, to put back after it."""
+
+    book: tuple
+    counts: tuple[int, ...]
+    reported: set
+    alternatives: dict
+    frames: list
+    step: tuple | None
+    failure: object = None
+
+
+class LoopWalk:
+    """Methods of RouteWalk for loops with an unknown trip count; StatementWalker calls `loop_start_state`."""
+
+    def loop_start_state(self, body, guard: str) -> tuple[dict, LoopIds]:
+        """The variables at the start of any round (a fixpoint of the body), and the loop's ids for the recorded
+        pass (the caller walks it, then calls `loop_done`)."""
+        frame = self.frame
+        ids = LoopIds()
+        self.book.loops.append(ids)
+        state = dict(frame.env)
+        changed: set[str] = set()
+        for _ in range(MAX_PASSES):
+            saved = self._save_walk()
+            frame.env = dict(state)
+            frame.guards, frame.may = frame.guards + (guard,), True
+            ids.begin_pass()
+            try:
+                flow = self.walk_block(body)
+                end = frame.env if flow != RETURNED else state
+            finally:
+                self._restore_walk(saved)
+            joined = {name: loop_join(name, value, end.get(name, value)) for name, value in state.items()}
+            changed = {name for name in state if joined[name] != state[name]}
+            state = joined
+            if not changed:
+                break
+        else:
+            for name in changed:  # still changing after MAX_PASSES: unknown (a container: elements unknown)
+                value = state[name]
+                state[name] = TensorList(exhaustive=False, acl=value.acl) if isinstance(value, TensorList) \
+                    else Unknown(name)
+        ids.discovering = False
+        ids.begin_pass()
+        return state, ids
+
+    def loop_done(self, ids: LoopIds, marks: tuple[int, int], guard: str) -> None:
+        """After the recorded pass: the ghosts become the tensors the recorded pass made at the same place."""
+        self.book.loops.pop()
+        mapping = ids.renaming()
+        for ghost, made in list(mapping.items()):
+            if made is None:  # made by a discovery pass only: a tensor of its own, under the loop's guard
+                mapping[ghost] = self.book.adopt(ghost, self.frame.guards + (guard,))
+                self.events.append(Event(kind="create", tensor=mapping[ghost]))
+        if not mapping:
+            return
+        tasks, steps = marks
+        self.tasks[tasks:] = [renamed(task, mapping) for task in self.tasks[tasks:]]
+        for step in self.steps[steps:]:
+            step.inputs, step.tensors = renamed(step.inputs, mapping), renamed(step.tensors, mapping)
+            step.result = renamed(step.result, mapping)
+        self.alternatives = {renamed(key, mapping): list(dict.fromkeys(renamed(items, mapping)))
+                             for key, items in self.alternatives.items()}
+        for frame in self._linked_frames():
+            frame.env = renamed(frame.env, mapping)
+            frame.returns[:] = renamed(frame.returns, mapping)
+        self.book.rename(mapping)
+
+    # -- rolling a discovery pass back ----------------------------------------------------------------------
+    def _linked_frames(self) -> list:
+        """The current frame and every frame it can store into (reference and pointer parameters)."""
+        found, pending = [], [self.frame]
+        while pending:
+            frame = pending.pop()
+            if any(frame is seen for seen in found):
+                continue
+            found.append(frame)
+            pending.extend(caller for caller, _ in (*frame.refs.values(), *frame.pointer_refs.values()))
+        return found
+
+    def _save_walk(self) -> _Saved:
+        step = self.current_step
+        return _Saved(
+            book=self.book.snapshot(),
+            counts=(len(self.tasks), len(self.events), len(self.steps), len(self.undecided_guards),
+                    len(self.findings), len(self.reasons), len(self.unresolved), len(self.entry_failures)),
+            reported=set(self._reported),
+            alternatives={key: list(items) for key, items in self.alternatives.items()},
+            frames=[(frame, dict(frame.env), dict(frame.names), len(frame.returns), len(frame.exits), frame.guards,
+                     frame.may) for frame in self._linked_frames()],
+            step=(step, len(step.tasks), step.repointed) if step is not None else None,
+            failure=self.failure,
+        )
+
+    def _restore_walk(self, saved: _Saved) -> None:
+        self.book.restore(saved.book)
+        tasks, events, steps, guards, findings, reasons, unresolved, failures = saved.counts
+        del self.tasks[tasks:], self.events[events:], self.steps[steps:], self.undecided_guards[guards:]
+        del self.findings[findings:], self.reasons[reasons:], self.unresolved[unresolved:]
+        del self.entry_failures[failures:]
+        self._reported = saved.reported
+        self.alternatives = saved.alternatives
+        self.failure = saved.failure
+        for frame, env, names, returns, exits, guards_, may in saved.frames:
+            frame.env, frame.names, frame.guards, frame.may = env, names, guards_, may
+            del frame.returns[returns:], frame.exits[exits:]
+        if saved.step is not None:
+            step, count, repointed = saved.step
+            del step.tasks[count:]
+            step.repointed = repointed
+            self.current_step = step
+
+
+def loop_join(name: str, before, after):
+    """What a variable may hold at a round's start: what it held before (first) or what a round left (after)."""
+    if before == after:
+        return before
+    values = [before, after]
+    if any(isinstance(value, Null) for value in values):
+        return Unknown(name)  # null on some round and not on others: a test of it is undecided
+    tensors = values
+    if all(isinstance(value, TensorList) for value in values):
+        return join_lists(values)
+    if any(isinstance(value, TensorRef) for value in tensors):
+        joined = join_tensors(tensors)
+        if joined is not None:
+            return joined
+    joined = join_values(tensors)
+    if joined is not None:
+        return joined
+    if all(isinstance(value, DType) for value in values):
+        return DType(None)
+    if all(isinstance(value, ShapeValue) for value in values):
+        return ShapeValue(None, ShapeRule("unknown", text=f"{name} after some rounds of a loop"))
+    if all(isinstance(value, IntList) for value in values) and len(before.items) == len(after.items):
+        return IntList(tuple(a if a == b else None for a, b in zip(before.items, after.items)))
+    return Unknown(name)

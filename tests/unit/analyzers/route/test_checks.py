@@ -1,0 +1,240 @@
+"""Checks the facts decide to fail: the entry returns its error and its route for those facts is rejected (no
+launches shown as if the call ran); checks the facts leave open pass, as error handling always did."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+
+# An L0 copy in the idiom of ops-math's ViewCopy: it refuses tensors of different dtypes and returns null.
+COPY_OP = """namespace l0op {
+static bool CheckCopyParams(const aclTensor* x, const aclTensor* y)
+{
+    if (x->GetDataType() != y->GetDataType()) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "dtype of x differs from y");
+        return false;
+    }
+    return true;
+}
+
+const aclTensor* CopyInto(const aclTensor* x, const aclTensor* y, aclOpExecutor* executor)
+{
+    if (!CheckCopyParams(x, y)) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "Params check failed.");
+        return nullptr;
+    }
+    ADD_TO_LAUNCHER_LIST_AICORE(TensorMove, OP_INPUT(x), OP_OUTPUT(y));
+    return y;
+}
+}  // namespace l0op
+"""
+ENTRY = """static const std::initializer_list<op::DataType> INDEX_DTYPES = {op::DataType::DT_INT32, op::DataType::DT_INT64};
+
+static bool CheckDtypeValid(const aclTensor* self, const aclTensor* indices)
+{
+    OP_CHECK_DTYPE_NOT_SUPPORT(indices, INDEX_DTYPES, return false);
+    return true;
+}
+
+static aclnnStatus CheckParams(const aclTensor* self, const aclTensor* values, const aclTensor* indices)
+{
+    CHECK_RET(CheckDtypeValid(self, indices), ACLNN_ERR_PARAM_INVALID);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnDemoSortGetWorkspaceSize(const aclTensor* self, bool checked, aclTensor* values, aclTensor* indices,
+                                          uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    if (checked) {
+        auto ret = CheckParams(self, values, indices);
+        CHECK_RET(ret == ACLNN_SUCCESS, ret);
+    }
+    auto sorted = l0op::Abs(self, uniqueExecutor.get());
+    auto order = l0op::Cast(sorted, op::DataType::DT_INT64, uniqueExecutor.get());
+    auto copied = l0op::CopyInto(order, indices, uniqueExecutor.get());
+    CHECK_RET(copied != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+"""
+
+
+def route(tmp_path: Path, dtypes, scalars=()):
+    root = tmp_path / "repo"
+    for folder in ("math", "conversion"):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    (root / "conversion/copy_into/op_api").mkdir(parents=True, exist_ok=True)
+    (root / "conversion/copy_into/op_api/copy_into.cpp").write_text(COPY_OP)
+    source = root / "math/demo_sort/op_api/aclnn_demo_sort.cpp"
+    source.parent.mkdir(parents=True, exist_ok=True)
+    source.write_text(ENTRY)
+    report = analyze_chains([source], repo_roots=[root])
+    result = evaluate(report, facts=facts_matrix(["Ascend910B"], dtypes, (), scalars, ()))
+    (walked,) = result.routes
+    return walked, [f for f in result.findings if f.symbol == "route-facts-rejected"]
+
+
+def test_an_index_output_given_float16_fails_the_copy_check_and_the_route_says_so(tmp_path: Path) -> None:
+    # `checked` is unknown: CheckParams may not run; the copy into indices always does, and refuses int64 -> float16.
+    walked, findings = route(tmp_path, ["float16"])
+    assert walked.rejected is not None and walked.tasks == () and walked.steps == ()
+    (finding,) = findings
+    assert finding.message == (
+        "aclnnDemoSortGetWorkspaceSize fails for these facts: order->GetDataType() != indices->GetDataType() "
+        "(l0op::CheckCopyParams, copy_into.cpp:4): order is int64, indices is float16; the call returns an error and "
+        "launches nothing; give indices its own dtype with --dtype indices=DTYPE")
+    assert Path(finding.path).name == "copy_into.cpp" and finding.line == 4
+
+
+def test_a_support_list_check_names_the_parameter_its_dtype_and_the_list(tmp_path: Path) -> None:
+    walked, findings = route(tmp_path, ["float16"], scalars=["checked=1"])
+    assert walked.rejected is not None
+    assert findings[0].message.startswith(
+        "aclnnDemoSortGetWorkspaceSize fails for these facts: OP_CHECK_DTYPE_NOT_SUPPORT(indices, INDEX_DTYPES) "
+        "(CheckDtypeValid, aclnn_demo_sort.cpp:5): indices is float16, not one of int32, int64;")
+
+
+def test_per_tensor_dtypes_give_the_route(tmp_path: Path) -> None:
+    walked, findings = route(tmp_path, ["float16", "indices=int64"], scalars=["checked=1"])
+    assert walked.rejected is None and not findings
+    assert [(t.op, t.may) for t in walked.tasks] == [("Abs", False), ("Cast", False), ("TensorMove", False)]
+
+
+def test_a_check_the_facts_leave_open_passes(tmp_path: Path) -> None:
+    # No dtype at all: every check is undecided, so error handling is taken as passing, as before.
+    walked, findings = route(tmp_path, [])
+    assert walked.rejected is None and not findings
+    assert [t.op for t in walked.tasks] == ["Abs", "Cast", "TensorMove"]
+
+
+def test_a_pointer_out_parameter_is_not_null_and_reads_what_was_stored_through_it(tmp_path: Path) -> None:
+    # The aclnn_sum / aclnn_div idiom: the caller's variable starts as nullptr and the helper fills it through
+    # `*out`; neither `out != nullptr` nor `*out != nullptr` is a failing check.
+    source = tmp_path / "repo/math/demo/op_api/aclnn_demo.cpp"
+    source.parent.mkdir(parents=True)
+    (tmp_path / "repo/conversion").mkdir()
+    source.write_text("""static aclnnStatus Compute(const aclTensor* self, aclOpExecutor* executor, const aclTensor** result)
+{
+    *result = l0op::Abs(self, executor);
+    CHECK_RET(*result != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
+                                      aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    const aclTensor* result = nullptr;
+    auto ret = Compute(self, uniqueExecutor.get(), &result);
+    CHECK_RET(ret == ACLNN_SUCCESS, ret);
+    auto viewCopyResult = l0op::ViewCopy(result, out, uniqueExecutor.get());
+    CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+""")
+    report = analyze_chains([source], repo_roots=[tmp_path / "repo"])
+    result = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], (), (), ()))
+    (walked,) = result.routes
+    assert walked.rejected is None and not walked.failures
+    assert [t.op for t in walked.tasks] == ["Abs"]
+
+
+SHAPE_OPS = """namespace l0op {
+const aclTensor* DemoReduce(const aclTensor* x, aclOpExecutor* executor)
+{
+    auto out = executor->AllocTensor(x->GetViewShape(), x->GetDataType());
+    INFER_SHAPE(DemoReduce, OP_INPUT(x), OP_OUTPUT(out));
+    ADD_TO_LAUNCHER_LIST_AICORE(DemoReduce, OP_INPUT(x), OP_OUTPUT(out));
+    return out;
+}
+
+const aclTensor* SameShapeCopy(const aclTensor* x, const aclTensor* y, aclOpExecutor* executor)
+{
+    if (x->GetViewShape() != y->GetViewShape()) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "shapes differ");
+        return nullptr;
+    }
+    ADD_TO_LAUNCHER_LIST_AICORE(TensorMove, OP_INPUT(x), OP_OUTPUT(y));
+    return y;
+}
+}  // namespace l0op
+"""
+SHAPE_ENTRY = """aclnnStatus aclnnDemoReduceGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out,
+                                            uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    OP_CHECK_SHAPE_NOT_EQUAL(self, other, return ACLNN_ERR_PARAM_INVALID);
+    if (self->GetViewShape() != other->GetViewShape()) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "self and other differ");
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    auto reduced = l0op::DemoReduce(self, uniqueExecutor.get());
+    auto copied = l0op::SameShapeCopy(reduced, out, uniqueExecutor.get());
+    CHECK_RET(copied != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+"""
+
+
+def _shape_route(tmp_path: Path, shapes):
+    root = tmp_path / "repo"
+    (root / "conversion/demo/op_api").mkdir(parents=True)
+    (root / "math/demo/op_api").mkdir(parents=True)
+    (root / "conversion/demo/op_api/demo.cpp").write_text(SHAPE_OPS)
+    source = root / "math/demo/op_api/aclnn_demo_reduce.cpp"
+    source.write_text(SHAPE_ENTRY)
+    report = analyze_chains([source], repo_roots=[root])
+    (walked,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], shapes, (), ())).routes
+    return walked
+
+
+def test_a_shape_the_walk_inferred_never_fails_a_check(tmp_path: Path) -> None:
+    # DemoReduce's INFER_SHAPE changes its output's shape (no catalog rule here): the walk does not know it, so the
+    # copy's shape test stays open and passes, as error handling does, instead of rejecting the call.
+    walked = _shape_route(tmp_path, ["self=[64,3]", "other=[64,3]", "out=[64]"])
+    assert walked.rejected is None and not walked.failures
+    assert [t.op for t in walked.tasks] == ["DemoReduce", "TensorMove"]
+    (reduced,) = [t for t in walked.tensors if t.producer == "DemoReduce" and t.effect == "alloc"]
+    assert reduced.dims is None and reduced.shape.rule == "unknown"
+
+
+def test_shapes_of_entry_tensors_the_user_gave_do_fail_a_check(tmp_path: Path) -> None:
+    walked = _shape_route(tmp_path, ["self=[64,3]", "other=[64,4]", "out=[64]"])
+    assert walked.rejected is not None
+    assert "self->GetViewShape() != other->GetViewShape()" in walked.rejected.message
+
+
+BROADCAST_ENTRY = """aclnnStatus aclnnDemoAddGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out,
+                                         uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    op::Shape broadcastShape;
+    OP_CHECK_BROADCAST_AND_INFER_SHAPE(self, other, broadcastShape, return ACLNN_ERR_PARAM_INVALID);
+    if (broadcastShape != out->GetViewShape()) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "out must have the broadcast shape");
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (self->GetViewShape() != broadcastShape) {
+        l0op::Abs(self, uniqueExecutor.get());
+    }
+    return ACLNN_SUCCESS;
+}
+"""
+
+
+def test_the_broadcast_check_macro_computes_its_shape(tmp_path: Path) -> None:
+    # Unmodelled, `broadcastShape` stayed the empty shape it was declared with and the out-shape test failed.
+    source = tmp_path / "aclnn_demo_add.cpp"
+    source.write_text(BROADCAST_ENTRY)
+    report = analyze_chains([source], repo_root=tmp_path)
+
+    def walked(shapes):
+        (result,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], shapes, (), ())).routes
+        return result
+
+    fits = walked(["self=[4,1]", "other=[1,8]", "out=[4,8]"])
+    assert fits.rejected is None and [(t.op, t.may) for t in fits.tasks] == [("Abs", False)]
+    wrong = walked(["self=[4,1]", "other=[1,8]", "out=[4,9]"])
+    assert wrong.rejected is not None and "broadcastShape != out->GetViewShape()" in wrong.rejected.message
