@@ -36,9 +36,12 @@ _CHECKOUTS = {
                 ("inc/external", "inc/external/asc", "inc/external/exe_graph", "inc", "pkg_inc"), "metadef"),
     # 9.x moved graph/operator_reg.h & co. from metadef to ge's inc/graph_metadef.
     "ge": ("GE", "inc/graph_metadef/external/graph/operator_reg.h", ("inc/graph_metadef/external",), "ge-executor"),
-    # acl/, platform/soc_spec.h (NpuArch), runtime/, and base/err_msg.h (moved here from metadef's error_manager).
+    # acl/, platform/soc_spec.h (NpuArch), runtime/, and base/err_msg.h (moved here from metadef's error_manager);
+    # pkg_inc/aicpu_sched/common holds aicpu_engine_struct.h, which opdev's AI CPU launcher includes (runtime's own
+    # pkg_inc/runtime/runtime/runtime_headers.cmake exports that folder).
     "runtime": ("RUNTIME", "include/external/acl/acl_base.h",
-                ("include/external", "include/dfx", "pkg_inc", "pkg_inc/runtime", "pkg_inc/profiling"), "npu-runtime"),
+                ("include/external", "include/dfx", "pkg_inc", "pkg_inc/runtime", "pkg_inc/profiling",
+                 "pkg_inc/aicpu_sched/common"), "npu-runtime"),
 }
 # A toolkit install's <arch>-linux/include, as ops-math's Find*.cmake read it with ASCEND_DIR=<toolkit>: metadef,
 # nnopbase (aclnn/), platform, runtime, libc_sec; tiling_api is its ascendc/include/highlevel_api.
