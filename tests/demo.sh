@@ -28,11 +28,12 @@ step 1 analyze "$fixtures/tbe/floor_mod_dynamic.py" --format md -o "$out/tbe/flo
 step 0 analyze "$fixtures/tbe/reduce_all.py" --format md -o "$out/tbe/reduce_all.md"
 step 1 analyze "$fixtures/tbe/gcd.py" --format json -o "$out/tbe/gcd.json"
 step 1 analyze "$fixtures/tbe" --no-progress --no-cache --format md -o "$out/tbe/corpus.md"
-# The original chain's report carries a finding (its output-sized broadcasts: a 200% gap), so exit 1; the new
-# chain's routes are complete and decided with nothing to report, so exit 0.
+# The original chain's report carries a finding (its output-sized broadcasts: a 200% gap), so exit 1. The new
+# chain's Tensor-Tensor and scalar routes are complete and decided; its in-place Tensor-Tensor entry rejects these
+# shapes (selfRef, read as self, must already have out's shape), a route-facts-rejected warning: exit 1 too.
 step 1 analyze "$before" --repo-root "$fixtures/aclnn/ops_math" --soc Ascend910B --dtype float16 "${shapes[@]}" \
     --case "$case_text" --no-progress --format md -o "$out/aclnn/floor_mod_before.md"
-step 0 analyze ops/floor_mod/op_api --repo-root ops --soc Ascend910B --dtype float16 "${shapes[@]}" \
+step 1 analyze ops/floor_mod/op_api --repo-root ops --soc Ascend910B --dtype float16 "${shapes[@]}" \
     --case "$case_text" --no-progress --format md -o "$out/aclnn/floor_mod_after.md"
 # The policy names the five Remainder entry points; the fixture of the original chain models only the two
 # Tensor-Tensor ones, so the other three are incomplete points next to the violations: exit 2 (incomplete first).

@@ -10,6 +10,8 @@ facts and launches nothing (RouteWalk.run), which the route and a `route-facts-r
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, replace
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
@@ -35,6 +37,7 @@ class Failure:
     file: str
     line: int
     tensors: tuple[tuple[str, str], ...] = ()  # (tensor in the entry's names, its dtype) the check reads
+    by_dtype: bool = False  # a dtype check macro failed (the dtypes alone decide it), not a condition on anything
 
 
 class CheckStatements:
@@ -125,6 +128,8 @@ class CheckStatements:
     def _dtype_hint(self, cause: Failure, entry: Function) -> str:
         """How to give the tensors the check read their own dtypes (--dtype NAME=DTYPE), when the facts gave them
         one dtype for all."""
+        if not cause.by_dtype:
+            return ""  # a condition may fail on shapes as much as on dtypes: the detail shows both, no advice
         params = {param.name for param in entry.params}
         named = {name for name, _ in self.facts.dtypes if name != "*"}
         shown = [name for name, _ in cause.tensors if name in params and name not in named]
@@ -150,11 +155,16 @@ class CheckStatements:
             return
         frame = self.frame
         tensors = tuple(self._dtypes_read(expr))
-        if detail is None:  # a condition: the dtypes of the tensors it reads say why the facts fail it
-            detail = ", ".join(f"{name} is {dtype}" for name, dtype in tensors) or \
+        # A dtype macro, or a condition that compares dtypes and reads no shape: per-tensor dtypes are the fix.
+        source = text or expr.text
+        by_dtype = bool(detail) or (bool(_DTYPE_WORDS.search(source)) and not _SHAPE_WORDS.search(source))
+        if detail is None:  # a condition: the facts of the tensors it reads (dtype, and shape when known) say why
+            shapes = dict(self._shapes_read(expr))
+            detail = ", ".join(f"{name} is {dtype}" + (f" {shapes[name]}" if name in shapes else "")
+                               for name, dtype in tensors) or \
                 (f"{verdict} on {self.facts.soc}" if self.facts.soc else f"{verdict} for these facts")
         self.failure = Failure(text or self.caller_text(_one_line(expr.text)), detail, frame.function.name,
-                               frame.unit.path, expr.line, tensors)
+                               frame.unit.path, expr.line, tensors, by_dtype)
 
     def _reads_failed_value(self, expr: Expr) -> bool:
         pending = [expr]
@@ -217,22 +227,40 @@ class CheckStatements:
             self.assign((target.name or target.text).strip(),
                         ShapeValue(dims, ShapeRule("broadcast", tuple(refs)), inferred=inferred))
 
+    def _shapes_read(self, expr: Expr):
+        """(name in the entry's names, '[d0,d1]') of the tensor variables a check reads whose view shape is known."""
+        for name in _names_read(expr):
+            value = self.lookup(name)
+            if isinstance(value, TensorRef):
+                dims = self.book.ref_shape(value).dims
+                if dims is not None and all(isinstance(d, int) for d in dims):
+                    yield self.caller_text(name), "[" + ",".join(str(d) for d in dims) + "]"
+
     def _dtypes_read(self, expr: Expr):
         """(name in the entry's names, dtype) of the tensor variables a check's expression mentions."""
-        seen = set()
-        pending = [expr]
-        while pending:
-            node = pending.pop(0)
-            pending.extend(node.children)
-            names = [node.name or node.text] if node.kind == "name" else []
-            if node.kind == "call":
-                receiver = (node.name or "").split("->")[0].strip() if "->" in (node.name or "") else None
-                names += [receiver] if receiver else []
-            for name in names:
-                value = self.lookup(name.strip()) if name.strip().isidentifier() else None
-                if isinstance(value, TensorRef) and name not in seen:
-                    seen.add(name)
-                    yield self.caller_text(name.strip()), self.book.ref_dtype(value) or "unknown"
+        for name in _names_read(expr):
+            value = self.lookup(name)
+            if isinstance(value, TensorRef):
+                yield self.caller_text(name), self.book.ref_dtype(value) or "unknown"
+
+
+_DTYPE_WORDS = re.compile(r"DataType|Dtype|DType|\bDT_")
+_SHAPE_WORDS = re.compile(r"Shape|Dim|Broadcast|Size|Numel", re.IGNORECASE)
+
+
+def _names_read(expr: Expr):
+    """The plain identifiers an expression mentions, receivers of `x->Method()` included, each once."""
+    seen, pending = set(), [expr]
+    while pending:
+        node = pending.pop(0)
+        pending.extend(node.children)
+        names = [node.name or node.text] if node.kind == "name" else []
+        if node.kind == "call" and "->" in (node.name or ""):
+            names.append((node.name or "").split("->")[0])
+        for name in (n.strip() for n in names):
+            if name.isidentifier() and name not in seen:
+                seen.add(name)
+                yield name
 
 
 def logs_and_fails(stmts) -> bool:

@@ -238,3 +238,41 @@ def test_the_broadcast_check_macro_computes_its_shape(tmp_path: Path) -> None:
     assert fits.rejected is None and [(t.op, t.may) for t in fits.tasks] == [("Abs", False)]
     wrong = walked(["self=[4,1]", "other=[1,8]", "out=[4,9]"])
     assert wrong.rejected is not None and "broadcastShape != out->GetViewShape()" in wrong.rejected.message
+
+
+# An in-place entry in the idiom of aclnn_remainder.cpp: selfRef must already have the broadcast shape.
+INPLACE = """static bool CheckInplaceShape(const aclTensor* selfRef, const aclTensor* other)
+{
+    op::Shape broadcastShape;
+    if (!BroadcastInferShape(selfRef->GetViewShape(), other->GetViewShape(), broadcastShape) ||
+        broadcastShape != selfRef->GetViewShape()) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "selfRef must have the broadcast shape");
+        return false;
+    }
+    return true;
+}
+
+aclnnStatus aclnnInplaceDemoGetWorkspaceSize(aclTensor* selfRef, const aclTensor* other, uint64_t* workspaceSize,
+                                             aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    CHECK_RET(CheckInplaceShape(selfRef, other), ACLNN_ERR_PARAM_INVALID);
+    auto result = l0op::Abs(other, uniqueExecutor.get());
+    CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+"""
+
+
+def test_a_shape_check_the_facts_fail_shows_the_shapes_and_gives_no_dtype_advice(tmp_path: Path) -> None:
+    source = tmp_path / "repo/math/demo/op_api/aclnn_demo.cpp"
+    source.parent.mkdir(parents=True)
+    source.write_text(INPLACE)
+    report = analyze_chains([source], repo_roots=[tmp_path / "repo"])
+    facts = facts_matrix(["Ascend910B"], ["float16"], ("selfRef=[4,1]", "other=[1,8]"), (), ())
+    result = evaluate(report, facts=facts)
+    (walked,) = result.routes
+    (finding,) = [f for f in result.findings if f.symbol == "route-facts-rejected"]
+    assert walked.rejected is not None and walked.tasks == ()
+    assert "selfRef is float16 [4,1], other is float16 [1,8]" in finding.message
+    assert "--dtype" not in finding.message
