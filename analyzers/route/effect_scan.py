@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
+from op_migrate.analyzers.route.framework_functions import framework_function_names
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 
@@ -18,7 +19,8 @@ def is_framework_call(callee: str) -> bool:
     name = bare_name(callee).lstrip(":")
     short = name.rsplit("::", 1)[-1]
     return name.startswith(_FRAMEWORK_NAMESPACES) or bool(_ACL_C_API.match(short)) or \
-        short.startswith(IGNORED_PREFIXES) or short in CHECK_MACROS
+        short.startswith(IGNORED_PREFIXES) or short in CHECK_MACROS or \
+        (name == short and short in framework_function_names())
 
 
 class EffectScan:
@@ -52,7 +54,7 @@ class EffectScan:
             held = _tensor_names(function)
             for _, call in calls_in(function.body):
                 callee = (call.name or "").strip()
-                if split_callee(callee)[0] is not None or callee.startswith("l0op::") or is_framework_call(callee) \
+                if split_callee(callee)[0] is not None or callee.startswith("l0op::") \
                         or callee.rsplit("::", 1)[-1] in LAUNCH_MACROS:
                     continue
                 if not any(name in held for arg in call.children for name in _IDENTIFIER.findall(arg.text)):
@@ -60,6 +62,8 @@ class EffectScan:
                 callees = self._functions_named(unit, bare_name(callee).rsplit("::", 1)[-1])
                 if not callees and self.scope is not None:
                     callees = self.scope.beside(unit, bare_name(callee).rsplit("::", 1)[-1])
+                if not callees and is_framework_call(callee):
+                    continue  # the repository's own function of a framework name is walked, not skipped
                 if not callees or any(self._reaches_unknown(owner, f) for owner, f in callees):
                     found = True
                     break

@@ -192,3 +192,32 @@ def test_a_lambda_called_in_place_is_walked_with_the_callers_variables(tmp_path:
     assert route.complete, route.incomplete_reasons
     cast = next(step for step in route.steps if step.op == "Cast")
     assert (cast.line, [t.op for t in route.tasks]) == (11, ["Cast"])  # float16 -> float32, then re-pointed
+
+
+def test_a_framework_function_called_unqualified_needs_no_definition(tmp_path: Path) -> None:
+    # ops-math's l0op::Contiguous calls `Validate(x)` inside `using namespace op`: opdev declares it, nothing in the
+    # repository defines it, and it launches nothing (analyzers/data/framework_functions.toml).
+    root = _tree(tmp_path, {
+        "math/demo/op_api/aclnn_demo.cpp": ENTRY.format(
+            body="    CHECK_RET(Validate(self), ACLNN_ERR_PARAM_INVALID);\n"
+                 "    auto result = l0op::Abs(self, uniqueExecutor.get());").replace(
+            "    CHECK_RET(CheckDemoParams(self, out) == ACLNN_SUCCESS, ACLNN_ERR_PARAM_INVALID);\n", ""),
+    })
+    route = _route(root, "math/demo/op_api/aclnn_demo.cpp")
+    assert route.complete, route.incomplete_reasons
+    assert _launches(route) == [("Abs", False)]
+
+
+def test_a_repository_function_with_a_framework_name_is_walked(tmp_path: Path) -> None:
+    # The list names what the framework declares; a function of that name the repository defines is its own.
+    root = _tree(tmp_path, {
+        "math/demo/op_api/aclnn_demo.cpp": "static const aclTensor* Validate(const aclTensor* x, "
+                                           "aclOpExecutor* executor)\n{\n    return l0op::Fill(x, x, nullptr, "
+                                           "executor);\n}\n"
+                                           "static aclnnStatus CheckDemoParams(const aclTensor* self, "
+                                           "const aclTensor* out) { return ACLNN_SUCCESS; }\n" + ENTRY.format(
+            body="    auto result = Validate(self, uniqueExecutor.get());"),
+    })
+    route = _route(root, "math/demo/op_api/aclnn_demo.cpp")
+    assert route.complete, route.incomplete_reasons
+    assert _launches(route) == [("Fill", False)]

@@ -1,0 +1,103 @@
+"""Free functions the ACLNN framework declares (opbase's opdev headers): calls of them need no definition in reach.
+
+`op::Validate(x)`, `CheckBroadcastShape(...)`, `ToShapeVector(...)` are called unqualified inside `using namespace op`;
+the walk finds no definition of them in the repository, and they launch nothing. The list is data
+(analyzers/data/framework_functions.toml), read from the headers by `python -m
+op_migrate.analyzers.route.framework_functions OPBASE -o FILE`; the framework's copy functions, which are device
+tasks, are left out (l0_effects.py models them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+from pathlib import Path
+
+from op_migrate.analyzers.catalog import load
+
+OPDEV = Path("include/nnopbase/opdev")
+# Framework functions that are tasks on the device, not plain host calls: the walk models them itself.
+DEVICE_TASKS = frozenset({"CopyNpuToNpu", "CopyToNpu", "CopyToNpuSync"})
+# Namespaces whose free functions are called unqualified under `using namespace op` ("" is the global one).
+_NAMESPACES = ("op", "")
+
+
+@functools.lru_cache(maxsize=1)
+def framework_function_names() -> frozenset[str]:
+    """The names in analyzers/data/framework_functions.toml."""
+    return frozenset(load("framework_functions")["functions"]["names"])
+
+
+def declared_functions(header: bytes) -> set[tuple[str, str]]:
+    """(namespace, name) of every free function a header declares or defines, classes and enums left out."""
+    import tree_sitter_cpp
+    from tree_sitter import Language, Parser
+
+    parser = Parser(Language(tree_sitter_cpp.language()))
+    found: set[tuple[str, str]] = set()
+
+    def name_of(declarator):
+        while declarator is not None and declarator.type != "function_declarator":
+            declarator = declarator.child_by_field_name("declarator")
+        inner = declarator.child_by_field_name("declarator") if declarator is not None else None
+        return inner.text.decode() if inner is not None and inner.type == "identifier" else None
+
+    def walk(node, namespace: str) -> None:
+        for child in node.children:
+            if child.type == "namespace_definition":
+                name, body = child.child_by_field_name("name"), child.child_by_field_name("body")
+                inner = "::".join(part for part in (namespace, name.text.decode() if name else "") if part)
+                if body is not None:
+                    walk(body, inner)
+            elif child.type in ("declaration", "function_definition", "template_declaration"):
+                targets = [child] if child.type != "template_declaration" else \
+                    [c for c in child.children if c.type in ("declaration", "function_definition")]
+                for target in targets:
+                    name = name_of(target.child_by_field_name("declarator"))
+                    if name:
+                        found.add((namespace, name))
+            elif child.type not in ("class_specifier", "struct_specifier", "enum_specifier") and child.child_count:
+                walk(child, namespace)  # #ifndef guards, extern "C" blocks
+
+    walk(parser.parse(header).root_node, "")
+    return found
+
+
+def catalog_text(opbase: Path) -> str:
+    """The TOML of the free functions in namespace op and the global namespace of opbase's opdev headers."""
+    names = set()
+    for header in sorted((opbase / OPDEV).rglob("*.h")):
+        names |= {name for namespace, name in declared_functions(header.read_bytes()) if namespace in _NAMESPACES}
+    names -= DEVICE_TASKS
+    version = _version(opbase)
+    listed = ", ".join(f'"{name}"' for name in sorted(names))
+    return ("# Free functions of the ACLNN framework (namespace op and the global namespace of opbase's opdev\n"
+            "# headers), called unqualified in op_api sources. Generated: python -m "
+            "op_migrate.analyzers.route.framework_functions OPBASE -o FILE\n\n"
+            f'[source]\nfrom = "hicann/opbase {version} {OPDEV}/*.h"\n\n[functions]\nnames = [{listed}]\n')
+
+
+def _version(opbase: Path) -> str:
+    try:
+        for line in (opbase / "version.cmake").read_text(encoding="utf-8").splitlines():
+            if "VERSION" in line and '"' in line:
+                return line.split('"')[1]
+    except OSError:
+        pass
+    return "(version unknown)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m op_migrate.analyzers.route.framework_functions",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("opbase", type=Path, help="a checkout of hicann/opbase")
+    parser.add_argument("-o", "--output", type=Path, required=True)
+    options = parser.parse_args(argv)
+    if not (options.opbase / OPDEV).is_dir():
+        parser.error(f"{options.opbase}: no {OPDEV} folder: pass a checkout of hicann/opbase")
+    options.output.write_text(catalog_text(options.opbase), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
