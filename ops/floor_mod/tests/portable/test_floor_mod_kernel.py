@@ -188,7 +188,8 @@ def test_each_input_is_at_most_one_dma_per_tile(kernel_exe: Path, tiling_exe: Pa
 
 
 def test_seed_shape_tiles_are_whole_rows_on_the_full_size(tiling_exe: Path) -> None:
-    """The full seed shape (268M outputs): about one tile per 4,800 FP32 elements (75 rows), each input one DMA per tile."""
+    """The full seed shape (268M outputs): about one tile per 4,800 FP32 elements (75 rows), each input one DMA per
+    tile."""
     lines = subprocess.run([str(tiling_exe), "2", "40", "196608", "1024,1,64", "1,4096,64", "1024,4096,64"],
                            capture_output=True, text=True, check=True).stdout.splitlines()
     info = {line.split()[0]: int(line.split()[1]) for line in lines if len(line.split()) == 2}

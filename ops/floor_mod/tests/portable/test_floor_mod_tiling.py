@@ -190,3 +190,17 @@ def test_plans_cover_each_core_once_and_every_ub_plan_fits(tiling_exe: Path, see
         assert_partition(result)
         if result["total"] <= 20000:
             assert result["offsets"] == expected_offsets(x1, x2), (x1, x2, dtype)
+
+
+@pytest.mark.parametrize("dtype", list(DTYPES))
+def test_benchmark_shape_takes_a_block_of_rows_per_tile(tiling_exe: Path, dtype: str) -> None:
+    """tests/perf/bench_kernels.py's FloorMod shape, self=[1024,1,64] other=[1,64,64] on 40 cores: a tile cannot
+    leave a block of 64 rows (self's row changes), so 64 rows (4,096 elements) per tile is the most. The UB plan fits
+    them for every dtype but INT64 (64-bit queues at depth 2 and six work words: two tiles per block); a core
+    boundary inside a block adds one tile. At most one DMA per input and tile: self one row, other the rows."""
+    result = tiling(tiling_exe, [1024, 1, 64], [1, 64, 64], dtype=dtype, cores=40)
+    assert result["tile"] >= 4096 or dtype == "int64"
+    blocks, per_block = 1024, (2 if dtype == "int64" else 1)
+    assert len(result["plans"]) <= per_block * blocks + 2 * result["cores"]
+    assert {(plan[3], plan[4]) for plan in result["plans"]} <= {(1, 0), (0, 0)}  # ONE_ROW / ROWS
+    assert_tile_is_the_largest_that_fits(result)
