@@ -52,6 +52,7 @@ constexpr uint64_t RESERVED_UB_BYTES = 1024;
 constexpr uint64_t MIN_ELEMENTS_PER_CORE = 1024;
 constexpr uint64_t MIN_ELEMENTS_PER_CORE_UNALIGNED_ROWS = 2048;
 constexpr uint64_t TILE_ALIGN_ELEMENTS = 64;
+constexpr uint64_t MAX_TILE_ELEMENTS = 1ULL << 24; // far above any UB; plan bytes stay below 2^32 (8 words x 2^24 x 4)
 constexpr uint64_t BLOCK_BYTES = FloorModNs::BLOCK_BYTES;
 
 inline uint32_t DTypeBytes(DType dtype)
@@ -118,7 +119,8 @@ inline uint64_t LargestFittingTile(const FloorModTilingData& td, uint32_t kind, 
 // needs a wide buffer only with row tiles), so each side is searched on its own, rows first.
 inline uint64_t TileForDepth(const FloorModTilingData& td, uint32_t kind, uint32_t depth, uint64_t budget)
 {
-    uint64_t most = budget < 0xFFFFFFFFULL ? budget : 0xFFFFFFFFULL; // every element costs at least a byte
+    // Every element costs at least y's bytes; the cap keeps every plan figure far inside 32 bits.
+    uint64_t most = budget / td.dtypeBytes < MAX_TILE_ELEMENTS ? budget / td.dtypeBytes : MAX_TILE_ELEMENTS;
     bool rowAble = td.broadcastMode >= FloorModNs::TAIL_CONTIGUOUS && FloorModNs::RowsAreFetchable(td);
     uint64_t twoRows = 2ULL * FloorModNs::RowStrideOf(td);
     if (rowAble) {

@@ -107,12 +107,6 @@ __aicore__ inline bool IsConstantInput(const FloorModTilingData& td, uint32_t in
     return true;
 }
 
-// Inputs constant along the last dim are spread into a second (wide) UB buffer: by Gather from the DMA'd values.
-__aicore__ inline bool NeedsWideBuffer(const FloorModTilingData& td, uint32_t input)
-{
-    return StridesOf(td, input)[td.rank - 1] == 0;
-}
-
 __aicore__ inline uint32_t RowStrideOf(const FloorModTilingData& td)
 {
     uint64_t cols = static_cast<uint64_t>(td.outShape[td.rank - 1]);
@@ -323,7 +317,7 @@ public:
         tile_ = tile;
         cols_ = static_cast<uint64_t>(td.outShape[td.rank - 1]);
         rowStride_ = RowStrideOf(td);
-        rowTiles_ = td.broadcastMode >= TAIL_CONTIGUOUS && UsesRowTiles(td, tile);
+        rowTiles_ = RowTiles(td, tile);
         rowsPerTile_ = rowTiles_ ? tile / rowStride_ : 1;
         rowsPerTile_ = rowsPerTile_ < MAX_ROWS_PER_TILE ? rowsPerTile_ : MAX_ROWS_PER_TILE;
         for (uint32_t input = 0; input < 2; ++input) {
