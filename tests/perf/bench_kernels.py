@@ -3,6 +3,7 @@ kernels of an ops-math checkout, each run on the CPU model (ops/common/cpu_model
 ratios ours/community and the time the analyzers' bandwidth model predicts. Prints figures; not collected by pytest.
 
 Run: .venv/bin/python tests/perf/bench_kernels.py [--ops-math DIR] [--opbase DIR] [--full] [--cores 40] [--json FILE]
+     [--floor-mod-dtype float16|bfloat16|float32|int32|int64|float64]
 
 How it runs: each kernel is compiled with g++ against the CPU model (cached like the kernel tests) and launched on
 --cores simulated vector cores by its driver; the model's counters (CPU_MODEL_COUNTERS) give the figures of the
@@ -126,14 +127,34 @@ def _shape_text(shape) -> str:
 
 # ----- FloorMod --------------------------------------------------------------------------------------------------
 
+# dtype: code of ops/floor_mod/tests/portable/kernel_main.cpp; the community kernel has the first four only.
+FLOOR_MOD_DTYPES = {"float16": 0, "bfloat16": 1, "float32": 2, "int32": 3, "int64": 4, "float64": 5}
+FLOOR_MOD_COMMUNITY_DTYPES = ("float16", "bfloat16", "float32", "int32")
+
+
+def _floor_mod_operands(dtype: str, self_shape, other_shape):
+    """x1 in [-100, 100) and x2 in [0.25, 10) by quarters (integers: x1 in [-400, 400), x2 in [1, 40))."""
+    rng = np.random.default_rng(7)
+    x1 = rng.integers(-400, 400, size=self_shape)
+    x2 = rng.integers(1, 40, size=other_shape)
+    if dtype in ("int32", "int64"):
+        return x1.astype(dtype), x2.astype(dtype)
+    if dtype == "bfloat16":
+        import ml_dtypes
+
+        storage = np.dtype(ml_dtypes.bfloat16)
+    else:
+        storage = np.dtype(dtype)
+    return (x1 / 4).astype(storage), (x2 / 4).astype(storage)
+
+
 def floor_mod(gxx, work: Path, args, full: bool) -> list[Workload]:
+    dtype = args.floor_mod_dtype
     self_shape, other_shape = (1024, 1, 64), ((1, 4096, 64) if full else (1, 64, 64))
     out_shape = np.broadcast_shapes(self_shape, other_shape)
     n = int(np.prod(out_shape))
-    case = f"float16 self=[{_shape_text(self_shape)}] other=[{_shape_text(other_shape)}]"
-    rng = np.random.default_rng(7)
-    x1 = (rng.integers(-400, 400, size=self_shape) / 4).astype(np.float16)
-    x2 = (rng.integers(1, 40, size=other_shape) / 4).astype(np.float16)
+    case = f"{dtype} self=[{_shape_text(self_shape)}] other=[{_shape_text(other_shape)}]"
+    x1, x2 = _floor_mod_operands(dtype, self_shape, other_shape)
     x1.tofile(work / "x1.bin")
     x2.tofile(work / "x2.bin")
     results = []
@@ -144,15 +165,20 @@ def floor_mod(gxx, work: Path, args, full: bool) -> list[Workload]:
     if exe is None:
         ours.problem = problem
     else:
-        _finish(ours, *_run(exe, [0, args.cores, "threads", _shape_text(self_shape), _shape_text(other_shape),
-                                  work / "x1.bin", work / "x2.bin", work / "y.bin"], work, timeout=args.timeout))
+        _finish(ours, *_run(exe, [FLOOR_MOD_DTYPES[dtype], args.cores, "threads", _shape_text(self_shape),
+                                  _shape_text(other_shape), work / "x1.bin", work / "x2.bin", work / "y.bin"], work,
+                            timeout=args.timeout))
     results.append(ours)
     kernel_dir = args.ops_math / "experimental/math/floor_mod/op_kernel" if args.ops_math else None
     theirs = Workload("floor_mod", "community", "experimental/math/floor_mod/op_kernel/floor_mod.cpp",
-                      f"float16, both inputs pre-broadcast to [{_shape_text(out_shape)}] (their aclnn's BroadcastTo "
+                      f"{dtype}, both inputs pre-broadcast to [{_shape_text(out_shape)}] (their aclnn's BroadcastTo "
                       "launches are not counted)", n)
-    results.append(_community(gxx, work, args, theirs, kernel_dir, DRIVERS / "floor_mod_driver.cpp",
-                              ["float16", n, args.cores]))
+    if dtype in FLOOR_MOD_COMMUNITY_DTYPES:
+        results.append(_community(gxx, work, args, theirs, kernel_dir, DRIVERS / "floor_mod_driver.cpp",
+                                  [dtype, n, args.cores], defines=("HIGH_PRECISION=1",)))
+    else:
+        theirs.problem = f"not run: their kernel has no {dtype} (FLOOR_MOD_TPL_* of op_kernel/floor_mod_tiling_key.h)"
+        results.append(theirs)
     results.append(_arch35(gxx, args, "floor_mod", "math/floor_mod/op_kernel/floor_mod_apt.cpp"))
     return results
 
@@ -394,6 +420,9 @@ def main(argv=None) -> int:
     parser.add_argument("--full", action="store_true",
                         help="FloorMod at the seed's full shape other=[1,4096,64] (268M outputs: tens of minutes, ~2 GiB)")
     parser.add_argument("--ops", default="floor_mod,gcd,reduce_all,bernoulli")
+    parser.add_argument("--floor-mod-dtype", choices=list(FLOOR_MOD_DTYPES), default="float16",
+                        help="FloorMod's dtype on both sides (default float16; the community kernel has "
+                             f"{', '.join(FLOOR_MOD_COMMUNITY_DTYPES)})")
     parser.add_argument("--timeout", type=float, default=1800)
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args(argv)

@@ -12,9 +12,9 @@
  * \file floor_mod_tiling_core.h
  * \brief Portable FloorMod tiling: right-aligned broadcast with checked products, compression of adjacent dims
  *        with the same broadcast state, stride 0 on broadcast dims, mode selection with fallback to GENERAL,
- *        core split in aligned blocks (whole rows when the kernel tiles whole rows) and the UB plan of the kernel's
- *        buffers. Plain C++17; the gert adapter (floor_mod_tiling.cpp)
- *        and the tests call the same functions.
+ *        core split in aligned blocks (whole rows when the kernel tiles whole rows) and the largest tile whose UB
+ *        plan (PlanUb, floor_mod_broadcast.h: the kernel's own buffers) fits. Plain C++17; the gert adapter
+ *        (floor_mod_tiling.cpp) and the tests call the same functions.
  */
 #ifndef OPS_FLOOR_MOD_OP_HOST_FLOOR_MOD_TILING_CORE_H_
 #define OPS_FLOOR_MOD_OP_HOST_FLOOR_MOD_TILING_CORE_H_
@@ -52,6 +52,7 @@ constexpr uint64_t RESERVED_UB_BYTES = 1024;
 constexpr uint64_t MIN_ELEMENTS_PER_CORE = 1024;
 constexpr uint64_t MIN_ELEMENTS_PER_CORE_UNALIGNED_ROWS = 2048;
 constexpr uint64_t TILE_ALIGN_ELEMENTS = 64;
+constexpr uint64_t MAX_TILE_ELEMENTS = 1ULL << 24; // far above any UB; plan bytes stay below 2^32 (8 words x 2^24 x 4)
 constexpr uint64_t BLOCK_BYTES = FloorModNs::BLOCK_BYTES;
 
 inline uint32_t DTypeBytes(DType dtype)
@@ -68,36 +69,68 @@ inline uint32_t DTypeBytes(DType dtype)
     }
 }
 
-// UB bytes per tile element of the kernel's work buffers (op_kernel/floor_mod.h, WorkWords): 32-bit words for the
-// exact remainder steps, plus one byte that covers the bit masks (tile / 8 bytes).
-inline uint32_t WorkBytesPerElement(DType dtype)
+inline uint32_t KindOf(DType dtype)
 {
     switch (dtype) {
-        case DType::FLOAT32:
-            return 7 * 4 + 1; // remainder, divisor, its exponent, scaled divisor, quotient, product, divisor part
         case DType::FLOAT16:
         case DType::BFLOAT16:
-            return 9 * 4 + 1; // the same and FP32 copies of both inputs
+            return FloorModNs::KIND_HALF;
+        case DType::FLOAT32:
+            return FloorModNs::KIND_FP32;
         case DType::INT32:
-            return 6 * 4 + 1; // float copies of both inputs, quotient, remainder, two masks as words
+            return FloorModNs::KIND_INT32;
         case DType::INT64:
-            return 8 * 4 + 1; // the INT32 words and the INT32 copies of both inputs
+            return FloorModNs::KIND_INT64;
         default:
-            return 0; // DOUBLE: bit patterns on the scalar unit, in the queues
+            return FloorModNs::KIND_DOUBLE_BITS;
     }
 }
 
-// UB bytes one tile element costs at queue depth `depth`: x1, x2 and y queues, a wide buffer per input that is
-// spread in UB, the Gather offsets of the one-value-per-row spread and the work buffers.
-inline uint64_t UbBytesPerElement(const FloorModTilingData& td, DType dtype, uint32_t depth)
+// UB the tiling leaves to the kernel's buffers: the platform's UB less the reserve and the tiling data.
+inline uint64_t KernelUbBudget(uint64_t ubSize)
 {
-    uint64_t bytes = DTypeBytes(dtype);
-    uint64_t total = static_cast<uint64_t>(depth) * 3U * bytes + WorkBytesPerElement(dtype);
-    for (uint32_t input = 0; input < 2; ++input) {
-        total += FloorModNs::NeedsWideBuffer(td, input) ? bytes : 0;
+    uint64_t fixed = RESERVED_UB_BYTES + sizeof(FloorModTilingData);
+    return ubSize > fixed ? ubSize - fixed : 0;
+}
+
+// The largest tile (a multiple of TILE_ALIGN_ELEMENTS, 0 if none) in [low, high] whose plan, laid out for row tiles
+// or not, fits `budget`: for a fixed layout every buffer grows with the tile, so a bisection finds it.
+inline uint64_t LargestFittingTile(const FloorModTilingData& td, uint32_t kind, uint32_t depth, uint64_t budget,
+                                   bool rowTiles, uint64_t low, uint64_t high)
+{
+    uint64_t lo = (low + TILE_ALIGN_ELEMENTS - 1) / TILE_ALIGN_ELEMENTS;
+    uint64_t hi = high / TILE_ALIGN_ELEMENTS;
+    uint64_t best = 0;
+    while (lo <= hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        uint32_t tile = static_cast<uint32_t>(mid * TILE_ALIGN_ELEMENTS);
+        if (FloorModNs::PlanUbAs(td, kind, tile, depth, rowTiles).Total() <= budget) {
+            best = tile;
+            lo = mid + 1;
+        } else {
+            hi = mid - 1;
+        }
     }
-    total += FloorModNs::NeedsRowTable(td) ? 4U * FloorModNs::GatherLanesPerElement(td.dtypeBytes) : 0;
-    return total;
+    return best;
+}
+
+// The largest tile whose plan as the kernel lays it out (row tiles from two rows per tile on, where the mode
+// allows) fits the budget. The plan is monotone on each side of that threshold, not across it (a replicated input
+// needs a wide buffer only with row tiles), so each side is searched on its own, rows first.
+inline uint64_t TileForDepth(const FloorModTilingData& td, uint32_t kind, uint32_t depth, uint64_t budget)
+{
+    // Every element costs at least y's bytes; the cap keeps every plan figure far inside 32 bits.
+    uint64_t most = budget / td.dtypeBytes < MAX_TILE_ELEMENTS ? budget / td.dtypeBytes : MAX_TILE_ELEMENTS;
+    bool rowAble = td.broadcastMode >= FloorModNs::TAIL_CONTIGUOUS && FloorModNs::RowsAreFetchable(td);
+    uint64_t twoRows = 2ULL * FloorModNs::RowStrideOf(td);
+    if (rowAble) {
+        uint64_t tile = LargestFittingTile(td, kind, depth, budget, true, twoRows, most);
+        if (tile != 0) {
+            return tile;
+        }
+    }
+    return LargestFittingTile(td, kind, depth, budget, false, TILE_ALIGN_ELEMENTS,
+                              rowAble && twoRows - 1 < most ? twoRows - 1 : most);
 }
 
 inline bool CheckedMultiply(int64_t a, int64_t b, int64_t& out)
@@ -286,13 +319,8 @@ inline void SplitCores(FloorModTilingData& td, uint32_t coreNum, uint64_t minPer
     td.lastCoreDataCount = total - lastStart;
 }
 
-inline uint64_t TileElements(uint64_t ubBytes, uint64_t perElement)
-{
-    return ubBytes / perElement / TILE_ALIGN_ELEMENTS * TILE_ALIGN_ELEMENTS;
-}
-
-// Full tiling: broadcast metadata, mode, core split and the tile from the UB plan. Whole-row tiles (every mode
-// after the scalar ones) when the rows are fetchable by one DMA per input and a core's row unit fits a tile;
+// Full tiling: broadcast metadata, mode, core split and the largest tile whose UB plan fits. Whole-row tiles (every
+// mode after the scalar ones) when the rows are fetchable by one DMA per input and a core's row unit fits a tile;
 // a crossed-row layout that cannot is GENERAL (row segments). Workspace is always 0.
 inline Status ComputeTiling(const Shape& x1, const Shape& x2, const Shape& y, DType dtype, const Platform& platform,
                             FloorModTilingData& td)
@@ -303,14 +331,14 @@ inline Status ComputeTiling(const Shape& x1, const Shape& x2, const Shape& y, DT
     if (status != Status::OK) {
         return status;
     }
-    uint64_t fixed = RESERVED_UB_BYTES + sizeof(FloorModTilingData) + FloorModNs::FIXED_KERNEL_UB_BYTES;
-    uint64_t ubBytes = platform.ubSize > fixed ? platform.ubSize - fixed : 0;
-    uint64_t tileAtDepth2 = TileElements(ubBytes, UbBytesPerElement(td, dtype, 2));
-    uint64_t tileAtDepth1 = TileElements(ubBytes, UbBytesPerElement(td, dtype, 1));
+    uint32_t kind = KindOf(dtype);
+    uint64_t budget = KernelUbBudget(platform.ubSize);
+    uint32_t mode = SelectMode(td);
+    td.broadcastMode = mode;
+    uint64_t tileAtDepth2 = TileForDepth(td, kind, 2, budget);
     if (tileAtDepth2 == 0) {
         return Status::NO_UB;
     }
-    uint32_t mode = SelectMode(td);
     bool rowMode = mode >= FloorModNs::TAIL_CONTIGUOUS;
     uint64_t rowUnit = BlockAlign(td, true);
     bool wholeRows = rowMode && FloorModNs::UsesRowTiles(td, static_cast<uint32_t>(tileAtDepth2)) &&
@@ -319,11 +347,12 @@ inline Status ComputeTiling(const Shape& x1, const Shape& x2, const Shape& y, DT
     if (crossed && !wholeRows) {
         mode = FloorModNs::GENERAL; // specialised resources do not fit: stride-aware row segments, never AI CPU
     }
-    td.broadcastMode = mode;
+    td.broadcastMode = mode; // GENERAL is a row mode as the crossed ones are: tileAtDepth2's plan holds
     td.blockAlignElements = BlockAlign(td, wholeRows);
     bool unalignedRows = wholeRows && td.blockAlignElements != static_cast<uint64_t>(td.outShape[td.rank - 1]);
     SplitCores(td, platform.coreNum == 0 ? 1 : platform.coreNum,
                unalignedRows ? MIN_ELEMENTS_PER_CORE_UNALIGNED_ROWS : MIN_ELEMENTS_PER_CORE);
+    uint64_t tileAtDepth1 = TileForDepth(td, kind, 1, budget);
     uint64_t biggest = CoreRangeOf(td, 0).count;
     if (biggest <= tileAtDepth1) {
         td.queueDepth = 1;

@@ -13,8 +13,10 @@
  * \brief FloorMod AI Core kernel with stride-aware broadcast. Each core walks its output range in tiles of whole
  *        rows (TileWalker: as many rows of the last compressed dim as fit, within one block of the next-to-last
  *        dim), so that each input is at most one DMA per tile: the rows themselves, one row replicated in UB, one
- *        value per row spread by Gather, or one value spread; a one-element input is spread once at Init. Tiles
- *        are prefetched one ahead at queue depth 2. Compute is exact for every dtype (floor_mod_compute.h);
+ *        value per row spread by Gather, or one value spread; a one-element input is spread once at Init. Every
+ *        buffer comes from the UB plan the host sized the tile with (PlanUb): a queue holds what one DMA brings
+ *        (a replicated or spread input only its row or values; the tile-sized copy is one wide buffer). Tiles are
+ *        prefetched one ahead at queue depth 2. Compute is exact for every dtype (floor_mod_compute.h);
  *        DOUBLE runs IEEE-754 bit patterns on the scalar unit (and INT64 outside the INT32 range), with the
  *        pipe syncs each scalar access needs. No GM workspace.
  */
@@ -42,8 +44,11 @@ struct KernelTraits {
     static constexpr bool IS_INT32 = std::is_same<T, int32_t>::value;
     static constexpr bool IS_INT64 = std::is_same<T, int64_t>::value;
     static constexpr bool IS_DOUBLE_BITS = std::is_same<T, uint64_t>::value; // DOUBLE travels as its bit pattern
-    // 32-bit work words per tile element (WorkBytesPerElement in the host tiling counts the same).
-    static constexpr uint32_t WORK_WORDS = IS_FP32 ? 7U : (IS_HALF_LIKE ? 9U : (IS_INT32 ? 6U : (IS_INT64 ? 8U : 0U)));
+    static constexpr uint32_t KIND =
+        IS_HALF_LIKE ? KIND_HALF :
+                       (IS_FP32 ? KIND_FP32 : (IS_INT32 ? KIND_INT32 : (IS_INT64 ? KIND_INT64 : KIND_DOUBLE_BITS)));
+    // Significant bits of a divisor converted to FP32 (floor_mod_compute.h splits it into that many 8-bit parts).
+    static constexpr uint32_t DIVISOR_BITS = std::is_same<T, half>::value ? 11U : (IS_HALF_LIKE ? 8U : 24U);
     using Lane = typename std::conditional<sizeof(T) == 2, int16_t, int32_t>::type;         // bit copies (Adds 0)
     using GatherLane = typename std::conditional<sizeof(T) == 2, uint16_t, uint32_t>::type;
 };
@@ -121,46 +126,51 @@ public:
     }
 
 private:
+    // Exactly the buffers of the plan the host sized the tile with (the tests compare the pipe's total with it).
     __aicore__ inline void InitBuffers()
     {
-        uint32_t bytes = tile_ * sizeof(T);
-        pipe_.InitBuffer(in1Que_, td_.queueDepth, bytes);
-        pipe_.InitBuffer(in2Que_, td_.queueDepth, bytes);
-        pipe_.InitBuffer(outQue_, td_.queueDepth, bytes);
-        bool anyWide = false;
+        UbPlan plan = PlanUb(td_, Traits::KIND, tile_, td_.queueDepth);
+        pipe_.InitBuffer(in1Que_, plan.inQueueDepth[0], plan.inQueueBytes[0]);
+        pipe_.InitBuffer(in2Que_, plan.inQueueDepth[1], plan.inQueueBytes[1]);
+        pipe_.InitBuffer(outQue_, plan.outQueueDepth, plan.outQueueBytes);
         for (uint32_t input = 0; input < 2; ++input) {
-            wide_[input] = NeedsWideBuffer(td_, input);
-            anyWide = anyWide || wide_[input];
+            wide_[input] = plan.wideBytes[input] != 0;
         }
         if (wide_[0]) {
-            pipe_.InitBuffer(wide1Buf_, bytes);
+            pipe_.InitBuffer(wide1Buf_, plan.wideBytes[0]);
         }
         if (wide_[1]) {
-            pipe_.InitBuffer(wide2Buf_, bytes);
+            pipe_.InitBuffer(wide2Buf_, plan.wideBytes[1]);
         }
-        rowTable_ = NeedsRowTable(td_);
+        rowTable_ = plan.rowTableBytes != 0;
         if (rowTable_) {
-            pipe_.InitBuffer(rowTableBuf_, tile_ * GatherLanesPerElement(sizeof(T)) * sizeof(uint32_t));
+            pipe_.InitBuffer(rowTableBuf_, plan.rowTableBytes);
         }
-        if (anyWide) {
-            pipe_.InitBuffer(zeroTableBuf_, ZERO_TABLE_LANES * sizeof(uint32_t));
+        if (plan.zeroTableBytes != 0) {
+            pipe_.InitBuffer(zeroTableBuf_, plan.zeroTableBytes);
         }
         // Vector writes into input buffers the scalar unit may have read (for the scalar paths' S -> V order).
-        vectorWritesInputs_ = anyWide || (td_.broadcastMode >= TAIL_CONTIGUOUS && UsesRowTiles(td_, tile_) &&
-                                          (ReplicatesRows(0) || ReplicatesRows(1)));
-        if constexpr (Traits::WORK_WORDS > 0) {
-            pipe_.InitBuffer(workBuf_, Traits::WORK_WORDS * tile_ * sizeof(float));
-            pipe_.InitBuffer(maskBuf_, AlignUpTo(tile_ / 8, BLOCK_BYTES));
-            pipe_.InitBuffer(slotBuf_, BLOCK_BYTES);
-            math_.Init(workBuf_.template Get<float>(), maskBuf_.template Get<uint8_t>(), slotBuf_.template Get<float>(),
-                       tile_);
+        vectorWritesInputs_ = wide_[0] || wide_[1];
+        if (plan.workBytes != 0) {
+            pipe_.InitBuffer(workBuf_, plan.workBytes);
         }
-    }
-
-    __aicore__ inline bool ReplicatesRows(uint32_t input) const
-    {
-        const int64_t* stride = StridesOf(td_, input);
-        return stride[td_.rank - 1] == 1 && stride[td_.rank - 2] == 0;
+        if (plan.maskBytes != 0) {
+            pipe_.InitBuffer(maskBuf_, plan.maskBytes);
+        }
+        if (plan.slotBytes != 0) {
+            pipe_.InitBuffer(slotBuf_, plan.slotBytes);
+        }
+        if constexpr (!Traits::IS_DOUBLE_BITS) {
+            LocalTensor<uint8_t> mask;
+            if (plan.maskBytes != 0) {
+                mask = maskBuf_.template Get<uint8_t>();
+            }
+            LocalTensor<float> slot;
+            if (plan.slotBytes != 0) {
+                slot = slotBuf_.template Get<float>();
+            }
+            math_.Init(workBuf_.template Get<float>(), mask, slot, tile_);
+        }
     }
 
     __aicore__ inline TQue<TPosition::VECIN, 2>& InQue(uint32_t input) { return input == 0 ? in1Que_ : in2Que_; }
@@ -182,8 +192,8 @@ private:
             }
             WaitPipe<HardEvent::S_V>(); // the Gathers and the row table below read it
         }
-        if (!rowTable_ || !UsesRowTiles(td_, tile_)) {
-            return; // rows too long for two per tile: segments only, the table stays unused
+        if (!rowTable_) {
+            return; // no input takes one value per row, or rows too long for two per tile
         }
         uint32_t rowStride = RowStrideOf(td_);
         uint32_t lanesPerRow = rowStride * lanesPerElement;
@@ -252,15 +262,17 @@ private:
         }
     }
 
-    // Rows 1..R-1 = row 0 (an input constant across rows), by bit copies with a source repeat stride of 0.
-    __aicore__ inline void ReplicateRow(const LocalTensor<T>& x, const TilePlan& plan)
+    // dst rows 0..R-1 = the one row in `row` (an input constant across rows), by bit copies with a source repeat
+    // stride of 0.
+    __aicore__ inline void ReplicateRow(const LocalTensor<T>& dst, const LocalTensor<T>& row, const TilePlan& plan)
     {
-        LocalTensor<Lane> lanes = x.template ReinterpretCast<Lane>();
+        LocalTensor<Lane> to = dst.template ReinterpretCast<Lane>();
+        LocalTensor<Lane> from = row.template ReinterpretCast<Lane>();
         uint32_t rowBytes = plan.rowStride * sizeof(T);
         uint32_t lanesPerRow = rowBytes / sizeof(Lane);
         if (rowBytes / BLOCK_BYTES > MAX_REPEATS) { // a row longer than one repeat stride can say
-            for (uint32_t r = 1; r < plan.rows; ++r) {
-                Adds(lanes[r * lanesPerRow], lanes, static_cast<Lane>(0), lanesPerRow);
+            for (uint32_t r = 0; r < plan.rows; ++r) {
+                Adds(to[r * lanesPerRow], from, static_cast<Lane>(0), lanesPerRow);
             }
             return;
         }
@@ -268,9 +280,9 @@ private:
             uint32_t chunkBytes = rowBytes - chunk * REPEAT_BYTES;
             chunkBytes = chunkBytes < REPEAT_BYTES ? chunkBytes : REPEAT_BYTES;
             uint32_t first = chunk * REPEAT_BYTES / sizeof(Lane);
-            for (uint32_t row = 1; row < plan.rows; row += MAX_REPEATS) {
-                uint32_t now = plan.rows - row < MAX_REPEATS ? plan.rows - row : MAX_REPEATS;
-                Adds(lanes[row * lanesPerRow + first], lanes[first], static_cast<Lane>(0),
+            for (uint32_t r = 0; r < plan.rows; r += MAX_REPEATS) {
+                uint32_t now = plan.rows - r < MAX_REPEATS ? plan.rows - r : MAX_REPEATS;
+                Adds(to[r * lanesPerRow + first], from[first], static_cast<Lane>(0),
                      static_cast<uint64_t>(chunkBytes / sizeof(Lane)), static_cast<uint8_t>(now),
                      UnaryRepeatParams(1, 1, static_cast<uint8_t>(rowBytes / BLOCK_BYTES), 0));
             }
@@ -324,7 +336,8 @@ private:
             queued[input] = InQue(input).template DeQue<T>();
             x[input] = queued[input];
             if (fetch == FETCH_ONE_ROW) {
-                ReplicateRow(queued[input], plan);
+                x[input] = Wide(input);
+                ReplicateRow(x[input], queued[input], plan);
             } else if (fetch == FETCH_ROW_VALUES) {
                 x[input] = Wide(input);
                 Gather(x[input].template ReinterpretCast<GatherLane>(),
@@ -349,15 +362,16 @@ private:
                                        const TilePlan& plan, uint32_t n)
     {
         if constexpr (Traits::IS_FP32) {
-            math_.Fp32(x1, x2, y, n);
+            math_.Fp32<Traits::DIVISOR_BITS>(x1, x2, y, n); // the remainder is computed in y
         } else if constexpr (Traits::IS_HALF_LIKE) {
             uint32_t m = AlignCompute(n);
             LocalTensor<float> a = math_.Word(RemainderMath::W_HALF_A);
             LocalTensor<float> b = math_.Word(RemainderMath::W_HALF_B);
+            LocalTensor<float> r = math_.Word(RemainderMath::W_HALF_R);
             Cast(a, x1, RoundMode::CAST_NONE, m);
             Cast(b, x2, RoundMode::CAST_NONE, m);
-            math_.Fp32(a, b, a, n);
-            Cast(y, a, RoundMode::CAST_RINT, m);
+            math_.Fp32<Traits::DIVISOR_BITS>(a, b, r, n);
+            Cast(y, r, RoundMode::CAST_RINT, m);
         } else if constexpr (Traits::IS_INT32) {
             math_.Int32(x1, x2, y, n);
         } else if constexpr (Traits::IS_INT64) {
@@ -380,7 +394,7 @@ private:
         bool readsVector = false;
         for (uint32_t input = 0; input < 2; ++input) {
             uint32_t fetch = plan.fetch[input];
-            readsDma = readsDma || fetch == FETCH_ROWS || fetch == FETCH_ONE_ROW;
+            readsDma = readsDma || fetch == FETCH_ROWS; // the others are read from the wide buffer
             readsVector =
                 readsVector || fetch == FETCH_ONE_ROW || fetch == FETCH_ROW_VALUES || fetch == FETCH_ONE_VALUE;
         }
@@ -388,7 +402,7 @@ private:
             WaitPipe<HardEvent::MTE2_S>(); // inputs the DMA wrote
         }
         if (readsVector && afterVector) {
-            WaitPipe<HardEvent::V_S>(); // inputs replicated or spread in UB this tile
+            WaitPipe<HardEvent::V_S>(); // inputs replicated or spread into the wide buffers this tile
         }
         WaitPipe<HardEvent::MTE3_S>(); // y's buffer: an earlier tile's copy-out reads it
         for (uint32_t row = 0; row < plan.rows; ++row) {
@@ -407,7 +421,7 @@ private:
             WaitPipe<HardEvent::S_MTE2>(); // later DMAs overwrite the input buffers read here
         }
         if (vectorWritesInputs_ || Traits::IS_INT64) {
-            WaitPipe<HardEvent::S_V>(); // later vector writes: spread/replicated inputs, INT64 results in y
+            WaitPipe<HardEvent::S_V>(); // later vector writes: the wide buffers, INT64 results in y
         }
     }
 

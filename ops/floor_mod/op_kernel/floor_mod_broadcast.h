@@ -11,7 +11,8 @@
 /*!
  * \file floor_mod_broadcast.h
  * \brief Stride-aware addressing shared by the kernel, the host tiling and the tests: the output cursor, the tile
- *        walker that cuts a core's range into tiles of whole rows, and the UB buffer plan both sides agree on.
+ *        walker that cuts a core's range into tiles of whole rows, and the UB plan: the bytes of every buffer the
+ *        kernel allocates (it allocates from this plan, the host sizes the tile with it).
  */
 #ifndef OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_BROADCAST_H_
 #define OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_BROADCAST_H_
@@ -28,11 +29,37 @@ namespace FloorModNs {
 
 constexpr uint32_t BLOCK_BYTES = 32;
 constexpr uint32_t REPEAT_BYTES = 256;
-// UB the kernel takes besides the per-element buffers: the zero-offset Gather block (256 bytes of output lanes
-// need at most 128 uint32 offsets) and the 32-byte slot of a reduction result.
-constexpr uint32_t ZERO_TABLE_LANES = 128;
+constexpr uint32_t COMPUTE_ALIGN = 64;    // elements: FP32/INT32 Compare needs whole 256-byte repeats
+constexpr uint32_t ZERO_TABLE_LANES = 128; // the zero-offset Gather block: 256 bytes of output lanes
 constexpr uint32_t MAX_ROWS_PER_TILE = 4095; // DataCopyPad's blockCount limit
-constexpr uint32_t FIXED_KERNEL_UB_BYTES = 1024;
+
+// What the vector unit computes in, per dtype: it sets the work words (floor_mod_compute.h) and the extra buffers.
+enum ComputeKind : uint32_t {
+    KIND_HALF = 0,        // FP16 / BF16, computed in FP32
+    KIND_FP32 = 1,
+    KIND_INT32 = 2,
+    KIND_INT64 = 3,       // INT32 path inside the INT32 range, else the scalar unit
+    KIND_DOUBLE_BITS = 4, // the scalar unit only
+};
+
+// 32-bit work words per tile element (RemainderMath's W_* indices). FP32: divisor, scaled divisor, quotient, product
+// and a divisor part; the remainder lives in y's buffer. FP16/BF16 add the remainder and FP32 copies of both inputs.
+// INT32: float copies of both inputs, quotient and two temporaries (the remainder in y). INT64 adds the INT32 copy of
+// x1 (which becomes the remainder); the INT32 copy of x2 lives in the upper half of y's 64-bit lanes.
+__aicore__ inline uint32_t WorkWords(uint32_t kind)
+{
+    switch (kind) {
+        case KIND_HALF:
+            return 8;
+        case KIND_FP32:
+        case KIND_INT32:
+            return 5;
+        case KIND_INT64:
+            return 6;
+        default:
+            return 0;
+    }
+}
 
 // Gather moves 16- or 32-bit lanes: a 64-bit element is two 32-bit lanes.
 __aicore__ inline uint32_t GatherLanesPerElement(uint32_t dtypeBytes)
@@ -80,12 +107,6 @@ __aicore__ inline bool IsConstantInput(const FloorModTilingData& td, uint32_t in
     return true;
 }
 
-// Inputs constant along the last dim are spread into a second (wide) UB buffer: by Gather from the DMA'd values.
-__aicore__ inline bool NeedsWideBuffer(const FloorModTilingData& td, uint32_t input)
-{
-    return StridesOf(td, input)[td.rank - 1] == 0;
-}
-
 __aicore__ inline uint32_t RowStrideOf(const FloorModTilingData& td)
 {
     uint64_t cols = static_cast<uint64_t>(td.outShape[td.rank - 1]);
@@ -117,6 +138,18 @@ __aicore__ inline bool UsesRowTiles(const FloorModTilingData& td, uint32_t tile)
     return RowsAreFetchable(td) && 2ULL * RowStrideOf(td) <= tile;
 }
 
+// The walker tiles whole rows (the kernel's buffers are planned for it): a row mode whose rows fit twice.
+__aicore__ inline bool RowTiles(const FloorModTilingData& td, uint32_t tile)
+{
+    return td.broadcastMode >= TAIL_CONTIGUOUS && UsesRowTiles(td, tile);
+}
+
+__aicore__ inline uint32_t RowsPerTile(const FloorModTilingData& td, uint32_t tile)
+{
+    uint32_t rows = tile / RowStrideOf(td);
+    return rows < MAX_ROWS_PER_TILE ? rows : MAX_ROWS_PER_TILE;
+}
+
 // The Gather offset table for one value per row: only when some input can be FETCH_ROW_VALUES.
 __aicore__ inline bool NeedsRowTable(const FloorModTilingData& td)
 {
@@ -130,6 +163,99 @@ __aicore__ inline bool NeedsRowTable(const FloorModTilingData& td)
         }
     }
     return false;
+}
+
+// How the kernel holds one input in UB.
+enum InputHold : uint32_t {
+    HOLD_TILE = 0,       // a tile of its own elements in the queue (rows or row segments)
+    HOLD_REPLICATED = 1, // one row per tile in the queue, replicated into the wide buffer (row tiles, stride 0 across)
+    HOLD_SPREAD = 2,     // one value per row or per tile in the queue, spread into the wide buffer by Gather
+    HOLD_CONSTANT = 3,   // one element for the kernel, spread into the wide buffer once at Init
+};
+
+__aicore__ inline uint32_t HoldOf(const FloorModTilingData& td, uint32_t input, bool rowTiles)
+{
+    if (IsConstantInput(td, input)) {
+        return HOLD_CONSTANT;
+    }
+    const int64_t* stride = StridesOf(td, input);
+    if (stride[td.rank - 1] == 0) {
+        return HOLD_SPREAD;
+    }
+    return rowTiles && stride[td.rank - 2] == 0 ? HOLD_REPLICATED : HOLD_TILE;
+}
+
+// Every UB buffer of the kernel, in bytes as TPipe::InitBuffer takes them (each a multiple of 32). The kernel's
+// InitBuffer calls are exactly these; a zero size is a buffer it does not allocate.
+struct UbPlan {
+    uint32_t inQueueBytes[2]; // one buffer of each input queue
+    uint32_t inQueueDepth[2];
+    uint32_t outQueueBytes;
+    uint32_t outQueueDepth;
+    uint32_t wideBytes[2];    // the tile an input is replicated or spread into
+    uint32_t rowTableBytes;   // Gather offsets of one value per row
+    uint32_t zeroTableBytes;  // Gather offsets of one value
+    uint32_t workBytes;       // WorkWords 32-bit words per tile element
+    uint32_t maskBytes;       // one bit per tile element (Compare / Select, float kinds)
+    uint32_t slotBytes;       // the scalar result of a reduction
+
+    __aicore__ inline uint64_t Total() const
+    {
+        uint64_t total = static_cast<uint64_t>(outQueueBytes) * outQueueDepth + rowTableBytes + zeroTableBytes +
+                         workBytes + maskBytes + slotBytes;
+        for (uint32_t input = 0; input < 2; ++input) {
+            total += static_cast<uint64_t>(inQueueBytes[input]) * inQueueDepth[input] + wideBytes[input];
+        }
+        return total;
+    }
+};
+
+__aicore__ inline uint32_t BlockBytes(uint64_t bytes)
+{
+    return static_cast<uint32_t>(AlignUpTo(bytes, BLOCK_BYTES));
+}
+
+// The plan for `tile` elements, as the kernel will tile (rowTiles) or as a candidate the host tries. Queues of an
+// input hold what one DMA brings: a tile of elements, one row (padded to whole compute repeats: a lone row is
+// computed from the queue), the values of the tile's rows, or one value. Only the wide buffers and y are tile-sized
+// besides the work words.
+__aicore__ inline UbPlan PlanUbAs(const FloorModTilingData& td, uint32_t kind, uint32_t tile, uint32_t depth,
+                                  bool rowTiles)
+{
+    UbPlan plan{};
+    uint64_t bytes = td.dtypeBytes;
+    bool anyWide = false;
+    for (uint32_t input = 0; input < 2; ++input) {
+        uint32_t hold = HoldOf(td, input, rowTiles);
+        uint64_t elements = tile;
+        if (hold == HOLD_REPLICATED) {
+            elements = AlignUpTo(RowStrideOf(td), COMPUTE_ALIGN);
+        } else if (hold == HOLD_SPREAD) {
+            elements = rowTiles ? RowsPerTile(td, tile) : 1U;
+        } else if (hold == HOLD_CONSTANT) {
+            elements = 1;
+        }
+        plan.inQueueBytes[input] = BlockBytes(elements * bytes);
+        plan.inQueueDepth[input] = hold == HOLD_CONSTANT ? 1U : depth; // read once, at Init
+        plan.wideBytes[input] = hold == HOLD_TILE ? 0U : BlockBytes(tile * bytes);
+        anyWide = anyWide || hold != HOLD_TILE;
+    }
+    plan.outQueueBytes = BlockBytes(tile * bytes);
+    plan.outQueueDepth = depth;
+    plan.rowTableBytes = rowTiles && NeedsRowTable(td) ?
+                             BlockBytes(static_cast<uint64_t>(tile) * GatherLanesPerElement(td.dtypeBytes) * 4U) :
+                             0U;
+    plan.zeroTableBytes = anyWide ? ZERO_TABLE_LANES * 4U : 0U;
+    plan.workBytes = BlockBytes(static_cast<uint64_t>(WorkWords(kind)) * tile * 4U);
+    plan.maskBytes = kind == KIND_HALF || kind == KIND_FP32 ? BlockBytes(tile / 8U) : 0U;
+    plan.slotBytes = kind == KIND_DOUBLE_BITS || kind == KIND_INT32 ? 0U : BLOCK_BYTES;
+    return plan;
+}
+
+// The plan of the kernel at this tile (what Init allocates).
+__aicore__ inline UbPlan PlanUb(const FloorModTilingData& td, uint32_t kind, uint32_t tile, uint32_t depth)
+{
+    return PlanUbAs(td, kind, tile, depth, RowTiles(td, tile));
 }
 
 class OffsetCursor {
@@ -191,7 +317,7 @@ public:
         tile_ = tile;
         cols_ = static_cast<uint64_t>(td.outShape[td.rank - 1]);
         rowStride_ = RowStrideOf(td);
-        rowTiles_ = td.broadcastMode >= TAIL_CONTIGUOUS && UsesRowTiles(td, tile);
+        rowTiles_ = RowTiles(td, tile);
         rowsPerTile_ = rowTiles_ ? tile / rowStride_ : 1;
         rowsPerTile_ = rowsPerTile_ < MAX_ROWS_PER_TILE ? rowsPerTile_ : MAX_ROWS_PER_TILE;
         for (uint32_t input = 0; input < 2; ++input) {

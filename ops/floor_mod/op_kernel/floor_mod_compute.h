@@ -12,12 +12,17 @@
  * \file floor_mod_compute.h
  * \brief The vector remainder of one tile, exact for every input:
  *        - FP32 (FP16/BF16 computed in FP32): fmod(|a|, |b|) by steps that each take up to 16 quotient bits, the
- *          divisor split into three 8-bit parts so that every product and difference is exact; the tile's largest
- *          exponent gap sets the number of steps (one V -> S hand-over per tile). Then fmod's sign (a's) and the
- *          torch.remainder corrections (+b on a non-zero result of the wrong sign, |b| = inf, |a| = inf).
+ *          divisor split into parts of 8 significant bits so that every product and difference is exact (three
+ *          parts for FP32's 24 bits, two for FP16's 11, one for BF16's 8); the tile's largest exponent gap sets the
+ *          number of steps (one V -> S hand-over per tile; no step when every |a| lies below |b|'s binade, a
+ *          quotient of 0). Then fmod's sign (a's) and the torch.remainder corrections (+b on a non-zero result of
+ *          the wrong sign, |b| = inf, |a| = inf, b = 0 or NaN).
  *        - INT32: a float quotient estimate, two integer steps (wrapping products are exact since the result is
  *          small) and two sign-bit corrections to the floor remainder. No reduction, no scalar.
  *        - INT64 in the INT32 range: the same on INT32 copies (the caller checks the range).
+ *        Work words are shared between steps: the remainder is computed in y's buffer where y is 32-bit, the
+ *        exponent of the divisor is recomputed where a step needs it, and the INT32 copy of INT64's x2 lives in
+ *        the upper half of y's 64-bit lanes.
  */
 #ifndef OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_COMPUTE_H_
 #define OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_COMPUTE_H_
@@ -25,16 +30,17 @@
 #include <cmath>
 
 #include "kernel_operator.h"
+#include "floor_mod_broadcast.h"
 
 namespace FloorModNs {
 using namespace AscendC;
 
-constexpr uint32_t COMPUTE_ALIGN = 64;          // elements: FP32/INT32 Compare needs whole 256-byte repeats
 constexpr float MIN_NORMAL_FP32 = 1.17549435e-38f; // 2^-126
 constexpr float TWO_POW_24 = 16777216.0f;
 constexpr float INV_TWO_POW_24 = 5.9604645e-08f;
 constexpr float MAX_FINITE_FP32 = 3.40282347e+38f;
 constexpr float SUBNORMAL_FLAG = 1024.0f;       // added to a lane's exponent gap when its divisor is subnormal
+constexpr float NO_STEP_GAP = -1024.0f;         // the gap of a lane that takes no steps (b = 0 or NaN, a not finite)
 constexpr int32_t BITS_PER_STEP = 15;           // a step reduces the exponent gap by 15 (16 quotient bits, 1 spare)
 constexpr int32_t MAX_STEPS = 19;               // (127 + 149 - 1) / 15 + 1: any FP32 pair
 constexpr int32_t SUBNORMAL_STEPS = 2;          // the second phase of a subnormal divisor: a gap of at most 25
@@ -44,7 +50,16 @@ __aicore__ inline uint32_t AlignCompute(uint32_t n)
     return (n + COMPUTE_ALIGN - 1) / COMPUTE_ALIGN * COMPUTE_ALIGN;
 }
 
-// Work words of one tile (each `tile` 32-bit lanes) and a bit mask; see WorkBytesPerElement in the host tiling.
+// Significant bits of the divisor as the FP32 steps see it: FP32's 24, FP16's 11 (an FP16 subnormal is an FP32
+// normal with fewer), BF16's 8 (FP32's exponent range: its subnormals are FP32 subnormals).
+template <uint32_t DIVISOR_BITS>
+struct Fp32Source {
+    static constexpr bool SUBNORMAL_DIVISORS = DIVISOR_BITS != 11;
+    static constexpr bool HAS_REST = DIVISOR_BITS > 8;       // bits below the top 8
+    static constexpr bool HAS_LOW = DIVISOR_BITS > 16;       // bits below the top 16
+};
+
+// Work words of one tile (each `tile` 32-bit lanes) and a bit mask; WorkWords in floor_mod_broadcast.h counts them.
 class RemainderMath {
 public:
     __aicore__ inline void Init(const LocalTensor<float>& work, const LocalTensor<uint8_t>& mask,
@@ -58,38 +73,45 @@ public:
 
     __aicore__ inline LocalTensor<float> Word(uint32_t index) const { return work_[index * tile_]; }
 
-    // out = torch.remainder(a, b) in FP32, bit-exact: fmod is exact and representable; `out` may be a work word
-    // from 7 on (the FP16/BF16 copies).
-    __aicore__ inline void Fp32(const LocalTensor<float>& a, const LocalTensor<float>& b, const LocalTensor<float>& out,
+    // r = torch.remainder(a, b) in FP32, bit-exact (fmod is exact and representable); r is the result's buffer and
+    // must be neither a nor b. DIVISOR_BITS: the significant bits b can have (24, or 11 / 8 for FP16 / BF16 data).
+    template <uint32_t DIVISOR_BITS>
+    __aicore__ inline void Fp32(const LocalTensor<float>& a, const LocalTensor<float>& b, const LocalTensor<float>& r,
                                 uint32_t n)
     {
+        using Source = Fp32Source<DIVISOR_BITS>;
         uint32_t m = AlignCompute(n);
-        LocalTensor<float> r = Word(W_R);
         LocalTensor<float> bn = Word(W_BN);
         LocalTensor<float> p = Word(W_P);
-        LocalTensor<float> y = Word(W_Y);
         Abs(r, a, m);
         Abs(bn, b, m);
-        // A subnormal divisor is taken as bn * 2^24 (normal) first; its lanes are flagged in the tile's maximum.
-        CompareScalar(mask_, bn, MIN_NORMAL_FP32, CMPMODE::LT, m);
-        Muls(p, bn, TWO_POW_24, m);
-        Select(bn, mask_, p, bn, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
-        Duplicate(y, SUBNORMAL_FLAG, m);
-        Select(y, mask_, y, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
-        float widest = ExponentGap(n, m);
-        bool subnormal = widest >= SUBNORMAL_FLAG;
-        int32_t steps = subnormal ? MAX_STEPS : 1 + Steps(widest);
+        if constexpr (Source::SUBNORMAL_DIVISORS) {
+            // A subnormal divisor is taken as bn * 2^24 (normal) first; ExponentGap flags its lanes from this mask.
+            CompareScalar(mask_, bn, MIN_NORMAL_FP32, CMPMODE::LT, m);
+            Muls(p, bn, TWO_POW_24, m);
+            Select(bn, mask_, p, bn, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        }
+        float widest = ExponentGap<Source::SUBNORMAL_DIVISORS>(r, n, m);
+        bool subnormal = Source::SUBNORMAL_DIVISORS && widest >= SUBNORMAL_FLAG;
+        // Every lane with a gap below 0 has |a| below |b|'s binade: a quotient of 0, r = |a| already, no step and
+        // no settling.
+        int32_t steps = subnormal ? MAX_STEPS : (widest < 0.0f ? 0 : 1 + Steps(widest));
         for (int32_t i = 0; i < steps; ++i) {
-            Step(m, steps > 1);
+            Step<Source>(r, m, steps > 1);
         }
-        Settle(m);
-        if (subnormal) {
-            SecondPhase(b, m);
+        if (steps > 0) {
+            Settle(r, m);
         }
-        Finish(a, b, out, m);
+        if constexpr (Source::SUBNORMAL_DIVISORS) {
+            if (subnormal) {
+                SecondPhase<Source>(r, b, m);
+            }
+        }
+        Finish(a, b, r, m);
     }
 
-    // out = floor remainder of int32 a by b (0 for b = 0 or b = -1), bit-exact, vector only.
+    // out = floor remainder of int32 a by b (0 for b = 0 or b = -1), bit-exact, vector only. out is the remainder's
+    // buffer from the first subtraction on; it may be a (read before), not b.
     __aicore__ inline void Int32(const LocalTensor<int32_t>& a, const LocalTensor<int32_t>& b,
                                  const LocalTensor<int32_t>& out, uint32_t n)
     {
@@ -97,7 +119,7 @@ public:
         LocalTensor<float> af = Word(W_IA);
         LocalTensor<float> bf = Word(W_IB);
         LocalTensor<int32_t> q = Word(W_IQ).ReinterpretCast<int32_t>();
-        LocalTensor<int32_t> r = Word(W_IR).ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> r = out;
         LocalTensor<int32_t> t = Word(W_IT).ReinterpretCast<int32_t>();
         LocalTensor<int32_t> u = Word(W_IU).ReinterpretCast<int32_t>();
         Cast(af, a, RoundMode::CAST_RINT, m);
@@ -158,20 +180,23 @@ public:
         return ReduceToScalar(af, n);
     }
 
+    // out (64-bit lanes, `tile` of them) = the INT32 remainder, computed on INT32 copies: x1's in a work word (the
+    // remainder), x2's in the upper half of out's bytes, dead before the widening Cast writes them.
     __aicore__ inline void Int64(const LocalTensor<int64_t>& a, const LocalTensor<int64_t>& b,
                                  const LocalTensor<int64_t>& out, uint32_t n)
     {
         uint32_t m = AlignCompute(n);
         LocalTensor<int32_t> a32 = Word(W_I64A).ReinterpretCast<int32_t>();
-        LocalTensor<int32_t> b32 = Word(W_I64B).ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> b32 = out.ReinterpretCast<int32_t>()[tile_];
         Cast(a32, a, RoundMode::CAST_NONE, m);
         Cast(b32, b, RoundMode::CAST_NONE, m);
         Int32(a32, b32, a32, n);
         Cast(out, a32, RoundMode::CAST_NONE, m);
     }
 
-    static constexpr uint32_t W_HALF_A = 7; // FP16/BF16: FP32 copies of the inputs
-    static constexpr uint32_t W_HALF_B = 8;
+    static constexpr uint32_t W_HALF_R = 5; // FP16/BF16: the FP32 remainder and FP32 copies of the inputs
+    static constexpr uint32_t W_HALF_A = 6;
+    static constexpr uint32_t W_HALF_B = 7;
 
 private:
     __aicore__ static inline LocalTensor<int16_t> Half(const LocalTensor<int32_t>& x)
@@ -200,24 +225,28 @@ private:
     }
 
     // The tile's largest exponent gap e(|a|) - e(bn) over lanes that take steps (finite a, b != 0), plus the
-    // subnormal flag held in W_Y. Exponents are the biased fields (a subnormal |a| reads high: more steps only).
-    __aicore__ inline float ExponentGap(uint32_t n, uint32_t m)
+    // subnormal flag on lanes the mask marks (SUBNORMAL: the mask Fp32 left). Exponents are the biased fields (a
+    // subnormal |a| reads 0: a negative gap, q = 0, right). Lanes without steps count NO_STEP_GAP.
+    template <bool SUBNORMAL>
+    __aicore__ inline float ExponentGap(const LocalTensor<float>& r, uint32_t n, uint32_t m)
     {
-        LocalTensor<int32_t> e = Word(W_E).ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> e = Word(W_Y).ReinterpretCast<int32_t>();
         LocalTensor<int32_t> q = Word(W_Q).ReinterpretCast<int32_t>();
         LocalTensor<float> p = Word(W_P);
-        LocalTensor<float> r = Word(W_R);
         LocalTensor<float> bn = Word(W_BN);
         ShiftRight(e, bn.ReinterpretCast<int32_t>(), 23, m);
         ShiftRight(q, r.ReinterpretCast<int32_t>(), 23, m);
         Sub(q, q, e, m);
         Cast(p, q, RoundMode::CAST_RINT, m);
-        Add(p, p, Word(W_Y), m);
-        // Lanes that take no steps count 0: b = 0 (below the subnormal bound too) and a infinite or NaN.
+        if constexpr (SUBNORMAL) {
+            Adds(q.ReinterpretCast<float>(), p, SUBNORMAL_FLAG, m);
+            Select(p, mask_, q.ReinterpretCast<float>(), p, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        }
+        // Lanes that take no steps: b = 0 (below the subnormal bound too) or NaN, and a infinite or NaN.
         CompareScalar(mask_, r, MAX_FINITE_FP32, CMPMODE::LE, m);
-        Select(p, mask_, p, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
+        Select(p, mask_, p, NO_STEP_GAP, SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
         CompareScalar(mask_, bn, 0.0f, CMPMODE::GT, m);
-        Select(p, mask_, p, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
+        Select(p, mask_, p, NO_STEP_GAP, SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
         return ReduceToScalar(p, n); // lanes past n hold an older tile's values
     }
 
@@ -228,11 +257,12 @@ private:
     }
 
     // r = r - q * bp with bp = bn * 2^s, s = max(e(r) - e(bn) - 15, 0) (0 when not scaling) and q = floor(r / bp)
-    // < 2^16: bp is cut into three parts of 8 significant bits, so each q * part and each difference is exact;
-    // q may be one too large (the rounded quotient), leaving r in (-bp, 0), which + bp makes exact again.
-    __aicore__ inline void Step(uint32_t m, bool scale)
+    // < 2^16: bp is cut into parts of 8 significant bits (as many as the source has), so each q * part and each
+    // difference is exact; q may be one too large (the rounded quotient), leaving r in (-bp, 0), which + bp makes
+    // exact again.
+    template <typename Source>
+    __aicore__ inline void Step(const LocalTensor<float>& r, uint32_t m, bool scale)
     {
-        LocalTensor<float> r = Word(W_R);
         LocalTensor<float> bn = Word(W_BN);
         LocalTensor<float> bp = scale ? Word(W_BP) : bn;
         LocalTensor<float> q = Word(W_Q);
@@ -242,27 +272,38 @@ private:
         LocalTensor<int32_t> pi = p.ReinterpretCast<int32_t>();
         LocalTensor<int32_t> yi = y.ReinterpretCast<int32_t>();
         if (scale) {
+            ShiftRight(yi, bn.ReinterpretCast<int32_t>(), 23, m); // e(bn), recomputed: no word kept for it
             ShiftRight(qi, r.ReinterpretCast<int32_t>(), 23, m);
-            Sub(qi, qi, Word(W_E).ReinterpretCast<int32_t>(), m);
+            Sub(qi, qi, yi, m);
             Adds(qi, qi, -BITS_PER_STEP, m);
             Maxs(qi, qi, 0, m);
             ShiftLeft(qi, qi, 23, m);
             Add(bp.ReinterpretCast<int32_t>(), bn.ReinterpretCast<int32_t>(), qi, m);
         }
-        ShiftRight(yi, bp.ReinterpretCast<int32_t>(), 16, m);
-        ShiftLeft(yi, yi, 16, m);                 // top 8 significant bits
+        LocalTensor<float> top = bp; // BF16 data: bp is its own top 8 bits
+        if constexpr (Source::HAS_REST) {
+            ShiftRight(yi, bp.ReinterpretCast<int32_t>(), 16, m);
+            ShiftLeft(yi, yi, 16, m); // top 8 significant bits
+            top = y;
+        }
         Div(q, r, bp, m);
         Cast(q, q, RoundMode::CAST_FLOOR, m);
-        Mul(p, q, y, m);
+        Mul(p, q, top, m);
         Sub(r, r, p, m);
-        ShiftRight(pi, bp.ReinterpretCast<int32_t>(), 8, m);
-        ShiftLeft(pi, pi, 8, m);                  // top 16 significant bits
-        Sub(y, p, y, m);                          // middle 8
-        Sub(p, bp, p, m);                         // low 8
-        Mul(y, q, y, m);
-        Sub(r, r, y, m);
-        Mul(p, q, p, m);
-        Sub(r, r, p, m);
+        if constexpr (Source::HAS_LOW) {
+            ShiftRight(pi, bp.ReinterpretCast<int32_t>(), 8, m);
+            ShiftLeft(pi, pi, 8, m); // top 16 significant bits
+            Sub(y, p, y, m);         // middle 8
+            Sub(p, bp, p, m);        // low 8
+            Mul(y, q, y, m);
+            Sub(r, r, y, m);
+            Mul(p, q, p, m);
+            Sub(r, r, p, m);
+        } else if constexpr (Source::HAS_REST) {
+            Sub(y, bp, y, m);        // FP16 data: the 3 bits below the top 8
+            Mul(y, q, y, m);
+            Sub(r, r, y, m);
+        }
         CompareScalar(mask_, r, 0.0f, CMPMODE::LT, m);
         Add(p, r, bp, m);
         Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
@@ -270,9 +311,8 @@ private:
 
     // r in [bn, 2 bn) would mean a quotient one too small: with a correctly rounded Div it cannot happen; a Div
     // one unit low (the device's accuracy is documented to 1 ulp) is absorbed here, r - bn being exact there.
-    __aicore__ inline void Settle(uint32_t m)
+    __aicore__ inline void Settle(const LocalTensor<float>& r, uint32_t m)
     {
-        LocalTensor<float> r = Word(W_R);
         LocalTensor<float> bn = Word(W_BN);
         LocalTensor<float> p = Word(W_P);
         Compare(mask_, r, bn, CMPMODE::GE, m);
@@ -281,33 +321,38 @@ private:
     }
 
     // Subnormal divisors: r < bn = |b| * 2^24 now; fmod(r * 2^24, bn) / 2^24 is fmod(r, |b|), both scalings exact.
-    __aicore__ inline void SecondPhase(const LocalTensor<float>& b, uint32_t m)
+    template <typename Source>
+    __aicore__ inline void SecondPhase(const LocalTensor<float>& r, const LocalTensor<float>& b, uint32_t m)
     {
-        LocalTensor<float> r = Word(W_R);
         LocalTensor<float> p = Word(W_P);
         Abs(p, b, m);
         CompareScalar(mask_, p, MIN_NORMAL_FP32, CMPMODE::LT, m);
         Muls(p, r, TWO_POW_24, m);
         Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
         for (int32_t i = 0; i < SUBNORMAL_STEPS; ++i) {
-            Step(m, true);
+            Step<Source>(r, m, true);
         }
-        Settle(m);
+        Settle(r, m);
         Abs(p, b, m);
         CompareScalar(mask_, p, MIN_NORMAL_FP32, CMPMODE::LT, m);
         Muls(p, r, INV_TWO_POW_24, m);
         Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
     }
 
-    // fmod takes a's sign; torch.remainder adds b to a non-zero result of the other sign; |b| = inf gives a when a
-    // is zero or of b's sign, else b; |a| = inf gives NaN (NaN operands and b = 0 are NaN already).
-    __aicore__ inline void Finish(const LocalTensor<float>& a, const LocalTensor<float>& b,
-                                  const LocalTensor<float>& out, uint32_t m)
+    // fmod(a, +-inf) is a: |a| on those lanes makes the general rule give torch's (a for a zero or of b's sign, else
+    // a + b = b). fmod takes a's sign; torch.remainder adds b to a non-zero result of the other sign. |a| = inf, b = 0
+    // and a NaN b give NaN (a NaN a is NaN already): explicit, so that no lane depends on how the device divides by
+    // zero or steps with an infinite or zero divisor.
+    __aicore__ inline void Finish(const LocalTensor<float>& a, const LocalTensor<float>& b, const LocalTensor<float>& r,
+                                  uint32_t m)
     {
-        LocalTensor<float> r = Word(W_R);
         LocalTensor<float> p = Word(W_P);
         LocalTensor<float> y = Word(W_Y);
         LocalTensor<uint32_t> pu = p.ReinterpretCast<uint32_t>();
+        Abs(y, b, m); // |b| until the end
+        CompareScalar(mask_, y, INFINITY, CMPMODE::EQ, m);
+        Abs(p, a, m);
+        Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
         ShiftRight(pu, a.ReinterpretCast<uint32_t>(), 31U, m);
         ShiftLeft(pu, pu, 31U, m);
         Or(r.ReinterpretCast<uint16_t>(), r.ReinterpretCast<uint16_t>(), p.ReinterpretCast<uint16_t>(), 2 * m);
@@ -315,38 +360,29 @@ private:
         CompareScalar(mask_, b, 0.0f, CMPMODE::LT, m);
         Muls(p, r, -1.0f, m);
         Select(p, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
-        Muls(y, a, -1.0f, m);
-        Select(y, mask_, y, a, SELMODE::VSEL_TENSOR_TENSOR_MODE, m); // a with b's sign folded in
         CompareScalar(mask_, p, 0.0f, CMPMODE::LT, m);
         Add(p, r, b, m);
         Select(r, mask_, p, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
-        CompareScalar(mask_, y, 0.0f, CMPMODE::LT, m);
-        Select(y, mask_, b, a, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
-        Abs(p, b, m);
-        CompareScalar(mask_, p, INFINITY, CMPMODE::EQ, m);
-        Select(r, mask_, y, r, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        CompareScalar(mask_, y, 0.0f, CMPMODE::GT, m); // b neither 0 nor NaN
+        Select(r, mask_, r, static_cast<float>(NAN), SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
         Abs(p, a, m);
         CompareScalar(mask_, p, INFINITY, CMPMODE::NE, m);
-        Select(out, mask_, r, static_cast<float>(NAN), SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
+        Select(r, mask_, r, static_cast<float>(NAN), SELMODE::VSEL_TENSOR_SCALAR_MODE, m);
     }
 
-    // FP32 words
-    static constexpr uint32_t W_R = 0;
-    static constexpr uint32_t W_BN = 1;
-    static constexpr uint32_t W_E = 2;
-    static constexpr uint32_t W_BP = 3;
-    static constexpr uint32_t W_Q = 4;
-    static constexpr uint32_t W_P = 5;
-    static constexpr uint32_t W_Y = 6;
-    // INT32 words (INT64 adds its INT32 copies)
+    // FP32 words (FP16/BF16 add W_HALF_*); the remainder is the caller's buffer
+    static constexpr uint32_t W_BN = 0;
+    static constexpr uint32_t W_BP = 1;
+    static constexpr uint32_t W_Q = 2;
+    static constexpr uint32_t W_P = 3;
+    static constexpr uint32_t W_Y = 4;
+    // INT32 words (INT64 adds its INT32 copy of x1); the remainder is the caller's buffer
     static constexpr uint32_t W_IA = 0;
     static constexpr uint32_t W_IB = 1;
     static constexpr uint32_t W_IQ = 2;
-    static constexpr uint32_t W_IR = 3;
-    static constexpr uint32_t W_IT = 4;
-    static constexpr uint32_t W_IU = 5;
-    static constexpr uint32_t W_I64A = 6;
-    static constexpr uint32_t W_I64B = 7;
+    static constexpr uint32_t W_IT = 3;
+    static constexpr uint32_t W_IU = 4;
+    static constexpr uint32_t W_I64A = 5;
 
     LocalTensor<float> work_;
     LocalTensor<uint8_t> mask_;

@@ -9,7 +9,10 @@
 // Compare writes through a default LocalTensor (UB offset 0 on the device; the model refuses it). This driver runs
 // their Init and Process itself (what their floor_mod entry does) and binds MaskTensor in between; the instruction
 // stream it counts is theirs unchanged.
-// argv: dtype(float16|float32) n cores
+// Their INT32 path exists only in an impl_mode build (HIGH_PERFORMANCE or HIGH_PRECISION, ops-math
+// scripts/util/ascendc_impl_build.py); the benchmark builds this driver with -DHIGH_PRECISION=1 (the exact one; the
+// macro touches their INT32 path only).
+// argv: dtype(float16|bfloat16|float32|int32) n cores   (their kernel's four dtypes; UB dividers of their tiling)
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -77,6 +80,10 @@ int main(int argc, char** argv)
     return cpu_model::Guarded([&] {
         if (dtype == "float16") {
             Run<FLOOR_MOD_TPL_FP16, half>(n, cores, 46);
+        } else if (dtype == "bfloat16") {
+            Run<FLOOR_MOD_TPL_BF16, bfloat16_t>(n, cores, 46);  // their SetTilingKeyParams: BF16 takes FP16's divider
+        } else if (dtype == "int32") {
+            Run<FLOOR_MOD_TPL_INT32, int32_t>(n, cores, 66);
         } else {
             Run<FLOOR_MOD_TPL_FP32, float>(n, cores, 50);
         }

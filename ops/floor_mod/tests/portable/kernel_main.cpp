@@ -10,8 +10,10 @@
 
 // Runs the real FloorMod kernel (op_kernel/floor_mod.cpp) on the CPU model of the Ascend C API.
 // argv: dtypeCode cores threads|sequential x1Shape x2Shape x1.bin x2.bin y.bin   (shapes: comma lists, "-" = rank 0)
-// The tiling comes from the same portable core the host adapter calls. Prints the tiling and the DMA calls the
-// kernel issued (GM -> UB and UB -> GM, all cores): every DataCopyPad of the kernel goes through a counter here.
+// The tiling comes from the same portable core the host adapter calls. Prints the tiling, the DMA calls the
+// kernel issued (GM -> UB and UB -> GM, all cores): every DataCopyPad of the kernel goes through a counter here,
+// and the UB the kernel's Init reserved (TPipe::InitBuffer on the model, probed on one core before the run) next
+// to the plan the tiling sized the tile with.
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -56,9 +58,27 @@ static std::vector<char> ReadAll(const char* path)
     return std::vector<char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-template <uint32_t D_T>
-static void Run(uint32_t cores, cpu_model::LaunchMode mode, uint8_t* x1, uint8_t* x2, uint8_t* y, uint8_t* tiling)
+static uint32_t g_ubUsed = 0;
+
+// The UB the kernel's Init reserves: Init alone on one core (it may spread a one-element input: its DMA is not
+// counted with the run's).
+template <typename T>
+static void ProbeUb(uint8_t* x1, uint8_t* x2, uint8_t* y, const FloorModTilingData& td)
 {
+    cpu_model::Launch(1, cpu_model::LaunchMode::Sequential, [x1, x2, y, &td] {
+        FloorModNs::FloorModKernel<T> op;
+        op.Init(x1, x2, y, td);
+        g_ubUsed = GetTPipePtr()->UsedUbBytes();
+    });
+    g_dmaIn = 0;
+    g_dmaOut = 0;
+}
+
+template <uint32_t D_T, typename T>
+static void Run(uint32_t cores, cpu_model::LaunchMode mode, uint8_t* x1, uint8_t* x2, uint8_t* y, uint8_t* tiling,
+                const FloorModTilingData& td)
+{
+    ProbeUb<T>(x1, x2, y, td);
     cpu_model::Launch(cores, mode, floor_mod<D_T>, x1, x2, y, static_cast<uint8_t*>(nullptr), tiling);
 }
 
@@ -96,18 +116,22 @@ int main(int argc, char** argv)
     std::memcpy(x1, a.data(), a.size());
     std::memcpy(x2, b.data(), b.size());
     std::memcpy(tiling, &td, sizeof(td));
+    uint32_t n = td.needCoreNum;
     switch (code) {
-        case FLOOR_MOD_TPL_FP16: Run<FLOOR_MOD_TPL_FP16>(td.needCoreNum, mode, x1, x2, y, tiling); break;
-        case FLOOR_MOD_TPL_BF16: Run<FLOOR_MOD_TPL_BF16>(td.needCoreNum, mode, x1, x2, y, tiling); break;
-        case FLOOR_MOD_TPL_FP32: Run<FLOOR_MOD_TPL_FP32>(td.needCoreNum, mode, x1, x2, y, tiling); break;
-        case FLOOR_MOD_TPL_INT32: Run<FLOOR_MOD_TPL_INT32>(td.needCoreNum, mode, x1, x2, y, tiling); break;
-        case FLOOR_MOD_TPL_INT64: Run<FLOOR_MOD_TPL_INT64>(td.needCoreNum, mode, x1, x2, y, tiling); break;
-        default: Run<FLOOR_MOD_TPL_DOUBLE>(td.needCoreNum, mode, x1, x2, y, tiling); break;
+        case FLOOR_MOD_TPL_FP16: Run<FLOOR_MOD_TPL_FP16, half>(n, mode, x1, x2, y, tiling, td); break;
+        case FLOOR_MOD_TPL_BF16: Run<FLOOR_MOD_TPL_BF16, bfloat16_t>(n, mode, x1, x2, y, tiling, td); break;
+        case FLOOR_MOD_TPL_FP32: Run<FLOOR_MOD_TPL_FP32, float>(n, mode, x1, x2, y, tiling, td); break;
+        case FLOOR_MOD_TPL_INT32: Run<FLOOR_MOD_TPL_INT32, int32_t>(n, mode, x1, x2, y, tiling, td); break;
+        case FLOOR_MOD_TPL_INT64: Run<FLOOR_MOD_TPL_INT64, int64_t>(n, mode, x1, x2, y, tiling, td); break;
+        default: Run<FLOOR_MOD_TPL_DOUBLE, uint64_t>(n, mode, x1, x2, y, tiling, td); break;
     }
     std::ofstream out(argv[8], std::ios::binary);
     out.write(reinterpret_cast<const char*>(y), static_cast<std::streamsize>(yBytes));
-    std::printf("mode %u cores %u depth %u tile %u dma_in %llu dma_out %llu\n", td.broadcastMode, td.needCoreNum,
-                td.queueDepth, td.usableUbSize, g_dmaIn.load(), g_dmaOut.load());
+    uint64_t plan = FloorModNs::PlanUb(td, KindOf(static_cast<DType>(code)), td.usableUbSize, td.queueDepth).Total();
+    std::printf("mode %u cores %u depth %u tile %u dma_in %llu dma_out %llu ub_used %u ub_plan %llu ub_budget %llu\n",
+                td.broadcastMode, td.needCoreNum, td.queueDepth, td.usableUbSize, g_dmaIn.load(), g_dmaOut.load(),
+                g_ubUsed, static_cast<unsigned long long>(plan),
+                static_cast<unsigned long long>(KernelUbBudget(platform.ubSize)));
     AscendC::GmFree(x1);
     AscendC::GmFree(x2);
     AscendC::GmFree(y);

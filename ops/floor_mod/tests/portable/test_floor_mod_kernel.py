@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -67,17 +68,27 @@ def sample(dtype: str, shape, rng: np.random.Generator) -> np.ndarray:
     return values.reshape(shape)
 
 
-def run_kernel(exe: Path, tmp: Path, dtype: str, x1: np.ndarray, x2: np.ndarray, cores: int, launch: str):
+def run_kernel(exe: Path, tmp: Path, dtype: str, x1: np.ndarray, x2: np.ndarray, cores: int, launch: str, *,
+               counters: bool = False):
+    """Runs the kernel; info holds the driver's figures and, with counters, the model's counters of the run."""
     shape = lambda a: ",".join(str(d) for d in a.shape) if a.ndim else "-"
     (tmp / "x1.bin").write_bytes(x1.tobytes())
     (tmp / "x2.bin").write_bytes(x2.tobytes())
     args = [str(exe), str(CODES[dtype]), str(cores), launch, shape(x1), shape(x2), str(tmp / "x1.bin"),
             str(tmp / "x2.bin"), str(tmp / "y.bin")]
     # The model's cross-pipe check is on: a scalar read of a vector result without SetFlag/WaitFlag fails the run.
-    done = subprocess.run(args, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "CPU_MODEL_CHECK_PIPE_SYNC": "1"})
+    env = {**os.environ, "CPU_MODEL_CHECK_PIPE_SYNC": "1"}
+    counters_file = tmp / "counters.jsonl"
+    counters_file.unlink(missing_ok=True)
+    if counters:
+        env["CPU_MODEL_COUNTERS"] = str(counters_file)
+    done = subprocess.run(args, capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     info = dict(zip(done.stdout.split()[::2], map(int, done.stdout.split()[1::2])))
+    if counters:  # the driver's UB probe launches first, the kernel last
+        info["counters"] = json.loads(counters_file.read_text().splitlines()[-1])["total"]
+    # The kernel's InitBuffer calls add up to the plan the tiling sized the tile with, inside 192 KiB less the reserve.
+    assert info["ub_used"] == info["ub_plan"] <= info["ub_budget"] <= 196608 - 1024, info
     out = np.frombuffer((tmp / "y.bin").read_bytes(), dtype=floor_mod_golden.storage_dtype(dtype))
     return out.reshape(np.broadcast_shapes(x1.shape, x2.shape)), info
 
@@ -177,7 +188,8 @@ def test_each_input_is_at_most_one_dma_per_tile(kernel_exe: Path, tiling_exe: Pa
 
 
 def test_seed_shape_tiles_are_whole_rows_on_the_full_size(tiling_exe: Path) -> None:
-    """The full seed shape (268M outputs): about one tile per 3,648 FP32 elements, each input one DMA per tile."""
+    """The full seed shape (268M outputs): about one tile per 4,800 FP32 elements (75 rows), each input one DMA per
+    tile."""
     lines = subprocess.run([str(tiling_exe), "2", "40", "196608", "1024,1,64", "1,4096,64", "1024,4096,64"],
                            capture_output=True, text=True, check=True).stdout.splitlines()
     info = {line.split()[0]: int(line.split()[1]) for line in lines if len(line.split()) == 2}
@@ -216,6 +228,9 @@ ROW_TILE_SHAPES = {
     "both-spread": ([6, 1], [1, 37]),  # x1 one value per row, x2 one row replicated
     "one-value-per-tile": ([3, 1, 1], [1, 4, 5]),
     "general": ([2, 3, 4, 5], [2, 1, 4, 1]),
+    # Blocks of 7 rows of 700 in tiles of a few rows: some tiles are a lone row, computed from the row-sized queue of
+    # the replicated input (its UB plan holds one row, rounded to whole compute repeats).
+    "lone-rows-of-a-replicated-input": ([3, 1, 700], [1, 7, 700]),
 }
 
 
@@ -230,3 +245,56 @@ def test_row_tiles_of_every_fetch_kind(kernel_exe: Path, tmp_path: Path, dtype: 
     x2 = sample(dtype, s2, rng)
     got, _ = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, cores, launch)
     assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
+
+
+FLOATS = ["float32", "bfloat16", "float16"]
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("cores, launch", [(1, "sequential"), (40, "threads")])
+def test_zero_and_nan_divisors_in_tiles_that_take_scaled_steps(kernel_exe: Path, tmp_path: Path, dtype: str,
+                                                                cores: int, launch: str) -> None:
+    """b = +-0 or NaN next to lanes whose quotient needs several scaled steps: the scaled divisor of a zero lane is not
+    zero, so a dividend of full precision used to come out of the steps as +-0 (FP32) instead of NaN."""
+    storage = floor_mod_golden.storage_dtype(dtype)
+    big = 6e4 if dtype == "float16" else 1e6
+    a = np.array([big, 3.0000002, -7.1234567, big, 5.0, 0.0, 1.2345678, -0.0], np.float32)
+    b = np.array([1e-3, 0.0, -0.0, 3.0, np.nan, 0.0, -0.0, 0.0], np.float32)
+    x1 = np.tile(a, 300).astype(storage)
+    x2 = np.tile(b, 300).astype(storage)
+    got, _ = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, cores, launch)
+    expected = floor_mod_golden.remainder(x1, x2, dtype)
+    divisor = x2.astype(np.float64)
+    assert np.isnan(expected.astype(np.float64)[(divisor == 0) | np.isnan(divisor)]).all()
+    assert_exact(got, expected)
+
+
+# Vector calls a tile saves when every |a| lies below |b|'s binade (e(a) < e(b): a quotient of 0): one unscaled step
+# and the settling step
+# (floor_mod_compute.h Step and Settle): FP32 17 + 3, FP16 12 + 3 (two divisor parts), BF16 7 + 3 (one part).
+SKIPPED_CALLS = {"float32": 20, "float16": 15, "bfloat16": 10}
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_tiles_where_every_quotient_is_zero_take_no_step(kernel_exe: Path, tmp_path: Path, dtype: str) -> None:
+    """Exact with no step at all when every |a| of the tile lies below |b|'s binade (|a| < |b| / 2 here; specials
+    included: b = 0, NaN, inf, a = inf, NaN, subnormal); one lane with |a| >= |b| brings the step back."""
+    storage = floor_mod_golden.storage_dtype(dtype)
+    rng = np.random.default_rng(23)
+    n = 2000
+    b = (rng.uniform(1, 100, n) * rng.choice([-1, 1], n)).astype(np.float32)
+    a = (b * rng.uniform(-0.49, 0.49, n)).astype(np.float32)
+    a[::97] = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-40, -1e-42] * 3)[: len(a[::97])]
+    b[5::89] = np.array([0.0, -0.0, np.nan, np.inf, -np.inf] * 5)[: len(b[5::89])]
+    x1, x2 = a.astype(storage), b.astype(storage)
+    small = np.abs(x1.astype(np.float64)) < np.abs(x2.astype(np.float64)) / 2
+    finite = np.isfinite(x1.astype(np.float64)) & (x2.astype(np.float64) != 0) & ~np.isnan(x2.astype(np.float64))
+    assert np.all(small | ~finite)  # every lane that takes steps has a quotient of 0
+    got, info = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, 1, "sequential", counters=True)
+    assert info["dma_out"] == 1  # one tile
+    assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
+    x1[7] = storage.type(3.0) * x2[7]
+    stepped, stepped_info = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, 1, "sequential", counters=True)
+    assert_exact(stepped, floor_mod_golden.remainder(x1, x2, dtype))
+    calls = stepped_info["counters"]["vector_calls"] - info["counters"]["vector_calls"]
+    assert calls == SKIPPED_CALLS[dtype]

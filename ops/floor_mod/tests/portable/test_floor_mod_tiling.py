@@ -68,6 +68,14 @@ def random_pair(rng: np.random.Generator):
     return x1[int(rng.integers(0, rank + 1)):] if rank else [], x2
 
 
+def assert_tile_is_the_largest_that_fits(result: dict, ub: int = UB) -> None:
+    """The kernel's UB plan at the tile fits what the tiling leaves it (UB less the 1 KiB reserve and the tiling
+    data), and the plan one tile step (64 elements) larger does not. The kernel tests check that the kernel's
+    InitBuffer calls add up to exactly this plan."""
+    assert result["ub_budget"] <= ub - 1024
+    assert result["ub_plan"] <= result["ub_budget"] < result["ub_plan_next"]
+
+
 def assert_partition(result: dict) -> None:
     position = 0
     for start, count in result["ranges"]:
@@ -99,7 +107,7 @@ def test_core_ranges_partition_and_tiles_fit_ub(tiling_exe: Path, dtype: str, to
     assert all(start % result["align"] == 0 for start in starts)
     assert result["align"] * SIZES[dtype] % 32 == 0
     assert result["tile"] % 64 == 0 and result["tile"] > 0
-    assert result["tile"] * result["bytes_per_element"] + result["fixed_bytes"] <= UB
+    assert_tile_is_the_largest_that_fits(result)
     largest = max(count for _, count in result["ranges"])
     assert result["depth"] == (1 if largest <= result["tile"] else 2)
 
@@ -158,7 +166,7 @@ FETCH_NONE = 4
 @pytest.mark.parametrize("seed", range(4))
 def test_plans_cover_each_core_once_and_every_ub_plan_fits(tiling_exe: Path, seed: int) -> None:
     """Random shapes and dtypes: the tiles of all cores are the output in order, a tile of several rows stays within
-    the tile size with its padded rows, and the kernel's buffers (per-element cost x tile + fixed) fit 192 KiB."""
+    the tile size with its padded rows, and the kernel's UB plan fits 192 KiB with the largest tile that fits."""
     rng = np.random.default_rng(100 + seed)
     for _ in range(25):
         rank = int(rng.integers(1, 6))
@@ -171,7 +179,7 @@ def test_plans_cover_each_core_once_and_every_ub_plan_fits(tiling_exe: Path, see
         dtype = list(DTYPES)[int(rng.integers(0, len(DTYPES)))]
         result = tiling(tiling_exe, x1, x2, out, dtype=dtype, cores=int(rng.integers(1, 49)))
         assert result["status"] == 0, (x1, x2)
-        assert result["tile"] * result["bytes_per_element"] + result["fixed_bytes"] <= UB
+        assert_tile_is_the_largest_that_fits(result)
         covered = 0
         for rows, cols, stride, *_ in result["plans"]:
             assert rows >= 1 and cols >= 1
@@ -182,3 +190,17 @@ def test_plans_cover_each_core_once_and_every_ub_plan_fits(tiling_exe: Path, see
         assert_partition(result)
         if result["total"] <= 20000:
             assert result["offsets"] == expected_offsets(x1, x2), (x1, x2, dtype)
+
+
+@pytest.mark.parametrize("dtype", list(DTYPES))
+def test_benchmark_shape_takes_a_block_of_rows_per_tile(tiling_exe: Path, dtype: str) -> None:
+    """tests/perf/bench_kernels.py's FloorMod shape, self=[1024,1,64] other=[1,64,64] on 40 cores: a tile cannot
+    leave a block of 64 rows (self's row changes), so 64 rows (4,096 elements) per tile is the most. The UB plan fits
+    them for every dtype but INT64 (64-bit queues at depth 2 and six work words: two tiles per block); a core
+    boundary inside a block adds one tile. At most one DMA per input and tile: self one row, other the rows."""
+    result = tiling(tiling_exe, [1024, 1, 64], [1, 64, 64], dtype=dtype, cores=40)
+    assert result["tile"] >= 4096 or dtype == "int64"
+    blocks, per_block = 1024, (2 if dtype == "int64" else 1)
+    assert len(result["plans"]) <= per_block * blocks + 2 * result["cores"]
+    assert {(plan[3], plan[4]) for plan in result["plans"]} <= {(1, 0), (0, 0)}  # ONE_ROW / ROWS
+    assert_tile_is_the_largest_that_fits(result)

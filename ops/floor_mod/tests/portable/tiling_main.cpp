@@ -56,14 +56,19 @@ int main(int argc, char** argv)
     if (status != Status::OK) {
         return 0;
     }
-    std::printf("mode %u\nrank %u\ntotal %llu\ncores %u\nalign %llu\ndepth %u\ntile %u\nbytes_per_element %llu\n"
-                "row_table %d\nfixed_bytes %llu\n",
+    // The UB plan of the kernel at this tile, the budget it must fit, and the plan one tile step larger (which must
+    // not fit: the tile is the largest).
+    uint32_t kind = KindOf(dtype);
+    uint64_t plan = FloorModNs::PlanUb(td, kind, td.usableUbSize, td.queueDepth).Total();
+    uint64_t next = FloorModNs::PlanUb(td, kind, td.usableUbSize + static_cast<uint32_t>(TILE_ALIGN_ELEMENTS),
+                                       td.queueDepth).Total();
+    std::printf("mode %u\nrank %u\ntotal %llu\ncores %u\nalign %llu\ndepth %u\ntile %u\nrow_table %d\n"
+                "ub_plan %llu\nub_budget %llu\nub_plan_next %llu\nrow_tiles %d\n",
                 td.broadcastMode, td.rank, static_cast<unsigned long long>(td.totalDataCount), td.needCoreNum,
                 static_cast<unsigned long long>(td.blockAlignElements), td.queueDepth, td.usableUbSize,
-                static_cast<unsigned long long>(UbBytesPerElement(td, dtype, td.queueDepth)),
-                FloorModNs::NeedsRowTable(td) ? 1 : 0,
-                static_cast<unsigned long long>(RESERVED_UB_BYTES + sizeof(FloorModTilingData) +
-                                                FloorModNs::FIXED_KERNEL_UB_BYTES));
+                FloorModNs::NeedsRowTable(td) ? 1 : 0, static_cast<unsigned long long>(plan),
+                static_cast<unsigned long long>(KernelUbBudget(platform.ubSize)),
+                static_cast<unsigned long long>(next), FloorModNs::RowTiles(td, td.usableUbSize) ? 1 : 0);
     bool offsets = td.totalDataCount <= 20000;
     for (uint32_t core = 0; core < td.needCoreNum; ++core) {
         CoreRange range = CoreRangeOf(td, core);
