@@ -86,12 +86,13 @@ def progress_bar(description: str, total: int, unit: str = "files", console: Con
 
 
 def progress(total: int, description: str, enabled: bool, unit: str = "files"):
-    """A progress bar on stderr (a context manager yielding an advance() callable); nothing when disabled or idle."""
+    """A progress bar on stderr (a context manager yielding an advance() callable); nothing when disabled, idle or
+    when stderr is no terminal (rich would draw nothing there, yet its refresh thread takes CPU from the workers)."""
     from contextlib import contextmanager
 
     @contextmanager
     def _bar():
-        if not enabled or total == 0:
+        if not enabled or total == 0 or not _stderr().is_terminal:
             yield lambda n=1: None
             return
         bar, advance = progress_bar(description, total, unit)

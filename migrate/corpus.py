@@ -47,6 +47,9 @@ def run_corpus(job: CorpusJob) -> CorpusResult:
     cached = 0
     digests: dict[Path, bytes] = {}
     for index, path in enumerate(job.paths):
+        if job.cache_dir is None:  # no cache: no key to compute (it reads the file and every header it includes)
+            todo.append(index)
+            continue
         key = _cache_key(job.namespace, path)
         if key is not None and job.dependencies is not None:
             key = _with_dependencies(key, job.dependencies(path), digests)

@@ -36,10 +36,9 @@ def installer_bytecode(folder: Path, distribution: str = "op-migrate") -> frozen
     distribution's RECORD without a hash, as a file it generated. Only those count: byte-code in a source
     folder, or written later by another interpreter, is not in the RECORD and still fails the hygiene gate.
     """
-    try:
-        files = metadata.distribution(distribution).files or ()
-    except metadata.PackageNotFoundError:
-        return frozenset()
+    # Every distribution of that name: `pip install .` leaves an op_migrate.egg-info in the source folder, which
+    # shadows the installed RECORD whenever the current directory is on sys.path.
+    files = [record for found in metadata.distributions(name=distribution) for record in found.files or ()]
     root = folder.resolve()
     found = set()
     for record in files:

@@ -101,14 +101,16 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
         roots = [fallback] if fallback is not None else []
     job = FileJob(tuple(Path(r).resolve() if Path(r).is_dir() else Path(r) for r in roots),
                   tuple(config.l0_catalogs), frontend, facts)
+    cache_dir = config.cache_dir if config.use_cache else None
+    # The fingerprint stats every source and header of the roots: only a cached run needs it.
     namespace = "|".join([VERSION, repr(job.repo_roots), _tree_fingerprint(job.repo_roots, job.catalogs),
-                          repr(frontend), repr([f.to_json() for f in facts])])
+                          repr(frontend), repr([f.to_json() for f in facts])]) if cache_dir is not None else ""
     result = run_corpus(CorpusJob(
         paths=tuple(sources),
         worker=functools.partial(analyze_file, job),
         namespace=namespace,
         jobs=config.jobs,
-        cache_dir=config.cache_dir if config.use_cache else None,
+        cache_dir=cache_dir,
         show_progress=config.show_progress,
         dependencies=functools.partial(read_files, tuple(r for r in job.repo_roots if r.is_dir())),
     ))
