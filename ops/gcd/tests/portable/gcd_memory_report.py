@@ -53,7 +53,8 @@ def before_after() -> str:
     for point in [p for p in points if p.dtype_label() == "int16"]:
         comparison = memory_view(route_check.memory_comparison("gcd-native", op_api, BEFORE, point)[0], "en")
         lines += ["", f"### {comparison['case']} on {comparison['soc']}", ""]
-        lines += ["| chain | peak formula | device peak incl. inputs and output | GPU reference | gap "
+        lines += ["| chain | extra-memory formula (beyond the entry's tensors) | device peak incl. inputs and output "
+                  "| GPU reference | gap "
                   "| launches | HBM traffic |", "|---|---|---|---|---|---|---|"]
         for row in comparison["rows"]:
             lines.append(f"| {row['label']} | `{row['formula']}` | {row['peak']} | {row['gpu']} "
