@@ -13,3 +13,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def pytest_configure(config) -> None:
+    # In an ops-math checkout no pyproject registers op-migrate's markers; unregistered ones warn on every run.
+    config.addinivalue_line("markers", "requires_opsmath: needs a checkout of hicann/ops-math (OPS_MATH=<checkout>); "
+                                       "skipped without")

@@ -17,3 +17,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
+
+
+def pytest_configure(config) -> None:
+    # In an ops-math checkout no pyproject registers op-migrate's markers; unregistered ones warn on every run.
+    config.addinivalue_line("markers", "requires_opsmath: needs a checkout of hicann/ops-math (OPS_MATH=<checkout>); "
+                                       "skipped without")

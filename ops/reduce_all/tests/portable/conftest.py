@@ -49,3 +49,9 @@ def counting_kernel_run(cpu_model, gxx):
         [driver], defines=["REDUCE_ALL_COUNT_CALLS"], name="reduce_all_counting_kernel_driver"
     )
     return KernelRun(gxx, executable)
+
+
+def pytest_configure(config) -> None:
+    # In an ops-math checkout no pyproject registers op-migrate's markers; unregistered ones warn on every run.
+    config.addinivalue_line("markers", "requires_opsmath: needs a checkout of hicann/ops-math (OPS_MATH=<checkout>); "
+                                       "skipped without")
