@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
-from op_migrate.analyzers.route.framework_functions import framework_function_names
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee
+from op_migrate.analyzers.route.framework_functions import framework_function_names
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 
 # Free functions of the framework (opbase, metadef, the C++ library): they take tensors without launching.

@@ -138,8 +138,8 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
         if route.rejected is not None:
             text_parts.append(f"memory: route {index} {route.entry}: not evaluated, the call fails for these facts\n")
         else:
-            text_parts.append(text_table(f"memory: route {index} {route.entry}  peak = entry tensors + {memory_plan.formula}",
-                                         documents))
+            title = f"memory: route {index} {route.entry}  peak = entry tensors + {memory_plan.formula}"
+            text_parts.append(text_table(title, documents))
         text_parts.extend(f"  {f.severity.value}: {f.symbol}: {f.message}\n" for f in findings)
     if len(routes) > 1:
         markdown_parts.insert(0, summary_markdown(summary_rows(summary_inputs)))
