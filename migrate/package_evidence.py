@@ -9,6 +9,7 @@ from pathlib import Path
 from op_migrate.analyzers.package import OperatorInfo
 from op_migrate.analyzers.policy import PolicyError
 from op_migrate.analyzers.policy.adapters import EngineUnavailable
+from op_migrate.analyzers.proto.model import split_remap
 from op_migrate.analyzers.tbe import analyse_path
 from op_migrate.migrate import route_check
 from op_migrate.reports.design_doc import Bilingual, DesignEvidence, GateRow
@@ -89,19 +90,15 @@ def _tbe_evidence(path: Path | None) -> tuple[dict | None, str | Bilingual]:
     }, ""
 
 
-# The TBE analyzer appends this English note to a condition it quotes (analyzers/tbe/dtypes.py); the rest is code.
-_REMAP_NOTE = re.compile(r" \(remapped to (\w+) before the check\)$")
-
-
 def dtype_condition(condition: str | None) -> str | Bilingual:
     """A dtype row's condition: the quoted TBE code, its remap note said in each document's language."""
     if not condition:
         return "-"
-    note = _REMAP_NOTE.search(condition)
-    if note is None:
+    remapped = split_remap(condition)
+    if remapped is None:
         return condition
-    code = condition[: note.start()]
-    return Bilingual(condition, f"{code}（检查前先映射为 {note.group(1)}）")
+    code, target = remapped
+    return Bilingual(condition, f"{code}（检查前先映射为 {target}）")
 
 
 def readme_section(path: Path, title: str) -> str:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 
+from op_migrate.analyzers.proto.model import split_remap
 from op_migrate.reports.render import render, to_json_text
 from op_migrate.reports.tbe_backlog import backlog_context, backlog_text
 from op_migrate.reports.tbe_flow import build_chart, compute_charts
@@ -23,18 +23,15 @@ KIND_NAMES = {
 }
 
 
-_REMAPPED = re.compile(r"^(.*) \((remapped to \w+ before the check)\)$")
-
-
 def dtype_entry_text(entry: dict) -> str:
     """"int64 (if api_check_support(...))"; a remapped dtype says so first: "bool (remapped to int8 before the check:
     dtype_x == 'bool')", its test of itself being no condition."""
     condition = entry["condition"]
     if condition is None:
         return entry["dtype"]
-    remapped = _REMAPPED.match(condition)
+    remapped = split_remap(condition)
     if remapped:
-        return f"{entry['dtype']} ({remapped.group(2)}: {remapped.group(1)})"
+        return f"{entry['dtype']} (remapped to {remapped[1]} before the check: {remapped[0]})"
     return f"{entry['dtype']} (if {condition})"
 
 

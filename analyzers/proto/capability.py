@@ -10,7 +10,8 @@ from __future__ import annotations
 from op_migrate.analyzers.fact_tests import decide
 from op_migrate.analyzers.proto.dtype_names import dtype_sort_key
 from op_migrate.analyzers.proto.findings import grouped_findings
-from op_migrate.analyzers.proto.model import AicpuKernel, CapabilityMatrix, Cell, KernelChecks, MatrixRow, OpInfo, Proto
+from op_migrate.analyzers.proto.model import (AicpuKernel, CapabilityMatrix, Cell, KernelChecks, MatrixRow, OpInfo, Proto,
+                                              split_remap)
 from op_migrate.analyzers.proto.ports import (
     PROTO_INPUTS,
     PROTO_OUTPUTS,
@@ -139,7 +140,8 @@ def tbe_status(kernel: KernelChecks | None, role: str, position: int, dtype: str
     if port is None or port not in kernel.dtypes:
         return "unchecked"
     accepted = dict(kernel.dtypes[port])
-    if dtype in accepted and "(remapped to int8 before the check)" in (accepted[dtype] or ""):
+    remapped = split_remap(accepted.get(dtype))
+    if remapped is not None and remapped[1] == "int8":
         return "as int8"  # the kernel itself maps this dtype to int8 under a test of that very dtype
     if dtype in accepted:
         condition = accepted[dtype]

@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from op_migrate.analyzers.model import JsonModel
+
+# A TBE dtype condition that holds because the kernel remaps the dtype first ends with this English note
+# (analyzers/tbe/dtypes.py writes it); split_remap reads it back.
+_REMAP_NOTE = " (remapped to {target} before the check)"
+_REMAP_PATTERN = re.compile(r" \(remapped to (\w+) before the check\)$")
+
+
+def remap_note(condition: str, target: str) -> str:
+    """The condition of a dtype the kernel remaps to `target` under that condition before its check."""
+    return condition + _REMAP_NOTE.format(target=target)
+
+
+def split_remap(condition: str | None) -> tuple[str, str] | None:
+    """(the quoted condition, the dtype it is remapped to) of a condition remap_note wrote, else None."""
+    found = _REMAP_PATTERN.search(condition or "")
+    return (condition[: found.start()], found.group(1)) if found else None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from astroid import nodes
 
+from op_migrate.analyzers.proto.model import remap_note
 from op_migrate.analyzers.tbe.constants import evaluate
 from op_migrate.analyzers.tbe.dtype_idioms import list_at, rejects, version_at
 from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, merge_sites, partly_checked
@@ -344,7 +345,7 @@ class _Reader:
             if line > check.lineno or target not in site.entries:
                 continue
             for dtype in sources:
-                site.entries.setdefault(dtype, (f"{condition} (remapped to {target} before the check)", line, True))
+                site.entries.setdefault(dtype, (remap_note(condition, target), line, True))
         self.sites.append(site)
 
 
