@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from op_migrate.reports.memory_terms import PEAK_DEFINITION, human_bytes
+from op_migrate.analyzers.memory.units import human_bytes
+from op_migrate.reports.memory_terms import PEAK_DEFINITION
 from op_migrate.reports.render import render, to_json_text
 
 

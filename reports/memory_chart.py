@@ -6,7 +6,8 @@ import io
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from op_migrate.reports.memory_terms import human_bytes, peak_of
+from op_migrate.analyzers.memory.units import human_bytes
+from op_migrate.reports.memory_terms import peak_of
 
 _COLOURS = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f")
 

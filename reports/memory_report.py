@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from op_migrate.reports.memory_terms import PEAK_DEFINITION, human_bytes, peak_of
+from op_migrate.analyzers.memory.units import human_bytes
+from op_migrate.reports.memory_terms import PEAK_DEFINITION, peak_of
 from op_migrate.reports.render import render
 
 

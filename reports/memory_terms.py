@@ -1,10 +1,6 @@
-"""The one definition of "peak" every memory figure uses (reports, verify, charts, design documents), and byte units."""
+"""The one definition of "peak" every memory figure uses (reports, verify, charts, design documents)."""
 
 from __future__ import annotations
-
-from op_migrate.analyzers.memory.units import human_bytes, signed_human_bytes
-
-__all__ = ["PEAK_DEFINITION", "human_bytes", "peak_of", "signed_human_bytes"]
 
 PEAK_DEFINITION = {
     "en": "The peak is the most device memory live at one moment of the call, the entry point's own input and output "

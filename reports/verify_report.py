@@ -7,9 +7,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
+from op_migrate.analyzers.memory.units import human_bytes, signed_human_bytes
 from op_migrate.analyzers.policy.diff import RouteDiff
 from op_migrate.analyzers.policy.verdict import PointResult, Verdict, Violation
-from op_migrate.reports.memory_terms import PEAK_DEFINITION, human_bytes, signed_human_bytes
+from op_migrate.reports.memory_terms import PEAK_DEFINITION
 from op_migrate.reports.render import render
 
 CELL = {"pass": "pass", "fail": "FAIL", "incomplete": "INCOMPLETE"}
