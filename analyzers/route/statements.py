@@ -332,10 +332,15 @@ def merged_value(name: str, before, values: list):
     if all(isinstance(value, HostValue) and value.kind == "host-tensor" for value in values):
         dtypes = {value.text for value in values}  # tensors made from host data: one of them, dtype if they agree
         return HostValue("host-tensor", dtypes.pop() if len(dtypes) == 1 else "")
+    return joined_facts(name, values, "after an undecided branch")
+
+
+def joined_facts(name: str, values: list, where: str):
+    """Dtypes, shapes or int lists that arms or loop rounds left in a variable: what they agree on, else unknown."""
     if all(isinstance(value, DType) for value in values):
         return DType(None)
     if all(isinstance(value, ShapeValue) for value in values):
-        return ShapeValue(None, ShapeRule("unknown", text=f"{name} after an undecided branch"))
+        return ShapeValue(None, ShapeRule("unknown", text=f"{name} {where}"))
     if all(isinstance(value, IntList) for value in values) and len({len(v.items) for v in values}) == 1:
         columns = zip(*(value.items for value in values))
         return IntList(tuple(items[0] if len(set(items)) == 1 else None for items in columns))
