@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import Stmt
-from op_migrate.analyzers.route.checks import logs_and_fails
+from op_migrate.analyzers.route.checks import logs_and_fails, returns_error
 from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.model import ShapeRule
@@ -347,10 +347,6 @@ def joined_facts(name: str, values: list, where: str):
     return Unknown(name)
 
 
-_FAILURES = ("nullptr", "NULL")
-_ERROR_CODES = ("ACLNN_ERR_", "ACL_ERROR_", "GRAPH_FAILED", "ACLNN_FAILED")
-
-
 def _fails(stmts) -> bool:
     """Whether a block only logs and then returns a failure: nullptr or an error code (an error-handling arm)."""
     if not stmts:
@@ -360,10 +356,7 @@ def _fails(stmts) -> bool:
         text = stmt.text.lstrip()
         if not (stmt.kind in ("expr", "unparsed") and text.startswith(IGNORED_PREFIXES)):
             return False
-    if last.kind != "return" or last.value is None:
-        return False
-    value = last.value.text.strip().rsplit("::", 1)[-1]
-    return value in _FAILURES or value.startswith(_ERROR_CODES)
+    return last.kind == "return" and last.value is not None and returns_error(last)
 
 
 def _fails_or_logs(stmts) -> bool:
