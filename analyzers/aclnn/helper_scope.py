@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from op_migrate.analyzers.aclnn.includes import SOURCE_SUFFIXES, IncludeResolver
+from op_migrate.analyzers.aclnn.includes import IncludeResolver
 from op_migrate.analyzers.cxx.model import CxxUnit, Function, GlobalDecl
 
 _WORD = re.compile(rb"[A-Za-z_]\w*")
@@ -29,7 +29,6 @@ class HelperScope:
         self._texts: dict[Path, bytes] = {}
         self._globals: dict[tuple[str, str], GlobalDecl | None] = {}
         self._word_sets: dict[Path, frozenset[bytes]] = {}
-        self._paths: dict[str, tuple[Path, ...]] = {}
 
     def header_count(self, unit: CxxUnit) -> int:
         """How many headers `unit` reads (its includes, transitively, within the bound)."""
@@ -63,10 +62,7 @@ class HelperScope:
         return self._globals[key]
 
     def _header_paths(self, unit: CxxUnit) -> tuple[Path, ...]:
-        paths = self._paths.get(unit.path)
-        if paths is None:
-            paths = self._paths[unit.path] = self.resolver.closure(Path(unit.path))[0]
-        return paths
+        return self.resolver.closure(Path(unit.path))[0]
 
     def _headers_naming(self, unit: CxxUnit, short: str):
         """The parsed headers of `unit` whose text holds the word `short`, nearest first."""
@@ -90,15 +86,11 @@ class HelperScope:
             defined = re.compile(rb"\b" + re.escape(short.encode()) + rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{")
             own = os.path.abspath(unit.path)
             folders = []
-            for header in self.resolver.closure(Path(own))[0]:
+            for header in self._header_paths(unit):
                 if declared.search(self._text(header)) and header.parent not in folders:
                     folders.append(header.parent)
             for folder in folders:
-                try:
-                    sources = sorted(p for p in folder.iterdir() if p.suffix in SOURCE_SUFFIXES and p.is_file())
-                except OSError:
-                    continue
-                for source in sources[:_MAX_BESIDE]:
+                for source in self.resolver.sources_in(folder)[:_MAX_BESIDE]:
                     if str(source) == own or not defined.search(self._text(source)):
                         continue
                     owner = self._unit(source)

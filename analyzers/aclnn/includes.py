@@ -107,7 +107,8 @@ class IncludeResolver:
         """The C++ sources directly in a folder (where a header's declarations may be defined)."""
         if folder not in self._sources:
             try:
-                self._sources[folder] = tuple(sorted(p for p in folder.iterdir() if p.suffix in SOURCE_SUFFIXES))
+                self._sources[folder] = tuple(sorted(p for p in folder.iterdir()
+                                                   if p.suffix in SOURCE_SUFFIXES and p.is_file()))
             except OSError:
                 self._sources[folder] = ()
         return self._sources[folder]

@@ -125,10 +125,6 @@ class CapabilitySources:
         """True when an AI Core op-info entry, an AI CPU kernel or a REG_OP names this op type."""
         return bool(self.aicore(op_type) or self.aicpu(op_type) or self.proto(op_type))
 
-    def op_types_of_module(self, module: str) -> list[str]:
-        """Op types whose AI Core op-info names `module` as their implementation (opFile.value), sorted."""
-        return sorted(self._indexes()[0].get(module, ()))
-
     def canonical_op_type(self, op_type: str, module: str) -> tuple[str, str] | None:
         """(the op type as the install spells it, how it was found) for an op type the install does not know:
         the op-info's opFile naming this module, else the one known name that differs only in case

@@ -271,10 +271,23 @@ def logs_and_fails(stmts) -> bool:
     if not all(stmt.kind == "decl" or stmt.kind in ("expr", "unparsed") and stmt.text.lstrip().startswith("OP_LOG")
                for stmt in body):
         return False
-    value = last.value.text.strip().rsplit("::", 1)[-1]
-    if value in ("nullptr", "NULL") or value.startswith(("ACLNN_ERR_", "ACL_ERROR_", "GRAPH_FAILED", "ACLNN_FAILED")):
+    if returns_error(last):
         return True
-    return value == "false" and any(stmt.text.lstrip().startswith("OP_LOGE") for stmt in body)
+    return _returned_text(last) == "false" and any(stmt.text.lstrip().startswith("OP_LOGE") for stmt in body)
+
+
+_FAILURES = ("nullptr", "NULL")
+_ERROR_CODES = ("ACLNN_ERR_", "ACL_ERROR_", "GRAPH_FAILED", "ACLNN_FAILED")
+
+
+def returns_error(stmt: Stmt) -> bool:
+    """A `return` of a failure: nullptr or an error code."""
+    value = _returned_text(stmt)
+    return value in _FAILURES or value.startswith(_ERROR_CODES)
+
+
+def _returned_text(stmt: Stmt) -> str:
+    return stmt.value.text.strip().rsplit("::", 1)[-1]
 
 
 def _one_line(text: str) -> str:

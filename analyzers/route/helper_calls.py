@@ -18,14 +18,11 @@ from op_migrate.analyzers.route.statements import clip
 from op_migrate.analyzers.route.values import UNKNOWN, FunctionRef, HostValue, TensorList, TensorRef, TensorTuple
 
 
-
 class HelperCalls:
     """Methods of RouteWalk for free calls; it supplies frame, value(), scope, _inline() and _incomplete()."""
 
     def free_call(self, callee: str, short: str, expr: Expr):
-        """A call of a free function that is no macro, no method and not `l0op::` qualified."""
-        if callee.lstrip().startswith("["):
-            return self._call_lambda(callee, expr)
+        """A call of a free function that is no macro, no method, no lambda and not `l0op::` qualified."""
         args = None
         pointer = self.frame.env.get(callee)
         if isinstance(pointer, FunctionRef):
@@ -97,7 +94,7 @@ class HelperCalls:
             return None
         return next(pair for pair in pairs if pair[1] is reachable[0])
 
-    def _call_lambda(self, text: str, expr: Expr):
+    def call_lambda(self, text: str, expr: Expr):
         """`[&x, &executor]() -> T { ... }()`: the body runs here, reading and writing the caller's variables (captured
         by reference or by value alike: a copy is only read). A lambda the front end cannot read is not walked, and
         the route says so."""

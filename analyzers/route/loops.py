@@ -13,21 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from op_migrate.analyzers.route.containers import join_lists, join_tensors, join_values
+from op_migrate.analyzers.route.containers import join_tensors, join_values
 from op_migrate.analyzers.route.loop_ids import LoopIds, renamed
-from op_migrate.analyzers.route.model import Event, ShapeRule
-from op_migrate.analyzers.route.values import (
-    DType,
-    IntList,
-    Null,
-    ShapeValue,
-    TensorList,
-    TensorRef,
-    Unknown,
-)
+from op_migrate.analyzers.route.model import Event
+from op_migrate.analyzers.route.statements import RETURNED, joined_facts
+from op_migrate.analyzers.route.values import Null, TensorList, TensorRef, Unknown
 
 MAX_PASSES = 4
-RETURNED = "returned"
 
 
 @dataclass
@@ -152,20 +144,11 @@ def loop_join(name: str, before, after):
     values = [before, after]
     if any(isinstance(value, Null) for value in values):
         return Unknown(name)  # null on some round and not on others: a test of it is undecided
-    tensors = values
-    if all(isinstance(value, TensorList) for value in values):
-        return join_lists(values)
-    if any(isinstance(value, TensorRef) for value in tensors):
-        joined = join_tensors(tensors)
+    if any(isinstance(value, TensorRef) for value in values):
+        joined = join_tensors(values)
         if joined is not None:
             return joined
-    joined = join_values(tensors)
+    joined = join_values(values)  # containers (join_lists) and tuples
     if joined is not None:
         return joined
-    if all(isinstance(value, DType) for value in values):
-        return DType(None)
-    if all(isinstance(value, ShapeValue) for value in values):
-        return ShapeValue(None, ShapeRule("unknown", text=f"{name} after some rounds of a loop"))
-    if all(isinstance(value, IntList) for value in values) and len(before.items) == len(after.items):
-        return IntList(tuple(a if a == b else None for a, b in zip(before.items, after.items)))
-    return Unknown(name)
+    return joined_facts(name, values, "after some rounds of a loop")

@@ -114,7 +114,7 @@ class MethodCalls:
             return shape
         if not ref.hosts and shape.dims is not None and all(self.tensor_shape(other).dims == shape.dims for other in ref.others):
             return shape
-        return ShapeValue(None, ShapeRule("unknown", (ref.id, *ref.others), text="one of " + ", ".join((ref.id, *ref.others))))
+        return ShapeValue(None, ShapeRule("unknown", ref.ids, text="one of " + ", ".join(ref.ids)))
 
     def platform_fact(self, method: str) -> ArchValue | SocValue | None:
         """The NPU arch or SoC the facts give for `GetCurNpuArch()` / `GetSocVersion()`, free or on the platform."""

@@ -27,8 +27,7 @@ def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) 
         "facts": route.facts.to_json(),
         "complete": route.complete,
         "decided": route.decided,
-        "incomplete_reasons": [{"symbol": r.symbol, "message": r.message, "file": r.file, "line": r.line}
-                               for r in route.incomplete_reasons],
+        "incomplete_reasons": [reason.to_json() for reason in route.incomplete_reasons],
         "undecided_guards": list(route.undecided_guards),
         "steps": [_step_json(s) for s in route.steps] if steps else [],
         "tasks": tasks,
@@ -36,12 +35,9 @@ def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) 
         "events": [{"kind": e.kind, "tensor": e.tensor, "task": e.task} for e in route.events] if steps else [],
     }
     if route.rejected is not None:
-        reason = route.rejected
-        document["rejected"] = {"symbol": reason.symbol, "message": reason.message, "file": reason.file,
-                                "line": reason.line}
+        document["rejected"] = route.rejected.to_json()
     if route.failures:
-        document["fails_when"] = [{"symbol": r.symbol, "message": r.message, "file": r.file, "line": r.line}
-                                  for r in route.failures]
+        document["fails_when"] = [reason.to_json() for reason in route.failures]
     return document
 
 
@@ -106,10 +102,7 @@ def route_from_json(document: dict) -> Route:
         ),
         undecided_guards=tuple(document.get("undecided_guards", document.get("unknown_guards", ()))),
         complete=bool(document.get("complete", True)),
-        incomplete_reasons=tuple(
-            Reason(symbol=r["symbol"], message=r.get("message", ""), file=r.get("file"), line=r.get("line"))
-            for r in document.get("incomplete_reasons", ())
-        ),
+        incomplete_reasons=tuple(_reason(item) for item in document.get("incomplete_reasons", ())),
         rejected=_reason(document.get("rejected")),
         failures=tuple(_reason(item) for item in document.get("fails_when", ())),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import Stmt
-from op_migrate.analyzers.route.checks import logs_and_fails
+from op_migrate.analyzers.route.checks import logs_and_fails, returns_error
 from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.model import ShapeRule
@@ -332,18 +332,19 @@ def merged_value(name: str, before, values: list):
     if all(isinstance(value, HostValue) and value.kind == "host-tensor" for value in values):
         dtypes = {value.text for value in values}  # tensors made from host data: one of them, dtype if they agree
         return HostValue("host-tensor", dtypes.pop() if len(dtypes) == 1 else "")
+    return joined_facts(name, values, "after an undecided branch")
+
+
+def joined_facts(name: str, values: list, where: str):
+    """Dtypes, shapes or int lists that arms or loop rounds left in a variable: what they agree on, else unknown."""
     if all(isinstance(value, DType) for value in values):
         return DType(None)
     if all(isinstance(value, ShapeValue) for value in values):
-        return ShapeValue(None, ShapeRule("unknown", text=f"{name} after an undecided branch"))
+        return ShapeValue(None, ShapeRule("unknown", text=f"{name} {where}"))
     if all(isinstance(value, IntList) for value in values) and len({len(v.items) for v in values}) == 1:
         columns = zip(*(value.items for value in values))
         return IntList(tuple(items[0] if len(set(items)) == 1 else None for items in columns))
     return Unknown(name)
-
-
-_FAILURES = ("nullptr", "NULL")
-_ERROR_CODES = ("ACLNN_ERR_", "ACL_ERROR_", "GRAPH_FAILED", "ACLNN_FAILED")
 
 
 def _fails(stmts) -> bool:
@@ -355,10 +356,7 @@ def _fails(stmts) -> bool:
         text = stmt.text.lstrip()
         if not (stmt.kind in ("expr", "unparsed") and text.startswith(IGNORED_PREFIXES)):
             return False
-    if last.kind != "return" or last.value is None:
-        return False
-    value = last.value.text.strip().rsplit("::", 1)[-1]
-    return value in _FAILURES or value.startswith(_ERROR_CODES)
+    return last.kind == "return" and last.value is not None and returns_error(last)
 
 
 def _fails_or_logs(stmts) -> bool:

@@ -320,7 +320,7 @@ class TensorBook:
         shape = self.shape(ref.id)
         if not ref.hosts and all(_same_shape(self.shape(other), shape) for other in ref.others):
             return shape
-        return ShapeValue(None, ShapeRule("unknown", (ref.id, *ref.others), text="one of " + ", ".join((ref.id, *ref.others))))
+        return ShapeValue(None, ShapeRule("unknown", ref.ids, text="one of " + ", ".join(ref.ids)))
 
     def set_dtype(self, tensor_id: str, dtype: str | None) -> None:
         record = self._record(tensor_id)
@@ -335,7 +335,7 @@ class TensorBook:
         dims = self.ref_shape(source).dims
         if dims is None:
             return
-        for tensor_id in (result.id, *result.others):
+        for tensor_id in result.ids:
             record = self._record(tensor_id)
             if record is not None and record.dims is None and self.index(tensor_id) >= since:
                 record.dims = tuple(dims)

@@ -233,7 +233,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
     def call(self, expr: Expr):
         callee = (expr.name or "").strip()
         if callee.startswith("["):
-            return self.free_call(callee, callee, expr)  # a lambda called where it is written
+            return self.call_lambda(callee, expr)  # a lambda called where it is written
         short = callee.rsplit("::", 1)[-1]
         if short in LAUNCH_MACROS:
             self._launch(LAUNCH_MACROS[short], expr)

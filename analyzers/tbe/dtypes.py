@@ -104,17 +104,20 @@ def _text(node: nodes.NodeNG) -> str | None:
 
 def _is_dtype_check(func: nodes.NodeNG) -> bool:
     # para_check.check_dtype in current ops, util.check_dtype_rule in the older topi-based ones.
-    name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
-    return name in ("check_dtype", "check_dtype_rule")
+    return _called(func) in ("check_dtype", "check_dtype_rule")
 
 
 def _called(func: nodes.NodeNG) -> str:
     return func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
 
 
+def _guard_texts(node: nodes.NodeNG, scope: _Scope) -> tuple[str, ...]:
+    """The conditions around `node` inside its function, each once."""
+    return tuple(dict.fromkeys(text for text, _ in guards_of(node, scope.function)))
+
+
 def _is_key_comparison(func: nodes.NodeNG) -> bool:
-    name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
-    return name == "compare_tensor_dict_key"
+    return _called(func) == "compare_tensor_dict_key"
 
 
 def _is_dtype_key(args) -> bool:
@@ -179,7 +182,7 @@ class _Reader:
 
     def _condition(self, node: nodes.NodeNG, scope: _Scope) -> str | None:
         """The guards around `node` inside its function."""
-        texts = list(dict.fromkeys(text for text, _ in guards_of(node, scope.function)))
+        texts = _guard_texts(node, scope)
         return conjoin(texts) if texts else None
 
     def _trace(self, scope: _Scope) -> list[_Scope]:
@@ -268,7 +271,7 @@ class _Reader:
         key = (id(func), id(instance), tuple(sorted(dicts.items())), tuple(sorted(dtypes.items())))
         if instance is None and not dicts and not dtypes:
             return None
-        guards = tuple(dict.fromkeys(text for text, _ in guards_of(call, scope.function)))
+        guards = _guard_texts(call, scope)
         if key in self._seen:
             # Reached again from another call site: the same checks hold on this path too.
             reach = self._seen[key].reach
@@ -338,7 +341,7 @@ class _Reader:
                 self.unresolved.append(("tbe-unresolved-dtype-list", {"expr": list_node.as_string(), "param": param}, check.lineno))
                 return
             entries = [(normalise(item), None, check.lineno) for item in items]
-        site = Site(param=param, reach=scope.reach, local=tuple(dict.fromkeys(t for t, _ in guards_of(check, scope.function))))
+        site = Site(param=param, reach=scope.reach, local=_guard_texts(check, scope))
         for dtype, condition, line in entries:
             site.entries.setdefault(dtype, (condition, line, False))
         for target, sources, condition, line in scope.remaps.get(subject, ()):

@@ -41,6 +41,9 @@ static aclnnStatus CheckDemoParams(const aclTensor* self, const aclTensor* out)
 }
 #endif
 """
+# A parameter check that passes, for files whose entry calls CheckDemoParams without FILL_HELPER.
+PASSING_CHECK = ("static aclnnStatus CheckDemoParams(const aclTensor* self, const aclTensor* out) "
+                 "{ return ACLNN_SUCCESS; }\n")
 
 
 def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -120,9 +123,8 @@ def test_a_helper_defined_nowhere_in_reach_makes_the_route_incomplete(tmp_path: 
     root = _tree(tmp_path, {
         "random/demo/op_api/demo_common.h": "static const aclTensor* MaskAll(const aclTensor* x, "
                                             "aclOpExecutor* executor);\n" + FILL_HELPER.split("#endif")[0]
-                                            .split("static const aclTensor* FillConstant")[0] + "#endif\n"
-                                            "static aclnnStatus CheckDemoParams(const aclTensor* self, "
-                                            "const aclTensor* out) { return ACLNN_SUCCESS; }\n",
+                                            .split("static const aclTensor* FillConstant")[0] + "#endif\n" +
+                                            PASSING_CHECK,
         "random/demo/op_api/aclnn_demo.cpp": '#include "demo_common.h"\n' + ENTRY.format(
             body="    auto scale = ScaleOf(prob);\n"
                  "    auto result = MaskAll(self, uniqueExecutor.get());"),
@@ -151,9 +153,7 @@ def test_a_function_passed_as_an_argument_is_called_through_its_parameter(tmp_pa
     root = _tree(tmp_path, {
         "math/demo/op_api/demo_common.h": "static const aclTensor* Apply(const aclTensor* x, aclOpExecutor* executor,\n"
                                           "    const aclTensor* (*kernel)(const aclTensor*, aclOpExecutor*))\n"
-                                          "{\n    return kernel(x, executor);\n}\n"
-                                          "static aclnnStatus CheckDemoParams(const aclTensor* self, "
-                                          "const aclTensor* out) { return ACLNN_SUCCESS; }\n",
+                                          "{\n    return kernel(x, executor);\n}\n" + PASSING_CHECK,
         "math/demo/op_api/aclnn_demo.cpp": '#include "demo_common.h"\n'
                                            "static const aclTensor* Twice(const aclTensor* x, aclOpExecutor* executor)\n"
                                            "{\n    return l0op::Add(x, x, executor);\n}\n" + ENTRY.format(
@@ -177,8 +177,7 @@ def test_the_files_a_source_reads_are_its_headers_and_the_sources_beside_them(tm
 def test_a_lambda_called_in_place_is_walked_with_the_callers_variables(tmp_path: Path) -> None:
     # The aclnn_prod idiom: `auto selfCast = [&]() -> const aclTensor* { ... }();` picks a Cast by dtype.
     root = _tree(tmp_path, {
-        "math/demo/op_api/aclnn_demo.cpp": "static aclnnStatus CheckDemoParams(const aclTensor* self, "
-                                           "const aclTensor* out) { return ACLNN_SUCCESS; }\n" + ENTRY.format(
+        "math/demo/op_api/aclnn_demo.cpp": PASSING_CHECK + ENTRY.format(
             body="    auto selfContiguous = l0op::Contiguous(self, uniqueExecutor.get());\n"
                  "    auto executorPtr = uniqueExecutor.get();\n"
                  "    auto result = [&selfContiguous, &out, &executorPtr]() -> const aclTensor* {\n"
@@ -213,9 +212,7 @@ def test_a_repository_function_with_a_framework_name_is_walked(tmp_path: Path) -
     root = _tree(tmp_path, {
         "math/demo/op_api/aclnn_demo.cpp": "static const aclTensor* Validate(const aclTensor* x, "
                                            "aclOpExecutor* executor)\n{\n    return l0op::Fill(x, x, nullptr, "
-                                           "executor);\n}\n"
-                                           "static aclnnStatus CheckDemoParams(const aclTensor* self, "
-                                           "const aclTensor* out) { return ACLNN_SUCCESS; }\n" + ENTRY.format(
+                                           "executor);\n}\n" + PASSING_CHECK + ENTRY.format(
             body="    auto result = Validate(self, uniqueExecutor.get());"),
     })
     route = _route(root, "math/demo/op_api/aclnn_demo.cpp")
