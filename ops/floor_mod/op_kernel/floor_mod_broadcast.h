@@ -292,8 +292,6 @@ public:
 
     __aicore__ inline int64_t Coord(uint32_t dim) const { return coord_[dim]; }
     __aicore__ inline int64_t Offset(uint32_t input) const { return offset_[input]; }
-    __aicore__ inline int64_t Offset1() const { return offset_[0]; }
-    __aicore__ inline int64_t Offset2() const { return offset_[1]; }
 
 private:
     uint32_t rank_ = 1;

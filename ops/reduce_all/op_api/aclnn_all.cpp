@@ -156,6 +156,16 @@ aclnnStatus CheckParams(const aclTensor* self, const aclIntArray* dim, bool keep
     return ACLNN_SUCCESS;
 }
 
+// Both chains end alike: the reduction's result cast to out's dtype (no launch where they agree), then copied into out.
+aclnnStatus CastAndCopyToOut(const aclTensor* result, aclTensor* out, aclOpExecutor* executor)
+{
+    auto resultCasted = l0op::Cast(result, out->GetDataType(), executor);
+    CHECK_RET(resultCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto viewCopyResult = l0op::ViewCopy(resultCasted, out, executor);
+    CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+
 // Ascend910B / Ascend910_93: the Ascend C kernel. An empty self with a non-empty out (a reduced axis of size 0) is
 // all True: the kernel's fill mode writes it, so no Fill and no output-sized broadcast is needed.
 aclnnStatus AllOnAscendC(const aclTensor* self, const aclIntArray* dim, bool keepdim, aclTensor* out,
@@ -173,12 +183,8 @@ aclnnStatus AllOnAscendC(const aclTensor* self, const aclIntArray* dim, bool kee
     }
     auto allResult = l0op::ReduceAll(kernelInput, dim, keepdim, out->GetViewShape(), executor);
     CHECK_RET(allResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    // The kernel writes BOOL: a UINT8 out takes an output-sized Cast (no launch for a BOOL out).
-    auto allResultCasted = l0op::Cast(allResult, out->GetDataType(), executor);
-    CHECK_RET(allResultCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    auto viewCopyResult = l0op::ViewCopy(allResultCasted, out, executor);
-    CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    return ACLNN_SUCCESS;
+    // The kernel writes BOOL: a UINT8 out takes an output-sized Cast.
+    return CastAndCopyToOut(allResult, out, executor);
 }
 
 // Other SoCs, empty self: a Fill of True, as the replaced chain does.
@@ -219,11 +225,7 @@ aclnnStatus AllOnBuiltin(const aclTensor* self, const aclIntArray* dim, bool kee
     }
     auto allResult = l0op::ReduceAllBuiltin(selfCasted, dim, keepdim, executor);
     CHECK_RET(allResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    auto allResultCasted = l0op::Cast(allResult, out->GetDataType(), executor);
-    CHECK_RET(allResultCasted != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    auto viewCopyResult = l0op::ViewCopy(allResultCasted, out, executor);
-    CHECK_RET(viewCopyResult != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    return ACLNN_SUCCESS;
+    return CastAndCopyToOut(allResult, out, executor);
 }
 } // namespace
 

@@ -161,18 +161,6 @@ REDUCE_ALL_FN void ColumnSpanAt(const ReduceAllTilingData& t, int64_t row, int64
     }
 }
 
-// UB bytes taken by rows [rowBegin, rowEnd) of one reduction.
-REDUCE_ALL_FN int64_t RowsSlotBytes(const ReduceAllTilingData& t, int64_t rowBegin, int64_t rowEnd)
-{
-    int64_t bytes = 0;
-    RowSpan span{};
-    for (int64_t row = rowBegin; row < rowEnd; row += span.count) {
-        RowSpanAt(t, row, rowEnd, span);
-        bytes += span.count * span.slot;
-    }
-    return bytes;
-}
-
 // Rows [rowBegin, rowEnd) covered by tile tileIdx of a reduction.
 REDUCE_ALL_FN void TileRows(const ReduceAllTilingData& t, int64_t tileIdx, int64_t& rowBegin, int64_t& rowEnd)
 {

@@ -7,12 +7,31 @@
 # INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
 # See LICENSE in the root of the software repository for the full text of the License.
 # ----------------------------------------------------------------------------------------------------------------------
-"""Makes this folder's golden module importable by the tests next to it."""
+"""Makes this folder's golden module importable by the tests next to it; builds the kernel and tiling drivers they
+share."""
 
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pytest
+
+HERE = Path(__file__).resolve().parent
+OP = HERE.parents[1]
+
+sys.path.insert(0, str(HERE))
+
+
+@pytest.fixture(scope="module")
+def kernel_exe(cpu_model) -> Path:
+    """The real kernel on the CPU model (kernel_main.cpp)."""
+    return cpu_model.build_kernel([HERE / "kernel_main.cpp"], include_dirs=[OP / "op_kernel", OP / "op_host"],
+                                  name="floor_mod_kernel")
+
+
+@pytest.fixture(scope="module")
+def tiling_exe(gxx) -> Path:
+    """The portable tiling and its TileWalker plan (tiling_main.cpp)."""
+    return gxx.build([HERE / "tiling_main.cpp"], include_dirs=[OP / "op_host", OP / "op_kernel"], name="floor_mod_tiling")
 
 
 def pytest_configure(config) -> None:

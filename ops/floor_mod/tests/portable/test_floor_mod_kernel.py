@@ -21,8 +21,6 @@ import pytest
 
 import floor_mod_golden
 
-HERE = Path(__file__).resolve().parent
-OP = HERE.parents[1]
 CODES = {"float16": 0, "bfloat16": 1, "float32": 2, "int32": 3, "int64": 4, "float64": 5}
 MODES = ["CONTIGUOUS", "X1_SCALAR", "X2_SCALAR", "TAIL_CONTIGUOUS", "CROSSED_ROW_X1_ROW", "CROSSED_ROW_X2_ROW", "GENERAL"]
 SHAPES = {
@@ -34,15 +32,6 @@ SHAPES = {
     "CROSSED_ROW_X2_ROW": ([17, 1], [17, 250]),
     "RANK_8": ([2, 1, 3, 1, 2, 1, 2, 3], [1, 2, 1, 3, 1, 2, 1, 3]),
 }
-
-
-@pytest.fixture(scope="module")
-def kernel_exe(cpu_model) -> Path:
-    return cpu_model.build_kernel(
-        [HERE / "kernel_main.cpp"],
-        include_dirs=[OP / "op_kernel", OP / "op_host"],
-        name="floor_mod_kernel",
-    )
 
 
 def sample(dtype: str, shape, rng: np.random.Generator) -> np.ndarray:
@@ -139,11 +128,6 @@ def test_one_and_forty_cores_agree_bitwise(kernel_exe: Path, tmp_path: Path) -> 
     many, info = run_kernel(kernel_exe, tmp_path, "float32", x1, x2, 40, "threads")
     assert info["cores"] == 40
     assert one.tobytes() == many.tobytes()
-
-
-@pytest.fixture(scope="module")
-def tiling_exe(gxx) -> Path:
-    return gxx.build([HERE / "tiling_main.cpp"], include_dirs=[OP / "op_host", OP / "op_kernel"], name="floor_mod_tiling")
 
 
 def planned_dmas(exe: Path, dtype: str, x1, x2, cores: int) -> tuple[int, int]:

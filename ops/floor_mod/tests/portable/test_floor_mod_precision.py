@@ -23,18 +23,12 @@ import numpy as np
 import pytest
 
 import floor_mod_golden
-from test_floor_mod_kernel import HERE, OP, run_kernel
+from test_floor_mod_kernel import run_kernel
 
 MANTISSA_BITS = {"float32": 23, "float16": 10, "bfloat16": 7}
 # |a| and |b| ranges per dtype: FP32/BF16 up to 1e30 by small divisors; FP16 up to its 65504.
 RANGES = {"float32": ((7, 30), (-3, 1)), "bfloat16": ((7, 30), (-3, 1)), "float16": ((3, 3.8), (-3, 0))}
 IRRATIONAL = np.array([np.pi / 7, np.sqrt(2) / 3, np.e / 5, (1 + np.sqrt(5)) / 2, np.log(3)])
-
-
-@pytest.fixture(scope="module")
-def kernel_exe(cpu_model) -> Path:
-    return cpu_model.build_kernel([HERE / "kernel_main.cpp"], include_dirs=[OP / "op_kernel", OP / "op_host"],
-                                  name="floor_mod_kernel")
 
 
 def operands(dtype: str, shape, rng: np.random.Generator):

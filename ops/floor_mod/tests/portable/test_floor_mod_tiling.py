@@ -17,17 +17,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-HERE = Path(__file__).resolve().parent
-OP = HERE.parents[1]
 DTYPES = {"float16": 0, "bfloat16": 1, "float32": 2, "int32": 3, "int64": 4, "float64": 5}
 SIZES = {"float16": 2, "bfloat16": 2, "float32": 4, "int32": 4, "int64": 8, "float64": 8}
 UB = 196608
 MODES = ["CONTIGUOUS", "X1_SCALAR", "X2_SCALAR", "TAIL_CONTIGUOUS", "CROSSED_ROW_X1_ROW", "CROSSED_ROW_X2_ROW", "GENERAL"]
-
-
-@pytest.fixture(scope="module")
-def tiling_exe(gxx) -> Path:
-    return gxx.build([HERE / "tiling_main.cpp"], include_dirs=[OP / "op_host", OP / "op_kernel"], name="floor_mod_tiling")
 
 
 def shape_arg(shape) -> str:

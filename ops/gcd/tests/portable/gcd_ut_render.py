@@ -34,7 +34,6 @@ GE_DTYPES = {
     7: "DT_INT32",
     8: "DT_INT64",
 }
-MODES = ("linear", "block", "segment", "element")
 
 # (test name, dtype code, self shape, other shape)
 SUCCESS_CASES = [
@@ -142,7 +141,7 @@ def render(gxx) -> str:
 TEST_F(GcdTiling, {name})
 {{
     auto para = {call}
-    // key {r["key"]}: dtype code {code}, copy mode {r["key"] >> 4} ({MODES[r["key"] >> 4]}), blockDim {r["blockDim"]}
+    // key {r["key"]}: dtype code {code}, copy mode {r["key"] >> 4} ({r["mode"]}), blockDim {r["blockDim"]}
     string expectTilingData =
 {words};
     ExecuteTestCase(para, ge::GRAPH_SUCCESS, {r["key"]}, expectTilingData, {{SYSTEM_WORKSPACE}});

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 import gcd_golden
+import gcd_tiling_runner
 
 HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "cpp" / "kernel_driver.cpp"
@@ -34,7 +35,6 @@ DTYPES = {
     "int32": (7, np.dtype(np.int32)),
     "int64": (8, np.dtype(np.int64)),
 }
-MODES = {0: "linear", 1: "block", 2: "segment", 3: "element"}
 
 
 @dataclass(frozen=True)
@@ -93,11 +93,7 @@ def values(dtype: str, count: int, rng: np.random.Generator, full_range: bool = 
 
 
 def contiguous(storage: np.ndarray, shape: tuple[int, ...]) -> Operand:
-    strides, acc = [], 1
-    for dim in reversed(shape):
-        strides.append(acc)
-        acc *= dim
-    return Operand(storage.reshape(-1), shape, tuple(reversed(strides)))
+    return Operand(storage.reshape(-1), shape, gcd_tiling_runner.contiguous(shape).strides)
 
 
 def transposed(storage_shape: tuple[int, ...], data: np.ndarray) -> Operand:
@@ -228,7 +224,7 @@ def test_kernel_matches_golden_on_1_and_40_cores(run_kernel, dtype, case):
     for cores in (1, 40):
         key, block_dim, got = run_kernel(dtype, cores, self_op, other_op)
         assert key & 0xF == DTYPES[dtype][0]
-        assert MODES[key >> 4] in EXPECTED_MODES[case].split()
+        assert gcd_tiling_runner.MODES[key >> 4] in EXPECTED_MODES[case].split()
         assert 1 <= block_dim <= cores
         assert_same(dtype, got, want)
         results[cores] = got

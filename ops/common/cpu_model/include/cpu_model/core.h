@@ -95,13 +95,6 @@ private:
     bool outer_;
 };
 
-// "file:line" of the kernel call being executed, or "" outside an API call.
-inline std::string CurrentSiteText()
-{
-    const CallSite& site = CurrentCore().site;
-    return site.file == nullptr ? std::string() : std::string(site.file) + ":" + std::to_string(site.line);
-}
-
 inline uint64_t RepeatsOf(uint64_t bytes) { return (bytes + kRepeatSize - 1) / kRepeatSize; }
 
 // Bytes of `count` elements of T (a negative count, which the API then rejects, counts as none).
