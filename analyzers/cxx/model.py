@@ -107,6 +107,50 @@ class Function(JsonModel):
     # The `#if` conditions around the definition, outermost first ("#if defined(X)", "not (#ifdef Y)");
     # tree-sitter keeps every branch, so two definitions of one name can appear under opposite conditions.
     preproc: tuple[str, ...] = ()
+    # A constructor's member initializers in order (`: a_(a), b_{b}`): (member or base name, its argument list).
+    initializers: tuple[tuple[str, tuple["Expr", ...]], ...] = ()
+
+    @property
+    def short_name(self) -> str:
+        return self.name.rsplit("::", 1)[-1]
+
+    @property
+    def owner(self) -> str | None:
+        """The qualified name of the class or namespace a definition sits in (`ns::MatmulOp` for its methods)."""
+        return self.name.rsplit("::", 1)[0] if "::" in self.name else None
+
+
+@dataclass(frozen=True)
+class Prototype(JsonModel):
+    """A function declared without a body (in a header, or a method inside its class): where a caller may find
+    default values the out-of-line definition does not repeat."""
+
+    name: str  # qualified like Function.name
+    params: tuple[Param, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class FieldDecl(JsonModel):
+    """A data member: its type and default member initializer (`bool keep_ = false;`, `int n_{0};`)."""
+
+    name: str
+    type_text: str
+    value: Expr | None
+    line: int
+    is_static: bool = False
+
+
+@dataclass(frozen=True)
+class ClassDecl(JsonModel):
+    """A class or struct definition: its bases (as written, access dropped) and data members; its methods are
+    Functions named `Class::Method`."""
+
+    name: str  # qualified like Function.name
+    bases: tuple[str, ...]
+    fields: tuple[FieldDecl, ...]
+    line: int
+    end_line: int
 
     @property
     def short_name(self) -> str:
@@ -138,6 +182,8 @@ class CxxUnit(JsonModel):
     findings: tuple[Finding, ...] = field(default=())
     # Namespace-scope expression statements, in practice macro invocations such as `OP_TYPE_REGISTER(FloorMod)`.
     toplevel_calls: tuple[Expr, ...] = ()
+    classes: tuple[ClassDecl, ...] = ()
+    prototypes: tuple[Prototype, ...] = ()
 
     def function(self, name: str) -> Function | None:
         """The first function whose qualified or short name is `name`."""

@@ -10,7 +10,7 @@ import tree_sitter_cpp
 from tree_sitter import Language, Parser, Tree
 
 from op_migrate.analyzers.cxx.messages import MESSAGES
-from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, GlobalDecl, Param
+from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Expr, FieldDecl, Function, GlobalDecl, Param, Prototype
 from op_migrate.analyzers.cxx.source import MAX_SOURCE_BYTES, PreparedSource, prepare
 from op_migrate.analyzers.cxx.ts_declarations import declarator_name, function_declarator, parameters, type_text
 from op_migrate.analyzers.cxx.ts_expressions import ExpressionBuilder, collapse
@@ -61,6 +61,8 @@ def collected_unit(path: str, frontend: str, walker, findings: list[Finding]) ->
         includes=tuple(walker.includes),
         findings=tuple(findings),
         toplevel_calls=tuple(walker.toplevel_calls),
+        classes=tuple(getattr(walker, "classes", ())),
+        prototypes=tuple(getattr(walker, "prototypes", ())),
     )
 
 
@@ -93,6 +95,8 @@ class _UnitWalker:
         self.globals: list[GlobalDecl] = []
         self.includes: list[str] = []
         self.toplevel_calls: list[Expr] = []
+        self.classes: list[ClassDecl] = []
+        self.prototypes: list[Prototype] = []
         self._preproc: list[str] = []  # the `#if` conditions around the item being walked
 
     def items(self, node, scope: tuple[str, ...]) -> None:
@@ -158,9 +162,37 @@ class _UnitWalker:
         if body is None:
             return
         inner = scope + ((self.exprs.text(name),) if name is not None else ())
+        fields: list[FieldDecl] = []
         for member in body.children:
-            if member.type in ("function_definition", "template_declaration", "declaration") or member.type in _CLASSES:
+            if member.type == "field_declaration":
+                self.member(member, inner, fields)
+            elif member.type in ("function_definition", "template_declaration", "declaration") or \
+                    member.type in _CLASSES:
                 self.item(member, inner)
+        if name is not None:
+            self.classes.append(ClassDecl(name="::".join(inner), bases=_bases(node, self.exprs), fields=tuple(fields),
+                                          line=node.start_point[0] + 1, end_line=node.end_point[0] + 1))
+
+    def member(self, node, scope: tuple[str, ...], fields: list[FieldDecl]) -> None:
+        """A `field_declaration` of a class body: a data member (with its default) or a method declared there."""
+        line = node.start_point[0] + 1
+        declarator = node.child_by_field_name("declarator")
+        fdecl, _ = function_declarator(declarator)
+        if fdecl is not None:
+            name, _ = declarator_name(self.exprs, fdecl.child_by_field_name("declarator"))
+            if name:
+                self.prototypes.append(Prototype("::".join(scope + (name,)), parameters(self.exprs, fdecl), line))
+            return
+        is_static = any(c.type == "storage_class_specifier" and self.exprs.text(c) == "static" for c in node.children)
+        base = type_text(self.exprs, node)
+        default = node.child_by_field_name("default_value")
+        if default is None:
+            default = next((c for c in node.named_children if c.type == "initializer_list"), None)
+        for each in node.children_by_field_name("declarator"):
+            name, pointer = declarator_name(self.exprs, each)
+            if name:
+                value = self.exprs.build(default) if default is not None else None
+                fields.append(FieldDecl(name, base + pointer, value, line, is_static))
 
     def function(self, node, scope: tuple[str, ...]) -> None:
         signature = self.signature(node)
@@ -178,8 +210,27 @@ class _UnitWalker:
                 end_line=node.end_point[0] + 1,
                 is_static=is_static,
                 preproc=tuple(self._preproc),
+                initializers=self.initializers(node),
             )
         )
+
+    def initializers(self, node) -> tuple[tuple[str, tuple[Expr, ...]], ...]:
+        """A constructor's `: a_(a), Base(x), b_{b}` list, in order."""
+        found = next((c for c in node.children if c.type == "field_initializer_list"), None)
+        if found is None:
+            return ()
+        out = []
+        for item in found.named_children:
+            if item.type != "field_initializer":
+                continue
+            target = next((c for c in item.named_children if c.type not in ("argument_list", "initializer_list")),
+                          None)
+            args = next((c for c in item.named_children if c.type in ("argument_list", "initializer_list")), None)
+            if target is None:
+                continue
+            values = tuple(self.exprs.build(c) for c in args.named_children if c.type != "comment") if args else ()
+            out.append((self.exprs.text(target), values))
+        return tuple(out)
 
     def signature(self, node) -> tuple[str, tuple[Param, ...], str, bool] | None:
         """(declared name, parameters, return type, is static) of a function_definition node."""
@@ -195,6 +246,12 @@ class _UnitWalker:
         if type_node is not None and type_node.type in _CLASSES:
             self.klass(type_node, scope)
         line = node.start_point[0] + 1
+        for declarator in node.children_by_field_name("declarator"):
+            fdecl, _ = function_declarator(declarator)
+            if fdecl is not None:  # `const aclTensor *Helper(const aclTensor *x, int y = 2);`
+                name, _ = declarator_name(self.exprs, fdecl.child_by_field_name("declarator"))
+                if name:
+                    self.prototypes.append(Prototype("::".join(scope + (name,)), parameters(self.exprs, fdecl), line))
         for stmt in self.stmts.declaration(node, line):
             if stmt.value is None or not stmt.target:
                 continue
@@ -202,6 +259,15 @@ class _UnitWalker:
                 GlobalDecl(name="::".join(scope + (stmt.target,)), type_text=stmt.type_text or "", value=stmt.value,
                            line=line, preproc=tuple(self._preproc))
             )
+
+
+def _bases(node, exprs) -> tuple[str, ...]:
+    """The base classes of a class_specifier as written (`Base`, `Other<int>`), access specifiers dropped."""
+    clause = next((c for c in node.children if c.type == "base_class_clause"), None)
+    if clause is None:
+        return ()
+    return tuple(exprs.text(c) for c in clause.named_children if c.type not in ("access_specifier", "comment",
+                                                                                 "virtual"))
 
 
 def _is_include_guard(body, name, exprs) -> bool:

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from op_migrate.analyzers.cxx.model import Case, CxxUnit, Expr, Function, GlobalDecl, Param, Stmt
+from op_migrate.analyzers.cxx.model import (
+    Case,
+    ClassDecl,
+    CxxUnit,
+    Expr,
+    FieldDecl,
+    Function,
+    GlobalDecl,
+    Param,
+    Prototype,
+    Stmt,
+)
 from op_migrate.analyzers.findings import Finding, Severity
 
 
@@ -21,7 +32,19 @@ def unit_from_json(document: dict) -> CxxUnit:
         includes=tuple(document.get("includes", ())),
         findings=tuple(_finding(f) for f in document.get("findings", ())),
         toplevel_calls=tuple(_expr(e) for e in document.get("toplevel_calls", ())),
+        classes=tuple(_class(c) for c in document.get("classes", ())),
+        prototypes=tuple(Prototype(p["name"], _params(p["params"]), p["line"]) for p in document.get("prototypes", ())),
     )
+
+
+def _class(document: dict) -> ClassDecl:
+    fields = tuple(FieldDecl(f["name"], f["type_text"], _expr(f.get("value")), f["line"], f.get("is_static", False))
+                   for f in document.get("fields", ()))
+    return ClassDecl(document["name"], tuple(document.get("bases", ())), fields, document["line"], document["end_line"])
+
+
+def _params(documents) -> tuple[Param, ...]:
+    return tuple(Param(p["name"], p["type_text"]) for p in documents)
 
 
 def _finding(document: dict) -> Finding:
@@ -32,13 +55,14 @@ def _finding(document: dict) -> Finding:
 def _function(document: dict) -> Function:
     return Function(
         name=document["name"],
-        params=tuple(Param(p["name"], p["type_text"]) for p in document["params"]),
+        params=_params(document["params"]),
         return_type=document["return_type"],
         body=_stmts(document["body"]),
         line=document["line"],
         end_line=document["end_line"],
         is_static=document.get("is_static", False),
         preproc=tuple(document.get("preproc", ())),
+        initializers=tuple((name, tuple(_expr(a) for a in args)) for name, args in document.get("initializers", ())),
     )
 
 
