@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from op_migrate.analyzers.aclnn.includes import IncludeResolver
-from op_migrate.analyzers.cxx.model import CxxUnit, Function, GlobalDecl
+from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Function, GlobalDecl
 
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 # Sources read beside one header when looking for a definition it declares: op_api folders hold a handful.
@@ -29,6 +29,8 @@ class HelperScope:
         self._texts: dict[Path, bytes] = {}
         self._globals: dict[tuple[str, str], GlobalDecl | None] = {}
         self._word_sets: dict[Path, frozenset[bytes]] = {}
+        self._classes: dict[tuple[str, str], tuple[CxxUnit, ClassDecl] | None] = {}
+        self._methods: dict[tuple[str, str, str, str], list[tuple[CxxUnit, Function]]] = {}
 
     def header_count(self, unit: CxxUnit) -> int:
         """How many headers `unit` reads (its includes, transitively, within the bound)."""
@@ -48,6 +50,31 @@ class HelperScope:
                 found.extend((owner, function) for function in owner.functions if function.short_name == short)
             self._by_name[key] = found
         return self._by_name[key]
+
+    def class_decl(self, unit: CxxUnit, short: str) -> tuple[CxxUnit, ClassDecl] | None:
+        """The class or struct named `short` that `unit` sees: its own first, then its headers' (nearest first)."""
+        key = (unit.path, short)
+        if key not in self._classes:
+            found = next(((unit, c) for c in unit.classes if c.short_name == short), None)
+            for owner in () if found is not None else self._headers_naming(unit, short):
+                found = next(((owner, c) for c in owner.classes if c.short_name == short), None)
+                if found is not None:
+                    break
+            self._classes[key] = found
+        return self._classes[key]
+
+    def methods(self, unit: CxxUnit, owner: CxxUnit, decl: ClassDecl, method: str) -> list[tuple[CxxUnit, Function]]:
+        """Definitions of `decl`'s method `method` a call in `unit` reaches: in the class body, out of line in the
+        class's file, in `unit` and the headers of either, or in a source beside a header that declares it."""
+        key = (unit.path, owner.path, decl.name, method)
+        if key not in self._methods:
+            found: list[tuple[CxxUnit, Function]] = []
+            for each in (owner, unit):
+                for pair in self.functions(each, method) + self.beside(each, method):
+                    if decl.owns(pair[1]) and pair not in found:
+                        found.append(pair)
+            self._methods[key] = found
+        return self._methods[key]
 
     def global_decl(self, unit: CxxUnit, short: str) -> GlobalDecl | None:
         """The namespace-scope declaration named `short` that `unit` sees: its own first, then its headers'."""
@@ -83,7 +110,8 @@ class HelperScope:
         if key not in self._beside:
             found: list[tuple[CxxUnit, Function]] = []
             declared = re.compile(rb"\b" + re.escape(short.encode()) + rb"\s*\(")
-            defined = re.compile(rb"\b" + re.escape(short.encode()) + rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{")
+            defined = re.compile(rb"\b" + re.escape(short.encode()) +
+                                 rb"\s*\([^;{}]*\)\s*(?:(?:const|override|final|noexcept)\s*)*[:{]")
             own = os.path.abspath(unit.path)
             folders = []
             for header in self._header_paths(unit):
@@ -112,4 +140,5 @@ class HelperScope:
             except OSError:
                 self._texts[path] = b""
         return self._texts[path]
+
 

@@ -74,6 +74,20 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "route-method-not-found",
+        "{what} {method} is called with a tensor or the executor in reach and its definition is not in reach",
+        "A method of a repository class (or of an object whose class the walk does not know) that is given, or whose "
+        "object holds, a tensor or the executor: what it launches is unknown, so the route is incomplete.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "route-class-hierarchy-cut",
+        "the bases of {cls} are followed no further: {why}",
+        "A class hierarchy with a cycle or deeper than the walk follows; methods of the classes left out are not "
+        "found, and a call that needs one makes its route incomplete.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-walk-budget",
         "the walk stopped after {steps} statements",
         "A guard against pathological inputs; the route is incomplete.",

@@ -156,6 +156,11 @@ class ClassDecl(JsonModel):
     def short_name(self) -> str:
         return self.name.rsplit("::", 1)[-1]
 
+    def owns(self, function: Function) -> bool:
+        """Whether `function` is one of this class's methods (defined in the class or out of line as `Cls::M`)."""
+        owner = function.owner or ""
+        return owner == self.name or owner.rsplit("::", 1)[-1] == self.short_name
+
 
 @dataclass(frozen=True)
 class GlobalDecl(JsonModel):

@@ -15,7 +15,15 @@ from op_migrate.analyzers.route.callee_text import bare_name
 from op_migrate.analyzers.route.effect_scan import is_framework_call
 from op_migrate.analyzers.route.overloads import arg_kind, choose
 from op_migrate.analyzers.route.statements import clip
-from op_migrate.analyzers.route.values import UNKNOWN, FunctionRef, HostValue, TensorList, TensorRef, TensorTuple
+from op_migrate.analyzers.route.values import (
+    UNKNOWN,
+    FunctionRef,
+    HostValue,
+    ObjectValue,
+    TensorList,
+    TensorRef,
+    TensorTuple,
+)
 
 
 class HelperCalls:
@@ -33,6 +41,15 @@ class HelperCalls:
             if found is not None:
                 return self._call_helper(found, expr, args)
         helper = bare_name(callee).rsplit("::", 1)[-1]
+        if "this" in self.frame.env:
+            # Inside a method: `Process()` and `Base::Process()` are methods of its object before free functions.
+            qualifier = bare_name(callee).rsplit("::", 1)[0] if "::" in bare_name(callee) else None
+            obj = self.this_object()
+            if qualifier is not None and obj is not None and self.class_decl(qualifier) is not None:
+                return self.method_call(obj, helper, expr, qualifier=qualifier)
+            own = self.own_method(helper, expr)
+            if own is not NotImplemented:
+                return own
         candidates = self._functions_named(self.frame.unit, helper)
         if len(candidates) > 1 and args is None:
             args = [self.value(arg) for arg in expr.children]
@@ -64,11 +81,15 @@ class HelperCalls:
         finally:
             self._quiet -= 1
 
+    @staticmethod
+    def held_kind(value) -> str | None:
+        return held_kind(value)
+
     def _unknown_helper(self, callee: str, expr: Expr, args) -> None:
         """A repository function defined nowhere in reach: its arguments run (C++ evaluates them), and when it is
         given a tensor, a container of them or the executor, what it launches is unknown: the route is incomplete."""
         values = args if args is not None else [self.value(arg) for arg in expr.children]
-        given = [_held_kind(value) for value in values]
+        given = [held_kind(value) for value in values]
         given = [kind for kind in dict.fromkeys(given) if kind]
         if not given:
             return
@@ -159,7 +180,7 @@ def _matching_brace(text: str, start: int) -> int:
     return -1
 
 
-def _held_kind(value) -> str | None:
+def held_kind(value) -> str | None:
     """What an argument gives a function the route cannot follow: a tensor, a tensor list or the executor."""
     if isinstance(value, TensorRef) or isinstance(value, HostValue) and value.kind == "host-tensor":
         return "a tensor"
@@ -167,7 +188,9 @@ def _held_kind(value) -> str | None:
         return "a tensor list"
     if isinstance(value, HostValue) and value.kind == "executor":
         return "the executor"
-    if isinstance(value, TensorTuple) and any(_held_kind(item) for item in value.items):
+    if isinstance(value, ObjectValue):
+        return "an object"
+    if isinstance(value, TensorTuple) and any(held_kind(item) for item in value.items):
         return "a tuple of tensors"
     return None
 

@@ -100,6 +100,9 @@ class StatementWalker:
 
     def _declared(self, stmt: Stmt):
         type_text = stmt.type_text or ""
+        made = self.default_constructed(type_text, stmt.line)  # `MatmulOp op;`: its default constructor runs
+        if made is not None:
+            return made
         if "Shape" in type_text and "*" not in type_text and "&" not in type_text:
             if re.search(r"\w\s*;\s*$", stmt.text) and "(" not in stmt.text:
                 return ShapeValue((), ShapeRule("literal"))  # `op::Shape s;` is rank 0 until AppendDim
@@ -129,6 +132,10 @@ class StatementWalker:
                 self._store(self.frame, name, IntList(tuple(items)))
             elif isinstance(current, IntList):
                 self._store(self.frame, name, IntList((None,) * len(current.items)))
+            return
+        member = self.own_member(target) if stmt.kind == "assign" else None
+        if member is not None:  # `count_ = 1;` inside a method: its object's member
+            self.store_member(self.frame, member[0], member[1], value)
             return
         compound = re.match(rf"^\s*{re.escape(target)}\s*([-+*/%])=", stmt.text) if stmt.kind == "assign" else None
         if compound:

@@ -195,6 +195,15 @@ class FunctionRef:
 
 
 @dataclass(frozen=True)
+class ObjectValue:
+    """An object of a repository class (route/objects.py): the class it was constructed as, and the key its
+    members are kept under in the walk's variables (`$o3.member`). A pointer to it is the same value."""
+
+    cls: str
+    key: str
+
+
+@dataclass(frozen=True)
 class PairValue:
     """`std::pair<A, B>(a, b)`: two values; pair lists are DtypePairList."""
 

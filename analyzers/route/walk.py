@@ -20,6 +20,7 @@ from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.loops import LoopWalk
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
+from op_migrate.analyzers.route.objects import ObjectCalls, class_spelling
 from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.statements import StatementWalker, clip, merged_value
 from op_migrate.analyzers.route.step_view import StepView
@@ -30,6 +31,7 @@ from op_migrate.analyzers.route.values import (
     FunctionRef,
     HostValue,
     Null,
+    ObjectValue,
     OpArgs,
     ScalarRef,
     ShapeValue,
@@ -46,6 +48,7 @@ MAX_STEPS = 50_000
 _NUMERIC_PARAM = re.compile(r"\b(?:bool|float|double|u?int(?:8|16|32|64)?_t|int|long|size_t)\b")
 _PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", "cxx-too-many-errors")
 _EXECUTOR_NO_OPS = ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation")
+_NEW = re.compile(r"^\s*new\s+(?:\(\s*std::nothrow\s*\)\s*)?([A-Za-z_][\w:]*)")
 
 
 class Program(Protocol):
@@ -76,8 +79,8 @@ class Frame:
     exits: list = field(default_factory=list)  # the guards of each return taken under undecided guards
 
 
-class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effects, EffectScan, StepView, LayoutCalls,
-                ContainerCalls, GuardEvaluator):
+class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, L0Effects, EffectScan, StepView,
+                LayoutCalls, ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -172,6 +175,9 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
         frame = self.frame
         if name in frame.env:
             return frame.env[name]
+        member = self.own_member(name) if "this" in frame.env else None
+        if member is not None:
+            return self.member_value(*member)
         key = (frame.unit.path, name.rsplit("::", 1)[-1])
         if key in self._globals:
             return self._globals[key]
@@ -220,6 +226,27 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
         """A source text of the current function in the entry point's names (guards, step arguments)."""
         return substitute(text, self.frame.names)
 
+    def receiver_value(self, text: str):
+        path = self.member_path(text) if ("." in text or "->" in text) else None
+        if path is not None:
+            return self.member_value(*path)
+        return super().receiver_value(text)
+
+    def _value_member(self, expr: Expr):
+        path = self.member_path(expr.text)
+        if path is not None:
+            return self.member_value(*path)
+        return super()._value_member(expr)
+
+    def _value_other(self, expr: Expr):
+        if expr.name == "new_expression":
+            made = _NEW.match(expr.text)
+            args = next((c.children for c in expr.children if c.name in ("argument_list", "initializer_list")), ())
+            found = self.class_decl(made.group(1)) if made else None
+            if found is not None:
+                return self.construct(found, expr, args)
+        return super()._value_other(expr)
+
     def method_value(self, receiver, method: str, expr: Expr | None):
         if isinstance(receiver, TensorList) and method in ("front", "back", "at", "data", "GetData"):
             return receiver if method in ("data", "GetData") else element(receiver)
@@ -252,8 +279,14 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
         if short == "CopyNpuToNpu" and len(expr.children) >= 2:
             return self._device_copy(expr)
         receiver, method = split_callee(callee)
+        if receiver is None:
+            made = self.constructed(callee, expr)  # `Cls(args)`, `std::make_unique<Cls>(args)`
+            if made is not None:
+                return made
         if receiver is not None:
             target = self.receiver_value(receiver)
+            if isinstance(target, ObjectValue):
+                return self.method_call(target, method, expr)
             if isinstance(target, HostValue) and target.kind == "executor":
                 return self._executor_call(method, expr)
             if isinstance(target, TensorList):
@@ -310,7 +343,12 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
             caller, caller_name = frame.pointer_refs[name[1:].strip()]
             self._store(caller, caller_name, value)
             return
-        if name.startswith("*") or "->" in name or "[" in name or "." in name:
+        if "->" in name or "." in name:
+            path = self.member_path(name)
+            if path is not None:
+                self.store_member(frame, path[0], path[1], value)
+            return
+        if name.startswith("*") or "[" in name:
             return
         frame.env[name] = value
         frame.names.pop(name, None)  # a reassigned parameter no longer stands for the caller's argument
@@ -322,9 +360,11 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
 
     # -- inlining -------------------------------------------------------------------------------------------
     def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None,
-                captures: bool = False):
+                captures: bool = False, this: ObjectValue | None = None, prologue=None):
         """Walk `function` for the call `expr` in a frame of its own; `captures`: a lambda called in place, which
-        reads and writes the caller's variables."""
+        reads and writes the caller's variables; `this`: the object of a method or constructor, whose members (and
+        every object the caller holds) the frame shares with its caller; `prologue` runs first in the frame (a
+        constructor's initializer list)."""
         key = (unit.path, function.name, function.line)
         if not self._spend_step(expr.line):  # every inlined call counts, so fan-out through helpers is bounded too
             return UNKNOWN
@@ -336,7 +376,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
             args = [self.value(arg) for arg in expr.children]
         env, refs, pointer_refs = {}, {}, {}
         for index, param in enumerate(function.params):
-            env[param.name] = args[index] if index < len(args) else UNKNOWN
+            env[param.name] = args[index] if index < len(args) else self._default_argument(param)
             if index >= len(expr.children):
                 continue
             arg_expr = expr.children[index]
@@ -352,6 +392,13 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
             env = dict(caller.env)
             refs = {name: (caller, name) for name in caller.env}
             pointer_refs = dict(caller.pointer_refs)
+        else:
+            for name, held in caller.env.items():
+                if name.startswith("$o"):  # members of the objects the caller holds: shared, written through
+                    env[name] = held
+                    refs[name] = (caller, name)
+            if this is not None:
+                env["this"] = this
         site = Site(function=caller.function.name, file=caller.unit.path, line=expr.line)
         frame = Frame(
             unit=unit,
@@ -373,11 +420,26 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
         self.frame = frame
         self._check_parse_errors(unit, function)
         try:
+            if prologue is not None:
+                prologue()
             self.walk_block(function.body)
         finally:
             self.frame = caller
             self._active.pop()
+        for name, held in frame.env.items():
+            if name.startswith("$o") and name not in frame.refs:
+                caller.env[name] = held  # objects made here live on (returned, or stored in a caller's member)
         return _returned(frame.returns)
+
+    def _default_argument(self, param):
+        """A parameter the call leaves out takes its default value (`bool keep = false`), else unknown."""
+        if not param.has_default:
+            return UNKNOWN
+        text = param.type_text.split(" = ", 1)[1].strip()
+        value = self.literal(text)
+        if isinstance(value, HostValue) and value.kind == "literal":
+            value = self.name_value(text) if re.match(r"^[\w:]+$", text) else UNKNOWN
+        return value
 
     # -- bookkeeping ----------------------------------------------------------------------------------------
     def _spend_step(self, line: int) -> bool:
@@ -402,6 +464,12 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, L0Effec
     def _note_unknown(self, text: str) -> None:
         if text and not self._quiet and text not in self.undecided_guards:
             self.undecided_guards.append(text)
+
+    def _note_once(self, key, symbol: str, line: int, path: str, **fields) -> None:
+        """An incomplete reason said once per walk for one place (a class hierarchy met by many calls)."""
+        if key not in self._reported:
+            self._reported.add(key)
+            self._incomplete(symbol, line, path=path, **fields)
 
     def _incomplete(self, symbol: str, line: int, path: str | None = None, **fields) -> None:
         finding = self.messages.make(symbol, line=line, path=path or self.frame.unit.path, **fields)

@@ -1,0 +1,240 @@
+"""Objects of the repository's own classes in a route walk: construction (constructors, member initializers,
+defaults), members as values, and methods called on `obj.`, `p->`, `this->` and unqualified inside a method.
+
+An object's members live in the walking frames' variables under keys of its own (`$o3.member`), so undecided
+branches merge them like any variable, and a method's frame reads and writes them through references to its
+caller's (RouteWalk._inline binds them). A virtual call dispatches on the class the object was constructed as.
+What the walk cannot follow here (a class or method defined nowhere in reach, a method on a receiver whose class is
+unknown) is said by the caller of these methods: unknown_method() makes the route incomplete, naming it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Expr, Function
+from op_migrate.analyzers.route.callee_text import bare_name
+from op_migrate.analyzers.route.overloads import arg_kind, choose
+from op_migrate.analyzers.route.values import UNKNOWN, ObjectValue, Unknown
+
+# How far a class's bases are followed; a deeper (or cyclic) hierarchy is reported and cut there.
+MAX_BASES = 16
+_MEMBER_PATH = re.compile(r"^\s*(this|[A-Za-z_]\w*)((?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+)\s*$")
+_MAKE = re.compile(r"^(?:std::)?make_(?:unique|shared)\s*<\s*(.+)\s*>$")
+_QUALIFIERS = re.compile(r"\b(?:const|volatile|static|constexpr|struct|class|typename)\b")
+
+
+def class_spelling(type_text: str | None) -> str:
+    """The class a declared type names: `const ns::MatmulOp&` -> `ns::MatmulOp` (no pointer, template arguments off)."""
+    text = _QUALIFIERS.sub(" ", type_text or "").replace("&", " ").strip()
+    return bare_name(text.rstrip("*").strip())
+
+
+class ObjectCalls:
+    """Methods of RouteWalk for objects; it supplies frame, scope, value(), _inline(), _incomplete() and _reported."""
+
+    _objects = 0
+
+    # -- classes ------------------------------------------------------------------------------------------------
+    def class_decl(self, spelling: str) -> tuple[CxxUnit, ClassDecl] | None:
+        """The repository class a spelling names, in reach of the current file (None for framework types)."""
+        short = bare_name(spelling).rsplit("::", 1)[-1]
+        if not short.isidentifier() or self.scope is None:
+            return None
+        return self.scope.class_decl(self.frame.unit, short)
+
+    def lineage(self, found: tuple[CxxUnit, ClassDecl]) -> list[tuple[CxxUnit, ClassDecl]]:
+        """The class, then its bases breadth first (a cycle or a hierarchy deeper than MAX_BASES is cut, reported)."""
+        chain, seen, pending = [], set(), [found]
+        while pending:
+            unit, decl = pending.pop(0)
+            if decl.name in seen:
+                self._note_once(("class-cycle", decl.name), "route-class-hierarchy-cut", decl.line, unit.path,
+                                cls=decl.name, why="its bases lead back to it")
+                continue
+            if len(chain) >= MAX_BASES:
+                self._note_once(("class-depth", decl.name), "route-class-hierarchy-cut", decl.line, unit.path,
+                                cls=decl.name, why=f"more than {MAX_BASES} classes above it")
+                break
+            seen.add(decl.name)
+            chain.append((unit, decl))
+            for base in decl.bases:
+                if self.scope is not None:
+                    parent = self.scope.class_decl(unit, bare_name(base).rsplit("::", 1)[-1])
+                    if parent is not None:
+                        pending.append(parent)
+        return chain
+
+    # -- construction -------------------------------------------------------------------------------------------
+    def constructed(self, callee: str, expr: Expr):
+        """`Cls(args)`, `std::make_unique<Cls>(args)`, `new Cls(args)`: an object of a repository class, else None."""
+        made = _MAKE.match(bare_name(callee) if "<" not in callee else callee.strip())
+        spelling = made.group(1) if made else callee
+        found = self.class_decl(spelling)
+        if found is None:
+            return None
+        return self.construct(found, expr, expr.children)
+
+    def construct(self, found: tuple[CxxUnit, ClassDecl], expr: Expr, args: tuple[Expr, ...]) -> ObjectValue:
+        """A new object: member defaults, then the constructor chosen by its arguments (its initializer list first,
+        bases before members as C++ orders them), then its body; an aggregate `{a, b}` fills members in order."""
+        ObjectCalls._objects += 1
+        unit, decl = found
+        obj = ObjectValue(decl.name, f"$o{ObjectCalls._objects}")
+        lineage = self.lineage(found)
+        for _, each in reversed(lineage):
+            for member in each.fields:
+                if not member.is_static:
+                    value = self.value(member.value) if member.value is not None else Unknown(member.name)
+                    self.store_member(self.frame, obj, member.name, self._maybe_object(member.type_text, value))
+        call = Expr("call", expr.text, name=decl.name, children=tuple(args), line=expr.line)
+        values = [self.value(arg) for arg in args]  # once: an argument may itself launch
+        ctor = self._constructor(lineage[0], values)
+        if ctor is not None:
+            owner, function = ctor
+            self._inline(owner, function, call, args=values, this=obj,
+                         prologue=lambda: self._initialize(obj, function, lineage))
+        elif args and not self._constructors(lineage[0]):
+            for member, value in zip((m for m in decl.fields if not m.is_static), values):
+                self.store_member(self.frame, obj, member.name, value)
+        elif args or self._constructors(lineage[0]):
+            self.unknown_method(obj, decl.short_name, call, args=values, what="constructor")
+        return obj
+
+    def default_constructed(self, type_text: str, line: int):
+        """`Cls obj;`: an object of a repository class by its default constructor; None for other types."""
+        if "*" in (type_text or "") or "&" in (type_text or ""):
+            return None
+        found = self.class_decl(class_spelling(type_text))
+        if found is None:
+            return None
+        return self.construct(found, Expr("call", type_text, name=type_text, line=line), ())
+
+    def _initialize(self, obj: ObjectValue, ctor: Function, lineage) -> None:
+        """A constructor's initializer list, run in its frame: base constructors, then members."""
+        bases = {decl.short_name: (unit, decl) for unit, decl in lineage[1:]}
+        for name, args in ctor.initializers:
+            base = bases.get(bare_name(name).rsplit("::", 1)[-1])
+            if base is not None:
+                call = Expr("call", name, name=name, children=args, line=ctor.line)
+                values = [self.value(arg) for arg in args]
+                found = self._constructor(base, values)
+                if found is not None:
+                    self._inline(found[0], found[1], call, args=values, this=obj,
+                                 prologue=lambda f=found[1], b=base: self._initialize(obj, f, self.lineage(b)))
+                continue
+            member = next((m for _, d in lineage for m in d.fields if m.name == name), None)
+            values = [self.value(arg) for arg in args]
+            value = values[0] if len(values) == 1 else UNKNOWN
+            if member is not None and len(values) != 1:
+                nested = self.class_decl(class_spelling(member.type_text))
+                if nested is not None:
+                    value = self.construct(nested, Expr("call", member.type_text, line=ctor.line), args)
+            self.store_member(self.frame, obj, name, value)
+
+    def _constructors(self, found: tuple[CxxUnit, ClassDecl]) -> list[tuple[CxxUnit, Function]]:
+        unit, decl = found
+        return self._methods_of(unit, decl, decl.short_name)
+
+    def _constructor(self, found, values: list):
+        pairs = self._constructors(found)
+        if not pairs:
+            return None
+        reachable = choose([function for _, function in pairs], len(values), [arg_kind(v) for v in values])
+        return next((pair for pair in pairs if reachable and pair[1] is reachable[0]), None)
+
+    def _maybe_object(self, type_text: str, value):
+        """A member declared as a repository class with no initializer is default-constructed."""
+        if isinstance(value, Unknown) and type_text and "*" not in type_text and "&" not in type_text:
+            found = self.class_decl(class_spelling(type_text))
+            if found is not None:
+                return self.construct(found, Expr("call", type_text, name=type_text), ())
+        return value
+
+    # -- members ------------------------------------------------------------------------------------------------
+    def member_value(self, obj: ObjectValue, name: str):
+        return self.frame.env.get(f"{obj.key}.{name}", Unknown(name))
+
+    def store_member(self, frame, obj: ObjectValue, name: str, value) -> None:
+        """A member's new value, written through the frames that share the object (their references)."""
+        key = f"{obj.key}.{name}"
+        while frame is not None:
+            frame.env[key] = value
+            frame = frame.refs.get(key, (None,))[0]
+
+    def member_path(self, text: str):
+        """(object, member) that `a.b`, `p->b.c`, `this->b` names, or None when the path holds no object."""
+        match = _MEMBER_PATH.match(text)
+        if match is None:
+            return None
+        base = self.frame.env.get(match.group(1))
+        names = re.findall(r"[A-Za-z_]\w*", match.group(2))
+        for name in names[:-1]:
+            if not isinstance(base, ObjectValue):
+                return None
+            base = self.member_value(base, name)
+        return (base, names[-1]) if isinstance(base, ObjectValue) else None
+
+    def this_object(self) -> ObjectValue | None:
+        value = self.frame.env.get("this")
+        return value if isinstance(value, ObjectValue) else None
+
+    def own_member(self, name: str):
+        """(this, name) when `name` inside a method is one of its object's members (not a local), else None."""
+        obj = self.this_object()
+        if obj is None or name in self.frame.env or not name.isidentifier():
+            return None
+        key = f"{obj.key}.{name}"
+        if key in self.frame.env:
+            return obj, name
+        found = self.class_decl(obj.cls)
+        if found is not None and any(m.name == name for _, d in self.lineage(found) for m in d.fields):
+            return obj, name
+        return None
+
+    # -- methods ------------------------------------------------------------------------------------------------
+    def method_call(self, obj: ObjectValue, method: str, expr: Expr, qualifier: str | None = None):
+        """`obj.Method(args)`: the definition of the object's class or its nearest base that has one (a virtual call
+        reaches the override of the class it was constructed as); `qualifier` (`Base::Method`) starts there."""
+        found = self.class_decl(qualifier or obj.cls)
+        if found is None:
+            return self.unknown_method(obj, method, expr)
+        args = [self.value(arg) for arg in expr.children]
+        for unit, decl in self.lineage(found):
+            pairs = self._methods_of(unit, decl, method)
+            reachable = choose([function for _, function in pairs], len(args), [arg_kind(a) for a in args])
+            if reachable:
+                owner, function = next(pair for pair in pairs if pair[1] is reachable[0])
+                return self._inline(owner, function, expr, args=args, this=obj)
+        return self.unknown_method(obj, method, expr, args=args)
+
+    def own_method(self, short: str, expr: Expr):
+        """An unqualified call inside a method of a method of its own class (or a base): `Process()` is
+        `this->Process()`; NotImplemented when the object's class has no method of that name."""
+        obj = self.this_object()
+        if obj is None:
+            return NotImplemented
+        found = self.class_decl(obj.cls)
+        if found is None or not any(self._methods_of(u, d, short) for u, d in self.lineage(found)):
+            return NotImplemented
+        return self.method_call(obj, short, expr)
+
+    def _methods_of(self, unit: CxxUnit, decl: ClassDecl, method: str) -> list[tuple[CxxUnit, Function]]:
+        """Definitions of `decl.method` in reach: in the class, out of line in the file or its headers, or in a
+        source beside a header that declares it."""
+        if self.scope is None:
+            return [(unit, f) for f in unit.functions if f.short_name == method and decl.owns(f)]
+        return self.scope.methods(self.frame.unit, unit, decl, method)
+
+    def unknown_method(self, obj, method: str, expr: Expr, args=None, what: str = "method"):
+        """A method the walk cannot follow: when it is given or holds what a launch needs (a tensor, the executor),
+        what it does is unknown and the route is incomplete; otherwise it only computes a host value."""
+        values = args if args is not None else [self.value(arg) for arg in expr.children]
+        held = [value for value in values if self.held_kind(value)]
+        members = [value for key, value in self.frame.env.items()
+                   if isinstance(obj, ObjectValue) and key.startswith(obj.key + ".") and self.held_kind(value)]
+        if held or members:
+            cls = obj.cls if isinstance(obj, ObjectValue) else "an object of unknown class"
+            self._incomplete("route-method-not-found", expr.line, method=f"{cls}::{method}", what=what)
+        return UNKNOWN
+

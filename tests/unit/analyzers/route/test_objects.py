@@ -1,0 +1,133 @@
+"""Objects of the repository's classes on a route: constructors, members, methods on objects, virtual dispatch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+
+HEAD = "aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out, " \
+       "uint64_t* workspaceSize, aclOpExecutor** executor)\n{\n    auto uniqueExecutor = CREATE_EXECUTOR();\n"
+TAIL = "    return ACLNN_SUCCESS;\n}\n"
+
+# A local object whose method launches, as matmul-style chains write it (a class holding the tensors and the
+# executor, a constructor with an initializer list, ProcessL0 dispatching on a member set in the constructor).
+MATMUL_OP = """
+namespace {
+class DemoMatmulOp {
+public:
+    DemoMatmulOp(const aclTensor *self, const aclTensor *other, aclOpExecutor *executor, bool transpose = false)
+        : self_(self), other_(other), executor_(executor), transpose_(transpose) {}
+    aclnnStatus ProcessL0()
+    {
+        if (transpose_) {
+            result_ = l0op::Neg(self_, executor_);
+        } else {
+            result_ = l0op::Abs(self_, executor_);
+        }
+        CHECK_RET(result_ != nullptr, ACLNN_ERR_INNER_NULLPTR);
+        return ACLNN_SUCCESS;
+    }
+    const aclTensor *Result() const { return result_; }
+
+private:
+    const aclTensor *self_ = nullptr;
+    const aclTensor *other_ = nullptr;
+    aclOpExecutor *executor_ = nullptr;
+    bool transpose_ = false;
+    const aclTensor *result_ = nullptr;
+};
+}  // namespace
+"""
+
+
+def route(tmp_path: Path, body: str, prelude: str = "", socs=(), dtypes=()):
+    source = tmp_path / "demo.cpp"
+    source.write_text(prelude + HEAD + body + TAIL)
+    report = analyze_chains([source], repo_root=tmp_path)
+    (result,) = evaluate(report, facts=facts_matrix(socs, dtypes, (), (), ())).routes
+    return result
+
+
+def ops(result):
+    return [(t.op, t.may) for t in result.tasks]
+
+
+def test_a_method_of_a_local_object_launches_with_its_members(tmp_path: Path) -> None:
+    body = """    DemoMatmulOp op(self, other, uniqueExecutor.get());
+    CHECK_RET(op.ProcessL0() == ACLNN_SUCCESS, ACLNN_ERR_INNER);
+    auto viewCopyResult = l0op::ViewCopy(op.Result(), out, uniqueExecutor.get());
+"""
+    result = route(tmp_path, body, MATMUL_OP)
+    assert ops(result)[0] == ("Abs", False)  # transpose_ is false by the default argument: decided
+    assert "ViewCopy" in [step.op for step in result.steps]
+    assert result.complete
+
+
+def test_a_member_set_by_the_constructor_decides_a_guard(tmp_path: Path) -> None:
+    body = """    DemoMatmulOp op(self, other, uniqueExecutor.get(), true);
+    op.ProcessL0();
+"""
+    assert ops(route(tmp_path, body, MATMUL_OP)) == [("Neg", False)]
+
+
+def test_pointer_objects_from_make_unique_and_new(tmp_path: Path) -> None:
+    for made in ("auto op = std::make_unique<DemoMatmulOp>(self, other, uniqueExecutor.get(), true);",
+                 "auto *op = new DemoMatmulOp(self, other, uniqueExecutor.get(), true);"):
+        body = f"    {made}\n    op->ProcessL0();\n"
+        assert ops(route(tmp_path, body, MATMUL_OP)) == [("Neg", False)], made
+
+
+VIRTUAL = """
+class DemoBase {
+public:
+    explicit DemoBase(aclOpExecutor *executor) : executor_(executor) {}
+    virtual ~DemoBase() = default;
+    aclnnStatus Run(const aclTensor *x)
+    {
+        Prepare(x);
+        return this->Launch(x);
+    }
+    virtual aclnnStatus Launch(const aclTensor *x) { l0op::Abs(x, executor_); return ACLNN_SUCCESS; }
+protected:
+    void Prepare(const aclTensor *x) { count_ = count_ + 1; }
+    aclOpExecutor *executor_;
+    int count_ = 0;
+};
+
+class DemoDerived : public DemoBase {
+public:
+    explicit DemoDerived(aclOpExecutor *executor) : DemoBase(executor) {}
+    aclnnStatus Launch(const aclTensor *x) override
+    {
+        if (count_ == 1) {
+            l0op::Neg(x, executor_);
+        }
+        return DemoBase::Launch(x);
+    }
+};
+"""
+
+
+def test_virtual_calls_dispatch_on_the_class_constructed_and_base_members_are_shared(tmp_path: Path) -> None:
+    body = """    DemoDerived runner(uniqueExecutor.get());
+    runner.Run(self);
+"""
+    assert ops(route(tmp_path, body, VIRTUAL)) == [("Neg", False), ("Abs", False)]
+
+
+def test_a_method_defined_nowhere_with_a_tensor_makes_the_route_incomplete(tmp_path: Path) -> None:
+    prelude = "class DemoOp {\npublic:\n    DemoOp() {}\n    aclnnStatus Launch(const aclTensor *x);\n};\n"
+    body = "    DemoOp op;\n    op.Launch(self);\n"
+    result = route(tmp_path, body, prelude)
+    assert not result.complete
+    assert [r.symbol for r in result.incomplete_reasons] == ["route-method-not-found"]
+    assert "DemoOp::Launch" in result.incomplete_reasons[0].message
+
+
+def test_a_class_hierarchy_with_a_cycle_is_cut_and_said(tmp_path: Path) -> None:
+    prelude = "class A : public B { };\nclass B : public A { };\n"
+    body = "    A a;\n    a.Launch(self);\n"
+    result = route(tmp_path, body, prelude)
+    assert not result.complete
+    assert "route-class-hierarchy-cut" in [r.symbol for r in result.incomplete_reasons]
