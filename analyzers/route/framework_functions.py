@@ -16,6 +16,9 @@ from pathlib import Path
 from op_migrate.analyzers.catalog import load
 
 OPDEV = Path("include/nnopbase/opdev")
+# Beside opdev: the aclnn base API and nnopbase's own op API (NnopbaseDisableOptionalInput and the other executor
+# settings that generated two-phase APIs and hand-written op_api code call).
+OTHER_HEADERS = (Path("include/nnopbase/aclnn"), Path("src/nnopbase/common/inc"))
 # Framework functions that are tasks on the device, not plain host calls: the walk models them itself.
 DEVICE_TASKS = frozenset({"CopyNpuToNpu", "CopyToNpu", "CopyToNpuSync"})
 # Namespaces whose free functions are called unqualified under `using namespace op` ("" is the global one).
@@ -66,15 +69,18 @@ def declared_functions(header: bytes) -> set[tuple[str, str]]:
 def catalog_text(opbase: Path) -> str:
     """The TOML of the free functions in namespace op and the global namespace of opbase's opdev headers."""
     names = set()
-    for header in sorted((opbase / OPDEV).rglob("*.h")):
+    headers = [path for folder in (OPDEV, *OTHER_HEADERS) if (opbase / folder).is_dir()
+               for path in sorted((opbase / folder).rglob("*.h"))]
+    for header in headers:
         names |= {name for namespace, name in declared_functions(header.read_bytes()) if namespace in _NAMESPACES}
     names -= DEVICE_TASKS
     version = _version(opbase)
     listed = ", ".join(f'"{name}"' for name in sorted(names))
-    return ("# Free functions of the ACLNN framework (namespace op and the global namespace of opbase's opdev\n"
-            "# headers), called unqualified in op_api sources. Generated: python -m "
+    return ("# Free functions of the ACLNN framework (namespace op and the global namespace of opbase's opdev, aclnn\n"
+            "# and nnopbase op API headers), called unqualified in op_api sources. Generated: python -m "
             "op_migrate.analyzers.route.framework_functions OPBASE -o FILE\n\n"
-            f'[source]\nfrom = "hicann/opbase {version} {OPDEV}/*.h"\n\n[functions]\nnames = [{listed}]\n')
+            f'[source]\nfrom = "hicann/opbase {version} '
+            f'{", ".join(f"{folder}/*.h" for folder in (OPDEV, *OTHER_HEADERS))}"\n\n[functions]\nnames = [{listed}]\n')
 
 
 def _version(opbase: Path) -> str:

@@ -41,10 +41,14 @@ def test_the_catalog_lists_op_and_global_functions_without_device_copies(tmp_pat
     opdev = tmp_path / framework_functions.OPDEV
     opdev.mkdir(parents=True)
     (opdev / "op_demo.h").write_bytes(HEADER)
+    nnopbase = tmp_path / "src/nnopbase/common/inc"
+    nnopbase.mkdir(parents=True)
+    (nnopbase / "demo_op_api.h").write_bytes(b"aclnnStatus NnopbaseDemoDisableInput(void *executor, size_t index);\n")
     (tmp_path / "version.cmake").write_text('set(VERSION "9.9.9")\n')
     text = catalog_text(tmp_path)
-    assert 'from = "hicann/opbase 9.9.9 include/nnopbase/opdev/*.h"' in text
-    assert text.rstrip().endswith('names = ["DemoLog", "PtrOf", "Validate"]')
+    assert 'from = "hicann/opbase 9.9.9 include/nnopbase/opdev/*.h, include/nnopbase/aclnn/*.h, ' \
+           'src/nnopbase/common/inc/*.h"' in text
+    assert text.rstrip().endswith('names = ["DemoLog", "NnopbaseDemoDisableInput", "PtrOf", "Validate"]')
 
 
 def test_the_shipped_list_holds_the_names_ops_math_calls_unqualified() -> None:
