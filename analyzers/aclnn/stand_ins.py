@@ -1,4 +1,5 @@
-"""Stand-ins: L0 definitions that are not what runs on a device (test stubs, mocks, bodies that return an argument)."""
+"""Stand-ins: L0 definitions that are not what runs on a device (test stubs, mocks, bodies that return an argument or
+a constant: ops-transformer's mc2/3rd/ops_legacy defines every L0 op it links as `return nullptr;`)."""
 
 from __future__ import annotations
 
@@ -18,23 +19,29 @@ def stand_in_reason(relative: PurePath, function: Function) -> str | None:
     folder = next((part for part in folders if part in STAND_IN_FOLDERS), None)
     if folder is not None:
         return f"under a {folder}/ folder"
-    if _returns_an_argument_without_effects(function):
+    returns = _returns_without_effects(function)
+    if returns and all(_is_constant(stmt) for stmt in returns):
+        return "launches nothing and returns a constant"
+    if returns and function.params and all(_is_argument(stmt, {p.name for p in function.params}) for stmt in returns):
         op = catalog_op(function.short_name, len(function.params))
         if op is None or op.effect not in ("view", "mixed"):
             return "launches nothing and returns an argument"
     return None
 
 
-def _returns_an_argument_without_effects(function: Function) -> bool:
-    params = {param.name for param in function.params}
-    if not function.body or not params:
-        return False
+def _returns_without_effects(function: Function) -> list[Stmt]:
+    """The return statements of a body that calls nothing but logging (no call may allocate or launch), else []."""
+    if not function.body:
+        return []
     for _, call in calls_in(function.body):
         name = (call.name or "").strip().rsplit("::", 1)[-1]
         if not name.startswith(IGNORED_PREFIXES) and name not in CHECK_MACROS:
-            return False  # a call may allocate or launch: not a plain stand-in
-    returns = list(_returns(function.body))
-    return bool(returns) and all(_is_argument(stmt, params) for stmt in returns)
+            return []
+    return list(_returns(function.body))
+
+
+def _is_constant(stmt: Stmt) -> bool:
+    return stmt.value is not None and stmt.value.kind == "literal"
 
 
 def _returns(stmts):

@@ -103,3 +103,20 @@ def test_stateless_bernoulli_runs_on_ai_cpu_except_on_regbase_for_its_dtypes(tmp
     assert launcher("Ascend950", ["float64"]) == "AI_CPU"  # not in the AI Core output list
     assert launcher("Ascend950", ["float16", "prob=float64"]) == "AI_CPU"
     assert launcher("Ascend950", ["self=float16"]) == "AI_CPU|AI_CORE"  # prob's dtype unknown
+
+
+def test_a_definition_that_only_returns_a_constant_is_a_stand_in(tmp_path: Path) -> None:
+    # A vendored link library (ops-transformer's 3rd/ops_legacy style) defines the L0 ops it links as `return nullptr`.
+    legacy = tmp_path / "own" / "mc2" / "3rd" / "ops_legacy" / "op_api" / "legacy_api.cpp"
+    real = tmp_path / "upstream" / "conversion" / "demo" / "op_api" / "demo.cpp"
+    legacy.parent.mkdir(parents=True)
+    real.parent.mkdir(parents=True)
+    legacy.write_text("namespace l0op {\nconst aclTensor* DemoCopy(const aclTensor* /*x*/, aclOpExecutor* /*e*/)\n"
+                      "{\n    return nullptr;\n}\n}\n")
+    real.write_text("namespace l0op {\nconst aclTensor* DemoCopy(const aclTensor* x, aclOpExecutor* executor)\n{\n"
+                    "    auto out = executor->AllocTensor(x->GetViewShape(), x->GetDataType());\n"
+                    "    ADD_TO_LAUNCHER_LIST_AICORE(DemoCopy, OP_INPUT(x), OP_OUTPUT(out));\n    return out;\n}\n}\n")
+    index = L0Index([(tmp_path / "own", [legacy]), (tmp_path / "upstream", [real])], parse_file)
+    resolved = index.resolve("DemoCopy", 2)
+    assert resolved.unit.path == str(real)
+    assert resolved.rejected == ("mc2/3rd/ops_legacy/op_api/legacy_api.cpp:2: launches nothing and returns a constant",)
