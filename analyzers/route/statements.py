@@ -251,6 +251,14 @@ class StatementWalker:
         return NORMAL if flow == BREAK else flow
 
     def _walk_loop(self, stmt: Stmt) -> str:
+        if stmt.text == "do":
+            # `do { ... } while (cond)`: the body runs once before the condition is read (the check macros'
+            # `do { if (...) { return ...; } } while (0)`); `break` and `continue` both leave a `while (0)`.
+            flow = self.walk_block(stmt.then)
+            if flow == RETURNED:
+                return flow
+            if flow == BREAK or stmt.value is None or self.truth(stmt.value) is False:
+                return NORMAL if flow == BREAK else flow
         ranged = self.range_element(stmt.text) if stmt.value is None else None
         if ranged is not None:
             self.frame.env[ranged[0]] = ranged[1]  # `for (auto t : v)`: t is any element of v

@@ -214,3 +214,18 @@ const aclTensor* Contiguous(const aclTensor* x, aclOpExecutor* executor)
     assert ops(result) == [("AsStrided", True)]
     (copied,) = [t for t in result.tensors if t.producer == "Contiguous" and t.effect == "alloc"]
     assert copied.dims == (4, 8)
+
+
+def test_a_do_while_body_runs_once_before_its_condition(tmp_path: Path) -> None:
+    body = """    do {
+        auto a = l0op::Abs(self, uniqueExecutor.get());
+    } while (0);
+    do {
+        if (self->IsEmpty()) {
+            break;
+        }
+        l0op::Neg(self, uniqueExecutor.get());
+    } while (false);
+"""
+    assert ops(route(tmp_path, body, shapes=["self=[2,3]"])) == [("Abs", False), ("Neg", False)]
+    assert ops(route(tmp_path, body, shapes=["self=[0,3]"])) == [("Abs", False)]
