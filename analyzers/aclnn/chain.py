@@ -102,6 +102,10 @@ class ChainProgram:
         self.index = index
         self.scope = index.scope
 
+    def opdef(self, op: str):
+        """The OpDef of `op` in the roots (what a generated aclnnInner API launches), or None."""
+        return self.index.opdefs.find(op)
+
     def resolve_l0(self, name: str, arity: int, near: str, kinds=None) -> Resolution:
         return self.index.resolve(name, arity, near, kinds)
 

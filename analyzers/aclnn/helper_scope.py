@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 
@@ -48,8 +49,31 @@ class HelperScope:
             found = [(unit, function) for function in unit.functions if function.short_name == short]
             for owner in self._headers_naming(unit, short):
                 found.extend((owner, function) for function in owner.functions if function.short_name == short)
-            self._by_name[key] = found
+            self._by_name[key] = self._with_defaults(unit, short, found)
         return self._by_name[key]
+
+    def _with_defaults(self, unit: CxxUnit, short: str, pairs):
+        """Definitions with the default values of the declaration a caller in `unit` sees: a header declares
+        `F(x, bool keep = false)` and the .cpp defines `F(x, bool keep)`, so `F(x)` reaches the definition."""
+        if not pairs:
+            return pairs
+        declared = [p for p in unit.prototypes if p.name.rsplit("::", 1)[-1] == short]
+        for owner in self._headers_naming(unit, short):
+            declared.extend(p for p in owner.prototypes if p.name.rsplit("::", 1)[-1] == short)
+        out = []
+        for owner, function in pairs:
+            match = next((p for p in declared if len(p.params) == len(function.params) and
+                          any(q.has_default for q in p.params) and not any(q.has_default for q in function.params)
+                          and (p.name == function.name or p.name.rsplit("::", 1)[-1] == function.name.rsplit("::", 1)[-1])),
+                         None)
+            if match is not None:
+                params = tuple(replace(param, type_text=param.declared_type + " = " +
+                                       declared_param.type_text.split(" = ", 1)[1])
+                               if declared_param.has_default else param
+                               for param, declared_param in zip(function.params, match.params))
+                function = replace(function, params=params)
+            out.append((owner, function))
+        return out
 
     def class_decl(self, unit: CxxUnit, short: str) -> tuple[CxxUnit, ClassDecl] | None:
         """The class or struct named `short` that `unit` sees: its own first, then its headers' (nearest first)."""
@@ -124,7 +148,7 @@ class HelperScope:
                     owner = self._unit(source)
                     found.extend((owner, f) for f in owner.functions
                                  if f.short_name == short and not f.is_static)
-            self._beside[key] = found
+            self._beside[key] = self._with_defaults(unit, short, found)
         return self._beside[key]
 
     def _unit(self, path: Path) -> CxxUnit:

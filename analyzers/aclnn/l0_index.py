@@ -16,6 +16,7 @@ from pathlib import Path, PurePath
 from op_migrate.analyzers.aclnn.generated_catalog import GeneratedCatalog
 from op_migrate.analyzers.aclnn.helper_scope import HelperScope
 from op_migrate.analyzers.aclnn.includes import IncludeResolver
+from op_migrate.analyzers.aclnn.opdefs import OpDefIndex
 from op_migrate.analyzers.aclnn.stand_ins import stand_in_reason
 from op_migrate.analyzers.cxx.model import CxxUnit, Function
 from op_migrate.analyzers.route.l0_semantics import catalog_op
@@ -88,6 +89,8 @@ class L0Index:
         self._resolved: dict[tuple, Resolution] = {}
         # Helpers in the headers a file includes resolve against the same roots (and share the parsed units).
         self.scope = HelperScope(IncludeResolver([path for path, _ in roots if path is not None]), parse, self._units)
+        # What a generated aclnnInner<Op> API launches: the op's OpDef in the same roots.
+        self.opdefs = OpDefIndex([path for path, _ in roots if path is not None])
         self.conflicts: list[Conflict] = []
         self._conflict_keys: set[tuple[str, int]] = set()
 

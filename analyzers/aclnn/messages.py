@@ -88,6 +88,14 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "route-generated-api-unknown",
+        "{api} is a generated two-phase API and no OpDef of {op} is in the roots",
+        "opbuild generates aclnnInner<Op>GetWorkspaceSize from the op's OpDef (op_host/*_def.cpp) and it launches that "
+        "op's AI Core kernel; without the OpDef what it launches is unknown, so the route is incomplete. Give "
+        "--repo-root for the repository that registers the op.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-walk-budget",
         "the walk stopped after {steps} statements",
         "A guard against pathological inputs; the route is incomplete.",

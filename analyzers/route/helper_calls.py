@@ -13,6 +13,7 @@ from op_migrate.analyzers.cxx import parse_source
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.route.callee_text import bare_name
 from op_migrate.analyzers.route.effect_scan import is_framework_call
+from op_migrate.analyzers.route.generated_calls import GENERATED_API
 from op_migrate.analyzers.route.overloads import arg_kind, choose
 from op_migrate.analyzers.route.statements import clip
 from op_migrate.analyzers.route.values import (
@@ -56,6 +57,9 @@ class HelperCalls:
         found = self._local_function(helper, len(expr.children), args)
         if found is not None:
             return self._call_helper(found, expr, args)
+        generated = GENERATED_API.match(helper)
+        if generated is not None:
+            return self.generated_call(generated.group(1), callee, expr)
         if self.frame.l0_op is not None or self.frame.function.name.startswith("l0op::"):
             # Unqualified calls inside namespace l0op reach other L0 ops (ViewCopy -> TensorMove).
             resolved = self.program.resolve_l0(short, len(expr.children), self.frame.unit.path)

@@ -16,6 +16,7 @@ class Soc:
     arch: str
     enum: str
     order: int
+    opdef_names: tuple[str, ...] = ()  # how OpDef `AICore().AddConfig(...)` and op-info name it (`ascend910b`)
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,8 @@ def _table() -> dict:
 @functools.lru_cache(maxsize=None)
 def socs() -> dict[str, Soc]:
     return {
-        name: Soc(name=name, arch=entry["arch"], enum=entry["enum"], order=entry["order"])
+        name: Soc(name=name, arch=entry["arch"], enum=entry["enum"], order=entry["order"],
+                  opdef_names=tuple(entry.get("opdef", [name.lower()])))
         for name, entry in _table().get("soc", {}).items()
     }
 

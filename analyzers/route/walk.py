@@ -14,6 +14,7 @@ from op_migrate.analyzers.route.checks import CheckStatements, Failure, without_
 from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors
 from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
+from op_migrate.analyzers.route.generated_calls import GeneratedCalls
 from op_migrate.analyzers.route.helper_calls import HelperCalls
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
@@ -79,8 +80,8 @@ class Frame:
     exits: list = field(default_factory=list)  # the guards of each return taken under undecided guards
 
 
-class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, L0Effects, EffectScan, StepView,
-                LayoutCalls, ContainerCalls, GuardEvaluator):
+class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, GeneratedCalls, L0Effects,
+                EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:

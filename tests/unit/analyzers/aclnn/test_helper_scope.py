@@ -218,3 +218,21 @@ def test_a_repository_function_with_a_framework_name_is_walked(tmp_path: Path) -
     route = _route(root, "math/demo/op_api/aclnn_demo.cpp")
     assert route.complete, route.incomplete_reasons
     assert _launches(route) == [("Fill", False)]
+
+
+def test_default_arguments_come_from_the_declaration_the_caller_sees(tmp_path: Path) -> None:
+    # A GatherV2-style helper: the header gives the defaults, the .cpp beside it repeats the parameters without them.
+    root = _tree(tmp_path, {
+        "math/demo/op_api/demo_util.h": "const aclTensor* DemoGather(const aclTensor* x, aclOpExecutor* executor, "
+                                        "int64_t batchDims = 0, bool negative = false);\n",
+        "math/demo/op_api/demo_util.cpp": '#include "demo_util.h"\n'
+                                          "const aclTensor* DemoGather(const aclTensor* x, aclOpExecutor* executor, "
+                                          "int64_t batchDims, bool negative)\n{\n    if (negative) {\n"
+                                          "        return l0op::Neg(x, executor);\n    }\n"
+                                          "    return l0op::Abs(x, executor);\n}\n",
+        "math/demo/op_api/aclnn_demo.cpp": '#include "demo_util.h"\n' + PASSING_CHECK + ENTRY.format(
+            body="    auto result = DemoGather(self, uniqueExecutor.get());"),
+    })
+    route = _route(root, "math/demo/op_api/aclnn_demo.cpp")
+    assert route.complete, route.incomplete_reasons
+    assert _launches(route) == [("Abs", False)]

@@ -131,3 +131,40 @@ def test_a_class_hierarchy_with_a_cycle_is_cut_and_said(tmp_path: Path) -> None:
     result = route(tmp_path, body, prelude)
     assert not result.complete
     assert "route-class-hierarchy-cut" in [r.symbol for r in result.incomplete_reasons]
+
+
+def test_a_generated_inner_api_launches_its_opdef_op_on_the_socs_it_configures(tmp_path: Path) -> None:
+    opdef = tmp_path / "moe" / "demo_route" / "op_host" / "demo_route_def.cpp"
+    opdef.parent.mkdir(parents=True)
+    opdef.write_text("""namespace ops {
+class DemoRoute : public OpDef {
+public:
+    explicit DemoRoute(const char* name) : OpDef(name)
+    {
+        this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT16});
+        this->Input("idx").ParamType(REQUIRED).DataType({ge::DT_INT32});
+        this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT16});
+        this->Attr("k").AttrType(OPTIONAL).Int(0);
+        this->AICore().AddConfig("ascend910b");
+    }
+};
+OP_ADD(DemoRoute);
+}
+""")
+    prelude = ("extern aclnnStatus aclnnInnerDemoRouteGetWorkspaceSize(const aclTensor *x, const aclTensor *idx, "
+               "int64_t k, const aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor);\n")
+    body = "    return aclnnInnerDemoRouteGetWorkspaceSize(self, other, 2, out, workspaceSize, executor);\n"
+    on_910b = route(tmp_path, body, prelude, socs=["Ascend910B"])
+    assert ops(on_910b) == [("DemoRoute", False)] and on_910b.complete
+    assert on_910b.tasks[0].launcher == "AI_CORE"
+    assert on_910b.rejected is None
+    on_310p = route(tmp_path, body, prelude, socs=["Ascend310P"])
+    assert on_310p.rejected is not None and "configures no AI Core kernel for Ascend310P" in on_310p.rejected.message
+    unknown_soc = route(tmp_path, body, prelude)
+    assert ops(unknown_soc) == [("DemoRoute", True)]
+
+
+def test_a_generated_inner_api_without_its_opdef_makes_the_route_incomplete(tmp_path: Path) -> None:
+    body = "    return aclnnInnerNowhereGetWorkspaceSize(self, out, workspaceSize, executor);\n"
+    result = route(tmp_path, body)
+    assert [r.symbol for r in result.incomplete_reasons] == ["route-generated-api-unknown"]
