@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import argparse
 import functools
+import re
 from pathlib import Path
 
 from op_migrate.analyzers.catalog import load
+from op_migrate.analyzers.cxx.source import mask_macro_idioms
 
 OPDEV = Path("include/nnopbase/opdev")
 # Beside opdev: the aclnn base API and nnopbase's own op API (NnopbaseDisableOptionalInput and the other executor
@@ -21,6 +23,9 @@ OPDEV = Path("include/nnopbase/opdev")
 OTHER_HEADERS = (Path("include/nnopbase/aclnn"), Path("src/nnopbase/common/inc"))
 # Framework functions that are tasks on the device, not plain host calls: the walk models them itself.
 DEVICE_TASKS = frozenset({"CopyNpuToNpu", "CopyToNpu", "CopyToNpuSync"})
+# nnopbase functions that run an executor (what it launches is whatever was added to it): never a plain host call,
+# so a route that meets one and does not model it is incomplete.
+EXECUTOR_RUNS = frozenset({"NnopbaseRunForWorkspace", "NnopbaseRunWithWorkspace"})
 # Namespaces whose free functions are called unqualified under `using namespace op` ("" is the global one).
 _NAMESPACES = ("op", "")
 
@@ -62,8 +67,22 @@ def declared_functions(header: bytes) -> set[tuple[str, str]]:
             elif child.type not in ("class_specifier", "struct_specifier", "enum_specifier") and child.child_count:
                 walk(child, namespace)  # #ifndef guards, extern "C" blocks
 
-    walk(parser.parse(header).root_node, "")
+    # `#ifdef __cplusplus / extern "C" {` split over two #if blocks hides what lies between from tree-sitter; the
+    # front end's masks (analyzers/cxx/source.py) keep it at file scope, as a compiler sees it.
+    walk(parser.parse(_without_export_macros(mask_macro_idioms(header))).root_node, "")
     return found
+
+
+_ATTRIBUTE_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+_*(?:attribute|declspec)_*\b", re.M)
+
+
+def _without_export_macros(header: bytes) -> bytes:
+    """`VISIBILITY_EXPORT aclnnStatus F(...)`: a macro the header defines as a visibility attribute reads as a second
+    type to tree-sitter; blanked (same length), the declaration is the one a compiler sees."""
+    for name in set(_ATTRIBUTE_MACRO.findall(header)):
+        header = re.sub(rb"\b" + re.escape(name) + rb"\b(?![ \t]+_*(?:attribute|declspec))",
+                        b" " * len(name), header)
+    return header
 
 
 def catalog_text(opbase: Path) -> str:
@@ -73,7 +92,7 @@ def catalog_text(opbase: Path) -> str:
                for path in sorted((opbase / folder).rglob("*.h"))]
     for header in headers:
         names |= {name for namespace, name in declared_functions(header.read_bytes()) if namespace in _NAMESPACES}
-    names -= DEVICE_TASKS
+    names -= DEVICE_TASKS | EXECUTOR_RUNS
     version = _version(opbase)
     listed = ", ".join(f'"{name}"' for name in sorted(names))
     return ("# Free functions of the ACLNN framework (namespace op and the global namespace of opbase's opdev, aclnn\n"
