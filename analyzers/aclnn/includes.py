@@ -4,8 +4,10 @@ A quoted include is looked up as a compiler with the repository's include folder
 then under each repository root (`math/expand/op_api/expand.h`), then under each root's include folders: the folders
 named `inc` or `include` at most two levels below it, then the folders directly inside those (ops-math's CMake puts
 `common/inc`, `common/inc/op_api` and `common/inc/external` on the include path, so `op_api/level2_base_caculation.h`
-and `aclnn_kernels/common/op_error_check.h` are its `common/inc/...` files). Angle-bracket includes and quoted ones
-found nowhere are the framework's (opbase, metadef, the toolkit): they are not read.
+and `aclnn_kernels/common/op_error_check.h` are its `common/inc/...` files), and before those the folders a root's
+CMake files put on an include path (`${OPS_TRANSFORMER_DIR}/mc2/3rd` in an include list: `#include
+"common/op_host/op_api/matmul_util.h"` is `mc2/3rd/common/...`). Angle-bracket includes and quoted ones found nowhere
+are the framework's (opbase, metadef, the toolkit): they are not read.
 """
 
 from __future__ import annotations
@@ -114,10 +116,12 @@ class IncludeResolver:
         return self._sources[folder]
 
     def _search_path(self) -> list[str]:
-        """Each root, then its include folders (`inc` / `include` at most two levels down, stand-in folders left out),
-        then the folders directly inside those."""
+        """Each root, the folders its CMake files name as include folders, then its include folders (`inc` /
+        `include` at most two levels down, stand-in folders left out), then the folders directly inside those."""
         if self._folders is None:
             self._folders = list(self.roots)
+            for root in self.roots:
+                self._folders += [folder for folder in cmake_include_folders(root) if folder not in self._folders]
             found: list[str] = []
             for root in self.roots:
                 level = [root]
@@ -160,3 +164,46 @@ def read_files(roots: Sequence[Path], path: Path) -> list[Path]:
     beside = {source for folder in {header.parent for header in headers} for source in resolver.sources_in(folder)}
     return list(headers) + sorted(source for source in beside if str(source) != own)
 
+
+
+_CMAKE_COMMAND = re.compile(rb"\b(\w+)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", re.S)
+_CMAKE_PATH = re.compile(rb"\$\{(\w+)\}/([\w./+-]+)")
+# Variables that name the folder of the CMake file itself; any other `${VAR}/path` is tried against the root.
+_CURRENT = (b"CMAKE_CURRENT_SOURCE_DIR", b"CMAKE_CURRENT_LIST_DIR")
+_MAX_CMAKE_FILES = 2000
+_CMAKE_DEPTH = 3
+
+
+def cmake_include_folders(root: str) -> list[str]:
+    """Folders of `root` that its CMake files put on an include path: a `${VAR}/rel/path` inside an include command
+    or an include-list `set(...)` that names an existing folder of the root (or of the CMake file's own folder)."""
+    found: list[str] = []
+    count = 0
+    for directory, subdirs, files in os.walk(root):
+        # Include folders are set in the project's .cmake modules and its upper CMakeLists; an operator's own
+        # CMakeLists (thousands in ops-math, deeper down) only adds its sources.
+        depth = directory.count(os.sep) - root.count(os.sep)
+        subdirs[:] = sorted(d for d in subdirs if d.lower() not in _SKIP_DIRS and not d.startswith(".")) \
+            if depth < _CMAKE_DEPTH else []
+        for name in sorted(files):
+            if not name.endswith(".cmake") and name != "CMakeLists.txt":
+                continue
+            count += 1
+            if count > _MAX_CMAKE_FILES:
+                return found
+            try:
+                data = Path(directory, name).read_bytes()
+            except OSError:
+                continue
+            for command, args in _CMAKE_COMMAND.findall(data):
+                if b"include" not in command.lower() and not (command.lower() == b"set" and b"INC" in args.upper()):
+                    continue
+                for variable, relative in _CMAKE_PATH.findall(args):
+                    base = directory if variable in _CURRENT else root
+                    folder = os.path.normpath(os.path.join(base, relative.decode("utf-8", "replace").rstrip("/")))
+                    parts = {part.lower() for part in Path(folder).relative_to(root).parts} if \
+                        folder.startswith(root) else {"outside"}
+                    if folder.startswith(root) and not parts & _SKIP_DIRS and folder not in found and \
+                            os.path.isdir(folder):
+                        found.append(folder)
+    return found

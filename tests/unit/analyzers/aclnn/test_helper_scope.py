@@ -236,3 +236,22 @@ def test_default_arguments_come_from_the_declaration_the_caller_sees(tmp_path: P
     route = _route(root, "math/demo/op_api/aclnn_demo.cpp")
     assert route.complete, route.incomplete_reasons
     assert _launches(route) == [("Abs", False)]
+
+
+def test_includes_resolve_in_folders_the_cmake_files_name_and_relative_to_the_file(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {
+        "cmake/variables.cmake": "set(OPAPI_INCLUDE\n  ${DEMO_OPS_DIR}/common/include\n  ${DEMO_OPS_DIR}/mc2/3rd\n)\n",
+        "mc2/3rd/common/op_host/op_api/demo_util.h": FILL_HELPER,
+        "mc2/demo/op_host/op_api/checks/demo_check.h": PASSING_CHECK,
+        "mc2/demo/op_host/op_api/aclnn_demo.cpp": '#include "common/op_host/op_api/demo_util.h"\n'
+                                                   '#include "../op_api/checks/demo_check.h"\n' + ENTRY.format(
+            body="    auto result = FillConstant(self, 1.0f, uniqueExecutor.get());"),
+    })
+    resolver = IncludeResolver([root])
+    source = root / "mc2/demo/op_host/op_api/aclnn_demo.cpp"
+    headers, _ = resolver.closure(source)
+    assert [h.relative_to(root).as_posix() for h in headers] == [
+        "mc2/3rd/common/op_host/op_api/demo_util.h", "mc2/demo/op_host/op_api/checks/demo_check.h"]
+    route = _route(root, "mc2/demo/op_host/op_api/aclnn_demo.cpp")
+    assert route.complete, route.incomplete_reasons
+    assert _launches(route) == [("Fill", False)]
