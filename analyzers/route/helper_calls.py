@@ -36,11 +36,7 @@ class HelperCalls:
         pointer = self.frame.env.get(callee)
         if isinstance(pointer, FunctionRef):
             # A function passed as an argument and called through its parameter (`checkShapeFn(self, out)`).
-            args = [self.value(arg) for arg in expr.children]
-            reachable = choose([function for _, function in pointer.defined], len(args), [arg_kind(a) for a in args])
-            found = next((pair for pair in pointer.defined if reachable and pair[1] is reachable[0]), None)
-            if found is not None:
-                return self._call_helper(found, expr, args)
+            return self.call_through(pointer, expr)
         helper = bare_name(callee).rsplit("::", 1)[-1]
         if "this" in self.frame.env:
             # Inside a method: `Process()` and `Base::Process()` are methods of its object before free functions.
@@ -69,6 +65,16 @@ class HelperCalls:
         if not is_framework_call(callee):
             self._unknown_helper(callee, expr, args)
         return NotImplemented
+
+    def call_through(self, pointer: FunctionRef, expr: Expr):
+        """A call through a function pointer whose function the walk knows (a parameter, a table entry, a member)."""
+        args = [self.value(arg) for arg in expr.children]
+        reachable = choose([function for _, function in pointer.defined], len(args), [arg_kind(a) for a in args])
+        found = next((pair for pair in pointer.defined if reachable and pair[1] is reachable[0]), None)
+        if found is None:
+            self._unknown_helper(pointer.name, expr, args)
+            return UNKNOWN
+        return self._call_helper(found, expr, args)
 
     def _call_helper(self, found, expr: Expr, args):
         """Inline a helper of the file or a header it includes. One without effects only computes a value (a check

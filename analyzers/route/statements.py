@@ -8,6 +8,7 @@ from op_migrate.analyzers.cxx.model import Stmt
 from op_migrate.analyzers.route.checks import logs_and_fails, returns_error
 from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
+from op_migrate.analyzers.route.maps import MAP_TYPE
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.value_ops import arithmetic
 from op_migrate.analyzers.route.values import (
@@ -56,7 +57,9 @@ class StatementWalker:
             return RETURNED
         kind = stmt.kind
         if kind in ("decl", "assign"):
-            if kind == "decl" and is_container_type(stmt.type_text, stmt.text):
+            if kind == "decl" and MAP_TYPE.search(stmt.type_text or "") and stmt.value is not None:
+                value = self.map_value(stmt.value)
+            elif kind == "decl" and is_container_type(stmt.type_text, stmt.text):
                 value = self.container_decl(stmt)
             elif kind == "decl" and stmt.value is not None and stmt.value.kind == "init_list" and \
                     "tuple<" in (stmt.type_text or ""):

@@ -20,6 +20,7 @@ from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.loops import LoopWalk
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
+from op_migrate.analyzers.route.maps import MAP_TYPE, MapCalls, MapIter, MapValue
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
 from op_migrate.analyzers.route.objects import ObjectCalls, class_spelling
 from op_migrate.analyzers.route.resolution import Resolution
@@ -80,8 +81,8 @@ class Frame:
     exits: list = field(default_factory=list)  # the guards of each return taken under undecided guards
 
 
-class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, GeneratedCalls, L0Effects,
-                EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
+class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, GeneratedCalls, MapCalls,
+                L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -185,7 +186,10 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         decl = self._global_decl(frame.unit, key[1])  # the file's own constants, then its headers'
         if decl is not None:
             self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
-            value = self.value(decl.value) if decl.value is not None else UNKNOWN
+            if MAP_TYPE.search(decl.type_text):
+                value = self.map_value(decl.value)  # a dispatch table: `{{SocVersion::X, CheckX}, ...}`
+            else:
+                value = self.value(decl.value) if decl.value is not None else UNKNOWN
             self._globals[key] = value
             return value
         function = bare_name(name).rsplit("::", 1)[-1]
@@ -237,7 +241,16 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         path = self.member_path(expr.text)
         if path is not None:
             return self.member_value(*path)
+        if expr.children and expr.name in ("first", "second"):
+            held = self.value(expr.children[0])
+            if isinstance(held, MapIter):
+                return self.iter_member(held, expr.name)
         return super()._value_member(expr)
+
+    def compare(self, op: str, left, right):
+        if isinstance(left, MapIter) and isinstance(right, MapIter):
+            return self.iter_compare(op, left, right)
+        return super().compare(op, left, right)
 
     def _value_other(self, expr: Expr):
         if expr.name == "new_expression":
@@ -249,6 +262,8 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         return super()._value_other(expr)
 
     def method_value(self, receiver, method: str, expr: Expr | None):
+        if isinstance(receiver, MapValue):
+            return self.map_method(receiver, method, expr.children if expr is not None else ())
         if isinstance(receiver, TensorList) and method in ("front", "back", "at", "data", "GetData"):
             return receiver if method in ("data", "GetData") else element(receiver)
         if isinstance(receiver, HostValue) and receiver.kind == "host-tensor":
@@ -288,6 +303,9 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             target = self.receiver_value(receiver)
             if isinstance(target, ObjectValue):
                 return self.method_call(target, method, expr)
+            held = self.iter_member(target, method) if isinstance(target, MapIter) else self.receiver_value(callee)
+            if isinstance(held, FunctionRef):
+                return self.call_through(held, expr)  # `it->second(self)`, `ctx.judge(ctx)`
             if isinstance(target, HostValue) and target.kind == "executor":
                 return self._executor_call(method, expr)
             if isinstance(target, TensorList):

@@ -168,3 +168,37 @@ def test_a_generated_inner_api_without_its_opdef_makes_the_route_incomplete(tmp_
     body = "    return aclnnInnerNowhereGetWorkspaceSize(self, out, workspaceSize, executor);\n"
     result = route(tmp_path, body)
     assert [r.symbol for r in result.incomplete_reasons] == ["route-generated-api-unknown"]
+
+
+TABLE = """
+static bool UseNegOn910B(const aclTensor *self) { return true; }
+static bool UseNegDefault(const aclTensor *self) { return false; }
+using UseNegFunc = bool (*)(const aclTensor *self);
+static const std::map<SocVersion, UseNegFunc> USE_NEG_BY_SOC = {
+    {SocVersion::ASCEND910B, UseNegOn910B},
+    {SocVersion::ASCEND910_93, UseNegOn910B},
+};
+static bool UseNeg(const aclTensor *self)
+{
+    auto soc = GetCurrentPlatformInfo().GetSocVersion();
+    auto fn = USE_NEG_BY_SOC.find(soc) == USE_NEG_BY_SOC.end() ? UseNegDefault : USE_NEG_BY_SOC.at(soc);
+    return fn(self);
+}
+"""
+
+
+def test_a_dispatch_table_keyed_by_soc_is_read_with_find_end_and_at(tmp_path: Path) -> None:
+    body = """    if (UseNeg(self)) {
+        l0op::Neg(self, uniqueExecutor.get());
+    } else {
+        l0op::Abs(self, uniqueExecutor.get());
+    }
+    auto it = USE_NEG_BY_SOC.find(GetCurrentPlatformInfo().GetSocVersion());
+    if (it != USE_NEG_BY_SOC.end() && it->second(self)) {
+        l0op::Sign(self, uniqueExecutor.get());
+    }
+"""
+    assert ops(route(tmp_path, body, TABLE, socs=["Ascend910B"])) == [("Neg", False), ("Sign", False)]
+    assert ops(route(tmp_path, body, TABLE, socs=["Ascend310P"])) == [("Abs", False)]
+    undecided = route(tmp_path, body, TABLE)
+    assert {op for op, may in ops(undecided)} == {"Neg", "Abs", "Sign"} and all(may for _, may in ops(undecided))
