@@ -74,6 +74,14 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "route-unwalked-launch",
+        "{what} {call} is not followed and reaches a launch: {chain} ({site})",
+        "The walk could not follow this call (a function, method or pointer whose definition or object it does not "
+        "know), and the repositories' call graph shows a launch site reachable from its name: what this route "
+        "launches is not known, so it is incomplete. The chain names each function on the way.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-method-not-found",
         "{what} {method} is called with a tensor or the executor in reach and its definition is not in reach",
         "A method of a repository class (or of an object whose class the walk does not know) that is given, or whose "

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from op_migrate.analyzers.cxx.messages import MESSAGES
 from op_migrate.analyzers.cxx.model import Case, Expr, Stmt
 from op_migrate.analyzers.cxx.ts_declarations import declarator_name, type_text
 from op_migrate.analyzers.cxx.ts_expressions import ExpressionBuilder, collapse
 
+# Types of the C++ library and the framework's containers: `std::vector<int64_t> dims(rank)` keeps its own reading.
+_LIBRARY_TYPE = re.compile(r"^(?:const\s+)?(?:std::|op::|FVector|SmallVector|auto\b|[a-z_][a-z0-9_]*\b(?!::))")
 # Nested blocks deeper than this are kept as text; like MAX_EXPR_DEPTH it protects Python's stack.
 MAX_STMT_DEPTH = 60
 
@@ -78,16 +82,32 @@ class StatementBuilder:
         self.findings.append(MESSAGES.make("cxx-unknown-construct", line=line, path=self.path, node=kind))
         return [Stmt("unparsed", line, self.exprs.text(node))]
 
-    def declaration(self, node, line: int) -> list[Stmt]:
+    def declaration(self, node, line: int, in_body: bool = True) -> list[Stmt]:
         """One Stmt per declarator: `auto a = f(), b;` gives two decls."""
         base_type = type_text(self.exprs, node)
         out = []
         for declarator in node.children_by_field_name("declarator"):
             name, pointer = declarator_name(self.exprs, declarator)
             value = self._initializer(declarator, base_type)
+            if in_body and declarator.type == "function_declarator" and not _LIBRARY_TYPE.match(base_type):
+                # `DemoMatmulOp op(self, other);` inside a body is an object built by its constructor (tree-sitter
+                # reads identifiers in parentheses as a function declaration, which a body never holds in practice).
+                value = self._constructed(declarator, base_type)
             out.append(Stmt("decl", line, self.exprs.text(node), target=name, value=value,
                             type_text=base_type + pointer))
         return out
+
+    def _constructed(self, declarator, base_type: str) -> Expr:
+        params = declarator.child_by_field_name("parameters")
+        args = []
+        for param in params.named_children if params is not None else ():
+            if param.type == "comment":
+                continue
+            text = self.exprs.text(param)
+            kind = "name" if text.replace("::", "").replace("_", "a").isalnum() else "other"
+            args.append(Expr(kind, text, name=text if kind == "name" else None, line=param.start_point[0] + 1))
+        return Expr("call", self.exprs.text(declarator), name=base_type, children=tuple(args),
+                    line=declarator.start_point[0] + 1)
 
     def _initializer(self, declarator, base_type: str) -> Expr | None:
         if declarator.type != "init_declarator":

@@ -252,7 +252,7 @@ class _UnitWalker:
                 name, _ = declarator_name(self.exprs, fdecl.child_by_field_name("declarator"))
                 if name:
                     self.prototypes.append(Prototype("::".join(scope + (name,)), parameters(self.exprs, fdecl), line))
-        for stmt in self.stmts.declaration(node, line):
+        for stmt in self.stmts.declaration(node, line, in_body=False):
             if stmt.value is None or not stmt.target:
                 continue
             self.globals.append(

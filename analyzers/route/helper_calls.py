@@ -18,6 +18,8 @@ from op_migrate.analyzers.route.overloads import arg_kind, choose
 from op_migrate.analyzers.route.statements import clip
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
+    LambdaRef,
+    Unknown,
     FunctionRef,
     HostValue,
     ObjectValue,
@@ -37,6 +39,8 @@ class HelperCalls:
         if isinstance(pointer, FunctionRef):
             # A function passed as an argument and called through its parameter (`checkShapeFn(self, out)`).
             return self.call_through(pointer, expr)
+        if isinstance(pointer, LambdaRef):
+            return self.call_lambda(pointer, expr)  # `auto run = [&](...) {...}; run(x);`
         helper = bare_name(callee).rsplit("::", 1)[-1]
         if "this" in self.frame.env:
             # Inside a method: `Process()` and `Base::Process()` are methods of its object before free functions.
@@ -62,9 +66,10 @@ class HelperCalls:
             if resolved.resolved:
                 return self._l0_call(short, expr, args)
         self.taint_containers(expr.children)
-        if not is_framework_call(callee):
-            self._unknown_helper(callee, expr, args)
-        return NotImplemented
+        values = args if args is not None else [self.value(arg) for arg in expr.children]
+        if is_framework_call(callee):
+            return Unknown(expr.text)  # the framework's or the C++ library's: a host value, its arguments ran
+        return self.unmodelled_call(callee, expr, values)
 
     def call_through(self, pointer: FunctionRef, expr: Expr):
         """A call through a function pointer whose function the walk knows (a parameter, a table entry, a member)."""
@@ -72,8 +77,7 @@ class HelperCalls:
         reachable = choose([function for _, function in pointer.defined], len(args), [arg_kind(a) for a in args])
         found = next((pair for pair in pointer.defined if reachable and pair[1] is reachable[0]), None)
         if found is None:
-            self._unknown_helper(pointer.name, expr, args)
-            return UNKNOWN
+            return self.unmodelled_call(pointer.name, expr, args, what="function pointer")
         return self._call_helper(found, expr, args)
 
     def _call_helper(self, found, expr: Expr, args):
@@ -95,22 +99,6 @@ class HelperCalls:
     def held_kind(value) -> str | None:
         return held_kind(value)
 
-    def _unknown_helper(self, callee: str, expr: Expr, args) -> None:
-        """A repository function defined nowhere in reach: its arguments run (C++ evaluates them), and when it is
-        given a tensor, a container of them or the executor, what it launches is unknown: the route is incomplete."""
-        values = args if args is not None else [self.value(arg) for arg in expr.children]
-        given = [held_kind(value) for value in values]
-        given = [kind for kind in dict.fromkeys(given) if kind]
-        if not given:
-            return
-        unit = self.frame.unit
-        headers = self.scope.header_count(unit) if self.scope is not None else 0
-        cut = self.scope is not None and self.scope.cut(unit)
-        where = f"{unit.path.rsplit('/', 1)[-1]} and {headers} header{'s' if headers != 1 else ''} it includes" + \
-            (" (the include bound cut the rest)" if cut else "")
-        self._incomplete("route-helper-not-found", expr.line, function=clip(callee, 80), given=", ".join(given),
-                         where=where)
-
     def _local_function(self, short: str, arity: int, args=None) -> tuple[CxxUnit, Function] | None:
         """(unit, function) a call reaches: defined in this file or a header it includes, else beside a header that
         declares it; the right arity, then the best argument kinds (the file's own first on a tie)."""
@@ -125,18 +113,19 @@ class HelperCalls:
             return None
         return next(pair for pair in pairs if pair[1] is reachable[0])
 
-    def call_lambda(self, text: str, expr: Expr):
-        """`[&x, &executor]() -> T { ... }()`: the body runs here, reading and writing the caller's variables (captured
-        by reference or by value alike: a copy is only read). A lambda the front end cannot read is not walked, and
-        the route says so."""
+    def call_lambda(self, written: LambdaRef, expr: Expr):
+        """A lambda called where it is written (`[&]() { ... }()`) or through a variable holding it: the body runs
+        with its parameters bound to the call's arguments, reading and writing the caller's variables (captured by
+        reference or by value alike: a copy is only read). One the front end cannot read is not walked, and the
+        route says so."""
         try:
-            stamp = os.stat(self.frame.unit.path).st_mtime_ns  # the cache follows edits of the file
+            stamp = os.stat(written.path).st_mtime_ns  # the cache follows edits of the file
         except OSError:
             stamp = 0
-        unit = _lambda_unit(self.frame.unit.path, expr.line, text.split("]", 1)[0] + "]", stamp)
+        unit = _lambda_unit(written.path, written.line, written.text.split("]", 1)[0] + "]", stamp)
         function = unit.functions[0] if unit is not None and unit.functions else None
         if function is None:
-            self._incomplete("route-unparsed-construct", expr.line, text=clip(text, 120))
+            self._incomplete("route-unparsed-construct", expr.line, text=clip(written.text, 120))
             return UNKNOWN
         return self._inline(self.frame.unit, function, expr, captures=True)
 
@@ -158,8 +147,11 @@ def _lambda_unit(path: str, line: int, captures: str, stamp: int) -> CxxUnit | N
     close_brace = _matching_brace(rest, open_brace) if open_brace >= 0 else -1
     if close_brace < 0:
         return None
+    head = rest[found.end():open_brace].strip()  # `(const aclTensor *x) -> const aclTensor *`, or nothing
+    params = head[head.find("(") + 1:head.rfind(")")] if head.startswith("(") and ")" in head else ""
     first_line = line + rest.count("\n", 0, open_brace)
-    source = "\n" * (first_line - 1) + "auto LambdaCalledInPlace() {" + rest[open_brace + 1:close_brace] + "}\n"
+    source = "\n" * (first_line - 1) + f"auto LambdaCalledInPlace({params}) {{" + rest[open_brace + 1:close_brace] + \
+        "}\n"
     return parse_source(source.encode("utf-8"), path)
 
 

@@ -226,15 +226,15 @@ class ObjectCalls:
             return [(unit, f) for f in unit.functions if f.short_name == method and decl.owns(f)]
         return self.scope.methods(self.frame.unit, unit, decl, method)
 
-    def unknown_method(self, obj, method: str, expr: Expr, args=None, what: str = "method"):
-        """A method the walk cannot follow: when it is given or holds what a launch needs (a tensor, the executor),
-        what it does is unknown and the route is incomplete; otherwise it only computes a host value."""
+    def unknown_method(self, obj: ObjectValue, method: str, expr: Expr, args=None, what: str = "method"):
+        """A method of a repository class whose definition is not in reach: when its object holds what a launch
+        needs (a tensor, the executor) what it does is unknown (`route-method-not-found`); otherwise the one
+        decision for what is not modelled (route/unmodelled.py) says."""
         values = args if args is not None else [self.value(arg) for arg in expr.children]
-        held = [value for value in values if self.held_kind(value)]
         members = [value for key, value in self.frame.env.items()
-                   if isinstance(obj, ObjectValue) and key.startswith(obj.key + ".") and self.held_kind(value)]
-        if held or members:
-            cls = obj.cls if isinstance(obj, ObjectValue) else "an object of unknown class"
-            self._incomplete("route-method-not-found", expr.line, method=f"{cls}::{method}", what=what)
-        return UNKNOWN
+                   if key.startswith(obj.key + ".") and self.held_kind(value)]
+        if members:
+            self._incomplete("route-method-not-found", expr.line, method=f"{obj.cls}::{method}", what=what)
+            return UNKNOWN
+        return self.unmodelled_call(f"{obj.cls}::{method}", expr, values, what=what)
 

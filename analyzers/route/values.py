@@ -204,6 +204,16 @@ class ObjectValue:
 
 
 @dataclass(frozen=True)
+class LambdaRef:
+    """A lambda written as a value (`auto run = [&](const aclTensor *x) { ... };`): called later, its body is walked
+    where it was written (route/helper_calls.py)."""
+
+    text: str
+    line: int
+    path: str
+
+
+@dataclass(frozen=True)
 class PairValue:
     """`std::pair<A, B>(a, b)`: two values; pair lists are DtypePairList."""
 

@@ -27,11 +27,13 @@ from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.statements import StatementWalker, clip, merged_value
 from op_migrate.analyzers.route.step_view import StepView
 from op_migrate.analyzers.route.tensors import TensorBook
+from op_migrate.analyzers.route.unmodelled import FRAMEWORK_RECEIVERS, UnmodelledCalls
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
     DType,
     FunctionRef,
     HostValue,
+    LambdaRef,
     Null,
     ObjectValue,
     OpArgs,
@@ -82,7 +84,7 @@ class Frame:
 
 
 class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, GeneratedCalls, MapCalls,
-                L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
+                UnmodelledCalls, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -252,6 +254,9 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             return self.iter_compare(op, left, right)
         return super().compare(op, left, right)
 
+    def _value_lambda(self, expr: Expr):
+        return LambdaRef(expr.text, expr.line, self.frame.unit.path)
+
     def _value_other(self, expr: Expr):
         if expr.name == "new_expression":
             made = _NEW.match(expr.text)
@@ -275,8 +280,8 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
 
     def call(self, expr: Expr):
         callee = (expr.name or "").strip()
-        if callee.startswith("["):
-            return self.call_lambda(callee, expr)  # a lambda called where it is written
+        if callee.startswith("["):  # a lambda called where it is written
+            return self.call_lambda(LambdaRef(callee, expr.line, self.frame.unit.path), expr)
         short = callee.rsplit("::", 1)[-1]
         if short in LAUNCH_MACROS:
             self._launch(LAUNCH_MACROS[short], expr)
@@ -306,6 +311,13 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             held = self.iter_member(target, method) if isinstance(target, MapIter) else self.receiver_value(callee)
             if isinstance(held, FunctionRef):
                 return self.call_through(held, expr)  # `it->second(self)`, `ctx.judge(ctx)`
+            if isinstance(held, LambdaRef):
+                return self.call_lambda(held, expr)
+            if not isinstance(target, FRAMEWORK_RECEIVERS + (MapValue, MapIter)):
+                # A method on a receiver the walk knows nothing of (`graph->Execute()`, `op.Run()` of an object it
+                # could not construct): the one decision for what is not modelled.
+                self.taint_containers(expr.children)
+                return self.unmodelled_call(callee, expr, what="method")
             if isinstance(target, HostValue) and target.kind == "executor":
                 return self._executor_call(method, expr)
             if isinstance(target, TensorList):
@@ -407,9 +419,11 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
                 pointed = _pointed_variable(arg_expr, caller)
                 if pointed is not None:
                     pointer_refs[param.name] = pointed
+        bound = dict(env)
         if captures:
             env = dict(caller.env)
-            refs = {name: (caller, name) for name in caller.env}
+            refs = {name: (caller, name) for name in caller.env if name not in bound}
+            env.update(bound)  # a lambda's own parameters hide the caller's variables of the same name
             pointer_refs = dict(caller.pointer_refs)
         else:
             for name, held in caller.env.items():

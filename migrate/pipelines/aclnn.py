@@ -25,7 +25,7 @@ from op_migrate.reports import aclnn_report, atlas_report
 from op_migrate.reports.render import to_json_text
 
 SCHEMA = "op-migrate/aclnn@2"
-VERSION = "aclnn-walk@4"  # bump when the per-file document changes, so cached documents are not reused
+VERSION = "aclnn-walk@5"  # bump when the per-file document changes, so cached documents are not reused
 
 
 @dataclass(frozen=True)

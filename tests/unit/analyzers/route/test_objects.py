@@ -117,12 +117,16 @@ def test_virtual_calls_dispatch_on_the_class_constructed_and_base_members_are_sh
 
 
 def test_a_method_defined_nowhere_with_a_tensor_makes_the_route_incomplete(tmp_path: Path) -> None:
-    prelude = "class DemoOp {\npublic:\n    DemoOp() {}\n    aclnnStatus Launch(const aclTensor *x);\n};\n"
-    body = "    DemoOp op;\n    op.Launch(self);\n"
-    result = route(tmp_path, body, prelude)
-    assert not result.complete
-    assert [r.symbol for r in result.incomplete_reasons] == ["route-method-not-found"]
-    assert "DemoOp::Launch" in result.incomplete_reasons[0].message
+    prelude = ("class DemoOp {\npublic:\n    DemoOp() {}\n    explicit DemoOp(const aclTensor *x) : x_(x) {}\n"
+               "    aclnnStatus Launch(const aclTensor *x);\n    aclnnStatus Run();\nprivate:\n"
+               "    const aclTensor *x_ = nullptr;\n};\n")
+    given = route(tmp_path, "    DemoOp op;\n    op.Launch(self);\n", prelude)
+    assert not given.complete
+    assert [r.symbol for r in given.incomplete_reasons] == ["route-helper-not-found"]
+    assert given.incomplete_reasons[0].message.startswith("DemoOp::Launch is given a tensor")
+    held = route(tmp_path, "    DemoOp op(self);\n    op.Run();\n", prelude)
+    assert [r.symbol for r in held.incomplete_reasons] == ["route-method-not-found"]
+    assert "DemoOp::Run" in held.incomplete_reasons[0].message
 
 
 def test_a_class_hierarchy_with_a_cycle_is_cut_and_said(tmp_path: Path) -> None:

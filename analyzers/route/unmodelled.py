@@ -1,0 +1,72 @@
+"""What the route walk does not model, decided in one place.
+
+A call the walk cannot follow — a function defined nowhere in reach, a method on a receiver whose class it does not
+know, a call through a function pointer or a lambda it cannot resolve — may still launch. It makes the route
+incomplete, naming the call and its line, when (a) its name reaches a launch site through the repositories' call
+graph (the reachability index, `route-unwalked-launch` with the chain of names), or (b) it is given what a launch
+needs: a tensor, a tensor list, an object of a repository class or the executor (`route-helper-not-found`). Otherwise
+it is a host computation (a framework or C++ library function, a string or arithmetic helper): its value is unknown,
+and every guard on it stays open. Framework functions (opbase's, the C++ library's) are known value-only calls.
+Its arguments run first, as C++ evaluates them.
+"""
+
+from __future__ import annotations
+
+from op_migrate.analyzers.cxx.model import Expr
+from op_migrate.analyzers.route.callee_text import bare_name, split_callee
+from op_migrate.analyzers.route.statements import clip
+from op_migrate.analyzers.route.values import (
+    DType,
+    DtypeList,
+    HostValue,
+    IntList,
+    ScalarRef,
+    ShapeValue,
+    StridesValue,
+    TensorList,
+    TensorRef,
+    Unknown,
+)
+
+# Receivers whose methods are the framework's (aclTensor, op::Shape, aclScalar, host arrays...): value-only.
+FRAMEWORK_RECEIVERS = (TensorRef, TensorList, ShapeValue, ScalarRef, HostValue, IntList, DtypeList, StridesValue, DType)
+
+
+class UnmodelledCalls:
+    """Methods of RouteWalk; it supplies program, frame, scope, value(), held_kind() and _incomplete()."""
+
+    def unmodelled_call(self, callee: str, expr: Expr, args=None, what: str = "function"):
+        """The one decision for a call the walk does not follow (see the module docstring); returns its value."""
+        values = args if args is not None else [self.value(arg) for arg in expr.children]
+        receiver, method = split_callee(callee)
+        name = bare_name(method).rsplit("::", 1)[-1]
+        chain = self.reach_chain(name, callee)
+        if chain is not None:
+            self._incomplete("route-unwalked-launch", expr.line, call=clip(callee, 80), what=what,
+                             chain=" -> ".join(chain.names), site=f"{chain.site.file.rsplit('/', 1)[-1]}:"
+                                                                   f"{chain.site.line}")
+            return Unknown(expr.text)
+        given = [kind for kind in dict.fromkeys(self.held_kind(value) for value in values) if kind]
+        if receiver is not None and what == "method":
+            held = self.receiver_value(receiver)
+            if not isinstance(held, FRAMEWORK_RECEIVERS) and self.held_kind(held):
+                given.insert(0, "its object, " + self.held_kind(held))
+        if given:
+            self._incomplete("route-helper-not-found", expr.line, function=clip(callee, 80),
+                             given=", ".join(given), where=self.searched_where())
+        return Unknown(expr.text)
+
+    def reach_chain(self, name: str, callee: str):
+        """The chain of names from `name` to a launch site in the repositories' call graph, or None."""
+        reaches = getattr(self.program, "reaches", None)
+        if reaches is None or not name.isidentifier():
+            return None
+        qualifier = bare_name(callee).rsplit("::", 1)[0] if "::" in bare_name(callee) else None
+        return reaches(name, qualifier)
+
+    def searched_where(self) -> str:
+        unit = self.frame.unit
+        headers = self.scope.header_count(unit) if self.scope is not None else 0
+        cut = self.scope is not None and self.scope.cut(unit)
+        return f"{unit.path.rsplit('/', 1)[-1]} and {headers} header{'s' if headers != 1 else ''} it includes" + \
+            (" (the include bound cut the rest)" if cut else "")
