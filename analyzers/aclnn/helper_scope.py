@@ -101,7 +101,8 @@ class HelperScope:
         return self._methods[key]
 
     def global_decl(self, unit: CxxUnit, short: str) -> GlobalDecl | None:
-        """The namespace-scope declaration named `short` that `unit` sees: its own first, then its headers'."""
+        """The namespace-scope declaration named `short` that `unit` sees: its own first, then its headers', then
+        the definition in a source beside a header that declares it `extern` (a registry table in its own .cpp)."""
         key = (unit.path, short)
         if key not in self._globals:
             found = next((d for d in unit.globals if d.name.rsplit("::", 1)[-1] == short), None)
@@ -109,8 +110,23 @@ class HelperScope:
                 found = next((d for d in owner.globals if d.name.rsplit("::", 1)[-1] == short), None)
                 if found is not None:
                     break
+            if found is None:
+                found = self._global_beside(unit, short)
             self._globals[key] = found
         return self._globals[key]
+
+    def _global_beside(self, unit: CxxUnit, short: str) -> GlobalDecl | None:
+        word = short.encode()
+        own = os.path.abspath(unit.path)
+        for header in self._header_paths(unit):
+            if word not in self._words(header) or b"extern" not in self._text(header):
+                continue
+            for source in self.resolver.sources_in(header.parent)[:_MAX_BESIDE]:
+                if str(source) != own and word in self._words(source):
+                    found = next((d for d in self._unit(source).globals if d.name.rsplit("::", 1)[-1] == short), None)
+                    if found is not None:
+                        return found
+        return None
 
     def _header_paths(self, unit: CxxUnit) -> tuple[Path, ...]:
         return self.resolver.closure(Path(unit.path))[0]

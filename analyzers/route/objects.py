@@ -101,6 +101,13 @@ class ObjectCalls:
             self.unknown_method(obj, decl.short_name, call, args=values, what="constructor")
         return obj
 
+    def braced_object(self, stmt):
+        """`Cls obj{a, b};` / `Cls obj = {a, b};`: the object its constructor or aggregate initialization makes, or
+        None when the declared type is no repository class."""
+        found = self.class_decl(class_spelling(stmt.type_text)) if stmt.type_text and "*" not in stmt.type_text \
+            else None
+        return self.construct(found, stmt.value, stmt.value.children) if found is not None else None
+
     def default_constructed(self, type_text: str, line: int):
         """`Cls obj;`: an object of a repository class by its default constructor; None for other types."""
         if "*" in (type_text or "") or "&" in (type_text or ""):

@@ -59,6 +59,9 @@ class StatementWalker:
         if kind in ("decl", "assign"):
             if kind == "decl" and MAP_TYPE.search(stmt.type_text or "") and stmt.value is not None:
                 value = self.map_value(stmt.value)
+            elif kind == "decl" and stmt.value is not None and stmt.value.kind == "init_list" and \
+                    (made := self.braced_object(stmt)) is not None:
+                value = made  # `QuantContext ctx{weight, ...};`: an object of a repository class
             elif kind == "decl" and is_container_type(stmt.type_text, stmt.text):
                 value = self.container_decl(stmt)
             elif kind == "decl" and stmt.value is not None and stmt.value.kind == "init_list" and \
