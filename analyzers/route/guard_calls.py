@@ -21,9 +21,11 @@ from op_migrate.analyzers.route.values import (
     Found,
     HostValue,
     IntList,
+    Null,
     PairValue,
     ShapeValue,
     broadcast_dims,
+    can_cast,
     is_number,
     promote,
 )
@@ -52,6 +54,23 @@ class BuiltinCalls:
         layout = self.layout_builtin(short, callee, args)
         if layout is not NotImplemented:
             return layout
+        if short == "CheckBroadcastShape" and len(args) == 2:
+            # opbase shape_utils CheckBroadcastShape: NumPy broadcasting of two shapes (docs/.../CheckBroadcastShape.md).
+            left, right = self.value(args[0]), self.value(args[1])
+            dims = [side.dims if isinstance(side, ShapeValue) else None for side in (left, right)]
+            if any(d is None or not all(isinstance(x, int) for x in d) for d in dims):
+                return UNKNOWN
+            return broadcast_dims(*dims) is not None
+        if short == "CanCast" and len(args) == 2:
+            source, target = self.value(args[0]), self.value(args[1])
+            if isinstance(source, DType) and isinstance(target, DType) and source.name and target.name:
+                return can_cast(source.name, target.name)
+            return UNKNOWN
+        if short == "IsNullptr" and args:
+            held = self.value(args[0])
+            if isinstance(held, Null):
+                return True
+            return False if self.truthy(held) is True else UNKNOWN
         if short == "CheckType" and len(args) == 2:
             dtype, allowed = self.value(args[0]), self.value(args[1])
             if isinstance(dtype, DType) and dtype.name and isinstance(allowed, DtypeList):

@@ -283,3 +283,14 @@ def promote(left: str | None, right: str | None) -> str | None:
 FLOATING = frozenset({"float16", "bfloat16", "float32", "float64"})
 COMPLEX = frozenset({"complex32", "complex64", "complex128"})
 INTEGRAL = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+
+
+def can_cast(source: str, target: str) -> bool:
+    """op::CanCast (opbase data_type_utils, PyTorch's canCast): no complex to non-complex, no floating to integral
+    or bool, no non-bool to bool; every other pair casts (its unit test: int32 -> float, complex128 -> complex64,
+    bool -> bool yes; float -> int32, complex64 -> int32, float -> bool no)."""
+    if source in COMPLEX and target not in COMPLEX:
+        return False
+    if source in FLOATING and (target in INTEGRAL or target == "bool"):
+        return False
+    return not (source != "bool" and target == "bool")

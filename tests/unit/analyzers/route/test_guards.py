@@ -144,3 +144,10 @@ def test_split_callee() -> None:
 def test_integral_type_with_its_include_bool_argument(dtype, include_bool, expected) -> None:
     dtypes = (("*", dtype),) if dtype else ()
     assert evaluate(f"IsIntegralType(self->GetDataType(), {include_bool})", dtypes=dtypes) is expected
+
+
+def test_can_cast_follows_opbase_and_torch() -> None:
+    from op_migrate.analyzers.route.values import can_cast
+    assert can_cast("int32", "float32") and can_cast("complex128", "complex64") and can_cast("bool", "bool")
+    assert not can_cast("float32", "int32") and not can_cast("complex64", "int32") and not can_cast("float32", "bool")
+    assert can_cast("bool", "int8") and can_cast("float16", "float32") and not can_cast("int64", "bool")
