@@ -44,6 +44,13 @@ MESSAGES = MessageCatalog(
         Severity.INFO,
     ),
     MessageDef(
+        "route-several-definitions",
+        "{function} is defined in several files the route reads: {used} is walked, not {others}",
+        "Definitions of one name and signature in several sources (one per build variant, or a copy): the route "
+        "follows the first in reach (the file itself, then its headers, nearest first); check it is the one built.",
+        Severity.INFO,
+    ),
+    MessageDef(
         "route-unparsed-construct",
         "an unparsed construct lies on the route: {text}",
         "The front end could not structure this statement; what it does is unknown, so the route is incomplete.",

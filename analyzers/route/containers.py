@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.values import (
+    FunctionRef,
     UNKNOWN,
     HostValue,
     Null,
@@ -101,9 +102,12 @@ def join_tensors(values) -> TensorRef | None:
 
 
 def join_values(values):
-    """The join of what several arms or returns left in one variable, for containers and tuples; None otherwise."""
+    """The join of what several arms or returns left in one variable, for containers, tuples and function pointers
+    (the functions it may point to); None otherwise."""
     if all(isinstance(value, TensorList) for value in values):
         return join_lists(values)
+    if values and all(isinstance(value, FunctionRef) for value in values):
+        return join_functions(values)
     tuples = [value for value in values if isinstance(value, TensorTuple) and not _null_tuple(value)]
     if tuples and all(isinstance(value, TensorTuple) for value in values):
         if len({len(item.items) for item in tuples}) != 1:
@@ -111,6 +115,15 @@ def join_values(values):
         columns = zip(*(item.items for item in tuples))
         return TensorTuple(tuple(_join_item(list(column)) for column in columns))
     return None
+
+
+def join_functions(refs) -> FunctionRef:
+    """A pointer that may hold any of several functions: every definition each may be, in order."""
+    names = list(dict.fromkeys(ref.name for ref in refs))
+    defined = []
+    for ref in refs:
+        defined.extend(pair for pair in ref.defined if pair not in defined)
+    return FunctionRef("|".join(names), tuple(defined))
 
 
 def _join_item(column: list):

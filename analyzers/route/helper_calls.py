@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from op_migrate.analyzers.cxx import parse_source
-from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
+from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
 from op_migrate.analyzers.route.callee_text import bare_name
 from op_migrate.analyzers.route.effect_scan import is_framework_call
 from op_migrate.analyzers.route.generated_calls import GENERATED_API
@@ -72,13 +72,33 @@ class HelperCalls:
         return self.unmodelled_call(callee, expr, values)
 
     def call_through(self, pointer: FunctionRef, expr: Expr):
-        """A call through a function pointer whose function the walk knows (a parameter, a table entry, a member)."""
+        """A call through a function pointer whose function the walk knows (a parameter, a table entry, a member).
+        A pointer that may hold several functions (an undecided table key, a ternary) calls each under its guard."""
+        names = list(dict.fromkeys(function.short_name for _, function in pointer.defined))
+        if len(names) > 1:
+            return self._call_each(pointer, names, expr)
         args = [self.value(arg) for arg in expr.children]
         reachable = choose([function for _, function in pointer.defined], len(args), [arg_kind(a) for a in args])
-        found = next((pair for pair in pointer.defined if reachable and pair[1] is reachable[0]), None)
+        found = self.chosen(pointer.defined, reachable) if reachable else None
         if found is None:
             return self.unmodelled_call(pointer.name, expr, args, what="function pointer")
         return self._call_helper(found, expr, args)
+
+    def _call_each(self, pointer: FunctionRef, names: list[str], expr: Expr):
+        """Each function the pointer may hold, walked as an arm of an undecided branch; the value is their join."""
+        text = clip(expr.text.split("(", 1)[0], 60)
+        arms = []
+        for index, name in enumerate(names):
+            alias = f"$pointer{index}"
+            self.frame.env[alias] = FunctionRef(name, tuple(p for p in pointer.defined if p[1].short_name == name))
+            call = Expr("call", expr.text, name=alias, children=expr.children, line=expr.line)
+            arms.append((f"{text} is {name}", (Stmt("decl", expr.line, expr.text, target="$returned", value=call),)))
+        self._note_unknown(f"{text} is one of {', '.join(names)}")
+        self._branches(arms)
+        value = self.frame.env.pop("$returned", UNKNOWN)
+        for index in range(len(names)):
+            self.frame.env.pop(f"$pointer{index}", None)
+        return value
 
     def _call_helper(self, found, expr: Expr, args):
         """Inline a helper of the file or a header it includes. One without effects only computes a value (a check
@@ -111,7 +131,23 @@ class HelperCalls:
         reachable = choose([function for _, function in pairs], arity, kinds)
         if not reachable:
             return None
-        return next(pair for pair in pairs if pair[1] is reachable[0])
+        return self.chosen(pairs, reachable)
+
+    def chosen(self, pairs, reachable):
+        """The (unit, function) of the best definition; when others in other files fit the call as well (a method
+        defined in several sources, one per build variant), the first in reach is used and a note names them."""
+        first = next(pair for pair in pairs if pair[1] is reachable[0])
+        others = [pair for pair in pairs if pair[1] in reachable[1:] and pair[0].path != first[0].path and
+                  [p.declared_type for p in pair[1].params] == [p.declared_type for p in first[1].params]]
+        if others:
+            key = ("several", first[1].name, first[0].path, first[1].line)
+            if key not in self._reported:
+                self._reported.add(key)
+                self.findings.append(self.messages.make(
+                    "route-several-definitions", line=first[1].line, path=first[0].path, function=first[1].name,
+                    used=f"{first[0].path.rsplit('/', 1)[-1]}:{first[1].line}",
+                    others=", ".join(f"{o[0].path.rsplit('/', 1)[-1]}:{o[1].line}" for o in others)))
+        return first
 
     def call_lambda(self, written: LambdaRef, expr: Expr):
         """A lambda called where it is written (`[&]() { ... }()`) or through a variable holding it: the body runs

@@ -11,7 +11,8 @@ import re
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.value_ops import compare_values
-from op_migrate.analyzers.route.values import UNKNOWN, Unknown
+from op_migrate.analyzers.route.containers import join_functions
+from op_migrate.analyzers.route.values import UNKNOWN, FunctionRef, Unknown
 
 MAP_TYPE = re.compile(r"\b(?:std::)?(?:unordered_)?map\s*<")
 
@@ -83,7 +84,12 @@ class MapCalls:
                 return MapIter(table.text, entry, decided)
             if method in ("count", "contains"):
                 return (int(entry is not None) if method == "count" else entry is not None) if decided else UNKNOWN
-            return entry[1] if entry is not None else UNKNOWN
+            if entry is not None:
+                return entry[1]
+            values = [value for _, value in table.entries]
+            if not decided and values and all(isinstance(value, FunctionRef) for value in values):
+                return join_functions(values)  # an undecided key: any function of the table
+            return UNKNOWN
         if method in ("size",) and not args:
             return len(table.entries)
         if method == "empty" and not args:

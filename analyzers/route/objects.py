@@ -148,7 +148,7 @@ class ObjectCalls:
         if not pairs:
             return None
         reachable = choose([function for _, function in pairs], len(values), [arg_kind(v) for v in values])
-        return next((pair for pair in pairs if reachable and pair[1] is reachable[0]), None)
+        return self.chosen(pairs, reachable) if reachable else None
 
     def _maybe_object(self, type_text: str, value):
         """A member declared as a repository class with no initializer is default-constructed."""
@@ -211,7 +211,7 @@ class ObjectCalls:
             pairs = self._methods_of(unit, decl, method)
             reachable = choose([function for _, function in pairs], len(args), [arg_kind(a) for a in args])
             if reachable:
-                owner, function = next(pair for pair in pairs if pair[1] is reachable[0])
+                owner, function = self.chosen(pairs, reachable)
                 return self._inline(owner, function, expr, args=args, this=obj)
         return self.unknown_method(obj, method, expr, args=args)
 

@@ -21,7 +21,7 @@ public:
     aclnnStatus ProcessL0()
     {
         if (transpose_) {
-            result_ = l0op::Neg(self_, executor_);
+            result_ = l0op::ZerosLike(self_, executor_);
         } else {
             result_ = l0op::Abs(self_, executor_);
         }
@@ -50,6 +50,7 @@ def route(tmp_path: Path, body: str, prelude: str = "", socs=(), dtypes=()):
 
 
 def ops(result):
+    assert result.complete, result.incomplete_reasons
     return [(t.op, t.may) for t in result.tasks]
 
 
@@ -68,14 +69,14 @@ def test_a_member_set_by_the_constructor_decides_a_guard(tmp_path: Path) -> None
     body = """    DemoMatmulOp op(self, other, uniqueExecutor.get(), true);
     op.ProcessL0();
 """
-    assert ops(route(tmp_path, body, MATMUL_OP)) == [("Neg", False)]
+    assert ops(route(tmp_path, body, MATMUL_OP)) == [("ZerosLike", False)]
 
 
 def test_pointer_objects_from_make_unique_and_new(tmp_path: Path) -> None:
     for made in ("auto op = std::make_unique<DemoMatmulOp>(self, other, uniqueExecutor.get(), true);",
                  "auto *op = new DemoMatmulOp(self, other, uniqueExecutor.get(), true);"):
         body = f"    {made}\n    op->ProcessL0();\n"
-        assert ops(route(tmp_path, body, MATMUL_OP)) == [("Neg", False)], made
+        assert ops(route(tmp_path, body, MATMUL_OP)) == [("ZerosLike", False)], made
 
 
 VIRTUAL = """
@@ -101,7 +102,7 @@ public:
     aclnnStatus Launch(const aclTensor *x) override
     {
         if (count_ == 1) {
-            l0op::Neg(x, executor_);
+            l0op::ZerosLike(x, executor_);
         }
         return DemoBase::Launch(x);
     }
@@ -113,7 +114,7 @@ def test_virtual_calls_dispatch_on_the_class_constructed_and_base_members_are_sh
     body = """    DemoDerived runner(uniqueExecutor.get());
     runner.Run(self);
 """
-    assert ops(route(tmp_path, body, VIRTUAL)) == [("Neg", False), ("Abs", False)]
+    assert ops(route(tmp_path, body, VIRTUAL)) == [("ZerosLike", False), ("Abs", False)]
 
 
 def test_a_method_defined_nowhere_with_a_tensor_makes_the_route_incomplete(tmp_path: Path) -> None:
@@ -193,16 +194,16 @@ static bool UseNeg(const aclTensor *self)
 
 def test_a_dispatch_table_keyed_by_soc_is_read_with_find_end_and_at(tmp_path: Path) -> None:
     body = """    if (UseNeg(self)) {
-        l0op::Neg(self, uniqueExecutor.get());
+        l0op::ZerosLike(self, uniqueExecutor.get());
     } else {
         l0op::Abs(self, uniqueExecutor.get());
     }
     auto it = USE_NEG_BY_SOC.find(GetCurrentPlatformInfo().GetSocVersion());
     if (it != USE_NEG_BY_SOC.end() && it->second(self)) {
-        l0op::Sign(self, uniqueExecutor.get());
+        l0op::OnesLike(self, uniqueExecutor.get());
     }
 """
-    assert ops(route(tmp_path, body, TABLE, socs=["Ascend910B"])) == [("Neg", False), ("Sign", False)]
+    assert ops(route(tmp_path, body, TABLE, socs=["Ascend910B"])) == [("ZerosLike", False), ("OnesLike", False)]
     assert ops(route(tmp_path, body, TABLE, socs=["Ascend310P"])) == [("Abs", False)]
     undecided = route(tmp_path, body, TABLE)
-    assert {op for op, may in ops(undecided)} == {"Neg", "Abs", "Sign"} and all(may for _, may in ops(undecided))
+    assert {op for op, may in ops(undecided)} == {"ZerosLike", "Abs", "OnesLike"} and all(may for _, may in ops(undecided))
