@@ -207,3 +207,43 @@ def test_a_dispatch_table_keyed_by_soc_is_read_with_find_end_and_at(tmp_path: Pa
     assert ops(route(tmp_path, body, TABLE, socs=["Ascend310P"])) == [("Abs", False)]
     undecided = route(tmp_path, body, TABLE)
     assert {op for op, may in ops(undecided)} == {"ZerosLike", "Abs", "OnesLike"} and all(may for _, may in ops(undecided))
+
+
+PREDICATES = """
+namespace Ops {
+namespace Demo {
+class AclnnUtil {
+public:
+    static bool IsRegbase()
+    {
+        auto arch = GetCurrentPlatformInfo().GetCurNpuArch();
+        return arch == NpuArch::DAV_3510;
+    }
+};
+inline bool IsAscend910BFamily()
+{
+    auto soc = GetCurrentPlatformInfo().GetSocVersion();
+    return soc == SocVersion::ASCEND910B || soc == SocVersion::ASCEND910_93;
+}
+}  // namespace Demo
+}  // namespace Ops
+static const std::initializer_list<op::DataType> REGBASE_DTYPES = {op::DataType::DT_FLOAT16, op::DataType::DT_BF16};
+static const std::initializer_list<op::DataType> OTHER_DTYPES = {op::DataType::DT_FLOAT};
+"""
+
+
+def test_a_repository_s_own_platform_predicates_are_evaluated_from_their_bodies(tmp_path: Path) -> None:
+    body = """    if (Ops::Demo::AclnnUtil::IsRegbase()) {
+        OP_CHECK_DTYPE_NOT_SUPPORT(self, REGBASE_DTYPES, return ACLNN_ERR_PARAM_INVALID);
+        l0op::Abs(self, uniqueExecutor.get());
+    } else if (Ops::Demo::IsAscend910BFamily()) {
+        l0op::ZerosLike(self, uniqueExecutor.get());
+    } else {
+        OP_CHECK_DTYPE_NOT_SUPPORT(self, OTHER_DTYPES, return ACLNN_ERR_PARAM_INVALID);
+        l0op::OnesLike(self, uniqueExecutor.get());
+    }
+"""
+    assert ops(route(tmp_path, body, PREDICATES, socs=["Ascend950"], dtypes=["float16"])) == [("Abs", False)]
+    assert ops(route(tmp_path, body, PREDICATES, socs=["Ascend910_93"], dtypes=["float16"])) == [("ZerosLike", False)]
+    on_310p = route(tmp_path, body, PREDICATES, socs=["Ascend310P"], dtypes=["float16"])
+    assert on_310p.rejected is not None and "OTHER_DTYPES" in on_310p.rejected.message
