@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from op_migrate.analyzers.cxx.messages import MESSAGES
 from op_migrate.analyzers.cxx.model import Case, Expr, Function, GlobalDecl, Param, Stmt
 from op_migrate.analyzers.cxx.ts_unit import ParsedTree
@@ -153,6 +155,11 @@ class ClangWalker:
         return out
 
     def statement(self, cursor) -> list[Stmt]:
+        """The statements of one cursor, each with the last line it spans (as the tree-sitter builder gives)."""
+        end = cursor.extent.end.line
+        return [stmt if stmt.end_line else replace(stmt, end_line=end) for stmt in self._statement(cursor)]
+
+    def _statement(self, cursor) -> list[Stmt]:
         kind = cursor.kind.name
         if kind == "NULL_STMT":
             return []
@@ -180,7 +187,8 @@ class ClangWalker:
             then = self._body(branches[0]) if branches else ()
             orelse = self._body(branches[1]) if len(branches) > 1 else ()
             header = f"if ({condition.text})" if condition is not None else "if"
-            return Stmt("if", line, header, value=condition, then=then, orelse=orelse)
+            return Stmt("if", line, header, value=condition, then=then, orelse=orelse,
+                        end_line=node.end_point[0] + 1 if node is not None else 0)
         if kind == "SWITCH_STMT":
             condition = self.stmts.condition(node.child_by_field_name("condition")) if node is not None else None
             body = next((c for c in children if c.kind.name == "COMPOUND_STMT"), None)

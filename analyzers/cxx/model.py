@@ -62,6 +62,7 @@ class Stmt(JsonModel):
     orelse: tuple["Stmt", ...] = ()
     cases: tuple[Case, ...] = ()
     type_text: str | None = None  # declared type of a decl ("const aclTensor*", "auto")
+    end_line: int = 0  # the last line the statement spans (0 when the front end does not say)
 
 
 def calls_in(stmts) -> Iterator[tuple[Stmt, Expr]]:

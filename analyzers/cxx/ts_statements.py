@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from op_migrate.analyzers.cxx.messages import MESSAGES
 from op_migrate.analyzers.cxx.model import Case, Expr, Stmt
@@ -45,6 +46,12 @@ class StatementBuilder:
         return tuple(self.statement(node, depth + 1))
 
     def statement(self, node, depth: int) -> list[Stmt]:
+        """The statements of one node, each with the last line it spans (what a route audit excludes when the
+        facts skip it)."""
+        end = node.end_point[0] + 1
+        return [stmt if stmt.end_line else replace(stmt, end_line=end) for stmt in self._statement(node, depth)]
+
+    def _statement(self, node, depth: int) -> list[Stmt]:
         kind = node.type
         if kind in _SKIPPED or not node.is_named and kind not in ("ERROR",):
             return []
@@ -141,7 +148,7 @@ class StatementBuilder:
         while current is not None:
             value = self.condition(current.child_by_field_name("condition"))
             then = self.body(current.child_by_field_name("consequence"), depth)
-            links.append((current.start_point[0] + 1, value, then))
+            links.append((current.start_point[0] + 1, value, then, current.end_point[0] + 1))
             alternative = current.child_by_field_name("alternative")
             branch = None
             if alternative is not None:
@@ -151,9 +158,9 @@ class StatementBuilder:
                 continue
             orelse = self.body(branch, depth)
             current = None
-        for link_line, value, then in reversed(links):
+        for link_line, value, then, end in reversed(links):
             header = f"if ({value.text})" if value is not None else "if"
-            orelse = (Stmt("if", link_line, header, value=value, then=then, orelse=orelse),)
+            orelse = (Stmt("if", link_line, header, value=value, then=then, orelse=orelse, end_line=end),)
         return orelse[0]
 
     def condition(self, condition) -> Expr | None:

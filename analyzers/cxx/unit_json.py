@@ -81,6 +81,7 @@ def _stmt(document: dict) -> Stmt:
         orelse=_stmts(document.get("orelse", ())),
         cases=tuple(Case(c["label"], _stmts(c["body"])) for c in document.get("cases", ())),
         type_text=document.get("type_text"),
+        end_line=document.get("end_line", 0),
     )
 
 

@@ -59,7 +59,7 @@ def _resolve_preprocessor(stmts: tuple[Stmt, ...], taken: dict[str, bool]) -> tu
         out.append(Stmt(stmt.kind, stmt.line, stmt.text, stmt.target, stmt.value,
                         _resolve_preprocessor(stmt.then, taken), _resolve_preprocessor(stmt.orelse, taken),
                         tuple(type(c)(c.label, _resolve_preprocessor(c.body, taken)) for c in stmt.cases),
-                        stmt.type_text))
+                        stmt.type_text, stmt.end_line))
     return tuple(out)
 
 
