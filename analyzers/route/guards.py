@@ -70,6 +70,9 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
         """Calls with effects (l0op, executor, helpers); return NotImplemented to fall back to built-ins."""
         return NotImplemented
 
+    def skipped_expr(self, expr: Expr | None) -> None:
+        """An operand the value left unevaluated (the route walk's audit excludes its calls)."""
+
     # -- public ---------------------------------------------------------------------------------------------
     def truth(self, expr: Expr | None) -> bool | None:
         if expr is None:
@@ -226,8 +229,10 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return Unknown(expr.text)
         cond = self.truth(expr.children[0])
         if cond is True:
+            self.skipped_expr(expr.children[2])
             return self.value(expr.children[1])
         if cond is False:
+            self.skipped_expr(expr.children[1])
             return self.value(expr.children[2])
         then, orelse = self.ternary_arms(expr)
         if then == orelse:
@@ -278,6 +283,7 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
         if op in ("&&", "||"):
             left = self.truth(left_expr)
             if op == "&&" and left is False or op == "||" and left is True:
+                self.skipped_expr(right_expr)
                 return left
             right = self.truth(right_expr)
             if op == "&&":

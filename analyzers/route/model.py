@@ -202,6 +202,17 @@ class Reason(JsonModel):
 
 
 @dataclass(frozen=True)
+class Audit(JsonModel):
+    """The reachability audit of a route (route/audit.py): the launch-relevant places of the functions it entered,
+    as walked, excluded by the facts (in code they skip) and not walked (each one makes the route incomplete)."""
+
+    sites: int
+    walked: int
+    excluded: int
+    unwalked: int
+
+
+@dataclass(frozen=True)
 class Route(JsonModel):
     """Everything one entry point does under `facts`.
 
@@ -225,6 +236,8 @@ class Route(JsonModel):
     # Checks that fail for these facts on some paths only (each message says when); what runs only on those paths
     # is left out, and the rest runs only when the call does not fail.
     failures: tuple[Reason, ...] = ()
+    # None when no reachability index was given (a route of files analysed without their repositories' call graph).
+    audit: Audit | None = None
 
     @property
     def decided(self) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from op_migrate.analyzers.route.model import Event, Facts, Reason, Route, ShapeRule, Site, Step, Task, Tensor
+from op_migrate.analyzers.route.model import Audit, Event, Facts, Reason, Route, ShapeRule, Site, Step, Task, Tensor
 
 
 def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) -> dict:
@@ -38,6 +38,8 @@ def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) 
         document["rejected"] = route.rejected.to_json()
     if route.failures:
         document["fails_when"] = [reason.to_json() for reason in route.failures]
+    if route.audit is not None:
+        document["audit"] = route.audit.to_json()
     return document
 
 
@@ -105,6 +107,7 @@ def route_from_json(document: dict) -> Route:
         incomplete_reasons=tuple(_reason(item) for item in document.get("incomplete_reasons", ())),
         rejected=_reason(document.get("rejected")),
         failures=tuple(_reason(item) for item in document.get("fails_when", ())),
+        audit=Audit(**document["audit"]) if document.get("audit") else None,
     )
 
 

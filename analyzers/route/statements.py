@@ -44,9 +44,10 @@ class StatementWalker:
 
     def walk_block(self, stmts) -> str:
         flow = NORMAL
-        for stmt in stmts:
+        for index, stmt in enumerate(stmts):
             result = self.walk_stmt(stmt)
             if result in (RETURNED, BREAK):
+                self.skipped(stmts[index + 1:])  # never reached for these facts
                 return result
             if result == MAYBE:
                 flow = MAYBE
@@ -183,12 +184,15 @@ class StatementWalker:
             truth = None  # an error arm chosen by a shape the walk inferred: error handling passes (checks.py)
         if truth is not None:
             self.failing_arm(stmt, truth, before)  # the facts take an arm that fails: say which check
+            self.skipped(stmt.orelse if truth else stmt.then)
             return self.walk_block(stmt.then if truth else stmt.orelse)
         # Error handling is not a route: an arm that only logs and fails (nullptr, an error code) is not taken.
         then_fails, else_fails = _fails(stmt.then), _fails(stmt.orelse)
         if then_fails and not else_fails:
+            self.skipped(stmt.then)
             return self.walk_block(stmt.orelse)
         if else_fails and not then_fails:
+            self.skipped(stmt.orelse)
             return self.walk_block(stmt.then)
         text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text))
         self._note_unknown(text)
@@ -240,12 +244,16 @@ class StatementWalker:
         elif all(d is False or d is None and c.label is None for d, c in zip(decided, stmt.cases)):
             start = next((i for i, c in enumerate(stmt.cases) if c.label is None), None)
         if start is not None:
+            self.skipped(_flatten_cases(stmt.cases[:start]))
             return self._fall_through(stmt.cases[start:])
         text = self.caller_text(clip(stmt.value.text if stmt.value is not None else "switch"))
         self._note_unknown(f"switch ({text})")
         arms = []
         for index, (case, verdict) in enumerate(zip(stmt.cases, decided)):
-            if verdict is False or not case.body and index + 1 < len(stmt.cases):
+            if verdict is False:
+                self.skipped(case.body)
+                continue
+            if not case.body and index + 1 < len(stmt.cases):
                 continue
             label = "default" if case.label is None else f"{guard_term(text)} == {case.label}"
             arms.append((label, _flatten_cases(stmt.cases[index:])))
@@ -275,6 +283,8 @@ class StatementWalker:
                 stop = bound + 1 if counted.group(3) == "<=" else bound
                 if 0 <= stop - start <= _MAX_UNROLL:
                     # A counted loop over known bounds (dims of a known shape) runs exactly, not as `may`.
+                    if stop == start:
+                        self.skipped(stmt.then)
                     result = NORMAL
                     for counter in range(start, stop):
                         self.frame.env[counted.group(1)] = counter
@@ -288,6 +298,7 @@ class StatementWalker:
                     return result
         text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0]))
         if stmt.value is not None and self.truth(stmt.value) is False:
+            self.skipped(stmt.then)
             return NORMAL
         guard = f"loop: {text}"
         # Any round may be the one walked: the body starts from what the rounds before it may have left (loops.py).

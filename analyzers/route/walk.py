@@ -8,6 +8,7 @@ from typing import Protocol
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.route.audit import FrameAudit, RouteAudit
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
 from op_migrate.analyzers.route.checks import CheckStatements, Failure, without_failed_paths
@@ -81,10 +82,11 @@ class Frame:
     pointer_refs: dict = field(default_factory=dict)  # pointer parameter given `&var` -> (caller frame, var)
     returns: list = field(default_factory=list)
     exits: list = field(default_factory=list)  # the guards of each return taken under undecided guards
+    audit: FrameAudit = field(default_factory=FrameAudit.fresh)  # what it walked and skipped (route/audit.py)
 
 
 class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, GeneratedCalls, MapCalls,
-                UnmodelledCalls, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
+                UnmodelledCalls, RouteAudit, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -109,6 +111,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         self._quiet = 0  # inside a function without effects: its undecided guards are not noted
         self._reported: set = set()
         self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
+        self.audit_counts = {"walked": set(), "excluded": set(), "unwalked": set()}  # RouteAudit
         self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
         self._functions: dict[str, dict[str, list]] = {}  # per file, (unit, function) by short name (no scope)
         # Where helpers are found beyond the file: its included headers (analyzers.aclnn.helper_scope.HelperScope).
@@ -127,12 +130,14 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         self._active.append((unit.path, entry.name, entry.line))
         self._check_parse_errors(unit, entry)
         self.walk_block(entry.body)
+        self.audit_frame(self.frame)
         rejected = self.rejection(unit, entry)
         if rejected is not None:
             # The call fails for these facts: GetWorkspaceSize returns the error and nothing is launched.
             return Route(entry=entry.short_name, facts=self.facts, tasks=(), events=(), steps=(),
                          tensors=tuple(t for t in self.book.tensors() if t.effect == "param"),
-                         complete=self.complete, incomplete_reasons=tuple(self.reasons), rejected=rejected)
+                         complete=self.complete, incomplete_reasons=tuple(self.reasons), rejected=rejected,
+                         audit=self.audit_summary())
         failures = tuple(self.failure_reason(unit, entry, guards, cause) for guards, cause in self.entry_failures)
         # What runs only on a path that fails never runs: the call returns the error there.
         tasks, steps, tensors, events = without_failed_paths(
@@ -149,6 +154,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             complete=self.complete,
             incomplete_reasons=tuple(self.reasons),
             failures=tuple(dict.fromkeys(failures)),
+            audit=self.audit_summary(),
         )
 
     def returned(self):
@@ -253,6 +259,10 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         if isinstance(left, MapIter) and isinstance(right, MapIter):
             return self.iter_compare(op, left, right)
         return super().compare(op, left, right)
+
+    def _value_call(self, expr: Expr):
+        self.walked_call(expr)  # the audit: this call was evaluated here (route/audit.py)
+        return super()._value_call(expr)
 
     def _value_lambda(self, expr: Expr):
         return LambdaRef(expr.text, expr.line, self.frame.unit.path)
@@ -448,6 +458,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             names=dict(caller.names) if captures else argument_names(function.params, expr.children, caller.names),
             refs=refs,
             pointer_refs=pointer_refs,
+            audit=FrameAudit.fresh(parent=caller.audit if captures else None),
         )
         self._active.append(key)
         self.frame = frame
@@ -456,6 +467,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             if prologue is not None:
                 prologue()
             self.walk_block(function.body)
+            self.audit_frame(frame)
         finally:
             self.frame = caller
             self._active.pop()
