@@ -80,4 +80,24 @@ MESSAGES = MessageCatalog(
         "The compile database has no command for the file.",
         Severity.INFO,
     ),
+    MessageDef(
+        "macro-malformed-define",
+        "#define {name} skipped: {reason}",
+        "A `#define` a C++ compiler would reject (no name, a bad parameter list, `#` without a parameter, `##` at "
+        "an end): it is left out of the macro definitions, as the compiler leaves it undefined.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "macro-unterminated-define",
+        "#define {name} runs to the end of the file: {reason}",
+        "The definition is kept as read up to the end of the file; the file is probably truncated.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "macro-unbalanced-conditional",
+        "unbalanced conditional: {directive}",
+        "An `#else`/`#elif`/`#endif` without its `#if`, or an `#if` left open at the end of the file: the `#if` "
+        "conditions recorded on the macros around it may be wrong.",
+        Severity.WARNING,
+    ),
 )

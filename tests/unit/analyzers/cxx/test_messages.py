@@ -8,7 +8,7 @@ from pathlib import Path
 from op_migrate.analyzers.findings import MessageCatalog
 from op_migrate.analyzers.registry import analyzer_module
 
-_EMITTED = re.compile(r'MESSAGES\.make\(\s*"([a-z0-9-]+)"')
+_EMITTED = re.compile(r'(?:MESSAGES\.make|\.report)\(\s*"([a-z0-9-]+)"')
 
 
 def test_registered_with_a_catalog() -> None:
