@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from op_migrate.analyzers.aclnn.l0_index import L0Index
 from op_migrate.analyzers.aclnn.messages import MESSAGES
+from op_migrate.analyzers.cxx.macro_index import index_for
 from op_migrate.analyzers.cxx.model import CxxUnit, Function, calls_in
 from op_migrate.analyzers.findings import Finding
 from op_migrate.analyzers.model import JsonModel
@@ -101,6 +103,16 @@ class ChainProgram:
     def __init__(self, index: L0Index) -> None:
         self.index = index
         self.scope = index.scope
+        self._macros = index_for(tuple(root for root in index.roots if root is not None))
+        self._macro_lookups: dict = {}
+
+    def macro_lookup(self, path: str):
+        """What a macro name means in `path`: its own #defines, its headers', the roots' by name, the framework's."""
+        found = self._macro_lookups.get(path)
+        if found is None:
+            headers = self.scope.resolver.closure(Path(path))[0]
+            found = self._macro_lookups[path] = self._macros.resolver(path, headers)
+        return found
 
     def opdef(self, op: str):
         """The OpDef of `op` in the roots (what a generated aclnnInner API launches), or None."""

@@ -111,6 +111,13 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "route-macro-not-expanded",
+        "macro {macro} is not expanded: {why}",
+        "The macro's definition is in reach but its expansion cannot be walked (a preprocessor error, a bound): what "
+        "it does is unknown, so the route is incomplete.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-walk-budget",
         "the walk stopped after {steps} statements",
         "A guard against pathological inputs; the route is incomplete.",

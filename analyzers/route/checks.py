@@ -154,6 +154,8 @@ class CheckStatements:
         if self.failure is not None and self._reads_failed_value(expr):
             return
         frame = self.frame
+        if self.macro_stack:
+            text = self.caller_text(self.macro_stack[0])  # a check an expansion makes is its macro's
         tensors = tuple(self._dtypes_read(expr))
         # A dtype macro, or a condition that compares dtypes and reads no shape: per-tensor dtypes are the fix.
         source = text or expr.text

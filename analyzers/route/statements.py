@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from op_migrate.analyzers.cxx.model import Stmt
+from op_migrate.analyzers.cxx.model import Expr, Stmt
 from op_migrate.analyzers.route.checks import logs_and_fails, returns_error
 from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
@@ -25,6 +25,7 @@ from op_migrate.analyzers.route.values import (
     is_int,
 )
 
+_MACRO_CALL = re.compile(r"^\s*([A-Z_][A-Z0-9_]*)\s*\(")
 _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at most 8 dims)
 _MAX_UNROLL = 64
 _VECTOR_SIZE = re.compile(r"\w+\s*\(\s*([\w:.\->()]+?)\s*\)\s*;\s*$")
@@ -75,6 +76,9 @@ class StatementWalker:
             return NORMAL
         if kind == "expr":
             if stmt.value is not None and stmt.value.kind == "call":
+                expanded = self.walk_macro_statement(stmt.value)  # a macro of the repository or the framework
+                if expanded is not None:
+                    return expanded
                 checked = self.check_statement(stmt.value)  # CHECK_RET / dtype checks the facts may fail
                 if checked is not None:
                     return checked
@@ -100,6 +104,12 @@ class StatementWalker:
         if kind in ("break", "continue"):
             return BREAK
         if kind == "unparsed":
+            invoked = _MACRO_CALL.match(stmt.text)
+            if invoked is not None:
+                expanded = self.walk_macro_statement(Expr("call", stmt.text.rstrip().rstrip(";"),
+                                                          name=invoked.group(1), line=stmt.line))
+                if expanded is not None:
+                    return expanded
             if not stmt.text.lstrip().startswith(IGNORED_PREFIXES + CHECK_MACROS):
                 self._incomplete("route-unparsed-construct", stmt.line, text=clip(stmt.text))
             return NORMAL

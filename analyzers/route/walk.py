@@ -20,6 +20,7 @@ from op_migrate.analyzers.route.helper_calls import HelperCalls
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.loops import LoopWalk
+from op_migrate.analyzers.route.macro_calls import MacroCalls, receiver_less
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.maps import MAP_TYPE, MapCalls, MapIter, MapValue
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
@@ -86,7 +87,7 @@ class Frame:
 
 
 class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, GeneratedCalls, MapCalls,
-                UnmodelledCalls, RouteAudit, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
+                MacroCalls, UnmodelledCalls, RouteAudit, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -112,6 +113,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         self._reported: set = set()
         self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
         self.audit_counts = {"walked": set(), "excluded": set(), "unwalked": set()}  # RouteAudit
+        self.macro_stack: list[str] = []  # the macro invocations whose expansion is being walked (MacroCalls)
         self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
         self._functions: dict[str, dict[str, list]] = {}  # per file, (unit, function) by short name (no scope)
         # Where helpers are found beyond the file: its included headers (analyzers.aclnn.helper_scope.HelperScope).
@@ -305,6 +307,9 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         if short == "GetOpArgContext":
             reads, writes, also_read = self._op_args(expr.children)
             return OpArgs(tuple(reads), tuple(writes), tuple(also_read))
+        expanded = self.macro_value(expr) if receiver_less(callee) else NotImplemented
+        if expanded is not NotImplemented:
+            return expanded  # `CEIL_DIV(a, b)`, `CHECK_NULL(x)` in a condition: the macro's expansion
         if short.startswith(IGNORED_PREFIXES) or short == "CREATE_EXECUTOR":
             return HostValue("executor") if short == "CREATE_EXECUTOR" else Status(True)
         if short == "CopyNpuToNpu" and len(expr.children) >= 2:

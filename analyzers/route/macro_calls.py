@@ -1,0 +1,123 @@
+"""Macros in a route walk: a call of a macro the file, its headers, the repository or the framework defines is
+expanded from its `#define` (analyzers/cxx/macro_expand.py, as g++ -E does) and the expansion walked where it
+stands: as statements when the call is a statement (`OP_CHECK_SHAPE_NOT_EQUAL(self, out, return false);` returns
+from the function when the facts fail it), as an expression elsewhere. A check the expansion makes is reported by
+the macro's own name. CHECK_RET, OP_CHECK, CHECK_COND and the dtype checks keep their own model (checks.py, with
+richer reasons); logging, tracing and launch macros are not expanded (macros.py)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from op_migrate.analyzers.cxx import expand_text
+from op_migrate.analyzers.cxx.model import Expr, Stmt
+from op_migrate.analyzers.cxx.ts_unit import parse_source
+from op_migrate.analyzers.route.checks import CONDITION_CHECKS, DTYPE_CHECKS
+from op_migrate.analyzers.route.macros import IGNORED_PREFIXES, LAUNCH_MACROS, NATIVE_MACROS
+from op_migrate.analyzers.route.statements import clip
+
+# Names never expanded: status codes keep their meaning (ACLNN_ERR_* is a failure to the walk; its number is not),
+# logging keeps quiet, and what the walk models itself stays its own.
+_KEPT = re.compile(r"^(?:ACLNN_|ACL_ERROR|ACL_SUCCESS|GRAPH_|OP_LOG|D_OP_LOG|__)")
+_CALLEE = re.compile(r"^[A-Za-z_]\w*$")
+# An expansion deeper than this (a macro walking into a macro it expands again through a helper) is cut, reported.
+MAX_NESTING = 16
+
+
+class MacroCalls:
+    """Methods of RouteWalk; it supplies program, frame, walk_block(), value(), _incomplete() and _reported."""
+
+    macro_stack: list
+
+    def macro_definition(self, name: str):
+        """The function-like macro `name` means where the current function uses it, or None."""
+        if not _CALLEE.match(name) or _kept(name):
+            return None
+        lookup = getattr(self.program, "macro_lookup", None)
+        found = lookup(self.frame.unit.path)(name) if lookup is not None else None
+        if found is None or not found.function_like:
+            return None
+        if found.by_name_only and self._local_function(name, 0) is not None:
+            return None  # a guess by name loses to a function the file really reaches
+        return found
+
+    def walk_macro_statement(self, expr: Expr) -> str | None:
+        """A macro call standing as a statement, walked as its expansion; None when the call is no macro."""
+        if expr.kind != "call" or self.macro_definition((expr.name or "").strip()) is None:
+            return None
+        stmts = self._expanded(expr, statement=True)
+        if stmts is None:
+            return None
+        self.walked_call(expr)
+        self.macro_stack.append(_invocation(expr))
+        try:
+            return self.walk_block(stmts)
+        finally:
+            self.macro_stack.pop()
+
+    def macro_value(self, expr: Expr):
+        """A macro call inside an expression: the value of its expansion; NotImplemented when it is no macro."""
+        if self.macro_definition((expr.name or "").strip()) is None:
+            return NotImplemented
+        stmts = self._expanded(expr, statement=False)
+        if not stmts or stmts[0].value is None:
+            return NotImplemented
+        self.macro_stack.append(_invocation(expr))
+        try:
+            return self.value(stmts[0].value)
+        finally:
+            self.macro_stack.pop()
+
+    def _expanded(self, expr: Expr, statement: bool) -> tuple[Stmt, ...] | None:
+        if len(self.macro_stack) >= MAX_NESTING:
+            self._incomplete("route-macro-not-expanded", expr.line, macro=clip(expr.text, 80),
+                             why=f"expansions nest deeper than {MAX_NESTING}")
+            return None
+        lookup = self.program.macro_lookup(self.frame.unit.path)
+        expansion = expand_text(expr.text, lambda name: None if _kept(name) else lookup(name))
+        if expansion.error is not None:
+            self._incomplete("route-macro-not-expanded", expr.line, macro=clip(expr.text, 80), why=expansion.error)
+            return None
+        return _parsed(self.frame.unit.path, expr.line, expansion.text, statement)
+
+
+def receiver_less(callee: str) -> bool:
+    """A callee that may name a macro: a plain identifier (no scope, member or template)."""
+    return bool(_CALLEE.match(callee))
+
+
+def _kept(name: str) -> bool:
+    return bool(_KEPT.match(name)) or name.startswith(IGNORED_PREFIXES) or name in LAUNCH_MACROS or \
+        name in NATIVE_MACROS or name in CONDITION_CHECKS or name in DTYPE_CHECKS
+
+
+def _invocation(expr: Expr) -> str:
+    """`OP_CHECK_SHAPE_NOT_EQUAL(self, out)`: how a check made by an expansion is named (its action argument off)."""
+    text = " ".join(expr.text.split())
+    inside = text[text.find("(") + 1:text.rfind(")")] if "(" in text else ""
+    args = [arg.strip() for arg in _split_top(inside)]
+    kept = [arg for arg in args if not arg.startswith("return")]
+    return f"{text.split('(', 1)[0]}({', '.join(kept)})"
+
+
+def _split_top(text: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if char == "," and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    return parts + [text[start:]] if text.strip() else parts
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(path: str, line: int, text: str, statement: bool) -> tuple[Stmt, ...] | None:
+    """The expansion as statements of a function on the invocation's line (or one `return (expr);`)."""
+    body = f"{text};" if statement else f"return ({text});"
+    source = "\n" * (line - 1) + "void MacroExpansion() { " + body + " }\n"
+    unit = parse_source(source.encode("utf-8"), path)
+    if not unit.functions or any(f.symbol == "cxx-parse-error" for f in unit.findings):
+        return None
+    return unit.functions[0].body
