@@ -89,7 +89,11 @@ class CheckStatements:
             literal = condition.kind == "literal"  # CHECK_RET(false, ...): fails wherever it is reached
             self.note_failure(condition, "" if literal else None, before=before, verdict="false",
                               text=f"{short}({self.caller_text(_one_line(condition.text))})")
-            return self._fail_with(expr.children[-1] if len(expr.children) > 1 else None)
+            # CHECK_RET(cond, ret) and OP_CHECK(cond, log, return x) fail with their last argument; CHECK_COND(cond,
+            # ret, fmt, args...) with its second (opbase op_log.h).
+            returned = expr.children[1] if short == "CHECK_COND" and len(expr.children) > 1 else \
+                expr.children[-1] if len(expr.children) > 1 else None
+            return self._fail_with(returned)
         if short == "OP_CHECK_BROADCAST_AND_INFER_SHAPE" and len(expr.children) == 4:
             self._broadcast_shape(expr.children[0], expr.children[1], expr.children[2])
             return NORMAL

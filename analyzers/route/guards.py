@@ -89,6 +89,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return False
         if isinstance(value, Status):
             return True if value.ok else None  # an error status is nonzero; no check tests it as a bool
+        if isinstance(value, TensorRef) and value.nullable:
+            return None
         if isinstance(value, (TensorRef, HostValue, ScalarRef)):
             return True
         return None

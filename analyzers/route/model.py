@@ -58,11 +58,12 @@ class Facts(JsonModel):
         """The name the facts use for an entry's tensor parameter: an in-place entry's `selfRef` takes the facts
         given for `self` (and the reverse) when the facts name only its partner."""
         partner = _PARTNERS.get(parameter)
-        if partner is None or self._mentions(parameter) or not self._mentions(partner):
+        if partner is None or self.mentions(parameter) or not self.mentions(partner):
             return parameter
         return partner
 
-    def _mentions(self, name: str) -> bool:
+    def mentions(self, name: str) -> bool:
+        """Whether a fact names this parameter (its own dtype, shape, strides or offset)."""
         return any(name == key for pairs in (self.dtypes, self.shapes, self.strides, self.offsets) for key, _ in pairs)
 
     def to_json(self) -> dict:

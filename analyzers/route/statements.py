@@ -359,7 +359,8 @@ def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
 def merged_value(name: str, before, values: list):
     tensors = [value for value in values if not isinstance(value, Null)]
     if any(isinstance(value, TensorRef) for value in tensors) and join_tensors(tensors) is not None:
-        # Arms holding tensors; one may be a tensor made from host data (ConvertToTensor), carried in `hosts`.
+        # Arms holding tensors; one may be a tensor made from host data (ConvertToTensor), carried in `hosts`; an
+        # arm that left it null makes it nullable (a later `t != nullptr` stays open).
         refs = [value for value in tensors if isinstance(value, TensorRef)]
         changed = [value for value in refs if value != before] or refs
         ids = []
@@ -367,7 +368,8 @@ def merged_value(name: str, before, values: list):
             for tensor_id in value.ids:
                 if tensor_id not in ids:
                     ids.append(tensor_id)
-        return TensorRef(ids[0], tuple(ids[1:]), join_tensors(tensors).hosts)
+        nullable = len(tensors) < len(values) or any(value.nullable for value in refs)
+        return TensorRef(ids[0], tuple(ids[1:]), join_tensors(tensors).hosts, nullable)
     joined = join_values(tensors) if tensors else None
     if joined is not None:
         return joined

@@ -30,6 +30,9 @@ def compare_values(op: str, left, right):
     if isinstance(left, Null) and isinstance(right, Null):
         return op == "==" if op in ("==", "!=") else UNKNOWN
     if isinstance(left, Null) or isinstance(right, Null):
+        other = right if isinstance(left, Null) else left
+        if isinstance(other, Unknown) or isinstance(other, TensorRef) and other.nullable:
+            return UNKNOWN  # a pointer the facts say nothing of (an optional argument, null on some arm)
         return op == "!=" if op in ("==", "!=") else UNKNOWN
     if isinstance(left, Status) and isinstance(right, Status):
         return (left.ok == right.ok) == (op == "==") if op in ("==", "!=") else UNKNOWN

@@ -46,6 +46,8 @@ class TensorRef:
     id: str
     others: tuple[str, ...] = ()
     hosts: tuple[str, ...] = ()
+    # It may be nullptr too: an optional entry tensor the facts do not name, or a variable null on an undecided arm.
+    nullable: bool = False
 
     @property
     def ids(self) -> tuple[str, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
@@ -164,10 +164,13 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         return _returned(self.frame.returns)
 
     def _param_value(self, name: str, type_text: str, path: str, line: int):
+        # An optional argument (`biasOptional`) the facts do not name may be nullptr; one they name (a dtype or a
+        # shape given for it) is there, and so is every required argument (the API's contract).
+        maybe_null = "optional" in name.lower() and not self.facts.mentions(self.facts.named_for(name))
         if "aclTensorList" in type_text:
             return HostValue("tensor-list", name)
         if "aclTensor" in type_text:
-            return TensorRef(self.book.param(name, path, line))
+            return TensorRef(self.book.param(name, path, line), nullable=maybe_null)
         if "aclScalar" in type_text:
             return ScalarRef(name)
         if "aclOpExecutor" in type_text:
@@ -180,6 +183,8 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             if re.search(r"\b(?:float|double)\b", type_text) or not float(number).is_integer():
                 return float(number)
             return int(number)
+        if "*" in type_text and not maybe_null:
+            return HostValue("argument", name)  # a required pointer argument (aclIntArray*, char*): given
         return Unknown(name)
 
     # -- evaluator hooks ------------------------------------------------------------------------------------
@@ -320,37 +325,53 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             if made is not None:
                 return made
         if receiver is not None:
-            target = self.receiver_value(receiver)
-            if isinstance(target, ObjectValue):
-                return self.method_call(target, method, expr)
-            held = self.iter_member(target, method) if isinstance(target, MapIter) else self.receiver_value(callee)
-            if isinstance(held, FunctionRef):
-                return self.call_through(held, expr)  # `it->second(self)`, `ctx.judge(ctx)`
-            if isinstance(held, LambdaRef):
-                return self.call_lambda(held, expr)
-            if not isinstance(target, FRAMEWORK_RECEIVERS + (MapValue, MapIter)):
-                # A method on a receiver the walk knows nothing of (`graph->Execute()`, `op.Run()` of an object it
-                # could not construct): the one decision for what is not modelled.
-                self.taint_containers(expr.children)
-                return self.unmodelled_call(callee, expr, what="method")
-            if isinstance(target, HostValue) and target.kind == "executor":
-                return self._executor_call(method, expr)
-            if isinstance(target, TensorList):
-                name = strip_parens(receiver).lstrip("*").strip()  # `v.push_back`, `p->push_back`, `(*p).push_back`
-                return self.container_method(name, target, method, expr.children)
-            if isinstance(target, TensorRef) and method == "SetDataType" and expr.children:
-                dtype = self.value(expr.children[0])
-                self.book.set_dtype(target.id, dtype.name if isinstance(dtype, DType) else None)
-                return Status(True)
-            if isinstance(target, TensorRef):
-                return self.layout_setter(target, method, expr.children)
-            if isinstance(target, ShapeValue) and method in ("AppendDim", "SetDim", "SetDimNum"):
-                return self._shape_setter(receiver, target, method, expr.children)
-            self.taint_containers(expr.children)
-            return NotImplemented
+            return self._receiver_call(callee, receiver, method, expr)
         if callee.startswith("l0op::"):
             return self._l0_call(short, expr)
         return self.free_call(callee, short, expr)
+
+    def _receiver_call(self, callee: str, receiver: str, method: str, expr: Expr):
+        """`receiver.method(args)` / `receiver->method(args)`: on an object, a function pointer member, the executor,
+        a container, a tensor, a shape, or a receiver the walk knows nothing of (the one decision of unmodelled.py).
+        A receiver that is itself a call (`l0op::X(a)->GetViewShape()`, `x->GetViewShape().GetDim(1)`) is evaluated
+        once, from its expression, and is not one of the method's arguments."""
+        inner = expr.children[0] if expr.children and expr.children[0].kind == "call" and \
+            " ".join(expr.children[0].text.split()) == " ".join(receiver.split()) else None
+        if inner is not None:
+            target = self.value(inner)
+            expr = replace(expr, children=expr.children[1:])
+        else:
+            target = self.receiver_value(receiver)
+        if isinstance(target, ObjectValue):
+            return self.method_call(target, method, expr)
+        held = self.iter_member(target, method) if isinstance(target, MapIter) else \
+            (self.receiver_value(callee) if inner is None else None)
+        if isinstance(held, FunctionRef):
+            return self.call_through(held, expr)  # `it->second(self)`, `ctx.judge(ctx)`
+        if isinstance(held, LambdaRef):
+            return self.call_lambda(held, expr)
+        if not isinstance(target, FRAMEWORK_RECEIVERS + (MapValue, MapIter)):
+            # A method on a receiver the walk knows nothing of (`graph->Execute()`, `op.Run()` of an object it
+            # could not construct): the one decision for what is not modelled.
+            self.taint_containers(expr.children)
+            return self.unmodelled_call(callee, expr, what="method")
+        if isinstance(target, HostValue) and target.kind == "executor":
+            return self._executor_call(method, expr)
+        if isinstance(target, TensorList):
+            name = strip_parens(receiver).lstrip("*").strip()  # `v.push_back`, `p->push_back`, `(*p).push_back`
+            return self.container_method(name, target, method, expr.children)
+        if isinstance(target, TensorRef) and method == "SetDataType" and expr.children:
+            dtype = self.value(expr.children[0])
+            self.book.set_dtype(target.id, dtype.name if isinstance(dtype, DType) else None)
+            return Status(True)
+        if isinstance(target, TensorRef):
+            result = self.layout_setter(target, method, expr.children)
+            if result is not NotImplemented:
+                return result
+        if isinstance(target, ShapeValue) and method in ("AppendDim", "SetDim", "SetDimNum"):
+            return self._shape_setter(receiver, target, method, expr.children)
+        self.taint_containers(expr.children)
+        return self.method_value(target, method, expr)
 
     def _infer_shape(self, expr: Expr) -> Status:
         """INFER_SHAPE(Op, OP_INPUT(...), OP_OUTPUT(out), ...) gives `out` the op's inferred shape: the catalog's rule

@@ -278,3 +278,53 @@ def test_a_shape_check_the_facts_fail_shows_the_shapes_and_gives_no_dtype_advice
     assert walked.rejected is not None and walked.tasks == ()
     assert "selfRef is float16 [4,1], other is float16 [1,8]" in finding.message
     assert "--dtype" not in finding.message
+
+
+CHAINED_ENTRY = """aclnnStatus aclnnDemoKGetWorkspaceSize(const aclTensor* x, const aclTensor* biasOptional,
+                                       const aclIntArray* dims, aclTensor* out, uint64_t* workspaceSize,
+                                       aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    int64_t k = x->GetViewShape().GetDim(1);
+    CHECK_COND(k == 16, ACLNN_ERR_PARAM_INVALID, "k is %ld", k);
+    const aclTensor* bias = nullptr;
+    if (dims->Size() > 2) {
+        bias = l0op::Abs(x, uniqueExecutor.get());
+    }
+    if (bias != nullptr) {
+        l0op::ZerosLike(x, uniqueExecutor.get());
+    }
+    if (biasOptional != nullptr) {
+        l0op::OnesLike(x, uniqueExecutor.get());
+    }
+    return ACLNN_SUCCESS;
+}
+"""
+
+
+def _chained(tmp_path: Path, *facts):
+    root = tmp_path / "repo"
+    (root / "math/demo/op_api").mkdir(parents=True, exist_ok=True)
+    (root / "conversion").mkdir(exist_ok=True)
+    source = root / "math/demo/op_api/aclnn_demo_k.cpp"
+    source.write_text(CHAINED_ENTRY)
+    report = analyze_chains([source], repo_roots=[root])
+    shapes = [fact for fact in facts if "[" in fact]
+    dtypes = ["float16"] + [fact for fact in facts if "[" not in fact]
+    (walked,) = evaluate(report, facts=facts_matrix(["Ascend910B"], dtypes, shapes, (), ())).routes
+    return walked
+
+
+def test_a_dim_read_on_a_chained_shape_call_decides_check_cond(tmp_path: Path) -> None:
+    # `x->GetViewShape().GetDim(1)` is evaluated (its receiver call is not one of GetDim's arguments), and
+    # CHECK_COND(cond, ret, fmt, ...) fails with its second argument, not its last format argument.
+    rejected = _chained(tmp_path, "x=[4,7]")
+    assert rejected.rejected is not None and "CHECK_COND(k == 16)" in rejected.rejected.message
+    assert _chained(tmp_path, "x=[4,16]").rejected is None
+
+
+def test_a_variable_null_on_one_arm_and_an_optional_argument_keep_their_nullness_open(tmp_path: Path) -> None:
+    walked = _chained(tmp_path, "x=[4,16]")
+    assert [(task.op, task.may) for task in walked.tasks] == [("Abs", True), ("ZerosLike", True), ("OnesLike", True)]
+    named = _chained(tmp_path, "x=[4,16]", "biasOptional=float16")  # a fact names it: it is there
+    assert ("OnesLike", False) in [(task.op, task.may) for task in named.tasks]
