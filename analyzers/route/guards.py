@@ -214,6 +214,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return element(base)  # any index: what the container may hold
         if not is_int(index):
             return UNKNOWN
+        if isinstance(base, TensorTuple):
+            return base.items[index] if -len(base.items) <= index < len(base.items) else UNKNOWN
         items = None
         if isinstance(base, ShapeValue):
             items = base.dims

@@ -25,6 +25,7 @@ from op_migrate.analyzers.route.values import (
     is_int,
 )
 
+_AGGREGATE_RETURN = re.compile(r"\b(?:tuple|pair|array)\s*<")
 _MACRO_CALL = re.compile(r"^\s*([A-Z_][A-Z0-9_]*)\s*\(")
 _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at most 8 dims)
 _MAX_UNROLL = 64
@@ -87,8 +88,9 @@ class StatementWalker:
             return NORMAL
         if kind == "return":
             if stmt.value is not None and stmt.value.kind == "init_list" and \
-                    "tuple" in self.frame.function.return_type:
-                value = self.braced_tuple(stmt.value)  # `return {values, indices};` from a tuple function
+                    _AGGREGATE_RETURN.search(self.frame.function.return_type):
+                # `return {values, indices};` from a function returning std::tuple, std::pair or std::array.
+                value = self.braced_tuple(stmt.value)
             else:
                 value = self.value(stmt.value) if stmt.value is not None else UNKNOWN
             self.return_value(value)

@@ -247,3 +247,20 @@ def test_a_repository_s_own_platform_predicates_are_evaluated_from_their_bodies(
     assert ops(route(tmp_path, body, PREDICATES, socs=["Ascend910_93"], dtypes=["float16"])) == [("ZerosLike", False)]
     on_310p = route(tmp_path, body, PREDICATES, socs=["Ascend310P"], dtypes=["float16"])
     assert on_310p.rejected is not None and "OTHER_DTYPES" in on_310p.rejected.message
+
+
+def test_an_array_of_tensors_returned_braced_keeps_its_items(tmp_path: Path) -> None:
+    prelude = """static std::array<const aclTensor *, 2> TwoOutputs(const aclTensor *x, aclOpExecutor *executor)
+{
+    auto first = l0op::Abs(x, executor);
+    auto second = l0op::ZerosLike(x, executor);
+    return {first, second};
+}
+"""
+    body = """    auto outs = TwoOutputs(self, uniqueExecutor.get());
+    CHECK_RET(outs[0] != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    auto copied = l0op::ViewCopy(outs[1], out, uniqueExecutor.get());
+"""
+    result = route(tmp_path, body, prelude, socs=["Ascend910B"], dtypes=["float16"])
+    assert ops(result) == [("Abs", False), ("ZerosLike", False)]  # the copy re-points out: no launch
+    assert "ViewCopy" in [step.op for step in result.steps]
