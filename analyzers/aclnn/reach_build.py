@@ -1,0 +1,220 @@
+"""Building the reach index: lex every file, scan the files that matter, propagate reachability by layers."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from op_migrate.analyzers.aclnn.messages import MESSAGES
+from op_migrate.analyzers.aclnn.reach_files import FileSet
+from op_migrate.analyzers.aclnn.reach_model import LaunchSite, ReachDef
+from op_migrate.analyzers.aclnn.reach_scan import Definition, Site, definitions_by_lines, mask, scan
+from op_migrate.analyzers.cxx.model import CxxUnit
+from op_migrate.analyzers.cxx.source import MAX_SOURCE_BYTES
+from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.route.macros import LAUNCH_MACROS
+
+_IDENT_BYTES = bytes(c if (48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122 or c == 95) else 32 for c in range(256))
+# A file holding one of these (or the text `aclnnInner`) may hold a launch site: it is scanned first.
+_SEED_TOKENS = frozenset({b"l0op", *(name.encode("ascii") for name in LAUNCH_MACROS)})
+_USING_L0 = b"using namespace l0op"
+_INCLUDED_SOURCE = re.compile(rb'#\s*include\s*["<]([^">\n]+\.(?:cpp|cc|cxx|c))[">]')
+SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".c")
+
+
+class _Build:
+    """The state of one build: lexed files, scanned definitions, layers."""
+
+    def __init__(self, files: FileSet, parse: Callable[[Path], CxxUnit] | None) -> None:
+        self.files = files
+        self.parse = parse
+        self.findings: list[Finding] = []
+        self.names: list[frozenset[bytes]] = []  # per file, its identifiers as lexed
+        self.seeds: list[int] = []
+        self.included_sources: set[str] = set()  # basenames of sources some file #includes: not file-local
+        self.scanned: set[int] = set()
+        self.defs: list[tuple[int, Definition]] = []
+        # Per definition: its node name and the node names its body may use. A definition in namespace l0op is the
+        # node `l0op::X` (C++ finds it unqualified only from inside that namespace or under `using namespace l0op`);
+        # one with internal linkage in a source file is `X@<file id>`, used only from that file.
+        self.keys: list[bytes] = []
+        self.refs: list[frozenset[bytes]] = []
+
+    def read(self, fid: int) -> bytes | None:
+        path = self.files.paths[fid]
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as error:
+            self.findings.append(MESSAGES.make("reach-file-unreadable", path=path, line=None,
+                                               reason=error.strerror or str(error)))
+            return None
+        if len(data) > MAX_SOURCE_BYTES:
+            self.findings.append(MESSAGES.make("reach-file-unreadable", path=path, line=None,
+                                               reason=f"{len(data)} bytes, over the {MAX_SOURCE_BYTES} limit"))
+            return None
+        return data
+
+    def lex(self) -> None:
+        """Each file's identifier set (one shared bytes object per distinct identifier); the seeds."""
+        canonical: dict[bytes, bytes] = {}
+        for fid in range(len(self.files.paths)):
+            data = self.read(fid)
+            if data is None:
+                self.names.append(frozenset())
+                continue
+            found = set(data.translate(_IDENT_BYTES).split())
+            self.names.append(frozenset(map(canonical.setdefault, found, found)))
+            if not _SEED_TOKENS.isdisjoint(found) or b"aclnnInner" in data:
+                self.seeds.append(fid)
+            if b".c" in data and b"include" in found:
+                self.included_sources.update(os.path.basename(m.decode("utf-8", "replace"))
+                                             for m in _INCLUDED_SOURCE.findall(data))
+
+    def using(self, names: set[bytes]) -> list[int]:
+        """The files not scanned yet whose identifiers include one of `names`."""
+        return [fid for fid, found in enumerate(self.names) if fid not in self.scanned and not found.isdisjoint(names)]
+
+    def scan(self, fids) -> int:
+        """Scan `fids` (those not scanned yet); the index of their first definition in self.defs."""
+        first = len(self.defs)
+        for fid in sorted(set(fids) - self.scanned):
+            self.scanned.add(fid)
+            data = self.read(fid)
+            if data is None:
+                continue
+            scanned = scan(data)
+            definitions = scanned.definitions
+            if scanned.unbalanced is not None:
+                definitions = self.fallback(fid, data, scanned.definitions, scanned.unbalanced)
+            self.add(fid, definitions, _USING_L0 in data)
+        return first
+
+    def add(self, fid: int, definitions, sees_l0: bool) -> None:
+        """Record a file's definitions with their node names and the node names their bodies may use."""
+        path = self.files.paths[fid]
+        local = path.endswith(SOURCE_SUFFIXES) and os.path.basename(path) not in self.included_sources
+        suffix = b"@%d" % fid
+        keys = []
+        for definition in definitions:
+            key = (b"l0op::" if "l0op" in definition.qualifier else b"") + definition.name.encode("ascii", "replace")
+            keys.append(key + suffix if local and definition.linkage != "external" else key)
+        internal = {key[:-len(suffix)] for key in keys if key.endswith(suffix)}
+        for definition, key in zip(definitions, keys):
+            refs = definition.refs
+            if "l0op" in definition.qualifier or sees_l0:
+                refs = refs | {b"l0op::" + r for r in refs}
+            if internal:
+                refs = refs | {r + suffix for r in refs & internal}
+            self.defs.append((fid, definition))
+            self.keys.append(key)
+            self.refs.append(refs)
+
+    def fallback(self, fid: int, data: bytes, lexical, line: int) -> tuple[Definition, ...]:
+        """Definitions that end before `line` as scanned; the functions from there on as the front end reads them."""
+        path = self.files.paths[fid]
+        self.findings.append(MESSAGES.make("reach-braces-unbalanced", path=path, line=line))
+        if self.parse is None:
+            from op_migrate.analyzers.cxx import parse_file
+
+            self.parse = parse_file
+        unit = self.parse(Path(path))
+        spans = [(f.name.split("::"), f.line, f.end_line) for f in unit.functions if f.end_line >= line]
+        spans += [(g.name.split("::"), g.line, g.line) for g in unit.globals if g.line >= line]
+        kept = tuple(d for d in lexical if d.kind == "macro" or d.end_line < line)
+        return kept + definitions_by_lines(mask(data)[0], spans)
+
+
+def propagate(files: FileSet, parse):
+    """(definitions of reaching names by node name, L0 names, generated names, findings, figures)."""
+    build = _Build(files, parse)
+    build.lex()
+    build.scan(build.seeds)
+    defs, keys, refs = build.defs, build.keys, build.refs
+    defined = {d.name for _, d in defs}
+    l0_names = _l0_names([d for _, d in defs], defined)
+    generated: set[str] = set()
+    layer_of: list[int | None] = []
+    sites: dict[int, tuple[Site, ...]] = {}
+    reach: dict[bytes, int] = {}
+    frontier: set[bytes] = set()
+    layer = 0
+    first = 0
+    while True:
+        marked: list[int] = []
+        for index in range(first, len(defs)):  # newly scanned: any reaching name counts
+            own = _sites(defs[index][1], defined, l0_names)
+            generated.update(s.name for s in own if s.kind == "generated")
+            hit = [reach[r] for r in refs[index] if r in reach]
+            if own:
+                sites[index] = own
+            layer_of.append(0 if own else min(hit) + 1 if hit else None)
+            if layer_of[index] is not None:
+                marked.append(index)
+        for index in waiting if frontier else ():
+            if not refs[index].isdisjoint(frontier):
+                layer_of[index] = layer
+                marked.append(index)
+        frontier = {keys[index] for index in marked} - reach.keys()
+        if not frontier:
+            break
+        for name in frontier:
+            reach[name] = layer
+        layer += 1
+        waiting = [i for i, value in enumerate(layer_of) if value is None]
+        first = build.scan(build.using({_token(name) for name in frontier} - {b""}))
+    kept = _compact(files, build, layer_of, sites, reach)
+    stats = {"files": len(files.paths), "scanned": len(build.scanned), "definitions": len(defs),
+             "reaching": len(reach), "layers": layer}
+    return kept, frozenset(l0_names), frozenset(generated), sorted(build.findings, key=Finding.sort_key), stats
+
+
+def _token(name: bytes) -> bytes:
+    """The lexed token of the files that may use node `name`; b"" when they are all scanned already (a node internal
+    to a file, an `l0op::` node: only `namespace l0op` files and `using namespace l0op` files see it, all seeds)."""
+    if b"@" in name or name.startswith(b"l0op::"):
+        return b""
+    if name.startswith(b"~"):
+        return name[1:]  # a destructor runs where its class is named
+    return b"operator" if name.startswith(b"operator") else name
+
+
+def _l0_names(definitions, defined) -> set[str]:
+    """Names of `namespace l0op` functions that launch: a launcher macro, an `l0op::` use, or an unqualified call
+    of another such name (to a fixpoint). Helpers of those files (`IsAiCoreSupport`) are not L0 names."""
+    l0 = [d for d in definitions if d.kind == "function" and "l0op" in d.qualifier]
+    names = {d.name for d in l0 if any(s.kind != "generated" or s.name not in defined for s in d.sites)}
+    while True:
+        more = {d.name for d in l0 if d.name not in names and any(call in names for call, _ in d.free_calls)}
+        if not more:
+            return names
+        names |= more
+
+
+def _sites(definition: Definition, defined, l0_names) -> tuple[Site, ...]:
+    own = [s for s in definition.sites if s.kind != "generated" or s.name not in defined]
+    own += [Site("l0op", "l0op::" + call, line) for call, line in definition.free_calls if call in l0_names]
+    return tuple(sorted(own, key=lambda s: s.line))
+
+
+def _compact(files: FileSet, build: _Build, layer_of, sites, reach):
+    """Every definition of a reaching name, in root/file/line order, with its next hop toward a launch."""
+    kept: dict[str, list] = {}
+    for index, (fid, definition) in enumerate(build.defs):
+        key = build.keys[index]
+        if key not in reach:
+            continue
+        value = layer_of[index]
+        nxt = site = None
+        path = files.paths[fid]
+        if value == 0:
+            first = sites[index][0]
+            site = LaunchSite(first.kind, first.name, path, first.line)
+        elif value is not None:
+            nxt = min(r for r in build.refs[index] if reach.get(r) == value - 1).split(b"@")[0].decode("ascii")
+        name, internal = key.split(b"@")[0].decode("ascii", "replace"), b"@" in key
+        kept.setdefault(name, []).append((fid, definition.line, ReachDef(
+            name, definition.qualifier, path, definition.line, value, nxt, site, internal)))
+    return {name: [d for _, _, d in sorted(items, key=lambda item: item[:2])] for name, items in kept.items()}

@@ -1,0 +1,144 @@
+"""The launch sites each name reaches through the repositories' call graph, by name: built once per tree, cacheable.
+
+An over-approximation for the route audit. Nodes are names: every definition of a name (free function, method of
+any class, constructor and class, variable with an initializer such as a function table, macro) is one node, so a
+call `obj.Run()` reaches every `Run`, virtual overrides included. A body uses a name when the identifier appears in
+it outside an `X::` qualifier position: calls, constructions (`Foo x(...)`, `new Foo`, `make_unique<Foo>`),
+functions taken as values (`&Class::Method`, `{0, RunA}`), lambdas written inside it. Launch sites are the launcher
+macros (analyzers/route/macros.py LAUNCH_MACROS), every `l0op::X` use, unqualified calls inside `namespace l0op` of a
+name an L0 definition has, and `aclnnInner<Op>GetWorkspaceSize` calls no repository defines (opbuild generates them).
+
+Universe: the C/C++ sources and headers under the roots, without device code (op_kernel*), tests, examples, docs,
+build outputs and stand-in folders. A file at the same path relative to its root is taken from the first root; a
+name defined in several roots or files is one node with every definition. Cost: every file is lexed once into its
+identifier set; only files holding launch sites, then files that use a name known to reach one, are scanned
+(analyzers/aclnn/reach_scan.py), to a fixpoint; the rounds are the breadth-first layers, so chains are shortest.
+
+API (stable):
+    index = ReachIndex.build([Path("ops-transformer"), Path("ops-math")])
+    index.reaches("Run", qualifier="MatmulNode")   # ReachChain | None
+        -> ReachChain(names=("Run", "LaunchMatmul"), site=LaunchSite("l0op", "l0op::MatMulV3", "/x/mm.cpp", 40),
+                      where=("/x/node.cpp:12", "/x/mm.cpp:30"))
+    index.sites_in("/x/aclnn_mm.cpp", "aclnnMmGetWorkspaceSize", 88)   # tuple[ReachCall, ...] | None
+    index.findings                                 # tuple[Finding, ...]: unreadable files, unbalanced braces
+    document = index.to_json(); ReachIndex.from_json(document, roots)  # None when any file changed
+`qualifier` narrows the first hop to definitions whose enclosing class or namespace has that name (all of the
+name's definitions when none has). `sites_in` returns None when the file has no definition of that name there.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from op_migrate.analyzers.aclnn.reach_build import propagate
+from op_migrate.analyzers.aclnn.reach_calls import CallCache, calls_of
+from op_migrate.analyzers.aclnn.reach_files import FileSet, universe
+from op_migrate.analyzers.aclnn.reach_model import LAUNCH_KINDS, LaunchSite, ReachCall, ReachChain, ReachDef
+from op_migrate.analyzers.cxx.model import CxxUnit
+from op_migrate.analyzers.findings import Finding, Severity
+
+SCHEMA = "op-migrate/reach-index@1"
+Parse = Callable[[Path], CxxUnit]
+__all__ = ["LAUNCH_KINDS", "SCHEMA", "LaunchSite", "ReachCall", "ReachChain", "ReachIndex"]
+
+
+class ReachIndex:
+    """Reachability of launch sites by name; see the module docstring."""
+
+    def __init__(self, defs: dict[str, list[ReachDef]], l0_names: frozenset[str], generated: frozenset[str],
+                 files: FileSet, findings: Sequence[Finding], stats: dict) -> None:
+        self._defs = defs
+        self.l0_names = l0_names  # names of `namespace l0op` functions that launch
+        self.generated = generated  # aclnnInner…GetWorkspaceSize names called and defined nowhere
+        self.files = files
+        self.findings = tuple(findings)
+        self.stats = stats
+        self._calls = CallCache()
+
+    @functools.cached_property
+    def reaching(self) -> frozenset[str]:
+        """Every name with a definition that reaches a launch site."""
+        return frozenset(name for name, defs in self._defs.items() if any(d.layer is not None for d in defs))
+
+    @functools.cached_property
+    def reaching_bytes(self) -> frozenset[bytes]:
+        return frozenset(name.encode("ascii", "replace") for name in self.reaching)
+
+    @classmethod
+    def build(cls, roots: Sequence[Path], parse: Parse | None = None) -> "ReachIndex":
+        """Index the roots (first wins for a file at the same relative path). `parse` reads the files whose braces
+        do not balance (default: the tree-sitter front end, analyzers.cxx.parse_file)."""
+        started = time.perf_counter()
+        files = universe(roots)
+        defs, l0_names, generated, findings, stats = propagate(files, parse)
+        stats["seconds"] = round(time.perf_counter() - started, 3)
+        return cls(defs, l0_names, generated, files, findings, stats)
+
+    def reaches(self, name: str, qualifier: str | None = None, file: str | None = None) -> ReachChain | None:
+        """The shortest chain from `name` (a short name) to a launch site, or None when nothing is reachable.
+
+        `qualifier` (a class or namespace the call names) narrows the first hop to the definitions it encloses, when
+        any does; "l0op" asks for the node of `namespace l0op` definitions, "l0op::X". `file` (the caller's path)
+        leaves out definitions internal to other files (static functions, unnamed namespaces)."""
+        last = qualifier.rsplit("::", 1)[-1] if qualifier else None
+        if last == "l0op" and not name.startswith("l0op::"):
+            name = "l0op::" + name
+        defs = self._visible(name, file)
+        if not defs:
+            if name in self.generated:
+                return ReachChain((), LaunchSite("generated", name, "", 0))
+            return None
+        if last and last != "l0op":
+            defs = [d for d in defs if last in d.qualifier] or defs
+        best = _best(defs)
+        if best is None:
+            return None
+        names, where = [name], [f"{best.file}:{best.line}"]
+        while best.site is None:
+            best = _best(self._visible(best.next, best.file))
+            names.append(best.name)
+            where.append(f"{best.file}:{best.line}")
+        return ReachChain(tuple(names), best.site, tuple(where))
+
+    def _visible(self, name: str, file: str | None) -> list[ReachDef]:
+        defs = self._defs.get(name, ())
+        return [d for d in defs if not d.internal or file is None or d.file == file]
+
+    def sites_in(self, path: str, function_name: str, line: int) -> tuple[ReachCall, ...] | None:
+        """The launch-relevant places of the definition of `function_name` (short or qualified) around `line` in
+        `path`, in source order; None when the file has no such definition."""
+        return calls_of(self, self._calls, path, function_name, line)
+
+    def to_json(self) -> dict:
+        defs = [[d.name, list(d.qualifier), d.file, d.line, d.layer, d.next,
+                 None if d.site is None else [d.site.kind, d.site.name, d.site.file, d.site.line], d.internal]
+                for name in sorted(self._defs) for d in self._defs[name]]
+        return {"schema": SCHEMA, "files": self.files.to_json(), "defs": defs, "l0_names": sorted(self.l0_names),
+                "generated": sorted(self.generated), "findings": [f.to_json() for f in self.findings],
+                "stats": self.stats}
+
+    @classmethod
+    def from_json(cls, document: dict, roots: Sequence[Path]) -> "ReachIndex | None":
+        """The index saved by to_json(), or None when it is of another schema or any file of the roots changed
+        (added, removed, other size or mtime): then build again."""
+        if not isinstance(document, dict) or document.get("schema") != SCHEMA:
+            return None
+        files = universe(roots)
+        if files.to_json() != document.get("files"):
+            return None
+        defs: dict[str, list[ReachDef]] = {}
+        for name, qualifier, file, line, layer, nxt, site, internal in document["defs"]:
+            defs.setdefault(name, []).append(ReachDef(name, tuple(qualifier), file, line, layer, nxt,
+                                                      None if site is None else LaunchSite(*site), internal))
+        findings = [Finding(**{**f, "severity": Severity(f["severity"])}) for f in document["findings"]]
+        return cls(defs, frozenset(document["l0_names"]), frozenset(document["generated"]), files, findings,
+                   {**document["stats"], "cached": True})
+
+
+def _best(defs: Sequence[ReachDef]) -> ReachDef | None:
+    """The definition closest to a launch (fewest layers; the first in root, file and line order on a tie)."""
+    reaching = [d for d in defs if d.layer is not None]
+    return min(reaching, key=lambda d: d.layer) if reaching else None
