@@ -5,20 +5,23 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from op_migrate.analyzers.aclnn.messages import MESSAGES
 from op_migrate.analyzers.aclnn.reach_files import FileSet
 from op_migrate.analyzers.aclnn.reach_model import LaunchSite, ReachDef
-from op_migrate.analyzers.aclnn.reach_scan import Definition, Site, definitions_by_lines, mask, scan
+from op_migrate.analyzers.aclnn.reach_scan import Definition, Site, definitions_by_lines, free_call_lines, mask, scan
 from op_migrate.analyzers.cxx.model import CxxUnit
 from op_migrate.analyzers.cxx.source import MAX_SOURCE_BYTES
 from op_migrate.analyzers.findings import Finding
 from op_migrate.analyzers.route.macros import LAUNCH_MACROS
 
 _IDENT_BYTES = bytes(c if (48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122 or c == 95) else 32 for c in range(256))
-# A file holding one of these (or the text `aclnnInner`) may hold a launch site: it is scanned first.
-_SEED_TOKENS = frozenset({b"l0op", *(name.encode("ascii") for name in LAUNCH_MACROS)})
+# A file holding one of these may hold a launch site (LAUNCH_MACROS, `l0op::`, aclnnInner calls): it is scanned.
+_SEED_MARKERS = (b"l0op", b"aclnnInner", b"ADD_TO_LAUNCHER_LIST", b"KernelLauncher")
+assert all(any(marker in name.encode("ascii") for marker in _SEED_MARKERS) for name in LAUNCH_MACROS)
+_SOURCE_INCLUDES = (b'.cpp"', b'.cc"', b'.cxx"', b'.c"', b".cpp>", b".cc>")
 _USING_L0 = b"using namespace l0op"
 _INCLUDED_SOURCE = re.compile(rb'#\s*include\s*["<]([^">\n]+\.(?:cpp|cc|cxx|c))[">]')
 SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".c")
@@ -32,7 +35,6 @@ class _Build:
         self.parse = parse
         self.findings: list[Finding] = []
         self.names: list[frozenset[bytes]] = []  # per file, its identifiers as lexed
-        self.seeds: list[int] = []
         self.included_sources: set[str] = set()  # basenames of sources some file #includes: not file-local
         self.scanned: set[int] = set()
         self.defs: list[tuple[int, Definition]] = []
@@ -58,18 +60,21 @@ class _Build:
         return data
 
     def lex(self) -> None:
-        """Each file's identifier set (one shared bytes object per distinct identifier); the seeds."""
+        """Scan the files that may hold a launch site (the seeds); keep every other file's identifier set (one
+        shared bytes object per distinct identifier)."""
         canonical: dict[bytes, bytes] = {}
         for fid in range(len(self.files.paths)):
             data = self.read(fid)
             if data is None:
                 self.names.append(frozenset())
                 continue
-            found = set(data.translate(_IDENT_BYTES).split())
-            self.names.append(frozenset(map(canonical.setdefault, found, found)))
-            if not _SEED_TOKENS.isdisjoint(found) or b"aclnnInner" in data:
-                self.seeds.append(fid)
-            if b".c" in data and b"include" in found:
+            if any(marker in data for marker in _SEED_MARKERS):
+                self.names.append(frozenset())
+                self.scan_one(fid, data)
+            else:
+                found = set(data.translate(_IDENT_BYTES).split())
+                self.names.append(frozenset(map(canonical.setdefault, found, found)))
+            if any(marker in data for marker in _SOURCE_INCLUDES):
                 self.included_sources.update(os.path.basename(m.decode("utf-8", "replace"))
                                              for m in _INCLUDED_SOURCE.findall(data))
 
@@ -81,16 +86,19 @@ class _Build:
         """Scan `fids` (those not scanned yet); the index of their first definition in self.defs."""
         first = len(self.defs)
         for fid in sorted(set(fids) - self.scanned):
-            self.scanned.add(fid)
+            self.scanned.add(fid)  # once, even when it cannot be read
             data = self.read(fid)
-            if data is None:
-                continue
-            scanned = scan(data)
-            definitions = scanned.definitions
-            if scanned.unbalanced is not None:
-                definitions = self.fallback(fid, data, scanned.definitions, scanned.unbalanced)
-            self.add(fid, definitions, _USING_L0 in data)
+            if data is not None:
+                self.scan_one(fid, data)
         return first
+
+    def scan_one(self, fid: int, data: bytes) -> None:
+        self.scanned.add(fid)
+        scanned = scan(data)
+        definitions = scanned.definitions
+        if scanned.unbalanced is not None:
+            definitions = self.fallback(fid, data, scanned.definitions, scanned.unbalanced)
+        self.add(fid, definitions, _USING_L0 in data)
 
     def add(self, fid: int, definitions, sees_l0: bool) -> None:
         """Record a file's definitions with their node names and the node names their bodies may use."""
@@ -106,6 +114,8 @@ class _Build:
             refs = definition.refs
             if "l0op" in definition.qualifier or sees_l0:
                 refs = refs | {b"l0op::" + r for r in refs}
+            if any(site.kind == "l0op" for site in definition.sites):  # `l0op::X(...)` of a helper is a call
+                refs = refs | {site.name.encode("ascii") for site in definition.sites if site.kind == "l0op"}
             if internal:
                 refs = refs | {r + suffix for r in refs & internal}
             self.defs.append((fid, definition))
@@ -127,15 +137,24 @@ class _Build:
         return kept + definitions_by_lines(mask(data)[0], spans)
 
 
-def propagate(files: FileSet, parse):
-    """(definitions of reaching names by node name, L0 names, generated names, findings, figures)."""
+@dataclass
+class Built:
+    """What propagate() gives the index."""
+
+    defs: dict[str, list[ReachDef]]
+    l0_names: frozenset[str]  # `namespace l0op` functions that launch
+    l0_helpers: frozenset[str]  # `namespace l0op` functions that do not (`l0op::IsAiCoreSupport`): not launches
+    generated: frozenset[str]
+    findings: list[Finding]
+    stats: dict
+
+
+def propagate(files: FileSet, parse) -> Built:
+    """Lex, scan the seeds, then scan what uses a reaching name, layer by layer, to a fixpoint."""
     build = _Build(files, parse)
     build.lex()
-    build.scan(build.seeds)
+    launches = _Launches(build)
     defs, keys, refs = build.defs, build.keys, build.refs
-    defined = {d.name for _, d in defs}
-    l0_names = _l0_names([d for _, d in defs], defined)
-    generated: set[str] = set()
     layer_of: list[int | None] = []
     sites: dict[int, tuple[Site, ...]] = {}
     reach: dict[bytes, int] = {}
@@ -145,8 +164,7 @@ def propagate(files: FileSet, parse):
     while True:
         marked: list[int] = []
         for index in range(first, len(defs)):  # newly scanned: any reaching name counts
-            own = _sites(defs[index][1], defined, l0_names)
-            generated.update(s.name for s in own if s.kind == "generated")
+            own = launches.of(index)
             hit = [reach[r] for r in refs[index] if r in reach]
             if own:
                 sites[index] = own
@@ -165,10 +183,11 @@ def propagate(files: FileSet, parse):
         layer += 1
         waiting = [i for i, value in enumerate(layer_of) if value is None]
         first = build.scan(build.using({_token(name) for name in frontier} - {b""}))
-    kept = _compact(files, build, layer_of, sites, reach)
     stats = {"files": len(files.paths), "scanned": len(build.scanned), "definitions": len(defs),
              "reaching": len(reach), "layers": layer}
-    return kept, frozenset(l0_names), frozenset(generated), sorted(build.findings, key=Finding.sort_key), stats
+    return Built(_compact(files, build, layer_of, sites, reach), frozenset(launches.l0_names),
+                 frozenset(launches.l0_defined - launches.l0_names), frozenset(launches.generated),
+                 sorted(build.findings, key=Finding.sort_key), stats)
 
 
 def _token(name: bytes) -> bytes:
@@ -181,22 +200,46 @@ def _token(name: bytes) -> bytes:
     return b"operator" if name.startswith(b"operator") else name
 
 
-def _l0_names(definitions, defined) -> set[str]:
-    """Names of `namespace l0op` functions that launch: a launcher macro, an `l0op::` use, or an unqualified call
-    of another such name (to a fixpoint). Helpers of those files (`IsAiCoreSupport`) are not L0 names."""
-    l0 = [d for d in definitions if d.kind == "function" and "l0op" in d.qualifier]
-    names = {d.name for d in l0 if any(s.kind != "generated" or s.name not in defined for s in d.sites)}
-    while True:
-        more = {d.name for d in l0 if d.name not in names and any(call in names for call, _ in d.free_calls)}
-        if not more:
-            return names
-        names |= more
+class _Launches:
+    """Which written launches count, decided once the seeds are scanned (every L0 definition is in a seed)."""
 
+    def __init__(self, build: _Build) -> None:
+        self.build = build
+        self.defined = {d.name for _, d in build.defs}
+        l0 = [d for _, d in build.defs if d.kind == "function" and "l0op" in d.qualifier]
+        self.l0_defined = {d.name for d in l0}
+        self.generated: set[str] = set()
+        # L0 names: `namespace l0op` functions that launch (a launcher macro, an aclnnInner call, an `l0op::X` use of
+        # an X no root defines or of an L0 name, an unqualified call of an L0 name), to a fixpoint. The helpers of
+        # those files (`IsAiCoreSupport`) are not: `l0op::IsAiCoreSupport(x)` is a call, not a launch.
+        self.l0_names: set[str] = set()
+        while True:
+            more = {d.name for d in l0 if d.name not in self.l0_names and (
+                any(self.counts(s) for s in d.sites) or not d.free_calls.isdisjoint(self.l0_names))}
+            if not more:
+                break
+            self.l0_names |= more
 
-def _sites(definition: Definition, defined, l0_names) -> tuple[Site, ...]:
-    own = [s for s in definition.sites if s.kind != "generated" or s.name not in defined]
-    own += [Site("l0op", "l0op::" + call, line) for call, line in definition.free_calls if call in l0_names]
-    return tuple(sorted(own, key=lambda s: s.line))
+    def counts(self, site: Site) -> bool:
+        if site.kind == "generated":
+            return site.name not in self.defined
+        if site.kind == "l0op":
+            return site.name[6:] not in self.l0_defined or site.name[6:] in self.l0_names
+        return True
+
+    def of(self, index: int) -> tuple[Site, ...]:
+        """The launches of one definition; inside namespace l0op its unqualified calls of L0 names count too (their
+        lines are read again from the file: there are few)."""
+        fid, definition = self.build.defs[index]
+        own = [s for s in definition.sites if self.counts(s)]
+        self.generated.update(s.name for s in own if s.kind == "generated")
+        calls = definition.free_calls & self.l0_names
+        if calls:
+            masked = mask(self.build.read(fid) or b"")[0]
+            start, end = definition.span
+            own += [Site("l0op", "l0op::" + name, line) for name, line in
+                    free_call_lines(masked[start:end], masked.count(b"\n", 0, start) + 1, calls)]
+        return tuple(sorted(own, key=lambda s: s.line))
 
 
 def _compact(files: FileSet, build: _Build, layer_of, sites, reach):

@@ -61,7 +61,13 @@ def calls_of(index, cache: CallCache, path: str, function_name: str, line: int):
         here = bisect.bisect_right(starts, at)
         if l0_next:
             l0_next = False
-            site = LaunchSite("l0op", "l0op::" + word.decode("ascii"), path, here)
+            name = word.decode("ascii")
+            if name in index.l0_helpers:  # `l0op::IsAiCoreSupport(x)`: a call, reaching what the helper reaches
+                chain = index.reaches(name, "l0op", path)
+                if chain is not None:
+                    found.append(ReachCall(here, "l0op::" + name, "l0op::" + name, chain))
+                continue
+            site = LaunchSite("l0op", "l0op::" + name, path, here)
             found.append(ReachCall(here, _callee(masked, at, match.end(1)), site.name, ReachChain((), site)))
             continue
         if qualified:

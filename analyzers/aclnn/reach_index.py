@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from op_migrate.analyzers.aclnn.reach_build import propagate
+from op_migrate.analyzers.aclnn.reach_build import Built, propagate
 from op_migrate.analyzers.aclnn.reach_calls import CallCache, calls_of
 from op_migrate.analyzers.aclnn.reach_files import FileSet, universe
 from op_migrate.analyzers.aclnn.reach_model import LAUNCH_KINDS, LaunchSite, ReachCall, ReachChain, ReachDef
@@ -48,14 +48,14 @@ __all__ = ["LAUNCH_KINDS", "SCHEMA", "LaunchSite", "ReachCall", "ReachChain", "R
 class ReachIndex:
     """Reachability of launch sites by name; see the module docstring."""
 
-    def __init__(self, defs: dict[str, list[ReachDef]], l0_names: frozenset[str], generated: frozenset[str],
-                 files: FileSet, findings: Sequence[Finding], stats: dict) -> None:
-        self._defs = defs
-        self.l0_names = l0_names  # names of `namespace l0op` functions that launch
-        self.generated = generated  # aclnnInner…GetWorkspaceSize names called and defined nowhere
+    def __init__(self, built: Built, files: FileSet) -> None:
+        self._defs = built.defs
+        self.l0_names = built.l0_names  # names of `namespace l0op` functions that launch
+        self.l0_helpers = built.l0_helpers  # names of `namespace l0op` functions that do not
+        self.generated = built.generated  # aclnnInner…GetWorkspaceSize names called and defined nowhere
         self.files = files
-        self.findings = tuple(findings)
-        self.stats = stats
+        self.findings = tuple(built.findings)
+        self.stats = built.stats
         self._calls = CallCache()
 
     @functools.cached_property
@@ -73,9 +73,9 @@ class ReachIndex:
         do not balance (default: the tree-sitter front end, analyzers.cxx.parse_file)."""
         started = time.perf_counter()
         files = universe(roots)
-        defs, l0_names, generated, findings, stats = propagate(files, parse)
-        stats["seconds"] = round(time.perf_counter() - started, 3)
-        return cls(defs, l0_names, generated, files, findings, stats)
+        built = propagate(files, parse)
+        built.stats["seconds"] = round(time.perf_counter() - started, 3)
+        return cls(built, files)
 
     def reaches(self, name: str, qualifier: str | None = None, file: str | None = None) -> ReachChain | None:
         """The shortest chain from `name` (a short name) to a launch site, or None when nothing is reachable.
@@ -117,8 +117,8 @@ class ReachIndex:
                  None if d.site is None else [d.site.kind, d.site.name, d.site.file, d.site.line], d.internal]
                 for name in sorted(self._defs) for d in self._defs[name]]
         return {"schema": SCHEMA, "files": self.files.to_json(), "defs": defs, "l0_names": sorted(self.l0_names),
-                "generated": sorted(self.generated), "findings": [f.to_json() for f in self.findings],
-                "stats": self.stats}
+                "l0_helpers": sorted(self.l0_helpers), "generated": sorted(self.generated),
+                "findings": [f.to_json() for f in self.findings], "stats": self.stats}
 
     @classmethod
     def from_json(cls, document: dict, roots: Sequence[Path]) -> "ReachIndex | None":
@@ -134,8 +134,9 @@ class ReachIndex:
             defs.setdefault(name, []).append(ReachDef(name, tuple(qualifier), file, line, layer, nxt,
                                                       None if site is None else LaunchSite(*site), internal))
         findings = [Finding(**{**f, "severity": Severity(f["severity"])}) for f in document["findings"]]
-        return cls(defs, frozenset(document["l0_names"]), frozenset(document["generated"]), files, findings,
-                   {**document["stats"], "cached": True})
+        built = Built(defs, frozenset(document["l0_names"]), frozenset(document["l0_helpers"]),
+                      frozenset(document["generated"]), findings, {**document["stats"], "cached": True})
+        return cls(built, files)
 
 
 def _best(defs: Sequence[ReachDef]) -> ReachDef | None:

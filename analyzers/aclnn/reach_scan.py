@@ -29,10 +29,11 @@ _EXTERN_INLINE = re.compile(rb"\b(?:extern|inline)\b")
 _L0_NAME = re.compile(rb"\bl0op\s*::\s*([A-Za-z_]\w*)")
 _LAUNCH = re.compile(rb"\b(" + b"|".join(name.encode() for name in LAUNCH_MACROS) + rb")\s*\(\s*([A-Za-z_]\w*)?")
 _GENERATED = re.compile(rb"\b(aclnnInner\w*GetWorkspaceSize)\b")
-_FREE_CALL = re.compile(rb"\b([A-Za-z_]\w*)\s*\(")
+_FREE_CALL = re.compile(rb"(\.|->|::)?\s*\b([A-Za-z_]\w*)\s*\(")
 _ACCESS = re.compile(rb"^\s*(?:(?:public|private|protected)\s*:(?!:)\s*)+")
 _NAMESPACE = re.compile(rb"namespace\b([\w\s:]*)$")
 _EXTERN = re.compile(rb"extern\s*$")
+_INIT_LIST = re.compile(rb"[^:]*?(?<!:):(?!:)")
 _KEYWORD_TAIL = re.compile(rb"\w+[^()\[\]<>;=]*$")
 _CLASS_TAIL = re.compile(rb"\w+\b[^();=]*$")
 _NESTING = re.compile(rb"[()\[\]{}]|(?<![=!<>+\-*/%&|^])=(?!=)")
@@ -75,8 +76,8 @@ class Definition:
     """One definition: a function, a class (its constructors share the name), a variable with an initializer, a macro.
 
     `refs` are the identifiers its body (or initializer, bases, member initializers) uses, bytes as lexed.
-    `free_calls` (only inside `namespace l0op`) are the unqualified `Name(` calls with their lines: those of an
-    L0 name launch.
+    `free_calls` (only inside `namespace l0op`) are the names of its unqualified `Name(` calls: those of an L0
+    name launch.
     """
 
     name: str
@@ -86,7 +87,7 @@ class Definition:
     end_line: int
     refs: frozenset[bytes]
     sites: tuple[Site, ...] = ()
-    free_calls: tuple[tuple[str, int], ...] = ()
+    free_calls: frozenset[str] = frozenset()
     span: tuple[int, int] = (0, 0)  # byte offsets of the text whose names count (a function: from its `)` on)
     linkage: str = "external"  # "internal" | "file" | "external": see _Scanner
 
@@ -144,17 +145,17 @@ def sites_in_text(text: bytes, line: int) -> tuple[Site, ...]:
     return tuple(Site(site.kind, site.name, line + text.count(b"\n", 0, offset)) for offset, site in found)
 
 
-def free_calls(text: bytes, line: int) -> tuple[tuple[str, int], ...]:
-    """Unqualified, non-member `Name(` calls in `text` with their lines (first occurrence of each name)."""
-    seen: dict[str, int] = {}
-    for match in _FREE_CALL.finditer(text):
-        name = match.group(1)
-        if name in _NOT_NAMES or name in KEYWORDS:
-            continue
-        before = text[max(0, match.start() - 2):match.start()].rstrip()
-        if not before.endswith((b".", b"->", b":")):
-            seen.setdefault(name.decode("ascii"), line + text.count(b"\n", 0, match.start()))
-    return tuple(seen.items())
+def free_calls(text: bytes) -> frozenset[str]:
+    """The names of the unqualified, non-member `Name(` calls in `text`."""
+    names = {name for before, name in _FREE_CALL.findall(text) if not before} - _NOT_NAMES - KEYWORDS
+    return frozenset(name.decode("ascii") for name in names)
+
+
+def free_call_lines(text: bytes, line: int, names) -> list[tuple[str, int]]:
+    """(name, line) of every unqualified `Name(` call of one of `names` in `text`, which starts on `line`."""
+    return [(match.group(2).decode("ascii"), line + text.count(b"\n", 0, match.start(2)))
+            for match in _FREE_CALL.finditer(text)
+            if match.group(1) is None and match.group(2).decode("ascii", "replace") in names]
 
 
 def scan(data: bytes) -> FileScan:
@@ -300,13 +301,16 @@ class _Scanner:
             name, parts, extra, names_from, linkage = "", (), b"", at, "internal"  # a block nothing can call
         else:
             name, parts, extra, close_at = function
+            tail = stripped[-1:]
+            if (tail.isalnum() or tail in (b"_", b">")) and _INIT_LIST.match(stripped, close_at + 1):
+                return None  # `: out_{...}` a member's brace initializer; the body comes after the list
             names_from = head_start + len(head.rstrip()) - len(stripped) + close_at + 1
             linkage = self.linkage(scope, name, _STATIC.search(stripped, 0, close_at) is not None)
         end = self.skip(at)
         body = self.text[names_from:end + 1]  # a constructor's member initializers, then the body
         body_line = self.line_at(names_from)
         full = scope.qualifier + parts
-        calls = free_calls(body, body_line) if "l0op" in full else ()
+        calls = free_calls(body) if "l0op" in full else frozenset()
         self.definitions.append(Definition(name, full, "function" if name else "block", line, self.line_at(end),
                                            identifiers(body) | identifiers(extra), sites_in_text(body, body_line),
                                            calls, (names_from, end + 1), linkage))
@@ -351,7 +355,7 @@ class _Scanner:
                                                          and _EXTERN_INLINE.search(prefix) is None)
         linkage = "external" if parts else self.linkage(scope, name, internal)
         self.definitions.append(Definition(name, scope.qualifier + parts, "variable", line,
-                                           line + value.count(b"\n"), refs, sites, (), (value_at,
+                                           line + value.count(b"\n"), refs, sites, frozenset(), (value_at,
                                                                                       value_at + len(value)), linkage))
         if scope.klass is not None:
             scope.klass.refs.add(name.encode("ascii"))
@@ -545,7 +549,7 @@ def definitions_by_lines(masked: bytes, spans) -> tuple[Definition, ...]:
         start, end = offsets[max(first, 1) - 1], offsets[min(last, len(lines))] - 1
         text = masked[start:end]
         qualifier = tuple(parts[:-1])
-        calls = free_calls(text, first) if "l0op" in qualifier else ()
+        calls = free_calls(text) if "l0op" in qualifier else frozenset()
         found.append(Definition(parts[-1], qualifier, "function", first, last, identifiers(text),
                                 sites_in_text(text, first), calls, (start, end)))
     return tuple(found)

@@ -111,6 +111,8 @@ def test_l0_definitions_and_their_namespace(index) -> None:
     assert index.reaches("GadgetV2", "l0op").site.name == "l0op::Gadget"  # unqualified L0 call inside l0op
     assert index.reaches("IsAiCoreSupport", "l0op") is None
     assert "Gadget" in index.l0_names and "IsAiCoreSupport" not in index.l0_names
+    assert "IsGadgetSupported" in index.l0_helpers  # `l0op::IsGadgetSupported(self)` is a call, not a launch
+    assert index.sites_in(str(GADGET), "CheckParams", _line(GADGET, "CheckParams(")) == ()
     assert index.reaches("Gadget") is None  # outside namespace l0op a plain `Gadget(...)` is another function
     assert index.reaches("Cast", "l0op").site.file.startswith(str(UPSTREAM))
 

@@ -16,7 +16,7 @@ static bool CheckParams(const aclTensor* self, const aclTensor* out)
     OP_CHECK_NULL(self, return false);
     OP_CHECK_DTYPE_NOT_SUPPORT(self, DTYPE_SUPPORT_LIST, return false);
     OP_CHECK_SHAPE_NOT_EQUAL(self, out, return false);
-    return true;
+    return l0op::IsGadgetSupported(self);
 }
 
 static const aclTensor* Prepare(const aclTensor* self, aclOpExecutor* executor)

@@ -1,5 +1,5 @@
 // Fixture: L0 definitions (ops-math idiom): AI Core for the float dtypes, AI CPU otherwise; GadgetV2 calls Gadget
-// unqualified inside namespace l0op (a launch), IsAiCoreSupport is a helper of the namespace (not a launch).
+// unqualified inside namespace l0op (a launch); IsAiCoreSupport and IsGadgetSupported are helpers (no launch).
 #include "gadget.h"
 #include "opdev/op_def.h"
 #include "opdev/op_executor.h"
@@ -16,6 +16,11 @@ static const std::initializer_list<op::DataType> AICORE_DTYPE_SUPPORT_LIST = {op
 static bool IsAiCoreSupport(const aclTensor* self)
 {
     return CheckType(self->GetDataType(), AICORE_DTYPE_SUPPORT_LIST);
+}
+
+bool IsGadgetSupported(const aclTensor* self)
+{
+    return IsAiCoreSupport(self) || self->GetDataType() == op::DataType::DT_INT32;
 }
 
 static const aclTensor* GadgetAiCpu(const aclTensor* self, aclTensor* out, aclOpExecutor* executor)
