@@ -11,13 +11,13 @@ from pathlib import Path
 from op_migrate.analyzers.aclnn.messages import MESSAGES
 from op_migrate.analyzers.aclnn.reach_files import FileSet
 from op_migrate.analyzers.aclnn.reach_model import LaunchSite, ReachDef
-from op_migrate.analyzers.aclnn.reach_scan import Definition, Site, definitions_by_lines, free_call_lines, mask, scan
+from op_migrate.analyzers.aclnn.reach_lex import IDENT_BYTES, free_call_lines, mask
+from op_migrate.analyzers.aclnn.reach_scan import Definition, Site, definitions_by_lines, scan
 from op_migrate.analyzers.cxx.model import CxxUnit
 from op_migrate.analyzers.cxx.source import MAX_SOURCE_BYTES
 from op_migrate.analyzers.findings import Finding
 from op_migrate.analyzers.route.macros import LAUNCH_MACROS
 
-_IDENT_BYTES = bytes(c if (48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122 or c == 95) else 32 for c in range(256))
 # A file holding one of these may hold a launch site (LAUNCH_MACROS, `l0op::`, aclnnInner calls): it is scanned.
 _SEED_MARKERS = (b"l0op", b"aclnnInner", b"ADD_TO_LAUNCHER_LIST", b"KernelLauncher")
 assert all(any(marker in name.encode("ascii") for marker in _SEED_MARKERS) for name in LAUNCH_MACROS)
@@ -60,9 +60,7 @@ class _Build:
         return data
 
     def lex(self) -> None:
-        """Scan the files that may hold a launch site (the seeds); keep every other file's identifier set (one
-        shared bytes object per distinct identifier)."""
-        canonical: dict[bytes, bytes] = {}
+        """Scan the files that may hold a launch site (the seeds); keep every other file's identifier set."""
         for fid in range(len(self.files.paths)):
             data = self.read(fid)
             if data is None:
@@ -72,8 +70,7 @@ class _Build:
                 self.names.append(frozenset())
                 self.scan_one(fid, data)
             else:
-                found = set(data.translate(_IDENT_BYTES).split())
-                self.names.append(frozenset(map(canonical.setdefault, found, found)))
+                self.names.append(frozenset(data.translate(IDENT_BYTES).split()))
             if any(marker in data for marker in _SOURCE_INCLUDES):
                 self.included_sources.update(os.path.basename(m.decode("utf-8", "replace"))
                                              for m in _INCLUDED_SOURCE.findall(data))

@@ -14,16 +14,25 @@ name defined in several roots or files is one node with every definition. Cost: 
 identifier set; only files holding launch sites, then files that use a name known to reach one, are scanned
 (analyzers/aclnn/reach_scan.py), to a fixpoint; the rounds are the breadth-first layers, so chains are shortest.
 
+Linkage narrows by name where C++ does: a definition inside `namespace l0op` is the node "l0op::X", seen unqualified
+only from that namespace or under `using namespace l0op`; a static function, anything in an unnamed namespace, a
+namespace-scope const variable, and the constructors and (base-less) methods of a class a source file defines are
+seen only from that file (unless another file #includes it). A method of a class with bases stays global: it may
+override a virtual called through the base from anywhere.
+
 API (stable):
-    index = ReachIndex.build([Path("ops-transformer"), Path("ops-math")])
-    index.reaches("Run", qualifier="MatmulNode")   # ReachChain | None
-        -> ReachChain(names=("Run", "LaunchMatmul"), site=LaunchSite("l0op", "l0op::MatMulV3", "/x/mm.cpp", 40),
-                      where=("/x/node.cpp:12", "/x/mm.cpp:30"))
-    index.sites_in("/x/aclnn_mm.cpp", "aclnnMmGetWorkspaceSize", 88)   # tuple[ReachCall, ...] | None
-    index.findings                                 # tuple[Finding, ...]: unreadable files, unbalanced braces
-    document = index.to_json(); ReachIndex.from_json(document, roots)  # None when any file changed
-`qualifier` narrows the first hop to definitions whose enclosing class or namespace has that name (all of the
-name's definitions when none has). `sites_in` returns None when the file has no definition of that name there.
+    index = ReachIndex.build([Path("ops-transformer"), Path("ops-math")])   # parse=None: see build()
+    chain = index.reaches("ProcessL0", qualifier="MmOp", file="/x/aclnn_mm.cpp")   # ReachChain | None
+    chain.names   # ("ProcessL0",): from the name asked about to the function that holds the site
+    chain.site    # LaunchSite(kind="l0op", name="l0op::MatMulV3Nd", file="/x/aclnn_mm.cpp", line=21)
+    chain.where   # ("/x/aclnn_mm.cpp:15",): "path:line" of each name's definition
+    for call in index.sites_in("/x/aclnn_mm.cpp", "aclnnMmGetWorkspaceSize", 48) or ():   # None: no such function
+        call.line, call.callee, call.name, call.chain   # e.g. 58, "aclnnOp.ProcessL0", "ProcessL0", <chain above>
+    index.findings   # tuple[Finding, ...]: unreadable or oversized files, braces that do not balance
+    document = index.to_json()   # JSON-ready; ReachIndex.from_json(document, roots) is None once any file changed
+`qualifier` (the class or namespace a call names) narrows the first hop to the definitions it encloses, when any
+does; "l0op" asks for the "l0op::X" node. `file` (the caller's path) leaves out what is internal to other files.
+A launch written in the function itself comes back from sites_in with `chain.names == ()`.
 """
 
 from __future__ import annotations
