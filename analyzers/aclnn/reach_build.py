@@ -240,21 +240,24 @@ class _Launches:
 
 
 def _compact(files: FileSet, build: _Build, layer_of, sites, reach):
-    """Every definition of a reaching name, in root/file/line order, with its next hop toward a launch."""
+    """Every definition of a reaching name, in root/file/line order, with its launches, the reaching names it uses
+    and its next hop toward a launch."""
     kept: dict[str, list] = {}
     for index, (fid, definition) in enumerate(build.defs):
         key = build.keys[index]
         if key not in reach:
             continue
         value = layer_of[index]
-        nxt = site = None
         path = files.paths[fid]
-        if value == 0:
-            first = sites[index][0]
-            site = LaunchSite(first.kind, first.name, path, first.line)
-        elif value is not None:
+        own = tuple(LaunchSite(s.kind, s.name, path, s.line) for s in sites.get(index, ()))
+        launched = {s.name for s in own if s.kind == "l0op"}  # an `l0op::X` launch is not followed into X
+        calls = sorted({r.split(b"@")[0].decode("ascii", "replace") for r in build.refs[index] if r in reach}
+                       - launched)
+        nxt = None
+        if value:
             nxt = min(r for r in build.refs[index] if reach.get(r) == value - 1).split(b"@")[0].decode("ascii")
         name, internal = key.split(b"@")[0].decode("ascii", "replace"), b"@" in key
         kept.setdefault(name, []).append((fid, definition.line, ReachDef(
-            name, definition.qualifier, path, definition.line, value, nxt, site, internal)))
+            name, definition.qualifier, path, definition.line, value, nxt, internal, own,
+            tuple(calls))))
     return {name: [d for _, _, d in sorted(items, key=lambda item: item[:2])] for name, items in kept.items()}

@@ -28,6 +28,7 @@ API (stable):
     chain.where   # ("/x/aclnn_mm.cpp:15",): "path:line" of each name's definition
     for call in index.sites_in("/x/aclnn_mm.cpp", "aclnnMmGetWorkspaceSize", 48) or ():   # None: no such function
         call.line, call.callee, call.name, call.chain   # e.g. 58, "aclnnOp.ProcessL0", "ProcessL0", <chain above>
+    index.reachable_sites("aclnnMmGetWorkspaceSize", file="/x/aclnn_mm.cpp")   # every site, one chain each
     index.findings   # tuple[Finding, ...]: unreadable or oversized files, braces that do not balance
     document = index.to_json()   # JSON-ready; ReachIndex.from_json(document, roots) is None once any file changed
 `qualifier` (the class or namespace a call names) narrows the first hop to the definitions it encloses, when any
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -112,6 +114,33 @@ class ReachIndex:
             where.append(f"{best.file}:{best.line}")
         return ReachChain(tuple(names), best.site, tuple(where))
 
+    def reachable_sites(self, name: str, qualifier: str | None = None, file: str | None = None,
+                        limit: int = 10000) -> tuple[ReachChain, ...]:
+        """Every launch site reachable from `name`, each once with a shortest chain, nearest first (breadth first
+        over the reaching definitions; `qualifier` and `file` as in reaches()). `limit` bounds the answer."""
+        last = qualifier.rsplit("::", 1)[-1] if qualifier else None
+        if last == "l0op" and not name.startswith("l0op::"):
+            name = "l0op::" + name
+        start = [d for d in self._visible(name, file) if d.layer is not None]
+        if last and last != "l0op":
+            start = [d for d in start if last in d.qualifier] or start
+        if not start and name in self.generated:
+            return (ReachChain((), LaunchSite("generated", name, "", 0)),)
+        queue = deque((d, (d.name,), (f"{d.file}:{d.line}",)) for d in start)
+        seen_defs = {(d.file, d.line, d.name) for d in start}
+        found: dict[tuple[str, int, str], ReachChain] = {}
+        while queue and len(found) < limit:
+            definition, names, where = queue.popleft()
+            for site in definition.sites:
+                found.setdefault((site.file, site.line, site.name), ReachChain(names, site, where))
+            for call in definition.calls:
+                for nxt in self._visible(call, definition.file):
+                    key = (nxt.file, nxt.line, nxt.name)
+                    if nxt.layer is not None and key not in seen_defs:
+                        seen_defs.add(key)
+                        queue.append((nxt, names + (nxt.name,), where + (f"{nxt.file}:{nxt.line}",)))
+        return tuple(found.values())
+
     def _visible(self, name: str, file: str | None) -> list[ReachDef]:
         defs = self._defs.get(name, ())
         return [d for d in defs if not d.internal or file is None or d.file == file]
@@ -122,9 +151,7 @@ class ReachIndex:
         return calls_of(self, self._calls, path, function_name, line)
 
     def to_json(self) -> dict:
-        defs = [[d.name, list(d.qualifier), d.file, d.line, d.layer, d.next,
-                 None if d.site is None else [d.site.kind, d.site.name, d.site.file, d.site.line], d.internal]
-                for name in sorted(self._defs) for d in self._defs[name]]
+        defs = [d.to_row() for name in sorted(self._defs) for d in self._defs[name]]
         return {"schema": SCHEMA, "files": self.files.to_json(), "defs": defs, "l0_names": sorted(self.l0_names),
                 "l0_helpers": sorted(self.l0_helpers), "generated": sorted(self.generated),
                 "findings": [f.to_json() for f in self.findings], "stats": self.stats}
@@ -139,9 +166,9 @@ class ReachIndex:
         if files.to_json() != document.get("files"):
             return None
         defs: dict[str, list[ReachDef]] = {}
-        for name, qualifier, file, line, layer, nxt, site, internal in document["defs"]:
-            defs.setdefault(name, []).append(ReachDef(name, tuple(qualifier), file, line, layer, nxt,
-                                                      None if site is None else LaunchSite(*site), internal))
+        for row in document["defs"]:
+            definition = ReachDef.from_row(row)
+            defs.setdefault(definition.name, []).append(definition)
         findings = [Finding(**{**f, "severity": Severity(f["severity"])}) for f in document["findings"]]
         built = Built(defs, frozenset(document["l0_names"]), frozenset(document["l0_helpers"]),
                       frozenset(document["generated"]), findings, {**document["stats"], "cached": True})

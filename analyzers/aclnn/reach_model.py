@@ -51,5 +51,20 @@ class ReachDef:
     line: int
     layer: int | None
     next: str | None = None  # the name one layer closer to a launch
-    site: LaunchSite | None = None  # its own first launch, at layer 0
     internal: bool = False  # static, in an unnamed namespace, or of a class a source file defines: used in `file`
+    sites: tuple[LaunchSite, ...] = ()  # the launches written in it, in line order
+    calls: tuple[str, ...] = ()  # the reaching names it uses
+
+    @property
+    def site(self) -> LaunchSite | None:
+        return self.sites[0] if self.sites else None
+
+    def to_row(self) -> list:
+        return [self.name, list(self.qualifier), self.file, self.line, self.layer, self.next, self.internal,
+                [[s.kind, s.name, s.file, s.line] for s in self.sites], list(self.calls)]
+
+    @classmethod
+    def from_row(cls, row: list) -> "ReachDef":
+        name, qualifier, file, line, layer, nxt, internal, sites, calls = row
+        return cls(name, tuple(qualifier), file, line, layer, nxt, internal,
+                   tuple(LaunchSite(*site) for site in sites), tuple(calls))

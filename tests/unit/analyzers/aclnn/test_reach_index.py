@@ -54,6 +54,22 @@ def test_entry_places_cover_calls_lambdas_and_launches(index) -> None:
     ]
 
 
+def test_every_reachable_site_of_an_entry(index) -> None:
+    chains = index.reachable_sites("aclnnGadgetGetWorkspaceSize", file=str(GADGET))
+    assert [(c.names, c.site.name) for c in chains] == [
+        (("aclnnGadgetGetWorkspaceSize",), "l0op::Cast"),
+        (("aclnnGadgetGetWorkspaceSize",), "l0op::ViewCopy"),
+        (("aclnnGadgetGetWorkspaceSize", "RunGadget", "ComputeGadget", "LaunchGadget"), "l0op::Gadget"),
+        (("aclnnGadgetGetWorkspaceSize", "RunGadget", "ComputeGadget", "Prepare"), "l0op::Contiguous"),
+    ]
+    conv = index.reachable_sites("aclnnConvolutionGetWorkspaceSize", file=str(CONV))
+    assert [(c.names[1:], c.site.name) for c in conv] == [
+        (("WeightPrepare",), "l0op::Contiguous"), (("Execute", "Run"), "l0op::Conv2d5HdFp16")]
+    assert index.reachable_sites("aclnnOtherGetWorkspaceSize", file=str(OTHER)) == ()
+    generated = index.reachable_sites("aclnnInnerRopeInnerGetWorkspaceSize")
+    assert [c.site.kind for c in generated] == ["generated"]
+
+
 def test_names_that_reach_nothing(index) -> None:
     assert index.reaches("CheckParams", file=str(GADGET)) is None
     assert index.reaches("NoSuchFunction") is None

@@ -96,6 +96,20 @@ def write(root: Path, files: int, functions: list[Fn]) -> None:
         (folder / f"gen{number}.cpp").write_text(f'#include "api{number}.h"\n' + source)
 
 
+def launches_from(name: str, file: int, functions: list[Fn]) -> set[str]:
+    """The launches (l0op::Op<n>) of every definition reachable from a definition of `name` visible in source n."""
+    start = [i for i, f in enumerate(functions) if f.name == name and (f.everywhere or f.where == ("c", file))]
+    seen, queue = set(start), list(start)
+    while queue:
+        caller = functions[queue.pop()]
+        for callee, _ in caller.calls:
+            for index, function in enumerate(functions):
+                if function.name == callee and caller.sees(function) and index not in seen:
+                    seen.add(index)
+                    queue.append(index)
+    return {f"l0op::Op{i}" for i in seen if functions[i].launches}
+
+
 def reference(files: int, functions: list[Fn]) -> dict[tuple[str, int], int]:
     """(name, source file n) -> fewest calls from a definition of that name visible in source n to one that launches."""
     layers: dict[int, int] = {i: 0 for i, f in enumerate(functions) if f.launches}
@@ -133,6 +147,8 @@ def test_reachable_names_match_a_reference_search(program) -> None:
                 path = str(root / f"gen/op_api/gen{file}.cpp")
                 chain = index.reaches(name, file=path)
                 assert (chain is not None) == ((name, file) in expected), (name, file)
+                every = index.reachable_sites(name, file=path)
+                assert {c.site.name for c in every} == launches_from(name, file, functions), (name, file)
                 if chain is None:
                     continue
                 hops = [n for n in chain.names if not n.startswith("kTable")]
