@@ -22,7 +22,7 @@ from op_migrate.analyzers.route.macros import LAUNCH_MACROS
 _SEED_MARKERS = (b"l0op", b"aclnnInner", b"ADD_TO_LAUNCHER_LIST", b"KernelLauncher")
 assert all(any(marker in name.encode("ascii") for marker in _SEED_MARKERS) for name in LAUNCH_MACROS)
 _SOURCE_INCLUDES = (b'.cpp"', b'.cc"', b'.cxx"', b'.c"', b".cpp>", b".cc>")
-_USING_L0 = b"using namespace l0op"
+_USING_L0 = (b"using namespace l0op", b"using l0op::")
 _INCLUDED_SOURCE = re.compile(rb'#\s*include\s*["<]([^">\n]+\.(?:cpp|cc|cxx|c))[">]')
 SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".c")
 
@@ -95,7 +95,7 @@ class _Build:
         definitions = scanned.definitions
         if scanned.unbalanced is not None:
             definitions = self.fallback(fid, data, scanned.definitions, scanned.unbalanced)
-        self.add(fid, definitions, _USING_L0 in data)
+        self.add(fid, definitions, any(using in data for using in _USING_L0))
 
     def add(self, fid: int, definitions, sees_l0: bool) -> None:
         """Record a file's definitions with their node names and the node names their bodies may use."""

@@ -47,7 +47,7 @@ def calls_of(index, cache: CallCache, path: str, function_name: str, line: int):
         return None
     reaching = index.reaching_bytes
     in_l0 = "l0op" in definition.qualifier
-    sees_l0 = in_l0 or b"using namespace l0op" in masked
+    sees_l0 = in_l0 or b"using namespace l0op" in masked or b"using l0op::" in masked
     own = definition.name.encode("ascii", "replace")
     found: list[ReachCall] = []
     start, end = definition.span

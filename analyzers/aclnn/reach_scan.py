@@ -22,8 +22,6 @@ from op_migrate.analyzers.route.macros import LAUNCH_MACROS
 _TOKEN = re.compile(rb"[{};]")
 _BRACE = re.compile(rb"[{}]")
 _STATIC = re.compile(rb"\bstatic\b")
-_CONST = re.compile(rb"\b(?:const|constexpr)\b")
-_EXTERN_INLINE = re.compile(rb"\b(?:extern|inline)\b")
 # A head longer than this (a run of macro invocations without `;`) is classified by its end only.
 MAX_HEAD = 1 << 16
 
@@ -81,15 +79,16 @@ class _Class:
 class _Scope:
     kind: str  # "ns" | "extern" | "class"
     qualifier: tuple[str, ...]
-    anonymous: bool  # inside an unnamed namespace
+    anonymous: bool  # inside an unnamed namespace (and not in an `extern "C"` block)
     klass: _Class | None = None
+    c_linkage: bool = False  # inside an `extern "C"` block
 
 
 class _Scanner:
     """Walks the `{`, `}` and `;` of masked bytes at namespace and class scope; skips over function bodies.
 
-    Linkage, for the index to keep calls inside a translation unit: "internal" (static, unnamed namespace,
-    namespace-scope const variables), "file" (classes, their constructors and the methods of classes without
+    Linkage, for the index to keep calls inside a translation unit: "internal" (static, unnamed namespace outside
+    `extern "C"`), "file" (classes, their constructors and the methods of classes without
     bases, macros: visible where the file is), "external" (the rest, and every method that may override).
     """
 
@@ -175,10 +174,13 @@ class _Scanner:
         namespace = keyword_tail(stripped, b"namespace", NAMESPACE)
         if namespace is not None:
             parts = tuple(p.decode("ascii") for p in namespace.group(1).replace(b"::", b" ").split())
-            stack.append(_Scope("ns", scope.qualifier + parts, scope.anonymous or not parts))
+            # C language linkage wins over an unnamed namespace: `extern "C" { namespace { aclnnStatus F(...) } }` is
+            # the F a header declares and other files call.
+            stack.append(_Scope("ns", scope.qualifier + parts, scope.anonymous or (not parts and not scope.c_linkage),
+                                c_linkage=scope.c_linkage))
             return -1
         if keyword_tail(stripped, b"extern", EXTERN) is not None:
-            stack.append(_Scope("extern", scope.qualifier, scope.anonymous))
+            stack.append(_Scope("extern", scope.qualifier, False, c_linkage=True))
             return -1
         function = function_head(stripped)
         if function is None and keyword_tail(stripped, b"enum", KEYWORD_TAIL) is not None:
@@ -191,7 +193,8 @@ class _Scanner:
                            set(bases)) if name else None
             if klass is not None:
                 self._classes[name] = klass
-            stack.append(_Scope("class", scope.qualifier + ((name,) if name else ()), scope.anonymous, klass))
+            stack.append(_Scope("class", scope.qualifier + ((name,) if name else ()), scope.anonymous, klass,
+                                scope.c_linkage))
             return -1
         if function is None:
             tail = stripped.rstrip()[-1:]
@@ -250,8 +253,9 @@ class _Scanner:
         name = declared.group(2).decode("ascii")
         parts = tuple(p.decode("ascii") for p in declared.group(1).replace(b"::", b" ").split())
         prefix = stripped[:cut]
-        internal = _STATIC.search(prefix) is not None or (_CONST.search(prefix) is not None
-                                                         and _EXTERN_INLINE.search(prefix) is None)
+        # A namespace-scope const is internal too, unless a header declares it `extern` (registry tables do): only
+        # `static` is taken as internal, since that declaration is not in this file.
+        internal = _STATIC.search(prefix) is not None
         linkage = "external" if parts else self.linkage(scope, name, internal)
         self.definitions.append(Definition(name, scope.qualifier + parts, "variable", line,
                                            line + value.count(b"\n"), refs, sites, frozenset(), (value_at,

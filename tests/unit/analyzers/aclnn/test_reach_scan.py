@@ -87,9 +87,10 @@ def test_macros_are_definitions() -> None:
 @pytest.mark.parametrize("source, name, linkage", [
     ("static void Helper() {}\n", "Helper", "internal"),
     ("namespace {\nvoid Helper() {}\n}\n", "Helper", "internal"),
+    ('extern "C" {\nnamespace {\naclnnStatus Helper() { return Go(); }\n}\n}\n', "Helper", "external"),
     ("void Helper() {}\n", "Helper", "external"),
     ("static const Table kTable = {{0, &Run}};\n", "kTable", "internal"),
-    ("const Table kTable = {{0, &Run}};\n", "kTable", "internal"),
+    ("const Table kTable = {{0, &Run}};\n", "kTable", "external"),  # a header may declare it extern
     ("extern const Table kTable = {{0, &Run}};\n", "kTable", "external"),
     ("const Table Holder::kTable = {{0, &Run}};\n", "kTable", "external"),
     ("class Op {\npublic:\n    void Run() { Go(); }\n};\n", "Run", "file"),
