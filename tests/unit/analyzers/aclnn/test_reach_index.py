@@ -110,6 +110,16 @@ def test_function_table_and_stored_lambda(index) -> None:
     assert index.reaches("kModeTable", file=str(TABLE)).names == ("kModeTable", "RunAbsMode")
 
 
+def test_c_linkage_and_a_registry_declared_extern(index) -> None:
+    entry = REPO / "attention/inner_attention/op_host/op_api/aclnn_inner_attention.cpp"
+    chain = index.reaches("aclnnInnerAttentionV2GetWorkspaceSize", file=str(entry))
+    assert chain.names == ("aclnnInnerAttentionV2GetWorkspaceSize", "InnerAttentionGetWorkspaceSize")
+    registry = REPO / "conversion/quant_registry/op_host/op_api/aclnn_quant_registry.cpp"
+    chains = index.reachable_sites("aclnnQuantRegistryGetWorkspaceSize", file=str(registry))
+    assert [(c.names, c.site.name) for c in chains] == [
+        (("aclnnQuantRegistryGetWorkspaceSize", "QUANT_PROCESS_REGISTRY", "ProcessTransNz"), "l0op::TransData")]
+
+
 def test_generated_two_phase_api(index) -> None:
     calls = _calls(index, ROPE, "aclnnRopeInnerGetWorkspaceSize")
     assert calls == [(_line(ROPE, "return aclnnInnerRopeInnerGetWorkspaceSize("),
