@@ -23,6 +23,7 @@ _SEED_MARKERS = (b"l0op", b"aclnnInner", b"ADD_TO_LAUNCHER_LIST", b"KernelLaunch
 assert all(any(marker in name.encode("ascii") for marker in _SEED_MARKERS) for name in LAUNCH_MACROS)
 _SOURCE_INCLUDES = (b'.cpp"', b'.cc"', b'.cxx"', b'.c"', b".cpp>", b".cc>")
 _USING_L0 = (b"using namespace l0op", b"using l0op::")
+_INCLUDED = re.compile(rb'#\s*include\s*["<]([^">\n]+)[">]')
 _INCLUDED_SOURCE = re.compile(rb'#\s*include\s*["<]([^">\n]+\.(?:cpp|cc|cxx|c))[">]')
 SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".c")
 
@@ -36,6 +37,8 @@ class _Build:
         self.findings: list[Finding] = []
         self.names: list[frozenset[bytes]] = []  # per file, its identifiers as lexed
         self.included_sources: set[str] = set()  # basenames of sources some file #includes: not file-local
+        self.headers: dict[str, list[int]] | None = None  # header file name, or folder + "/" -> file ids
+        self.header_cache: dict[int, frozenset[bytes]] = {}
         self.scanned: set[int] = set()
         self.defs: list[tuple[int, Definition]] = []
         # Per definition: its node name and the node names its body may use. A definition in namespace l0op is the
@@ -95,17 +98,22 @@ class _Build:
         definitions = scanned.definitions
         if scanned.unbalanced is not None:
             definitions = self.fallback(fid, data, scanned.definitions, scanned.unbalanced)
-        self.add(fid, definitions, any(using in data for using in _USING_L0))
+        self.add(fid, definitions, any(using in data for using in _USING_L0), data)
 
-    def add(self, fid: int, definitions, sees_l0: bool) -> None:
+    def add(self, fid: int, definitions, sees_l0: bool, data: bytes) -> None:
         """Record a file's definitions with their node names and the node names their bodies may use."""
         path = self.files.paths[fid]
         local = path.endswith(SOURCE_SUFFIXES) and os.path.basename(path) not in self.included_sources
         suffix = b"@%d" % fid
         keys = []
+        declared = None
         for definition in definitions:
             key = (b"l0op::" if "l0op" in definition.qualifier else b"") + definition.name.encode("ascii", "replace")
-            keys.append(key + suffix if local and definition.linkage != "external" else key)
+            linkage = definition.linkage
+            if linkage == "c-unnamed" and local:
+                declared = self.header_names(fid, data) if declared is None else declared
+                linkage = "external" if definition.name.encode("ascii", "replace") in declared else "internal"
+            keys.append(key + suffix if local and linkage != "external" else key)
         internal = {key[:-len(suffix)] for key in keys if key.endswith(suffix)}
         for definition, key in zip(definitions, keys):
             refs = definition.refs
@@ -118,6 +126,25 @@ class _Build:
             self.defs.append((fid, definition))
             self.keys.append(key)
             self.refs.append(refs)
+
+    def header_names(self, fid: int, data: bytes) -> frozenset[bytes]:
+        """The identifiers of the headers a source file includes (by file name) or has beside it: a function of an
+        unnamed namespace in `extern "C"` that one of them declares is that global C function."""
+        if self.headers is None:
+            self.headers = {}
+            for index, path in enumerate(self.files.paths):
+                if not path.endswith(SOURCE_SUFFIXES):
+                    self.headers.setdefault(os.path.basename(path), []).append(index)
+                    self.headers.setdefault(os.path.dirname(path) + os.sep, []).append(index)
+        wanted = {os.path.basename(m.decode("utf-8", "replace")) for m in _INCLUDED.findall(data)}
+        wanted.add(os.path.dirname(self.files.paths[fid]) + os.sep)
+        found: set[bytes] = set()
+        for index in {index for key in wanted for index in self.headers.get(key, ())}:
+            if index not in self.header_cache:
+                header = self.read(index)
+                self.header_cache[index] = frozenset(header.translate(IDENT_BYTES).split()) if header else frozenset()
+            found |= self.header_cache[index]
+        return frozenset(found)
 
     def fallback(self, fid: int, data: bytes, lexical, line: int) -> tuple[Definition, ...]:
         """Definitions that end before `line` as scanned; the functions from there on as the front end reads them."""

@@ -79,7 +79,7 @@ class _Class:
 class _Scope:
     kind: str  # "ns" | "extern" | "class"
     qualifier: tuple[str, ...]
-    anonymous: bool  # inside an unnamed namespace (and not in an `extern "C"` block)
+    anonymous: bool  # inside an unnamed namespace
     klass: _Class | None = None
     c_linkage: bool = False  # inside an `extern "C"` block
 
@@ -87,9 +87,10 @@ class _Scope:
 class _Scanner:
     """Walks the `{`, `}` and `;` of masked bytes at namespace and class scope; skips over function bodies.
 
-    Linkage, for the index to keep calls inside a translation unit: "internal" (static, unnamed namespace outside
-    `extern "C"`), "file" (classes, their constructors and the methods of classes without
-    bases, macros: visible where the file is), "external" (the rest, and every method that may override).
+    Linkage, for the index to keep calls inside a translation unit: "internal" (static, unnamed namespace), "file"
+    (classes, their constructors and the methods of classes without bases, macros: visible where the file is),
+    "c-unnamed" (a function of an unnamed namespace inside `extern "C"`: it is the global C function when a header
+    declares it, which only the build can tell), "external" (the rest, and every method that may override).
     """
 
     def __init__(self, masked: bytes) -> None:
@@ -174,10 +175,7 @@ class _Scanner:
         namespace = keyword_tail(stripped, b"namespace", NAMESPACE)
         if namespace is not None:
             parts = tuple(p.decode("ascii") for p in namespace.group(1).replace(b"::", b" ").split())
-            # C language linkage wins over an unnamed namespace: `extern "C" { namespace { aclnnStatus F(...) } }` is
-            # the F a header declares and other files call.
-            stack.append(_Scope("ns", scope.qualifier + parts, scope.anonymous or (not parts and not scope.c_linkage),
-                                c_linkage=scope.c_linkage))
+            stack.append(_Scope("ns", scope.qualifier + parts, scope.anonymous or not parts, c_linkage=scope.c_linkage))
             return -1
         if keyword_tail(stripped, b"extern", EXTERN) is not None:
             stack.append(_Scope("extern", scope.qualifier, False, c_linkage=True))
@@ -223,6 +221,8 @@ class _Scanner:
     def linkage(self, scope: _Scope, name: str, static: bool) -> str:
         klass = scope.klass
         if klass is None:  # namespace scope; out-of-line methods are settled in finish()
+            if scope.anonymous and scope.c_linkage and not static:
+                return "c-unnamed"
             return "internal" if static or scope.anonymous else "external"
         if name == klass.name or not klass.bases:
             return klass.linkage  # constructors never override; methods of a class without bases cannot

@@ -114,6 +114,7 @@ def test_c_linkage_and_a_registry_declared_extern(index) -> None:
     entry = REPO / "attention/inner_attention/op_host/op_api/aclnn_inner_attention.cpp"
     chain = index.reaches("aclnnInnerAttentionV2GetWorkspaceSize", file=str(entry))
     assert chain.names == ("aclnnInnerAttentionV2GetWorkspaceSize", "InnerAttentionGetWorkspaceSize")
+    assert index.reaches("aclnnInnerAttentionCheckGetWorkspaceSize", file=str(entry)) is None
     registry = REPO / "conversion/quant_registry/op_host/op_api/aclnn_quant_registry.cpp"
     chains = index.reachable_sites("aclnnQuantRegistryGetWorkspaceSize", file=str(registry))
     assert [(c.names, c.site.name) for c in chains] == [

@@ -87,7 +87,8 @@ def test_macros_are_definitions() -> None:
 @pytest.mark.parametrize("source, name, linkage", [
     ("static void Helper() {}\n", "Helper", "internal"),
     ("namespace {\nvoid Helper() {}\n}\n", "Helper", "internal"),
-    ('extern "C" {\nnamespace {\naclnnStatus Helper() { return Go(); }\n}\n}\n', "Helper", "external"),
+    ('extern "C" {\nnamespace {\naclnnStatus Helper() { return Go(); }\n}\n}\n', "Helper", "c-unnamed"),
+    ('extern "C" {\nnamespace {\nstatic aclnnStatus Helper() { return Go(); }\n}\n}\n', "Helper", "internal"),
     ("void Helper() {}\n", "Helper", "external"),
     ("static const Table kTable = {{0, &Run}};\n", "kTable", "internal"),
     ("const Table kTable = {{0, &Run}};\n", "kTable", "external"),  # a header may declare it extern
