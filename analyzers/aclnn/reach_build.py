@@ -128,8 +128,8 @@ class _Build:
             self.refs.append(refs)
 
     def header_names(self, fid: int, data: bytes) -> frozenset[bytes]:
-        """The identifiers of the headers a source file includes (by file name) or has beside it: a function of an
-        unnamed namespace in `extern "C"` that one of them declares is that global C function."""
+        """The identifiers of the headers with `extern "C"` a source file includes (by file name) or has beside it: a
+        function of an unnamed namespace in `extern "C"` that one of them declares is that global C function."""
         if self.headers is None:
             self.headers = {}
             for index, path in enumerate(self.files.paths):
@@ -141,8 +141,9 @@ class _Build:
         found: set[bytes] = set()
         for index in {index for key in wanted for index in self.headers.get(key, ())}:
             if index not in self.header_cache:
-                header = self.read(index)
-                self.header_cache[index] = frozenset(header.translate(IDENT_BYTES).split()) if header else frozenset()
+                header = self.read(index) or b""  # only a header with C declarations can declare a C function
+                self.header_cache[index] = (frozenset(header.translate(IDENT_BYTES).split()) if b'extern "C"' in header
+                                            else frozenset())
             found |= self.header_cache[index]
         return frozenset(found)
 
