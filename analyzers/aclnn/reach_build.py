@@ -12,7 +12,7 @@ from op_migrate.analyzers.aclnn.messages import MESSAGES
 from op_migrate.analyzers.aclnn.reach_files import FileSet
 from op_migrate.analyzers.aclnn.reach_model import LaunchSite, ReachDef
 from op_migrate.analyzers.aclnn.reach_lex import IDENT_BYTES, free_call_lines, mask
-from op_migrate.analyzers.aclnn.reach_scan import Definition, Site, definitions_by_lines, scan
+from op_migrate.analyzers.aclnn.reach_scan import Definition, Site, file_definitions
 from op_migrate.analyzers.cxx.model import CxxUnit
 from op_migrate.analyzers.cxx.source import MAX_SOURCE_BYTES
 from op_migrate.analyzers.findings import Finding
@@ -94,11 +94,11 @@ class _Build:
 
     def scan_one(self, fid: int, data: bytes) -> None:
         self.scanned.add(fid)
-        scanned = scan(data)
-        definitions = scanned.definitions
+        path = self.files.paths[fid]
+        scanned = file_definitions(path, data, self.parse)
         if scanned.unbalanced is not None:
-            definitions = self.fallback(fid, data, scanned.definitions, scanned.unbalanced)
-        self.add(fid, definitions, any(using in data for using in _USING_L0), data)
+            self.findings.append(MESSAGES.make("reach-braces-unbalanced", path=path, line=scanned.unbalanced))
+        self.add(fid, scanned.definitions, any(using in data for using in _USING_L0), data)
 
     def add(self, fid: int, definitions, sees_l0: bool, data: bytes) -> None:
         """Record a file's definitions with their node names and the node names their bodies may use."""
@@ -146,20 +146,6 @@ class _Build:
                                             else frozenset())
             found |= self.header_cache[index]
         return frozenset(found)
-
-    def fallback(self, fid: int, data: bytes, lexical, line: int) -> tuple[Definition, ...]:
-        """Definitions that end before `line` as scanned; the functions from there on as the front end reads them."""
-        path = self.files.paths[fid]
-        self.findings.append(MESSAGES.make("reach-braces-unbalanced", path=path, line=line))
-        if self.parse is None:
-            from op_migrate.analyzers.cxx import parse_file
-
-            self.parse = parse_file
-        unit = self.parse(Path(path))
-        spans = [(f.name.split("::"), f.line, f.end_line) for f in unit.functions if f.end_line >= line]
-        spans += [(g.name.split("::"), g.line, g.line) for g in unit.globals if g.line >= line]
-        kept = tuple(d for d in lexical if d.kind == "macro" or d.end_line < line)
-        return kept + definitions_by_lines(mask(data)[0], spans)
 
 
 @dataclass

@@ -8,7 +8,8 @@ from collections import OrderedDict
 from pathlib import Path
 
 from op_migrate.analyzers.aclnn.reach_model import LaunchSite, ReachCall, ReachChain
-from op_migrate.analyzers.aclnn.reach_scan import Definition, mask, scan
+from op_migrate.analyzers.aclnn.reach_lex import mask
+from op_migrate.analyzers.aclnn.reach_scan import Definition, file_definitions
 from op_migrate.analyzers.route.macros import LAUNCH_MACROS
 
 _WORD = re.compile(rb"([A-Za-z_]\w*)(\s*::)?")
@@ -18,7 +19,12 @@ _CACHED_FILES = 32
 
 
 class CallCache(OrderedDict):
-    """path -> (masked bytes, line starts, definitions) of the files asked about most recently."""
+    """path -> (masked bytes, line starts, definitions) of the files asked about most recently; `parse` reads the
+    files whose braces do not balance, as in the build."""
+
+    def __init__(self, parse=None) -> None:
+        super().__init__()
+        self.parse = parse
 
     def file(self, path: str):
         if path in self:
@@ -30,7 +36,7 @@ class CallCache(OrderedDict):
             return None
         masked = mask(data)[0]
         starts = [0] + [m.end() for m in re.finditer(rb"\n", masked)]
-        self[path] = (masked, starts, scan(data).definitions)
+        self[path] = (masked, starts, file_definitions(path, data, self.parse).definitions)
         if len(self) > _CACHED_FILES:
             self.popitem(last=False)
         return self[path]

@@ -59,7 +59,7 @@ __all__ = ["LAUNCH_KINDS", "SCHEMA", "LaunchSite", "ReachCall", "ReachChain", "R
 class ReachIndex:
     """Reachability of launch sites by name; see the module docstring."""
 
-    def __init__(self, built: Built, files: FileSet) -> None:
+    def __init__(self, built: Built, files: FileSet, parse: Parse | None = None) -> None:
         self._defs = built.defs
         self.l0_names = built.l0_names  # names of `namespace l0op` functions that launch
         self.l0_helpers = built.l0_helpers  # names of `namespace l0op` functions that do not
@@ -67,7 +67,7 @@ class ReachIndex:
         self.files = files
         self.findings = tuple(built.findings)
         self.stats = built.stats
-        self._calls = CallCache()
+        self._calls = CallCache(parse)
 
     @functools.cached_property
     def reaching(self) -> frozenset[str]:
@@ -86,7 +86,7 @@ class ReachIndex:
         files = universe(roots)
         built = propagate(files, parse)
         built.stats["seconds"] = round(time.perf_counter() - started, 3)
-        return cls(built, files)
+        return cls(built, files, parse)
 
     def reaches(self, name: str, qualifier: str | None = None, file: str | None = None) -> ReachChain | None:
         """The shortest chain from `name` (a short name) to a launch site, or None when nothing is reachable.
@@ -157,7 +157,7 @@ class ReachIndex:
                 "findings": [f.to_json() for f in self.findings], "stats": self.stats}
 
     @classmethod
-    def from_json(cls, document: dict, roots: Sequence[Path]) -> "ReachIndex | None":
+    def from_json(cls, document: dict, roots: Sequence[Path], parse: Parse | None = None) -> "ReachIndex | None":
         """The index saved by to_json(), or None when it is of another schema or any file of the roots changed
         (added, removed, other size or mtime): then build again."""
         if not isinstance(document, dict) or document.get("schema") != SCHEMA:
@@ -172,7 +172,7 @@ class ReachIndex:
         findings = [Finding(**{**f, "severity": Severity(f["severity"])}) for f in document["findings"]]
         built = Built(defs, frozenset(document["l0_names"]), frozenset(document["l0_helpers"]),
                       frozenset(document["generated"]), findings, {**document["stats"], "cached": True})
-        return cls(built, files)
+        return cls(built, files, parse)
 
 
 def _best(defs: Sequence[ReachDef]) -> ReachDef | None:

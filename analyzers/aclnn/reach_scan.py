@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from op_migrate.analyzers.aclnn.reach_heads import (ACCESS, DECLARED, EXTERN, INIT_LIST, KEYWORD_TAIL, NAMESPACE,
                                                      class_head, class_keyword, function_head, keyword_tail,
@@ -278,6 +279,22 @@ class _Scanner:
                 definition = replace(definition, linkage=self.linkage(scope, definition.name, False))
             settled.append(definition)
         return settled
+
+
+def file_definitions(path: str, data: bytes, parse) -> FileScan:
+    """The scan of a file; when its braces do not balance, the definitions that end before that line as scanned and
+    the functions from there on as `parse` (a C++ front end: path -> CxxUnit) reads them."""
+    scanned = scan(data)
+    line = scanned.unbalanced
+    if line is None:
+        return scanned
+    if parse is None:
+        from op_migrate.analyzers.cxx import parse_file as parse  # imported late: most runs never need it
+    unit = parse(Path(path))
+    spans = [(f.name.split("::"), f.line, f.end_line) for f in unit.functions if f.end_line >= line]
+    spans += [(g.name.split("::"), g.line, g.line) for g in unit.globals if g.line >= line]
+    kept = tuple(d for d in scanned.definitions if d.kind == "macro" or d.end_line < line)
+    return FileScan(kept + definitions_by_lines(mask(data)[0], spans), line)
 
 
 def definitions_by_lines(masked: bytes, spans) -> tuple[Definition, ...]:

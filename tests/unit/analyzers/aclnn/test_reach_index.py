@@ -189,6 +189,8 @@ def test_bad_inputs_finish_with_findings() -> None:
     assert index.reaches("Walk", "Left").names == ("Walk", "Step")  # classes deriving from each other
     branches = BAD / "math/loops/op_api/aclnn_branches.cpp"
     assert index.reaches("aclnnBranchesGetWorkspaceSize").names == ("aclnnBranchesGetWorkspaceSize", "PickBiased")
+    calls = index.sites_in(str(branches), "aclnnBranchesGetWorkspaceSize", _line(branches, "aclnnStatus aclnnBranches"))
+    assert [(c.callee, c.chain.names) for c in calls] == [("PickBiased", ("PickBiased",))]  # read by the front end
     assert [(f.symbol, f.path, f.line) for f in index.findings] == [
         ("reach-braces-unbalanced", str(branches), _line(branches, "const aclTensor* bias"))]
 
