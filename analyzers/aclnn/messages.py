@@ -51,6 +51,20 @@ MESSAGES = MessageCatalog(
         Severity.INFO,
     ),
     MessageDef(
+        "reach-braces-unbalanced",
+        "braces do not balance from line {line} on; the definitions there are read by the C++ front end",
+        "The reach index scans files lexically; a `{{` never closed (often two `#if` branches that each open one) "
+        "leaves the rest of the file to the tree-sitter front end, which keeps both branches.",
+        Severity.INFO,
+    ),
+    MessageDef(
+        "reach-file-unreadable",
+        "the reach index leaves this file out: {reason}",
+        "A file of a repository root that cannot be read (permissions, too large): launch sites only it reaches "
+        "are not in the index, so an audit that relies on it may miss them.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-unparsed-construct",
         "an unparsed construct lies on the route: {text}",
         "The front end could not structure this statement; what it does is unknown, so the route is incomplete.",
