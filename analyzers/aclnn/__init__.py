@@ -7,11 +7,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from op_migrate.analyzers.aclnn.chain import ChainReport, EntryPoint, FileChains, L0Call, RouteSet, evaluate, file_chains
+from op_migrate.analyzers.aclnn.chain import (
+    ChainReport,
+    EntryPoint,
+    FileChains,
+    L0Call,
+    RouteSet,
+    evaluate,
+    file_chains,
+    reach_index,
+)
 from op_migrate.analyzers.aclnn.generated_catalog import CatalogFileError, load_catalog
+from op_migrate.analyzers.aclnn.includes import resolver_for
 from op_migrate.analyzers.aclnn.l0_index import L0Index, find_repo_root, root_sources
 from op_migrate.analyzers.aclnn.messages import MESSAGES
 from op_migrate.analyzers.cxx import parse_file
+from op_migrate.analyzers.cxx.macro_index import index_for
 from op_migrate.analyzers.cxx.model import CxxUnit
 from op_migrate.analyzers.route.facts import facts_matrix
 from op_migrate.analyzers.route.model import Facts, Route
@@ -25,6 +36,7 @@ __all__ = [
     "L0Call",
     "RouteSet",
     "analyze_chains",
+    "clear_caches",
     "evaluate",
     "evaluate_routes",
     "facts_matrix",
@@ -68,6 +80,14 @@ def repo_index(roots: tuple[Path, ...], frontend: FrontendOptions = FrontendOpti
     if extra:
         entries.append((None, list(extra)))
     return L0Index(entries, frontend.parse, tuple(load_catalog(path) for path in catalogs))
+
+
+def clear_caches() -> None:
+    """Forget what this process parsed and indexed (a new run reads the files again: they may have changed)."""
+    repo_index.cache_clear()
+    resolver_for.cache_clear()
+    reach_index.cache_clear()
+    index_for.cache_clear()
 
 
 def usable_roots(repo_roots: Sequence[Path]) -> tuple[list[Path], list]:

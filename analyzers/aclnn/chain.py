@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from op_migrate.analyzers.aclnn.l0_index import L0Index
 from op_migrate.analyzers.aclnn.messages import MESSAGES
+from op_migrate.analyzers.aclnn.reach_index import ReachIndex
 from op_migrate.analyzers.cxx.macro_index import index_for
 from op_migrate.analyzers.cxx.model import CxxUnit, Function, calls_in
 from op_migrate.analyzers.findings import Finding
@@ -98,13 +100,22 @@ class RouteSet:
 
 
 class ChainProgram:
-    """The Program a RouteWalk resolves L0 calls through."""
+    """The Program a RouteWalk resolves L0 calls through, finds macros in and audits its routes against."""
 
-    def __init__(self, index: L0Index) -> None:
+    def __init__(self, index: L0Index, reach: ReachIndex | None = None) -> None:
         self.index = index
         self.scope = index.scope
+        self.reach = reach
         self._macros = index_for(tuple(root for root in index.roots if root is not None))
         self._macro_lookups: dict = {}
+
+    def reaches(self, name: str, qualifier: str | None = None, file: str | None = None):
+        """The chain of names from `name` to a launch site in the repositories' call graph, or None."""
+        return self.reach.reaches(name, qualifier, file) if self.reach is not None else None
+
+    def launch_sites(self, path: str, function_name: str, line: int):
+        """The launch-relevant places of one function definition (None when the index does not know it)."""
+        return self.reach.sites_in(path, function_name, line) if self.reach is not None else None
 
     def macro_lookup(self, path: str):
         """What a macro name means in `path`: its own #defines, its headers', the roots' by name, the framework's."""
@@ -120,6 +131,19 @@ class ChainProgram:
 
     def resolve_l0(self, name: str, arity: int, near: str, kinds=None) -> Resolution:
         return self.index.resolve(name, arity, near, kinds)
+
+
+def audit_roots(report: ChainReport) -> tuple[Path, ...]:
+    """The trees a route's reachability audit reads: the repository roots, else the folders of the inputs."""
+    if report.repo_roots:
+        return tuple(Path(root) for root in report.repo_roots)
+    return tuple(sorted({Path(chains.path).parent for chains in report.files}))
+
+
+@functools.lru_cache(maxsize=4)
+def reach_index(roots: tuple[Path, ...]) -> ReachIndex | None:
+    """One reachability index per set of roots in a process (every entry of a directory run shares it)."""
+    return ReachIndex.build(list(roots)) if roots else None
 
 
 def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:
@@ -166,8 +190,9 @@ def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:
 
 
 def evaluate(report: ChainReport, *, facts: Sequence[Facts], entries: Sequence[str] | None = None) -> RouteSet:
-    """One Route per (entry point, facts), entries in file order; `entries` filters by entry name."""
-    program = ChainProgram(report.index)
+    """One Route per (entry point, facts), entries in file order; `entries` filters by entry name. Routes are audited
+    against the reachability index of the roots (or of the inputs' folders when no root is given)."""
+    program = ChainProgram(report.index, reach_index(audit_roots(report)))
     routes, findings, unresolved = [], [], []
     seen = set()
     for unit, function in report.entry_points():

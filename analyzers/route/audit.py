@@ -31,9 +31,14 @@ class FrameAudit:
 
 
 def call_key(expr: Expr) -> tuple[int, str]:
-    """(line, name) of a call as the reach index names it: the last name of the callee, template arguments off."""
-    _, method = split_callee((expr.name or expr.text.split("(", 1)[0]).strip())
-    return expr.line, bare_name(method).rsplit("::", 1)[-1]
+    """(line, name) of a call: the last name of its callee, template arguments off (as the audit compares them)."""
+    return expr.line, _callee_name(expr.name or expr.text.split("(", 1)[0])
+
+
+def _callee_name(callee: str) -> str:
+    """`l0op::Cast` -> Cast, `aclnnOp.ProcessL0` -> ProcessL0, `&RunA` -> RunA, `Pad<3>` -> Pad."""
+    _, method = split_callee(callee.strip().lstrip("&*").strip())
+    return bare_name(method).rsplit("::", 1)[-1]
 
 
 class RouteAudit:
@@ -65,8 +70,17 @@ class RouteAudit:
         if sites is None:
             return
         audit = frame.audit
+        local = _local_names(frame.function)
+        # libclang compiles the body: a place on no line its statements cover lies in a branch the preprocessor
+        # dropped (`#if` not taken), which the facts of that build exclude.
+        compiled = _covered_lines(frame.function.body) if frame.unit.frontend == "libclang" else None
         for site in sites:
-            key = (site.line, bare_name(site.name).rsplit("::", 1)[-1])
+            if site.callee.strip() in local:
+                continue  # a parameter or local variable of the function, not the repository's name it shadows
+            if compiled is not None and site.line not in compiled:
+                self.audit_counts["excluded"].add((frame.unit.path, site.line, site.name))
+                continue
+            key = (site.line, _callee_name(site.callee))
             place = (frame.unit.path, site.line, key[1])
             if key in audit.walked:
                 self.audit_counts["walked"].add(place)
@@ -94,3 +108,29 @@ class RouteAudit:
         lookup = getattr(self.program, "launch_sites", None)
         return lookup(path, name, line) if lookup is not None else None
 
+
+
+def _local_names(function) -> frozenset[str]:
+    """The parameters and local variables of a function (a use of one is no use of a global of that name)."""
+    names = {param.name for param in function.params}
+    pending = list(function.body)
+    while pending:
+        stmt = pending.pop()
+        if stmt.kind == "decl" and stmt.target:
+            names.add(stmt.target.strip())
+        pending.extend(stmt.then)
+        pending.extend(stmt.orelse)
+        pending.extend(s for case in stmt.cases for s in case.body)
+    return frozenset(names)
+
+
+def _covered_lines(stmts) -> frozenset[int]:
+    lines: set[int] = set()
+    pending = list(stmts)
+    while pending:
+        stmt = pending.pop()
+        lines.update(range(stmt.line, (stmt.end_line or stmt.line) + 1))
+        pending.extend(stmt.then)
+        pending.extend(stmt.orelse)
+        pending.extend(s for case in stmt.cases for s in case.body)
+    return frozenset(lines)

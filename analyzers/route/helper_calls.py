@@ -228,6 +228,8 @@ def held_kind(value) -> str | None:
         return "the executor"
     if isinstance(value, ObjectValue):
         return "an object"
+    if isinstance(value, (FunctionRef, LambdaRef)):
+        return "a function"
     if isinstance(value, TensorTuple) and any(held_kind(item) for item in value.items):
         return "a tuple of tensors"
     return None

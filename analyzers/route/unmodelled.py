@@ -62,7 +62,7 @@ class UnmodelledCalls:
         if reaches is None or not name.isidentifier():
             return None
         qualifier = bare_name(callee).rsplit("::", 1)[0] if "::" in bare_name(callee) else None
-        return reaches(name, qualifier)
+        return reaches(name, qualifier, self.frame.unit.path)
 
     def searched_where(self) -> str:
         unit = self.frame.unit

@@ -271,6 +271,14 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         self.walked_call(expr)  # the audit: this call was evaluated here (route/audit.py)
         return super()._value_call(expr)
 
+    def _value_name(self, expr: Expr):
+        value = super()._value_name(expr)
+        if isinstance(value, (FunctionRef, LambdaRef)):
+            # A function taken as a value: it is called where the walk follows it (a parameter, a table entry), or it
+            # reaches a call the walk does not model, which says so itself (unmodelled.py: given a function).
+            self.walked_call(Expr("call", expr.text, name=expr.name or expr.text, line=expr.line))
+        return value
+
     def _value_lambda(self, expr: Expr):
         return LambdaRef(expr.text, expr.line, self.frame.unit.path)
 
@@ -300,6 +308,11 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         if callee.startswith("["):  # a lambda called where it is written
             return self.call_lambda(LambdaRef(callee, expr.line, self.frame.unit.path), expr)
         short = callee.rsplit("::", 1)[-1]
+        if short in LAUNCH_MACROS or short == "INFER_SHAPE":
+            # The op type these macros name first is no call (the audit must not count it as one).
+            if expr.children and expr.children[0].kind == "name":
+                self.walked_call(Expr("call", expr.children[0].text, name=expr.children[0].text,
+                                     line=expr.children[0].line or expr.line))
         if short in LAUNCH_MACROS:
             self._launch(LAUNCH_MACROS[short], expr)
             return Status(True)

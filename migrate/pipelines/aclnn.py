@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from op_migrate.analyzers.aclnn import FrontendOptions, analyze_chains, evaluate, input_sources, repo_index
+from op_migrate.analyzers.aclnn import FrontendOptions, analyze_chains, clear_caches, evaluate, input_sources
 from op_migrate.analyzers.aclnn.includes import read_files, resolver_for
 from op_migrate.analyzers.aclnn.l0_index import find_repo_root, root_sources
 from op_migrate.analyzers.atlas import atlas_row, build_atlas, row_from_json
@@ -50,8 +50,7 @@ def run(config: AnalyzeConfig) -> Rendered:
         raise MigrateError(str(error)) from error
     frontend = FrontendOptions(config.compile_commands, tuple(config.include_dirs))
     # Parsed sources and headers are cached per process for the files of one run; a new run reads them again.
-    repo_index.cache_clear()
-    resolver_for.cache_clear()
+    clear_caches()
     if config.cases or config.cases_file is not None:
         # The memory model needs whole routes walked at each case's shapes: file mode over the folder's sources.
         from op_migrate.migrate.pipelines.aclnn_memory import case_facts
