@@ -28,7 +28,8 @@ from op_migrate.analyzers.route.values import (
     Unknown,
 )
 
-# Receivers whose methods are the framework's (aclTensor, op::Shape, aclScalar, host arrays...): value-only.
+# Receivers whose methods are the framework's (aclTensor, op::Shape, aclScalar, host arrays...): their object is
+# not one a launch is hidden behind.
 FRAMEWORK_RECEIVERS = (TensorRef, TensorList, ShapeValue, ScalarRef, HostValue, IntList, DtypeList, StridesValue, DType)
 
 

@@ -29,7 +29,7 @@ from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.statements import StatementWalker, clip, merged_value
 from op_migrate.analyzers.route.step_view import StepView
 from op_migrate.analyzers.route.tensors import TensorBook
-from op_migrate.analyzers.route.unmodelled import FRAMEWORK_RECEIVERS, UnmodelledCalls
+from op_migrate.analyzers.route.unmodelled import UnmodelledCalls
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
     DType,
@@ -363,7 +363,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             return self.call_through(held, expr)  # `it->second(self)`, `ctx.judge(ctx)`
         if isinstance(held, LambdaRef):
             return self.call_lambda(held, expr)
-        if not isinstance(target, FRAMEWORK_RECEIVERS + (MapValue, MapIter)):
+        if target is None or isinstance(target, (Unknown, Null)):
             # A method on a receiver the walk knows nothing of (`graph->Execute()`, `op.Run()` of an object it
             # could not construct): the one decision for what is not modelled.
             self.taint_containers(expr.children)
