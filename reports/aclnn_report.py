@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import PurePath
 
 from op_migrate.reports.aclnn_mermaid import mermaid
+from op_migrate.reports.findings_text import finding_lines
 from op_migrate.reports.render import render
 
 RESOLUTIONS = ("repo", "catalog", "generated-catalog", "unresolved")
@@ -132,9 +133,7 @@ def text(document: dict) -> str:
     for item in document["unresolved"]:
         lines.append(f"unresolved: l0op::{item['op']} ({item['arity']} args) at {item['file']}:{item['line']}"
                      + (f": {item['reason']}" if item.get("reason") else ""))
-    for finding in document["findings"]:
-        where = ":".join(str(part) for part in (finding.get("path"), finding.get("line")) if part)
-        lines.append(f"{finding['severity']}: {finding['symbol']}: " + (f"{where}: " if where else "") + finding["message"])
+    lines += finding_lines(document["findings"])
     for failed in document["failed"]:
         lines.append(f"failed: {failed['path']}: {failed['reason']}")
     return "\n".join(lines) + "\n"

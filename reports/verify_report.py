@@ -10,6 +10,7 @@ from pathlib import Path
 from op_migrate.analyzers.memory.units import human_bytes, signed_human_bytes
 from op_migrate.analyzers.policy.diff import RouteDiff
 from op_migrate.analyzers.policy.verdict import PointResult, Verdict, Violation
+from op_migrate.reports.findings_text import LIMIT, finding_line
 from op_migrate.reports.memory_terms import PEAK_DEFINITION
 from op_migrate.reports.render import render
 
@@ -37,6 +38,7 @@ class Group:
     points: str
     count: int
     lines: tuple[str, ...] = ()  # diff lines
+    finding: str = ""  # the group as one findings_text line: `path:line: error <rule> <message>`
 
 
 def overall(verdict: Verdict) -> str:
@@ -99,6 +101,8 @@ def violation_groups(verdict: Verdict, root: Path | None = None) -> tuple[Group,
             call_path=path,
             points=_points([v.point for v in items]),
             count=len(items),
+            finding=finding_line({"path": shown_path(file, root) if file else None, "line": line, "severity": "error",
+                                  "symbol": rule, "message": message}),
         ))
     return tuple(groups)
 
@@ -209,6 +213,8 @@ def render_text(verdict: Verdict, source_root: Path | None = None) -> str:
     """The terminal report; matrix columns are padded here so the template only loops."""
     context = _context(verdict, source_root)
     context["tables"] = tuple(_padded(table) for table in context["tables"])
+    violations = context["violations"]
+    context["violations"], context["more_violations"] = violations[:LIMIT], len(violations) - len(violations[:LIMIT])
     return render("reports/verify/report.txt.j2", **context)
 
 

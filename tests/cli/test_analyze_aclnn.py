@@ -73,7 +73,7 @@ def test_unresolved_calls_make_the_analysis_incomplete() -> None:
 def test_parse_errors_are_findings_with_exit_1() -> None:
     result = invoke(str(FIXTURES / "bad" / "truncated.cpp"))
     assert result.exit_code == exit_codes.FINDINGS
-    assert "warning: cxx-parse-error: truncated.cpp:2:" in result.output
+    assert "truncated.cpp:2: warning cxx-parse-error " in result.output
 
 
 def test_usage_errors_exit_2_without_traceback() -> None:

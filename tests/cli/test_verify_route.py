@@ -47,8 +47,7 @@ def test_passing_routes_exit_0() -> None:
 def test_violations_exit_1_with_task_place_and_guards() -> None:
     result = invoke(BEFORE, "--policy", "floor_mod-native")
     assert result.exit_code == exit_codes.FINDINGS
-    assert "- [no-aicpu-fallback] FloorMod on AI_CPU is reachable" in result.output
-    assert "    at math/floor_mod/op_api/floor_mod.cpp:66" in result.output
+    assert "math/floor_mod/op_api/floor_mod.cpp:66: error no-aicpu-fallback FloorMod on AI_CPU is reachable" in result.output
 
 
 def test_missing_entry_exits_2_never_a_silent_pass() -> None:
