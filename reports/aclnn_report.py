@@ -66,6 +66,8 @@ def outcome(route: dict) -> str:
     "rejected: the call fails for these facts"."""
     if route.get("rejected"):
         return "rejected: the call fails for these facts" + ("" if route["complete"] else ", incomplete")
+    if route.get("facts_not_broadcastable"):
+        return "no valid call: the given shapes do not broadcast here (facts-not-broadcastable)"
     fails = "; fails for these facts on some paths" if route.get("fails_when") else ""
     if not route["complete"]:
         symbols = sorted({reason["symbol"] for reason in _route_reasons(route)})

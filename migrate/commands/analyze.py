@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from op_migrate.migrate import validate
+from op_migrate.migrate import cache, validate
 from op_migrate.migrate.config import FORMATS, AnalyzeConfig
 from op_migrate.migrate.errors import MigrateError, handle_errors
 from op_migrate.migrate.output import emit
@@ -57,7 +57,8 @@ def _is_pypto(path: Path) -> bool:
 @click.option("--mkdir", is_flag=True, help="Create the folder of -o when it is missing.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Parallel workers.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the analysis cache.")
-@click.option("--cache-dir", type=click.Path(path_type=Path), default=Path(".op-migrate-cache"), show_default=True)
+@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False),
+              help="Cache folder (default: the user cache folder, $XDG_CACHE_HOME/op-migrate or ~/.cache/op-migrate).")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @click.option("--cann-root", type=click.Path(path_type=Path), envvar=None, help="CANN install or open operator tree.")
 @click.option("--repo-root", "repo_roots", multiple=True, type=click.Path(path_type=Path),
@@ -87,7 +88,7 @@ def analyze(inputs, kind, fmt, output, mkdir, jobs, no_cache, cache_dir, no_prog
         mkdir=mkdir,
         jobs=jobs,
         use_cache=not no_cache,
-        cache_dir=cache_dir,
+        cache_dir=cache_dir or cache.default_dir(),
         show_progress=not no_progress,
         cann_root=options["cann_root"],
         repo_roots=tuple(options["repo_roots"]),

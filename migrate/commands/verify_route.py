@@ -70,6 +70,8 @@ def verify_route(path, policy, repo_roots, l0_catalogs, before, before_ref, befo
     config = VerifyRouteConfig(path=path, policy=policy, repo_roots=tuple(repo_roots), before=before,
                                before_ref=before_ref, before_repo_roots=tuple(before_repo_roots),
                                l0_catalogs=tuple(l0_catalogs), fmt=fmt, output=output, mkdir=mkdir)
+    validate.check_paths(repo_roots=config.repo_roots, l0_catalogs=config.l0_catalogs)
+    validate.check_paths(repo_roots=config.before_repo_roots, option_roots="--before-repo-root")
     validate.check_output(config.output, config.mkdir)
     raise SystemExit(emit(run(config), config.output, config.mkdir))
 

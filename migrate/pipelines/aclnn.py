@@ -87,6 +87,7 @@ def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
                          [f.to_json() for f in report.files], _unique([f.to_json() for f in findings]), unresolved,
                          failed=[])
     validate.check_entry_facts(config, document)  # before the memory model and before anything is written
+    document["findings"].extend(f.to_json() for f in validate.shape_warnings(config))
     memory = _memory(config, routed_routes, document)
     return _render(config, document, memory)
 
@@ -132,6 +133,7 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
                          _unique(findings),
                          _unique(unresolved), failed, cached=result.cached, relative_done=True)
     validate.check_entry_facts(config, document)
+    document["findings"].extend(f.to_json() for f in validate.shape_warnings(config))
     atlas = build_atlas([row_from_json(row) for entry in document["entries"] for row in entry.pop("atlas", ())],
                         _facts_words(config))
     rendered = _render(config, document, None, compact=len(files) > 50)
@@ -235,7 +237,9 @@ def _memory(config: AnalyzeConfig, routes, document: dict):
         raise MigrateError("--case/--cases need the memory model, which is not in this build")
     from op_migrate.migrate.pipelines import aclnn_memory
 
-    attachment = aclnn_memory.attach(config, routes)
+    asked = [route for entry in document["entries"] for route in entry["routes"] or [entry["chain"]]]
+    invalid = {i: r["facts_not_broadcastable"] for i, r in enumerate(asked) if r.get("facts_not_broadcastable")}
+    attachment = aclnn_memory.attach(config, routes, invalid)
     index = 0
     for entry in document["entries"]:
         for route in entry["routes"] or [entry["chain"]]:

@@ -90,13 +90,15 @@ def test_usage_errors_exit_2_without_traceback() -> None:
         assert message in result.output and "Traceback" not in result.output
 
 
-def test_a_repo_root_that_is_not_a_directory_is_a_finding_and_the_run_goes_on() -> None:
-    result = invoke(str(REMAINDER), "--repo-root", str(FIXTURES / "nowhere"), "--repo-root", str(TREE),
-                    "--soc", "Ascend910B", "--dtype", "float16")
-    assert result.exit_code == exit_codes.FINDINGS, result.output
-    assert "error: aclnn-repo-root-unusable: " in result.stdout and "nowhere is not a directory; it is left out" \
-        in result.stdout
-    assert "[complete" in result.stdout and "incomplete" not in result.stdout  # the second root resolves every call
+@pytest.mark.parametrize("root", ["nowhere", "bad/truncated.cpp"])
+def test_a_repo_root_that_is_not_a_folder_is_refused_at_once(root: str, tmp_path: Path) -> None:
+    # Before: the run went on for seconds and said aclnn-repo-root-unusable only inside the report (issue 33, 2).
+    out = tmp_path / "r.md"
+    result = invoke(str(REMAINDER), "--repo-root", str(FIXTURES / root), "--repo-root", str(TREE),
+                    "--soc", "Ascend910B", "--dtype", "float16", "-o", str(out))
+    assert result.exit_code == exit_codes.USAGE, result.output
+    assert result.stderr.startswith(f"error: --repo-root {FIXTURES / root}: ")
+    assert result.stdout == "" and not out.exists()
 
 
 def test_directory_mode_runs_in_parallel_and_reuses_its_cache(tmp_path: Path) -> None:

@@ -33,8 +33,8 @@ def test_memory_report_matches_golden(name: str, cases: str, golden) -> None:
     golden.check(attachment.text, HERE / "golden" / f"{name}.txt")
     golden.check(json.dumps(attachment.json_by_route, indent=2, ensure_ascii=False) + "\n", HERE / "golden" / f"{name}.json")
     files = dict(attachment.files)
-    golden.check(files["memory_route0.svg"].decode("utf-8"), HERE / "golden" / f"{name}.svg")
-    assert files["memory_route0.png"].startswith(b"\x89PNG\r\n\x1a\n")
+    golden.check(files["memory_chart1.svg"].decode("utf-8"), HERE / "golden" / f"{name}.svg")
+    assert files["memory_chart1.png"].startswith(b"\x89PNG\r\n\x1a\n")
 
 
 def test_seed_expectations_hold_in_the_reports() -> None:
