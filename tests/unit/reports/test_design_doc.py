@@ -90,8 +90,24 @@ def test_design_document_golden(lang: str, golden) -> None:
 
 
 def test_pr_description_golden(golden) -> None:
-    text = design_doc.pr_description(evidence(), design_file="design.md", file_count=27, issue="Fixes #2895")
+    files = ["README.md", "docs/aclnnRemainderTensorTensor&aclnnInplaceRemainderTensorTensor.md", "docs/design.md",
+             "op_api/aclnn_remainder.cpp"]
+    text = design_doc.pr_description(evidence(), design_file="design.md", files=files, issue="Fixes #2895")
     golden.check(text, GOLDEN / "pr_floor_mod.md")
+
+
+def test_pr_description_of_an_update_lists_each_change_and_credits_the_authors() -> None:
+    # Before: an existing folder was replaced, its files deleted while the text listed every file as new (issue 30).
+    changes = [{"status": "M", "path": "op_api/aclnn_remainder.cpp"}, {"status": "A", "path": "docs/design.md"},
+               {"status": "D", "path": "op_api/squeeze.cpp"}]
+    text = design_doc.pr_description(evidence(), design_file="design.md", issue="Fixes #1",
+                                     files=["README.md", "docs/design.md", "op_api/aclnn_remainder.cpp"],
+                                     changes=changes, authors=(("gitee-yanglulu", 3), ("cann-robot", 1)))
+    assert "该目录已存在，本 PR 是对它的更新，共 3 个文件（新增 1、修改 1、删除 1）" in text
+    assert "| 修改 | `op_api/aclnn_remainder.cpp` |" in text and "| 删除 | `op_api/squeeze.cpp` |" in text
+    assert "已有作者（`git log`）：gitee-yanglulu（3 次提交）、cann-robot（1 次提交）" in text
+    docs = text.split("## 文档更新", 1)[1].split("##", 1)[0]
+    assert "`docs/design.md`" in docs and "squeeze" not in docs
 
 
 def test_missing_evidence_says_why() -> None:
