@@ -186,7 +186,7 @@ def test_directory_mode_writes_the_atlas_next_to_the_report(tmp_path: Path) -> N
                     "--format", "md", "-o", str(report))
     assert result.exit_code == exit_codes.OK, result.output
     assert {p.name for p in tmp_path.iterdir()} == {"report.md", "atlas.md", "atlas.json", "atlas.svg"}
-    assert (f"atlas: 6 entry routes (0 not answered), written to {tmp_path / 'atlas.md'}, "
+    assert (f"atlas: 6 entry routes (0 not answered, 0 no call for these facts), written to {tmp_path / 'atlas.md'}, "
             f"{tmp_path / 'atlas.json'} and {tmp_path / 'atlas.svg'}") in result.stderr
     without = invoke(str(TREE), "--soc", "Ascend910B", "--no-cache", "--no-progress")
     assert "atlas: 6 entry routes; give -o FILE to write atlas.md, atlas.json and atlas.svg beside it" in without.stderr
