@@ -109,8 +109,9 @@ def memory_view(memory: dict | None, lang: str) -> dict | None:
         rows.append({
             "label": label,
             "formula": row["formula"],
-            "peak": _bytes(row["peak_bytes"]),
-            "gpu": _bytes(row["gpu_bytes"]),
+            "peak": _bytes(row["npu_total_bytes"]),
+            "extra": _bytes(row["peak_bytes"]),
+            "gpu": _bytes(row["gpu_reference_bytes"]),
             "gap": _percent(row["gap"]),
             "launches": "-" if row["launches"] is None else row["launches"],
             "traffic": _bytes(row["traffic_bytes"]),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from op_migrate.analyzers.memory.units import human_bytes
-from op_migrate.reports.memory_terms import peak_of
+from op_migrate.reports.memory_terms import figures
 
 _COLOURS = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f")
 
@@ -63,10 +63,11 @@ def chart_data(plan, evaluation, title: str) -> ChartData:
     document = evaluation.document
     params = [t.name for t in route.tensors if t.effect == "param"]
     gpu = document.get("gpu_reference") or {}
-    return ChartData(title, tuple(labels), bars, evaluation.curve, peak_of(document) or document.get("peak_bytes", 0),
-                     peak_position, base_bytes=document.get("params_bytes", 0),
+    shown = figures(document)
+    return ChartData(title, tuple(labels), bars, evaluation.curve, shown["npu_total_bytes"], peak_position,
+                     base_bytes=shown["params_bytes"],
                      base_label=f"{', '.join(params)} (the entry's own tensors)" if params else "the entry's own tensors",
-                     gpu_bytes=document.get("gpu_reference_bytes"), gpu_label=gpu.get("label", "predicted"))
+                     gpu_bytes=shown["gpu_reference_bytes"], gpu_label=gpu.get("label", "predicted"))
 
 
 def _bar_label(storage: str, tensors: dict, writers: dict) -> str:

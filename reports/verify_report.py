@@ -99,7 +99,7 @@ def violation_groups(verdict: Verdict, root: Path | None = None) -> tuple[Group,
             where=f"{shown_path(file, root)}:{line}" if file else "(no source location)",
             guards=guards,
             call_path=path,
-            points=_points([v.point for v in items]),
+            points=points_text([v.point for v in items]),
             count=len(items),
             finding=finding_line({"path": shown_path(file, root) if file else None, "line": line, "severity": "error",
                                   "symbol": rule, "message": message}),
@@ -112,7 +112,7 @@ def problem_groups(verdict: Verdict) -> tuple[Group, ...]:
     for result in verdict.results:
         for problem in result.problems:
             grouped.setdefault(problem, []).append(result.point)
-    return tuple(Group(headline=problem, where="", guards=(), call_path=(), points=_points(points), count=len(points))
+    return tuple(Group(headline=problem, where="", guards=(), call_path=(), points=points_text(points), count=len(points))
                  for problem, points in grouped.items())
 
 
@@ -125,7 +125,7 @@ def memory_lines(verdict: Verdict) -> tuple[str, ...]:
         gap = "unknown" if check.gap is None else f"{check.gap:.1%}"
         text = f"{check.status}: gap {gap} (limit {check.max_gap:.1%})" + (f"; {check.detail}" if check.detail else "")
         grouped.setdefault(text, []).append(result.point)
-    return tuple(f"{text} - {_points(points)}" for text, points in grouped.items())
+    return tuple(f"{text} - {points_text(points)}" for text, points in grouped.items())
 
 
 def diff_groups(verdict: Verdict) -> tuple[Group, ...]:
@@ -135,7 +135,7 @@ def diff_groups(verdict: Verdict) -> tuple[Group, ...]:
     grouped: OrderedDict[tuple, list[RouteDiff]] = OrderedDict()
     for diff in verdict.diff:
         grouped.setdefault(_diff_lines(diff), []).append(diff)
-    return tuple(Group(headline="", where="", guards=(), call_path=(), points=_points([d.point for d in items]),
+    return tuple(Group(headline="", where="", guards=(), call_path=(), points=points_text([d.point for d in items]),
                        count=len(items), lines=lines + _figure_lines(items)) for lines, items in grouped.items())
 
 
@@ -181,7 +181,7 @@ def _signed(value: int | None) -> str:
     return "unknown" if value is None else f"{value:+d}"
 
 
-def _points(points) -> str:
+def points_text(points) -> str:
     """A compact description of a set of points: the values taken on each axis, and how many points."""
     points = list(OrderedDict.fromkeys(points))
     axes = OrderedDict((("entry", []), ("soc", []), ("dtype", []), ("case", []), ("scalars", [])))
