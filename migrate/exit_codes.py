@@ -24,6 +24,14 @@ TERMINATED = 143  # 128 + SIGTERM
 
 COUNTED_SEVERITIES = frozenset({"error", "warning"})
 
+# The table every command's --help ends with (\b keeps click from rewrapping it).
+HELP = """\b
+Exit codes (every command, every input kind):
+  0    complete, no finding that counts
+  1    findings of severity error or warning, violations, a failed gate, input files that failed
+  2    usage error (nothing written) or incomplete analysis
+  130  interrupted (Ctrl-C); 143 terminated (SIGTERM)"""
+
 
 def counts(severity: str | None) -> bool:
     """True when a finding of this severity makes the run exit 1."""

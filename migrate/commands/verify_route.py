@@ -48,7 +48,20 @@ class VerifyRouteConfig:
         return self.repo_roots[0] if self.repo_roots else None
 
 
-@click.command("verify-route")
+EXAMPLES = """\b
+Examples:
+  migrate verify-route ops/floor_mod/op_api --repo-root ops --policy floor_mod-native
+  migrate verify-route ops-math/math/floor_mod/op_api --policy my-policy.toml --format sarif -o out/verify.sarif
+  migrate verify-route ops/floor_mod/op_api --repo-root ops --policy floor_mod-native \\
+      --before ops-math/math/floor_mod/op_api --before-repo-root ops-math --format md   # + the diff
+  migrate verify-route ops-math/math/floor_mod/op_api --policy floor_mod-native --format sarif \\
+      --baseline last.sarif                                     # each result new, unchanged or absent
+
+\b
+verify-route keeps no cache: every run reads the sources afresh (there is no --no-cache to give)."""
+
+
+@click.command("verify-route", epilog=f"{EXAMPLES}\n\n{exit_codes.HELP}")
 @click.argument("path", type=click.Path(path_type=Path, exists=True))
 @click.option("--policy", "policy", required=True,
               help=f"A built-in policy ({', '.join(builtin_names())}) or a policy TOML file.")
@@ -60,7 +73,9 @@ class VerifyRouteConfig:
 @click.option("--before-ref", help="Diff against PATH at this git revision of its repository.")
 @click.option("--before-repo-root", "before_repo_roots", multiple=True, type=click.Path(path_type=Path),
               help="Repository for the before side's L0 calls (repeatable; default: --repo-root).")
-@click.option("--format", "fmt", type=click.Choice(VERIFY_FORMATS), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(VERIFY_FORMATS), default="text", show_default=True,
+              help="text: the pass/FAIL matrix and each violation as path:line: error rule message; md: the same in "
+                   "Markdown; json: the verdict (schema op-migrate/verify@1); sarif: SARIF 2.1.0 for code scanning.")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here instead of stdout.")
 @click.option("--mkdir", is_flag=True, help="Create the folder of -o when it is missing.")
 @click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False, exists=True),
@@ -69,7 +84,11 @@ class VerifyRouteConfig:
 @handle_errors
 def verify_route(path, policy, repo_roots, l0_catalogs, before, before_ref, before_repo_roots, fmt, output,
                  mkdir, baseline) -> None:
-    """Check the routes of PATH's entry points against a policy (exit 0 pass, 1 violation, 2 incomplete)."""
+    """Check the routes of PATH's entry points against a policy (exit 0 pass, 1 violation, 2 incomplete).
+
+    PATH is an op_api folder or source (or a saved route JSON); the policy is a built-in name or a TOML file. Every
+    SoC x dtype x case point of the policy is walked; a point the analysis cannot decide is INCOMPLETE, never a pass.
+    """
     if before is not None and before_ref is not None:
         raise click.UsageError("give --before or --before-ref, not both")
     config = VerifyRouteConfig(path=path, policy=policy, repo_roots=tuple(repo_roots), before=before,
