@@ -58,13 +58,17 @@ def portable_tests_gate(folder: Path, ops_root: Path) -> GateRow:
     if not tests.is_dir():
         return GateRow("portable-tests", False, "no portable tests at tests/portable", "tests/portable 下没有可移植测试")
     scratch = Path(tempfile.mkdtemp(prefix="op-migrate-gate-"))
+    (scratch / "tmp").mkdir()
     env = {
         **os.environ,
         "PYTHONDONTWRITEBYTECODE": "1",
         "OP_MIGRATE_CXX_CACHE": os.environ.get("OP_MIGRATE_CXX_CACHE", str(scratch / "cxx")),
+        # g++'s own temporary files (cc*.s) too: a killed compiler cannot remove them, the scratch folder goes whole.
+        "TMPDIR": str(scratch / "tmp"),
     }
+    # --basetemp inside the scratch folder: pytest's own tmp_path folders (pytest-of-<user>) go with it.
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib",
-               f"--rootdir={ops_root}", f"--confcutdir={ops_root}", str(tests)]
+               f"--rootdir={ops_root}", f"--confcutdir={ops_root}", f"--basetemp={scratch / 'pytest'}", str(tests)]
     # In a process group of its own, ended with op-migrate; the scratch folder goes on every exit path.
     completed = children.run_gate(command, env=env, cwd=scratch, scratch=scratch)
     if "No module named pytest" in completed.stderr:

@@ -1,4 +1,4 @@
-"""SARIF 2.1.0 for verify-route: one result per rule and location (the L2 call site), with every point of the matrix
+"""SARIF 2.1.0 for verify-route: one result per rule, location (the L2 call site) and launch, with every point of the matrix
 where it holds, the call paths as codeFlows, a partialFingerprints key that survives line moves, and with a baseline
 log the baselineState of each result (new, unchanged, or absent: in the baseline only)."""
 
@@ -38,7 +38,9 @@ def to_sarif(verdict: Verdict, policy: Policy, tool_version: str, source_root: P
     grouped: OrderedDict[tuple, list[Violation]] = OrderedDict()
     for violation in verdict.violations:
         grouped.setdefault(_place(violation, source_root), []).append(violation)
-    results = [_result(items, rule_index, source_root) for items in grouped.values()]
+    groups = list(grouped.values())  # in the verdict's order: points, then launches, as evaluated
+    results = [_result(items, rule_index, source_root, key)
+               for items, key in zip(groups, _fingerprints(groups, source_root))]
     if baseline is not None:
         results = _with_baseline(results, baseline)
     notifications = [
@@ -78,22 +80,30 @@ def _anchor(violation: Violation, source_root: Path | None) -> dict | None:
 
 
 def _place(violation: Violation, source_root: Path | None) -> tuple:
-    """What makes two violations one result: the rule and the location it is shown at (and the message there)."""
+    """What makes two violations one result: the rule, the location it is shown at, and what is launched there (a
+    BroadcastTo on AI_CPU and a FloorMod on AI_CPU at one call site are two findings of one rule)."""
     anchor = _anchor(violation, source_root) or {}
     physical = anchor.get("physicalLocation", {})
     return (violation.rule, physical.get("artifactLocation", {}).get("uri"), physical.get("region", {}).get("startLine"),
-            violation.message)
+            violation.op, violation.launcher)
 
 
-def _fingerprint(violation: Violation, source_root: Path | None) -> str:
-    anchor = _anchor(violation, source_root) or {}
-    uri = anchor.get("physicalLocation", {}).get("artifactLocation", {}).get("uri", "")
-    caller = violation.call_path[0].function if violation.call_path else ""
-    key = "\0".join([violation.rule, uri, caller, violation.op or "", violation.launcher or "", violation.symbol or ""])
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+def _fingerprints(groups: list[list[Violation]], source_root: Path | None) -> list[str]:
+    """partialFingerprints keys that survive edits that move lines: rule, file, calling function, op, launcher, and
+    the occurrence among results sharing those (in the verdict's order), so that no two results of a log share one."""
+    keys, seen = [], {}
+    for violations in groups:
+        first = violations[0]
+        anchor = _anchor(first, source_root) or {}
+        uri = anchor.get("physicalLocation", {}).get("artifactLocation", {}).get("uri", "")
+        caller = first.call_path[0].function if first.call_path else ""
+        base = "\0".join([first.rule, uri, caller, first.op or "", first.launcher or ""])
+        seen[base] = seen.get(base, 0) + 1
+        keys.append(hashlib.sha256(f"{base}\0{seen[base]}".encode("utf-8")).hexdigest()[:32])
+    return keys
 
 
-def _result(violations: list[Violation], rule_index: dict[str, int], source_root: Path | None) -> dict:
+def _result(violations: list[Violation], rule_index: dict[str, int], source_root: Path | None, key: str) -> dict:
     first = violations[0]
     anchor = _anchor(first, source_root)
     points = list(OrderedDict.fromkeys(v.point for v in violations))
@@ -102,7 +112,7 @@ def _result(violations: list[Violation], rule_index: dict[str, int], source_root
         "level": "error",
         "message": {"text": f"{first.message} [on {points_text(points)}]"},
         "locations": [anchor] if anchor else [],
-        "partialFingerprints": {FINGERPRINT: _fingerprint(first, source_root)},
+        "partialFingerprints": {FINGERPRINT: key},
         "properties": {
             "violations": len(violations),  # at this place, over every point (two broadcasts of one call count two)
             "entries": list(OrderedDict.fromkeys(v.point.entry for v in violations)),

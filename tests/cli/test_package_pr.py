@@ -123,7 +123,9 @@ def make_op(root: Path, name: str = "sample_op") -> Path:
     (op / "docs" / "design_facts.toml").write_text(_facts_toml(), encoding="utf-8")
     (op / "tests" / "portable").mkdir(parents=True)
     (op / "tests" / "portable" / "test_sample.py").write_text(
-        HASH_LICENSE + '"""A real check of the fixture op."""\n\n\ndef test_identity():\n    assert sorted([3, 1, 2]) == [1, 2, 3]\n'
+        HASH_LICENSE + '"""A real check of the fixture op."""\n\n\ndef test_identity(tmp_path):\n'
+        '    (tmp_path / "scratch").write_text("pytest keeps tmp_path folders: the gate must not leave them")\n'
+        '    assert sorted([3, 1, 2]) == [1, 2, 3]\n'
     )
     return op
 
@@ -658,10 +660,12 @@ SLOW_TEST = HASH_LICENSE + '''"""A gate that takes long and starts a child of it
 import os
 import pathlib
 import subprocess
+import tempfile
 import time
 
 
 def test_slow():
+    tempfile.mkstemp(prefix="cc", suffix=".s")  # as g++ leaves its assembly in TMPDIR when it is killed
     child = subprocess.Popen(["sleep", "120"])
     pathlib.Path(os.environ["PIDS_FILE"]).write_text(f"{os.getpid()} {child.pid}")
     time.sleep(120)
