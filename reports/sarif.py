@@ -1,6 +1,6 @@
-"""SARIF 2.1.0 for verify-route: one result per rule, location (the L2 call site) and launch, with every point of the matrix
-where it holds, the call paths as codeFlows, a partialFingerprints key that survives line moves, and with a baseline
-log the baselineState of each result (new, unchanged, or absent: in the baseline only)."""
+"""SARIF 2.1.0 for verify-route: one result per rule, location (the L2 call site) and launch, with every point of
+the matrix where it holds, the call paths as codeFlows, a partialFingerprints key that survives line moves, and with a
+baseline log the baselineState of each result (new, unchanged, or absent: in the baseline only)."""
 
 from __future__ import annotations
 
