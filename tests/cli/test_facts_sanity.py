@@ -47,3 +47,11 @@ def test_a_case_of_a_huge_tensor_is_warned_about_too() -> None:
 def test_plausible_shapes_say_nothing() -> None:
     result = CliRunner().invoke(main, BASE + ["--shape", "self=[1024,1,64]", "--shape", "other=[1,4096,64]"])
     assert "facts-" not in result.stderr.replace("facts-not-broadcastable", "")
+
+
+def test_figures_of_an_absurd_case_stay_readable() -> None:
+    # Before: a peak of "6917529027643179008.0 MiB".
+    result = CliRunner().invoke(main, ["analyze", str(REMAINDER), "--repo-root", str(ACLNN / "ops_math"), "--soc",
+                                       "Ascend910B", "--case", "self=[1099511627776,1,64]:float16,other=[1,1,64]:"
+                                       "float16,out=[1099511627776,1,64]:float16"])
+    assert " TiB" in result.stdout and not any(len(word) > 12 and word.endswith(".0") for word in result.stdout.split())
