@@ -52,4 +52,4 @@ cpu-model-table: $(TEST_VENV)/.installed
 		$(if $(STUBS),--stubs "$(STUBS)")
 
 clean:
-	rm -rf $(DEMO_VENV) $(TEST_VENV) $(DEMO_OUT) build *.egg-info .op-migrate-cache
+	rm -rf $(DEMO_VENV) $(TEST_VENV) $(DEMO_OUT) build *.egg-info

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -16,7 +17,31 @@ MESSAGES = MessageCatalog(
         "Given shapes that one entry point cannot take (another analysed entry takes them).",
         Severity.WARNING,
     ),
+    MessageDef(
+        "facts-dim-too-large",
+        "{option} {text}: {name} has a dimension of {value} (2^31 or more), which no int32 index reaches; "
+        "check the shape (every figure for it is predicted from this value)",
+        "A given dimension of 2^31 or more: possible in int64 shapes, but usually a typo.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "facts-tensor-too-large",
+        "{option} {text}: {name} holds {size}, over 1 TiB, more than any device's memory; check the shape "
+        "(every figure for it is predicted from this value)",
+        "A given tensor larger than 1 TiB.",
+        Severity.WARNING,
+    ),
+    MessageDef(
+        "facts-zero-dim",
+        "{option} {text}: {name} has a zero dimension, so it is an empty tensor and the call takes its empty-tensor "
+        "path (usually an early return that launches nothing)",
+        "A given shape with a zero dimension: legal, and rarely what a route or memory question is about.",
+        Severity.INFO,
+    ),
 )
+
+LARGE_DIM = 1 << 31
+LARGE_TENSOR = 1 << 40  # 1 TiB
 
 # An in-place entry names its tensor selfRef; facts written for the out-of-place entry say self (and back).
 _PARTNERS = {"self": "selfRef", "selfRef": "self"}
@@ -55,6 +80,38 @@ class BroadcastConflict(JsonModel):
     def finding(self):
         return MESSAGES.make("facts-not-broadcastable", path=self.file, line=self.line, entry=self.entry,
                              operands=self.operands(), producer=self.producer)
+
+
+@dataclass(frozen=True)
+class GivenShape(JsonModel):
+    """One shape the user gave, with the element width when a dtype was given for it (None: unknown)."""
+
+    option: str
+    text: str
+    name: str
+    dims: tuple[int, ...]
+    width: int | None = None
+
+
+def implausible_shapes(shapes: Iterable[GivenShape]):
+    """Findings for shapes that are legal but rarely meant: a dimension of 2^31 or more, a tensor over 1 TiB (a
+    tensor of unknown dtype counts one byte per element, so it is flagged only when it surely is), a zero
+    dimension. Each shape gets at most one finding, the first that applies in that order."""
+    found = []
+    for shape in shapes:
+        fields = {"option": shape.option, "text": shape.text, "name": shape.name}
+        size = math.prod(shape.dims) * (shape.width or 1)
+        if any(dim >= LARGE_DIM for dim in shape.dims):
+            found.append(MESSAGES.make("facts-dim-too-large", value=max(shape.dims), **fields))
+        elif size > LARGE_TENSOR:
+            found.append(MESSAGES.make("facts-tensor-too-large", size=_tib(size), **fields))
+        elif 0 in shape.dims:
+            found.append(MESSAGES.make("facts-zero-dim", **fields))
+    return tuple(found)
+
+
+def _tib(size: int) -> str:
+    return f"{size / LARGE_TENSOR:,.1f} TiB" + ("" if size < 1 << 50 else f" ({size:.2e} bytes)")
 
 
 def _dims(dims: Sequence[int]) -> str:

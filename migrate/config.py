@@ -19,7 +19,7 @@ class AnalyzeConfig:
     mkdir: bool = False  # create the folder of -o when it is missing
     jobs: int = 1
     use_cache: bool = True
-    cache_dir: Path = Path(".op-migrate-cache")
+    cache_dir: Path | None = None  # the command passes the user cache folder (migrate/cache.py); None: no cache
     show_progress: bool = True
     cann_root: Path | None = None
     repo_roots: tuple[Path, ...] = ()  # searched in order for L0 definitions; the first that defines an op wins

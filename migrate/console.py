@@ -100,3 +100,40 @@ def progress(total: int, description: str, enabled: bool, unit: str = "files"):
             yield advance
 
     return _bar()
+
+
+def steps(total: int, describe):
+    """Long steps one after another, each said on stderr as it happens: its start, then its result and how long it
+    took (`describe(result)` -> (passed, detail)). A rich spinner line on a terminal, plain lines otherwise (a log, a
+    CI job). A context manager yielding run(name, thunk) -> the thunk's result."""
+    import time
+    from contextlib import contextmanager
+
+    @contextmanager
+    def _steps():
+        err = _stderr()
+        done = [0]
+
+        def run(name: str, thunk):
+            done[0] += 1
+            label = f"[{done[0]}/{total}] {name}"
+            started = time.monotonic()
+            if err.is_terminal:
+                with err.status(f"{label} ...", spinner="dots"):
+                    result = thunk()
+            else:
+                sys.stderr.write(f"{label} ...\n")
+                sys.stderr.flush()
+                result = thunk()
+            passed, detail = describe(result)
+            line = f"{label} {'pass' if passed else 'FAIL'} ({time.monotonic() - started:.1f} s): {detail}"
+            if err.is_terminal:
+                err.print(line, style="green" if passed else "bold red")
+            else:
+                sys.stderr.write(line + "\n")
+                sys.stderr.flush()
+            return result
+
+        yield run
+
+    return _steps()

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import sys
-import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from op_migrate.migrate import console
+from op_migrate.migrate import cache, console
 
 Worker = Callable[[str], dict]
 
@@ -132,17 +130,7 @@ def _cache_read(cache_dir: Path | None, key: str) -> dict | None:
 def _cache_write(cache_dir: Path | None, key: str, document: dict) -> None:
     if cache_dir is None:
         return
-    target = cache_dir / key[:2] / f"{key}.bin"
     # marshal, not JSON: a warm run is mostly decoding, and marshal decodes plain dicts several times faster.
-    # Its format belongs to one Python version, which is part of the key.
-    data = marshal.dumps(document)
-    try:
-        if not target.parent.is_dir():
-            target.parent.mkdir(parents=True, exist_ok=True)
-        # Write then rename so concurrent runs never read half a file.
-        handle, temp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temp, target)
-    except OSError:
-        pass  # a read-only cache directory only costs speed
+    # Its format belongs to one Python version, which is part of the key. Encoded now: the caller may change the
+    # document before the write is carried out.
+    cache.defer_write(cache_dir / key[:2] / f"{key}.bin", marshal.dumps(document))

@@ -4,6 +4,9 @@
 1  findings that count (severity error or warning), policy violations, a failed gate, input files that failed;
 2  a usage error (a bad option or fact, refused before anything is written) or an incomplete analysis.
 
+130 interrupted (SIGINT, Ctrl-C) and 143 terminated (SIGTERM), the shell's 128 + signal: temporary folders are
+removed and gate children ended first; nothing half-written is left in a target.
+
 When a run is both incomplete and has findings it exits 2: the findings are reported, but the answer is not whole.
 Findings of severity info are notes; they never change the exit code.
 """
@@ -16,8 +19,18 @@ OK = 0
 FINDINGS = 1
 USAGE = 2
 INCOMPLETE = USAGE  # not an answer: said with the code of a request that could not be carried out
+INTERRUPTED = 130  # 128 + SIGINT
+TERMINATED = 143  # 128 + SIGTERM
 
 COUNTED_SEVERITIES = frozenset({"error", "warning"})
+
+# The table every command's --help ends with (\b keeps click from rewrapping it).
+HELP = """\b
+Exit codes (every command, every input kind):
+  0    complete, no finding that counts
+  1    findings of severity error or warning, violations, a failed gate, input files that failed
+  2    usage error (nothing written) or incomplete analysis
+  130  interrupted (Ctrl-C); 143 terminated (SIGTERM)"""
 
 
 def counts(severity: str | None) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from op_migrate.migrate import console
+from op_migrate.migrate import cache, console
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ def emit(rendered: Rendered, output: Path | None, mkdir: bool = False) -> int:
         console.report(rendered.text)
         for line in rendered.diagnostics:
             console.diagnostic(line)
-        return rendered.exit_code
+        return _settled(rendered.exit_code)
     if mkdir:
         output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(rendered.text if rendered.text.endswith("\n") else rendered.text + "\n", encoding="utf-8")
@@ -36,4 +36,11 @@ def emit(rendered: Rendered, output: Path | None, mkdir: bool = False) -> int:
     for line in rendered.diagnostics:
         console.diagnostic(line)
     console.diagnostic(f"wrote {output}" + (f" and {len(rendered.files)} side file(s)" if rendered.files else ""))
-    return rendered.exit_code
+    return _settled(rendered.exit_code)
+
+
+def _settled(code: int) -> int:
+    """The report is out: the cache writes held back during the run are carried out now. A run refused with exit 2
+    (a usage error, an unwritable -o) never gets here: migrate/errors.py discards them."""
+    cache.commit()
+    return code

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-import subprocess
+import re
 from importlib import metadata
 import sys
 import tempfile
 from pathlib import Path
 
+from op_migrate.migrate import children
 from op_migrate.analyzers.package import OperatorInfo, check_hygiene, check_layout, check_license_headers
 from op_migrate.reports.design_doc import GateRow
 
@@ -56,15 +57,20 @@ def portable_tests_gate(folder: Path, ops_root: Path) -> GateRow:
     ops_root = ops_root.resolve()
     if not tests.is_dir():
         return GateRow("portable-tests", False, "no portable tests at tests/portable", "tests/portable 下没有可移植测试")
-    with tempfile.TemporaryDirectory(prefix="op-migrate-gate-") as scratch:
-        env = {
-            **os.environ,
-            "PYTHONDONTWRITEBYTECODE": "1",
-            "OP_MIGRATE_CXX_CACHE": os.environ.get("OP_MIGRATE_CXX_CACHE", str(Path(scratch) / "cxx")),
-        }
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib",
-                   f"--rootdir={ops_root}", f"--confcutdir={ops_root}", str(tests)]
-        completed = subprocess.run(command, capture_output=True, text=True, env=env, cwd=scratch, check=False)
+    scratch = Path(tempfile.mkdtemp(prefix="op-migrate-gate-"))
+    (scratch / "tmp").mkdir()
+    env = {
+        **os.environ,
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "OP_MIGRATE_CXX_CACHE": os.environ.get("OP_MIGRATE_CXX_CACHE", str(scratch / "cxx")),
+        # g++'s own temporary files (cc*.s) too: a killed compiler cannot remove them, the scratch folder goes whole.
+        "TMPDIR": str(scratch / "tmp"),
+    }
+    # --basetemp inside the scratch folder: pytest's own tmp_path folders (pytest-of-<user>) go with it.
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--import-mode=importlib",
+               f"--rootdir={ops_root}", f"--confcutdir={ops_root}", f"--basetemp={scratch / 'pytest'}", str(tests)]
+    # In a process group of its own, ended with op-migrate; the scratch folder goes on every exit path.
+    completed = children.run_gate(command, env=env, cwd=scratch, scratch=scratch)
     if "No module named pytest" in completed.stderr:
         return GateRow("portable-tests", False, "pytest is not installed: pip install 'op-migrate[test]'",
                        "未安装 pytest：请执行 pip install 'op-migrate[test]'")
@@ -74,8 +80,13 @@ def portable_tests_gate(folder: Path, ops_root: Path) -> GateRow:
     return portable_tests_row(completed.returncode == 0, summary.strip("= "))
 
 
+_DURATION = re.compile(r"\s+in\s+[0-9.]+s(\s*\([0-9:]+\))?$")
+
+
 def portable_tests_row(passed: bool, summary: str) -> GateRow:
-    """The gate row of a finished pytest run: its own summary line, quoted as is in the Chinese text."""
+    """The gate row of a finished pytest run: its own summary line, quoted as is in the Chinese text, without the
+    time it took (the progress line on stderr says that), so that two runs render the same documents."""
+    summary = _DURATION.sub("", summary)
     said = "CPU 模型上的可移植测试" + ("通过" if passed else "未通过")
     return GateRow("portable-tests", passed, summary, f"{said}（pytest：`{summary}`）")
 

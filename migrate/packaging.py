@@ -9,8 +9,9 @@ from pathlib import Path
 
 from op_migrate.analyzers.package import OperatorInfo, collect_files, operator_info
 from op_migrate.analyzers.package.manifest import entry_for
+from op_migrate.analyzers.package import update
 from op_migrate.analyzers.package.operators import is_plain_name
-from op_migrate.migrate import __version__, exit_codes, git_target, validate
+from op_migrate.migrate import __version__, console, exit_codes, git_target, validate
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.output import Rendered
 from op_migrate.migrate import package_evidence, package_gates, package_headers
@@ -62,20 +63,37 @@ class Plan:
     pr_text: str
     manifest: str
     gates: tuple[design_doc.GateRow, ...]
+    changes: tuple[update.FileChange, ...]  # against the destination folder at the target's HEAD
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Where the package goes and what is there already (an existing folder makes the package an update)."""
+
+    info: OperatorInfo
+    folder: Path
+    category: str
+    branch: str
+    prefix: str
+    upstream: dict  # path -> (mode, blob id) at HEAD
+    authors: tuple[tuple[str, int], ...]  # who wrote the existing folder (git log), most commits first
 
 
 def run(config: PackageConfig) -> Rendered:
-    info, folder, category, branch = _validate(config)
-    headers = package_headers.header_check(config.ascendc, config.stubs, folder, config.host_headers, config.target)
-    gates = _run_gates(config, info, folder) + ((headers.gate,) if headers.gate else ())
-    table = _gate_table(gates) + ("" if headers.gate else f"({design_doc.in_lang(headers.missing, 'en')})\n")
-    if not all(gate.passed for gate in gates):
-        return Rendered(table + "\nA gate failed: nothing was written.\n", exit_codes.FINDINGS)
-    plan = _render(config, info, folder, category, branch, gates, headers)
-    return Rendered(table + _write(config, plan), exit_codes.OK)
+    """Refuse what is unsafe, run the gates (each said on stderr as it happens), print the gate table, then render
+    and write. The table is on stdout before anything is written, so a failing write never hides it."""
+    where = _validate(config)
+    with git_target.branch_lock(config.target, where.branch):
+        _refuse_taken(config, where)
+        gates, headers = _run_gates(config, where.info, where.folder)
+        console.report(_gate_table(gates) + ("" if headers.gate else f"({design_doc.in_lang(headers.missing, 'en')})\n"))
+        if not all(gate.passed for gate in gates):
+            return Rendered("\nA gate failed: nothing was written.\n", exit_codes.FINDINGS)
+        plan = _render(config, where, gates, headers)
+        return Rendered(_write(config, plan), exit_codes.OK)
 
 
-def _validate(config: PackageConfig):
+def _validate(config: PackageConfig) -> Destination:
     validate.check_output(config.patch, config.mkdir, "--patch")
     validate.check_output(config.output_dir, config.mkdir, "-o", is_folder=True)
     info = operator_info(config.op)
@@ -85,35 +103,86 @@ def _validate(config: PackageConfig):
             raise MigrateError(f"refusing: {what} {name!r} is not a plain folder name")
     if category not in CATEGORIES:
         raise MigrateError(f"refusing: category {category!r} is not one of {', '.join(CATEGORIES)}")
-    folder = (config.ops_dir or Path(str(resources.files("op_migrate.ops")))) / config.op
+    folder = (config.ops_dir or bundled_ops()) / config.op
     if not folder.is_dir():
-        raise MigrateError(f"no operator folder {folder}")
+        known = ", ".join(shipped_operators(config.ops_dir or bundled_ops())) or "none"
+        raise MigrateError(f"no operator folder {folder} (operators there: {known})")
     target = config.target
     if not git_target.is_ops_math_like(target):
         raise MigrateError(f"refusing: {target} is not an ops-math-like git checkout (needs .git, experimental/, cmake/, build.sh)")
     branch = config.branch or f"op-migrate/{config.op}"
     git_target.run_git(target, "check-ref-format", "--branch", branch)
+    if not _checks_headers(config):  # --stubs / --host-headers without the kernel headers: refused up front
+        package_headers.header_check(None, config.stubs, Path("."), config.host_headers, config.target)
+    else:
+        package_headers.host_folders(config.host_headers, config.target)  # a bad --host-headers too
+    prefix = f"experimental/{category}/{config.op}"
+    upstream = {path: (entry.mode, entry.blob) for path, entry in git_target.upstream_files(target, prefix).items()}
+    authors = git_target.folder_authors(target, prefix) if upstream else ()
+    return Destination(info, folder, category, branch, prefix, upstream, authors)
+
+
+def _refuse_taken(config: PackageConfig, where: Destination) -> None:
+    """Under the branch lock: a dirty target, an existing branch, and an update that would delete the existing
+    folder's files without --force are refused before any gate runs."""
+    target = config.target
     state = git_target.inspect(target)
     if state.dirty and not config.allow_dirty:
         raise MigrateError(f"refusing: {target} has uncommitted changes (use --allow-dirty)", exit_codes.USAGE)
-    if branch in state.branches:
-        raise MigrateError(f"refusing: branch {branch!r} already exists in {target}", exit_codes.USAGE)
-    prefix = f"experimental/{category}/{config.op}"
-    if git_target.path_exists_at_head(target, prefix) and not config.force:
-        raise MigrateError(f"refusing: {prefix} already exists in {target} (use --force to replace it)", exit_codes.USAGE)
-    return info, folder, category, branch
+    if where.branch in state.branches:
+        raise MigrateError(f"refusing: branch {where.branch!r} already exists in {target}", exit_codes.USAGE)
+    if not where.upstream and (target / where.prefix).exists():
+        raise MigrateError(f"refusing: {where.prefix} exists in the work tree of {target} but not at HEAD; commit or "
+                           "remove it first", exit_codes.USAGE)
+    # The op folder's own files are known now; the design document and charts rendered later only add files.
+    shipped = {f"{where.prefix}/{p.relative_to(where.folder).as_posix()}" for p in where.folder.rglob("*") if p.is_file()}
+    deleted = sorted(path for path in where.upstream if path not in shipped and not _rendered_later(where.prefix, path))
+    if deleted and not config.force and not config.dry_run:
+        shown = ", ".join(path[len(where.prefix) + 1:] for path in deleted[:5]) + (" ..." if len(deleted) > 5 else "")
+        raise MigrateError(f"refusing: {where.prefix} exists in {target} and this update would delete {len(deleted)} of "
+                           f"its files ({shown}); see them with --dry-run, and pass --force to write the update",
+                           exit_codes.USAGE)
+
+
+def _rendered_later(prefix: str, path: str) -> bool:
+    return path.startswith(f"{prefix}/docs/") and (path.endswith((".svg", ".png")) or "/design" in path)
+
+
+def bundled_ops() -> Path:
+    return Path(str(resources.files("op_migrate.ops")))
+
+
+def shipped_operators(ops_dir: Path) -> list[str]:
+    """The operator folders package-pr can ship from `ops_dir` (a folder with op_api/ and a design input)."""
+    return sorted(p.name for p in ops_dir.iterdir() if (p / "op_api").is_dir() and (p / DESIGN_INPUT).is_file()) \
+        if ops_dir.is_dir() else []
 
 
 def _run_gates(config: PackageConfig, info: OperatorInfo, folder: Path):
     ops_root = folder.parent
-    return (
-        package_evidence.policy_gate(info, folder),
-        package_gates.portable_tests_gate(folder, ops_root),
-        package_gates.layout_gate(folder, info),
-        package_gates.license_gate(folder),
-        package_gates.hygiene_gate(folder),
-        _design_input_gate(folder),
-    )
+    steps = [
+        ("route-policy", lambda: package_evidence.policy_gate(info, folder)),
+        ("portable-tests", lambda: package_gates.portable_tests_gate(folder, ops_root)),
+        ("layout", lambda: package_gates.layout_gate(folder, info)),
+        ("license", lambda: package_gates.license_gate(folder)),
+        ("hygiene", lambda: package_gates.hygiene_gate(folder)),
+        ("design-input", lambda: _design_input_gate(folder)),
+    ]
+    headers = [package_headers.HeaderEvidence(None, None, package_headers.NOT_RUN)]
+    if _checks_headers(config):
+        def real_headers():
+            headers[0] = package_headers.header_check(config.ascendc, config.stubs, folder, config.host_headers,
+                                                      config.target)
+            return headers[0].gate
+        steps.append((package_headers.GATE, real_headers))
+    with console.steps(len(steps), lambda row: (row.passed, row.detail) if row else (True, "not run")) as step:
+        rows = tuple(step(name, thunk) for name, thunk in steps)
+    return tuple(row for row in rows if row is not None), headers[0]
+
+
+def _checks_headers(config: PackageConfig) -> bool:
+    """The real-headers check runs with --ascendc, or with a CANN toolkit given as --host-headers ascend-home=."""
+    return config.ascendc is not None or any(entry.startswith("ascend-home=") for entry in config.host_headers)
 
 
 def _design_input_gate(folder: Path) -> design_doc.GateRow:
@@ -133,9 +202,9 @@ def _design_input_gate(folder: Path) -> design_doc.GateRow:
     return design_doc.GateRow("design-input", True, f"{DESIGN_INPUT} complete", f"{DESIGN_INPUT} 内容齐全")
 
 
-def _render(config, info, folder, category, branch, gates, headers) -> Plan:
-    prefix = f"experimental/{category}/{config.op}"
-    evidence = package_evidence.gather(config, info, folder, category, gates, headers)
+def _render(config: PackageConfig, where: Destination, gates, headers) -> Plan:
+    prefix, folder, info = where.prefix, where.folder, where.info
+    evidence = package_evidence.gather(config, info, folder, where.category, gates, headers)
     design_name = "design.md" if config.lang == "zh" else "design_en.md"
     design_text = design_doc.design_document(evidence, config.lang, __version__)
     # The installer's byte-code in an installed copy passed the hygiene gate as the installation's own; never staged.
@@ -143,18 +212,34 @@ def _render(config, info, folder, category, branch, gates, headers) -> Plan:
     staged = list(collect_files(folder, prefix, exclude=skipped))
     extra = [(f"docs/{design_name}", design_text.encode("utf-8"))] + [(f"docs/{n}", d) for n, d in evidence.files]
     staged += [(entry_for(f"{prefix}/{name}", data), data) for name, data in extra]
-    title = design_doc.pr_title(config.op, info.summary_en)
-    pr_text = design_doc.pr_description(evidence, design_file=design_name, file_count=len(staged), issue=config.issue)
-    manifest = design_doc.manifest_text(tool_version=__version__, branch=branch, title=title,
-                                        files=[entry for entry, _ in staged], gates=gates, memory=evidence.memory,
-                                        header_check=evidence.headers, header_check_missing=evidence.headers_missing)
     executable = {str(p.relative_to(folder).as_posix()) for p in folder.rglob("*") if p.is_file() and p.stat().st_mode & 0o111}
     files = tuple((entry.path, data, entry.path[len(prefix) + 1:] in executable) for entry, data in staged)
-    return Plan(info, prefix, branch, files, title, f"{title}\n\n{pr_text}", pr_text, manifest, gates)
+    changes = update.file_changes(files, where.upstream)
+    title = design_doc.pr_title(config.op, info.summary_en)
+    pr_text = design_doc.pr_description(evidence, design_file=design_name, issue=config.issue,
+                                        files=[path[len(prefix) + 1:] for path, _, _ in files],
+                                        changes=_shown_changes(changes, prefix), authors=where.authors)
+    manifest = design_doc.manifest_text(tool_version=__version__, branch=where.branch, title=title,
+                                        files=[entry for entry, _ in staged], gates=gates, memory=evidence.memory,
+                                        header_check=evidence.headers, header_check_missing=evidence.headers_missing,
+                                        changes=[c.to_json() for c in changes], authors=where.authors)
+    credit = ""
+    if where.authors:
+        credit = "\n\nUpdates the existing folder; its authors (git log): " + ", ".join(n for n, _ in where.authors)
+    return Plan(info, prefix, where.branch, files, title, f"{title}\n\n{pr_text}{credit}", pr_text, manifest, gates,
+                changes)
+
+
+def _shown_changes(changes, prefix: str) -> list[dict]:
+    return [{"status": c.status, "path": c.path[len(prefix) + 1:]} for c in changes if c.status != update.UNCHANGED]
 
 
 def _write(config: PackageConfig, plan: Plan) -> str:
-    lines = [f"\n{plan.title}", f"{len(plan.files)} files under {plan.prefix}/"]
+    counted = update.counts(plan.changes)
+    kind = "an update of the existing folder" if counted["M"] or counted["D"] or counted["="] else "a new folder"
+    lines = [f"\n{plan.title}",
+             f"{len(plan.files)} files under {plan.prefix}/, {kind}: {counted['A']} added, {counted['M']} modified, "
+             f"{counted['D']} deleted, {counted['=']} unchanged"]
     if config.output_dir is not None:
         if config.mkdir:
             config.output_dir.mkdir(parents=True, exist_ok=True)
@@ -163,7 +248,10 @@ def _write(config: PackageConfig, plan: Plan) -> str:
         lines.append(f"PR description and manifest written to {config.output_dir}")
     if config.dry_run:
         lines.append("dry run: the target was not touched; the change would be:")
-        lines += [f"  A {path} ({len(data)} bytes)" for path, data, _ in plan.files]
+        lines += [f"  {c.status} {c.path}" + (f" ({c.size} bytes)" if c.size is not None else "")
+                  for c in plan.changes if c.status != update.UNCHANGED]
+        if counted["D"] and not config.force:
+            lines.append(f"writing it deletes {counted['D']} file(s) of the existing folder: pass --force to do so")
         return "\n".join(lines) + "\n"
     commit = git_target.build_commit(config.target, list(plan.files), plan.prefix, plan.message)
     if config.patch is not None:

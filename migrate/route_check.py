@@ -11,7 +11,7 @@ from op_migrate.analyzers.policy import PolicyError, evaluate as evaluate_policy
 from op_migrate.analyzers.policy.adapters import ChainRouteSource, EngineUnavailable, memory_source
 from op_migrate.analyzers.memory.allocator import EXECUTOR_RULE
 from op_migrate.reports.design_doc import Bilingual, GateRow
-from op_migrate.reports.memory_terms import peak_of
+from op_migrate.reports.memory_terms import figures
 from op_migrate.reports.memory_chart import chart_data, lifetime_svg
 
 MAX_ROUTE_ROWS = 12  # the design document shows a sample; the full matrix is the verify-route report
@@ -102,34 +102,20 @@ def memory_comparison(policy_name: str, op_api: Path, before: Path, point=None) 
 def _memory_rows(stage: str, document: dict) -> list[dict]:
     """Exact figures for what the facts decide; a second, conservative row when undecided branches add tasks.
 
-    Peaks follow reports/memory_terms (entry tensors included); the design documents render them in MiB/KiB.
+    The figures and their names are reports/memory_terms.figures(): the same as `migrate analyze` JSON's.
     """
     if not document.get("evaluated"):
-        return [{"stage": stage, "may": 0, "formula": document["formula"], "peak_bytes": None, "gpu_bytes": None,
-                 "gap": None, "launches": None, "traffic_bytes": None}]
-    rows = [{
-        "stage": stage,
-        "may": 0,
-        "formula": document["formula"],
-        "peak_bytes": peak_of(document),
-        "gpu_bytes": document["gpu_reference_bytes"],
-        "gap": document.get("gap"),
-        "launches": document["tasks"],
-        "traffic_bytes": document["traffic_bytes"],
-    }]
+        return [{"stage": stage, "may": 0, "formula": document["formula"], "npu_total_bytes": None, "peak_bytes": None,
+                 "params_bytes": None, "gpu_reference_bytes": None, "gap": None, "launches": None,
+                 "traffic_bytes": None}]
+    rows = [{"stage": stage, "may": 0, "formula": document["formula"], **figures(document),
+             "launches": document["tasks"], "traffic_bytes": document["traffic_bytes"]}]
     may = document.get("may_tasks", 0)
     if may:
         may_traffic = sum(t["read_bytes"] + t["write_bytes"] for t in document.get("task_traffic", []) if t.get("may"))
-        rows.append({
-            "stage": stage,
-            "may": may,
-            "formula": document["formula_with_may"],
-            "peak_bytes": document["params_bytes"] + document["peak_with_may_bytes"],
-            "gpu_bytes": document["gpu_reference_bytes"],
-            "gap": document.get("gap_with_may"),
-            "launches": document["tasks"] + may,
-            "traffic_bytes": document["traffic_bytes"] + may_traffic,
-        })
+        rows.append({"stage": stage, "may": may, "formula": document["formula_with_may"],
+                     **figures(document, with_may=True), "launches": document["tasks"] + may,
+                     "traffic_bytes": document["traffic_bytes"] + may_traffic})
     return rows
 
 

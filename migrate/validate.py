@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from op_migrate.analyzers.facts_check import GivenFact, broadcast_conflicts, unknown_names
+from op_migrate.analyzers.facts_check import GivenFact, GivenShape, broadcast_conflicts, implausible_shapes, unknown_names
+from op_migrate.analyzers.memory.case import dtype_bytes
 from op_migrate.analyzers.memory import CaseError, load_cases, parse_case
 from op_migrate.analyzers.route import platforms
 from op_migrate.analyzers.route.facts import (
@@ -15,7 +16,7 @@ from op_migrate.analyzers.route.facts import (
     parse_shape,
     parse_strides,
 )
-from op_migrate.migrate import exit_codes
+from op_migrate.migrate import console, exit_codes
 from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.errors import MigrateError
 
@@ -91,7 +92,44 @@ def check_analyze(config: AnalyzeConfig, kind: str) -> None:
             load_cases(config.cases_file)
         except (CaseError, OSError) as error:
             raise MigrateError(f"--cases {config.cases_file}: {error}") from error
+    check_paths(repo_roots=config.repo_roots, l0_catalogs=config.l0_catalogs, cann_root=config.cann_root)
     check_output(config.output, config.mkdir)
+    for finding in shape_warnings(config):
+        console.diagnostic(f"{finding.severity.value}: {finding.message}")
+
+
+def check_paths(repo_roots=(), l0_catalogs=(), cann_root=None, option_roots: str = "--repo-root") -> None:
+    """Folders and files the user named must be there: a --repo-root that is a file or missing would otherwise
+    be left out silently, and the run would answer without it."""
+    for root in repo_roots:
+        if not Path(root).is_dir():
+            what = "is a file, not a folder" if Path(root).exists() else "does not exist"
+            raise MigrateError(f"{option_roots} {root}: {what}; give the folder of a repository (an ops-math checkout)")
+    for catalog in l0_catalogs:
+        if not Path(catalog).is_file():
+            raise MigrateError(f"--l0-catalog {catalog}: no such file; write one with `migrate catalog build ROOT -o FILE`")
+    if cann_root is not None and not Path(cann_root).is_dir():
+        raise MigrateError(f"--cann-root {cann_root}: no such folder; give a CANN install or the open operator tree")
+
+
+def shape_warnings(config: AnalyzeConfig):
+    """Findings for given shapes that are legal but rarely meant (analyzers/facts_check.py): said on stderr when
+    the options are checked, and added to the report by the pipeline."""
+    dtypes = dict(parse_dtype(text) for text in config.dtypes)
+    shapes = []
+    for text in config.shapes:
+        name, dims = parse_shape(text)
+        shapes.append(GivenShape("--shape", text, name, dims, _width(dtypes.get(name) or dtypes.get("*"))))
+    cases = [(f"--case", case) for case in map(parse_case, config.cases)]
+    if config.cases_file is not None:
+        cases += [(f"--cases {config.cases_file}:", case) for case in load_cases(config.cases_file)]
+    for option, case in cases:
+        shapes += [GivenShape(option, case.text(), t.name, t.shape, _width(t.dtype)) for t in case.tensors]
+    return implausible_shapes(shapes)
+
+
+def _width(dtype: str | None) -> int | None:
+    return dtype_bytes(dtype) if dtype else None
 
 
 def check_output(path: Path | None, mkdir: bool, option: str = "-o", is_folder: bool = False) -> None:
@@ -132,9 +170,13 @@ def check_entry_facts(config: AnalyzeConfig, document: dict) -> None:
         shown = ", ".join(known[:12]) + (f" and {len(known) - 12} more" if len(known) > 12 else "")
         where = f"parameters: {shown}" if known else "no entry point was analysed"
         raise MigrateError(f"{fact.option} {fact.text}: {fact.name!r} is no parameter of any analysed entry point ({where})")
-    conflicts, accepted = [], 0
+    conflicts, accepted, marked = [], 0, []
     for entry in document["entries"]:
-        found = [c for route in entry["routes"] for c in broadcast_conflicts(route, _route_shapes(route))]
+        found = []
+        for route in entry["routes"]:
+            here = broadcast_conflicts(route, _route_shapes(route))
+            marked += [(route, here[0].finding().message)] if here else []
+            found += here
         conflicts += found
         accepted += bool(entry["routes"]) and not found
     if not conflicts:
@@ -145,8 +187,14 @@ def check_entry_facts(config: AnalyzeConfig, document: dict) -> None:
         raise MigrateError(f"{option} {first.shapes_text()}: {first.entry} broadcasts {first.operands()} "
                            f"({first.producer} at {first.file}:{first.line}), but these shapes do not broadcast; "
                            "give shapes that broadcast", exit_codes.USAGE)
-    # Another entry takes these facts: the run goes on, and the entries that cannot take them say so.
-    document["findings"].extend(c.finding().to_json() for c in dict.fromkeys(conflicts))
+    # Another entry takes these facts: the run goes on, and the entries that cannot take them say so, on stderr now
+    # (the user's own arguments) and in the report; their routes are marked, so no outcome line calls them decided.
+    for conflict in dict.fromkeys(conflicts):
+        finding = conflict.finding()
+        console.diagnostic(f"{finding.severity.value}: {option} {conflict.shapes_text()}: {finding.message}")
+        document["findings"].append(finding.to_json())
+    for route, message in marked:
+        route["facts_not_broadcastable"] = message
 
 
 def _route_shapes(route: dict) -> dict[str, tuple[int, ...]]:

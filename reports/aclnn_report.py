@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import PurePath
 
 from op_migrate.reports.aclnn_mermaid import mermaid
+from op_migrate.reports.findings_text import finding_lines
 from op_migrate.reports.render import render
 
 RESOLUTIONS = ("repo", "catalog", "generated-catalog", "unresolved")
@@ -65,6 +66,8 @@ def outcome(route: dict) -> str:
     "rejected: the call fails for these facts"."""
     if route.get("rejected"):
         return "rejected: the call fails for these facts" + ("" if route["complete"] else ", incomplete")
+    if route.get("facts_not_broadcastable"):
+        return "no valid call: the given shapes do not broadcast here (facts-not-broadcastable)"
     fails = "; fails for these facts on some paths" if route.get("fails_when") else ""
     if not route["complete"]:
         symbols = sorted({reason["symbol"] for reason in _route_reasons(route)})
@@ -132,9 +135,7 @@ def text(document: dict) -> str:
     for item in document["unresolved"]:
         lines.append(f"unresolved: l0op::{item['op']} ({item['arity']} args) at {item['file']}:{item['line']}"
                      + (f": {item['reason']}" if item.get("reason") else ""))
-    for finding in document["findings"]:
-        where = ":".join(str(part) for part in (finding.get("path"), finding.get("line")) if part)
-        lines.append(f"{finding['severity']}: {finding['symbol']}: " + (f"{where}: " if where else "") + finding["message"])
+    lines += finding_lines(document["findings"])
     for failed in document["failed"]:
         lines.append(f"failed: {failed['path']}: {failed['reason']}")
     return "\n".join(lines) + "\n"

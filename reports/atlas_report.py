@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from op_migrate.analyzers.memory.units import human_bytes
 from op_migrate.reports.render import render, to_json_text
 
 TOP = 40  # rows in the Markdown table and bars in the chart; the JSON keeps every row
@@ -15,9 +16,12 @@ def markdown(atlas: dict) -> str:
     rows = [_row(row) for row in answered[:TOP]]
     unanswered = [{"entry": r["entry"], "file": r["file"], "line": r["line"], "reasons": "; ".join(r["reasons"])}
                   for r in atlas["unanswered"]]
+    rejected = [{"entry": r["entry"], "file": r["file"], "line": r["line"], "why": r["rejected"]}
+                for r in atlas.get("rejected", ())]
     costly = [r for r in answered if (r["extra_outputs"] or 0) > 0 or r["aicpu"] or r["intermediates"]]
     return render("reports/atlas/atlas.md.j2", facts=", ".join(atlas["facts"]) or "no facts", rows=rows,
                   shown=len(rows), answered=len(answered), costly=len(costly), unanswered=unanswered,
+                  rejected=rejected, given=any(r.get("given_shapes") for r in answered),
                   listed_share=atlas["listed_share"], n_elements=atlas["n_elements"])
 
 
@@ -34,6 +38,8 @@ def _row(row: dict) -> dict:
     extra = "?" if row["extra_outputs"] is None else f"{bound} {row['extra_outputs']:g} × out"
     if row.get("extra_decided_outputs"):
         extra += f" (at least {row['extra_decided_outputs']:g})"
+    if row.get("given_shapes") and row.get("extra_bytes") is not None:
+        extra += f"; {human_bytes(row['extra_bytes'])} at the given shapes"
     return {"entry": row["entry"], "where": f"{row['file']}:{row['line']}", "launches": launches,
             "intermediates": "<br>".join(items) or "none", "aicpu": "<br>".join(aicpu) or "none",
             "extra": ("≈ " if row.get("estimated") else "") + extra, "formula": row["extra_formula"] or "0"}

@@ -109,8 +109,9 @@ def memory_view(memory: dict | None, lang: str) -> dict | None:
         rows.append({
             "label": label,
             "formula": row["formula"],
-            "peak": _bytes(row["peak_bytes"]),
-            "gpu": _bytes(row["gpu_bytes"]),
+            "peak": _bytes(row["npu_total_bytes"]),
+            "extra": _bytes(row["peak_bytes"]),
+            "gpu": _bytes(row["gpu_reference_bytes"]),
             "gap": _percent(row["gap"]),
             "launches": "-" if row["launches"] is None else row["launches"],
             "traffic": _bytes(row["traffic_bytes"]),
@@ -155,8 +156,13 @@ def pr_title(op_name: str, summary_en: str) -> str:
     return f"【社区任务】feat({op_name}): {summary_en}"
 
 
-def pr_description(evidence: DesignEvidence, *, design_file: str, file_count: int, issue: str) -> str:
-    """The PR body in the repository's template (描述 / 关联的Issue / 测试 / 文档更新 / 类型标签)."""
+def pr_description(evidence: DesignEvidence, *, design_file: str, issue: str, files: list[str],
+                   changes: list[dict] = (), authors: tuple[tuple[str, int], ...] = ()) -> str:
+    """The PR body in the repository's template (描述 / 关联的Issue / 测试 / 文档更新 / 类型标签). `files`: the paths
+    the branch holds under the op folder; `changes`: for an update of an existing folder, each added (A), modified
+    (M) or deleted (D) path; `authors`: who wrote that folder (git log), credited."""
+    updated = any(change["status"] in ("M", "D") for change in changes)
+    docs = [path for path in files if path == "README.md" or (path.startswith("docs/") and path.endswith(".md"))]
     return render(
         "design/pr_description_zh.md.j2",
         op=evidence.op,
@@ -166,14 +172,18 @@ def pr_description(evidence: DesignEvidence, *, design_file: str, file_count: in
         headers=evidence.headers,
         headers_missing=in_lang(evidence.headers_missing, "zh"),
         design_file=design_file,
-        file_count=file_count,
+        file_count=len(files),
         issue=issue,
-        api_doc=f"{evidence.op.apis[0]}.md",
+        docs=docs,
+        changes=list(changes) if updated else [],
+        counts={status: sum(change["status"] == status for change in changes) for status in "AMD"},
+        authors=[{"name": name, "commits": commits} for name, commits in authors],
     )
 
 
 def manifest_text(*, tool_version: str, branch: str, title: str, files, gates: tuple[GateRow, ...],
-                  memory: dict | None = None, header_check: dict | None = None, header_check_missing: str | Bilingual = "") -> str:
+                  memory: dict | None = None, header_check: dict | None = None, header_check_missing: str | Bilingual = "",
+                  changes: list[dict] = (), authors: tuple[tuple[str, int], ...] = ()) -> str:
     """The manifest JSON: every file with its sha256, the tool version, the gate results, the exact memory bytes and
     the real-headers check."""
     return to_json_text(
@@ -189,5 +199,7 @@ def manifest_text(*, tool_version: str, branch: str, title: str, files, gates: t
             },
             "header_check": header_check if header_check is not None else {"not_run": in_lang(header_check_missing, "en")},
             "files": [entry.to_json() for entry in files],
+            "changes": list(changes),
+            "existing_authors": [{"name": name, "commits": commits} for name, commits in authors],
         }
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from op_migrate.reports.findings_text import finding_lines
 from op_migrate.reports.render import render
 
 
@@ -37,7 +38,5 @@ def text(documents: list[dict]) -> str:
             out += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
         else:
             out.append("  no make_tensor views")
-        for finding in doc["findings"]:
-            where = f"{finding['path']}:{finding['line']}" if finding.get("line") else finding["path"]
-            out.append(f"  {finding['severity']}: {finding['symbol']}: {where}: {finding['message']}")
+    out += finding_lines([{**f, "path": f.get("path") or doc["path"]} for doc in documents for f in doc["findings"]])
     return "\n".join(out) + "\n"

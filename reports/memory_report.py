@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from op_migrate.analyzers.memory.units import human_bytes
-from op_migrate.reports.memory_terms import PEAK_DEFINITION, peak_of
+from op_migrate.reports.memory_terms import PEAK_DEFINITION, figures
 from op_migrate.reports.render import render
 
 
@@ -40,16 +40,15 @@ def case_rows(documents: list[dict]) -> list[dict]:
             rows.append({"case": case, "peak": "not evaluated", **{key: "" for _, key, _ in CASE_COLUMNS[2:]}})
             continue
         gpu = doc.get("gpu_reference") or {}
-        params = doc.get("params_bytes", 0)
-        with_may = params + doc["peak_with_may_bytes"]
+        shown, with_may = figures(doc), figures(doc, with_may=True)["npu_total_bytes"]
         rows.append({
             "case": case,
-            "peak": human_bytes(peak_of(doc)),
-            "extra": human_bytes(doc["peak_bytes"]),
-            "peak_may": human_bytes(with_may) if with_may != peak_of(doc) else "same",
-            "upper": human_bytes(params + doc["upper_bound_bytes"]),
-            "gpu": "n/a" if doc["gpu_reference_bytes"] is None else f"{human_bytes(doc['gpu_reference_bytes'])} ({gpu.get('label', '')})",
-            "gap": _gap_text(doc["gap"]),
+            "peak": human_bytes(shown["npu_total_bytes"]),
+            "extra": human_bytes(shown["peak_bytes"]),
+            "peak_may": human_bytes(with_may) if with_may != shown["npu_total_bytes"] else "same",
+            "upper": human_bytes(shown["params_bytes"] + doc["upper_bound_bytes"]),
+            "gpu": "n/a" if shown["gpu_reference_bytes"] is None else f"{human_bytes(shown['gpu_reference_bytes'])} ({gpu.get('label', '')})",
+            "gap": _gap_text(shown["gap"]),
             "tasks": f"{doc['tasks']} (+{doc['may_tasks']} undecided)" if doc.get("may_tasks") else doc["tasks"],
             "traffic": human_bytes(doc["traffic_bytes"]),
             "time": _time_text(doc.get("predicted_time_s")),

@@ -14,3 +14,19 @@ PEAK_DEFINITION = {
 def peak_of(document: dict) -> int | None:
     """The peak of an evaluated memory document, as PEAK_DEFINITION states it."""
     return document.get("npu_total_bytes")
+
+
+def figures(document: dict, with_may: bool = False) -> dict:
+    """Every figure a report prints for one evaluated memory document, named as `migrate analyze` JSON names them:
+    `npu_total_bytes` (the peak, entry tensors included), `peak_bytes` (the part beyond them), `params_bytes` (the
+    entry's own tensors), `gpu_reference_bytes` and `gap`. With `with_may`, the storages under undecided guards count
+    too. The analyze tables, the charts, the design document, the PR text and the package manifest all take these."""
+    params = document.get("params_bytes", 0)
+    extra = document["peak_with_may_bytes"] if with_may else document["peak_bytes"]
+    return {
+        "npu_total_bytes": params + extra,
+        "peak_bytes": extra,
+        "params_bytes": params,
+        "gpu_reference_bytes": document.get("gpu_reference_bytes"),
+        "gap": document.get("gap_with_may") if with_may else document.get("gap"),
+    }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from op_migrate.reports.findings_text import finding_lines
 from op_migrate.reports.render import render
 from op_migrate.reports.tbe_matrix import matrix_context
 from op_migrate.reports.tbe_report import PARTIAL, dtype_entry_text, op_context
@@ -70,11 +71,5 @@ def operator_text(report: dict) -> tuple[str, str]:
         head.append(f"  no direct Ascend C API: {', '.join(missing)}")
     for condition in primary.get("aicpu_fallbacks", []):
         head.append(f"  check_supported hands it to AI CPU when {condition}")
-    tail = []
-    findings = report["findings"]
-    if findings:
-        tail.append(f"findings: {len(findings)}")
-        for finding in findings:
-            where = f"line {finding['line']}: " if finding.get("line") else ""
-            tail.append(f"  {finding['symbol']}: {where}{finding['message']}")
-    return "\n".join(head) + "\n", "\n".join(tail) + ("\n" if tail else "")
+    tail = finding_lines(report["findings"], default_path=primary.get("path"))
+    return "\n".join(head) + "\n", "\n".join(tail) + "\n"

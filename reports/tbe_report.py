@@ -6,6 +6,7 @@ import json
 from collections import Counter
 
 from op_migrate.analyzers.proto.model import split_remap
+from op_migrate.reports.findings_text import finding_lines
 from op_migrate.reports.render import render, to_json_text
 from op_migrate.reports.tbe_backlog import backlog_context, backlog_text
 from op_migrate.reports.tbe_flow import build_chart, compute_charts
@@ -48,10 +49,6 @@ def _guard_counts(document: dict) -> Counter:
         for kind in guard["kinds"]:
             counts[kind] += 1
     return counts
-
-
-def _severity_counts(document: dict) -> Counter:
-    return Counter(f.get("severity", "warning") for f in document.get("findings", []))
 
 
 def op_context(document: dict, show_capability: bool = True) -> dict:
@@ -142,12 +139,7 @@ def op_text(document: dict) -> str:
         lines.append("  branch guards: " + ", ".join(f"{kind} {count}" for kind, count in sorted(counts.items())))
     for condition in document.get("aicpu_fallbacks", []):
         lines.append(f"  AI CPU fallback: {condition}")
-    severities = _severity_counts(document)
-    lines.append(
-        f"  findings: {sum(severities.values())} ("
-        + ", ".join(f"{severities.get(s, 0)} {s}" for s in ("error", "warning", "info"))
-        + ")"
-    )
+    lines += finding_lines(document.get("findings", []), default_path=document["path"])
     return "\n".join(lines) + "\n"
 
 
@@ -168,6 +160,10 @@ def corpus_text(corpus: dict) -> str:
         reason = document.get("reason") or ""
         kind = KIND_NAMES.get(document["status"], document["status"])
         lines.append(f"{document['path']:<{width}}  {kind:<16}  {str(document.get('op_type') or '-'):<24}  {reason}")
+    placed = [{**f, "path": f.get("path") or d["path"]} for d in corpus["files"] for f in d.get("findings", [])]
+    placed += [{**f, "path": f.get("path") or op} for op, found in corpus.get("capability_findings", {}).items()
+               for f in found]
+    lines += finding_lines(placed)
     return "\n".join(lines) + "\n"
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from op_migrate.analyzers.memory.units import human_bytes, signed_human_bytes
 from op_migrate.analyzers.policy.diff import RouteDiff
 from op_migrate.analyzers.policy.verdict import PointResult, Verdict, Violation
+from op_migrate.reports.findings_text import LIMIT, finding_line
 from op_migrate.reports.memory_terms import PEAK_DEFINITION
 from op_migrate.reports.render import render
 
@@ -37,6 +38,7 @@ class Group:
     points: str
     count: int
     lines: tuple[str, ...] = ()  # diff lines
+    finding: str = ""  # the group as one findings_text line: `path:line: error <rule> <message>`
 
 
 def overall(verdict: Verdict) -> str:
@@ -97,8 +99,10 @@ def violation_groups(verdict: Verdict, root: Path | None = None) -> tuple[Group,
             where=f"{shown_path(file, root)}:{line}" if file else "(no source location)",
             guards=guards,
             call_path=path,
-            points=_points([v.point for v in items]),
+            points=points_text([v.point for v in items]),
             count=len(items),
+            finding=finding_line({"path": shown_path(file, root) if file else None, "line": line, "severity": "error",
+                                  "symbol": rule, "message": message}),
         ))
     return tuple(groups)
 
@@ -108,7 +112,7 @@ def problem_groups(verdict: Verdict) -> tuple[Group, ...]:
     for result in verdict.results:
         for problem in result.problems:
             grouped.setdefault(problem, []).append(result.point)
-    return tuple(Group(headline=problem, where="", guards=(), call_path=(), points=_points(points), count=len(points))
+    return tuple(Group(headline=problem, where="", guards=(), call_path=(), points=points_text(points), count=len(points))
                  for problem, points in grouped.items())
 
 
@@ -121,7 +125,7 @@ def memory_lines(verdict: Verdict) -> tuple[str, ...]:
         gap = "unknown" if check.gap is None else f"{check.gap:.1%}"
         text = f"{check.status}: gap {gap} (limit {check.max_gap:.1%})" + (f"; {check.detail}" if check.detail else "")
         grouped.setdefault(text, []).append(result.point)
-    return tuple(f"{text} - {_points(points)}" for text, points in grouped.items())
+    return tuple(f"{text} - {points_text(points)}" for text, points in grouped.items())
 
 
 def diff_groups(verdict: Verdict) -> tuple[Group, ...]:
@@ -131,7 +135,7 @@ def diff_groups(verdict: Verdict) -> tuple[Group, ...]:
     grouped: OrderedDict[tuple, list[RouteDiff]] = OrderedDict()
     for diff in verdict.diff:
         grouped.setdefault(_diff_lines(diff), []).append(diff)
-    return tuple(Group(headline="", where="", guards=(), call_path=(), points=_points([d.point for d in items]),
+    return tuple(Group(headline="", where="", guards=(), call_path=(), points=points_text([d.point for d in items]),
                        count=len(items), lines=lines + _figure_lines(items)) for lines, items in grouped.items())
 
 
@@ -177,7 +181,7 @@ def _signed(value: int | None) -> str:
     return "unknown" if value is None else f"{value:+d}"
 
 
-def _points(points) -> str:
+def points_text(points) -> str:
     """A compact description of a set of points: the values taken on each axis, and how many points."""
     points = list(OrderedDict.fromkeys(points))
     axes = OrderedDict((("entry", []), ("soc", []), ("dtype", []), ("case", []), ("scalars", [])))
@@ -209,6 +213,8 @@ def render_text(verdict: Verdict, source_root: Path | None = None) -> str:
     """The terminal report; matrix columns are padded here so the template only loops."""
     context = _context(verdict, source_root)
     context["tables"] = tuple(_padded(table) for table in context["tables"])
+    violations = context["violations"]
+    context["violations"], context["more_violations"] = violations[:LIMIT], len(violations) - len(violations[:LIMIT])
     return render("reports/verify/report.txt.j2", **context)
 
 

@@ -20,16 +20,19 @@ class Atlas(JsonModel):
     facts: tuple[str, ...]
     answered: tuple[AtlasRow, ...]
     unanswered: tuple[AtlasRow, ...]
+    rejected: tuple[AtlasRow, ...] = ()  # no call for these facts: never a saving of 0
 
     def to_json(self) -> dict:
         return {"schema": SCHEMA, "facts": list(self.facts), "n_elements": N, "listed_share": LISTED_SHARE,
                 "answered": [row.to_json() for row in self.answered],
-                "unanswered": [row.to_json() for row in self.unanswered]}
+                "unanswered": [row.to_json() for row in self.unanswered],
+                "rejected": [row.to_json() for row in self.rejected]}
 
 
 def build_atlas(rows: Iterable[AtlasRow], facts: Iterable[str]) -> Atlas:
     ordered = sorted(rows, key=AtlasRow.saving_key)
-    return Atlas(tuple(facts), tuple(r for r in ordered if r.complete), tuple(r for r in ordered if not r.complete))
+    return Atlas(tuple(facts), tuple(r for r in ordered if r.answered()), tuple(r for r in ordered if not r.complete),
+                 tuple(r for r in ordered if r.complete and r.rejected))
 
 
 def row_from_json(document: dict) -> AtlasRow:
@@ -41,5 +44,6 @@ def row_from_json(document: dict) -> AtlasRow:
         launches=tuple(tuple(item) for item in document["launches"]), extra_formula=document["extra_formula"],
         extra_outputs=document["extra_outputs"], extra_decided_outputs=document.get("extra_decided_outputs"),
         estimated=document.get("estimated", False), exclusive_searched=document.get("exclusive_searched", True),
-        **items,
+        given_shapes=document.get("given_shapes", False), extra_bytes=document.get("extra_bytes"),
+        rejected=document.get("rejected", ""), **items,
     )

@@ -1,19 +1,23 @@
 """One atlas row per route: launches per launcher, large intermediates and AI CPU fallbacks with their conditions,
 and the predicted extra device memory in the shape of the output.
 
-The extra memory is the memory model's peak beyond the entry's own tensors (analyzers/memory), evaluated at two
-shape-free cases, every width at the route's dtype: "same" (every tensor parameter has out's N elements) and
-"broadcast" (inputs of one element, outputs of N): the larger, divided by out's bytes, is the multiple. N is large
-(2^20), so the 1-element normalisations round to 0. It is a prediction from the route, said as such in every report.
+The extra memory is the memory model's peak beyond the entry's own tensors (analyzers/memory). When the route was
+walked with a shape for every tensor parameter, it is evaluated at those shapes, under the executor's allocation rule,
+exactly as `migrate analyze --case` evaluates them (the same bytes; `extra_bytes`). Otherwise at two shape-free cases,
+every width at the route's dtype: "same" (every tensor parameter has out's N elements) and "broadcast" (inputs of one
+element, outputs of N): the larger, divided by out's bytes, is the multiple. N is large (2^20), so the 1-element
+normalisations round to 0. It is a prediction from the route, said as such in every report. A route its checks reject
+for the facts is no call: its row says so and carries no figure.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from dataclasses import dataclass
 
-from op_migrate.analyzers.memory.allocator import EXACT_RULE
+from op_migrate.analyzers.memory.allocator import EXACT_RULE, EXECUTOR_RULE
 from op_migrate.analyzers.memory.case import Case, TensorCase, dtype_bytes
 from op_migrate.analyzers.memory.model import MemoryPlan, bind, evaluate_peak, plan
 from op_migrate.analyzers.model import JsonModel
@@ -25,6 +29,7 @@ MAX_SPLIT_GUARDS = 12
 # An intermediate at least this share of the output is listed (smaller ones: masks, rank-0 normalisations).
 LISTED_SHARE = 0.5
 _INDICATOR = re.compile(r"I\((\w+)≠(\w+)\)")
+_PARTNER = {"self": "selfRef", "selfRef": "self"}  # an in-place entry's tensor is given under either name
 
 
 @dataclass(frozen=True)
@@ -58,11 +63,17 @@ class AtlasRow(JsonModel):
     extra_decided_outputs: float | None = None  # counting only storages no undecided guard holds
     estimated: bool = False  # some size was not known and counted as output-sized (memory-unknown-size)
     exclusive_searched: bool = True  # False: too many guards split the storages, "up to" adds every arm up
+    given_shapes: bool = False  # evaluated at the shapes the route was walked with, not the shape-free cases
+    extra_bytes: int | None = None  # at the given shapes: the memory model's peak_bytes (decided storages)
+    rejected: str = ""  # the route's checks reject these facts (or they do not broadcast): no call, no figure
 
     def saving_key(self) -> tuple:
         """Sort key: answered routes first, then what a migration would save (memory, AI CPU, intermediates)."""
         return (not self.complete, -(self.extra_outputs or 0.0), -len(self.aicpu), -len(self.intermediates),
                 self.entry, self.file)
+
+    def answered(self) -> bool:
+        return self.complete and not self.rejected
 
 
 def atlas_row(route: Route, file: str, line: int) -> AtlasRow:
@@ -73,17 +84,23 @@ def atlas_row(route: Route, file: str, line: int) -> AtlasRow:
         counts.setdefault(task.launcher, [0, 0])[1 if task.may else 0] += 1
     launches = tuple((launcher, pair[0], pair[1]) for launcher, pair in sorted(counts.items()))
     aicpu = tuple(_item(task, route, None, "") for task in route.tasks if task.launcher == "AI_CPU")
+    decided_route = not any(t.may for t in route.tasks)
     if not route.complete:
-        return AtlasRow(route.entry, file, line, False, not any(t.may for t in route.tasks), reasons, launches, (),
-                        aicpu, "", None)
+        return AtlasRow(route.entry, file, line, False, decided_route, reasons, launches, (), aicpu, "", None)
+    if route.rejected is not None:
+        return AtlasRow(route.entry, file, line, True, decided_route, reasons, launches, (), aicpu, "", None,
+                        rejected=route.rejected.message)
     memory = plan(route)
-    cases = _cases(memory, route)
-    extras, decided, shares, exact = [], [], {}, True
+    given = _given_case(memory, route)
+    cases = [given] if given is not None else _cases(memory, route)
+    rule = EXECUTOR_RULE if given is not None else EXACT_RULE
+    extras, decided, shares, exact, extra_bytes = [], [], {}, True, None
     for case, out_bytes in cases:
         env, _ = bind(memory, case)
         if env is None or not out_bytes:
             continue
-        result = evaluate_peak(memory, env, EXACT_RULE)
+        result = evaluate_peak(memory, env, rule)
+        extra_bytes = result.peak_bytes if given is not None else None
         reachable, searched = _reachable_peak(memory, dict(result.blocks))
         exact = exact and searched
         extras.append(reachable / out_bytes)
@@ -92,9 +109,29 @@ def atlas_row(route: Route, file: str, line: int) -> AtlasRow:
             shares[storage] = max(shares.get(storage, 0.0), size / out_bytes)
     intermediates = tuple(_intermediates(route, memory, shares))
     estimated = any(f.symbol == "memory-unknown-size" for f in memory.findings)
-    return AtlasRow(route.entry, file, line, True, not any(t.may for t in route.tasks), reasons, launches,
+    return AtlasRow(route.entry, file, line, True, decided_route, reasons, launches,
                     intermediates, aicpu, memory.formula_with_may, round(max(extras), 3) if extras else None,
-                    round(max(decided), 3) if decided else None, estimated, exact)
+                    round(max(decided), 3) if decided else None, estimated, exact, given is not None, extra_bytes)
+
+
+def _given_case(memory: MemoryPlan, route: Route) -> tuple[Case, int] | None:
+    """The case of the shapes the route was walked with, when they cover every tensor parameter of the plan, and the
+    bytes of its largest output; None otherwise (the shape-free cases then answer)."""
+    table = memory.table
+    shapes = dict(route.facts.shapes)
+    names = list(dict.fromkeys(table.inputs + table.outputs))
+    if not shapes or not table.outputs:
+        return None
+    default = route.facts.dtype_of("*") or "float16"
+    tensors = []
+    for name in names:
+        shape = shapes.get(name, shapes.get(_PARTNER.get(name, ""), None))
+        if shape is None:
+            return None
+        tensors.append(TensorCase(name, tuple(shape), route.facts.dtype_of(name) or default))
+    case = Case(tuple(tensors), label="given")
+    out_bytes = max(math.prod(t.shape) * (dtype_bytes(t.dtype) or 1) for t in tensors if t.name in table.outputs)
+    return case, out_bytes
 
 
 def _reachable_peak(memory: MemoryPlan, blocks: dict[str, int]) -> tuple[int, bool]:

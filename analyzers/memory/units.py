@@ -6,11 +6,12 @@ from __future__ import annotations
 def human_bytes(count: int | None) -> str:
     """1610614272 -> '1536.0 MiB'; below 1 KiB the exact bytes.
 
-    MiB is the largest unit: device peaks of a few GiB stay readable to a tenth of a MiB.
+    MiB is the unit up to 1 TiB: device peaks of a few GiB stay readable to a tenth of a MiB. Beyond any device's
+    memory (implausible facts, which op-migrate warns about), TiB and larger keep the figure readable.
     """
     if count is None:
         return "n/a"
-    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+    for unit, size in (("EiB", 1 << 60), ("PiB", 1 << 50), ("TiB", 1 << 40), ("MiB", 1 << 20), ("KiB", 1 << 10)):
         if abs(count) >= size:
             return f"{count / size:.1f} {unit}"
     return f"{count} B"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from op_migrate.migrate import validate
+from op_migrate.migrate import cache, exit_codes, validate
 from op_migrate.migrate.config import FORMATS, AnalyzeConfig
 from op_migrate.migrate.errors import MigrateError, handle_errors
 from op_migrate.migrate.output import emit
@@ -49,15 +49,30 @@ def _is_pypto(path: Path) -> bool:
     return "pypto_pro.language" in head
 
 
-@click.command()
+EXAMPLES = """\b
+Examples:
+  migrate analyze path/to/floor_mod.py                         # a TBE operator: dtypes, DSL calls, findings
+  migrate analyze floor_mod --cann-root $ASCEND_HOME_PATH      # by name, with its capability matrix
+  migrate analyze ops-math/math/floor_mod/op_api --soc Ascend910B --dtype float16 \\
+      --shape "self=[1024,1,64]" --shape "other=[1,4096,64]" --shape "out=[1024,4096,64]"
+  migrate analyze ops-math/math/floor_mod/op_api --soc Ascend910B \\
+      --case "self=[1024,1,64]:float16,other=[1,4096,64]:float16,out=[1024,4096,64]:float16"   # + memory
+  migrate analyze ops-math -j 2 -o out/report.md               # every chain of a tree, and atlas.md beside it
+  migrate analyze kernel.py                                    # a PyPTO kernel's make_tensor views"""
+
+
+@click.command(epilog=f"{EXAMPLES}\n\n{exit_codes.HELP}")
 @click.argument("inputs", nargs=-1, required=True)
 @click.option("--kind", type=click.Choice(KINDS), default="auto", show_default=True, help="Force the analyzer.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="text: for the terminal (findings as path:line: severity symbol message); md: Markdown with mermaid "
+                   "charts; json: every field (schemas op-migrate/tbe@1, aclnn@2, pypto-analysis@1).")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here instead of stdout.")
 @click.option("--mkdir", is_flag=True, help="Create the folder of -o when it is missing.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Parallel workers.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the analysis cache.")
-@click.option("--cache-dir", type=click.Path(path_type=Path), default=Path(".op-migrate-cache"), show_default=True)
+@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False),
+              help="Cache folder (default: the user cache folder, $XDG_CACHE_HOME/op-migrate or ~/.cache/op-migrate).")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @click.option("--cann-root", type=click.Path(path_type=Path), envvar=None, help="CANN install or open operator tree.")
 @click.option("--repo-root", "repo_roots", multiple=True, type=click.Path(path_type=Path),
@@ -78,7 +93,13 @@ def _is_pypto(path: Path) -> bool:
 @click.option("--measure-gpu", is_flag=True, help="Measure the PyTorch reference on CUDA when available.")
 @handle_errors
 def analyze(inputs, kind, fmt, output, mkdir, jobs, no_cache, cache_dir, no_progress, **options) -> None:
-    """Report what a TBE operator, an ACLNN chain or a PyPTO kernel does."""
+    """Report what a TBE operator, an ACLNN chain or a PyPTO kernel does.
+
+    The input decides the analyzer (--kind forces one): C++ sources or an op_api folder are ACLNN chains, a Python
+    file importing pypto_pro.language a PyPTO kernel, other Python files, folders of them, or an operator name TBE.
+    The report goes to stdout or -o FILE (charts beside it); diagnostics and route outcomes go to stderr. Directory
+    runs are cached in the user cache folder ($XDG_CACHE_HOME/op-migrate or ~/.cache/op-migrate).
+    """
     config = AnalyzeConfig(
         inputs=tuple(inputs),
         kind=kind,
@@ -87,7 +108,7 @@ def analyze(inputs, kind, fmt, output, mkdir, jobs, no_cache, cache_dir, no_prog
         mkdir=mkdir,
         jobs=jobs,
         use_cache=not no_cache,
-        cache_dir=cache_dir,
+        cache_dir=cache_dir or cache.default_dir(),
         show_progress=not no_progress,
         cann_root=options["cann_root"],
         repo_roots=tuple(options["repo_roots"]),

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from op_migrate.migrate import exit_codes
 from op_migrate.migrate.config import CatalogBuildConfig
 from op_migrate.migrate.errors import handle_errors
 from op_migrate.migrate.output import emit
@@ -17,7 +18,12 @@ def catalog() -> None:
     """L0 catalogs: what the l0op definitions of a checkout launch, for chains that call them from elsewhere."""
 
 
-@catalog.command()
+@catalog.command(epilog=f"""\b
+Examples:
+  migrate catalog build ~/ops-math -o ops-math.l0.json
+  migrate analyze other-repo/op_api --repo-root other-repo --l0-catalog ops-math.l0.json
+
+{exit_codes.HELP}""")
 @click.argument("root", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True,
               help="The catalog JSON to write (schema op-migrate/l0-catalog@1).")

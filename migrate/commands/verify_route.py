@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import tarfile
 import tempfile
@@ -39,6 +40,7 @@ class VerifyRouteConfig:
     fmt: str = "text"
     output: Path | None = None
     mkdir: bool = False  # create the folder of -o when it is missing
+    baseline: Path | None = None  # an earlier SARIF log: each result says new / unchanged, the gone ones absent
 
     @property
     def repo_root(self) -> Path | None:
@@ -46,7 +48,20 @@ class VerifyRouteConfig:
         return self.repo_roots[0] if self.repo_roots else None
 
 
-@click.command("verify-route")
+EXAMPLES = """\b
+Examples:
+  migrate verify-route ops/floor_mod/op_api --repo-root ops --policy floor_mod-native
+  migrate verify-route ops-math/math/floor_mod/op_api --policy my-policy.toml --format sarif -o out/verify.sarif
+  migrate verify-route ops/floor_mod/op_api --repo-root ops --policy floor_mod-native \\
+      --before ops-math/math/floor_mod/op_api --before-repo-root ops-math --format md   # + the diff
+  migrate verify-route ops-math/math/floor_mod/op_api --policy floor_mod-native --format sarif \\
+      --baseline last.sarif                                     # each result new, unchanged or absent
+
+\b
+verify-route keeps no cache: every run reads the sources afresh (there is no --no-cache to give)."""
+
+
+@click.command("verify-route", epilog=f"{EXAMPLES}\n\n{exit_codes.HELP}")
 @click.argument("path", type=click.Path(path_type=Path, exists=True))
 @click.option("--policy", "policy", required=True,
               help=f"A built-in policy ({', '.join(builtin_names())}) or a policy TOML file.")
@@ -58,18 +73,32 @@ class VerifyRouteConfig:
 @click.option("--before-ref", help="Diff against PATH at this git revision of its repository.")
 @click.option("--before-repo-root", "before_repo_roots", multiple=True, type=click.Path(path_type=Path),
               help="Repository for the before side's L0 calls (repeatable; default: --repo-root).")
-@click.option("--format", "fmt", type=click.Choice(VERIFY_FORMATS), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(VERIFY_FORMATS), default="text", show_default=True,
+              help="text: the pass/FAIL matrix and each violation as path:line: error rule message; md: the same in "
+                   "Markdown; json: the verdict (schema op-migrate/verify@1); sarif: SARIF 2.1.0 for code scanning.")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here instead of stdout.")
 @click.option("--mkdir", is_flag=True, help="Create the folder of -o when it is missing.")
+@click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False, exists=True),
+              help="An earlier SARIF log of verify-route (with --format sarif): each result gets its baselineState "
+                   "(new, unchanged; absent for results the baseline has and this run does not).")
 @handle_errors
 def verify_route(path, policy, repo_roots, l0_catalogs, before, before_ref, before_repo_roots, fmt, output,
-                 mkdir) -> None:
-    """Check the routes of PATH's entry points against a policy (exit 0 pass, 1 violation, 2 incomplete)."""
+                 mkdir, baseline) -> None:
+    """Check the routes of PATH's entry points against a policy (exit 0 pass, 1 violation, 2 incomplete).
+
+    PATH is an op_api folder or source (or a saved route JSON); the policy is a built-in name or a TOML file. Every
+    SoC x dtype x case point of the policy is walked; a point the analysis cannot decide is INCOMPLETE, never a pass.
+    """
     if before is not None and before_ref is not None:
         raise click.UsageError("give --before or --before-ref, not both")
     config = VerifyRouteConfig(path=path, policy=policy, repo_roots=tuple(repo_roots), before=before,
                                before_ref=before_ref, before_repo_roots=tuple(before_repo_roots),
-                               l0_catalogs=tuple(l0_catalogs), fmt=fmt, output=output, mkdir=mkdir)
+                               l0_catalogs=tuple(l0_catalogs), fmt=fmt, output=output, mkdir=mkdir,
+                               baseline=baseline)
+    if baseline is not None and fmt != "sarif":
+        raise MigrateError(f"--baseline {baseline}: a baseline is compared in SARIF only; add --format sarif")
+    validate.check_paths(repo_roots=config.repo_roots, l0_catalogs=config.l0_catalogs)
+    validate.check_paths(repo_roots=config.before_repo_roots, option_roots="--before-repo-root")
     validate.check_output(config.output, config.mkdir)
     raise SystemExit(emit(run(config), config.output, config.mkdir))
 
@@ -112,13 +141,25 @@ def run(config: VerifyRouteConfig) -> Rendered:
     if config.fmt == "json":
         text = to_json_text(verdict.to_json())
     elif config.fmt == "sarif":
-        text = to_json_text(to_sarif(verdict, policy, __version__, config.repo_root))
+        text = to_json_text(to_sarif(verdict, policy, __version__, config.repo_root, _baseline(config.baseline)))
     elif config.fmt == "md":
         text = render_markdown(verdict, config.repo_root)
     else:
         text = render_text(verdict, config.repo_root)
     # The one exit-code rule: an incomplete point makes it 2 even when a rule is broken on another point.
     return Rendered(text=text, exit_code=exit_codes.outcome(incomplete=not verdict.complete, violations=verdict.violated))
+
+
+def _baseline(path: Path | None) -> dict | None:
+    if path is None:
+        return None
+    try:
+        log = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise MigrateError(f"--baseline {path}: not a SARIF log: {error}") from error
+    if not isinstance(log, dict) or log.get("version") != "2.1.0" or not isinstance(log.get("runs"), list):
+        raise MigrateError(f"--baseline {path}: not a SARIF 2.1.0 log (no version 2.1.0 and runs)")
+    return log
 
 
 class _checkout:

@@ -86,6 +86,7 @@ def _file_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
                          [f.to_json() for f in report.files], _unique([f.to_json() for f in findings]), unresolved,
                          failed=[])
     validate.check_entry_facts(config, document)  # before the memory model and before anything is written
+    document["findings"].extend(f.to_json() for f in validate.shape_warnings(config))
     memory = _memory(config, routed_routes, document)
     return _render(config, document, memory)
 
@@ -131,10 +132,23 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
                          _unique(findings),
                          _unique(unresolved), failed, cached=result.cached, relative_done=True)
     validate.check_entry_facts(config, document)
-    atlas = build_atlas([row_from_json(row) for entry in document["entries"] for row in entry.pop("atlas", ())],
-                        _facts_words(config))
+    document["findings"].extend(f.to_json() for f in validate.shape_warnings(config))
+    atlas = build_atlas(_atlas_rows(document), _facts_words(config))
     rendered = _render(config, document, None, compact=len(files) > 50)
     return _with_atlas(rendered, atlas.to_json(), config)
+
+
+def _atlas_rows(document: dict) -> list:
+    """The atlas rows the workers computed (taken out of the entries); a route whose facts do not broadcast
+    (validate.check_entry_facts marked it) is no call, like one its checks reject."""
+    rows = []
+    for entry in document["entries"]:
+        walked = entry["routes"] or ([entry["chain"]] if entry.get("chain") else [])
+        for row, route in zip(entry.pop("atlas", ()), walked):
+            if route.get("facts_not_broadcastable") and not row.get("rejected"):
+                row = {**row, "rejected": route["facts_not_broadcastable"]}
+            rows.append(row_from_json(row))
+    return rows
 
 
 def _facts_words(config: AnalyzeConfig) -> list[str]:
@@ -144,7 +158,7 @@ def _facts_words(config: AnalyzeConfig) -> list[str]:
 
 def _with_atlas(rendered: Rendered, atlas: dict, config: AnalyzeConfig) -> Rendered:
     """The atlas goes next to -o as atlas.md, atlas.json and atlas.svg; without -o stderr says how to get it."""
-    count = len(atlas["answered"]) + len(atlas["unanswered"])
+    count = len(atlas["answered"]) + len(atlas["unanswered"]) + len(atlas["rejected"])
     if config.output is None:
         line = f"atlas: {count} entry routes; give -o FILE to write atlas.md, atlas.json and atlas.svg beside it"
         return Rendered(rendered.text, rendered.exit_code, rendered.files, rendered.diagnostics + (line,))
@@ -152,7 +166,8 @@ def _with_atlas(rendered: Rendered, atlas: dict, config: AnalyzeConfig) -> Rende
                               ("atlas.json", atlas_report.json_text(atlas).encode("utf-8")),
                               ("atlas.svg", atlas_report.svg(atlas).encode("utf-8")))
     where = config.output.parent
-    line = (f"atlas: {count} entry routes ({len(atlas['unanswered'])} not answered), written to {where / 'atlas.md'}, "
+    line = (f"atlas: {count} entry routes ({len(atlas['unanswered'])} not answered, {len(atlas['rejected'])} no call "
+            f"for these facts), written to {where / 'atlas.md'}, "
             f"{where / 'atlas.json'} and {where / 'atlas.svg'}")
     return Rendered(rendered.text, rendered.exit_code, files, rendered.diagnostics + (line,))
 
@@ -234,7 +249,9 @@ def _memory(config: AnalyzeConfig, routes, document: dict):
         raise MigrateError("--case/--cases need the memory model, which is not in this build")
     from op_migrate.migrate.pipelines import aclnn_memory
 
-    attachment = aclnn_memory.attach(config, routes)
+    asked = [route for entry in document["entries"] for route in entry["routes"] or [entry["chain"]]]
+    invalid = {i: r["facts_not_broadcastable"] for i, r in enumerate(asked) if r.get("facts_not_broadcastable")}
+    attachment = aclnn_memory.attach(config, routes, invalid)
     index = 0
     for entry in document["entries"]:
         for route in entry["routes"] or [entry["chain"]]:

@@ -12,6 +12,7 @@ from op_migrate.analyzers.route.model import Facts, Route
 from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.exit_codes import USAGE
+from op_migrate.reports.findings_text import finding_line
 from op_migrate.reports.memory_chart import chart_data, lifetime_png, lifetime_svg
 from op_migrate.reports.memory_report import markdown_section, summary_markdown, summary_rows, text_table
 
@@ -89,8 +90,11 @@ def cases_for(route: Route, cases: tuple[Case, ...]) -> tuple[Case, ...]:
     return matching or cases
 
 
-def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
-    """Evaluate every route at every case of the config; charts are drawn for each route's first evaluated case."""
+def attach(config: AnalyzeConfig, routes: list[Route], invalid: dict[int, str] | None = None) -> MemoryAttachment:
+    """Evaluate every route at every case of the config; charts are drawn for each route's first evaluated case,
+    numbered 1, 2, ... in the order drawn. A route its checks reject, or whose facts do not broadcast (`invalid`:
+    route index -> why), is no call: no figure and no chart stands for it."""
+    invalid = invalid or {}
     cases = cases_from_config(config)
     markdown_parts, text_parts, files, all_findings = [], [], [], []
     summary_inputs = []
@@ -99,7 +103,8 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
         memory_plan = plan(route)
         soc = config.socs[0] if config.socs else route.facts.soc
         # A route its checks reject launches nothing because the call fails: no memory figure stands for it.
-        evaluations = [] if route.rejected is not None else [
+        refused = route.rejected.message if route.rejected is not None else invalid.get(index)
+        evaluations = [] if refused else [
             evaluate(memory_plan, case, soc=soc, measure_gpu=config.measure_gpu) for case in cases_for(route, cases)]
         findings = list(memory_plan.findings)
         shown = ", ".join(f"{name}={list(dims)}" for name, dims in route.facts.shapes)
@@ -120,13 +125,14 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
         if first is not None:
             data = chart_data(memory_plan, first, f"{route.entry} — {first.document['case']}")
             # Charts sit next to `-o REPORT`; the report's stem keeps two reports in one folder apart.
-            stem = f"{config.output.stem}_memory_route{index}" if config.output is not None else f"memory_route{index}"
+            drawn = sum(1 for name, _ in files if name.endswith(".svg")) + 1
+            stem = f"{config.output.stem}_memory_chart{drawn}" if config.output is not None else f"memory_chart{drawn}"
             chart_name = f"{stem}.svg"
             files.append((chart_name, lifetime_svg(data).encode("utf-8")))
             files.append((f"{stem}.png", lifetime_png(data)))
         summary = dict(first.document) if first is not None else {"formula": memory_plan.formula, "evaluated": False}
-        if route.rejected is not None:
-            summary["rejected"] = route.rejected.message
+        if refused:
+            summary["rejected"] = refused
         json_by_route[index] = {
             **summary,
             "cases": documents,
@@ -135,12 +141,12 @@ def attach(config: AnalyzeConfig, routes: list[Route]) -> MemoryAttachment:
         }
         finding_docs = [f.to_json() for f in findings]
         markdown_parts.append(markdown_section(plan_json, documents, finding_docs, chart_name))
-        if route.rejected is not None:
-            text_parts.append(f"memory: route {index} {route.entry}: not evaluated, the call fails for these facts\n")
+        if refused:
+            text_parts.append(f"memory: route {index} {route.entry}: not evaluated, no valid call for these facts\n")
         else:
             title = f"memory: route {index} {route.entry}  peak = entry tensors + {memory_plan.formula}"
             text_parts.append(text_table(title, documents))
-        text_parts.extend(f"  {f.severity.value}: {f.symbol}: {f.message}\n" for f in findings)
+        text_parts.extend(f"  {finding_line(f.to_json())}\n" for f in findings)
     if len(routes) > 1:
         markdown_parts.insert(0, summary_markdown(summary_rows(summary_inputs)))
     return MemoryAttachment("\n".join(markdown_parts), "".join(text_parts), json_by_route, tuple(files), tuple(all_findings))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import sys
-import tempfile
 from pathlib import Path
+
+from op_migrate.migrate import cache
 
 
 def cache_file(cache_dir: Path | None, *parts: str) -> Path | None:
@@ -37,13 +37,6 @@ def read(path: Path | None) -> tuple[dict, list[tuple[str, str]]]:
 
 
 def write(path: Path | None, entries: dict, problems: list[tuple[str, str]]) -> None:
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(marshal.dumps({"ops": entries, "problems": [list(problem) for problem in problems]}))
-        os.replace(temp, path)
-    except OSError:
-        pass  # a read-only cache directory only costs speed
+    """Held back (migrate/cache.py) until the run has succeeded."""
+    if path is not None:
+        cache.defer_write(path, marshal.dumps({"ops": entries, "problems": [list(problem) for problem in problems]}))

@@ -73,7 +73,7 @@ def test_unresolved_calls_make_the_analysis_incomplete() -> None:
 def test_parse_errors_are_findings_with_exit_1() -> None:
     result = invoke(str(FIXTURES / "bad" / "truncated.cpp"))
     assert result.exit_code == exit_codes.FINDINGS
-    assert "warning: cxx-parse-error: truncated.cpp:2:" in result.output
+    assert "truncated.cpp:2: warning cxx-parse-error " in result.output
 
 
 def test_usage_errors_exit_2_without_traceback() -> None:
@@ -90,13 +90,15 @@ def test_usage_errors_exit_2_without_traceback() -> None:
         assert message in result.output and "Traceback" not in result.output
 
 
-def test_a_repo_root_that_is_not_a_directory_is_a_finding_and_the_run_goes_on() -> None:
-    result = invoke(str(REMAINDER), "--repo-root", str(FIXTURES / "nowhere"), "--repo-root", str(TREE),
-                    "--soc", "Ascend910B", "--dtype", "float16")
-    assert result.exit_code == exit_codes.FINDINGS, result.output
-    assert "error: aclnn-repo-root-unusable: " in result.stdout and "nowhere is not a directory; it is left out" \
-        in result.stdout
-    assert "[complete" in result.stdout and "incomplete" not in result.stdout  # the second root resolves every call
+@pytest.mark.parametrize("root", ["nowhere", "bad/truncated.cpp"])
+def test_a_repo_root_that_is_not_a_folder_is_refused_at_once(root: str, tmp_path: Path) -> None:
+    # Before: the run went on for seconds and said aclnn-repo-root-unusable only inside the report (issue 33, 2).
+    out = tmp_path / "r.md"
+    result = invoke(str(REMAINDER), "--repo-root", str(FIXTURES / root), "--repo-root", str(TREE),
+                    "--soc", "Ascend910B", "--dtype", "float16", "-o", str(out))
+    assert result.exit_code == exit_codes.USAGE, result.output
+    assert result.stderr.startswith(f"error: --repo-root {FIXTURES / root}: ")
+    assert result.stdout == "" and not out.exists()
 
 
 def test_directory_mode_runs_in_parallel_and_reuses_its_cache(tmp_path: Path) -> None:
@@ -184,7 +186,7 @@ def test_directory_mode_writes_the_atlas_next_to_the_report(tmp_path: Path) -> N
                     "--format", "md", "-o", str(report))
     assert result.exit_code == exit_codes.OK, result.output
     assert {p.name for p in tmp_path.iterdir()} == {"report.md", "atlas.md", "atlas.json", "atlas.svg"}
-    assert (f"atlas: 6 entry routes (0 not answered), written to {tmp_path / 'atlas.md'}, "
+    assert (f"atlas: 6 entry routes (0 not answered, 0 no call for these facts), written to {tmp_path / 'atlas.md'}, "
             f"{tmp_path / 'atlas.json'} and {tmp_path / 'atlas.svg'}") in result.stderr
     without = invoke(str(TREE), "--soc", "Ascend910B", "--no-cache", "--no-progress")
     assert "atlas: 6 entry routes; give -o FILE to write atlas.md, atlas.json and atlas.svg beside it" in without.stderr

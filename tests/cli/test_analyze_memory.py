@@ -63,7 +63,7 @@ def test_attachment_holds_json_per_route_charts_and_a_summary() -> None:
     for key in ("formula", "peak_bytes", "upper_bound_bytes", "live_at_peak", "gpu_reference_bytes", "gap", "tasks", "traffic_bytes"):
         assert key in original
     assert [len(doc["cases"]) for doc in (original, native)] == [2, 2]
-    assert sorted(name for name, _ in attachment.files) == ["memory_route0.png", "memory_route0.svg", "memory_route1.png", "memory_route1.svg"]
+    assert sorted(name for name, _ in attachment.files) == ["memory_chart1.png", "memory_chart1.svg", "memory_chart2.png", "memory_chart2.svg"]
     assert "memory-gap-above-threshold" in [f.symbol for f in attachment.findings]
     diff = compare(original, native)
     assert diff["peak_bytes"]["after"] == 0 and diff["peak_bytes"]["ratio"] == 0.0

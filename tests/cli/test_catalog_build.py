@@ -98,4 +98,4 @@ def test_two_roots_defining_one_op_differently_say_which_is_used(tmp_path: Path)
                                        str(UPSTREAM), "--repo-root", str(other), "--soc", "Ascend910B", "--dtype",
                                        "float64", "--no-cache", "--no-progress"])
     assert result.exit_code == exit_codes.OK, result.output  # a note (info): the answer is whole
-    assert "info: l0-op-conflict" in result.stdout and "[0] Widget  AI_CPU" in result.stdout  # the first root's body
+    assert ": info l0-op-conflict " in result.stdout and "[0] Widget  AI_CPU" in result.stdout  # the first root's body

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
+import sys
+import tempfile
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -118,7 +123,9 @@ def make_op(root: Path, name: str = "sample_op") -> Path:
     (op / "docs" / "design_facts.toml").write_text(_facts_toml(), encoding="utf-8")
     (op / "tests" / "portable").mkdir(parents=True)
     (op / "tests" / "portable" / "test_sample.py").write_text(
-        HASH_LICENSE + '"""A real check of the fixture op."""\n\n\ndef test_identity():\n    assert sorted([3, 1, 2]) == [1, 2, 3]\n'
+        HASH_LICENSE + '"""A real check of the fixture op."""\n\n\ndef test_identity(tmp_path):\n'
+        '    (tmp_path / "scratch").write_text("pytest keeps tmp_path folders: the gate must not leave them")\n'
+        '    assert sorted([3, 1, 2]) == [1, 2, 3]\n'
     )
     return op
 
@@ -249,13 +256,65 @@ def test_refuses_a_dirty_target_unless_allowed(setup) -> None:
     assert invoke(ops, target, "--allow-dirty").exit_code == exit_codes.OK
 
 
-def test_refuses_an_existing_destination_unless_forced(setup) -> None:
+def _merge_first_package(ops: Path, target: Path) -> None:
+    """The op as upstream has it: packaged once, merged, with a second author's commit on top."""
+    assert invoke(ops, target, "--category", "math", "--branch", "first").exit_code == exit_codes.OK
+    git(target, "-c", "user.name=t", "-c", "user.email=t@t", "merge", "-q", "--ff-only", "first")
+    extra = target / "experimental" / "math" / "sample_op" / "op_api" / "squeeze.cpp"
+    extra.write_text(LICENSE + "namespace l0op {}\n", encoding="utf-8")
+    git(target, "add", "-A")
+    git(target, "commit", "-q", "--author=Community Dev <c@d>", "-m", "squeeze")
+
+
+def test_into_an_existing_folder_the_dry_run_lists_each_change(setup) -> None:
+    # Before: --force replaced the folder, deleting the community's files, while the dry run said every file was added.
+    ops, target = setup
+    _merge_first_package(ops, target)
+    (ops / "sample_op" / "op_api" / "sample_op.cpp").write_text(LICENSE + "namespace l0op { int v2; }\n")
+    (ops / "sample_op" / "op_api" / "sample_op_v2.cpp").write_text(LICENSE + "namespace l0op {}\n")
+    before = snapshot(target)
+    result = invoke(ops, target, "--branch", "second", "--dry-run")
+    assert result.exit_code == exit_codes.OK, result.output
+    assert "an update of the existing folder: 1 added, 1 modified, 1 deleted" in result.stdout
+    assert "  M experimental/math/sample_op/op_api/sample_op.cpp (" in result.stdout
+    assert "  A experimental/math/sample_op/op_api/sample_op_v2.cpp (" in result.stdout
+    assert "  D experimental/math/sample_op/op_api/squeeze.cpp\n" in result.stdout
+    assert "  A experimental/math/sample_op/README.md" not in result.stdout  # unchanged files are not listed
+    assert "pass --force" in result.stdout
+    assert snapshot(target) == before
+
+
+def test_an_update_that_deletes_upstream_files_needs_force_and_credits_the_authors(setup, tmp_path: Path) -> None:
+    ops, target = setup
+    _merge_first_package(ops, target)
+    (ops / "sample_op" / "op_api" / "sample_op.cpp").write_text(LICENSE + "namespace l0op { int v2; }\n")
+    before = snapshot(target)
+    refused = invoke(ops, target, "--branch", "second")
+    assert refused.exit_code == exit_codes.USAGE
+    assert "would delete 1 of its files (op_api/squeeze.cpp)" in refused.stderr and "[1/6]" not in refused.stderr
+    assert snapshot(target) == before
+    result = invoke(ops, target, "--branch", "second", "--force", "-o", str(tmp_path / "out"), "--mkdir")
+    assert result.exit_code == exit_codes.OK, result.output
+    changed = git(target, "diff", "--name-status", "master", "second").splitlines()
+    assert "M\texperimental/math/sample_op/op_api/sample_op.cpp" in changed
+    assert "D\texperimental/math/sample_op/op_api/squeeze.cpp" in changed
+    pr = (tmp_path / "out" / "pr_description.md").read_text(encoding="utf-8")
+    assert "| 删除 | `op_api/squeeze.cpp` |" in pr and "| 修改 | `op_api/sample_op.cpp` |" in pr
+    assert "Community Dev（1 次提交）" in pr
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
+    assert {"path": "experimental/math/sample_op/op_api/squeeze.cpp", "status": "D", "size": None} in manifest["changes"]
+    assert "Community Dev" in git(target, "log", "-1", "--format=%B", "second")
+
+
+def test_an_update_that_only_modifies_is_written_without_force(setup) -> None:
     ops, target = setup
     assert invoke(ops, target, "--category", "math", "--branch", "first").exit_code == exit_codes.OK
     git(target, "-c", "user.name=t", "-c", "user.email=t@t", "merge", "-q", "--ff-only", "first")
+    (ops / "sample_op" / "op_api" / "sample_op.cpp").write_text(LICENSE + "namespace l0op { int v2; }\n")
     result = invoke(ops, target, "--branch", "second")
-    assert result.exit_code == exit_codes.USAGE and "already exists" in result.output
-    assert invoke(ops, target, "--branch", "second", "--force").exit_code == exit_codes.OK
+    assert result.exit_code == exit_codes.OK, result.output
+    assert git(target, "diff", "--name-status", "master", "second").splitlines() == [
+        "M\texperimental/math/sample_op/op_api/sample_op.cpp"]
 
 
 def test_refuses_an_existing_branch(setup) -> None:
@@ -531,3 +590,191 @@ def test_bundled_gcd_against_the_real_headers_named_by_the_environment(tmp_path:
         rows = [row for row in check["rows"] if row["part"] != "kernel"]
         assert len(rows) == 5 and not [row for row in rows if row["status"] == "fail"], rows
         assert all(row["set"] for row in rows if row["status"] == "pass")
+
+
+# ------------------------------------------------- progress, the gate table before any write, errors of the environment
+
+
+def test_each_gate_is_said_on_stderr_as_it_runs(setup, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before: 34-73 s of silence, then everything at once (issue 33, point 4).
+    from op_migrate.migrate import package_gates
+
+    seen = {}
+
+    def portable(folder, ops_root):
+        sys.stderr.flush()
+        seen["stderr"] = sys.stderr.buffer.getvalue().decode("utf-8")
+        return GateRow("portable-tests", True, "3 passed")
+
+    monkeypatch.setattr(package_gates, "portable_tests_gate", portable)
+    ops, target = setup
+    result = invoke(ops, target)
+    assert result.exit_code == exit_codes.OK, result.output
+    # When the second gate runs, the first one's result and the second one's start are already out.
+    assert seen["stderr"].splitlines()[-3:] == ["[1/6] route-policy ...",
+                                               "[1/6] route-policy pass (0.0 s): stubbed in this test",
+                                               "[2/6] portable-tests ..."]
+    assert "[6/6] design-input pass (" in result.stderr
+
+
+def _failing_write(monkeypatch: pytest.MonkeyPatch, where: Path) -> None:
+    original = Path.write_bytes
+
+    def write_bytes(self, data):
+        if self == where:
+            raise PermissionError(13, "Permission denied", str(self))
+        return original(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", write_bytes)
+
+
+def test_a_failing_write_keeps_the_gate_table_and_is_one_line_exit_2(setup, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before: the gate table was lost and the user read "internal error: PermissionError" (issue 33, point 4).
+    ops, target = setup
+    patch = tmp_path / "read-only" / "x.patch"
+    patch.parent.mkdir()
+    _failing_write(monkeypatch, patch)
+    result = invoke(ops, target, "--patch", str(patch))
+    assert result.exit_code == exit_codes.USAGE
+    assert result.stdout.startswith("gate            result  detail\nroute-policy    pass    ")
+    assert result.stderr.splitlines()[-1] == f"error: {patch}: Permission denied; choose a place you can write to"
+    assert "internal error" not in result.output
+
+
+def test_analyze_into_an_unwritable_folder_is_one_line_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "r.md"
+    original = Path.write_text
+    monkeypatch.setattr(Path, "write_text", lambda self, *a, **k: (_ for _ in ()).throw(
+        PermissionError(13, "Permission denied", str(self))) if self == out else original(self, *a, **k))
+    tbe = REPO / "tests" / "functional" / "tbe" / "reduce_all.py"
+    result = CliRunner().invoke(main, ["analyze", "--no-cache", str(tbe), "-o", str(out)])
+    assert result.exit_code == exit_codes.USAGE
+    assert result.stderr == f"error: {out}: Permission denied; choose a place you can write to\n"
+
+
+# ------------------------------------------------------- interrupts, the gates' children, temporary folders, one writer
+
+SLOW_TEST = HASH_LICENSE + '''"""A gate that takes long and starts a child of its own, as the real ones start g++."""
+
+import os
+import pathlib
+import subprocess
+import tempfile
+import time
+
+
+def test_slow():
+    tempfile.mkstemp(prefix="cc", suffix=".s")  # as g++ leaves its assembly in TMPDIR when it is killed
+    child = subprocess.Popen(["sleep", "120"])
+    pathlib.Path(os.environ["PIDS_FILE"]).write_text(f"{os.getpid()} {child.pid}")
+    time.sleep(120)
+'''
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split(") ")[-1].startswith("Z"))
+
+
+def _wait_for(condition, seconds: float = 60.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return condition()
+
+
+@pytest.fixture
+def slow_run(tmp_path: Path):
+    """package-pr of an op whose portable test sleeps, in a real process, with its own TMPDIR; yields a starter."""
+    ops = tmp_path / "ops"
+    make_op(ops)
+    (ops / "sample_op" / "tests" / "portable" / "test_sample.py").write_text(SLOW_TEST)
+    target = make_target(tmp_path)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    pids = tmp_path / "pids"
+    started = []
+
+    def start():
+        env = {**os.environ, "TMPDIR": str(scratch), "PIDS_FILE": str(pids)}
+        process = subprocess.Popen([sys.executable, "-m", "op_migrate.migrate", "package-pr", "sample_op", "--target",
+                                    str(target), "--ops-dir", str(ops)], env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        started.append(process)
+        assert _wait_for(lambda: pids.exists() and pids.read_text().strip()), "the slow gate never started"
+        return process, [int(pid) for pid in pids.read_text().split()], scratch, target
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum, code, said", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+def test_a_signal_ends_the_gate_its_children_and_its_folders(slow_run, signum, code, said) -> None:
+    # Before: SIGINT exited 1 (the code of a failed gate) and left the gates' folders behind (issue 33, point 5).
+    process, children, scratch, target = slow_run()
+    before = git(target, "for-each-ref")
+    process.send_signal(signum)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == code and stderr.rstrip().endswith(said), stderr
+    assert not any(_alive(pid) for pid in children)
+    assert list(scratch.iterdir()) == []
+    assert git(target, "for-each-ref") == before and "garbage" not in _fsck(target)
+
+
+@pytest.mark.slow
+def test_sigkill_still_ends_the_gates_children_and_removes_their_folder(slow_run) -> None:
+    process, children, scratch, target = slow_run()
+    process.kill()
+    process.communicate()
+    assert _wait_for(lambda: not any(_alive(pid) for pid in children), 15), "the gate outlived op-migrate"
+    assert _wait_for(lambda: list(scratch.iterdir()) == [], 15)
+
+
+def _fsck(repo: Path) -> str:
+    completed = subprocess.run(["git", "-C", str(repo), "fsck", "--full"], capture_output=True, text=True)
+    return completed.stdout + completed.stderr
+
+
+def test_a_write_leaves_no_temporary_file_and_fsck_finds_no_garbage(setup, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setenv("TMPDIR", str(scratch))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    ops, target = setup
+    assert invoke(ops, target).exit_code == exit_codes.OK
+    assert list(scratch.iterdir()) == []
+    assert "garbage" not in _fsck(target) and "error" not in _fsck(target)
+
+
+def test_a_git_command_is_let_finish_when_interrupted() -> None:
+    from op_migrate.migrate import children
+
+    threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        children.run_settled(["sh", "-c", "sleep 1; echo done"], stdin=None, env=dict(os.environ))
+        time.sleep(5)  # the interrupt must have been raised, at the latest, once the command is done
+    assert time.monotonic() - started >= 1.0
+
+
+def test_a_second_run_on_the_same_branch_is_refused_before_its_gates(setup) -> None:
+    # Before: the loser printed a raw `git update-ref ... cannot lock ref` after 40 s of gates (issue 33, point 5).
+    ops, target = setup
+    with git_target.branch_lock(target, "op-migrate/sample_op"):
+        result = invoke(ops, target)
+    assert result.exit_code == exit_codes.USAGE
+    assert result.stderr.startswith("error: refusing: another package-pr is writing branch 'op-migrate/sample_op'")
+    assert "[1/6]" not in result.stderr
+    assert invoke(ops, target, "--dry-run").exit_code == exit_codes.OK  # the lock goes with its holder

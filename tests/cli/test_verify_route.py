@@ -47,8 +47,7 @@ def test_passing_routes_exit_0() -> None:
 def test_violations_exit_1_with_task_place_and_guards() -> None:
     result = invoke(BEFORE, "--policy", "floor_mod-native")
     assert result.exit_code == exit_codes.FINDINGS
-    assert "- [no-aicpu-fallback] FloorMod on AI_CPU is reachable" in result.output
-    assert "    at math/floor_mod/op_api/floor_mod.cpp:66" in result.output
+    assert "math/floor_mod/op_api/floor_mod.cpp:66: error no-aicpu-fallback FloorMod on AI_CPU is reachable" in result.output
 
 
 def test_missing_entry_exits_2_never_a_silent_pass() -> None:
@@ -98,7 +97,25 @@ def test_sarif_to_a_file(tmp_path: Path) -> None:
     result = invoke(BEFORE, "--policy", "floor_mod-native", "--format", "sarif", "-o", str(target), "--mkdir")
     assert result.exit_code == 1
     log = json.loads(target.read_text(encoding="utf-8"))
-    assert log["version"] == "2.1.0" and len(log["runs"][0]["results"]) == 154
+    # Before: the same result 36 times at one line and no partialFingerprints (issue 33, point 6).
+    results = log["runs"][0]["results"]
+    assert log["version"] == "2.1.0" and len(results) == 15
+    assert all(result["partialFingerprints"]["opMigrateResult/v1"] for result in results)
+
+
+def test_sarif_with_a_baseline_says_new_unchanged_and_absent(tmp_path: Path) -> None:
+    baseline = tmp_path / "before.sarif"
+    assert invoke(BEFORE, "--policy", "floor_mod-native", "--format", "sarif", "-o", str(baseline)).exit_code == 1
+    log = json.loads(baseline.read_text(encoding="utf-8"))
+    gone = log["runs"][0]["results"].pop(0)  # a result the baseline did not have: new now
+    log["runs"][0]["results"].append({**gone, "partialFingerprints": {"opMigrateResult/v1": "0" * 32}})  # fixed since
+    baseline.write_text(json.dumps(log), encoding="utf-8")
+    result = invoke(BEFORE, "--policy", "floor_mod-native", "--format", "sarif", "--baseline", str(baseline))
+    states = [r["baselineState"] for r in json.loads(result.stdout)["runs"][0]["results"]]
+    assert states.count("new") == 1 and states.count("unchanged") == 14 and states[-1] == "absent"
+    assert len(states) == 16
+    refused = invoke(BEFORE, "--policy", "floor_mod-native", "--baseline", str(baseline))
+    assert refused.exit_code == 2 and "add --format sarif" in refused.stderr
 
 
 def test_before_diff_in_markdown() -> None:

@@ -81,10 +81,11 @@ def test_zh_documents_of_every_operator_are_chinese(op: str, target: Path, monke
                                      tbe_source=FIXTURES / "tbe" / tbe if tbe else None)
     info = operator_info(op)
     folder = Path(str(resources.files("op_migrate.ops"))) / op
-    gates = packaging._run_gates(config, info, folder)
+    gates, headers = packaging._run_gates(config, info, folder)
     assert all(gate.passed for gate in gates), gates
-    headers = package_headers.header_check(None, (), folder)
-    plan = packaging._render(config, info, folder, info.category, f"op-migrate/{op}", gates, headers)
+    where = packaging.Destination(info, folder, info.category, f"op-migrate/{op}", f"experimental/{info.category}/{op}",
+                                  {}, ())
+    plan = packaging._render(config, where, gates, headers)
     design = next(data for path, data, _ in plan.files if path.endswith("/docs/design.md")).decode("utf-8")
     assert english_sentences(design) == []
     assert english_sentences(plan.pr_text) == []

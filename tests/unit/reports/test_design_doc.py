@@ -52,11 +52,14 @@ def evidence() -> DesignEvidence:
             "soc": "Ascend910B",
             "rule": Bilingual("executor: 512-byte blocks + 32 bytes", "executor：512 字节块 + 32 字节"),
             "rows": [
-                {"stage": "before", "may": 0, "formula": "3*N*S", "peak_bytes": 1610612736, "gpu_bytes": 536870912,
+                {"stage": "before", "may": 0, "formula": "3*N*S", "npu_total_bytes": 1610612736, "peak_bytes": 1073741824, "params_bytes": 536870912,
+                 "gpu_reference_bytes": 536870912,
                  "gap": 2.0, "launches": 3, "traffic_bytes": 2147483648},
-                {"stage": "after", "may": 0, "formula": "N*S", "peak_bytes": 536870912, "gpu_bytes": 536870912,
+                {"stage": "after", "may": 0, "formula": "N*S", "npu_total_bytes": 536870912, "peak_bytes": 0, "params_bytes": 536870912,
+                 "gpu_reference_bytes": 536870912,
                  "gap": 0.0, "launches": 1, "traffic_bytes": 537395200},
-                {"stage": "after", "may": 2, "formula": "2*N*S", "peak_bytes": 1073742848, "gpu_bytes": 536870912,
+                {"stage": "after", "may": 2, "formula": "2*N*S", "npu_total_bytes": 1073742848, "peak_bytes": 536871936, "params_bytes": 536870912,
+                 "gpu_reference_bytes": 536870912,
                  "gap": 1.0, "launches": 3, "traffic_bytes": 1074266112},
             ],
             "charts": [{"stage": "before", "file": "memory_before.svg"}],
@@ -90,8 +93,24 @@ def test_design_document_golden(lang: str, golden) -> None:
 
 
 def test_pr_description_golden(golden) -> None:
-    text = design_doc.pr_description(evidence(), design_file="design.md", file_count=27, issue="Fixes #2895")
+    files = ["README.md", "docs/aclnnRemainderTensorTensor&aclnnInplaceRemainderTensorTensor.md", "docs/design.md",
+             "op_api/aclnn_remainder.cpp"]
+    text = design_doc.pr_description(evidence(), design_file="design.md", files=files, issue="Fixes #2895")
     golden.check(text, GOLDEN / "pr_floor_mod.md")
+
+
+def test_pr_description_of_an_update_lists_each_change_and_credits_the_authors() -> None:
+    # Before: an existing folder was replaced, its files deleted while the text listed every file as new (issue 30).
+    changes = [{"status": "M", "path": "op_api/aclnn_remainder.cpp"}, {"status": "A", "path": "docs/design.md"},
+               {"status": "D", "path": "op_api/squeeze.cpp"}]
+    text = design_doc.pr_description(evidence(), design_file="design.md", issue="Fixes #1",
+                                     files=["README.md", "docs/design.md", "op_api/aclnn_remainder.cpp"],
+                                     changes=changes, authors=(("gitee-yanglulu", 3), ("cann-robot", 1)))
+    assert "该目录已存在，本 PR 是对它的更新，共 3 个文件（新增 1、修改 1、删除 1）" in text
+    assert "| 修改 | `op_api/aclnn_remainder.cpp` |" in text and "| 删除 | `op_api/squeeze.cpp` |" in text
+    assert "已有作者（`git log`）：gitee-yanglulu（3 次提交）、cann-robot（1 次提交）" in text
+    docs = text.split("## 文档更新", 1)[1].split("##", 1)[0]
+    assert "`docs/design.md`" in docs and "squeeze" not in docs
 
 
 def test_missing_evidence_says_why() -> None:

@@ -37,12 +37,20 @@ def test_the_schema_rejects_a_broken_log() -> None:
         jsonschema.Draft7Validator(SCHEMA).validate(broken)
 
 
-def test_each_violation_is_a_result_at_the_l2_call_site_with_a_code_flow() -> None:
+def test_one_result_per_rule_and_location_at_the_l2_call_site_with_a_code_flow() -> None:
     run = _sarif("floor_mod_before.json")["runs"][0]
     assert [rule["id"] for rule in run["tool"]["driver"]["rules"]] == [
         "no-output-sized-broadcast", "no-aicpu-fallback", "floor_mod-on-aicore"]
-    assert len(run["results"]) == 154  # 88 on the Tensor-Tensor entries, 22 on each of the three scalar ones
+    # 154 violations (88 on the Tensor-Tensor entries, 22 on each of the three scalar ones) at 15 places.
+    places = [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+               r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in run["results"]]
+    assert len(places) == len(set(places)) == 15
+    assert sum(r["properties"]["violations"] for r in run["results"]) == 154
+    fingerprints = [r["partialFingerprints"]["opMigrateResult/v1"] for r in run["results"]]
+    assert len(set(fingerprints)) == 15
     first = run["results"][0]
+    assert first["message"]["text"].startswith("BroadcastTo on AI_CORE is reachable") and " point(s): " in \
+        first["message"]["text"]
     location = first["locations"][0]["physicalLocation"]
     assert (location["artifactLocation"]["uri"], location["region"]["startLine"]) == (
         "math/floor_mod/op_api/aclnn_remainder.cpp", 300)

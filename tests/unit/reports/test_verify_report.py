@@ -35,5 +35,5 @@ def test_markdown_report(golden, name: str, with_before: bool) -> None:
 
 def test_the_text_report_names_task_place_and_guards() -> None:
     text = render_text(_verdict(False))
-    assert "FAIL (4)" in text and "at math/floor_mod/op_api/floor_mod.cpp:66" in text
+    assert "FAIL (4)" in text and "\nmath/floor_mod/op_api/floor_mod.cpp:66: error no-aicpu-fallback " in text
     assert "guards: !IsAiCoreSupport(self)" in text
