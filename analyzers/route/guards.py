@@ -275,8 +275,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return DtypeList(frozenset(item.name for item in items), expr.text, tuple(item.name for item in items))
         if items and all(isinstance(item, (DtypeList, PairValue)) and len(_pair(item)) == 2 for item in items):
             return DtypePairList(frozenset(_pair(item) for item in items), expr.text)
-        if all(is_int(item) for item in items):
-            return HostValue("ints", expr.text, tuple(items))
+        if all(is_number(item) for item in items):
+            return HostValue("ints", expr.text, tuple(items))  # host numbers (a shape, a list of scales)
         return Unknown(expr.text)
 
     def _value_binary(self, expr: Expr):

@@ -121,6 +121,15 @@ class L0Effects(CatalogApply):
             if isinstance(held, TensorList):
                 return TensorList(held.members, held.hosts, held.exhaustive, acl=True)
             return TensorList(exhaustive=False, acl=True)
+        if method in ("AllocBoolArray", "AllocFloatArray") and args:
+            # Like AllocIntArray: the host array's values, read back with `(*arr)[i]` and `arr->Size()`.
+            items = self.value(args[0])
+            values = items.items if isinstance(items, IntList) else items.dims if isinstance(items, HostValue) else None
+            count = self.value(args[1]) if len(args) > 1 else None
+            if values is not None and is_int(count) and count <= len(values):
+                values = values[:count]
+            return HostValue("float-array" if method == "AllocFloatArray" else "bool-array", expr.text,
+                             None if values is None or any(v is None for v in values) else tuple(values))
         if method in ("AllocScalar", "AllocBoolArray", "AllocFloatArray"):
             return HostValue(method, expr.text)
         return Status(True) if method in ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation") \

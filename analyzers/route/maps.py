@@ -14,7 +14,8 @@ from op_migrate.analyzers.route.value_ops import compare_values
 from op_migrate.analyzers.route.containers import join_functions
 from op_migrate.analyzers.route.values import UNKNOWN, FunctionRef, Unknown
 
-MAP_TYPE = re.compile(r"\b(?:std::)?(?:unordered_)?map\s*<")
+MAP_TYPE = re.compile(r"\b(?:std::)?(?:unordered_)?(?:map|set)\s*<")
+_SET_TYPE = re.compile(r"\b(?:std::)?(?:unordered_)?set\s*<")
 
 
 class MapValue:
@@ -64,10 +65,13 @@ class MapIter:
 class MapCalls:
     """Methods of RouteWalk for tables; it supplies value()."""
 
-    def map_value(self, expr: Expr | None):
-        """`{{k1, v1}, {k2, v2}}` as a table; Unknown when the initializer is not a list of pairs."""
+    def map_value(self, expr: Expr | None, type_text: str = ""):
+        """`{{k1, v1}, {k2, v2}}` as a table (a set's `{a, b}` as keys mapped to true); Unknown when the initializer
+        is not what the type says (`static const std::set<NpuArch> REGBASE = {NpuArch::DAV_3510}`)."""
         if expr is None or expr.kind != "init_list":
             return Unknown(expr.text if expr is not None else "")
+        if _SET_TYPE.search(type_text):
+            return MapValue(tuple((self.value(item), True) for item in expr.children), expr.text)
         entries = []
         for item in expr.children:
             if item.kind != "init_list" or len(item.children) != 2:

@@ -23,8 +23,10 @@ from op_migrate.analyzers.route.values import (
     TensorRef,
     Unknown,
     is_int,
+    is_number,
 )
 
+_NUMBER_VECTOR = re.compile(r"\b(?:std::)?vector\s*<\s*(?:const\s+)?(?:u?int\d*_t|int|long|size_t|float|double|bool)\s*>")
 _AGGREGATE_RETURN = re.compile(r"\b(?:tuple|pair|array)\s*<")
 _MACRO_CALL = re.compile(r"^\s*([A-Z_][A-Z0-9_]*)\s*\(")
 _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at most 8 dims)
@@ -61,7 +63,7 @@ class StatementWalker:
         kind = stmt.kind
         if kind in ("decl", "assign"):
             if kind == "decl" and MAP_TYPE.search(stmt.type_text or "") and stmt.value is not None:
-                value = self.map_value(stmt.value)
+                value = self.map_value(stmt.value, stmt.type_text or "")
             elif kind == "decl" and stmt.value is not None and stmt.value.kind == "init_list" and \
                     (made := self.braced_object(stmt)) is not None:
                 value = made  # `QuantContext ctx{weight, ...};`: an object of a repository class
@@ -147,7 +149,7 @@ class StatementWalker:
                 return
             if isinstance(current, IntList) and isinstance(index, int) and 0 <= index < len(current.items):
                 items = list(current.items)
-                items[index] = value if is_int(value) else None
+                items[index] = value if is_number(value) else None
                 self._store(self.frame, name, IntList(tuple(items)))
             elif isinstance(current, IntList):
                 self._store(self.frame, name, IntList((None,) * len(current.items)))
@@ -159,10 +161,13 @@ class StatementWalker:
         compound = re.match(rf"^\s*{re.escape(target)}\s*([-+*/%])=", stmt.text) if stmt.kind == "assign" else None
         if compound:
             value = arithmetic(compound.group(1), self.frame.env.get(target), value, stmt.text)
-        if stmt.kind == "decl" and isinstance(value, HostValue) and value.kind == "ints" and "[" in stmt.text:
-            value = IntList(value.dims)
+        if stmt.kind == "decl" and isinstance(value, HostValue) and value.kind == "ints" and \
+                ("[" in stmt.text or _NUMBER_VECTOR.search(stmt.type_text or "")):
+            value = IntList(value.dims)  # `int64_t perm[] = {1, 0}`, `vector<float> scales{}`
         array = _ARRAY_SIZE.search(stmt.text) if stmt.kind == "decl" else None
         empty = isinstance(value, DtypeList) and not value.names  # `= {}`
+        if stmt.kind == "decl" and empty and _NUMBER_VECTOR.search(stmt.type_text or ""):
+            value = IntList(())  # `vector<float> scales{}`: an empty host vector that push_back fills
         if array and (isinstance(value, (IntList, Unknown)) or empty):
             size = int(array.group(1))
             given = value.items if isinstance(value, IntList) else ()

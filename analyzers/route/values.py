@@ -86,9 +86,10 @@ class HostValue:
 
 @dataclass(frozen=True)
 class IntList:
-    """A host array of integers (`int64_t dims[2]`, `std::vector<int64_t>`); None items are unknown."""
+    """A host array of numbers (`int64_t dims[2]`, `std::vector<int64_t>`, `vector<float> scales{}`); None items
+    are unknown."""
 
-    items: tuple[int | None, ...]
+    items: tuple[int | float | None, ...]
 
     @property
     def known(self) -> tuple[int, ...] | None:

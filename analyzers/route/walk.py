@@ -35,6 +35,7 @@ from op_migrate.analyzers.route.values import (
     DType,
     FunctionRef,
     HostValue,
+    IntList,
     LambdaRef,
     Null,
     ObjectValue,
@@ -46,6 +47,7 @@ from op_migrate.analyzers.route.values import (
     TensorRef,
     Unknown,
     is_int,
+    is_number,
 )
 
 MAX_DEPTH = 32
@@ -202,7 +204,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         if decl is not None:
             self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
             if MAP_TYPE.search(decl.type_text):
-                value = self.map_value(decl.value)  # a dispatch table: `{{SocVersion::X, CheckX}, ...}`
+                value = self.map_value(decl.value, decl.type_text)  # a dispatch table: `{{SocVersion::X, CheckX}, ...}`
             else:
                 value = self.value(decl.value) if decl.value is not None else UNKNOWN
             self._globals[key] = value
@@ -383,6 +385,10 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
                 return result
         if isinstance(target, ShapeValue) and method in ("AppendDim", "SetDim", "SetDimNum"):
             return self._shape_setter(receiver, target, method, expr.children)
+        if isinstance(target, IntList) and method in ("push_back", "emplace_back") and len(expr.children) == 1:
+            item = self.value(expr.children[0])  # a host vector of numbers grows
+            self._store(self.frame, strip_parens(receiver), IntList(target.items + (item if is_number(item) else None,)))
+            return Status(True)
         self.taint_containers(expr.children)
         return self.method_value(target, method, expr)
 

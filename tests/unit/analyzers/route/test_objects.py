@@ -264,3 +264,21 @@ def test_an_array_of_tensors_returned_braced_keeps_its_items(tmp_path: Path) -> 
     result = route(tmp_path, body, prelude, socs=["Ascend910B"], dtypes=["float16"])
     assert ops(result) == [("Abs", False), ("ZerosLike", False)]  # the copy re-points out: no launch
     assert "ViewCopy" in [step.op for step in result.steps]
+
+
+def test_a_predicate_testing_membership_in_a_set_of_arches_is_evaluated(tmp_path: Path) -> None:
+    prelude = """static const std::set<NpuArch> REGISTER_CORES = {NpuArch::DAV_3510};
+static bool OnRegisterCores()
+{
+    auto arch = GetCurrentPlatformInfo().GetCurNpuArch();
+    return REGISTER_CORES.find(arch) != REGISTER_CORES.end();
+}
+"""
+    body = """    if (OnRegisterCores()) {
+        l0op::Abs(self, uniqueExecutor.get());
+    } else {
+        l0op::ZerosLike(self, uniqueExecutor.get());
+    }
+"""
+    assert ops(route(tmp_path, body, prelude, socs=["Ascend950"])) == [("Abs", False)]
+    assert ops(route(tmp_path, body, prelude, socs=["Ascend910B"])) == [("ZerosLike", False)]

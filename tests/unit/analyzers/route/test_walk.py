@@ -229,3 +229,19 @@ def test_a_do_while_body_runs_once_before_its_condition(tmp_path: Path) -> None:
 """
     assert ops(route(tmp_path, body, shapes=["self=[2,3]"])) == [("Abs", False), ("Neg", False)]
     assert ops(route(tmp_path, body, shapes=["self=[0,3]"])) == [("Abs", False)]
+
+
+def test_host_vectors_of_numbers_are_read_back_from_the_executor_s_arrays(tmp_path: Path) -> None:
+    body = """    std::vector<float> scales{};
+    scales.push_back(static_cast<float>(1.0 / 2));
+    scales.push_back(0.5f);
+    const aclFloatArray* cast = uniqueExecutor->AllocFloatArray(scales.data(), scales.size());
+    int64_t perm[] = {1, 0};
+    auto permArray = uniqueExecutor->AllocIntArray(perm, 2);
+    if ((*cast)[0] >= 0.25 && (*cast)[1] >= 0.25 && permArray->Size() == 2) {
+        l0op::Abs(self, uniqueExecutor.get());
+    } else {
+        l0op::ZerosLike(self, uniqueExecutor.get());
+    }
+"""
+    assert ops(route(tmp_path, body)) == [("Abs", False)]
