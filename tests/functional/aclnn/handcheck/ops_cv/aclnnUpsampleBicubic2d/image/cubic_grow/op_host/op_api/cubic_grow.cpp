@@ -8,8 +8,8 @@ using namespace op;
 namespace l0op {
 OP_TYPE_REGISTER(CubicGrow);
 
-const aclTensor* CubicGrow(const aclTensor* self, const aclIntArray* size, float stepH, float stepW, const aclTensor* out,
-                           aclOpExecutor* executor)
+const aclTensor* CubicGrow(const aclTensor* self, const aclIntArray* size, float stepH, float stepW,
+                           const aclTensor* out, aclOpExecutor* executor)
 {
     L0_DFX(CubicGrow, self, size, stepH, stepW);
     auto y = executor->AllocTensor(out->GetViewShape(), self->GetDataType(), self->GetViewFormat());

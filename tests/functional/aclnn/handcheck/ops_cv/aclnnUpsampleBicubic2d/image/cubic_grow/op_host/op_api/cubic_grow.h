@@ -4,7 +4,7 @@
 #include "opdev/op_executor.h"
 
 namespace l0op {
-const aclTensor* CubicGrow(const aclTensor* self, const aclIntArray* size, float stepH, float stepW, const aclTensor* out,
-                           aclOpExecutor* executor);
+const aclTensor* CubicGrow(const aclTensor* self, const aclIntArray* size, float stepH, float stepW,
+                           const aclTensor* out, aclOpExecutor* executor);
 }
 #endif

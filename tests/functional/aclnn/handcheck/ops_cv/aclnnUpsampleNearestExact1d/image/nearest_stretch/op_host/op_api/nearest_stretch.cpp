@@ -9,7 +9,8 @@ using namespace op;
 namespace l0op {
 OP_TYPE_REGISTER(NearestStretch);
 
-const aclTensor* NearestStretch(const aclTensor* x, const aclIntArray* outputSize, float scale, aclOpExecutor* executor)
+const aclTensor* NearestStretch(const aclTensor* x, const aclIntArray* outputSize, float scale,
+                               aclOpExecutor* executor)
 {
     L0_DFX(NearestStretch, x, outputSize, scale);
     op::Shape stretched = x->GetStorageShape();

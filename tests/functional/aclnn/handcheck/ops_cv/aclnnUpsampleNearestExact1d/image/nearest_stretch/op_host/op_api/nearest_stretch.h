@@ -4,6 +4,7 @@
 #include "opdev/op_executor.h"
 
 namespace l0op {
-const aclTensor* NearestStretch(const aclTensor* x, const aclIntArray* outputSize, float scale, aclOpExecutor* executor);
+const aclTensor* NearestStretch(const aclTensor* x, const aclIntArray* outputSize, float scale,
+                               aclOpExecutor* executor);
 }
 #endif
