@@ -162,7 +162,7 @@ CASES: dict[str, Case] = {
     "ops_transformer/aclnnMatmulAllReduce/x2_k": case(*GEMM, "wrong", shapes=("x1=[128,256]", "x2=[300,512]",
                                                                               "bias=[512]", "output=[128,512]"),
                                                       **GEMM_FACTS),
-    "ops_transformer/aclnnMatmulAllReduce/x2_3d": case(*GEMM, "wrong", shapes=("x1=[128,256]", "x2=[2,256,512]",
+    "ops_transformer/aclnnMatmulAllReduce/x2_3d": case(*GEMM, "right", shapes=("x1=[128,256]", "x2=[2,256,512]",
                                                                                "bias=[512]", "output=[128,512]"),
                                                        **GEMM_FACTS),
     "ops_cv/aclnnIou/pass": case(*IOU, "honest", socs=B910, dtypes=FP16, shapes=("boxesA=[100,4]", *IOU_SHAPES),
@@ -201,7 +201,7 @@ CASES: dict[str, Case] = {
     "ops_cv/aclnnGridSampler2DBackward/pass": case(*GRID_GRAD, "honest", socs=B910, dtypes=FP16,
                                                    shapes=(*GRID_GRAD_SHAPES, "inputGrad=[2,8,16,16]"),
                                                    scalars=("mode=0",)),
-    "ops_cv/aclnnGridSampler2DBackward/input_grad_shape": case(*GRID_GRAD, "wrong", socs=B910, dtypes=FP16,
+    "ops_cv/aclnnGridSampler2DBackward/input_grad_shape": case(*GRID_GRAD, "right", socs=B910, dtypes=FP16,
                                                                shapes=(*GRID_GRAD_SHAPES, "inputGrad=[2,8,16,17]"),
                                                                scalars=("mode=0",)),
     "ops_cv/aclnnUpsampleBicubic2d/950": case(*BICUBIC, "wrong", socs=("Ascend950",), dtypes=("float32",),
@@ -212,11 +212,9 @@ CASES: dict[str, Case] = {
 # The walker bugs behind each `wrong` case (the reason of its xfail).
 B1 = "B1, t->GetViewShape().GetDim(i) on the call is not evaluated"
 B2 = "B2, CHECK_COND(cond, ret, fmt, ...) returns its last argument, not ret, so it never rejects"
-B5 = "B5, a function-like macro #defined in the L0 source is looked up as a helper and reported missing"
 B6 = "B6, the tensors of an L0 result returned as std::array by `return {a, b, c};` are lost"
 B10 = ("B10, a generated aclnnInner API is not checked against its OpDef's dtype columns (predicted: no kernel "
        "binary matches; a device confirms where it fails)")
-B7 = "B7, the OP_CHECK_* shape macros are not evaluated"
 B8 = "B8, Size() and [i] of an int/float array the executor allocated are unknown"
 B11 = ("B11, a repository predicate testing membership in a std::set of arches is not evaluated (ops-cv's passes "
        "only because it is named IsRegBase, the framework's name)")
@@ -228,18 +226,14 @@ WALKER_BUGS: dict[str, str] = {
     "ops_transformer/aclnnFFNV3/expert_count_mismatch": f"{B2} and {B1} (real: ops-transformer aclnn_ffn.cpp:279)",
     "ops_transformer/aclnnFlashAttentionScore/bnsd": f"{B6}; each copy of one is routed as a copy kernel (real: "
                                                      "ops-transformer flash_attention_score.cpp:148)",
-    "ops_transformer/aclnnFlashAttentionUnpaddingScoreGradV2/tnd": f"{B5} and {B6} (real: ops-transformer "
-                                                                   "flash_attention_score_grad.cpp:22)",
+    "ops_transformer/aclnnFlashAttentionUnpaddingScoreGradV2/tnd": f"{B6} (real: ops-transformer "
+                                                                   "flash_attention_score_grad.cpp:157)",
     "ops_transformer/aclnnMoeUpdateExpert/910_93_all_float16": f"{B10} (real: ops-transformer "
                                                                "moe_update_expert_def.cpp:23)",
-    "ops_transformer/aclnnMatmulAllReduce/output_n": f"{B7}: OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE over a "
-                                                     "Shape::SetDim copy (real: matmul_all_reduce_util.cpp:171)",
+    "ops_transformer/aclnnMatmulAllReduce/output_n": f"{B1}: the expected shape's last dim is set from "
+                                                     "x2->GetViewShape().GetDim(1) (real: matmul_all_reduce_util.cpp:170)",
     "ops_transformer/aclnnMatmulAllReduce/x2_k": f"{B1} (real: matmul_all_reduce_util.cpp:160)",
-    "ops_transformer/aclnnMatmulAllReduce/x2_3d": f"{B7}: OP_CHECK_WRONG_DIMENSION (real: "
-                                                  "matmul_all_reduce_util.cpp:152)",
     "ops_cv/aclnnIou/box_width_5": f"{B1}: the box-width check passes (real: ops-cv aclnn_iou.cpp:91)",
-    "ops_cv/aclnnGridSampler2DBackward/input_grad_shape": f"{B7}: OP_CHECK_SHAPE_NOT_EQUAL passes (real: ops-cv "
-                                                          "aclnn_grid_sampler2d_backward.cpp:164)",
     "ops_cv/aclnnGridSampler2D/950": f"{B11} (real: ops-cv common/inc/op_api/aclnn_check.h:23)",
     "ops_cv/aclnnUpsampleBicubic2d/950": f"{B11} (real: ops-cv common/inc/op_api/aclnn_check.h:23)",
 }

@@ -5,8 +5,8 @@
  * says which of them is copied out.
  * Hand check (issue 28): on Ascend910B in float16 the permutes (4-entry order, never the fast kernel) and
  * WarpSampleGrad run on AI Core; the copies depend on the mask, which no fact gives (incomplete but honest). An
- * inputGrad whose shape is not input's is rejected by OP_CHECK_SHAPE_NOT_EQUAL; the walker does not evaluate that
- * macro and routes the call. */
+ * inputGrad whose shape is not input's is rejected by OP_CHECK_SHAPE_NOT_EQUAL; the walker routed it when checked
+ * (route28 4e8a0e3) and rejects it since the macro expansion (26fe10f). */
 #include "warp_sample_grad.h"
 #include "conversion/permute/op_api/permute.h"
 #include "aclnn_kernels/contiguous.h"

@@ -5,8 +5,9 @@
  * as a std::array built with `return {a, b, c};` and uses a function-like macro defined in its own file.
  * Hand check (issue 28): with TND and a head dim of 128 nothing is padded: the route is SpanAttentionGrad on AI Core
  * and three re-pointing copies. The walker cannot be told the layout (no string facts), so the pad arm stays open:
- * honest. But it calls the route incomplete because the macro "is defined in none of the files the route reads"
- * (it is defined in the L0 source), and the copies of the std::array results become `may` launches. */
+ * honest. When checked it called the route incomplete because the macro "is defined in none of the files the route
+ * reads" (it is defined in the L0 source; fixed by the macro expansion, route28 26fe10f), and the copies of the
+ * std::array results are still routed as copy kernels. */
 #include "span_attention_grad.h"
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_kernels/pad.h"

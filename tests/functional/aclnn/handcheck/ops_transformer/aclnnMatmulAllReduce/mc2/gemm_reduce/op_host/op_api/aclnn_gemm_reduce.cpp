@@ -2,10 +2,11 @@
  * Stands for ops-transformer mc2/matmul_all_reduce/op_host/op_api/aclnn_matmul_all_reduce.cpp
  * (aclnnMatmulAllReduce): the checks live in a sibling util .cpp declared in a util header; the launch is the
  * generated two-phase API of the op, followed by nnopbase calls through a weak symbol.
- * Hand check (issue 28): right for matching shapes (GemmReduce on AI Core) and for streamMode 0 (rejected). Wrong
- * for three shapes the util rejects: an output whose last dim is not x2's N (OP_CHECK_SHAPE_NOT_EQUAL_WITH_
- * EXPECTED_SIZE), an x2 whose K is not x1's (GetDim on the call) and a 3-D x2 (OP_CHECK_WRONG_DIMENSION): the
- * walker routes all three. */
+ * Hand check (issue 28): right for matching shapes (GemmReduce on AI Core) and for streamMode 0 (rejected). The
+ * util rejects three more: an output whose last dim is not x2's N (OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE over
+ * a shape whose last dim is set from x2->GetViewShape().GetDim(1)), an x2 whose K is not x1's (GetDim on the call)
+ * and a 3-D x2 (OP_CHECK_WRONG_DIMENSION). The walker routed all three when checked; since the macro expansion
+ * (route28 26fe10f) it rejects the 3-D x2; the other two still need GetDim on the call. */
 #include "gemm_reduce_util.h"
 #include "aclnn_kernels/common/op_error_check.h"
 #include "opdev/op_log.h"
