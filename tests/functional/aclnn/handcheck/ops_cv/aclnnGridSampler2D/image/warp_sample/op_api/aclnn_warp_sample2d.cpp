@@ -6,7 +6,9 @@
  * Hand check (issue 28): on Ascend950 the predicate holds: WarpSample on AI Core without a permute (right). On
  * Ascend910B the AI Core path is decided (DAV_2201): Permute with a 4-entry order (never the fast kernel) on AI Core,
  * then WarpSample; the walker leaves fast/plain permute open (incomplete but honest). A grid whose last axis is 3
- * is rejected by the local-shape check (right). */
+ * is rejected by the local-shape check (right).
+ * Since route28 0214928 the Ascend910B route is decided (right); the Ascend950 one still needs the std::set
+ * predicate. */
 #include "warp_sample.h"
 #include "conversion/permute/op_api/permute.h"
 #include "aclnn_kernels/contiguous.h"

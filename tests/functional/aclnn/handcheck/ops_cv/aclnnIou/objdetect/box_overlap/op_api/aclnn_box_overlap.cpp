@@ -3,7 +3,8 @@
  * GetViewShape().GetDim(1) on the call, and a 2-entry order array made with AllocIntArray for the final permute.
  * Hand check (issue 28): the order array has 2 entries, so the fast permute kernel can never be chosen and the
  * route is decided: BoxOverlap, Permute on AI Core. The walker leaves PermuteFast/Permute undecided (it reads
- * neither Size() of the executor's int array nor GetDim on the call) and lets a box width of 5 pass. */
+ * neither Size() of the executor's int array nor GetDim on the call) and lets a box width of 5 pass.
+ * Both fixed since route28 0214928 (GetDim on the call, the array's Size()). */
 #include "box_overlap.h"
 #include "conversion/permute/op_api/permute.h"
 #include "aclnn_kernels/contiguous.h"

@@ -6,7 +6,8 @@
  * Hand check (issue 28): incomplete but honest. With self=[2,16,64] on Ascend910B the first permute swaps two axes
  * of at most 128 and takes the fast kernel (PermuteFast); the second permute depends on outputSize, which no fact
  * gives, so it stays open. The walker leaves both open: it reads neither the Size() of the executor's int array nor
- * GetDim on the call. */
+ * GetDim on the call.
+ * Since route28 0214928 the first permute is decided; the second rightly stays open. */
 #include "nearest_stretch.h"
 #include "conversion/permute/op_api/permute.h"
 #include "aclnn_kernels/contiguous.h"

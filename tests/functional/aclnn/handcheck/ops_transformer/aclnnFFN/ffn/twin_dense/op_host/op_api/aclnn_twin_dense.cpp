@@ -8,7 +8,9 @@
  * activation kinds. The walker routes both: CHECK_COND's failure value is read from its last argument (the format
  * string's) and GetDim on the call is unknown. The passing route is right only because of that: the walker takes
  * the token array and the quant scale as present (never null), so once CHECK_COND rejects, this route is rejected
- * too unless nullness is modelled. */
+ * too unless nullness is modelled.
+ * Since route28 0214928 bfloat16 x is rejected and nullness stays open; the K mismatch is still routed: it fails on
+ * both arms of the undecided token branch, but the walker checks the join of the arms. */
 #include "twin_dense.h"
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_kernels/transdata.h"

@@ -4,7 +4,8 @@
  * with CHECK_COND over GetViewShape().GetDim(i).
  * Hand check (issue 28): with 4 experts and weights [4, 1024, 2048] / [4, 2048, 1024] the route is ExpertDense on
  * AI Core (right). With weight1 [8, 1024, 2048] the call is rejected by the expert-count check; the walker routes
- * it (CHECK_COND's failure value is taken from the format argument, GetDim on the call is unknown). */
+ * it (CHECK_COND's failure value is taken from the format argument, GetDim on the call is unknown).
+ * Fixed since route28 0214928: the expert-count check rejects. */
 #include "expert_dense.h"
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_kernels/common/op_error_check.h"

@@ -5,7 +5,8 @@
  * `return {a, b, c};`, each copied to the user's output.
  * Hand check (issue 28): BNSD-shaped inputs (4-D, head dim 128) need no pad whatever the layout string is (only
  * BNSD and BSND take 4-D inputs, both read the head dim at axis 3): the route is BlockAttention on AI Core and three
- * re-pointing copies. The walker loses the tensors of the std::array, so each copy is routed as a copy kernel. */
+ * re-pointing copies. The walker loses the tensors of the std::array, so each copy is routed as a copy kernel.
+ * Fixed since route28 eaa26bd: the copies re-point. */
 #include "block_attention.h"
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_kernels/pad.h"

@@ -7,7 +7,8 @@
  * and three re-pointing copies. The walker cannot be told the layout (no string facts), so the pad arm stays open:
  * honest. When checked it called the route incomplete because the macro "is defined in none of the files the route
  * reads" (it is defined in the L0 source; fixed by the macro expansion, route28 26fe10f), and the copies of the
- * std::array results are still routed as copy kernels. */
+ * std::array results are still routed as copy kernels.
+ * The copies re-point since route28 eaa26bd. */
 #include "span_attention_grad.h"
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_kernels/pad.h"

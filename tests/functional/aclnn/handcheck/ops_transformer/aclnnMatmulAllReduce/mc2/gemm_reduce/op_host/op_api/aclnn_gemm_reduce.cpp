@@ -6,7 +6,8 @@
  * util rejects three more: an output whose last dim is not x2's N (OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE over
  * a shape whose last dim is set from x2->GetViewShape().GetDim(1)), an x2 whose K is not x1's (GetDim on the call)
  * and a 3-D x2 (OP_CHECK_WRONG_DIMENSION). The walker routed all three when checked; since the macro expansion
- * (route28 26fe10f) it rejects the 3-D x2; the other two still need GetDim on the call. */
+ * (route28 26fe10f) it rejects the 3-D x2; the other two still need GetDim on the call.
+ * All three are rejected since route28 0214928. */
 #include "gemm_reduce_util.h"
 #include "aclnn_kernels/common/op_error_check.h"
 #include "opdev/op_log.h"
