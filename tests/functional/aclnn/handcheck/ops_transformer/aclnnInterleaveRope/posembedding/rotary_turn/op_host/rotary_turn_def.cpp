@@ -1,0 +1,23 @@
+/* Test fixture written for op-migrate in the idiom of an ops-transformer OpDef (not CANN code). */
+#include "register/op_def_registry.h"
+
+namespace ops {
+class RotaryTurn : public OpDef {
+public:
+    explicit RotaryTurn(const char* name) : OpDef(name)
+    {
+        this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_BF16}).FormatList({ge::FORMAT_ND});
+        this->Input("cos").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_BF16}).FormatList({ge::FORMAT_ND});
+        this->Input("sin").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_BF16}).FormatList({ge::FORMAT_ND});
+        this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_BF16}).FormatList({ge::FORMAT_ND});
+        this->Attr("mode").AttrType(OPTIONAL).Int(0);
+        OpAICoreConfig memoryCores;
+        OpAICoreConfig registerCores;
+        this->AICore().AddConfig("ascend910b", memoryCores);
+        this->AICore().AddConfig("ascend910_93", memoryCores);
+        this->AICore().AddConfig("ascend910_95", registerCores);
+    }
+};
+
+OP_ADD(RotaryTurn);
+} // namespace ops
