@@ -189,22 +189,22 @@ CASES: dict[str, Case] = {
     "ops_cv/aclnnRoiPoolingGradWithArgMax/pass": case(*POOL_GRAD, "right", socs=B910,
                                                       dtypes=("float16", "argmax=int32"), shapes=POOL_SHAPES,
                                                       scalars=("pooledH=7", "pooledW=7")),
-    "ops_cv/aclnnUpsampleTrilinear3dBackward/pass": case(*TRILINEAR_GRAD, "honest", socs=B910, dtypes=FP16,
+    "ops_cv/aclnnUpsampleTrilinear3dBackward/pass": case(*TRILINEAR_GRAD, "right", socs=B910, dtypes=FP16,
                                                          shapes=("gradOut=[1,4,8,16,16]", "gradIn=[1,4,4,8,8]"),
                                                          scalars=("scaleD=2", "scaleH=2", "scaleW=2")),
-    "ops_cv/aclnnGridSampler2D/950": case(*GRID, "wrong", socs=("Ascend950",), dtypes=FP16,
+    "ops_cv/aclnnGridSampler2D/950": case(*GRID, "right", socs=("Ascend950",), dtypes=FP16,
                                           shapes=(*GRID_SHAPES, "grid=[2,32,32,2]"), scalars=("mode=0",)),
     "ops_cv/aclnnGridSampler2D/910b": case(*GRID, "right", socs=B910, dtypes=FP16,
                                            shapes=(*GRID_SHAPES, "grid=[2,32,32,2]"), scalars=("mode=0",)),
     "ops_cv/aclnnGridSampler2D/910b_grid_3": case(*GRID, "right", socs=B910, dtypes=FP16,
                                                   shapes=(*GRID_SHAPES, "grid=[2,32,32,3]"), scalars=("mode=0",)),
-    "ops_cv/aclnnGridSampler2DBackward/pass": case(*GRID_GRAD, "honest", socs=B910, dtypes=FP16,
+    "ops_cv/aclnnGridSampler2DBackward/pass": case(*GRID_GRAD, "right", socs=B910, dtypes=FP16,
                                                    shapes=(*GRID_GRAD_SHAPES, "inputGrad=[2,8,16,16]"),
                                                    scalars=("mode=0",)),
     "ops_cv/aclnnGridSampler2DBackward/input_grad_shape": case(*GRID_GRAD, "right", socs=B910, dtypes=FP16,
                                                                shapes=(*GRID_GRAD_SHAPES, "inputGrad=[2,8,16,17]"),
                                                                scalars=("mode=0",)),
-    "ops_cv/aclnnUpsampleBicubic2d/950": case(*BICUBIC, "wrong", socs=("Ascend950",), dtypes=("float32",),
+    "ops_cv/aclnnUpsampleBicubic2d/950": case(*BICUBIC, "right", socs=("Ascend950",), dtypes=("float32",),
                                               shapes=("self=[1,3,16,16]", "out=[1,3,32,32]"),
                                               scalars=("scalesH=2", "scalesW=2")),
 }
@@ -214,10 +214,6 @@ B12 = ("B12, values joined after an undecided branch lose their correlation: a c
        "weights with expert tokens, a K mismatch without) is evaluated on the join and passes")
 B10 = ("B10, a generated aclnnInner API is not checked against its OpDef's dtype columns (predicted: no kernel "
        "binary matches; a device confirms where it fails)")
-B8 = ("B8, an int array the executor made from std::vector::data() (or a float array from a vector's push_backs) "
-      "is unknown when read back")
-B11 = ("B11, a repository predicate testing membership in a std::set of arches is not evaluated (ops-cv's passes "
-       "only because it is named IsRegBase, the framework's name)")
 
 WALKER_BUGS: dict[str, str] = {
     "ops_transformer/aclnnFFN/x_k_mismatch": f"{B12} (real: ops-transformer aclnn_ffn.cpp:245-264; the golden names "
@@ -225,25 +221,21 @@ WALKER_BUGS: dict[str, str] = {
                                              "two lines above)",
     "ops_transformer/aclnnMoeUpdateExpert/910_93_all_float16": f"{B10} (real: ops-transformer "
                                                                "moe_update_expert_def.cpp:23)",
-    "ops_cv/aclnnGridSampler2D/950": f"{B11} (real: ops-cv common/inc/op_api/aclnn_check.h:23)",
-    "ops_cv/aclnnUpsampleBicubic2d/950": f"{B11} (real: ops-cv common/inc/op_api/aclnn_check.h:23)",
 }
 
 # Honest cases: the launches the facts decide, in order (op, launcher); each must be in the route, any other `may`.
 TRUTH: dict[str, list[tuple[str, str]]] = {
     "ops_cv/aclnnUpsampleNearestExact1d/pass": [("PermuteFast", "AI_CORE"), ("NearestStretch", "AI_CORE")],
-    "ops_cv/aclnnUpsampleTrilinear3dBackward/pass": [("Cast", "AI_CORE"), ("CubeSmoothGrad", "AI_CORE"),
-                                                     ("Cast", "AI_CORE")],
-    "ops_cv/aclnnGridSampler2DBackward/pass": [("Permute", "AI_CORE"), ("Permute", "AI_CORE"),
-                                               ("WarpSampleGrad", "AI_CORE")],
 }
 
-# Honest cases whose whole route the facts decide: why the walker does not, then the true launches.
-EXACT: dict[str, tuple[str, list[tuple[str, str]]]] = {
-    "ops_cv/aclnnUpsampleTrilinear3dBackward/pass": (f"{B8}: steps 0.5 take the AI Core kernel",
-                                                     TRUTH["ops_cv/aclnnUpsampleTrilinear3dBackward/pass"]),
-    "ops_cv/aclnnGridSampler2DBackward/pass": (f"{B8}: a 4-entry order array cannot take the fast permute",
-                                               TRUTH["ops_cv/aclnnGridSampler2DBackward/pass"]),
+# Cases whose whole route the facts decide (host arrays read back, B8 fixed): the exact launches, in order.
+EXACT: dict[str, list[tuple[str, str]]] = {
+    # steps 0.5 take the AI Core kernel
+    "ops_cv/aclnnUpsampleTrilinear3dBackward/pass": [("Cast", "AI_CORE"), ("CubeSmoothGrad", "AI_CORE"),
+                                                     ("Cast", "AI_CORE")],
+    # a 4-entry order array cannot take the fast permute
+    "ops_cv/aclnnGridSampler2DBackward/pass": [("Permute", "AI_CORE"), ("Permute", "AI_CORE"),
+                                               ("WarpSampleGrad", "AI_CORE")],
 }
 
 
@@ -307,12 +299,9 @@ def test_route(golden, name) -> None:
         assert not (route["complete"] and route["decided"])
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True,
-                                                                           reason=f"walker bug: {EXACT[n][0]}"))
-                                  for n in sorted(EXACT)])
+@pytest.mark.parametrize("name", sorted(EXACT))
 def test_decided_by_the_facts(name) -> None:
     spec = CASES[name]
     route = the_route(analyze(spec), spec.entry)
-    _, launches = EXACT[name]
     assert route["complete"] and route["decided"]
-    assert [(t["op"], t["launcher"]) for t in route["tasks"]] == launches
+    assert [(t["op"], t["launcher"]) for t in route["tasks"]] == EXACT[name]
