@@ -45,8 +45,15 @@ class CatalogApply:
                 return self._alloc_and_launch(op, args, expr, site)
             if op.when.startswith("copy-to") and isinstance(source, TensorRef):
                 return self._copy_to(op, source, target, site, expr)
-            self._write_launch(op, op.name, self._launcher(op, args), target, self._reads(op, args), site)
-            return target
+
+            def write():
+                self._write_launch(op, op.name, self._launcher(op, args), target, self._reads(op, args), site)
+                return target
+
+            if op.when.startswith("copy-to"):
+                # A copy whose source the walk lost may re-point the output instead of launching (hand check B6b).
+                return self._under(f"{op.name}: its source is unknown (a copy or a re-point)", write)
+            return write()
         return self._alloc_and_launch(op, args, expr, site)
 
     def _under(self, guard: str, action):
