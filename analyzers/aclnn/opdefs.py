@@ -16,10 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from op_migrate.analyzers.aclnn.stand_ins import STAND_IN_FOLDERS
+from op_migrate.analyzers.route.platforms import dtype_name
 
 _CLASS = re.compile(rb"class\s+(\w+)\s*:\s*public\s+(?:ops::)?OpDef\b")
 _PORT = re.compile(rb"this\s*->\s*(Input|Output|Attr)\s*\(\s*\"(\w+)\"")
-_CONFIG = re.compile(rb"this\s*->\s*AICore\s*\(\s*\)\s*\.\s*AddConfig\s*\(\s*\"(\w+)\"")
+_CONFIG = re.compile(rb"this\s*->\s*AICore\s*\(\s*\)\s*\.\s*AddConfig\s*\(\s*\"(\w+)\"\s*(?:,\s*(\w+)\s*)?\)")
+# `this->Input("x")...;` or `config310P.Input("x")...;`: one port's chain up to its `;`.
+_PORT_CHAIN = re.compile(rb"(this\s*->|\b\w+\s*\.)\s*(Input|Output)\s*\(\s*\"(\w+)\"\s*\)([^;]*);")
+_DTYPES = re.compile(rb"\.\s*(DataType|DataTypeList)\s*\(\s*\{([^}]*)\}")
 _SKIP = frozenset({".git", "build", "build_out", "output", "op_kernel", "examples", "docs"}) | STAND_IN_FOLDERS
 
 
@@ -34,6 +38,29 @@ class OpDefInfo:
     attrs: tuple[str, ...]
     outputs: tuple[str, ...]
     socs: tuple[str, ...]
+    # Per config ("this" for the OpDef's own ports, else the OpAICoreConfig object's name): port -> its dtype
+    # columns (a tuple: column i of every port goes together) or the dtypes it takes in any column (a frozenset).
+    dtypes: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
+    soc_configs: tuple[tuple[str, str], ...] = ()  # (SoC as AddConfig names it, config name)
+
+    def kernel_for(self, soc_names: tuple[str, ...], given: dict[str, str]) -> bool | None:
+        """Whether a kernel column takes the given dtypes (port -> dtype) on the SoC: True, False, or None when the
+        OpDef does not say (no dtype columns read)."""
+        configs = dict(self.soc_configs)
+        name = next((configs[soc] for soc in soc_names if soc in configs), "this")
+        tables = dict(self.dtypes)
+        table = dict(tables.get(name) or tables.get("this") or ())
+        ports = {port: spec for port, spec in table.items() if port in given}
+        if not ports:
+            return None
+        if any(isinstance(spec, frozenset) and given[port] not in spec for port, spec in ports.items()):
+            return False
+        columns = [spec for spec in ports.values() if isinstance(spec, tuple)]
+        if not columns:
+            return True
+        width = min(len(column) for column in columns)
+        return any(all(spec[index] == given[port] for port, spec in ports.items() if isinstance(spec, tuple))
+                   for index in range(width))
 
     def roles(self, arity: int) -> tuple[str, ...] | None:
         """The role of each argument of the generated GetWorkspaceSize ("input", "attr", "output", then the two
@@ -74,11 +101,28 @@ def read_opdefs(path: Path) -> list[OpDefInfo]:
         ports = {"Input": [], "Output": [], "Attr": []}
         for kind, name in _PORT.findall(body):
             ports[kind.decode()].append(name.decode())
+        configs = _CONFIG.findall(body)
         found.append(OpDefInfo(op=match.group(1).decode(), path=str(path), line=data.count(b"\n", 0, match.start()) + 1,
                                inputs=tuple(ports["Input"]), attrs=tuple(ports["Attr"]),
                                outputs=tuple(ports["Output"]),
-                               socs=tuple(dict.fromkeys(s.decode() for s in _CONFIG.findall(body)))))
+                               socs=tuple(dict.fromkeys(soc.decode() for soc, _ in configs)),
+                               dtypes=_dtype_tables(body),
+                               soc_configs=tuple((soc.decode(), cfg.decode() or "this") for soc, cfg in configs)))
     return found
+
+
+def _dtype_tables(body: bytes) -> tuple:
+    """The dtype columns of each config's ports (see OpDefInfo.dtypes)."""
+    tables: dict[str, dict[str, object]] = {}
+    for owner, _kind, port, chain in _PORT_CHAIN.findall(body):
+        config = "this" if owner.startswith(b"this") else owner.rstrip(b". \t\n").decode()
+        for form, listed in _DTYPES.findall(chain):
+            names = tuple(dtype_name(token.strip().decode()) for token in listed.split(b",") if token.strip())
+            if any(name is None for name in names):
+                continue  # a dtype the platform table does not know: this port's columns stay unread
+            spec = names if form == b"DataType" else frozenset(names)
+            tables.setdefault(config, {})[port.decode()] = spec
+    return tuple((config, tuple(ports.items())) for config, ports in tables.items())
 
 
 def _def_files(root: Path) -> list[Path]:

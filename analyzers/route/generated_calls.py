@@ -32,6 +32,12 @@ class GeneratedCalls:
                                     f"Core kernel for {soc.name} (only {', '.join(info.socs)})", text=callee)
             return Status(False)
         roles = info.roles(len(args)) or ("input",) * len(args)
+        given = self._port_dtypes(info, roles, args)
+        if info.kernel_for(soc.opdef_names if soc else (), given) is False and (soc is not None or not info.socs):
+            listed = ", ".join(f"{port} {dtype}" for port, dtype in given.items())
+            self.note_failure(expr, f"predicted: no dtype column of {op}'s OpDef ({info.path.rsplit('/', 1)[-1]}:"
+                                    f"{info.line}) takes {listed}, so the generated API finds no kernel", text=callee)
+            return Status(False)
         reads = [value.id for value, role in zip(args, roles) if role == "input" and isinstance(value, TensorRef)]
         reads += [m for value, role in zip(args, roles) if role == "input" and isinstance(value, TensorList)
                   for m in value.members]
@@ -49,6 +55,19 @@ class GeneratedCalls:
             if guarded:
                 self.frame.guards, self.frame.may = saved
         return Status(True)
+
+    def _port_dtypes(self, info, roles, args) -> dict[str, str]:
+        """OpDef port -> the dtype of the tensor the call gives it (ports given no tensor or an unknown dtype left
+        out)."""
+        ports = iter(info.inputs)
+        outputs = iter(info.outputs)
+        given = {}
+        for role, value in zip(roles, args):
+            port = next(ports, None) if role == "input" else next(outputs, None) if role == "output" else None
+            dtype = self.book.ref_dtype(value) if port and isinstance(value, TensorRef) and not value.nullable else None
+            if dtype:
+                given[port] = dtype
+        return given
 
     def _generated_launch(self, op: str, expr: Expr, site: Site, reads, writes) -> None:
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)

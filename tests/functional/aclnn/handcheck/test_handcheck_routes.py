@@ -135,7 +135,7 @@ CASES: dict[str, Case] = {
                                                                      "expertScales=float32")),
     "ops_transformer/aclnnMoeUpdateExpert/910_93": case(*UPDATE, "right", socs=("Ascend910_93",), dtypes=SLOT_DTYPES),
     "ops_transformer/aclnnMoeUpdateExpert/910b": case(*UPDATE, "right", socs=B910, dtypes=SLOT_DTYPES),
-    "ops_transformer/aclnnMoeUpdateExpert/910_93_all_float16": case(*UPDATE, "wrong", socs=("Ascend910_93",),
+    "ops_transformer/aclnnMoeUpdateExpert/910_93_all_float16": case(*UPDATE, "right", socs=("Ascend910_93",),
                                                                     dtypes=FP16),
     "ops_transformer/aclnnFlashAttentionUnpaddingScoreGradV2/tnd": case(*FA_GRAD, "right", socs=B910, dtypes=FP16,
                                                                         shapes=TND, scalars=("headNum=8",)),
@@ -212,15 +212,11 @@ CASES: dict[str, Case] = {
 # The walker bugs behind each `wrong` case (the reason of its xfail).
 B12 = ("B12, values joined after an undecided branch lose their correlation: a check that fails on every arm (2-D "
        "weights with expert tokens, a K mismatch without) is evaluated on the join and passes")
-B10 = ("B10, a generated aclnnInner API is not checked against its OpDef's dtype columns (predicted: no kernel "
-       "binary matches; a device confirms where it fails)")
 
 WALKER_BUGS: dict[str, str] = {
     "ops_transformer/aclnnFFN/x_k_mismatch": f"{B12} (real: ops-transformer aclnn_ffn.cpp:245-264; the golden names "
                                              "the K check, the no-token arm's; the token arm fails the rank check "
                                              "two lines above)",
-    "ops_transformer/aclnnMoeUpdateExpert/910_93_all_float16": f"{B10} (real: ops-transformer "
-                                                               "moe_update_expert_def.cpp:23)",
 }
 
 # Honest cases: the launches the facts decide, in order (op, launcher); each must be in the route, any other `may`.

@@ -282,3 +282,29 @@ static bool OnRegisterCores()
 """
     assert ops(route(tmp_path, body, prelude, socs=["Ascend950"])) == [("Abs", False)]
     assert ops(route(tmp_path, body, prelude, socs=["Ascend910B"])) == [("ZerosLike", False)]
+
+
+def test_a_generated_inner_api_without_a_kernel_for_the_dtypes_fails_predicted(tmp_path: Path) -> None:
+    opdef = tmp_path / "moe" / "demo_pick" / "op_host" / "demo_pick_def.cpp"
+    opdef.parent.mkdir(parents=True)
+    opdef.write_text("""namespace ops {
+class DemoPick : public OpDef {
+public:
+    explicit DemoPick(const char* name) : OpDef(name)
+    {
+        this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_BF16});
+        this->Input("idx").ParamType(REQUIRED).DataType({ge::DT_INT32, ge::DT_INT64});
+        this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_BF16});
+        this->AICore().AddConfig("ascend910b");
+    }
+};
+OP_ADD(DemoPick);
+}
+""")
+    prelude = ("extern aclnnStatus aclnnInnerDemoPickGetWorkspaceSize(const aclTensor *x, const aclTensor *idx, "
+               "const aclTensor *y, uint64_t *workspaceSize, aclOpExecutor **executor);\n")
+    body = "    return aclnnInnerDemoPickGetWorkspaceSize(self, other, out, workspaceSize, executor);\n"
+    paired = route(tmp_path, body, prelude, socs=["Ascend910B"], dtypes=["float16", "other=int32"])
+    assert ops(paired) == [("DemoPick", False)]
+    crossed = route(tmp_path, body, prelude, socs=["Ascend910B"], dtypes=["float16", "other=int64"])
+    assert crossed.rejected is not None and "predicted: no dtype column of DemoPick" in crossed.rejected.message
