@@ -147,8 +147,9 @@ def _route_tree(route: dict) -> list[str]:
     tasks = {t["index"]: t for t in route["tasks"]}
     steps = route.get("steps") or []
     fails = [f"├─ fails: {failure['message']}" for failure in route.get("fails_when", ())]
+    fails += open_checks_lines(route)
     if not steps:
-        return fails + ([f"└─ {_task_line(t)}" for t in route["tasks"]] or ["└─ (no kernel launches)"])
+        return fails + ([f"└─ {_task_line(t)}" for t in route["tasks"]] or [f"└─ {no_launch_text(route)}"])
     lines = list(fails)
     for s_index, step in enumerate(steps):
         last = s_index == len(steps) - 1
@@ -165,6 +166,27 @@ def _route_tree(route: dict) -> list[str]:
             leaf = "└─ " if t_index == len(launched) - 1 else "├─ "
             lines.append(stem + leaf + _task_line(task))
     return lines
+
+
+def open_checks_lines(route: dict, shown: int = 3) -> list[str]:
+    """The checks the facts leave open: the route is what runs when they pass."""
+    checks = route.get("open_checks") or []
+    if not checks:
+        return []
+    listed = "; ".join(check["message"] for check in checks[:shown])
+    more = f" (+{len(checks) - shown} more)" if len(checks) > shown else ""
+    return [f"├─ holds if {len(checks)} check{'s' * (len(checks) != 1)} the facts leave open pass: {listed}{more}"]
+
+
+def no_launch_text(route: dict) -> str:
+    """A route without launches, with what its reachability audit found."""
+    audit = route.get("audit")
+    if not audit:
+        return "(no kernel launches)"
+    if not audit["sites"]:
+        return "(no kernel launches; audit: no launch site is reachable from the entry)"
+    return (f"(no kernel launches; audit: {audit['sites']} launch site{'s' * (audit['sites'] != 1)} reachable: "
+            f"{audit['walked']} walked, {audit['excluded']} excluded by the facts, {audit['unwalked']} not walked)")
 
 
 def _task_line(task: dict) -> str:

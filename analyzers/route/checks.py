@@ -83,6 +83,8 @@ class CheckStatements:
         if short in CONDITION_CHECKS and expr.children:
             before = self.failure
             verdict = self.decided_by_facts(expr.children[0])
+            if verdict is None:
+                self.open_check(f"{short}({self.caller_text(_one_line(expr.children[0].text))})", expr.line)
             if verdict is not False:
                 return NORMAL
             condition = expr.children[0]
@@ -105,6 +107,14 @@ class CheckStatements:
                                                  f"{_one_line(expr.children[1].text)})")
             return self._fail_with(expr.children[2])
         return None
+
+    def open_check(self, text: str, line: int) -> None:
+        """A check the facts cannot decide: the route holds when it passes, and says so (never a silent pass)."""
+        if self.macro_stack:
+            text = self.caller_text(self.macro_stack[0])
+        reason = Reason(symbol="route-open-check", message=text, file=self.frame.unit.path, line=line)
+        if reason not in self.open_checks:
+            self.open_checks.append(reason)
 
     def rejection(self, unit: CxxUnit, entry: Function) -> Reason | None:
         """The reason the entry fails for these facts: every return the walk reached returns an error (a check the
@@ -199,6 +209,8 @@ class CheckStatements:
         tensor = self.value(tensor_expr)
         dtype = self.book.ref_dtype(tensor) if isinstance(tensor, TensorRef) else None
         if dtype is None:
+            self.open_check(f"{macro}({self.caller_text(_one_line(tensor_expr.text))}, "
+                            f"{_one_line(other_expr.text)})", tensor_expr.line)
             return None
         name = self.caller_text(_one_line(tensor_expr.text))
         other = self.value(other_expr)

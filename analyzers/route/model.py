@@ -239,6 +239,9 @@ class Route(JsonModel):
     failures: tuple[Reason, ...] = ()
     # None when no reachability index was given (a route of files analysed without their repositories' call graph).
     audit: Audit | None = None
+    # Checks of the entry's arguments the facts cannot decide (a shape not given, a string attribute): the route is
+    # what runs when they pass; where one fails the call returns its error and launches nothing.
+    open_checks: tuple[Reason, ...] = ()
 
     @property
     def decided(self) -> bool:

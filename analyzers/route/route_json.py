@@ -40,6 +40,8 @@ def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) 
         document["fails_when"] = [reason.to_json() for reason in route.failures]
     if route.audit is not None:
         document["audit"] = route.audit.to_json()
+    if route.open_checks:
+        document["open_checks"] = [reason.to_json() for reason in route.open_checks]
     return document
 
 
@@ -108,6 +110,7 @@ def route_from_json(document: dict) -> Route:
         rejected=_reason(document.get("rejected")),
         failures=tuple(_reason(item) for item in document.get("fails_when", ())),
         audit=Audit(**document["audit"]) if document.get("audit") else None,
+        open_checks=tuple(_reason(item) for item in document.get("open_checks", ())),
     )
 
 

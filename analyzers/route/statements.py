@@ -205,6 +205,10 @@ class StatementWalker:
             return self.walk_block(stmt.then if truth else stmt.orelse)
         # Error handling is not a route: an arm that only logs and fails (nullptr, an error code) is not taken.
         then_fails, else_fails = _fails(stmt.then), _fails(stmt.orelse)
+        if then_fails != else_fails:
+            # The route holds where the check passes; the facts leave it open, and the route says so.
+            condition = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text))
+            self.open_check(negated(condition) if then_fails else condition, stmt.line)
         if then_fails and not else_fails:
             self.skipped(stmt.then)
             return self.walk_block(stmt.orelse)
@@ -417,6 +421,26 @@ def _fails_or_logs(stmts) -> bool:
 
 def _flatten_cases(cases) -> tuple[Stmt, ...]:
     return tuple(stmt for case in cases for stmt in case.body)
+
+
+def negated(text: str) -> str:
+    """`!(text)`, or the operand of a leading `!` when the whole text is one negation (`!Check(x)` -> `Check(x)`)."""
+    inner = text[1:].strip() if text.startswith("!") else None
+    if inner is not None and (inner.startswith("(") and _closes_at_end(inner) or re.fullmatch(r"[\w:.\->]+\(.*\)", inner)
+                              and _closes_at_end(inner[inner.index("("):])):
+        return inner[1:-1] if inner.startswith("(") else inner
+    return f"!({text})"
+
+
+def _closes_at_end(text: str) -> bool:
+    """Whether the parenthesis opening `text` closes at its last character."""
+    depth = 0
+    for index, char in enumerate(text):
+        depth += char == "("
+        depth -= char == ")"
+        if depth == 0:
+            return index == len(text) - 1
+    return False
 
 
 def guard_term(text: str) -> str:

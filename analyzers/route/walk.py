@@ -116,6 +116,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
         self.audit_counts = {"walked": set(), "excluded": set(), "unwalked": set()}  # RouteAudit
         self.macro_stack: list[str] = []  # the macro invocations whose expansion is being walked (MacroCalls)
+        self.open_checks: list[Reason] = []  # checks the facts leave open: the route holds where they pass
         self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
         self._functions: dict[str, dict[str, list]] = {}  # per file, (unit, function) by short name (no scope)
         # Where helpers are found beyond the file: its included headers (analyzers.aclnn.helper_scope.HelperScope).
@@ -141,7 +142,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             return Route(entry=entry.short_name, facts=self.facts, tasks=(), events=(), steps=(),
                          tensors=tuple(t for t in self.book.tensors() if t.effect == "param"),
                          complete=self.complete, incomplete_reasons=tuple(self.reasons), rejected=rejected,
-                         audit=self.audit_summary())
+                         audit=self.audit_summary(), open_checks=tuple(self.open_checks))
         failures = tuple(self.failure_reason(unit, entry, guards, cause) for guards, cause in self.entry_failures)
         # What runs only on a path that fails never runs: the call returns the error there.
         tasks, steps, tensors, events = without_failed_paths(
@@ -159,6 +160,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             incomplete_reasons=tuple(self.reasons),
             failures=tuple(dict.fromkeys(failures)),
             audit=self.audit_summary(),
+            open_checks=tuple(self.open_checks),
         )
 
     def returned(self):
