@@ -331,9 +331,9 @@ def test_a_variable_null_on_one_arm_and_an_optional_argument_keep_their_nullness
 
 
 def test_a_check_the_facts_cannot_decide_is_an_open_check_of_the_route_never_a_silent_pass(tmp_path: Path) -> None:
-    unknown = _shape_route(tmp_path, [])
+    unknown = _shape_route(tmp_path / "unknown", [])
     assert unknown.rejected is None
     assert [check.message for check in unknown.open_checks][:1] == ["OP_CHECK_SHAPE_NOT_EQUAL(self, other)"]
     assert unknown.open_checks[0].line == 5
-    decided = _shape_route(tmp_path, ["self=[64,3]", "other=[64,3]", "out=[64]"])
+    decided = _shape_route(tmp_path / "decided", ["self=[64,3]", "other=[64,3]", "out=[64]"])
     assert "OP_CHECK_SHAPE_NOT_EQUAL(self, other)" not in [check.message for check in decided.open_checks]
