@@ -32,6 +32,12 @@ class HelperScope:
         self._word_sets: dict[Path, frozenset[bytes]] = {}
         self._classes: dict[tuple[str, str], tuple[CxxUnit, ClassDecl] | None] = {}
         self._methods: dict[tuple[str, str, str, str], list[tuple[CxxUnit, Function]]] = {}
+        # The roots' C++ sources of one file stem (`matmul_util` -> every matmul_util.cpp), when a caller knows them
+        # (analyzers/aclnn/chain.py gives the reachability index's file list).
+        self.sources_named = None
+        # The roots' sources that define a launch-reaching name (the reachability index knows), for a function a
+        # header declares and a source of another name defines.
+        self.defined_in = None
 
     def header_count(self, unit: CxxUnit) -> int:
         """How many headers `unit` reads (its includes, transitively, within the bound)."""
@@ -145,7 +151,8 @@ class HelperScope:
 
     def beside(self, unit: CxxUnit, short: str) -> list[tuple[CxxUnit, Function]]:
         """Definitions of `short` in the sources beside a header of `unit` that declares it (`util.h` declares,
-        `util.cpp` next to it defines); `static` definitions are file-local and never reached from here."""
+        `util.cpp` next to it defines), else in the roots' sources named like that header (`common/inc/util.h`
+        declares, `common/src/util.cpp` defines); `static` definitions are file-local and never reached from here."""
         key = (unit.path, short)
         if key not in self._beside:
             found: list[tuple[CxxUnit, Function]] = []
@@ -153,17 +160,19 @@ class HelperScope:
             defined = re.compile(rb"\b" + re.escape(short.encode()) +
                                  rb"\s*\([^;{}]*\)\s*(?:(?:const|override|final|noexcept)\s*)*[:{]")
             own = os.path.abspath(unit.path)
-            folders = []
-            for header in self._header_paths(unit):
-                if declared.search(self._text(header)) and header.parent not in folders:
-                    folders.append(header.parent)
-            for folder in folders:
-                for source in self.resolver.sources_in(folder)[:_MAX_BESIDE]:
-                    if str(source) == own or not defined.search(self._text(source)):
-                        continue
-                    owner = self._unit(source)
-                    found.extend((owner, f) for f in owner.functions
-                                 if f.short_name == short and not f.is_static)
+            declaring = [header for header in self._header_paths(unit) if declared.search(self._text(header))]
+            sources = [source for folder in dict.fromkeys(header.parent for header in declaring)
+                       for source in self.resolver.sources_in(folder)[:_MAX_BESIDE]]
+            if self.sources_named is not None and declaring:
+                sources += [Path(path) for header in declaring for path in self.sources_named(header.stem)
+                            if Path(path) not in sources][:_MAX_BESIDE]
+            if self.defined_in is not None and declaring:
+                sources += [Path(path) for path in self.defined_in(short, own) if Path(path) not in sources]
+            for source in sources:
+                if str(source) == own or not defined.search(self._text(source)):
+                    continue
+                owner = self._unit(source)
+                found.extend((owner, f) for f in owner.functions if f.short_name == short and not f.is_static)
             self._beside[key] = self._with_defaults(unit, short, found)
         return self._beside[key]
 

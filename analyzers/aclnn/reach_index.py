@@ -141,6 +141,11 @@ class ReachIndex:
                         queue.append((nxt, names + (nxt.name,), where + (f"{nxt.file}:{nxt.line}",)))
         return tuple(found.values())
 
+    def definitions(self, name: str, file: str | None = None) -> tuple[ReachDef, ...]:
+        """The definitions of a name that reaches a launch, as a caller in `file` sees them (static ones of other
+        files left out): where a route finds a function its headers declare and another source defines."""
+        return tuple(self._visible(name, file))
+
     def _visible(self, name: str, file: str | None) -> list[ReachDef]:
         defs = self._defs.get(name, ())
         return [d for d in defs if not d.internal or file is None or d.file == file]

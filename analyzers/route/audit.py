@@ -52,17 +52,23 @@ class RouteAudit:
             audit = audit.parent
 
     def skipped(self, stmts) -> None:
-        """Statements the facts leave out (a decided arm, what follows a return): their lines are excluded."""
+        """Statements the facts leave out (a decided arm, what follows a return): their lines are excluded (in a
+        lambda's enclosing function too: its body is part of that function's text)."""
         lines = [line for stmt in stmts for line in (stmt.line, stmt.end_line or stmt.line)]
-        if lines:
-            self.frame.audit.excluded_lines.append((min(lines), max(lines)))
+        audit = self.frame.audit if lines else None
+        while audit is not None:
+            audit.excluded_lines.append((min(lines), max(lines)))
+            audit = audit.parent
 
     def skipped_expr(self, expr: Expr | None) -> None:
         """An operand the facts leave out (a ternary's other arm, `&&` after a false operand)."""
         if expr is None:
             return
-        for call in expr.calls():
-            self.frame.audit.excluded_calls.add(call_key(call))
+        keys = [call_key(call) for call in expr.calls()]
+        audit = self.frame.audit
+        while audit is not None:
+            audit.excluded_calls.update(keys)
+            audit = audit.parent
 
     def audit_frame(self, frame) -> None:
         """The audit of one finished activation: its launch-relevant places not walked and not excluded."""

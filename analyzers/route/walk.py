@@ -276,12 +276,11 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         return super()._value_call(expr)
 
     def _value_name(self, expr: Expr):
-        value = super()._value_name(expr)
-        if isinstance(value, (FunctionRef, LambdaRef)):
-            # A function taken as a value: it is called where the walk follows it (a parameter, a table entry), or it
-            # reaches a call the walk does not model, which says so itself (unmodelled.py: given a function).
-            self.walked_call(Expr("call", expr.text, name=expr.name or expr.text, line=expr.line))
-        return value
+        # A name read: a function taken as a value is called where the walk follows it (a parameter, a table entry)
+        # or reaches a call the walk does not model, which says so itself (unmodelled.py: given a function); a table
+        # read is modelled (maps.py). Either way this use of the name was walked (the audit).
+        self.walked_call(Expr("call", expr.text, name=expr.name or expr.text, line=expr.line))
+        return super()._value_name(expr)
 
     def _value_lambda(self, expr: Expr):
         return LambdaRef(expr.text, expr.line, self.frame.unit.path)
@@ -354,6 +353,9 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         once, from its expression, and is not one of the method's arguments."""
         inner = expr.children[0] if expr.children and expr.children[0].kind == "call" and \
             " ".join(expr.children[0].text.split()) == " ".join(receiver.split()) else None
+        root = re.match(r"\W*([A-Za-z_]\w*)", receiver)
+        if inner is None and root is not None:  # the receiver's name is read here (`TABLE.find(k)`)
+            self.walked_call(Expr("call", root.group(1), name=root.group(1), line=expr.line))
         if inner is not None:
             target = self.value(inner)
             expr = replace(expr, children=expr.children[1:])
