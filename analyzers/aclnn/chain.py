@@ -109,7 +109,7 @@ class ChainProgram:
         self._macros = index_for(tuple(root for root in index.roots if root is not None))
         self._macro_lookups: dict = {}
         if reach is not None:
-            self.scope.sources_named = _stem_index(reach)
+            self.scope.sources_named = lambda stem: reach.sources_by_stem.get(stem, ())
             self.scope.defined_in = lambda name, path: tuple(dict.fromkeys(
                 d.file for d in reach.definitions(name, path) if not d.internal))
 
@@ -148,15 +148,6 @@ def audit_roots(report: ChainReport) -> tuple[Path, ...]:
 def reach_index(roots: tuple[Path, ...]) -> ReachIndex | None:
     """One reachability index per set of roots in a process (every entry of a directory run shares it)."""
     return ReachIndex.build(list(roots)) if roots else None
-
-
-def _stem_index(reach: ReachIndex):
-    """file stem -> the roots' C++ sources of that stem, from the reachability index's file list."""
-    by_stem: dict[str, list[str]] = {}
-    for path in reach.files.paths:
-        if path.endswith((".cpp", ".cc", ".cxx")):
-            by_stem.setdefault(Path(path).stem, []).append(path)
-    return lambda stem: by_stem.get(stem, ())
 
 
 def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:

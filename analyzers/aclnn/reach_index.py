@@ -39,6 +39,7 @@ A launch written in the function itself comes back from sites_in with `chain.nam
 from __future__ import annotations
 
 import functools
+import os
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -73,6 +74,15 @@ class ReachIndex:
     def reaching(self) -> frozenset[str]:
         """Every name with a definition that reaches a launch site."""
         return frozenset(name for name, defs in self._defs.items() if any(d.layer is not None for d in defs))
+
+    @functools.cached_property
+    def sources_by_stem(self) -> dict[str, tuple[str, ...]]:
+        """file stem -> the roots' C++ sources of that stem (`matmul_util` -> every matmul_util.cpp)."""
+        by_stem: dict[str, list[str]] = {}
+        for path in self.files.paths:
+            if path.endswith((".cpp", ".cc", ".cxx")):
+                by_stem.setdefault(os.path.splitext(os.path.basename(path))[0], []).append(path)
+        return {stem: tuple(paths) for stem, paths in by_stem.items()}
 
     @functools.cached_property
     def reaching_bytes(self) -> frozenset[bytes]:
