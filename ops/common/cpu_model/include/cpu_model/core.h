@@ -36,6 +36,7 @@ struct CoreContext {
     Counters counters;
     CallSite site{nullptr, 0};  // the kernel line of the API call being executed (outermost call)
     uint32_t apiDepth = 0;
+    uint64_t apiSerial = 0;     // counts outermost API calls: one instruction each for the pipe-sync check
 
     CoreContext() : ub(kUbSize) { FillGarbage(); }
 
@@ -78,7 +79,10 @@ class ApiCall {
 public:
     explicit ApiCall(CallSite site) : core_(CurrentCore()), outer_(core_.apiDepth++ == 0)
     {
-        if (outer_) core_.site = site;
+        if (outer_) {
+            core_.site = site;
+            ++core_.apiSerial;
+        }
     }
     ApiCall(const ApiCall&) = delete;
     ApiCall& operator=(const ApiCall&) = delete;
@@ -179,6 +183,20 @@ public:
         --it;
         const uintptr_t end = it->first + it->second.bytes;
         return address <= end ? end : 0;
+    }
+
+    // The allocation holding `ptr`: its base address and size; false when `ptr` is not inside one.
+    bool RegionOf(const void* ptr, uintptr_t& base, size_t& bytes) const
+    {
+        const auto address = reinterpret_cast<uintptr_t>(ptr);
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = regions_.upper_bound(address);
+        if (it == regions_.begin()) return false;
+        --it;
+        if (address > it->first + it->second.bytes) return false;
+        base = it->first;
+        bytes = it->second.bytes;
+        return true;
     }
 
     // Records an access of the current core and fails on a cross-core conflict inside one SyncAll phase.

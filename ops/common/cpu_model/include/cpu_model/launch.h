@@ -158,12 +158,43 @@ inline bool PipeSyncEnabled(const LaunchOptions& options)
     return options.checkPipeSync;
 }
 
-// CPU_MODEL_PIPE_SYNC_REPORT=<file>: every missing sync is appended to the file once (reading line, writing line,
+// CPU_MODEL_PIPE_SYNC_REPORT=<file>: every missing sync is appended to the file once (accessing line, earlier line,
 // event) and the kernel runs on, so one run lists all of them. A survey, not a test: nothing fails.
 inline bool PipeSyncReportOnly()
 {
     const char* env = std::getenv("CPU_MODEL_PIPE_SYNC_REPORT");
     return env != nullptr && *env != '\0';
+}
+
+// The hazard kinds checked when CPU_MODEL_PIPE_SYNC_HAZARDS does not say: bit 0 read-after-write, bit 1
+// write-after-read, bit 2 write-after-write.
+constexpr uint32_t kDefaultPipeSyncHazards = 7;
+
+// CPU_MODEL_PIPE_SYNC_HAZARDS=raw,war,waw (any subset, or "all"): the hazard kinds the cross-pipe check reports.
+inline uint32_t PipeSyncHazards()
+{
+    const char* env = std::getenv("CPU_MODEL_PIPE_SYNC_HAZARDS");
+    if (env == nullptr || *env == '\0') return kDefaultPipeSyncHazards;
+    const std::string text = env;
+    if (text == "all") return 7;
+    uint32_t kinds = 0;
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t comma = text.find(',', start);
+        const std::string kind = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (kind == "raw") {
+            kinds |= 1u;
+        } else if (kind == "war") {
+            kinds |= 2u;
+        } else if (kind == "waw") {
+            kinds |= 4u;
+        } else {
+            Fail("Launch", "CPU_MODEL_PIPE_SYNC_HAZARDS: unknown hazard kind '" + kind + "' (raw, war, waw or all)");
+        }
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return kinds;
 }
 
 // {"launch": n, "block_dim": N, "total": {...}, "per_core": [{...}, ...]}: the counters of one launch.
@@ -201,6 +232,7 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
     std::vector<std::thread> threads;
     std::vector<Counters> counters(blockDim);
     const bool pipeSync = PipeSyncEnabled(options);
+    const uint32_t hazards = PipeSyncHazards();
     // CPU_MODEL_CHECK_RACES=0 drops the race shadow (8 bytes per GM byte) for runs that only count, e.g. benchmarks.
     const char* racesEnv = std::getenv("CPU_MODEL_CHECK_RACES");
     const bool checkRaces = options.checkRaces && !(racesEnv != nullptr && std::string(racesEnv) == "0");
@@ -215,7 +247,7 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
             context->launchEpoch = epoch;
             context->checkRaces = checkRaces;
             context->paramBase = options.paramBase;
-            SyncState().Reset(pipeSync, PipeSyncReportOnly());
+            SyncState().Reset(pipeSync, PipeSyncReportOnly(), hazards);
             context->FillGarbage();
             CurrentCoreSlot() = context.get();
             try {

@@ -364,12 +364,20 @@ inline void WaitFlag(int32_t eventID)
 }
 
 // PIPE_ALL orders every pipe after every earlier instruction; a single-pipe barrier orders that pipe with itself
-// only (MTE2/MTE3 copies into overlapping addresses), which the model does not track.
+// only (MTE2/MTE3 copies to overlapping destinations, PipeBarrier(ISASI).md); PIPE_S is not supported there.
 template <pipe_t pipe>
 inline void PipeBarrier()
 {
     ++cpu_model::CurrentCore().counters.pipe_barriers;
-    if (pipe == PIPE_ALL) cpu_model::SyncBarrierAll();
+    if (pipe == PIPE_ALL) {
+        cpu_model::SyncBarrierAll();
+    } else if (pipe == PIPE_V) {
+        cpu_model::SyncBarrierOne(cpu_model::Pipe::V);
+    } else if (pipe == PIPE_MTE2) {
+        cpu_model::SyncBarrierOne(cpu_model::Pipe::MTE2);
+    } else if (pipe == PIPE_MTE3) {
+        cpu_model::SyncBarrierOne(cpu_model::Pipe::MTE3);
+    }
 }
 
 template <typename T, CacheLine entireType, DcciDst dcciDst>

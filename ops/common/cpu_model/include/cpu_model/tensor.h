@@ -76,6 +76,7 @@ public:
         call.Count().scalar_gm_read_bytes += sizeof(T);
         CheckRange("GlobalTensor::GetValue", offset, 1);
         Track("GlobalTensor::GetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::Read);
+        PipeAccess("GlobalTensor::GetValue", cpu_model::Pipe::S, false, offset * sizeof(T), sizeof(T));
         return cpu_model::LoadRaw<T>(address_, offset);
     }
 
@@ -86,6 +87,7 @@ public:
         call.Count().scalar_gm_write_bytes += sizeof(T);
         CheckRange("GlobalTensor::SetValue", offset, 1);
         Track("GlobalTensor::SetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::ScalarWrite);
+        PipeAccess("GlobalTensor::SetValue", cpu_model::Pipe::S, true, offset * sizeof(T), sizeof(T));
         cpu_model::StoreRaw<T>(address_, offset, value);
     }
 
@@ -93,6 +95,13 @@ public:
     void Track(const char* api, uint64_t firstByte, uint64_t bytes, cpu_model::GmAccess access) const
     {
         cpu_model::GmRegistry::Instance().Track(api, address_ + firstByte, bytes, access);
+    }
+
+    // Cross-pipe hazard bookkeeping (pipe_sync.h) of a byte range relative to this tensor's start.
+    void PipeAccess(const char* api, cpu_model::Pipe pipe, bool write, uint64_t firstByte, uint64_t bytes) const
+    {
+        const auto first = reinterpret_cast<uintptr_t>(address_ + firstByte);
+        cpu_model::SyncAccess(api, cpu_model::Space::GM, pipe, write, first, first + bytes);
     }
 
     GlobalTensor operator[](uint64_t offset) const
