@@ -15,6 +15,7 @@
 
 #include "cpu_model/config.h"
 #include "cpu_model/counters.h"
+#include "cpu_model/timeline.h"
 
 namespace cpu_model {
 
@@ -108,18 +109,32 @@ inline uint64_t ElementBytes(int64_t count)
     return count < 0 ? 0 : static_cast<uint64_t>(count) * sizeof(T);
 }
 
-// Counts a vector instruction of `bytes` (the widest operand) when it is the kernel's own call.
+// Counts a vector instruction ("api" on dtype, over `bytes` of its widest operand or `repeats` for a level-0 form)
+// when it is the kernel's own call, and runs it on the predicted timeline.
 class VectorCall : public ApiCall {
 public:
-    VectorCall(CallSite site, uint64_t bytes) : ApiCall(site) { CountRepeats(RepeatsOf(bytes)); }
-    VectorCall(CallSite site, uint64_t repeats, bool /*level0*/) : ApiCall(site) { CountRepeats(repeats); }
+    VectorCall(CallSite site, const char* api, const std::string& dtype, uint64_t bytes) : ApiCall(site)
+    {
+        CountRepeats(api, dtype, RepeatsOf(bytes), bytes);
+    }
+    VectorCall(CallSite site, const char* api, const std::string& dtype, uint64_t repeats, bool /*level0*/)
+        : ApiCall(site)
+    {
+        CountRepeats(api, dtype, repeats, repeats * kRepeatSize);
+    }
 
 private:
-    void CountRepeats(uint64_t repeats)
+    void CountRepeats(const char* api, const std::string& dtype, uint64_t repeats, uint64_t bytes)
     {
         if (!Outer()) return;
         ++Count().vector_calls;
         Count().vector_repeats += repeats;
+        Count().vector_bytes += bytes;
+        const std::string key = std::string(api) + "." + dtype;
+        auto& entry = Count().vectorByApi[key];
+        ++entry[0];
+        entry[1] += repeats;
+        CurrentTimeline().Vector(key, repeats);
     }
 };
 

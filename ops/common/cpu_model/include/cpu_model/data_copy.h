@@ -77,6 +77,11 @@ public:
         } else {
             ++c.dma_ub_to_ub;
         }
+        if (pipe == cpu_model::Pipe::V) {
+            cpu_model::CurrentTimeline().Vector("DataCopy.ub_to_ub", cpu_model::RepeatsOf(bytes));
+        } else {
+            cpu_model::CurrentTimeline().Dma(pipe, bytes);
+        }
     }
 };
 

@@ -30,21 +30,7 @@
 
 namespace cpu_model {
 
-enum class Pipe : uint8_t { S = 0, V, MTE2, MTE3, Count };
-constexpr int kPipes = static_cast<int>(Pipe::Count);
 using PipeClock = std::array<uint64_t, kPipes>;
-
-inline const char* PipeName(Pipe pipe)
-{
-    static const char* const names[] = {"S (scalar)", "V (vector)", "MTE2 (GM->UB)", "MTE3 (UB->GM)"};
-    return names[static_cast<int>(pipe)];
-}
-
-inline const char* PipeShortName(Pipe pipe)
-{
-    static const char* const names[] = {"S", "V", "MTE2", "MTE3"};
-    return names[static_cast<int>(pipe)];
-}
 
 // The two memories whose bytes the tracker follows: this core's UB (offsets) and GM (addresses).
 enum class Space : uint8_t { UB = 0, GM };

@@ -25,6 +25,9 @@ struct BufferSlot {
     PipeClock enQueSignal{};  // what the EnQue's SetFlag handed over, for the DeQue's WaitFlag
     PipeClock freeSignal{};   // what the FreeTensor's SetFlag handed over, for the next AllocTensor
     bool hasFreeSignal = false;
+    bool hasEnQueSignal = false;  // false when the EnQue's SetFlag was skipped (mutation runs): the DeQue would hang
+    double enQueTime = 0;     // predicted timeline: when the EnQue's and the FreeTensor's flags fire
+    double freeTime = 0;
 };
 
 template <typename T>
@@ -74,6 +77,7 @@ public:
         cpu_model::ApiCall call(site);
         ++call.Count().scalar_gm_reads;
         call.Count().scalar_gm_read_bytes += sizeof(T);
+        if (call.Outer()) cpu_model::CurrentTimeline().Scalar("scalar_gm_read");
         CheckRange("GlobalTensor::GetValue", offset, 1);
         Track("GlobalTensor::GetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::Read);
         PipeAccess("GlobalTensor::GetValue", cpu_model::Pipe::S, false, offset * sizeof(T), sizeof(T));
@@ -85,6 +89,7 @@ public:
         cpu_model::ApiCall call(site);
         ++call.Count().scalar_gm_writes;
         call.Count().scalar_gm_write_bytes += sizeof(T);
+        if (call.Outer()) cpu_model::CurrentTimeline().Scalar("scalar_gm_write");
         CheckRange("GlobalTensor::SetValue", offset, 1);
         Track("GlobalTensor::SetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::ScalarWrite);
         PipeAccess("GlobalTensor::SetValue", cpu_model::Pipe::S, true, offset * sizeof(T), sizeof(T));
@@ -176,6 +181,7 @@ public:
         cpu_model::ApiCall call(site);
         ++call.Count().scalar_ub_reads;
         CheckElements("LocalTensor::GetValue", index, 1, false);
+        if (call.Outer()) cpu_model::CurrentTimeline().Scalar("scalar_ub_read");
         PipeRead("LocalTensor::GetValue", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         return cpu_model::LoadRaw<T>(Base(), index);
     }
@@ -186,6 +192,7 @@ public:
         cpu_model::ApiCall call(site);
         ++call.Count().scalar_ub_writes;
         CheckElements("LocalTensor::SetValue", index, 1, false);
+        if (call.Outer()) cpu_model::CurrentTimeline().Scalar("scalar_ub_write");
         PipeWrite("LocalTensor::SetValue", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         cpu_model::StoreRaw<T>(Base(), index, static_cast<T>(value));
     }
@@ -210,6 +217,10 @@ public:
         ++call.Count().scalar_ub_reads;
         ++call.Count().scalar_ub_writes;
         CheckElements("LocalTensor::operator()", index, 1, false);
+        if (call.Outer()) {
+            cpu_model::CurrentTimeline().Scalar("scalar_ub_read");
+            cpu_model::CurrentTimeline().Scalar("scalar_ub_write");
+        }
         PipeRead("LocalTensor::operator()", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         PipeWrite("LocalTensor::operator()", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         return *reinterpret_cast<T*>(Base() + static_cast<uint64_t>(index) * sizeof(T));
