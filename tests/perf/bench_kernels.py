@@ -350,7 +350,8 @@ def report(runs: list[Run], args, where) -> dict:
                 their_v = theirs.launch["predicted"]["busy"]["V"] / theirs.elements
                 verdicts.append(f"floor_mod {run.dtype} {run.data}: vector work per 1k outputs ours/community = "
                                 f"{ours_rep * 1000:.0f}/{their_rep * 1000:.0f} repeats = {ours_rep / their_rep:.2f}x, "
-                                f"{ours_v * 1000:.0f}/{their_v * 1000:.0f} predicted V cycles = {ours_v / their_v:.2f}x "
+                                f"{ours_v * 1000:.0f}/{their_v * 1000:.0f} predicted V cycles = "
+                                f"{ours_v / their_v:.2f}x "
                                 "(goal <= 1.2x wherever the cheap formula is exact)")
     for line in verdicts:
         print(line)

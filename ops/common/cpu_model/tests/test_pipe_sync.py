@@ -52,7 +52,8 @@ TWIN = {case: case.replace("_missing", "_synced") for case in MISSING}
 TWIN.update({"mte2_v_missing": "vecin_orders_mte2_v", "v_mte3_missing": "vecout_orders_v_mte3",
              "vecout_mte2_v": "chain_through_vector", "pipe_v_barrier": "pipe_all_barrier",
              "war_v_mte2_missing": "vecin_free_orders_v_mte2", "war_mte3_v_missing": "vecout_free_orders_mte3_v",
-             "waw_mte2_mte2_missing": "waw_mte2_mte2_barrier", "gm_war_mte2_mte3_missing": "queues_order_mte2_mte3_in_gm",
+             "waw_mte2_mte2_missing": "waw_mte2_mte2_barrier",
+             "gm_war_mte2_mte3_missing": "queues_order_mte2_mte3_in_gm",
              "gm_waw_mte3_mte3_missing": "gm_waw_mte3_mte3_barrier"})
 
 
