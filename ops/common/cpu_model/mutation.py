@@ -246,9 +246,12 @@ def _normalise(hazard: str) -> str:
 
 
 def _first_error(output: str) -> str:
-    for line in output.splitlines():
-        if "ConstraintError" in line or "cpu_model:" in line or "error" in line.lower():
-            return line.strip()[:300]
+    """The model's own message when there is one (a driver may also print how it died, e.g. 'terminate called')."""
+    lines = output.splitlines()
+    for wanted in ("cpu_model: ", "ConstraintError", "error"):
+        for line in lines:
+            if wanted in line or (wanted == "error" and wanted in line.lower()):
+                return line.strip()[line.strip().find(wanted) if wanted == "cpu_model: " else 0:][:300]
     return output.strip().splitlines()[-1][:300] if output.strip() else "no output"
 
 
