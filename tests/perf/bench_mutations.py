@@ -48,13 +48,14 @@ _MUTATION = _load("bench_mutations_mutation", MODEL / "mutation.py")
 
 
 def record(op: str, folder: Path, cache: Path) -> float:
-    """Runs the op's portable tests with the recorder; returns the seconds it took."""
+    """Runs the op's portable tests with the recorder; returns the seconds it took. pytest's basetemp stays in the
+    system temporary folder, which is what the recorder snapshots (mutation_record._snapshot)."""
     folder.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "MUTATION_RECORD_DIR": str(folder), "OP_MIGRATE_CXX_CACHE": str(cache),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(MODEL), os.environ.get("PYTHONPATH")]))}
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "mutation_record", "-p", "no:cacheprovider", "-q",
-                           "-n", "2", "-x", f"--basetemp={folder / 'pytest'}",
+                           "-n", "2", "-x", f"--basetemp={Path(tempfile.mkdtemp(prefix='mutation-pytest-'))}",
                            str(REPO / "ops" / op / "tests" / "portable")],
                           cwd=REPO, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
