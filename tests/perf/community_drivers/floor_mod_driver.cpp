@@ -12,10 +12,12 @@
 // Their INT32 path exists only in an impl_mode build (HIGH_PERFORMANCE or HIGH_PRECISION, ops-math
 // scripts/util/ascendc_impl_build.py); the benchmark builds this driver with -DHIGH_PRECISION=1 (the exact one; the
 // macro touches their INT32 path only).
-// argv: dtype(float16|bfloat16|float32|int32) n cores   (their kernel's four dtypes; UB dividers of their tiling)
+// argv: dtype(float16|bfloat16|float32|int32) n cores [x1.bin x2.bin]   (their kernel's four dtypes; UB dividers of
+// their tiling). Without files the inputs are a fixed pattern; with them, n elements of each (pre-broadcast).
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 
 #include "cpu_model/driver.h"
@@ -44,17 +46,29 @@ FloorModNs::FloorModTilingData Tiling(uint64_t n, uint32_t cores, uint32_t divid
     return t;
 }
 
+void ReadInto(const char* path, uint8_t* gm, uint64_t bytes)
+{
+    std::FILE* f = std::fopen(path, "rb");
+    if (f == nullptr || std::fread(gm, 1, bytes, f) != bytes) throw std::runtime_error(std::string("cannot read ") + path);
+    std::fclose(f);
+}
+
 template <int Code, typename T>
-void Run(uint64_t n, uint32_t cores, uint32_t divider)
+void Run(uint64_t n, uint32_t cores, uint32_t divider, const char* x1Path, const char* x2Path)
 {
     const auto t = Tiling(n, cores, divider);
     uint8_t* x1 = cpu_model::GmAlloc(n * sizeof(T));
     uint8_t* x2 = cpu_model::GmAlloc(n * sizeof(T));
     uint8_t* y = cpu_model::GmAlloc(n * sizeof(T));
     uint8_t* workspace = cpu_model::GmAlloc(32);  // their kernel returns at once on a null workspace
-    for (uint64_t i = 0; i < n; ++i) {
-        reinterpret_cast<T*>(x1)[i] = static_cast<T>(static_cast<float>(i % 97) - 40.0f);
-        reinterpret_cast<T*>(x2)[i] = static_cast<T>(static_cast<float>(i % 13) + 1.0f);
+    if (x1Path != nullptr) {
+        ReadInto(x1Path, x1, n * sizeof(T));
+        ReadInto(x2Path, x2, n * sizeof(T));
+    } else {
+        for (uint64_t i = 0; i < n; ++i) {
+            reinterpret_cast<T*>(x1)[i] = static_cast<T>(static_cast<float>(i % 97) - 40.0f);
+            reinterpret_cast<T*>(x2)[i] = static_cast<T>(static_cast<float>(i % 13) + 1.0f);
+        }
     }
     uint8_t* tiling = cpu_model::driver::Io::GmCopyOf(t);
     cpu_model::LaunchOptions options;
@@ -73,19 +87,21 @@ void Run(uint64_t n, uint32_t cores, uint32_t divider)
 
 int main(int argc, char** argv)
 {
-    if (argc != 4) return 2;
+    if (argc != 4 && argc != 6) return 2;
     const std::string dtype = argv[1];
     const uint64_t n = std::strtoull(argv[2], nullptr, 10);
     const auto cores = static_cast<uint32_t>(std::atoi(argv[3]));
+    const char* x1 = argc == 6 ? argv[4] : nullptr;
+    const char* x2 = argc == 6 ? argv[5] : nullptr;
     return cpu_model::Guarded([&] {
         if (dtype == "float16") {
-            Run<FLOOR_MOD_TPL_FP16, half>(n, cores, 46);
+            Run<FLOOR_MOD_TPL_FP16, half>(n, cores, 46, x1, x2);
         } else if (dtype == "bfloat16") {
-            Run<FLOOR_MOD_TPL_BF16, bfloat16_t>(n, cores, 46);  // their SetTilingKeyParams: BF16 takes FP16's divider
+            Run<FLOOR_MOD_TPL_BF16, bfloat16_t>(n, cores, 46, x1, x2);  // their SetTilingKeyParams: FP16's divider
         } else if (dtype == "int32") {
-            Run<FLOOR_MOD_TPL_INT32, int32_t>(n, cores, 66);
+            Run<FLOOR_MOD_TPL_INT32, int32_t>(n, cores, 66, x1, x2);
         } else {
-            Run<FLOOR_MOD_TPL_FP32, float>(n, cores, 50);
+            Run<FLOOR_MOD_TPL_FP32, float>(n, cores, 50, x1, x2);
         }
     });
 }

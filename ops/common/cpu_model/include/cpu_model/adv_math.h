@@ -38,7 +38,7 @@ template <typename T, bool isReuseSource = false>
 inline void Floor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
                   const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<float>(calCount));
+    cpu_model::VectorCall call(site, "Floor", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<float>(calCount));
     sharedTmpBuffer.CheckOperand("Floor", 0);  // the real size rule (GetFloorMaxMinTmpSize) is not modelled
     detail::FloorElements("Floor", dstTensor, srcTensor, calCount);
 }
@@ -47,7 +47,7 @@ template <typename T, bool isReuseSource = false>
 inline void Floor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,
                   CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<float>(calCount));
+    cpu_model::VectorCall call(site, "Floor", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<float>(calCount));
     detail::FloorElements("Floor", dstTensor, srcTensor, calCount);
 }
 

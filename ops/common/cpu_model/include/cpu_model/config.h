@@ -74,6 +74,22 @@ struct CallSite {
     int line;
 };
 
+// The pipes of a vector core the model follows: the scalar unit, the vector unit and the two DMA directions.
+enum class Pipe : uint8_t { S = 0, V, MTE2, MTE3, Count };
+constexpr int kPipes = static_cast<int>(Pipe::Count);
+
+inline const char* PipeName(Pipe pipe)
+{
+    static const char* const names[] = {"S (scalar)", "V (vector)", "MTE2 (GM->UB)", "MTE3 (UB->GM)"};
+    return names[static_cast<int>(pipe)];
+}
+
+inline const char* PipeShortName(Pipe pipe)
+{
+    static const char* const names[] = {"S", "V", "MTE2", "MTE3"};
+    return names[static_cast<int>(pipe)];
+}
+
 }  // namespace cpu_model
 
 #define CPU_MODEL_SITE ::cpu_model::CallSite site = {__builtin_FILE(), __builtin_LINE()}

@@ -15,6 +15,7 @@
 
 #include "cpu_model/config.h"
 #include "cpu_model/counters.h"
+#include "cpu_model/timeline.h"
 
 namespace cpu_model {
 
@@ -36,6 +37,7 @@ struct CoreContext {
     Counters counters;
     CallSite site{nullptr, 0};  // the kernel line of the API call being executed (outermost call)
     uint32_t apiDepth = 0;
+    uint64_t apiSerial = 0;     // counts outermost API calls: one instruction each for the pipe-sync check
 
     CoreContext() : ub(kUbSize) { FillGarbage(); }
 
@@ -78,7 +80,10 @@ class ApiCall {
 public:
     explicit ApiCall(CallSite site) : core_(CurrentCore()), outer_(core_.apiDepth++ == 0)
     {
-        if (outer_) core_.site = site;
+        if (outer_) {
+            core_.site = site;
+            ++core_.apiSerial;
+        }
     }
     ApiCall(const ApiCall&) = delete;
     ApiCall& operator=(const ApiCall&) = delete;
@@ -104,18 +109,32 @@ inline uint64_t ElementBytes(int64_t count)
     return count < 0 ? 0 : static_cast<uint64_t>(count) * sizeof(T);
 }
 
-// Counts a vector instruction of `bytes` (the widest operand) when it is the kernel's own call.
+// Counts a vector instruction ("api" on dtype, over `bytes` of its widest operand or `repeats` for a level-0 form)
+// when it is the kernel's own call, and runs it on the predicted timeline.
 class VectorCall : public ApiCall {
 public:
-    VectorCall(CallSite site, uint64_t bytes) : ApiCall(site) { CountRepeats(RepeatsOf(bytes)); }
-    VectorCall(CallSite site, uint64_t repeats, bool /*level0*/) : ApiCall(site) { CountRepeats(repeats); }
+    VectorCall(CallSite site, const char* api, const std::string& dtype, uint64_t bytes) : ApiCall(site)
+    {
+        CountRepeats(api, dtype, RepeatsOf(bytes), bytes);
+    }
+    VectorCall(CallSite site, const char* api, const std::string& dtype, uint64_t repeats, bool /*level0*/)
+        : ApiCall(site)
+    {
+        CountRepeats(api, dtype, repeats, repeats * kRepeatSize);
+    }
 
 private:
-    void CountRepeats(uint64_t repeats)
+    void CountRepeats(const char* api, const std::string& dtype, uint64_t repeats, uint64_t bytes)
     {
         if (!Outer()) return;
         ++Count().vector_calls;
         Count().vector_repeats += repeats;
+        Count().vector_bytes += bytes;
+        const std::string key = std::string(api) + "." + dtype;
+        auto& entry = Count().vectorByApi[key];
+        ++entry[0];
+        entry[1] += repeats;
+        CurrentTimeline().Vector(key, repeats);
     }
 };
 
@@ -179,6 +198,20 @@ public:
         --it;
         const uintptr_t end = it->first + it->second.bytes;
         return address <= end ? end : 0;
+    }
+
+    // The allocation holding `ptr`: its base address and size; false when `ptr` is not inside one.
+    bool RegionOf(const void* ptr, uintptr_t& base, size_t& bytes) const
+    {
+        const auto address = reinterpret_cast<uintptr_t>(ptr);
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = regions_.upper_bound(address);
+        if (it == regions_.begin()) return false;
+        --it;
+        if (address > it->first + it->second.bytes) return false;
+        base = it->first;
+        bytes = it->second.bytes;
+        return true;
     }
 
     // Records an access of the current core and fails on a cross-core conflict inside one SyncAll phase.

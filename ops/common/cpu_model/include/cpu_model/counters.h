@@ -4,7 +4,9 @@
 #ifndef CPU_MODEL_COUNTERS_H
 #define CPU_MODEL_COUNTERS_H
 
+#include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 
 // One line per counter: its JSON key and what it counts.
@@ -16,6 +18,7 @@
     X(dma_ub_to_ub, "DataCopy UB->UB calls")                                                                   \
     X(vector_calls, "vector API calls (Add, Cast, Compare, Select, ReduceMin, Duplicate, Gather ...), one each") \
     X(vector_repeats, "256-byte repeats those calls cover (level-0 forms: their repeatTime)")                  \
+    X(vector_bytes, "bytes of the widest operand those calls cover (level-0 forms: 256 per repeat)")           \
     X(set_flags, "SetFlag calls (each pairs with one WaitFlag)")                                               \
     X(wait_flags, "WaitFlag calls")                                                                            \
     X(pipe_barriers, "PipeBarrier calls, any pipe")                                                            \
@@ -36,12 +39,19 @@ struct Counters {
 #define CPU_MODEL_COUNTER_MEMBER(name, what) uint64_t name = 0;
     CPU_MODEL_COUNTER_FIELDS(CPU_MODEL_COUNTER_MEMBER)
 #undef CPU_MODEL_COUNTER_MEMBER
+    // Vector calls and repeats per API and dtype ("Add.half", "Cast.half->float"): what the cost table prices.
+    std::map<std::string, std::array<uint64_t, 2>> vectorByApi;
 
     void Add(const Counters& other)
     {
 #define CPU_MODEL_COUNTER_ADD(name, what) name += other.name;
         CPU_MODEL_COUNTER_FIELDS(CPU_MODEL_COUNTER_ADD)
 #undef CPU_MODEL_COUNTER_ADD
+        for (const auto& entry : other.vectorByApi) {
+            auto& mine = vectorByApi[entry.first];
+            mine[0] += entry.second[0];
+            mine[1] += entry.second[1];
+        }
     }
 
     std::string ToJson() const
@@ -51,7 +61,14 @@ struct Counters {
     out += std::string(out.size() > 1 ? ", " : "") + "\"" #name "\": " + std::to_string(name);
         CPU_MODEL_COUNTER_FIELDS(CPU_MODEL_COUNTER_JSON)
 #undef CPU_MODEL_COUNTER_JSON
-        return out + "}";
+        out += ", \"vector_by_api\": {";
+        bool first = true;
+        for (const auto& entry : vectorByApi) {
+            out += std::string(first ? "" : ", ") + "\"" + entry.first + "\": {\"calls\": " +
+                   std::to_string(entry.second[0]) + ", \"repeats\": " + std::to_string(entry.second[1]) + "}";
+            first = false;
+        }
+        return out + "}}";
     }
 };
 

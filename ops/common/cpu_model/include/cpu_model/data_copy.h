@@ -77,6 +77,11 @@ public:
         } else {
             ++c.dma_ub_to_ub;
         }
+        if (pipe == cpu_model::Pipe::V) {
+            cpu_model::CurrentTimeline().Vector("DataCopy.ub_to_ub", cpu_model::RepeatsOf(bytes));
+        } else {
+            cpu_model::CurrentTimeline().Dma(pipe, bytes);
+        }
     }
 };
 
@@ -130,6 +135,7 @@ inline void PadIn(const char* api, const LocalTensor<T>& dst, const GlobalTensor
         const uint64_t ubFirst = static_cast<uint64_t>(i) * (ubBlock + dstGapBlocks * cpu_model::kBlockSize);
         src.CheckBytes(api, static_cast<int64_t>(gmFirst), blockLen);
         src.Track(api, gmFirst, blockLen, cpu_model::GmAccess::Read);
+        src.PipeAccess(api, cpu_model::Pipe::MTE2, false, gmFirst, blockLen);
         dst.CheckBytes(api, ubFirst, ubBlock);
         dst.PipeWrite(api, cpu_model::Pipe::MTE2, ubFirst, ubBlock);
         uint8_t* out = dst.Base() + ubFirst;
@@ -159,6 +165,7 @@ inline void PadOut(const char* api, const GlobalTensor<T>& dst, const LocalTenso
         src.CheckBytes(api, ubFirst, blockLen);
         dst.CheckBytes(api, static_cast<int64_t>(gmFirst), blockLen);
         dst.Track(api, gmFirst, blockLen, cpu_model::GmAccess::Write);
+        dst.PipeAccess(api, cpu_model::Pipe::MTE3, true, gmFirst, blockLen);
         src.PipeRead(api, cpu_model::Pipe::MTE3, ubFirst, blockLen);
         std::memcpy(dst.Bytes() + gmFirst, src.Base() + ubFirst, blockLen);
     }
@@ -175,6 +182,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
     dst.CheckOperand(api, count);
     src.CheckBytes(api, 0, static_cast<uint64_t>(count) * sizeof(T));
     src.Track(api, 0, static_cast<uint64_t>(count) * sizeof(T), cpu_model::GmAccess::Read);
+    src.PipeAccess(api, cpu_model::Pipe::MTE2, false, 0, static_cast<uint64_t>(count) * sizeof(T));
     dst.PipeWrite(api, cpu_model::Pipe::MTE2, 0, static_cast<uint64_t>(count) * sizeof(T));
     std::memcpy(dst.Base(), src.Bytes(), static_cast<size_t>(count) * sizeof(T));
 }
@@ -188,6 +196,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
     src.CheckOperand(api, count);
     dst.CheckBytes(api, 0, static_cast<uint64_t>(count) * sizeof(T));
     dst.Track(api, 0, static_cast<uint64_t>(count) * sizeof(T), cpu_model::GmAccess::Write);
+    dst.PipeAccess(api, cpu_model::Pipe::MTE3, true, 0, static_cast<uint64_t>(count) * sizeof(T));
     src.PipeRead(api, cpu_model::Pipe::MTE3, 0, static_cast<uint64_t>(count) * sizeof(T));
     std::memcpy(dst.Bytes(), src.Base(), static_cast<size_t>(count) * sizeof(T));
 }
@@ -220,6 +229,7 @@ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, cons
         const uint64_t ubFirst = i * (len + p.dstStride * cpu_model::kBlockSize);
         src.CheckBytes(api, static_cast<int64_t>(gmFirst), len);
         src.Track(api, gmFirst, len, cpu_model::GmAccess::Read);
+        src.PipeAccess(api, cpu_model::Pipe::MTE2, false, gmFirst, len);
         dst.CheckBytes(api, ubFirst, len);
         dst.PipeWrite(api, cpu_model::Pipe::MTE2, ubFirst, len);
         std::memcpy(dst.Base() + ubFirst, src.Bytes() + gmFirst, len);
@@ -241,6 +251,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, cons
         src.CheckBytes(api, ubFirst, len);
         dst.CheckBytes(api, static_cast<int64_t>(gmFirst), len);
         dst.Track(api, gmFirst, len, cpu_model::GmAccess::Write);
+        dst.PipeAccess(api, cpu_model::Pipe::MTE3, true, gmFirst, len);
         src.PipeRead(api, cpu_model::Pipe::MTE3, ubFirst, len);
         std::memcpy(dst.Bytes() + gmFirst, src.Base() + ubFirst, len);
     }

@@ -2,6 +2,7 @@
 #ifndef CPU_MODEL_LAUNCH_H
 #define CPU_MODEL_LAUNCH_H
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -58,7 +60,8 @@ public:
         if (aborted_) throw Aborted{};
     }
 
-    void Arrive(uint32_t core, uint32_t syncIndex)
+    // Returns the latest predicted arrival time (timeline cycles) of the cores at this barrier.
+    double Arrive(uint32_t core, uint32_t syncIndex, double time)
     {
         std::unique_lock<std::mutex> lock(mutex_);
         if (aborted_) throw Aborted{};
@@ -69,6 +72,8 @@ public:
             throw Aborted{};
         }
         const uint64_t generation = generation_;
+        if (latest_.size() <= generation) latest_.resize(generation + 1, 0.0);
+        latest_[generation] = std::max(latest_[generation], time);
         if (++arrived_ == cores_) {
             arrived_ = 0;
             ++generation_;
@@ -81,6 +86,7 @@ public:
             return aborted_ || (generation_ != generation && (mode_ == LaunchMode::Threads || Turn() == core));
         });
         if (aborted_) throw Aborted{};
+        return latest_[generation];
     }
 
     void Finish(uint32_t core)
@@ -125,6 +131,7 @@ private:
     uint32_t arrived_ = 0;
     uint32_t finished_ = 0;
     uint64_t generation_ = 0;
+    std::vector<double> latest_;  // per barrier generation: the latest predicted arrival
     uint32_t token_ = 0;
     bool aborted_ = false;
     std::string reason_;
@@ -158,7 +165,7 @@ inline bool PipeSyncEnabled(const LaunchOptions& options)
     return options.checkPipeSync;
 }
 
-// CPU_MODEL_PIPE_SYNC_REPORT=<file>: every missing sync is appended to the file once (reading line, writing line,
+// CPU_MODEL_PIPE_SYNC_REPORT=<file>: every missing sync is appended to the file once (accessing line, earlier line,
 // event) and the kernel runs on, so one run lists all of them. A survey, not a test: nothing fails.
 inline bool PipeSyncReportOnly()
 {
@@ -166,8 +173,82 @@ inline bool PipeSyncReportOnly()
     return env != nullptr && *env != '\0';
 }
 
-// {"launch": n, "block_dim": N, "total": {...}, "per_core": [{...}, ...]}: the counters of one launch.
-inline void ReportCounters(const LaunchOptions& options, uint32_t epoch, const std::vector<Counters>& perCore)
+// The hazard kinds checked when CPU_MODEL_PIPE_SYNC_HAZARDS does not say: bit 0 read-after-write, bit 1
+// write-after-read, bit 2 write-after-write. TEMPORARY: read-after-write only until the kernel fixes of
+// /work/notes/kernel-hazards.md (H1-H5, ops30) land; then 7 (every kind), in the same merge.
+constexpr uint32_t kDefaultPipeSyncHazards = 1;
+
+// CPU_MODEL_PIPE_SYNC_HAZARDS=raw,war,waw (any subset, or "all"): the hazard kinds the cross-pipe check reports.
+inline uint32_t PipeSyncHazards()
+{
+    const char* env = std::getenv("CPU_MODEL_PIPE_SYNC_HAZARDS");
+    if (env == nullptr || *env == '\0') return kDefaultPipeSyncHazards;
+    const std::string text = env;
+    if (text == "all") return 7;
+    uint32_t kinds = 0;
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t comma = text.find(',', start);
+        const std::string kind = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (kind == "raw") {
+            kinds |= 1u;
+        } else if (kind == "war") {
+            kinds |= 2u;
+        } else if (kind == "waw") {
+            kinds |= 4u;
+        } else {
+            Fail("Launch", "CPU_MODEL_PIPE_SYNC_HAZARDS: unknown hazard kind '" + kind + "' (raw, war, waw or all)");
+        }
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return kinds;
+}
+
+// What the predicted timeline says of one core (timeline.h): its end and the work of each pipe, in cycles.
+struct CorePrediction {
+    double cycles = 0;
+    double busy[kPipes] = {};
+    std::set<std::string> uncosted;
+};
+
+inline std::string PredictionJson(const std::vector<CorePrediction>& cores)
+{
+    char number[64];
+    auto fmt = [&number](double value) {
+        std::snprintf(number, sizeof(number), "%.1f", value);
+        return std::string(number);
+    };
+    double longest = 0;
+    double total[kPipes] = {};
+    std::set<std::string> uncosted;
+    std::string perCore;
+    for (const auto& core : cores) {
+        longest = std::max(longest, core.cycles);
+        std::string busy;
+        for (int p = 0; p < kPipes; ++p) {
+            total[p] += core.busy[p];
+            busy += std::string(p == 0 ? "" : ", ") + "\"" + PipeShortName(static_cast<Pipe>(p)) + "\": " +
+                    fmt(core.busy[p]);
+        }
+        perCore += std::string(perCore.empty() ? "" : ", ") + "{\"cycles\": " + fmt(core.cycles) +
+                   ", \"busy\": {" + busy + "}}";
+        uncosted.insert(core.uncosted.begin(), core.uncosted.end());
+    }
+    std::string busy;
+    for (int p = 0; p < kPipes; ++p) {
+        busy += std::string(p == 0 ? "" : ", ") + "\"" + PipeShortName(static_cast<Pipe>(p)) + "\": " + fmt(total[p]);
+    }
+    std::string missing;
+    for (const auto& key : uncosted) missing += std::string(missing.empty() ? "" : ", ") + "\"" + key + "\"";
+    return "{\"cycles\": " + fmt(longest) + ", \"busy\": {" + busy + "}, \"uncosted\": [" + missing +
+           "], \"per_core\": [" + perCore + "]}";
+}
+
+// {"launch": n, "block_dim": N, "total": {...}, "per_core": [{...}, ...], "predicted": {...}}: the counters of one
+// launch, and the predicted timeline when a cost table is set (CPU_MODEL_COST_TABLE).
+inline void ReportCounters(const LaunchOptions& options, uint32_t epoch, const std::vector<Counters>& perCore,
+                           const std::vector<CorePrediction>& predicted)
 {
     std::string path = options.countersPath;
     if (path.empty()) {
@@ -181,9 +262,11 @@ inline void ReportCounters(const LaunchOptions& options, uint32_t epoch, const s
         total.Add(c);
         cores += (cores.empty() ? "" : ", ") + c.ToJson();
     }
+    const std::string prediction =
+        CostTable::Current() == nullptr ? "" : ", \"predicted\": " + PredictionJson(predicted);
     const std::string line = "{\"launch\": " + std::to_string(epoch) + ", \"block_dim\": " +
                              std::to_string(perCore.size()) + ", \"total\": " + total.ToJson() +
-                             ", \"per_core\": [" + cores + "]}\n";
+                             ", \"per_core\": [" + cores + "]" + prediction + "}\n";
     std::FILE* out = path == "-" ? stderr : std::fopen(path.c_str(), "a");
     Check(out != nullptr, "Launch", "cannot append the counters to " + path);
     std::fputs(line.c_str(), out);
@@ -200,7 +283,10 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
     const uint32_t epoch = ++epochs;
     std::vector<std::thread> threads;
     std::vector<Counters> counters(blockDim);
+    std::vector<CorePrediction> predicted(blockDim);
+    const CostTable* costs = CostTable::Current();
     const bool pipeSync = PipeSyncEnabled(options);
+    const uint32_t hazards = PipeSyncHazards();
     // CPU_MODEL_CHECK_RACES=0 drops the race shadow (8 bytes per GM byte) for runs that only count, e.g. benchmarks.
     const char* racesEnv = std::getenv("CPU_MODEL_CHECK_RACES");
     const bool checkRaces = options.checkRaces && !(racesEnv != nullptr && std::string(racesEnv) == "0");
@@ -215,7 +301,8 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
             context->launchEpoch = epoch;
             context->checkRaces = checkRaces;
             context->paramBase = options.paramBase;
-            SyncState().Reset(pipeSync, PipeSyncReportOnly());
+            SyncState().Reset(pipeSync, PipeSyncReportOnly(), hazards);
+            CurrentTimeline().Reset(costs);
             context->FillGarbage();
             CurrentCoreSlot() = context.get();
             try {
@@ -229,13 +316,18 @@ inline void Launch(uint32_t blockDim, LaunchOptions options, Kernel kernel, Args
                 group.Finish(core);
             }
             counters[core] = context->counters;
+            Timeline& timeline = CurrentTimeline();
+            predicted[core].cycles = timeline.End();
+            for (int p = 0; p < kPipes; ++p) predicted[core].busy[p] = timeline.busy[p];
+            predicted[core].uncosted = timeline.uncosted;
+            timeline.Reset(nullptr);
             SyncState().Reset(false);
             CurrentCoreSlot() = nullptr;
         });
     }
     for (auto& thread : threads) thread.join();
     if (group.Failed()) throw ConstraintError(group.Reason());
-    ReportCounters(options, epoch, counters);
+    ReportCounters(options, epoch, counters, predicted);
 }
 
 template <typename Kernel, typename... Args>
@@ -279,7 +371,11 @@ inline void SyncAllBarrier(const char* api)
     ++core.syncAllCount;
     ++core.counters.sync_alls;
     cpu_model::SyncBarrierAll();  // the real SyncAll starts with PipeBarrier<PIPE_ALL> (kernel_operator_sync_impl.h)
-    if (core.group != nullptr) core.group->Arrive(static_cast<uint32_t>(core.blockIdx), core.syncAllCount);
+    auto& timeline = cpu_model::CurrentTimeline();
+    const double arrival = timeline.JoinAll();
+    if (core.group != nullptr) {
+        timeline.ResumeAt(core.group->Arrive(static_cast<uint32_t>(core.blockIdx), core.syncAllCount, arrival));
+    }
 }
 }  // namespace detail
 
@@ -288,6 +384,7 @@ template <bool isAIVOnly = true>
 inline void SyncAll()
 {
     static_assert(isAIVOnly, "SyncAll<false> waits for cube cores that a vector-only kernel never starts");
+    if (cpu_model::SyncSkipped(cpu_model::SyncKind::SyncAll)) return;
     cpu_model::Check(cpu_model::CurrentCore().kernelType == KERNEL_TYPE_MIX_AIV_1_0, "SyncAll",
                      "the hardware SyncAll needs KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0) in the kernel "
                      "before it");
@@ -299,6 +396,7 @@ template <bool isAIVOnly = true>
 inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
                     const int32_t usedCores = 0)
 {
+    if (cpu_model::SyncSkipped(cpu_model::SyncKind::SyncAll)) return;
     const auto cores = static_cast<uint64_t>(usedCores > 0 ? usedCores : GetBlockNum());
     gmWorkspace.CheckBytes("SyncAll(gm, ub)", 0, cores * cpu_model::kBlockSize);
     ubWorkspace.CheckOperand("SyncAll(gm, ub)", 0);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cpu_model/sync_sites.h"
 #include "cpu_model/tensor.h"
 
 namespace AscendC {
@@ -102,7 +103,10 @@ public:
             if (slot.state == cpu_model::SlotState::Free) {
                 slot.state = cpu_model::SlotState::Allocated;
                 // The reusing pipe waits for the FreeTensor of the last user (freeBufEvt).
-                if (slot.hasFreeSignal) cpu_model::SyncAwait(detail::EventTo(kFreeEvent), slot.freeSignal);
+                if (slot.hasFreeSignal) {
+                    cpu_model::SyncAwait(detail::EventTo(kFreeEvent), slot.freeSignal);
+                    cpu_model::CurrentTimeline().Await(detail::EventTo(kFreeEvent), slot.freeTime);
+                }
                 slot.hasFreeSignal = false;
                 return LocalTensor<T>(&slot, slot.offset, slot.offset + slot.length, kPosition);
             }
@@ -122,10 +126,14 @@ public:
                          "queue depth " + std::to_string(depth) + " exceeded (DeQue before enqueuing again)");
         slot.state = cpu_model::SlotState::Queued;
         queued_.push_back(&slot);
+        // A deleted EnQue (mutation run) keeps the queue's bookkeeping but raises no event: the DeQue would hang.
+        slot.hasEnQueSignal = !cpu_model::SyncSkipped(cpu_model::SyncKind::EnQue);
+        if (!slot.hasEnQueSignal) return true;
         ++cpu_model::CurrentCore().counters.enques;
         if (src == TPosition::GM) ++cpu_model::CurrentCore().counters.input_tiles;
         // SetFlag<enQueEvt> on the producing pipe only: VECIN MTE2_V, VECOUT V_MTE3.
         slot.enQueSignal = cpu_model::SyncSignal(detail::EventFrom(kEnQueEvent));
+        slot.enQueTime = cpu_model::CurrentTimeline().Signal(detail::EventFrom(kEnQueEvent));
         return true;
     }
 
@@ -137,9 +145,17 @@ public:
         auto* slot = queued_.front();
         queued_.pop_front();
         slot->state = cpu_model::SlotState::Allocated;
+        // A deleted DeQue (mutation run) still hands the tensor over, without waiting for the EnQue's event.
+        if (cpu_model::SyncSkipped(cpu_model::SyncKind::DeQue)) {
+            return LocalTensor<T>(slot, slot->offset, slot->offset + slot->length, kPosition);
+        }
+        cpu_model::Check(slot->hasEnQueSignal, "TQue::DeQue",
+                         "the EnQue of this tensor raised no event (a deleted EnQue); on the device DeQue would wait "
+                         "forever");
         ++cpu_model::CurrentCore().counters.deques;
         // WaitFlag<enQueEvt> on the consuming pipe only; the scalar unit does not wait.
         cpu_model::SyncAwait(detail::EventTo(kEnQueEvent), slot->enQueSignal);
+        cpu_model::CurrentTimeline().Await(detail::EventTo(kEnQueEvent), slot->enQueTime);
         return LocalTensor<T>(slot, slot->offset, slot->offset + slot->length, kPosition);
     }
 
@@ -153,6 +169,7 @@ public:
         slot.state = cpu_model::SlotState::Free;
         ++slot.generation;
         slot.freeSignal = cpu_model::SyncSignal(detail::EventFrom(kFreeEvent));
+        slot.freeTime = cpu_model::CurrentTimeline().Signal(detail::EventFrom(kFreeEvent));
         slot.hasFreeSignal = true;
     }
 
@@ -343,11 +360,13 @@ namespace AscendC {
 template <HardEvent event>
 inline void SetFlag(int32_t eventID)
 {
+    if (cpu_model::SyncSkipped(cpu_model::SyncKind::SetFlag)) return;
     cpu_model::Check(eventID >= 0 && eventID < static_cast<int32_t>(cpu_model::kEventIds), "SetFlag",
                      "event id " + std::to_string(eventID) + " outside [0, 8)");
     ++cpu_model::CurrentCore().pendingFlags[static_cast<int>(event)][eventID];
     ++cpu_model::CurrentCore().counters.set_flags;
     cpu_model::SyncSetFlag(event, eventID);
+    cpu_model::CurrentTimeline().SetFlag(event, eventID, detail::EventFrom(event));
 }
 
 template <HardEvent event>
@@ -356,20 +375,32 @@ inline void WaitFlag(int32_t eventID)
     cpu_model::Check(eventID >= 0 && eventID < static_cast<int32_t>(cpu_model::kEventIds), "WaitFlag",
                      "event id " + std::to_string(eventID) + " outside [0, 8)");
     auto& pending = cpu_model::CurrentCore().pendingFlags[static_cast<int>(event)][eventID];
+    if (cpu_model::SyncSkipped(cpu_model::SyncKind::WaitFlag)) return;
     cpu_model::Check(pending > 0, "WaitFlag",
                      "WaitFlag without a preceding SetFlag on the same event and id; the device would hang");
     --pending;
     ++cpu_model::CurrentCore().counters.wait_flags;
     cpu_model::SyncWaitFlag(event, eventID);
+    cpu_model::CurrentTimeline().WaitFlag(event, eventID, detail::EventTo(event));
 }
 
 // PIPE_ALL orders every pipe after every earlier instruction; a single-pipe barrier orders that pipe with itself
-// only (MTE2/MTE3 copies into overlapping addresses), which the model does not track.
+// only (MTE2/MTE3 copies to overlapping destinations, PipeBarrier(ISASI).md); PIPE_S is not supported there.
 template <pipe_t pipe>
 inline void PipeBarrier()
 {
+    if (cpu_model::SyncSkipped(cpu_model::SyncKind::PipeBarrier)) return;
     ++cpu_model::CurrentCore().counters.pipe_barriers;
-    if (pipe == PIPE_ALL) cpu_model::SyncBarrierAll();
+    auto& timeline = cpu_model::CurrentTimeline();
+    if (pipe == PIPE_ALL) {
+        cpu_model::SyncBarrierAll();
+        timeline.JoinAll();
+    } else if (pipe == PIPE_V || pipe == PIPE_MTE2 || pipe == PIPE_MTE3) {
+        const cpu_model::Pipe one = pipe == PIPE_V ? cpu_model::Pipe::V
+                                    : pipe == PIPE_MTE2 ? cpu_model::Pipe::MTE2 : cpu_model::Pipe::MTE3;
+        cpu_model::SyncBarrierOne(one);
+        timeline.BarrierOne(one);
+    }
 }
 
 template <typename T, CacheLine entireType, DcciDst dcciDst>

@@ -25,6 +25,9 @@ struct BufferSlot {
     PipeClock enQueSignal{};  // what the EnQue's SetFlag handed over, for the DeQue's WaitFlag
     PipeClock freeSignal{};   // what the FreeTensor's SetFlag handed over, for the next AllocTensor
     bool hasFreeSignal = false;
+    bool hasEnQueSignal = false;  // false when the EnQue's SetFlag was skipped (mutation runs): the DeQue would hang
+    double enQueTime = 0;     // predicted timeline: when the EnQue's and the FreeTensor's flags fire
+    double freeTime = 0;
 };
 
 template <typename T>
@@ -74,8 +77,10 @@ public:
         cpu_model::ApiCall call(site);
         ++call.Count().scalar_gm_reads;
         call.Count().scalar_gm_read_bytes += sizeof(T);
+        if (call.Outer()) cpu_model::CurrentTimeline().Scalar("scalar_gm_read");
         CheckRange("GlobalTensor::GetValue", offset, 1);
         Track("GlobalTensor::GetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::Read);
+        PipeAccess("GlobalTensor::GetValue", cpu_model::Pipe::S, false, offset * sizeof(T), sizeof(T));
         return cpu_model::LoadRaw<T>(address_, offset);
     }
 
@@ -84,8 +89,10 @@ public:
         cpu_model::ApiCall call(site);
         ++call.Count().scalar_gm_writes;
         call.Count().scalar_gm_write_bytes += sizeof(T);
+        if (call.Outer()) cpu_model::CurrentTimeline().Scalar("scalar_gm_write");
         CheckRange("GlobalTensor::SetValue", offset, 1);
         Track("GlobalTensor::SetValue", offset * sizeof(T), sizeof(T), cpu_model::GmAccess::ScalarWrite);
+        PipeAccess("GlobalTensor::SetValue", cpu_model::Pipe::S, true, offset * sizeof(T), sizeof(T));
         cpu_model::StoreRaw<T>(address_, offset, value);
     }
 
@@ -93,6 +100,13 @@ public:
     void Track(const char* api, uint64_t firstByte, uint64_t bytes, cpu_model::GmAccess access) const
     {
         cpu_model::GmRegistry::Instance().Track(api, address_ + firstByte, bytes, access);
+    }
+
+    // Cross-pipe hazard bookkeeping (pipe_sync.h) of a byte range relative to this tensor's start.
+    void PipeAccess(const char* api, cpu_model::Pipe pipe, bool write, uint64_t firstByte, uint64_t bytes) const
+    {
+        const auto first = reinterpret_cast<uintptr_t>(address_ + firstByte);
+        cpu_model::SyncAccess(api, cpu_model::Space::GM, pipe, write, first, first + bytes);
     }
 
     GlobalTensor operator[](uint64_t offset) const
@@ -167,6 +181,7 @@ public:
         cpu_model::ApiCall call(site);
         ++call.Count().scalar_ub_reads;
         CheckElements("LocalTensor::GetValue", index, 1, false);
+        if (call.Outer()) cpu_model::CurrentTimeline().Scalar("scalar_ub_read");
         PipeRead("LocalTensor::GetValue", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         return cpu_model::LoadRaw<T>(Base(), index);
     }
@@ -177,6 +192,7 @@ public:
         cpu_model::ApiCall call(site);
         ++call.Count().scalar_ub_writes;
         CheckElements("LocalTensor::SetValue", index, 1, false);
+        if (call.Outer()) cpu_model::CurrentTimeline().Scalar("scalar_ub_write");
         PipeWrite("LocalTensor::SetValue", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         cpu_model::StoreRaw<T>(Base(), index, static_cast<T>(value));
     }
@@ -201,6 +217,10 @@ public:
         ++call.Count().scalar_ub_reads;
         ++call.Count().scalar_ub_writes;
         CheckElements("LocalTensor::operator()", index, 1, false);
+        if (call.Outer()) {
+            cpu_model::CurrentTimeline().Scalar("scalar_ub_read");
+            cpu_model::CurrentTimeline().Scalar("scalar_ub_write");
+        }
         PipeRead("LocalTensor::operator()", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         PipeWrite("LocalTensor::operator()", cpu_model::Pipe::S, uint64_t{index} * sizeof(T), sizeof(T));
         return *reinterpret_cast<T*>(Base() + static_cast<uint64_t>(index) * sizeof(T));

@@ -96,7 +96,7 @@ template <typename T>
 inline void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
                 CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Add", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Add", T);
     detail::Binary("Add", dst, src0, src1, count, detail::AddOf<T>);
 }
@@ -105,7 +105,7 @@ template <typename T>
 inline void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
                 CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Sub", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Sub", T);
     detail::Binary("Sub", dst, src0, src1, count, detail::SubOf<T>);
 }
@@ -114,7 +114,7 @@ template <typename T>
 inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
                 CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Mul", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Mul", T);
     detail::Binary("Mul", dst, src0, src1, count, detail::MulOf<T>);
 }
@@ -123,7 +123,7 @@ template <typename T>
 inline void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
                 CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Max", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Max", T);
     detail::Binary("Max", dst, src0, src1, count, detail::MaxOf<T>);
 }
@@ -132,7 +132,7 @@ template <typename T>
 inline void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
                 CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Min", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Min", T);
     detail::Binary("Min", dst, src0, src1, count, detail::MinOf<T>);
 }
@@ -142,7 +142,7 @@ template <typename T>
 inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
                 CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Div", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2FloatOnly<T>, "Div: A2 supports half and float only (no integer or double division)");
     detail::Binary("Div", dst, src0, src1, count,
                    [](T a, T b) { return static_cast<T>(cpu_model::Widen(a) / cpu_model::Widen(b)); });
@@ -151,7 +151,7 @@ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
 template <typename T>
 inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Abs", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2FloatOnly<T>, "Abs: A2 supports half and float only");
     detail::Unary("Abs", dst, src, count, [](T a) { return static_cast<T>(std::fabs(cpu_model::Widen(a))); });
 }
@@ -160,7 +160,7 @@ template <typename T, bool isSetMask = true>
 inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
                  CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Adds", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Adds", T);
     const T s = scalarValue;
     detail::Unary("Adds", dst, src, count, [s](T a) { return detail::AddOf<T>(a, s); });
@@ -170,7 +170,7 @@ template <typename T, bool isSetMask = true>
 inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
                  CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Muls", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Muls", T);
     const T s = scalarValue;
     detail::Unary("Muls", dst, src, count, [s](T a) { return detail::MulOf<T>(a, s); });
@@ -180,7 +180,7 @@ template <typename T, bool isSetMask = true>
 inline void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
                  CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Maxs", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Maxs", T);
     const T s = scalarValue;
     detail::Unary("Maxs", dst, src, count, [s](T a) { return detail::MaxOf<T>(a, s); });
@@ -190,7 +190,7 @@ template <typename T, bool isSetMask = true>
 inline void Mins(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
                  CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Mins", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     CPU_MODEL_ARITH_DTYPES("Mins", T);
     const T s = scalarValue;
     detail::Unary("Mins", dst, src, count, [s](T a) { return detail::MinOf<T>(a, s); });
@@ -199,7 +199,7 @@ inline void Mins(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& 
 template <typename T>
 inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Duplicate", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2Duplicate<T>,
                   "Duplicate: A2 supports 16- and 32-bit types only (int16/uint16/half/bfloat16/int32/uint32/float)");
     const uint64_t n = cpu_model::CheckedCount("Duplicate", count);
@@ -212,7 +212,7 @@ template <typename T>
 inline void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
                 CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "And", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2Logic<T>, "And: A2 supports int16_t and uint16_t only (ReinterpretCast other types)");
     detail::Binary("And", dst, src0, src1, count, [](T a, T b) { return static_cast<T>(a & b); });
 }
@@ -221,7 +221,7 @@ template <typename T>
 inline void Or(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
                CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Or", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2Logic<T>, "Or: A2 supports int16_t and uint16_t only (ReinterpretCast other types)");
     detail::Binary("Or", dst, src0, src1, count, [](T a, T b) { return static_cast<T>(a | b); });
 }
@@ -229,7 +229,7 @@ inline void Or(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loca
 template <typename T>
 inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Not", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2Logic<T>, "Not: A2 supports int16_t and uint16_t only (ReinterpretCast other types)");
     detail::Unary("Not", dst, src, count, [](T a) { return static_cast<T>(~a); });
 }
@@ -238,7 +238,7 @@ template <typename T, bool isSetMask = true>
 inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count,
                       CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "ShiftLeft", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2Shift<T>, "ShiftLeft: A2 supports int16/uint16/int32/uint32 only");
     const auto bits = static_cast<int64_t>(scalarValue);
     cpu_model::Check(bits >= 0 && bits < static_cast<int64_t>(sizeof(T) * 8), "ShiftLeft",
@@ -252,7 +252,7 @@ template <typename T, bool isSetMask = true>
 inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,
                        const int32_t& count, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "ShiftRight", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2Shift<T>, "ShiftRight: A2 supports int16/uint16/int32/uint32 only");
     const auto bits = static_cast<int64_t>(scalarValue);
     cpu_model::Check(bits >= 0 && bits < static_cast<int64_t>(sizeof(T) * 8), "ShiftRight",
@@ -266,7 +266,7 @@ inline void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t cou
 {
     static_assert(cpu_model::kOneOf<T, int16_t, half, int32_t, float>,
                   "CreateVecIndex: A2 supports int16_t, half, int32_t and float only");
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "CreateVecIndex", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     dst.CheckOperand("CreateVecIndex", count);
     dst.PipeWrite("CreateVecIndex", cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
     for (uint64_t i = 0; i < count; ++i) {

@@ -69,7 +69,7 @@ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const Rou
                  const uint32_t count, CPU_MODEL_SITE)
 {
     using Wider = typename std::conditional<(sizeof(T) > sizeof(U)), T, U>::type;
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<Wider>(count));
+    cpu_model::VectorCall call(site, "Cast", cpu_model::CastKey<U, T>(), cpu_model::ElementBytes<Wider>(count));
     static_assert(!(std::is_same<U, int32_t>::value && std::is_same<T, half>::value),
                   "Cast int32_t -> half needs SetDeqScale on A2, which the CPU model does not implement");
     static_assert(cpu_model::CastModes<T, U>() != 0,

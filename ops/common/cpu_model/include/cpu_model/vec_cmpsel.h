@@ -76,7 +76,7 @@ template <typename T, typename U>
 inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
                     uint32_t count, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Compare", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     detail::CheckCompare("Compare", dst, src0, cmpMode, count);
     src1.CheckOperand("Compare", count);
     src1.PipeRead("Compare", cpu_model::Pipe::V, 0, uint64_t{count} * sizeof(T));
@@ -91,7 +91,7 @@ template <typename T, typename U>
 inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,
                           uint32_t count, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "CompareScalar", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     detail::CheckCompare("CompareScalar", dst, src0, cmpMode, count);
     for (uint64_t i = 0; i < count; ++i) {
         detail::WriteBit(dst, i, detail::CompareOne(cpu_model::LoadRaw<T>(src0.Base(), i), src1Scalar, cmpMode));
@@ -112,7 +112,7 @@ template <typename T, typename U>
 inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                    const LocalTensor<T>& src1, SELMODE selMode, uint32_t count, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Select", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kOneOf<T, half, float>, "Select: A2 supports half and float only");
     static_assert(cpu_model::kMaskType<U>, "Select: the mask is a uint8/16/32/64 tensor");
     const char* api = "Select";
@@ -143,7 +143,7 @@ template <typename T, typename U>
 inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
                    SELMODE selMode, uint32_t count, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Select", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kOneOf<T, half, float>, "Select: A2 supports half and float only");
     static_assert(cpu_model::kMaskType<U>, "Select: the mask is a uint8/16/32/64 tensor");
     const char* api = "Select(scalar)";

@@ -150,7 +150,7 @@ template <typename T>
 inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                       const int32_t count, bool calIndex = 0, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "ReduceMin", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     detail::ReduceCount<T, false>("ReduceMin", dst, src, sharedTmpBuffer, count, calIndex);
 }
 
@@ -158,7 +158,7 @@ template <typename T>
 inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                       const int32_t count, bool calIndex = 0, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "ReduceMax", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     detail::ReduceCount<T, true>("ReduceMax", dst, src, sharedTmpBuffer, count, calIndex);
 }
 
@@ -167,7 +167,8 @@ inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
                       const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0,
                       CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
+    cpu_model::VectorCall call(site, "ReduceMin", cpu_model::TypeKey<T>(),
+                             static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
     detail::ReduceRepeats<T, false>("ReduceMin", dst, src, sharedTmpBuffer, mask, repeatTime, srcRepStride, calIndex);
 }
 
@@ -176,7 +177,8 @@ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
                       const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0,
                       CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
+    cpu_model::VectorCall call(site, "ReduceMax", cpu_model::TypeKey<T>(),
+                             static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
     detail::ReduceRepeats<T, true>("ReduceMax", dst, src, sharedTmpBuffer, mask, repeatTime, srcRepStride, calIndex);
 }
 
@@ -187,7 +189,8 @@ inline void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
                            CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
+    cpu_model::VectorCall call(site, "WholeReduceMin", cpu_model::TypeKey<T>(),
+                             static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
     detail::WholeReduce<T, false>("WholeReduceMin", dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
                                   srcRepStride, order);
 }
@@ -198,7 +201,8 @@ inline void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
                            CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
+    cpu_model::VectorCall call(site, "WholeReduceMax", cpu_model::TypeKey<T>(),
+                             static_cast<uint64_t>(repeatTime < 0 ? 0 : repeatTime), true);
     detail::WholeReduce<T, true>("WholeReduceMax", dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
                                  srcRepStride, order);
 }
@@ -208,7 +212,7 @@ template <typename T>
 inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
                    const uint32_t srcBaseAddr, const uint32_t count, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, cpu_model::ElementBytes<T>(count));
+    cpu_model::VectorCall call(site, "Gather", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Gather: A2 supports 16- and 32-bit element types only");
     const char* api = "Gather";
     dst.CheckOperand(api, count);

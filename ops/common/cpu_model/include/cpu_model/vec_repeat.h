@@ -143,7 +143,7 @@ inline void RepeatBinary(const char* api, const LocalTensor<T>& dst, const Local
                      uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams,               \
                      CPU_MODEL_SITE)                                                                                 \
     {                                                                                                                \
-        cpu_model::VectorCall call(site, repeatTime, true);                                                          \
+        cpu_model::VectorCall call(site, #Name, cpu_model::TypeKey<T>(), repeatTime, true);                          \
         static_assert(DtypeCheck<T>, Message);                                                                       \
         detail::RepeatBinary(#Name, dst, src0, src1,                                                                 \
                              detail::CountMask(#Name, mask, cpu_model::kRepeatSize / sizeof(T)), repeatTime,        \
@@ -154,7 +154,7 @@ inline void RepeatBinary(const char* api, const LocalTensor<T>& dst, const Local
                      uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams,             \
                      CPU_MODEL_SITE)                                                                                 \
     {                                                                                                                \
-        cpu_model::VectorCall call(site, repeatTime, true);                                                          \
+        cpu_model::VectorCall call(site, #Name, cpu_model::TypeKey<T>(), repeatTime, true);                          \
         static_assert(DtypeCheck<T>, Message);                                                                       \
         detail::RepeatBinary(#Name, dst, src0, src1,                                                                 \
                              detail::BitMask(#Name, mask, cpu_model::kRepeatSize / sizeof(T)), repeatTime,          \
@@ -177,7 +177,7 @@ CPU_MODEL_LEVEL0_BINARY(Div, cpu_model::kA2FloatOnly, "Div: A2 supports half and
     inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,      \
                      const uint8_t repeatTime, const UnaryRepeatParams& p, CPU_MODEL_SITE)                           \
     {                                                                                                                \
-        cpu_model::VectorCall call(site, repeatTime, true);                                                          \
+        cpu_model::VectorCall call(site, #Name, cpu_model::TypeKey<T>(), repeatTime, true);                          \
         static_assert(cpu_model::kA2Arith<T>, #Name ": A2 supports int16_t, half, int32_t and float only");        \
         const T s = scalarValue;                                                                                     \
         detail::RepeatUnary(#Name, dst, src, detail::CountMask(#Name, mask, cpu_model::kRepeatSize / sizeof(T)),    \
@@ -188,7 +188,7 @@ CPU_MODEL_LEVEL0_BINARY(Div, cpu_model::kA2FloatOnly, "Div: A2 supports half and
     inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,                     \
                      uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p, CPU_MODEL_SITE)          \
     {                                                                                                                \
-        cpu_model::VectorCall call(site, repeatTime, true);                                                          \
+        cpu_model::VectorCall call(site, #Name, cpu_model::TypeKey<T>(), repeatTime, true);                          \
         static_assert(cpu_model::kA2Arith<T>, #Name ": A2 supports int16_t, half, int32_t and float only");        \
         const T s = scalarValue;                                                                                     \
         detail::RepeatUnary(#Name, dst, src, detail::BitMask(#Name, mask, cpu_model::kRepeatSize / sizeof(T)),      \
@@ -228,7 +228,7 @@ template <typename T, bool isSetMask = true>
 inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,
                       const uint8_t repeatTime, const UnaryRepeatParams& p, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, repeatTime, true);
+    cpu_model::VectorCall call(site, "ShiftLeft", cpu_model::TypeKey<T>(), repeatTime, true);
     detail::ShiftLeftLevel0(dst, src, scalarValue, detail::CountMask("ShiftLeft", mask, cpu_model::kRepeatSize / sizeof(T)),
                     repeatTime, p);
 }
@@ -237,7 +237,7 @@ template <typename T, bool isSetMask = true>
 inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask[],
                       const uint8_t repeatTime, const UnaryRepeatParams& p, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, repeatTime, true);
+    cpu_model::VectorCall call(site, "ShiftLeft", cpu_model::TypeKey<T>(), repeatTime, true);
     detail::ShiftLeftLevel0(dst, src, scalarValue, detail::BitMask("ShiftLeft", mask, cpu_model::kRepeatSize / sizeof(T)),
                     repeatTime, p);
 }
@@ -246,7 +246,7 @@ template <typename T, bool isSetMask = true>
 inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,
                        const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, repeatTime, true);
+    cpu_model::VectorCall call(site, "ShiftRight", cpu_model::TypeKey<T>(), repeatTime, true);
     cpu_model::Check(!roundEn, "ShiftRight", "roundEn=true is not modelled");
     detail::ShiftRightLevel0(dst, src, scalarValue, detail::CountMask("ShiftRight", mask, cpu_model::kRepeatSize / sizeof(T)),
                      repeatTime, p);
@@ -256,7 +256,7 @@ template <typename T, bool isSetMask = true>
 inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask[],
                        const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, repeatTime, true);
+    cpu_model::VectorCall call(site, "ShiftRight", cpu_model::TypeKey<T>(), repeatTime, true);
     cpu_model::Check(!roundEn, "ShiftRight", "roundEn=true is not modelled");
     detail::ShiftRightLevel0(dst, src, scalarValue, detail::BitMask("ShiftRight", mask, cpu_model::kRepeatSize / sizeof(T)),
                      repeatTime, p);
@@ -266,7 +266,7 @@ template <typename T, bool isSetMask = true>
 inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,
                 const UnaryRepeatParams& p, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, repeatTime, true);
+    cpu_model::VectorCall call(site, "Abs", cpu_model::TypeKey<T>(), repeatTime, true);
     static_assert(cpu_model::kA2FloatOnly<T>, "Abs: A2 supports half and float only");
     detail::RepeatUnary("Abs", dst, src, detail::CountMask("Abs", mask, cpu_model::kRepeatSize / sizeof(T)),
                         repeatTime, p.dstBlkStride, p.srcBlkStride, p.dstRepStride, p.srcRepStride,
@@ -277,7 +277,7 @@ template <typename T, bool isSetMask = true>
 inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask, const uint8_t repeatTime,
                       const uint16_t dstBlockStride, const uint8_t dstRepeatStride, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, repeatTime, true);
+    cpu_model::VectorCall call(site, "Duplicate", cpu_model::TypeKey<T>(), repeatTime, true);
     static_assert(cpu_model::kA2Duplicate<T>,
                   "Duplicate: A2 supports 16- and 32-bit types only (int16/uint16/half/bfloat16/int32/uint32/float)");
     const T s = scalarValue;
@@ -291,7 +291,7 @@ template <typename T, typename U, bool isSetMask = true>
 inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, uint64_t mask,
                  const uint8_t repeatTime, const UnaryRepeatParams& p, CPU_MODEL_SITE)
 {
-    cpu_model::VectorCall call(site, repeatTime, true);
+    cpu_model::VectorCall call(site, "Cast", cpu_model::CastKey<U, T>(), repeatTime, true);
     static_assert(!(std::is_same<U, int32_t>::value && std::is_same<T, half>::value),
                   "Cast int32_t -> half needs SetDeqScale on A2, which the CPU model does not implement");
     static_assert(cpu_model::CastModes<T, U>() != 0, "Cast: this source/destination pair does not exist on A2");
