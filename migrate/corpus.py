@@ -27,6 +27,8 @@ class CorpusJob:
     show_progress: bool = False
     # Files besides an input whose contents change its document (the headers a C++ source includes): part of its key.
     dependencies: Callable[[Path], Sequence[Path]] | None = None
+    # Run once before workers start, when some file is not cached: what it builds the forked workers inherit.
+    prepare: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ def run_corpus(job: CorpusJob) -> CorpusResult:
 
 
 def _execute(job: CorpusJob, todo: list[int], advance):
+    if job.prepare is not None and todo:
+        job.prepare()
     if job.jobs <= 1 or len(todo) < 2:
         for index in todo:
             yield index, _safe_call(job.worker, str(job.paths[index]))

@@ -62,7 +62,7 @@ class IncludeResolver:
         """The file an include names under the first root, or include folder of a root, that has it."""
         if name not in self._rooted:
             found = []
-            for folder in self._search_path():
+            for folder in self.search_path():
                 candidate = os.path.normpath(os.path.join(folder, name))
                 if os.path.isfile(candidate):
                     found = [Path(candidate)]
@@ -115,7 +115,7 @@ class IncludeResolver:
                 self._sources[folder] = ()
         return self._sources[folder]
 
-    def _search_path(self) -> list[str]:
+    def search_path(self) -> list[str]:
         """Each root, the folders its CMake files name as include folders, then its include folders (`inc` /
         `include` at most two levels down, stand-in folders left out), then the folders directly inside those."""
         if self._folders is None:

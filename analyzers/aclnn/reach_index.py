@@ -69,6 +69,7 @@ class ReachIndex:
         self.findings = tuple(built.findings)
         self.stats = built.stats
         self._calls = CallCache(parse)
+        self._sites: dict[tuple[str, str, int], tuple[ReachCall, ...] | None] = {}
 
     @functools.cached_property
     def reaching(self) -> frozenset[str]:
@@ -163,7 +164,10 @@ class ReachIndex:
     def sites_in(self, path: str, function_name: str, line: int) -> tuple[ReachCall, ...] | None:
         """The launch-relevant places of the definition of `function_name` (short or qualified) around `line` in
         `path`, in source order; None when the file has no such definition."""
-        return calls_of(self, self._calls, path, function_name, line)
+        key = (path, function_name, line)
+        if key not in self._sites:  # every walk of a function asks again: scanned once per process
+            self._sites[key] = calls_of(self, self._calls, path, function_name, line)
+        return self._sites[key]
 
     def to_json(self) -> dict:
         defs = [d.to_row() for name in sorted(self._defs) for d in self._defs[name]]

@@ -79,7 +79,7 @@ class MacroIndex:
     def candidates(self, name: str) -> list[MacroDef]:
         """Every host-side header of the roots that defines `name`, one definition each (reports ambiguity)."""
         found = []
-        for path in self._name_index().get(name, ()):
+        for path in self.name_index().get(name, ()):
             definition = self._in_file(name, path)
             if definition is not None:
                 found.append(definition)
@@ -137,7 +137,7 @@ class MacroIndex:
                 self._names[path] = frozenset()
             return None
 
-    def _name_index(self) -> dict[str, list[str]]:
+    def name_index(self) -> dict[str, list[str]]:
         """Name -> headers defining it, over every host-side header of the roots (built once, timed)."""
         if self._by_name is None:
             started = time.perf_counter()

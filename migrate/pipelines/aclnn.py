@@ -9,7 +9,14 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from op_migrate.analyzers.aclnn import FrontendOptions, analyze_chains, clear_caches, evaluate, input_sources
+from op_migrate.analyzers.aclnn import (
+    FrontendOptions,
+    analyze_chains,
+    clear_caches,
+    evaluate,
+    input_sources,
+    prepare_indexes,
+)
 from op_migrate.analyzers.aclnn.includes import read_files, resolver_for
 from op_migrate.analyzers.aclnn.l0_index import find_repo_root, root_sources
 from op_migrate.analyzers.atlas import atlas_row, build_atlas, row_from_json
@@ -115,6 +122,7 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
         cache_dir=cache_dir,
         show_progress=config.show_progress,
         dependencies=functools.partial(read_files, tuple(r for r in job.repo_roots if r.is_dir())),
+        prepare=functools.partial(prepare_indexes, job.repo_roots, job.catalogs, job.frontend),
     ))
     entries, files, findings, unresolved, failed = [], [], [], [], []
     for doc in result.documents:

@@ -47,7 +47,7 @@ def main() -> None:
     size = sum(Path(h).stat().st_size for h in headers)
     index = MacroIndex(roots)
     started = time.perf_counter()
-    names = index._name_index()
+    names = index.name_index()
     print(f"{len(headers)} host headers, {size / 1e6:.1f} MB under {roots[0]}; name index over all roots: "
           f"{index.indexed_files} files, {len(names)} names, {time.perf_counter() - started:.2f} s")
     started = time.perf_counter()
