@@ -8,6 +8,7 @@ construct the walker does not model cannot hide a launch.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from op_migrate.analyzers.cxx.model import Expr
@@ -35,6 +36,7 @@ def call_key(expr: Expr) -> tuple[int, str]:
     return expr.line, _callee_name(expr.name or expr.text.split("(", 1)[0])
 
 
+@functools.lru_cache(maxsize=65536)
 def _callee_name(callee: str) -> str:
     """`l0op::Cast` -> Cast, `aclnnOp.ProcessL0` -> ProcessL0, `&RunA` -> RunA, `Pad<3>` -> Pad."""
     _, method = split_callee(callee.strip().lstrip("&*").strip())
@@ -45,8 +47,12 @@ class RouteAudit:
     """Methods of RouteWalk; it supplies program, frame, _incomplete() and the route's audit counters."""
 
     def walked_call(self, expr: Expr) -> None:
+        self.walked_name(expr.line, expr.name or expr.text.split("(", 1)[0])
+
+    def walked_name(self, line: int, callee: str) -> None:
+        """The call or name `callee` at `line` was evaluated here (and in a lambda's enclosing function)."""
+        key = (line, _callee_name(callee))
         audit = self.frame.audit
-        key = call_key(expr)
         while audit is not None:
             audit.walked.add(key)
             audit = audit.parent

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import math
 import re
 from dataclasses import dataclass
@@ -451,9 +450,14 @@ class TensorBook:
 
 
 def _copied(record: _Record) -> _Record:
-    """A record whose mutable parts (itself, its layout) are its own; the rest is immutable and shared."""
-    copied = copy.copy(record)
-    copied.layout = copy.copy(record.layout)
+    """A record whose mutable parts (itself, its layout) are its own; the rest is immutable and shared. (By their
+    __dict__: a loop's fixpoint snapshots every record each round, and copy.copy's protocol was most of its cost.)"""
+    copied = object.__new__(_Record)
+    copied.__dict__.update(record.__dict__)
+    if record.layout is not None:
+        layout = object.__new__(Layout)
+        layout.__dict__.update(record.layout.__dict__)
+        copied.layout = layout
     return copied
 
 

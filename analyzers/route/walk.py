@@ -279,7 +279,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         # A name read: a function taken as a value is called where the walk follows it (a parameter, a table entry)
         # or reaches a call the walk does not model, which says so itself (unmodelled.py: given a function); a table
         # read is modelled (maps.py). Either way this use of the name was walked (the audit).
-        self.walked_call(Expr("call", expr.text, name=expr.name or expr.text, line=expr.line))
+        self.walked_name(expr.line, expr.name or expr.text)
         return super()._value_name(expr)
 
     def _value_lambda(self, expr: Expr):
@@ -314,8 +314,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         if short in LAUNCH_MACROS or short == "INFER_SHAPE":
             # The op type these macros name first is no call (the audit must not count it as one).
             if expr.children and expr.children[0].kind == "name":
-                self.walked_call(Expr("call", expr.children[0].text, name=expr.children[0].text,
-                                     line=expr.children[0].line or expr.line))
+                self.walked_name(expr.children[0].line or expr.line, expr.children[0].text)
         if short in LAUNCH_MACROS:
             self._launch(LAUNCH_MACROS[short], expr)
             return Status(True)
@@ -355,7 +354,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             " ".join(expr.children[0].text.split()) == " ".join(receiver.split()) else None
         root = re.match(r"\W*([A-Za-z_]\w*)", receiver)
         if inner is None and root is not None:  # the receiver's name is read here (`TABLE.find(k)`)
-            self.walked_call(Expr("call", root.group(1), name=root.group(1), line=expr.line))
+            self.walked_name(expr.line, root.group(1))
         if inner is not None:
             target = self.value(inner)
             expr = replace(expr, children=expr.children[1:])

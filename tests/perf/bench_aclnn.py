@@ -1,16 +1,26 @@
-"""Benchmark: `migrate analyze DIR` on op_api sources, files/s cold and warm, against bare tree-sitter parsing.
+"""Benchmark: `migrate analyze TREE` on whole trees, cold and warm, against the bare tree-sitter parse of the same
+sources in the same run; the top functions by cumulative time; worker memory.
 
-usage: python tests/perf/bench_aclnn.py DIR [-j N] [--format text|json] [--soc S --dtype D ...] [--repo-root R ...]
+usage: python tests/perf/bench_aclnn.py TREE [TREE ...] [-j N] [--soc S --dtype D ...] [--repo-root R ...]
+                                       [--json-dir DIR] [--no-profile]
 
-Cold: a fresh cache directory (every file parsed, its chains walked). Warm: the same command again, every
-per-file document read from the cache. The bare parse (tree-sitter only, files already in memory, one
-process) is measured in the same run as the floor; the ratios printed are against it.
+Each tree is analysed as a user runs it on a repository: the tree itself as the first --repo-root, then the
+--repo-root roots given here (ops-math for the other repositories), with the facts given. Cold: a fresh cache
+directory (every file parsed, its routes walked). Warm: the same command again (every per-file document from the
+cache). Bare parse: tree-sitter alone over the tree's op_api sources, already in memory, one process: the floor the
+ratios are taken against. Worker memory: the largest resident set of the worker processes (ru_maxrss of the
+children). The profile is a separate single-process cold run under cProfile (its own time is not the figure).
+--json-dir writes each tree's route document, for tests/perf/diff_routes.py.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
 import json
+import pstats
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -19,11 +29,12 @@ from tree_sitter import Parser
 
 from op_migrate.analyzers.aclnn import input_sources
 from op_migrate.analyzers.cxx.ts_unit import language
+from op_migrate.migrate import cache
 from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.pipelines import aclnn
 
 
-def _bare_parse_seconds(paths: list[Path]) -> float:
+def bare_parse_seconds(paths: list[Path]) -> float:
     files = [p.read_bytes() for p in paths]
     parser = Parser(language())
     start = time.perf_counter()
@@ -32,46 +43,86 @@ def _bare_parse_seconds(paths: list[Path]) -> float:
     return time.perf_counter() - start
 
 
-def _run(config: AnalyzeConfig) -> tuple[float, dict]:
+def timed(config: AnalyzeConfig) -> tuple[float, str]:
     start = time.perf_counter()
     rendered = aclnn.run(config)
-    elapsed = time.perf_counter() - start
-    summary_config = AnalyzeConfig(**{**config.__dict__, "fmt": "json"})
-    summary = json.loads(aclnn.run(summary_config).text)["summary"] if config.fmt != "json" else \
-        json.loads(rendered.text)["summary"]
-    return elapsed, summary
+    cache.commit()  # what `migrate analyze` does when it writes its report: the cache writes of the run land
+    return time.perf_counter() - start, rendered.text
+
+
+def top_functions(config: AnalyzeConfig, count: int = 5) -> list[str]:
+    """The functions of op_migrate with the most cumulative time in a single-process cold run."""
+    profiler = cProfile.Profile()
+    profiler.runcall(aclnn.run, config)
+    stats = pstats.Stats(profiler, stream=io.StringIO())
+    rows = []
+    for (path, line, name), (_, _, _, cumulative, _) in stats.stats.items():
+        if "op_migrate" in path and not name.startswith("<"):
+            module = path.split("op_migrate/", 1)[1].replace("/", ".").removesuffix(".py")
+            rows.append((cumulative, f"{module}.{name}:{line}"))
+    rows.sort(reverse=True)
+    # The outermost frames (run, the corpus runner) say nothing: skip the ones that hold the whole run.
+    total = rows[0][0] if rows else 0.0
+    inner = [(t, n) for t, n in rows if t < 0.9 * total]
+    return [f"{t:6.2f} s  {n}" for t, n in inner[:count]]
+
+
+def bench_tree(tree: Path, args) -> dict:
+    sources = input_sources([tree])
+    size = sum(p.stat().st_size for p in sources)
+    bare = bare_parse_seconds(sources)
+    roots = (tree, *args.repo_root)
+    with tempfile.TemporaryDirectory() as cache:
+        config = AnalyzeConfig(inputs=(str(tree),), fmt="json", jobs=args.jobs, use_cache=True,
+                               cache_dir=Path(cache), show_progress=False, socs=tuple(args.soc),
+                               dtypes=tuple(args.dtype), repo_roots=roots)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        cold, text = timed(config)
+        worker_kib = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        warm, _ = timed(config)
+    document = json.loads(text)
+    if args.json_dir is not None:
+        (args.json_dir / f"{tree.name}.json").write_text(text, encoding="utf-8")
+    profile = []
+    if not args.no_profile:
+        with tempfile.TemporaryDirectory() as cache:
+            single = AnalyzeConfig(inputs=(str(tree),), fmt="json", jobs=1, use_cache=False, cache_dir=Path(cache),
+                                   show_progress=False, socs=tuple(args.soc), dtypes=tuple(args.dtype),
+                                   repo_roots=roots)
+            profile = top_functions(single)
+    return {"tree": str(tree), "files": len(sources), "mb": size / 1e6, "bare": bare, "cold": cold, "warm": warm,
+            "worker_mib": worker_kib / 1024, "summary": document["summary"], "profile": profile}
+
+
+def report(row: dict, jobs: int) -> None:
+    s = row["summary"]
+    routes = s.get("routes", 0) or 1
+    print(f"{row['tree']}: {row['files']} files, {row['mb']:.1f} MB")
+    print(f"  bare tree-sitter parse (1 process): {row['bare']:.2f} s")
+    print(f"  cold (-j {jobs}): {row['cold']:.2f} s = {row['cold'] / row['bare']:.1f}x the bare parse")
+    print(f"  warm (-j {jobs}): {row['warm']:.2f} s = {100 * row['warm'] / row['cold']:.1f}% of cold")
+    print(f"  largest worker: {row['worker_mib']:.0f} MiB resident")
+    print(f"  routes {s.get('routes', 0)}: complete {100 * s.get('complete_routes', 0) / routes:.1f}%, rejected "
+          f"{s.get('rejected_routes', 0)}, incomplete by reason {s.get('incomplete_by_reason', {})}")
+    if row["profile"]:
+        print("  top functions by cumulative time (single-process cold run under cProfile):")
+        for line in row["profile"]:
+            print("    " + line)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("directory", type=Path)
+    parser.add_argument("trees", type=Path, nargs="+")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--soc", action="append", default=[])
     parser.add_argument("--dtype", action="append", default=[])
-    parser.add_argument("--repo-root", action="append", default=[], type=Path, help="as migrate analyze --repo-root")
-    parser.add_argument("--format", choices=("text", "json"), default="text", help="the report rendered (timed)")
+    parser.add_argument("--repo-root", action="append", default=[], type=Path,
+                        help="roots after the tree itself (as migrate analyze --repo-root)")
+    parser.add_argument("--json-dir", type=Path, default=None, help="write each tree's route document here")
+    parser.add_argument("--no-profile", action="store_true", help="leave out the profiled run")
     args = parser.parse_args()
-    sources = input_sources([args.directory])
-    size = sum(p.stat().st_size for p in sources)
-    print(f"{len(sources)} files, {size / 1e6:.1f} MB under {args.directory}")
-    bare = _bare_parse_seconds(sources)
-    print(f"bare tree-sitter parse (1 process): {bare:.2f} s, {len(sources) / bare:.0f} files/s")
-    with tempfile.TemporaryDirectory() as cache:
-        config = AnalyzeConfig(inputs=(str(args.directory),), fmt=args.format, jobs=args.jobs, use_cache=True,
-                               cache_dir=Path(cache), show_progress=False, socs=tuple(args.soc),
-                               dtypes=tuple(args.dtype), repo_roots=tuple(args.repo_root))
-        cold, summary = _run(config)
-        warm, warm_summary = _run(config)
-    print(f"cold (-j {args.jobs}): {cold:.2f} s, {len(sources) / cold:.0f} files/s, {cold / bare:.1f}x bare parse")
-    print(f"warm (-j {args.jobs}): {warm:.2f} s, {len(sources) / warm:.0f} files/s, {warm / bare:.1f}x bare parse, "
-          f"{warm_summary.get('cached_files', 0)} documents from the cache")
-    routes = summary.get("routes", 0) or 1
-    print(f"routes: {summary.get('routes', 0)}, complete {100 * summary.get('complete_routes', 0) / routes:.1f}%, "
-          f"decided {100 * summary.get('decided_routes', 0) / routes:.1f}%, incomplete by reason "
-          f"{summary.get('incomplete_by_reason', {})}")
-    for key in ("entry_points", "l0_calls", "l0_resolved_repo", "l0_resolved_catalog", "l0_unresolved",
-                "launches_per_kind", "incomplete_routes", "failed_files", "top_unresolved"):
-        print(f"  {key}: {summary[key]}")
+    for tree in args.trees:
+        report(bench_tree(tree.resolve(), args), args.jobs)
 
 
 if __name__ == "__main__":
