@@ -45,7 +45,7 @@ class HelperScope:
 
     def cut(self, unit: CxxUnit) -> bool:
         """Whether the bound on headers left some of `unit`'s includes unread."""
-        return self.resolver.closure(Path(unit.path))[1]
+        return self.resolver.closure(unit.path)[1]
 
     def functions(self, unit: CxxUnit, short: str) -> list[tuple[CxxUnit, Function]]:
         """Definitions named `short` in `unit` and then in its headers (overloads are chosen among all of them).
@@ -135,7 +135,7 @@ class HelperScope:
         return None
 
     def _header_paths(self, unit: CxxUnit) -> tuple[Path, ...]:
-        return self.resolver.closure(Path(unit.path))[0]
+        return self.resolver.closure(unit.path)[0]  # by its text: the resolver caches by it
 
     def _headers_naming(self, unit: CxxUnit, short: str):
         """The parsed headers of `unit` whose text holds the word `short`, nearest first."""

@@ -111,7 +111,9 @@ class HelperCalls:
         # value stays undecided, the caller's guard on it says so in the caller's words.
         self._quiet += 1
         try:
-            return self._inline(owner, local, expr, args=args)
+            if args is None:
+                args = [self.value(arg) for arg in expr.children]
+            return self.pure_call(owner, local, expr, args)
         finally:
             self._quiet -= 1
 

@@ -25,6 +25,7 @@ from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LA
 from op_migrate.analyzers.route.maps import MAP_TYPE, MapCalls, MapIter, MapValue
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
 from op_migrate.analyzers.route.objects import ObjectCalls, class_spelling
+from op_migrate.analyzers.route.pure_memo import PureMemo
 from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.statements import StatementWalker, clip, merged_value
 from op_migrate.analyzers.route.step_view import StepView
@@ -89,7 +90,7 @@ class Frame:
 
 
 class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, GeneratedCalls, MapCalls,
-                MacroCalls, UnmodelledCalls, RouteAudit, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
+                MacroCalls, UnmodelledCalls, RouteAudit, PureMemo, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:

@@ -1,0 +1,80 @@
+"""Values of pure helpers remembered within a process: a helper without effects (no launch, tensor or reference
+parameter; effect_scan.py) called again with the same arguments under the same facts computes the same value, so
+its walk is replayed from memory instead of repeated (IsAiCoreSupport-style predicates are called for every Cast).
+
+Only a walk whose whole outcome is its value (plus the audit places it met and the inferred-shape reads it counted)
+is remembered: one that noted an open check, a failure, a reason or a finding, or made an object, is walked again
+every time, so what a route says never depends on the memory.
+"""
+
+from __future__ import annotations
+
+from op_migrate.analyzers.route.values import (
+    ArchValue,
+    DType,
+    Null,
+    ShapeValue,
+    SocValue,
+    Status,
+    TensorRef,
+    Unknown,
+)
+
+# Values a remembered walk may return (no tensor, object or list: those carry identities of one route).
+_PLAIN = (bool, int, float, str, Status, DType, Unknown, Null, SocValue, ArchValue)
+_MEMORY: dict = {}
+_MAX_ENTRIES = 200_000
+
+
+class PureMemo:
+    """Methods of RouteWalk; it supplies facts, book, frame, _inline() and the route's collections."""
+
+    def pure_call(self, owner, function, expr, args):
+        key = self._memo_key(owner, function, args)
+        if key is not None and key in _MEMORY:
+            value, walked, excluded, unwalked, shape_reads = _MEMORY[key]
+            self.audit_counts["walked"].update(walked)
+            self.audit_counts["excluded"].update(excluded)
+            self.audit_counts["unwalked"].update(unwalked)
+            self.inferred_shape_reads += shape_reads
+            return value
+        before = self._outcome_marks()
+        counts = {kind: set(places) for kind, places in self.audit_counts.items()} if key is not None else None
+        value = self._inline(owner, function, expr, args=args)
+        if key is not None and self._outcome_marks() == before[:-1] + (self.inferred_shape_reads,) and \
+                isinstance(value, _PLAIN) and len(_MEMORY) < _MAX_ENTRIES:
+            _MEMORY[key] = (value, *(frozenset(self.audit_counts[kind] - counts[kind])
+                                     for kind in ("walked", "excluded", "unwalked")),
+                            self.inferred_shape_reads - before[-1])
+        return value
+
+    def _outcome_marks(self) -> tuple:
+        """What a walk may add besides its value (the last item, the inferred-shape reads, is replayed)."""
+        objects = sum(1 for name in self.frame.env if name.startswith("$o"))
+        return (len(self.open_checks), self.failure, len(self.reasons), len(self.findings), len(self.unresolved),
+                objects, self.inferred_shape_reads)
+
+    def _memo_key(self, owner, function, args):
+        parts = []
+        seen: dict[str, int] = {}
+        for index, value in enumerate(args):
+            if isinstance(value, TensorRef):
+                if value.others or value.hosts:
+                    return None
+                shape = self.book.ref_shape(value)
+                layout = self.book.layout(value.id)
+                # What a pure helper can read of a tensor: its dtype, shape (dims and identity), layout, nullness,
+                # and which other argument is the same tensor (`x == y`).
+                parts.append(("tensor", seen.setdefault(value.id, index), self.book.ref_dtype(value),
+                              (shape.dims, shape.key) if isinstance(shape, ShapeValue) else None, value.nullable,
+                              tuple(vars(layout).items()) if layout is not None else None))
+            elif isinstance(value, _PLAIN) or value is None:
+                parts.append(value)
+            else:
+                return None  # a list, an object, a shape value or a host array: not remembered
+        try:
+            key = (owner.path, function.name, function.line, self.facts, tuple(parts))
+            hash(key)
+        except TypeError:
+            return None
+        return key
