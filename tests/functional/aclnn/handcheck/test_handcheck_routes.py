@@ -211,7 +211,8 @@ CASES: dict[str, Case] = {
 
 # The walker bugs behind each `wrong` case (the reason of its xfail).
 B12 = ("B12, values joined after an undecided branch lose their correlation: a check that fails on every arm (2-D "
-       "weights with expert tokens, a K mismatch without) is evaluated on the join and passes")
+       "weights with expert tokens, a K mismatch without) is evaluated on the join, where it cannot be decided: the "
+       "route lists it among its open checks (CHECK_COND(xK == k1)) instead of being rejected")
 
 WALKER_BUGS: dict[str, str] = {
     "ops_transformer/aclnnFFN/x_k_mismatch": f"{B12} (real: ops-transformer aclnn_ffn.cpp:245-264; the golden names "
