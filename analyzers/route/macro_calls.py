@@ -29,11 +29,12 @@ class MacroCalls:
     """Methods of RouteWalk; it supplies program, frame, walk_block(), value(), _incomplete() and _reported."""
 
     macro_stack: list
+    painted: "Painted"  # the macros of the expansions being walked: a name among them is no macro there
 
     def macro_definition(self, name: str):
         """The function-like macro `name` means where the current function uses it, or None."""
-        if not _CALLEE.match(name) or _kept(name):
-            return None
+        if not _CALLEE.match(name) or _kept(name) or name in self.painted:
+            return None  # (a macro met inside its own expansion is a plain name there, as the preprocessor says)
         lookup = getattr(self.program, "macro_lookup", None)
         found = lookup(self.frame.unit.path)(name) if lookup is not None else None
         if found is None or not found.function_like:
@@ -46,30 +47,36 @@ class MacroCalls:
         """A macro call standing as a statement, walked as its expansion; None when the call is no macro."""
         if expr.kind != "call" or self.macro_definition((expr.name or "").strip()) is None:
             return None
-        stmts = self._expanded(expr, statement=True)
-        if stmts is None:
+        expanded = self._expanded(expr, statement=True)
+        if expanded is None:
             return None
+        stmts, used = expanded
         self.walked_call(expr)
         self.macro_stack.append(_invocation(expr))
+        self.painted.append(used)
         try:
             return self.walk_block(stmts)
         finally:
             self.macro_stack.pop()
+            self.painted.pop()
 
     def macro_value(self, expr: Expr):
         """A macro call inside an expression: the value of its expansion; NotImplemented when it is no macro."""
         if self.macro_definition((expr.name or "").strip()) is None:
             return NotImplemented
-        stmts = self._expanded(expr, statement=False)
-        if not stmts or stmts[0].value is None:
+        expanded = self._expanded(expr, statement=False)
+        if not expanded or not expanded[0] or expanded[0][0].value is None:
             return NotImplemented
+        stmts, used = expanded
         self.macro_stack.append(_invocation(expr))
+        self.painted.append(used)
         try:
             return self.value(stmts[0].value)
         finally:
             self.macro_stack.pop()
+            self.painted.pop()
 
-    def _expanded(self, expr: Expr, statement: bool) -> tuple[Stmt, ...] | None:
+    def _expanded(self, expr: Expr, statement: bool):
         if len(self.macro_stack) >= MAX_NESTING:
             self._incomplete("route-macro-not-expanded", expr.line, macro=clip(expr.text, 80),
                              why=f"expansions nest deeper than {MAX_NESTING}")
@@ -79,7 +86,15 @@ class MacroCalls:
         if expansion.error is not None:
             self._incomplete("route-macro-not-expanded", expr.line, macro=clip(expr.text, 80), why=expansion.error)
             return None
-        return _parsed(self.frame.unit.path, expr.line, expansion.text, statement)
+        stmts = _parsed(self.frame.unit.path, expr.line, expansion.text, statement)
+        return (stmts, frozenset(expansion.used_names)) if stmts is not None else None
+
+
+class Painted(list):
+    """A stack of sets of macro names; `name in painted` asks all of them."""
+
+    def __contains__(self, name) -> bool:
+        return any(name in names for names in self)
 
 
 def receiver_less(callee: str) -> bool:

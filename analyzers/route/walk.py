@@ -20,7 +20,7 @@ from op_migrate.analyzers.route.helper_calls import HelperCalls
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.loops import LoopWalk
-from op_migrate.analyzers.route.macro_calls import MacroCalls, receiver_less
+from op_migrate.analyzers.route.macro_calls import MacroCalls, Painted, receiver_less
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.maps import MAP_TYPE, MapCalls, MapIter, MapValue
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
@@ -117,6 +117,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
         self.audit_counts = {"walked": set(), "excluded": set(), "unwalked": set()}  # RouteAudit
         self.macro_stack: list[str] = []  # the macro invocations whose expansion is being walked (MacroCalls)
+        self.painted = Painted()
         self.open_checks: list[Reason] = []  # checks the facts leave open: the route holds where they pass
         self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
         self._functions: dict[str, dict[str, list]] = {}  # per file, (unit, function) by short name (no scope)

@@ -59,3 +59,16 @@ def test_a_method_defined_in_several_files_is_walked_once_and_noted(tmp_path: Pa
     assert route.complete and [t.op for t in route.tasks] == ["Abs"]
     (note,) = [f for f in result.findings if f.symbol == "route-several-definitions"]
     assert "runner_a.cpp" in note.message and "runner_b.cpp" in note.message
+
+
+def test_a_macro_that_expands_to_itself_is_named_and_the_walk_goes_on(tmp_path: Path) -> None:
+    source = "#define DEMO_LOOP(x) DEMO_LOOP(x)\n#define DEMO_PING(x) DEMO_PONG(x)\n#define DEMO_PONG(x) DEMO_PING(x)\n" + \
+        ENTRY.format(body="    DEMO_LOOP(self);\n    DEMO_PING(self);\n    l0op::Abs(self, uniqueExecutor.get());\n")
+    root = _write(tmp_path, {"math/loop/op_api/aclnn_loop.cpp": source})
+    (route,) = _routes(root, "math/loop/op_api/aclnn_loop.cpp").routes
+    # As after g++ -E: the expansion stops at the macro's own name, which is then a call of a function defined
+    # nowhere, given a tensor: the route is incomplete, naming it (and the walk goes on to the launch).
+    assert [t.op for t in route.tasks] == ["Abs"]
+    assert not route.complete
+    assert [(r.symbol, r.message.split(" ")[0]) for r in route.incomplete_reasons] == [
+        ("route-helper-not-found", "DEMO_LOOP"), ("route-helper-not-found", "DEMO_PING")]
