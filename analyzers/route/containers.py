@@ -24,6 +24,7 @@ from dataclasses import replace
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.values import (
     FunctionRef,
+    ObjectList,
     UNKNOWN,
     HostValue,
     Null,
@@ -215,6 +216,8 @@ class ContainerCalls:
         name, source = match.group(1), self.receiver_value(match.group(2))
         if isinstance(source, TensorList):
             return name, element(source)
+        if isinstance(source, ObjectList):
+            return name, source  # the walk runs the body once per object (statements.py)
         if isinstance(source, HostValue) and source.kind == "tensor-list":
             return name, self.list_element(source, "i")
         return name, UNKNOWN

@@ -14,7 +14,7 @@ from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
 from op_migrate.analyzers.route.callee_text import bare_name
 from op_migrate.analyzers.route.effect_scan import is_framework_call
 from op_migrate.analyzers.route.generated_calls import GENERATED_API
-from op_migrate.analyzers.route.overloads import arg_kind, choose
+from op_migrate.analyzers.route.overloads import arg_kind, choose, library_overload_wins
 from op_migrate.analyzers.route.statements import clip
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
@@ -52,6 +52,11 @@ class HelperCalls:
             if own is not NotImplemented:
                 return own
         candidates = self._functions_named(self.frame.unit, helper)
+        if candidates and library_overload_wins(bare_name(callee), [arg.text for arg in expr.children],
+                                                [function for _, function in candidates]):
+            for arg in expr.children:
+                self.value(arg)
+            return Unknown(expr.text)  # a host number of the C++ library, its arguments ran
         if len(candidates) > 1 and args is None:
             args = [self.value(arg) for arg in expr.children]
         found = self._local_function(helper, len(expr.children), args)

@@ -15,13 +15,18 @@ import re
 from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Expr, Function
 from op_migrate.analyzers.route.callee_text import bare_name
 from op_migrate.analyzers.route.overloads import arg_kind, choose
-from op_migrate.analyzers.route.values import UNKNOWN, ObjectValue, Unknown
+from op_migrate.analyzers.route.values import UNKNOWN, ObjectList, ObjectValue, Unknown
 
 # How far a class's bases are followed; a deeper (or cyclic) hierarchy is reported and cut there.
 MAX_BASES = 16
 _MEMBER_PATH = re.compile(r"^\s*(this|[A-Za-z_]\w*)((?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+)\s*$")
 _MAKE = re.compile(r"^(?:std::)?make_(?:unique|shared)\s*<\s*(.+)\s*>$")
 _QUALIFIERS = re.compile(r"\b(?:const|volatile|static|constexpr|struct|class|typename)\b")
+# `std::vector<std::shared_ptr<Node>>`, `std::list<Node*>`, `op::FVector<std::unique_ptr<Node>>`: its element class.
+_OBJECT_CONTAINER = re.compile(r"\b(?:std::)?(?:vector|list|deque|FVector|SmallVector)\s*<\s*(?:const\s+)?"
+                               r"(?:(?:std::)?(?:shared_ptr|unique_ptr)\s*<\s*)?([A-Za-z_][\w:]*)")
+# A range-for over a list of objects is unrolled (one pass per object) up to this many.
+MAX_OBJECTS = 64
 
 
 def class_spelling(type_text: str | None) -> str:
@@ -151,12 +156,28 @@ class ObjectCalls:
         return self.chosen(pairs, reachable) if reachable else None
 
     def _maybe_object(self, type_text: str, value):
-        """A member declared as a repository class with no initializer is default-constructed."""
+        """A member declared as a repository class with no initializer is default-constructed; a container of
+        them starts empty."""
+        if isinstance(value, Unknown) and self.object_container(type_text):
+            return ObjectList()
         if isinstance(value, Unknown) and type_text and "*" not in type_text and "&" not in type_text:
             found = self.class_decl(class_spelling(type_text))
             if found is not None:
                 return self.construct(found, Expr("call", type_text, name=type_text), ())
         return value
+
+    def object_container(self, type_text: str | None) -> bool:
+        """Whether a declared type is a container of objects of a repository class."""
+        match = _OBJECT_CONTAINER.search(type_text or "")
+        return match is not None and self.class_decl(match.group(1)) is not None
+
+    def object_list_method(self, listed: ObjectList, method: str, args) -> ObjectList | None:
+        """`nodes.push_back(node)` / `emplace_back`: the list after it (None for other methods)."""
+        if method in ("push_back", "emplace_back") and len(args) == 1:
+            return ObjectList(listed.items + (self.value(args[0]),))
+        if method == "clear" and not args:
+            return ObjectList()
+        return None
 
     # -- members ------------------------------------------------------------------------------------------------
     def member_value(self, obj: ObjectValue, name: str):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from op_migrate.analyzers.cxx.model import Function
@@ -32,6 +33,11 @@ _PARAM_KINDS = (
     ("Format", "format"),
 )
 _NUMBER_TYPES = ("int", "long", "size_t", "float", "double", "bool", "uint", "int64_t", "int32_t")
+# An argument written as a builtin arithmetic value: `float(a)`, `static_cast<double>(x)`, `(float)x`, `1.5f`.
+_BUILTIN = r"(?:float|double|long\s+double|(?:unsigned\s+)?(?:int|long|short|char)|u?int(?:8|16|32|64)_t|size_t|bool)"
+_ARITHMETIC_ARG = re.compile(rf"^\s*(?:{_BUILTIN}\s*\(|static_cast\s*<\s*{_BUILTIN}\s*>|\(\s*{_BUILTIN}\s*\)|"
+                             r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[fFlLuU]*\s*$)")
+_BUILTIN_PARAM = re.compile(rf"^\s*(?:const\s+)?{_BUILTIN}\s*(?:const\s*)?&?\s*$")  # not `const bfloat16 &`
 
 
 def param_kind(type_text: str) -> str | None:
@@ -99,3 +105,15 @@ def choose(functions: Sequence[Function], arity: int, kinds: Sequence[str | None
         scored.append((score, function))
     best = max(score for score, _ in scored)
     return [function for score, function in scored if score == best]
+
+
+def library_overload_wins(callee: str, arg_texts: Sequence[str], functions: Sequence[Function]) -> bool:
+    """Whether a `std::` call with builtin arithmetic arguments reaches the C++ library, not a repository overload:
+    <cmath>'s float/double overloads are exact matches and beat one that takes a class through a conversion
+    (opbase's `std::isinf(const bfloat16&)` calls `std::isinf(float(a))`, which is not itself)."""
+    if not callee.lstrip(":").startswith("std::") or not arg_texts:
+        return False
+    if not all(_ARITHMETIC_ARG.match(text) for text in arg_texts):
+        return False
+    return not any(accepts(f, len(arg_texts)) and all(_BUILTIN_PARAM.match(p.declared_type or "")
+                                                       for p in f.params[:len(arg_texts)]) for f in functions)

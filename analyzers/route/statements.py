@@ -9,6 +9,7 @@ from op_migrate.analyzers.route.checks import logs_and_fails, returns_error
 from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.maps import MAP_TYPE
+from op_migrate.analyzers.route.objects import MAX_OBJECTS
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.value_ops import arithmetic
 from op_migrate.analyzers.route.values import (
@@ -18,6 +19,7 @@ from op_migrate.analyzers.route.values import (
     HostValue,
     IntList,
     Null,
+    ObjectList,
     ShapeValue,
     TensorList,
     TensorRef,
@@ -121,6 +123,8 @@ class StatementWalker:
 
     def _declared(self, stmt: Stmt):
         type_text = stmt.type_text or ""
+        if self.object_container(type_text):
+            return ObjectList()  # `std::vector<std::shared_ptr<Node>> nodes;`
         made = self.default_constructed(type_text, stmt.line)  # `MatmulOp op;`: its default constructor runs
         if made is not None:
             return made
@@ -285,6 +289,22 @@ class StatementWalker:
         flow = self.walk_block(_flatten_cases(cases))
         return NORMAL if flow == BREAK else flow
 
+    def _walk_objects(self, name: str, listed, stmt: Stmt) -> str:
+        """`for (auto &node : nodes)` over a known list of objects: the body once per object, in order."""
+        result = NORMAL
+        for item in listed.items:
+            self.frame.env[name] = item
+            flow = self.walk_block(stmt.then)
+            if flow == RETURNED:
+                return flow
+            if flow == BREAK:
+                break
+            if flow == MAYBE:
+                result = MAYBE
+        if not listed.items:
+            self.skipped(stmt.then)
+        return result
+
     def _walk_loop(self, stmt: Stmt) -> str:
         if stmt.text == "do":
             # `do { ... } while (cond)`: the body runs once before the condition is read (the check macros'
@@ -295,6 +315,8 @@ class StatementWalker:
             if flow == BREAK or stmt.value is None or self.truth(stmt.value) is False:
                 return NORMAL if flow == BREAK else flow
         ranged = self.range_element(stmt.text) if stmt.value is None else None
+        if ranged is not None and isinstance(ranged[1], ObjectList) and len(ranged[1].items) <= MAX_OBJECTS:
+            return self._walk_objects(ranged[0], ranged[1], stmt)
         if ranged is not None:
             self.frame.env[ranged[0]] = ranged[1]  # `for (auto t : v)`: t is any element of v
         counted = _COUNTED_FOR.match(stmt.text)

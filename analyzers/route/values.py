@@ -207,6 +207,14 @@ class ObjectValue:
 
 
 @dataclass(frozen=True)
+class ObjectList:
+    """A host container of objects of repository classes (`std::vector<std::shared_ptr<Node>> nodes_`), in order:
+    a range-for over it runs its body once per object (route/objects.py)."""
+
+    items: tuple = ()
+
+
+@dataclass(frozen=True)
 class LambdaRef:
     """A lambda written as a value (`auto run = [&](const aclTensor *x) { ... };`): called later, its body is walked
     where it was written (route/helper_calls.py)."""

@@ -39,6 +39,7 @@ from op_migrate.analyzers.route.values import (
     IntList,
     LambdaRef,
     Null,
+    ObjectList,
     ObjectValue,
     OpArgs,
     ScalarRef,
@@ -390,6 +391,13 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
                 return result
         if isinstance(target, ShapeValue) and method in ("AppendDim", "SetDim", "SetDimNum"):
             return self._shape_setter(receiver, target, method, expr.children)
+        if isinstance(target, ObjectList):
+            grown = self.object_list_method(target, method, expr.children)
+            if grown is not None:
+                self._store(self.frame, strip_parens(receiver).lstrip("*").strip(), grown)
+                return Status(True)
+            if method in ("size", "empty") and not expr.children:
+                return len(target.items) if method == "size" else not target.items
         if isinstance(target, IntList) and method in ("push_back", "emplace_back") and len(expr.children) == 1:
             item = self.value(expr.children[0])  # a host vector of numbers grows
             self._store(self.frame, strip_parens(receiver), IntList(target.items + (item if is_number(item) else None,)))
@@ -440,6 +448,10 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
                 self.store_member(frame, path[0], path[1], value)
             return
         if name.startswith("*") or "[" in name:
+            return
+        member = self.own_member(name) if frame is self.frame and "this" in frame.env else None
+        if member is not None and name not in frame.env:  # `nodes_` inside a method: its object's member
+            self.store_member(frame, member[0], member[1], value)
             return
         frame.env[name] = value
         frame.names.pop(name, None)  # a reassigned parameter no longer stands for the caller's argument

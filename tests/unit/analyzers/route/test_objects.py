@@ -308,3 +308,49 @@ OP_ADD(DemoPick);
     assert ops(paired) == [("DemoPick", False)]
     crossed = route(tmp_path, body, prelude, socs=["Ascend910B"], dtypes=["float16", "other=int64"])
     assert crossed.rejected is not None and "predicted: no dtype column of DemoPick" in crossed.rejected.message
+
+
+GRAPH = """
+class DemoNode {
+public:
+    virtual ~DemoNode() = default;
+    virtual aclnnStatus Run(aclOpExecutor *executor) = 0;
+};
+class DemoAbsNode : public DemoNode {
+public:
+    explicit DemoAbsNode(const aclTensor *x) : x_(x) {}
+    aclnnStatus Run(aclOpExecutor *executor) override { l0op::Abs(x_, executor); return ACLNN_SUCCESS; }
+private:
+    const aclTensor *x_;
+};
+class DemoZerosNode : public DemoNode {
+public:
+    explicit DemoZerosNode(const aclTensor *x) : x_(x) {}
+    aclnnStatus Run(aclOpExecutor *executor) override { l0op::ZerosLike(x_, executor); return ACLNN_SUCCESS; }
+private:
+    const aclTensor *x_;
+};
+class DemoGraph {
+public:
+    void Add(std::shared_ptr<DemoNode> node) { nodes_.push_back(node); }
+    aclnnStatus Execute(aclOpExecutor *executor)
+    {
+        for (auto &node : nodes_) {
+            CHECK_RET(node->Run(executor) == ACLNN_SUCCESS, ACLNN_ERR_INNER);
+        }
+        return ACLNN_SUCCESS;
+    }
+private:
+    std::vector<std::shared_ptr<DemoNode>> nodes_;
+};
+"""
+
+
+def test_a_graph_of_node_objects_executes_each_node_s_override_in_order(tmp_path: Path) -> None:
+    body = """    auto graph = std::make_shared<DemoGraph>();
+    graph->Add(std::make_shared<DemoZerosNode>(self));
+    graph->Add(std::make_shared<DemoAbsNode>(self));
+    CHECK_RET(graph->Execute(uniqueExecutor.get()) == ACLNN_SUCCESS, ACLNN_ERR_INNER);
+"""
+    result = route(tmp_path, body, GRAPH, socs=["Ascend910B"], dtypes=["float16"])
+    assert ops(result) == [("ZerosLike", False), ("Abs", False)]

@@ -245,3 +245,25 @@ def test_host_vectors_of_numbers_are_read_back_from_the_executor_s_arrays(tmp_pa
     }
 """
     assert ops(route(tmp_path, body)) == [("Abs", False)]
+
+
+BF16_MATH = """
+namespace std {
+inline bool isinf(const bfloat16 &a) { return std::isinf(float(a)); }
+inline bool isfinite(const bfloat16 &a) { return std::isfinite(static_cast<float>(a)); }
+}
+"""
+
+
+def test_a_std_call_on_a_builtin_number_reaches_the_library_not_the_repository_s_class_overload(
+        tmp_path: Path) -> None:
+    # opbase's bfloat16.h: `std::isinf(const bfloat16&)` calls `std::isinf(float(a))`, <cmath>'s float overload.
+    body = """    bfloat16 limit(1.0f);
+    if (std::isinf(limit) || !std::isfinite(limit)) {
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    auto a = l0op::Abs(self, uniqueExecutor.get());
+"""
+    result = route(tmp_path, body, BF16_MATH, socs=["Ascend910B"], dtypes=["float16"])
+    assert result.complete, result.incomplete_reasons
+    assert [t.op for t in result.tasks] == ["Abs"]
