@@ -36,7 +36,8 @@ class EffectScan:
             receiver, _ = split_callee(callee)
             if receiver is not None:
                 continue
-            found = self._local_function(bare_name(callee).rsplit("::", 1)[-1], len(call.children))
+            found = self._local_function(bare_name(callee).rsplit("::", 1)[-1], len(call.children),
+                                         written=bare_name(callee))
             if found is not None:
                 if self._effectful(*found) or self._reaches_unknown(*found):
                     return True

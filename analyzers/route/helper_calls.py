@@ -59,7 +59,7 @@ class HelperCalls:
             return Unknown(expr.text)  # a host number of the C++ library, its arguments ran
         if len(candidates) > 1 and args is None:
             args = [self.value(arg) for arg in expr.children]
-        found = self._local_function(helper, len(expr.children), args)
+        found = self._local_function(helper, len(expr.children), args, written=bare_name(callee))
         if found is not None:
             return self._call_helper(found, expr, args)
         generated = GENERATED_API.match(helper)
@@ -126,12 +126,15 @@ class HelperCalls:
     def held_kind(value) -> str | None:
         return held_kind(value)
 
-    def _local_function(self, short: str, arity: int, args=None) -> tuple[CxxUnit, Function] | None:
+    def _local_function(self, short: str, arity: int, args=None,
+                        written: str = "") -> tuple[CxxUnit, Function] | None:
         """(unit, function) a call reaches: defined in this file or a header it includes, else beside a header that
-        declares it; the right arity, then the best argument kinds (the file's own first on a tie)."""
+        declares it; the right arity, then the best argument kinds (the file's own first on a tie). A call written
+        with a qualifier (`Ops::Base::CeilAlign`) reaches only a function whose qualified name ends with it."""
         pairs = self._functions_named(self.frame.unit, short)
         if not pairs and self.scope is not None:
             pairs = self.scope.beside(self.frame.unit, short)
+        pairs = [pair for pair in pairs if qualified_as_written(pair[1].name, written)]
         if not pairs:
             return None
         kinds = [arg_kind(value) for value in args] if args is not None else None
@@ -242,3 +245,11 @@ def held_kind(value) -> str | None:
     return None
 
 
+def qualified_as_written(defined: str, written: str) -> bool:
+    """Whether a function defined as `defined` (its namespaces and class, as the parser names it) can be the one a
+    call written `written` names: `Ops::Base::CeilAlign` is not `ops::CeilAlign` (whose body calls it), while an
+    unqualified call, or one whose qualifier the definition's name ends with, may be."""
+    written = written.lstrip(":").replace(" ", "")
+    if "::" not in written:
+        return True
+    return defined == written or defined.endswith("::" + written)

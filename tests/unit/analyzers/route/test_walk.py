@@ -267,3 +267,26 @@ def test_a_std_call_on_a_builtin_number_reaches_the_library_not_the_repository_s
     result = route(tmp_path, body, BF16_MATH, socs=["Ascend910B"], dtypes=["float16"])
     assert result.complete, result.incomplete_reasons
     assert [t.op for t in result.tasks] == ["Abs"]
+
+
+ALIGN_WRAPPERS = """
+namespace ops {
+template <typename T>
+static T CeilAlign(T num1, T num2)
+{
+    return Ops::Base::CeilAlign(num1, num2);
+}
+}
+"""
+
+
+def test_a_qualified_call_does_not_reach_a_same_named_function_of_another_namespace(tmp_path: Path) -> None:
+    # ops::CeilAlign wraps Ops::Base::CeilAlign (a framework function): the wrapper is not calling itself.
+    body = """    int64_t aligned = ops::CeilAlign(static_cast<int64_t>(100), static_cast<int64_t>(32));
+    if (aligned > 0) {
+        auto a = l0op::Abs(self, uniqueExecutor.get());
+    }
+"""
+    result = route(tmp_path, body, ALIGN_WRAPPERS, socs=["Ascend910B"], dtypes=["float16"])
+    assert result.complete, result.incomplete_reasons
+    assert [t.op for t in result.tasks] == ["Abs"]
