@@ -354,3 +354,17 @@ def test_a_graph_of_node_objects_executes_each_node_s_override_in_order(tmp_path
 """
     result = route(tmp_path, body, GRAPH, socs=["Ascend910B"], dtypes=["float16"])
     assert ops(result) == [("ZerosLike", False), ("Abs", False)]
+
+
+def test_a_graph_built_differently_on_undecided_arms_is_not_taken_as_either(tmp_path: Path) -> None:
+    body = """    auto graph = std::make_shared<DemoGraph>();
+    if (self->GetViewShape().GetDimNum() > 2) {
+        graph->Add(std::make_shared<DemoZerosNode>(self));
+    }
+    graph->Add(std::make_shared<DemoAbsNode>(self));
+    CHECK_RET(graph->Execute(uniqueExecutor.get()) == ACLNN_SUCCESS, ACLNN_ERR_INNER);
+"""
+    result = route(tmp_path, body, GRAPH, socs=["Ascend910B"], dtypes=["float16"])
+    # The list differs per arm: the walk does not pick one; the nodes' launches are named as not walked.
+    assert not result.complete
+    assert "route-unwalked-launch" in [reason.symbol for reason in result.incomplete_reasons]
