@@ -289,20 +289,21 @@ class StatementWalker:
         flow = self.walk_block(_flatten_cases(cases))
         return NORMAL if flow == BREAK else flow
 
-    def _walk_objects(self, name: str, listed, stmt: Stmt) -> str:
-        """`for (auto &node : nodes)` over a known list of objects: the body once per object, in order."""
+    def _unrolled(self, name: str, values, stmt: Stmt) -> str:
+        """The body once per value of the loop variable, in order: a counted loop over known bounds (dims of a
+        known shape) or `for (auto &node : nodes)` over a known list of objects, not as `may`."""
+        if not values:
+            self.skipped(stmt.then)
         result = NORMAL
-        for item in listed.items:
-            self.frame.env[name] = item
+        for value in values:
+            self.frame.env[name] = value
             flow = self.walk_block(stmt.then)
             if flow == RETURNED:
                 return flow
             if flow == BREAK:
                 break
             if flow == MAYBE:
-                result = MAYBE
-        if not listed.items:
-            self.skipped(stmt.then)
+                result = MAYBE  # an early return under an undecided guard; later iterations may run
         return result
 
     def _walk_loop(self, stmt: Stmt) -> str:
@@ -316,7 +317,7 @@ class StatementWalker:
                 return NORMAL if flow == BREAK else flow
         ranged = self.range_element(stmt.text) if stmt.value is None else None
         if ranged is not None and isinstance(ranged[1], ObjectList) and len(ranged[1].items) <= MAX_OBJECTS:
-            return self._walk_objects(ranged[0], ranged[1], stmt)
+            return self._unrolled(ranged[0], ranged[1].items, stmt)
         if ranged is not None:
             self.frame.env[ranged[0]] = ranged[1]  # `for (auto t : v)`: t is any element of v
         counted = _COUNTED_FOR.match(stmt.text)
@@ -325,20 +326,7 @@ class StatementWalker:
             if is_int(start) and is_int(bound):
                 stop = bound + 1 if counted.group(3) == "<=" else bound
                 if 0 <= stop - start <= _MAX_UNROLL:
-                    # A counted loop over known bounds (dims of a known shape) runs exactly, not as `may`.
-                    if stop == start:
-                        self.skipped(stmt.then)
-                    result = NORMAL
-                    for counter in range(start, stop):
-                        self.frame.env[counted.group(1)] = counter
-                        flow = self.walk_block(stmt.then)
-                        if flow == RETURNED:
-                            return flow
-                        if flow == BREAK:
-                            break
-                        if flow == MAYBE:
-                            result = MAYBE  # an early return under an undecided guard; later iterations may run
-                    return result
+                    return self._unrolled(counted.group(1), range(start, stop), stmt)
         text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0]))
         if stmt.value is not None and self.truth(stmt.value) is False:
             self.skipped(stmt.then)
