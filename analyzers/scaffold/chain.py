@@ -1,0 +1,88 @@
+"""The traced chain of one dtype combination: inputs, DSL ops in order (each a straight-line step), outputs, gaps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from op_migrate.analyzers.model import JsonModel
+
+SCHEMA = "op-migrate/scaffold-chain@1"
+
+
+@dataclass(frozen=True)
+class ChainInput(JsonModel):
+    """A placeholder of the compute: `port` is the operator input it stands for."""
+
+    ref: str
+    port: str
+    dtype: str
+    name: str
+    line: int | None
+
+
+@dataclass(frozen=True)
+class ChainOp(JsonModel):
+    """One DSL call on the decided path.
+
+    operands: ("ref", "v3") a tensor, ("scalar", expr, dtype) a scalar (expr as in values.Scalar), ("lit", value).
+    params: the call's non-tensor arguments by name (operation, mode, dtype, impl_mode, f1628IntegerFlag ...).
+    """
+
+    ref: str
+    name: str
+    operands: tuple
+    params: dict
+    dtype: str
+    line: int | None
+    path: str
+    via: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ChainOutput(JsonModel):
+    port: str
+    ref: str
+    dtype: str
+
+
+@dataclass(frozen=True)
+class Gap(JsonModel):
+    """What the scaffold could not translate: the call or construct, its TBE line and why."""
+
+    construct: str
+    reason: str
+    line: int | None
+    path: str | None
+
+
+@dataclass(frozen=True)
+class Chain(JsonModel):
+    """The compute of one dtype combination as the TBE code runs it on one SoC."""
+
+    SCHEMA = SCHEMA
+
+    combination: dict  # port -> dtype (inputs and outputs)
+    soc: str
+    inputs: tuple[ChainInput, ...]
+    ops: tuple[ChainOp, ...]
+    outputs: tuple[ChainOutput, ...]
+    attrs: tuple[str, ...]  # attributes the chain reads at run time
+    queries: tuple[tuple, ...]  # (platform query = answer, line, path)
+    notes: tuple[tuple, ...]  # assumptions the trace made: (text, line, path)
+    gaps: tuple[Gap, ...] = ()
+    refused: str | None = None  # the TBE code raises for this combination (with where)
+    classify_mode: str | None = None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def translated(self) -> bool:
+        return not self.gaps and self.refused is None
+
+    def op(self, ref: str) -> ChainOp | None:
+        return next((op for op in self.ops if op.ref == ref), None)
+
+    def dtype_of(self, ref: str) -> str:
+        for item in (*self.inputs, *self.ops):
+            if item.ref == ref:
+                return item.dtype
+        raise KeyError(ref)

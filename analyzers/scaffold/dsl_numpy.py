@@ -1,0 +1,316 @@
+"""A numpy interpreter of the TBE DSL calls the scaffold traces: the golden of a scaffolded operator.
+
+It evaluates a traced chain (analyzers.scaffold.chain, or its JSON) op by op with TBE's rules, never with the
+Ascend C translation's: a float16 / bfloat16 op is computed in float32 and rounded once to its dtype (what the
+vector unit and numpy's half loops do); integer arithmetic wraps; a scalar operand takes the tensor's dtype before
+the op (util_astype); cast_to follows the hops and rounding the trace recorded (float -> int truncates where the SoC
+has the `z` conversion, saturating, NaN -> 0); floor/ceil/round/trunc/round_half_up round to an integral value then
+convert; vcmp gives booleans (bit and bool mode alike); vsel / vcmpsel select; vsignbit is 1 where the sign bit is
+set; broadcast of a scalar fills. Division of integers by zero is not defined by TBE: the interpreter returns 0
+there and the generated tests never feed it.
+
+numpy (and ml_dtypes for bfloat16) are imported here only: the command itself never needs them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+try:
+    from ml_dtypes import bfloat16 as _bfloat16
+except ImportError:  # pragma: no cover - the test extra installs it
+    _bfloat16 = None
+
+NUMPY = {
+    "float16": np.float16, "float32": np.float32, "float64": np.float64, "int8": np.int8, "uint8": np.uint8,
+    "int16": np.int16, "uint16": np.uint16, "int32": np.int32, "uint32": np.uint32, "int64": np.int64,
+    "uint64": np.uint64, "bool": np.bool_, "uint1": np.bool_,
+}
+if _bfloat16 is not None:
+    NUMPY["bfloat16"] = _bfloat16
+_FLOATS = ("float16", "float32", "bfloat16", "float64")
+
+
+class GoldenError(ValueError):
+    """The chain holds a call or a value this interpreter does not evaluate."""
+
+
+def np_dtype(dtype: str):
+    if dtype not in NUMPY:
+        raise GoldenError(f"dtype {dtype} has no numpy type")
+    return NUMPY[dtype]
+
+
+def evaluate(chain: dict, inputs: dict, attrs: dict | None = None) -> dict:
+    """chain: a Chain's to_json(); inputs: port -> array already broadcast to the output shape; attrs: name -> value.
+    Returns port -> array of each output's dtype."""
+    attrs = attrs or {}
+    values: dict = {}
+    for item in chain["inputs"]:
+        values[item["ref"]] = np.asarray(inputs[item["port"]]).astype(_storage(item["dtype"]))
+    for op in chain["ops"]:
+        values[op["ref"]] = _apply(op, values, attrs)
+    result = {}
+    for output in chain["outputs"]:
+        value = values[output["ref"]]
+        result[output["port"]] = np.asarray(value).astype(_storage(output["dtype"]))
+    return result
+
+
+def _storage(dtype: str):
+    return np.int8 if dtype == "bool" else np_dtype(dtype)
+
+
+def scalar_value(expr, attrs: dict) -> float:
+    """A scalar expression in float32 arithmetic (the scalar unit's), constants exact until converted."""
+    kind = expr[0]
+    if kind == "const":
+        return expr[1]
+    if kind == "attr":
+        if expr[1] not in attrs:
+            raise GoldenError(f"attribute {expr[1]} has no value")
+        return attrs[expr[1]]
+    if kind == "cast":
+        return to_dtype_scalar(scalar_value(expr[2], attrs), expr[1])
+    if kind == "neg":
+        return -np.float32(scalar_value(expr[1], attrs))
+    left = np.float32(scalar_value(expr[1], attrs))
+    right = np.float32(scalar_value(expr[2], attrs))
+    with np.errstate(all="ignore"):
+        return {"add": left + right, "sub": left - right, "mul": left * right, "div": left / right,
+                "pow": np.float32(np.power(left, right))}[kind]
+
+
+def to_dtype_scalar(value, dtype: str):
+    """tvm.const(value, dtype): a Python number held in dtype (floats round to nearest, ints saturate)."""
+    if dtype in _FLOATS:
+        with np.errstate(all="ignore"):
+            return np.asarray(np.float64(value)).astype(np_dtype(dtype))[()]
+    return convert(np.asarray(np.float64(value)), "float64", dtype, "trunc")[()]
+
+
+def _apply(op: dict, values: dict, attrs: dict):
+    name = op["name"]
+    dtype = op["dtype"]
+    operands = [_operand(o, values, attrs) for o in op["operands"]]
+    params = op.get("params", {})
+    handler = _HANDLERS.get(name)
+    if handler is None:
+        raise GoldenError(f"the golden does not evaluate tbe.{name}")
+    with np.errstate(all="ignore"):
+        return handler(operands, params, dtype)
+
+
+def _operand(operand, values: dict, attrs: dict):
+    kind = operand[0]
+    if kind == "ref":
+        return values[operand[1]]
+    if kind == "scalar":
+        return to_dtype_scalar(scalar_value(operand[1], attrs), operand[2])
+    return operand[1]
+
+
+def _float_op(function):
+    """An op on floats computed in float32 and rounded once to the result dtype; on ints in their own type."""
+    def run(operands, params, dtype):
+        if dtype in ("float16", "bfloat16"):
+            wide = [np.asarray(o).astype(np.float32) for o in operands]
+            return np.asarray(function(*wide)).astype(np_dtype(dtype))
+        typed = [np.asarray(o).astype(np_dtype(dtype)) for o in operands]
+        return np.asarray(function(*typed)).astype(np_dtype(dtype))
+    return run
+
+
+def _int_div(a, b):
+    if np.issubdtype(np.asarray(a).dtype, np.integer):
+        safe = np.where(b == 0, 1, b)
+        return np.where(b == 0, 0, np.trunc(a / safe).astype(np.asarray(a).dtype))
+    return a / b
+
+
+def _floor_mod(a, b):
+    if np.issubdtype(np.asarray(a).dtype, np.integer):
+        safe = np.where(b == 0, 1, b)
+        return np.where(b == 0, 0, np.mod(a, safe))
+    return a - np.floor(a / b) * b
+
+
+def _relu(x):
+    return np.where(x >= 0, x, np.zeros_like(x)) if np.issubdtype(np.asarray(x).dtype, np.integer) else np.maximum(x, 0)
+
+
+def _compare(operation: str, a, b):
+    return {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "gt": np.greater, "le": np.less_equal,
+            "ge": np.greater_equal}[operation](a, b)
+
+
+def _promote(a, b):
+    """Compare/select operands in one type: floats of a half type compare exactly in float32."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype.kind == "f" or b.dtype.kind == "f" or a.dtype == getattr(_bfloat16, "dtype", None):
+        return a.astype(np.float32), b.astype(np.float32)
+    return a, b
+
+
+def _vcmp(operands, params, dtype):
+    a, b = _promote(_as_compare(operands[0]), _as_compare(operands[1]))
+    return _compare(params["operation"], a, b)
+
+
+def _as_compare(value):
+    value = np.asarray(value)
+    if _bfloat16 is not None and value.dtype == np.dtype(_bfloat16):
+        return value.astype(np.float32)
+    return value
+
+
+def _vsel(operands, params, dtype):
+    condition = np.asarray(operands[0]).astype(bool)
+    lhs = np.asarray(operands[1]).astype(np_dtype(dtype))
+    rhs = np.asarray(operands[2]).astype(np_dtype(dtype))
+    return np.where(condition, lhs, rhs)
+
+
+def _vcmpsel(operands, params, dtype):
+    a, b = _promote(_as_compare(operands[0]), _as_compare(operands[1]))
+    condition = _compare(params["operation"], a, b)
+    return np.where(condition, np.asarray(operands[2]).astype(np_dtype(dtype)),
+                    np.asarray(operands[3]).astype(np_dtype(dtype)))
+
+
+def _signbit(operands, params, dtype):
+    value = np.asarray(operands[0])
+    if value.dtype.kind == "f" or (_bfloat16 is not None and value.dtype == np.dtype(_bfloat16)):
+        bits = np.signbit(value.astype(np.float32))
+    else:
+        bits = value < 0
+    return bits.astype(np_dtype(dtype))
+
+
+def convert(value, src: str, dst: str, mode: str):
+    """One conversion hop: float -> int rounds by `mode` (trunc | rint | floor | ceil | round), saturates, NaN -> 0;
+    float -> float and int -> float round to nearest even; int -> int saturates."""
+    value = np.asarray(value)
+    if dst in ("bool",):
+        return (value != 0).astype(np.int8)
+    if dst in _FLOATS:
+        if value.dtype == np.bool_:
+            value = value.astype(np.int8)
+        if src == "bfloat16" or src == "float16":
+            value = value.astype(np.float32)
+        return value.astype(np_dtype(dst))
+    info = np.iinfo(np_dtype(dst))
+    if src in _FLOATS or value.dtype.kind == "f":
+        wide = value.astype(np.float64)
+        rounded = {"trunc": np.trunc, "rint": np.rint, "floor": np.floor, "ceil": np.ceil,
+                   "round": lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5)}[mode](wide)
+        rounded = np.where(np.isnan(rounded), 0, rounded)
+        clipped = np.clip(rounded, float(info.min), float(info.max))
+        # float64 cannot hold INT64_MAX exactly: saturate at the integer bounds explicitly.
+        result = clipped.astype(np.int64) if dst != "uint64" else clipped.astype(np.uint64)
+        result = np.where(rounded >= float(info.max), info.max, result)
+        result = np.where(rounded <= float(info.min), info.min, result)
+        return result.astype(np_dtype(dst))
+    wide = value.astype(np.int64) if value.dtype != np.uint64 else value
+    return np.clip(wide, info.min, info.max).astype(np_dtype(dst))
+
+
+def _cast_to(operands, params, dtype):
+    value = np.asarray(operands[0])
+    steps = params.get("route")
+    if steps is None:
+        raise GoldenError("cast_to without its recorded route")
+    for src, dst, mode in steps:
+        value = convert(value, src, dst, mode)
+    return value
+
+
+def _rounding(mode: str):
+    """floor/ceil/round/trunc/round_half_up(x, dtype): to an integral value in x's own float type, or a conversion
+    rounded that way (to an int type, or round(x, "bfloat16") from float32: nearest even)."""
+    functions = {"floor": np.floor, "ceil": np.ceil, "rint": np.rint, "trunc": np.trunc,
+                 "round": lambda v: np.sign(v) * np.floor(np.abs(v) + np.float32(0.5))}
+
+    def run(operands, params, dtype):
+        value = np.asarray(operands[0])
+        src = _float_name(value)
+        if dtype in _FLOATS:
+            if src == dtype:
+                return np.asarray(functions[mode](value.astype(np.float32))).astype(np_dtype(dtype))
+            if mode != "rint":
+                raise GoldenError(f"a {mode} conversion {src} -> {dtype}")
+            return value.astype(np.float32).astype(np_dtype(dtype))
+        return convert(value, src, dtype, mode)
+    return run
+
+
+def _float_name(value) -> str:
+    if value.dtype == np.float32:
+        return "float32"
+    if value.dtype == np.float16:
+        return "float16"
+    if _bfloat16 is not None and value.dtype == np.dtype(_bfloat16):
+        return "bfloat16"
+    return str(value.dtype)
+
+
+def _broadcast(operands, params, dtype):
+    return np.asarray(operands[0]).astype(np_dtype(dtype))
+
+
+def _int_or_float(function_float, function_int):
+    def run(operands, params, dtype):
+        if dtype in _FLOATS:
+            return _float_op(function_float)(operands, params, dtype)
+        return _float_op(function_int)(operands, params, dtype)
+    return run
+
+
+_HANDLERS = {
+    "vadd": _float_op(lambda a, b: a + b),
+    "vsub": _float_op(lambda a, b: a - b),
+    "vmul": _float_op(lambda a, b: a * b),
+    "vdiv": _int_or_float(lambda a, b: a / b, _int_div),
+    "vmax": _float_op(np.maximum),
+    "vmin": _float_op(np.minimum),
+    "vmod": _float_op(_floor_mod),
+    "vand": _float_op(np.bitwise_and),
+    "vor": _float_op(np.bitwise_or),
+    "vnot": _float_op(np.invert),
+    "vadds": _float_op(lambda a, s: a + s),
+    "vsubs": _float_op(lambda a, s: a - s),
+    "vmuls": _float_op(lambda a, s: a * s),
+    "vmaxs": _float_op(np.maximum),
+    "vmins": _float_op(np.minimum),
+    "vabs": _float_op(np.abs),
+    "vexp": _float_op(np.exp),
+    "vlog": _float_op(np.log),
+    "vsqrt": _float_op(np.sqrt),
+    "vrsqrt": _float_op(lambda a: 1 / np.sqrt(a)),
+    "vrec": _float_op(lambda a: 1 / a),
+    "vrelu": _float_op(_relu),
+    "vlrelu": _float_op(lambda a, s: np.where(a >= 0, a, a * s)),
+    "vaddrelu": _float_op(lambda a, b: _relu(a + b)),
+    "vsubrelu": _float_op(lambda a, b: _relu(a - b)),
+    "vaxpy": _float_op(lambda a, b, s: s * a + b),
+    "vmla": _float_op(lambda a, b, c: a * b + c),
+    "vmadd": _float_op(lambda a, b, c: a * c + b),
+    "vmaddrelu": _float_op(lambda a, b, c: _relu(a * c + b)),
+    "clip": _float_op(lambda a, high, low: np.minimum(np.maximum(a, low), high)),
+    "vsignbit": _signbit,
+    "vcmp": _vcmp,
+    "vsel": _vsel,
+    "vcmpsel": _vcmpsel,
+    "cast_to": _cast_to,
+    "floor": _rounding("floor"),
+    "ceil": _rounding("ceil"),
+    "round": _rounding("rint"),
+    "trunc": _rounding("trunc"),
+    "round_half_up": _rounding("round"),
+    "broadcast": _broadcast,
+}
+
+
+def evaluated_calls() -> tuple[str, ...]:
+    """The DSL calls this interpreter evaluates."""
+    return tuple(sorted(_HANDLERS))

@@ -1,0 +1,315 @@
+"""The TBE framework as the trace sees it: tvm, para_check, shape_util, tbe_platform, classify, error reporters.
+
+Each model answers what the framework answers for a dynamic-shape elementwise build on the chosen SoC; a call
+it does not model returns an Unknown (and the trace stops only if that value decides something or meets a tensor).
+"""
+
+from __future__ import annotations
+
+import math
+
+from astroid import nodes
+
+from op_migrate.analyzers.scaffold.platform import Platform, PlatformError
+from op_migrate.analyzers.scaffold.values import (
+    AttrValue,
+    BuildConfig,
+    ClassifyResult,
+    FrameworkRef,
+    Opaque,
+    Refused,
+    Scalar,
+    ShapeValue,
+    TensorValue,
+    Unknown,
+    as_scalar_expr,
+)
+
+PLATFORM_ADAPTER = "impl.util.platform_adapter"
+# Helpers of impl.util the trace answers itself: the shape facts they test are those of any dynamic build.
+HELPER_ANSWERS = {
+    "impl.util.util_common.is_unknown_rank_input": False,
+    "impl.util.util_common.is_unknown": True,
+    "impl.util.util_common.is_dynamic_input": True,
+    "impl.util.platform_adapter.in_record": False,
+}
+_PARA_CHECK_DTYPE = ("check_dtype", "check_dtype_rule")
+_NO_RESULT = ("check_shape", "check_kernel_name", "check_elewise_shape_range", "check_format", "check_shape_rule",
+              "check_shape_size", "check_op_params", "check_input_type", "check_tensor_shape_size",
+              "check_dynamic_shape", "add_compile_info", "add_compile_info_inner", "set_fusion_buildcfg")
+
+
+def _tail(path: str) -> str:
+    return path.rsplit(".", 1)[-1]
+
+
+def _short(path: str) -> str:
+    """The framework path without the module it was imported through: `impl.util.platform_adapter.tvm.const` ->
+    `tvm.const`, `te.platform.cce_conf.api_check_support` -> `cce_conf.api_check_support`."""
+    for prefix in (PLATFORM_ADAPTER + ".", "tbe.common.utils.", "tbe.common.", "te.", "tbe."):
+        if path.startswith(prefix):
+            return path[len(prefix):]
+    return path
+
+
+class Framework:
+    """Answers attribute reads and calls on FrameworkRef values."""
+
+    def __init__(self, platform: Platform, tracer) -> None:
+        self.platform = platform
+        self.tracer = tracer
+
+    def attribute(self, interp, path: str, name: str, node):
+        full = f"{path}.{name}"
+        if path == "math" and isinstance(getattr(math, name, None), float):
+            return getattr(math, name)
+        if full in HELPER_ANSWERS:
+            return FrameworkRef(full)
+        if path == PLATFORM_ADAPTER or path.startswith(PLATFORM_ADAPTER + "."):
+            adapter = interp.loader.module(PLATFORM_ADAPTER)
+            if adapter is not None and path == PLATFORM_ADAPTER and name in adapter.classes:
+                return interp.module_attr(adapter, name, node)
+        if name.isupper() or name[:1].isupper() and "_" in name and name.upper() == name:
+            if name in self.platform.constants:
+                return self.platform.constants[name]
+            if name in ("REQUIRED_INPUT", "REQUIRED_OUTPUT", "OPTION_INPUT", "OPTION_OUTPUT", "KERNEL_NAME",
+                        "DYNAMIC_INPUT", "DYNAMIC_OUTPUT") or name.startswith(("REQUIRED_ATTR", "OPTION_ATTR")):
+                return name
+        short = _short(path)
+        if short.endswith("OpPatternMode"):
+            return {"ELEWISE": "elewise", "ELEWISE_WITH_BROADCAST": "broadcast"}.get(name, name.lower())
+        if short.endswith(("OpImplMode", "OpTbeImplMode")):
+            return name.lower().replace("tbe_", "")
+        return FrameworkRef(full)
+
+    def call(self, interp, path: str, args: list, kwargs: dict, node):
+        if path in HELPER_ANSWERS:
+            return HELPER_ANSWERS[path]
+        short = _short(path)
+        tail = _tail(short)
+        line = getattr(node, "lineno", None)
+        if path.startswith("math."):
+            return self._math(interp, tail, args, node)
+        handler = getattr(self, "_" + short.replace(".", "_"), None) or getattr(self, "_" + tail, None)
+        if handler is not None:
+            return handler(interp, args, kwargs, node)
+        if "raise" in tail or tail.startswith("raise_err"):
+            raise Refused(f"{short} at line {line}", line, interp.current_path)
+        if tail in _PARA_CHECK_DTYPE and "para_check" in path:
+            return self._check_dtype(interp, args, kwargs, node)
+        if tail in _NO_RESULT:
+            return None
+        if any(isinstance(a, TensorValue) for a in [*args, *kwargs.values()]):
+            raise interp.untranslatable(f"the framework call {short} receives a tensor; the scaffold does not model it",
+                                        node, construct=node.as_string()[:120])
+        return Unknown(f"the result of {short}", line)
+
+    # ---------------------------------------------------------------- register_operator_compute(support_bfp16=True)
+    @staticmethod
+    def wraps(function) -> bool:
+        """The compute is registered with support_bfp16: the framework casts bfloat16 around it."""
+        for decorator in getattr(function, "decorators", None).nodes if getattr(function, "decorators", None) else ():
+            if isinstance(decorator, nodes.Call) and decorator.func.as_string().endswith(
+                    ("register_operator_compute", "register_op_compute")):
+                if any(k.arg == "support_bfp16" for k in decorator.keywords or ()):
+                    return True
+        return False
+
+    def run_wrapped(self, interp, fn, args: list, kwargs: dict, node):
+        """tbe/common/register/operation_func_mgr.py register_op_compute: bfloat16 tensor (and dict) arguments become
+        float32 before the compute when the SoC has no bfloat16 vadd; results whose output dict says bfloat16 are
+        rounded back (tbe.round(x, "bfloat16"), from float16 through float32)."""
+        from op_migrate.analyzers.scaffold.values import DslRef
+
+        def need_cast(value) -> bool:
+            return (isinstance(value, TensorValue) and value.dtype == "bfloat16"
+                    and not self.platform.api_check_support("tbe.dsl.vadd", "bfloat16")
+                    and self.platform.intrinsic_check_support("Intrinsic_vconv", "bf162f32"))
+
+        def cast(value, dtype):
+            return interp.dsl.call(interp, DslRef("cast_to", "tbe.dsl.cast_to"), [value, dtype], {}, fn.node)
+
+        new_args = []
+        for value in args:
+            if need_cast(value):
+                new_args.append(cast(value, "float32"))
+            elif isinstance(value, list):
+                new_args.append([cast(v, "float32") if need_cast(v) else v for v in value])
+            elif isinstance(value, dict) and value.get("dtype") == "bfloat16":
+                new_args.append({**value, "dtype": "float32"})
+            else:
+                new_args.append(value)
+        result = interp.run_function(fn, new_args, kwargs, node)
+        single = isinstance(result, TensorValue) or not isinstance(result, (list, tuple))
+        results = [result] if single else list(result)
+        out_dtypes = [a["dtype"] for a in args if isinstance(a, dict) and "dtype" in a]
+        if len(results) != len(out_dtypes):
+            return result
+        fixed = []
+        for value, dtype in zip(results, out_dtypes):
+            if dtype == "bfloat16" and isinstance(value, TensorValue) and value.dtype != dtype:
+                if value.dtype == "float16":
+                    value = cast(value, "float32")
+                if value.dtype == "float32":
+                    value = interp.dsl.call(interp, DslRef("round", "tbe.dsl.round"), [value, "bfloat16"], {}, fn.node)
+            fixed.append(value)
+        return fixed[0] if single else type(result)(fixed)
+
+    # ---------------------------------------------------------------- math
+    def _math(self, interp, name, args, node):
+        if any(isinstance(a, (AttrValue, Scalar)) for a in args):
+            raise interp.untranslatable(f"math.{name} of an attribute decides a branch or a constant at build time; "
+                                        "the attribute is known only at run time", node)
+        function = getattr(math, name, None)
+        if function is None or not all(isinstance(a, (int, float)) for a in args):
+            return Unknown(f"math.{name}", getattr(node, "lineno", None))
+        try:
+            return function(*args)
+        except (ValueError, OverflowError) as error:
+            return Unknown(f"math.{name} fails: {error}")
+
+    # ---------------------------------------------------------------- tvm
+    def _tvm_const(self, interp, args, kwargs, node):
+        value = args[0] if args else kwargs.get("value")
+        dtype = args[1] if len(args) > 1 else kwargs.get("dtype")
+        if dtype is None:
+            dtype = "int32" if isinstance(value, int) and not isinstance(value, bool) else "float32"
+        if not isinstance(dtype, str):
+            raise interp.untranslatable("tvm.const with a dtype the scaffold does not know", node)
+        expr = as_scalar_expr(value)
+        if expr is None:
+            raise interp.untranslatable(f"tvm.const of {interp.describe(value)}", node, construct=node.as_string()[:120])
+        return Scalar(expr, dtype)
+
+    def _tvm_placeholder(self, interp, args, kwargs, node):
+        dtype = args[1] if len(args) > 1 else kwargs.get("dtype", "float32")
+        name = args[2] if len(args) > 2 else kwargs.get("name", "placeholder")
+        if not isinstance(dtype, str):
+            raise interp.untranslatable(f"a placeholder of dtype {interp.describe(dtype)}", node)
+        return self.tracer.new_input(dtype, name if isinstance(name, str) else "placeholder", node.lineno,
+                                     interp.current_path)
+
+    def _tvm_compute(self, interp, args, kwargs, node):
+        raise interp.untranslatable("a raw tvm.compute lambda (index expressions, not DSL calls)", node,
+                                    construct=node.as_string()[:120])
+
+    def _cce(self, interp, args, kwargs, node):
+        return Opaque("tvm.target.cce()")
+
+    # ---------------------------------------------------------------- para_check and errors
+    def _check_dtype(self, interp, args, kwargs, node):
+        dtype = args[0] if args else kwargs.get("dtype")
+        allowed = args[1] if len(args) > 1 else kwargs.get("check_list")
+        if isinstance(dtype, str) and isinstance(allowed, (list, tuple)):
+            if dtype.lower() not in [str(d).lower() for d in allowed]:
+                raise Refused(f"para_check.check_dtype refuses {dtype} (accepts {', '.join(map(str, allowed))}) "
+                              f"at line {node.lineno}", node.lineno, interp.current_path)
+        return None
+
+    def _compare_tensor_dict_key(self, interp, args, kwargs, node):
+        if len(args) >= 3 and isinstance(args[0], dict) and isinstance(args[1], dict):
+            first, second = args[0].get(args[2]), args[1].get(args[2])
+            if isinstance(first, str) and isinstance(second, str) and first.lower() != second.lower():
+                raise Refused(f"compare_tensor_dict_key({args[2]!r}) at line {node.lineno}", node.lineno,
+                              interp.current_path)
+        return None
+
+    # ---------------------------------------------------------------- shape_util
+    def _variable_shape(self, interp, args, kwargs, node):
+        inputs = args[0] if args else kwargs.get("inputs", [])
+        if not isinstance(inputs, (list, tuple)):
+            return Unknown("variable_shape of a non-list")
+        return [ShapeValue(f"input {i}") for i in range(len(inputs))]
+
+    def _broadcast_shapes(self, interp, args, kwargs, node):
+        return (ShapeValue("broadcast lhs"), ShapeValue("broadcast rhs"), ShapeValue("broadcast"))
+
+    def _unify_broadcast_shapes(self, interp, args, kwargs, node):
+        shapes = args[0] if args else []
+        count = len(shapes) if isinstance(shapes, (list, tuple)) else 2
+        return tuple([ShapeValue(f"broadcast input {i}") for i in range(count)] + [ShapeValue("broadcast")])
+
+    def _refine_shapes_for_broadcast(self, interp, args, kwargs, node):
+        return (ShapeValue("refined lhs"), ShapeValue("refined rhs"))
+
+    def _shape_to_list(self, interp, args, kwargs, node):
+        value = args[0] if args else None
+        return list(value) if isinstance(value, (list, tuple)) else ShapeValue("shape_to_list")
+
+    def _scalar2tensor_one(self, interp, args, kwargs, node):
+        return args[0] if args else ShapeValue("scalar2tensor_one")
+
+    # ---------------------------------------------------------------- platform
+    def _api_check_support(self, interp, args, kwargs, node):
+        api = args[0] if args else kwargs.get("intrinsic")
+        dtype = args[1] if len(args) > 1 else kwargs.get("dtype", "")
+        if not isinstance(api, str) or not isinstance(dtype, str):
+            raise interp.untranslatable("api_check_support with arguments the scaffold does not know", node)
+        answer = self.platform.api_check_support(api, dtype)
+        self.tracer.note_query(f"api_check_support({api!r}, {dtype!r}) = {answer}", node.lineno, interp.current_path)
+        return answer
+
+    def _intrinsic_check_support(self, interp, args, kwargs, node):
+        name = args[0] if args else kwargs.get("intrinsic")
+        dtype = args[1] if len(args) > 1 else kwargs.get("dtype", "")
+        if not isinstance(name, str) or not isinstance(dtype, str):
+            raise interp.untranslatable("intrinsic_check_support with arguments the scaffold does not know", node)
+        answer = self.platform.intrinsic_check_support(name, dtype)
+        self.tracer.note_query(f"intrinsic_check_support({name!r}, {dtype!r}) = {answer}", node.lineno,
+                               interp.current_path)
+        return answer
+
+    def _get_soc_spec(self, interp, args, kwargs, node):
+        key = args[0] if args else kwargs.get("key")
+        if not isinstance(key, str):
+            raise interp.untranslatable("get_soc_spec of a key the scaffold does not know", node)
+        try:
+            answer = self.platform.soc_spec(key)
+        except PlatformError as error:
+            return Unknown(str(error), node.lineno)
+        self.tracer.note_query(f"get_soc_spec({key!r}) = {answer!r}", node.lineno, interp.current_path)
+        return answer
+
+    # ---------------------------------------------------------------- classify, build, context
+    def _classify(self, interp, args, kwargs, node):
+        inputs = args[0] if args else kwargs.get("ins", [])
+        mode = args[1] if len(args) > 1 else kwargs.get("mode", "")
+        if not isinstance(inputs, (list, tuple)):
+            raise interp.untranslatable("classify of inputs the scaffold does not know", node)
+        case = [dict(item) if isinstance(item, dict) else item for item in inputs]
+        self.tracer.classify_mode = mode if isinstance(mode, str) else str(mode)
+        return ClassifyResult(cases=[case], mode=self.tracer.classify_mode)
+
+    def _get_context(self, interp, args, kwargs, node):
+        return Opaque("context")
+
+    def _register_operator(self, interp, args, kwargs, node):
+        return Opaque("decorator")
+
+    _register_operator_compute = _register_operator
+
+    def _var_attr(self, interp, args, kwargs, node):
+        name = args[0] if args else kwargs.get("name")
+        dtype = kwargs.get("dtype", args[2] if len(args) > 2 else "float32")
+        if not isinstance(name, str):
+            raise interp.untranslatable("var_attr without a name", node)
+        self.tracer.attrs_used.add(name)
+        return Scalar(("attr", name), dtype if isinstance(dtype, str) else None)
+
+    def _build(self, interp, args, kwargs, node):
+        config = args[1] if len(args) > 1 else kwargs.get("config_map", {})
+        lists = config.get("tensor_list") if isinstance(config, dict) else None
+        if isinstance(lists, (list, tuple)):
+            self.tracer.build = BuildConfig(tensor_lists=list(lists))
+        return None
+
+    def _auto_schedule(self, interp, args, kwargs, node):
+        return Opaque("schedule")
+
+    def _compute(self, interp, args, kwargs, node):
+        return Opaque("tbe.compute()")
+
+
+def attr_value(name: str, default, attr_type: str | None) -> AttrValue:
+    """The runtime value of an entry attribute."""
+    return AttrValue(name=name, default=default, attr_type=attr_type)

@@ -1,0 +1,694 @@
+"""An abstract interpreter of the Python subset TBE operators are written in: it runs the entry and compute
+functions with dtypes, SoC facts and attributes as values, so that every branch the facts decide is taken as the
+framework would take it, and every DSL call lands in the traced chain. Nothing is imported or executed.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+
+from astroid import nodes
+
+from op_migrate.analyzers.scaffold import pybuiltins
+from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader, is_framework
+from op_migrate.analyzers.scaffold.values import (
+    AttrValue,
+    DslRef,
+    FrameworkRef,
+    Opaque,
+    Refused,
+    Scalar,
+    ShapeValue,
+    TensorValue,
+    Unknown,
+    Untranslatable,
+    as_scalar_expr,
+)
+from op_migrate.analyzers.tbe.imports import dsl_name_of
+
+MAX_DEPTH = 48
+MAX_ITERATIONS = 4096
+_BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "//": operator.floordiv,
+           "%": operator.mod, "**": operator.pow, "<<": operator.lshift, ">>": operator.rshift, "&": operator.and_,
+           "|": operator.or_, "^": operator.xor}
+_SCALAR_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "**": "pow"}
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+            ">=": operator.ge}
+
+
+class _Return(Exception):
+    def __init__(self, value) -> None:
+        self.value = value
+
+
+class _Break(Exception):
+    pass
+
+
+class _Continue(Exception):
+    pass
+
+
+@dataclass
+class Frame:
+    """Local variables of one function activation (closures keep their defining frame as parent)."""
+
+    module: ModuleCtx
+    name: str
+    locals: dict = field(default_factory=dict)
+    parent: "Frame | None" = None
+
+
+@dataclass(frozen=True)
+class UserFunction:
+    node: nodes.FunctionDef | nodes.Lambda
+    module: ModuleCtx
+    closure: Frame | None = None
+    bound: object = None
+
+
+@dataclass
+class UserClass:
+    node: nodes.ClassDef
+    module: ModuleCtx
+    attrs: dict | None = None
+
+
+@dataclass
+class UserInstance:
+    cls: UserClass
+    attrs: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ModuleValue:
+    ctx: ModuleCtx
+
+
+class Interpreter:
+    """Runs functions of the operator tree; `dsl` and `framework` answer the calls into TBE."""
+
+    def __init__(self, loader: ModuleLoader, dsl, framework) -> None:
+        self.loader = loader
+        self.dsl = dsl
+        self.framework = framework
+        self.stack: list[str] = []  # "function@line" of the helpers being inlined
+        self.notes: list[tuple[str, int | None, str]] = []  # assumptions made: (text, line, path)
+        self.current_path = ""
+
+    # ---------------------------------------------------------------- modules and names
+    def load_module(self, ctx: ModuleCtx) -> ModuleCtx:
+        if not ctx.loaded:
+            ctx.loaded = True
+            frame = Frame(module=ctx, name="<module>", locals=ctx.globals)
+            for statement in ctx.tree.body:
+                if isinstance(statement, (nodes.Import, nodes.ImportFrom, nodes.FunctionDef, nodes.ClassDef, nodes.Expr)):
+                    continue
+                try:
+                    self.exec_stmt(statement, frame)
+                except (Untranslatable, Refused, _Return, _Break, _Continue, RecursionError):
+                    for target in _assigned_names(statement):
+                        ctx.globals[target] = Unknown(f"module-level {target} of {ctx.name}", statement.lineno)
+        return ctx
+
+    def lookup(self, name: str, frame: Frame, node: nodes.NodeNG):
+        current: Frame | None = frame
+        while current is not None:
+            if name in current.locals:
+                return current.locals[name]
+            current = current.parent
+        return self.module_attr(frame.module, name, node)
+
+    def module_attr(self, ctx: ModuleCtx, name: str, node: nodes.NodeNG | None):
+        self.load_module(ctx)
+        if name in ctx.globals:
+            return ctx.globals[name]
+        if name in ctx.functions:
+            return UserFunction(ctx.functions[name], ctx)
+        if name in ctx.classes:
+            value = UserClass(ctx.classes[name], ctx)
+            ctx.globals[name] = value
+            return value
+        if name in ctx.scope.aliases:
+            return self.resolve_path(ctx.scope.aliases[name])
+        if name in pybuiltins.BUILTINS:
+            return pybuiltins.BUILTINS[name]
+        return Unknown(f"name {name!r} is not defined in {ctx.name}", getattr(node, "lineno", None))
+
+    def resolve_path(self, dotted: str):
+        dsl = dsl_name_of(dotted)
+        if dsl is not None:
+            return DslRef(dsl[0], dsl[1])
+        tail = dotted.rsplit(".", 1)[-1]
+        if dotted.startswith(("te.lang.cce.", "tbe.dsl.")) and self.dsl.knows(tail):
+            return DslRef(tail, dotted)  # te.lang.cce.te_compute.elewise_compute.vmuls and such
+        if dotted in ("impl.util.platform_adapter.tbe", "tbe.dsl", "te.lang.cce", "tbe.dsl.api"):
+            return FrameworkRef("tbe.dsl")
+        if not is_framework(dotted):
+            ctx = self.loader.module(dotted)
+            if ctx is not None:
+                return ModuleValue(ctx)
+            module, _, attr = dotted.rpartition(".")
+            parent = self.loader.module(module) if module else None
+            if parent is not None:
+                return self.module_attr(parent, attr, None)
+        return FrameworkRef(dotted)
+
+    # ---------------------------------------------------------------- calls
+    def call(self, fn, args: list, kwargs: dict, node: nodes.NodeNG):
+        if isinstance(fn, UserFunction):
+            if self.framework.wraps(fn.node):
+                return self.framework.run_wrapped(self, fn, args, kwargs, node)
+            return self.run_function(fn, args, kwargs, node)
+        if isinstance(fn, UserClass):
+            instance = UserInstance(fn)
+            init = self.class_attr(fn, "__init__")
+            if isinstance(init, UserFunction):
+                self.run_function(UserFunction(init.node, init.module, init.closure, instance), args, kwargs, node)
+            return instance
+        if isinstance(fn, DslRef):
+            return self.dsl.call(self, fn, args, kwargs, node)
+        if isinstance(fn, FrameworkRef):
+            if fn.path == "tbe.dsl" or fn.path.startswith("tbe.dsl."):
+                name = fn.path.rsplit(".", 1)[-1]
+                return self.dsl.call(self, DslRef(name, fn.path), args, kwargs, node)
+            return self.framework.call(self, fn.path, args, kwargs, node)
+        if isinstance(fn, pybuiltins.Builtin):
+            return fn.fn(self, args, kwargs, node)
+        if isinstance(fn, Opaque):
+            return Opaque(f"{fn.what}()")
+        tensors = [a for a in [*args, *kwargs.values()] if isinstance(a, TensorValue)]
+        if tensors:
+            raise self.untranslatable(f"a tensor is passed to {self.describe(fn)}, which the scaffold cannot follow",
+                                      node, construct=node.as_string() if isinstance(node, nodes.Call) else "")
+        return Unknown(f"the result of {self.describe(fn)}", getattr(node, "lineno", None))
+
+    def run_function(self, fn: UserFunction, args: list, kwargs: dict, node: nodes.NodeNG):
+        if len(self.stack) >= MAX_DEPTH:
+            raise self.untranslatable("helper calls nest deeper than the scaffold follows", node)
+        frame = Frame(module=fn.module, name=getattr(fn.node, "name", "<lambda>"), parent=fn.closure)
+        positional = [fn.bound, *args] if fn.bound is not None else list(args)
+        self.bind_arguments(fn.node.args, positional, dict(kwargs), frame, node)
+        self.stack.append(f"{frame.name}@{getattr(node, 'lineno', '?')}")
+        previous = self.current_path
+        self.current_path = fn.module.path
+        try:
+            if isinstance(fn.node, nodes.Lambda):
+                return self.eval(fn.node.body, frame)
+            self.exec_block(fn.node.body, frame)
+            return None
+        except _Return as returned:
+            return returned.value
+        finally:
+            self.stack.pop()
+            self.current_path = previous
+
+    def bind_arguments(self, arguments: nodes.Arguments, args: list, kwargs: dict, frame: Frame, node) -> None:
+        params = [a.name for a in (arguments.posonlyargs or []) + (arguments.args or [])]
+        defaults = arguments.defaults or []
+        first_default = len(params) - len(defaults)
+        for index, name in enumerate(params):
+            if index < len(args):
+                frame.locals[name] = args[index]
+            elif name in kwargs:
+                frame.locals[name] = kwargs.pop(name)
+            elif index >= first_default:
+                frame.locals[name] = self.eval(defaults[index - first_default], Frame(module=frame.module, name="<defaults>"))
+            else:
+                frame.locals[name] = Unknown(f"argument {name} not given", getattr(node, "lineno", None))
+        if arguments.vararg:
+            frame.locals[arguments.vararg] = tuple(args[len(params):])
+        for index, arg in enumerate(arguments.kwonlyargs or []):
+            if arg.name in kwargs:
+                frame.locals[arg.name] = kwargs.pop(arg.name)
+            else:
+                default = (arguments.kw_defaults or [None] * len(arguments.kwonlyargs))[index]
+                frame.locals[arg.name] = self.eval(default, frame) if default is not None else None
+        if arguments.kwarg:
+            frame.locals[arguments.kwarg] = dict(kwargs)
+
+    def class_attr(self, cls: UserClass, name: str):
+        if cls.attrs is None:
+            cls.attrs = {}
+            frame = Frame(module=cls.module, name=cls.node.name, locals=cls.attrs)
+            for statement in cls.node.body:
+                if isinstance(statement, nodes.FunctionDef):
+                    cls.attrs[statement.name] = UserFunction(statement, cls.module)
+                elif isinstance(statement, (nodes.Assign, nodes.AnnAssign)):
+                    try:
+                        self.exec_stmt(statement, frame)
+                    except (Untranslatable, Refused):
+                        for target in _assigned_names(statement):
+                            cls.attrs[target] = Unknown(f"{cls.node.name}.{target}", statement.lineno)
+            for base in cls.node.bases:
+                value = self.eval(base, Frame(module=cls.module, name="<bases>"))
+                if isinstance(value, UserClass):
+                    for key in self.class_attr_names(value):
+                        cls.attrs.setdefault(key, self.class_attr(value, key))
+        return cls.attrs.get(name, Unknown(f"{cls.node.name}.{name}"))
+
+    def class_attr_names(self, cls: UserClass) -> list[str]:
+        self.class_attr(cls, "__init__")
+        return list(cls.attrs or {})
+
+    # ---------------------------------------------------------------- statements
+    def exec_block(self, statements, frame: Frame) -> None:
+        for statement in statements:
+            self.exec_stmt(statement, frame)
+
+    def exec_stmt(self, stmt: nodes.NodeNG, frame: Frame) -> None:
+        if isinstance(stmt, nodes.Expr):
+            self.eval(stmt.value, frame)
+        elif isinstance(stmt, nodes.Assign):
+            value = self.eval(stmt.value, frame)
+            for target in stmt.targets:
+                self.assign(target, value, frame)
+        elif isinstance(stmt, nodes.AnnAssign):
+            if stmt.value is not None:
+                self.assign(stmt.target, self.eval(stmt.value, frame), frame)
+        elif isinstance(stmt, nodes.AugAssign):
+            current = self.read_target(stmt.target, frame)
+            value = self.binary(stmt.op.rstrip("="), current, self.eval(stmt.value, frame), stmt)
+            self.assign(stmt.target, value, frame)
+        elif isinstance(stmt, nodes.If):
+            self.exec_if(stmt, frame)
+        elif isinstance(stmt, nodes.For):
+            self.exec_for(stmt, frame)
+        elif isinstance(stmt, nodes.While):
+            count = 0
+            while self.truth(self.eval(stmt.test, frame), stmt.test):
+                count += 1
+                if count > MAX_ITERATIONS:
+                    raise self.untranslatable("a while loop runs longer than the scaffold follows", stmt)
+                try:
+                    self.exec_block(stmt.body, frame)
+                except _Break:
+                    break
+                except _Continue:
+                    continue
+        elif isinstance(stmt, nodes.With):
+            for item, alias in stmt.items:
+                value = self.eval(item, frame)
+                if alias is not None:
+                    self.assign(alias, value, frame)
+            self.exec_block(stmt.body, frame)
+        elif isinstance(stmt, nodes.Return):
+            raise _Return(self.eval(stmt.value, frame) if stmt.value is not None else None)
+        elif isinstance(stmt, nodes.Raise):
+            raise Refused(f"raise at line {stmt.lineno}: {stmt.as_string()[:160]}", stmt.lineno, frame.module.path)
+        elif isinstance(stmt, nodes.Try):
+            self.exec_block(stmt.body, frame)
+            self.exec_block(stmt.orelse, frame)
+            self.exec_block(stmt.finalbody, frame)
+        elif isinstance(stmt, nodes.Assert):
+            value = self.eval(stmt.test, frame)
+            if not isinstance(value, Unknown) and not self.truth(value, stmt.test):
+                raise Refused(f"assert at line {stmt.lineno}", stmt.lineno, frame.module.path)
+        elif isinstance(stmt, nodes.Break):
+            raise _Break()
+        elif isinstance(stmt, nodes.Continue):
+            raise _Continue()
+        elif isinstance(stmt, nodes.FunctionDef):
+            frame.locals[stmt.name] = UserFunction(stmt, frame.module, frame)
+        elif isinstance(stmt, nodes.ClassDef):
+            frame.locals[stmt.name] = UserClass(stmt, frame.module)
+        elif isinstance(stmt, (nodes.Pass, nodes.Import, nodes.ImportFrom, nodes.Global, nodes.Nonlocal, nodes.Delete)):
+            return
+        else:
+            raise self.untranslatable(f"the statement {type(stmt).__name__} is not modelled", stmt)
+
+    def exec_if(self, stmt: nodes.If, frame: Frame) -> None:
+        try:
+            decided = self.truth(self.eval(stmt.test, frame), stmt.test)
+        except Untranslatable:
+            # A check the facts cannot decide that only rejects bad input is assumed to pass: the scaffold's
+            # tests give valid input. Any other undecidable branch stops the trace.
+            if _only_rejects(stmt.body, self) and not stmt.orelse:
+                self.notes.append((f"assumed false (it only rejects input): {stmt.test.as_string()[:120]}",
+                                   stmt.lineno, frame.module.path))
+                return
+            if stmt.orelse and _only_rejects(stmt.orelse, self):
+                self.notes.append((f"assumed true (its else only rejects input): {stmt.test.as_string()[:120]}",
+                                   stmt.lineno, frame.module.path))
+                self.exec_block(stmt.body, frame)
+                return
+            raise
+        self.exec_block(stmt.body if decided else stmt.orelse, frame)
+
+    def exec_for(self, stmt: nodes.For, frame: Frame) -> None:
+        iterable = self.iterate(self.eval(stmt.iter, frame), stmt.iter)
+        for count, item in enumerate(iterable):
+            if count > MAX_ITERATIONS:
+                raise self.untranslatable("a for loop runs longer than the scaffold follows", stmt)
+            self.assign(stmt.target, item, frame)
+            try:
+                self.exec_block(stmt.body, frame)
+            except _Break:
+                return
+            except _Continue:
+                continue
+        else:
+            self.exec_block(stmt.orelse, frame)
+
+    def assign(self, target: nodes.NodeNG, value, frame: Frame) -> None:
+        if isinstance(target, nodes.AssignName):
+            frame.locals[target.name] = value
+        elif isinstance(target, (nodes.Tuple, nodes.List)):
+            items = self.iterate(value, target)
+            starred = [i for i, e in enumerate(target.elts) if isinstance(e, nodes.Starred)]
+            if starred:
+                at = starred[0]
+                tail = len(target.elts) - at - 1
+                items = [*items[:at], list(items[at:len(items) - tail]), *items[len(items) - tail:]]
+            if len(items) != len(target.elts):
+                raise self.untranslatable(f"cannot unpack {len(items)} values into {len(target.elts)}", target)
+            for element, item in zip(target.elts, items):
+                self.assign(element.value if isinstance(element, nodes.Starred) else element, item, frame)
+        elif isinstance(target, nodes.Subscript):
+            container = self.eval(target.value, frame)
+            key = self.eval(target.slice, frame)
+            if isinstance(container, (dict, list)):
+                try:
+                    container[key] = value
+                except (TypeError, IndexError, KeyError):
+                    pass
+        elif isinstance(target, nodes.AssignAttr):
+            owner = self.eval(target.expr, frame)
+            if isinstance(owner, (UserInstance, Opaque)):
+                owner.attrs[target.attrname] = value
+            elif isinstance(owner, UserClass):
+                self.class_attr(owner, target.attrname)
+                owner.attrs[target.attrname] = value
+        else:
+            raise self.untranslatable(f"assignment to {type(target).__name__}", target)
+
+    def read_target(self, target: nodes.NodeNG, frame: Frame):
+        if isinstance(target, nodes.AssignName):
+            return self.lookup(target.name, frame, target)
+        if isinstance(target, nodes.AssignAttr):
+            return self.attribute(self.eval(target.expr, frame), target.attrname, target)
+        return self.eval(target, frame)
+
+    # ---------------------------------------------------------------- expressions
+    def eval(self, node: nodes.NodeNG, frame: Frame):
+        method = getattr(self, f"_eval_{type(node).__name__}", None)
+        if method is None:
+            raise self.untranslatable(f"the expression {type(node).__name__} is not modelled", node,
+                                      construct=node.as_string()[:120])
+        return method(node, frame)
+
+    def _eval_Const(self, node, frame):
+        return node.value
+
+    def _eval_Name(self, node, frame):
+        return self.lookup(node.name, frame, node)
+
+    def _eval_Attribute(self, node, frame):
+        return self.attribute(self.eval(node.expr, frame), node.attrname, node)
+
+    def _eval_Call(self, node, frame):
+        fn = self.eval(node.func, frame)
+        args: list = []
+        for argument in node.args:
+            if isinstance(argument, nodes.Starred):
+                args.extend(self.iterate(self.eval(argument.value, frame), argument))
+            else:
+                args.append(self.eval(argument, frame))
+        kwargs: dict = {}
+        for keyword in node.keywords or ():
+            value = self.eval(keyword.value, frame)
+            if keyword.arg is None:
+                if isinstance(value, dict):
+                    kwargs.update(value)
+            else:
+                kwargs[keyword.arg] = value
+        return self.call(fn, args, kwargs, node)
+
+    def _eval_Tuple(self, node, frame):
+        return tuple(self._elements(node.elts, frame))
+
+    def _eval_List(self, node, frame):
+        return list(self._elements(node.elts, frame))
+
+    def _eval_Set(self, node, frame):
+        return list(self._elements(node.elts, frame))
+
+    def _elements(self, elements, frame):
+        for element in elements:
+            if isinstance(element, nodes.Starred):
+                yield from self.iterate(self.eval(element.value, frame), element)
+            else:
+                yield self.eval(element, frame)
+
+    def _eval_Dict(self, node, frame):
+        result = {}
+        for key, value in node.items:
+            if isinstance(key, nodes.DictUnpack):
+                unpacked = self.eval(value, frame)
+                if isinstance(unpacked, dict):
+                    result.update(unpacked)
+                continue
+            result[_hashable(self.eval(key, frame))] = self.eval(value, frame)
+        return result
+
+    def _eval_JoinedStr(self, node, frame):
+        parts = []
+        for value in node.values:
+            part = self.eval(value.value if isinstance(value, nodes.FormattedValue) else value, frame)
+            parts.append(part if isinstance(part, str) else str(part))
+        return "".join(parts)
+
+    def _eval_FormattedValue(self, node, frame):
+        return str(self.eval(node.value, frame))
+
+    def _eval_IfExp(self, node, frame):
+        return self.eval(node.body if self.truth(self.eval(node.test, frame), node.test) else node.orelse, frame)
+
+    def _eval_Lambda(self, node, frame):
+        return UserFunction(node, frame.module, frame)
+
+    def _eval_Subscript(self, node, frame):
+        container = self.eval(node.value, frame)
+        key = self.eval(node.slice, frame)
+        return pybuiltins.subscript(self, container, key, node)
+
+    def _eval_Slice(self, node, frame):
+        parts = [self.eval(p, frame) if p is not None else None for p in (node.lower, node.upper, node.step)]
+        return slice(*parts)
+
+    def _eval_BoolOp(self, node, frame):
+        value = None
+        for operand in node.values:
+            value = self.eval(operand, frame)
+            decided = self.truth(value, operand)
+            if node.op == "and" and not decided or node.op == "or" and decided:
+                return value
+        return value
+
+    def _eval_UnaryOp(self, node, frame):
+        value = self.eval(node.operand, frame)
+        if node.op == "not":
+            return not self.truth(value, node.operand)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) or isinstance(value, bool):
+            return {"-": operator.neg, "+": operator.pos, "~": operator.invert}[node.op](value)
+        expr = as_scalar_expr(value)
+        if expr is not None and node.op == "-":
+            return Scalar(("neg", expr), getattr(value, "dtype", None))
+        if isinstance(value, TensorValue):
+            raise self.untranslatable("an arithmetic operator on a tensor (a tvm expression, not a DSL call)", node)
+        return Unknown(f"{node.op} of {value!r}", node.lineno)
+
+    def _eval_BinOp(self, node, frame):
+        return self.binary(node.op, self.eval(node.left, frame), self.eval(node.right, frame), node)
+
+    def binary(self, op: str, left, right, node):
+        if isinstance(left, TensorValue) or isinstance(right, TensorValue):
+            raise self.untranslatable("an arithmetic operator on a tensor (a tvm expression, not a DSL call)", node,
+                                      construct=node.as_string()[:120])
+        if isinstance(left, (Unknown, ShapeValue)) or isinstance(right, (Unknown, ShapeValue)):
+            return left if isinstance(left, Unknown) else (right if isinstance(right, Unknown) else
+                                                           Unknown(f"arithmetic on a shape: {node.as_string()[:80]}"))
+        if isinstance(left, (Scalar, AttrValue)) or isinstance(right, (Scalar, AttrValue)):
+            left_expr, right_expr = as_scalar_expr(left), as_scalar_expr(right)
+            if left_expr is None or right_expr is None or op not in _SCALAR_OPS:
+                return Unknown(f"scalar arithmetic {node.as_string()[:80]}", node.lineno)
+            dtype = getattr(left, "dtype", None) or getattr(right, "dtype", None)
+            return Scalar((_SCALAR_OPS[op], left_expr, right_expr), dtype)
+        try:
+            return _BINARY[op](left, right)
+        except Exception as error:  # noqa: BLE001 - the analysed code's own error, e.g. a str % tuple mismatch
+            return Unknown(f"{node.as_string()[:80]} fails: {error}", node.lineno)
+
+    def _eval_Compare(self, node, frame):
+        left = self.eval(node.left, frame)
+        for op, right_node in node.ops:
+            right = self.eval(right_node, frame)
+            if not self.compare(op, left, right, node):
+                return False
+            left = right
+        return True
+
+    def compare(self, op: str, left, right, node) -> bool:
+        if op in ("is", "is not"):
+            if isinstance(left, (Unknown,)) or isinstance(right, Unknown):
+                raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {_unknown_reason(left, right)}", node)
+            same = left is right or (left is None and right is None) or (left == right and isinstance(left, bool))
+            return same if op == "is" else not same
+        if op in ("in", "not in"):
+            if isinstance(right, ShapeValue) and left in (-1, -2):
+                # The trace is the dynamic, known-rank case: dims are -1, never the unknown-rank -2.
+                return (left == -1) == (op == "in")
+            if isinstance(right, Unknown) or isinstance(left, (Unknown, AttrValue, Scalar)) and not isinstance(left, Scalar):
+                raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {_unknown_reason(left, right)}", node)
+            try:
+                found = _contains(right, left)
+            except TypeError:
+                raise self.untranslatable(f"cannot decide {node.as_string()[:120]}", node) from None
+            return found if op == "in" else not found
+        for side in (left, right):
+            if isinstance(side, Unknown):
+                raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {side.reason}", node)
+            if isinstance(side, AttrValue):
+                raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on the value of attribute "
+                                          f"{side.name}, known only at run time", node)
+            if isinstance(side, ShapeValue):
+                raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on a shape", node)
+        if isinstance(left, Scalar) or isinstance(right, Scalar):
+            left = left.value if isinstance(left, Scalar) else left
+            right = right.value if isinstance(right, Scalar) else right
+            if isinstance(left, Unknown) or isinstance(right, Unknown):
+                raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on an attribute", node)
+        try:
+            return bool(_COMPARE[op](left, right))
+        except TypeError:
+            raise self.untranslatable(f"cannot compare in {node.as_string()[:120]}", node) from None
+
+    def _eval_ListComp(self, node, frame):
+        return list(self._comprehension(node, frame, lambda f: self.eval(node.elt, f)))
+
+    def _eval_GeneratorExp(self, node, frame):
+        return self._eval_ListComp(node, frame)
+
+    def _eval_SetComp(self, node, frame):
+        return self._eval_ListComp(node, frame)
+
+    def _eval_DictComp(self, node, frame):
+        return dict(self._comprehension(node, frame, lambda f: (_hashable(self.eval(node.key, f)), self.eval(node.value, f))))
+
+    def _comprehension(self, node, frame, produce):
+        inner = Frame(module=frame.module, name="<comprehension>", parent=frame)
+
+        def walk(index):
+            if index == len(node.generators):
+                yield produce(inner)
+                return
+            generator = node.generators[index]
+            for item in self.iterate(self.eval(generator.iter, inner), generator.iter):
+                self.assign(generator.target, item, inner)
+                if all(self.truth(self.eval(condition, inner), condition) for condition in generator.ifs):
+                    yield from walk(index + 1)
+
+        return walk(0)
+
+    # ---------------------------------------------------------------- value helpers
+    def attribute(self, value, name: str, node):
+        if isinstance(value, ModuleValue):
+            return self.module_attr(value.ctx, name, node)
+        if isinstance(value, UserInstance):
+            if name in value.attrs:
+                return value.attrs[name]
+            found = self.class_attr(value.cls, name)
+            if isinstance(found, UserFunction):
+                return UserFunction(found.node, found.module, found.closure, value)
+            return found
+        if isinstance(value, UserClass):
+            return self.class_attr(value, name)
+        if isinstance(value, FrameworkRef):
+            return self.framework.attribute(self, value.path, name, node)
+        if isinstance(value, DslRef):
+            return Unknown(f"{value.qualified}.{name}")
+        return pybuiltins.attribute(self, value, name, node)
+
+    def iterate(self, value, node) -> list:
+        if isinstance(value, (list, tuple)):
+            return list(value)
+        if isinstance(value, dict):
+            return list(value)
+        if isinstance(value, str):
+            return list(value)
+        if isinstance(value, range):
+            return list(value)
+        items = getattr(value, "cases", None)
+        if items is not None:
+            return list(items)
+        raise self.untranslatable(f"cannot iterate over {self.describe(value)}", node,
+                                  construct=node.as_string()[:120] if node is not None else "")
+
+    def truth(self, value, node) -> bool:
+        if isinstance(value, Unknown):
+            raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {value.reason}", node)
+        if isinstance(value, AttrValue):
+            raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on attribute {value.name}", node)
+        if isinstance(value, Scalar):
+            if value.expr[0] == "const":
+                return bool(value.expr[1])
+            raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on an attribute", node)
+        if isinstance(value, (TensorValue, ShapeValue, Opaque, FrameworkRef, DslRef, UserFunction, UserInstance,
+                              UserClass, ModuleValue, pybuiltins.Builtin)):
+            return True
+        return bool(value)
+
+    def describe(self, value) -> str:
+        if isinstance(value, Unknown):
+            return value.reason
+        if isinstance(value, FrameworkRef):
+            return value.path
+        if isinstance(value, UserFunction):
+            return getattr(value.node, "name", "a lambda")
+        return type(value).__name__
+
+    def untranslatable(self, reason: str, node, construct: str = "") -> Untranslatable:
+        return Untranslatable(reason, getattr(node, "lineno", None), self.current_path, construct)
+
+
+def _assigned_names(statement: nodes.NodeNG) -> list[str]:
+    return [n.name for n in statement.nodes_of_class(nodes.AssignName)]
+
+
+def _only_rejects(statements, interp: Interpreter) -> bool:
+    """A block that only reports an error: it ends in a raise or a call to an error reporter."""
+    if not statements:
+        return False
+    last = statements[-1]
+    if isinstance(last, nodes.Raise):
+        return True
+    if isinstance(last, nodes.Expr) and isinstance(last.value, nodes.Call):
+        text = last.value.func.as_string()
+        return "raise" in text.rsplit(".", 1)[-1] or "error" in text.lower()
+    return False
+
+
+def _unknown_reason(*values) -> str:
+    for value in values:
+        if isinstance(value, Unknown):
+            return value.reason
+        if isinstance(value, AttrValue):
+            return f"attribute {value.name} is known only at run time"
+    return "a value the scaffold does not know"
+
+
+def _contains(container, item) -> bool:
+    if isinstance(container, dict):
+        return _hashable(item) in container
+    if isinstance(container, (list, tuple, str)):
+        return item in container
+    raise TypeError("not a container")
+
+
+def _hashable(value):
+    try:
+        hash(value)
+        return value
+    except TypeError:
+        return repr(value)

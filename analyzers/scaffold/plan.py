@@ -1,0 +1,220 @@
+"""Everything the scaffolded operator is made of, decided before any file is rendered: ports, attributes, the
+combinations per SoC with their traced chains and lowered compute bodies, and what could not be translated."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from op_migrate.analyzers.model import JsonModel
+from op_migrate.analyzers.proto.sources import CapabilitySources
+from op_migrate.analyzers.scaffold.chain import Chain, Gap
+from op_migrate.analyzers.scaffold.combos import Combination, CombinationError, registered
+from op_migrate.analyzers.scaffold.lower import Lowerer, Val
+from op_migrate.analyzers.scaffold.modules import ModuleLoader
+from op_migrate.analyzers.scaffold.platform import Platform, PlatformError, load_platform
+from op_migrate.analyzers.scaffold.scalars import BYTES, cxx_type
+from op_migrate.analyzers.scaffold.slots import place
+from op_migrate.analyzers.scaffold.trace import EntryFacts, read_entry, trace
+from op_migrate.analyzers.tbe.registration import snake_case
+
+SUPPORTED_DTYPES = set(BYTES) - {"float64"}
+# Built-time options of the TBE framework, not operator attributes: the kernel takes their default.
+BUILD_OPTIONS = {"impl_mode"}
+_ATTR_KINDS = {"float": ("float", "Float"), "int": ("int64_t", "Int"), "bool": ("bool", "Bool")}
+
+
+class PlanError(ValueError):
+    """The operator cannot be scaffolded at all (no op-info, no SoC, no implementation file)."""
+
+
+@dataclass(frozen=True)
+class AttrPlan(JsonModel):
+    name: str
+    kind: str  # float | int | bool | str | list ...
+    default: str | None
+    field: str  # the tiling data member
+    cxx: str | None  # float | int64_t | bool; None when the kernel cannot carry it
+    opdef: str | None  # "Float" | "Int" | "Bool"
+    used: bool
+
+
+@dataclass(frozen=True)
+class ComboPlan(JsonModel):
+    """One dtype combination: its tiling key, the SoCs that register it, its chain and its compute body."""
+
+    key: int
+    label: str
+    dtypes: tuple[tuple[str, str], ...]
+    socs: tuple[str, ...]
+    chain: Chain
+    body: tuple[str, ...]
+    tmp_units: int
+    bytes_per_8: int  # every UB byte per 8 tile elements: double-buffered queues and the scratch slots
+    scalar_loops: int
+    gaps: tuple[Gap, ...]
+    apis: tuple[str, ...]
+
+    @property
+    def translated(self) -> bool:
+        return not self.gaps
+
+    def dtype(self, port: str) -> str:
+        return dict(self.dtypes)[port]
+
+
+@dataclass(frozen=True)
+class ScaffoldPlan(JsonModel):
+    SCHEMA = "op-migrate/scaffold@1"
+
+    op_type: str
+    op: str
+    source_op_type: str
+    tbe_path: str
+    install: str | None
+    socs: tuple[str, ...]  # op-info spellings, in the order asked
+    short_socs: tuple[str, ...]
+    inputs: tuple[str, ...]
+    outputs: tuple[str, ...]
+    optional_inputs: tuple[str, ...]
+    attrs: tuple[AttrPlan, ...]
+    combos: tuple[ComboPlan, ...]
+    refused: tuple[tuple[str, str, str], ...]  # (soc, combination label, why TBE refuses it)
+    pattern: str | None
+    min_bytes: int
+    platform_files: tuple[str, ...]
+    opinfo_files: tuple[str, ...]
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def gaps(self) -> list[tuple[str, Gap]]:
+        return [(combo.label, gap) for combo in self.combos for gap in combo.gaps]
+
+
+def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_type: str, sources: CapabilitySources,
+               new_type: str | None = None, pattern: str | None = None) -> ScaffoldPlan:
+    loader = ModuleLoader(roots)
+    facts = read_entry(loader, tbe_file)
+    try:
+        per_soc = registered(sources, op_type, socs)
+    except CombinationError as error:
+        raise PlanError(str(error)) from error
+    missing = [soc for soc in socs if soc not in per_soc]
+    if not per_soc:
+        raise PlanError(f"{op_type} has no AI Core op-info entry on {', '.join(socs)}")
+    platforms: dict[str, Platform] = {}
+    for soc in per_soc:
+        try:
+            platforms[soc] = load_platform(roots, soc)
+        except PlatformError as error:
+            raise PlanError(str(error)) from error
+    first = next(iter(per_soc.values()))
+    roles = {name: role for name, role, _ in first.ports}
+    inputs = tuple(name for name, role, _ in first.ports if role == "input")
+    outputs = tuple(name for name, role, _ in first.ports if role == "output")
+    optional = tuple(name for name, role, kind in first.ports if role == "input" and kind == "optional")
+    attrs = _attrs(facts, sources, op_type, first.flags)
+    attr_types = {a.name: a.kind for a in attrs}
+    chains: dict[tuple, list] = {}  # combination key -> [(soc, chain)]
+    refused = []
+    for soc, combos in per_soc.items():
+        for combo in combos.combinations:
+            unsupported = [d for _, d in combo.dtypes if d not in SUPPORTED_DTYPES]
+            if unsupported:
+                refused.append((soc, combo.label(), f"dtype {unsupported[0]} has no Ascend C storage type here"))
+                continue
+            ins = [(p, d) for p, d in combo.dtypes if roles[p] == "input"]
+            outs = [(p, d) for p, d in combo.dtypes if roles[p] == "output"]
+            chain = trace(facts, loader, platforms[soc], ins, outs, attr_types)
+            if chain.refused:
+                refused.append((soc, combo.label(), chain.refused))
+                continue
+            chains.setdefault(combo.dtypes, []).append((soc, chain, combo))
+    plans = []
+    for key, (dtypes, found) in enumerate(chains.items()):
+        plans.append(_combo_plan(key, dtypes, found, inputs, outputs, attrs))
+    name = new_type or op_type
+    notes = tuple(f"{soc}: the install has no AI Core op-info for {op_type}" for soc in missing)
+    return ScaffoldPlan(
+        op_type=name,
+        op=snake_case(name),
+        source_op_type=op_type,
+        tbe_path=str(tbe_file),
+        install=None,
+        socs=tuple(per_soc),
+        short_socs=tuple(platforms[s].short_soc for s in per_soc),
+        inputs=inputs,
+        outputs=outputs,
+        optional_inputs=optional,
+        attrs=tuple(a for a in attrs),
+        combos=tuple(plans),
+        refused=tuple(refused),
+        pattern=pattern,
+        min_bytes=min([BYTES[d] for combo in plans for _, d in combo.dtypes] or [1]),
+        platform_files=tuple(sorted({platforms[s].ini_path for s in platforms} | {platforms[s].dsl_util_path or ""
+                                                                                   for s in platforms} - {""})),
+        opinfo_files=tuple(per_soc[s].source for s in per_soc),
+        notes=notes,
+    )
+
+
+def _combo_plan(key: int, dtypes: tuple, found: list, inputs, outputs, attrs) -> ComboPlan:
+    socs = tuple(soc for soc, _, _ in found)
+    chain = found[0][1]
+    gaps = list(chain.gaps)
+    for soc, other, _ in found[1:]:
+        if _chain_text(other) != _chain_text(chain):
+            gaps.append(Gap("SoC", f"the traced chain on {soc} differs from the one on {socs[0]}; scaffold them "
+                                   "with one --soc each", None, None))
+    label = found[0][2].label()
+    body, tmp_units, loops, apis = _lower(chain, inputs, outputs, attrs, gaps)
+    queues = 2 * sum(BYTES["int8" if d == "bool" else d] for _, d in dtypes) * 8
+    return ComboPlan(key=key, label=label, dtypes=dtypes, socs=socs, chain=chain, body=body, tmp_units=tmp_units,
+                     bytes_per_8=queues + tmp_units, scalar_loops=loops, gaps=tuple(gaps), apis=apis)
+
+
+def _lower(chain: Chain, inputs, outputs, attrs, gaps: list):
+    if chain.gaps:
+        gap = chain.gaps[0]
+        where = f"{Path(gap.path).name}:{gap.line}" if gap.path else "the entry"
+        text = f"{gap.construct} at {where} is not translated: {gap.reason}".replace('"', "'").replace("\\", "/")
+        return (f'static_assert(false, "{text}");',), 0, 0, ()
+    dtypes = chain.combination
+    in_vals = [Val(f"x{i}", "int8" if dtypes[p] == "bool" else dtypes[p], "in") for i, p in enumerate(inputs)]
+    out_vals = [Val(f"y{i}", "int8" if dtypes[p] == "bool" else dtypes[p], "out") for i, p in enumerate(outputs)]
+    fields = {a.name: a.field for a in attrs}
+    lowered = Lowerer(chain, in_vals, out_vals, lambda name: f"td.{fields.get(name, name)}").run()
+    for construct, reason, line, path in lowered.gaps:
+        gaps.append(Gap(construct, reason, line, path))
+    placed = place(lowered)
+    return placed.lines, placed.tmp_units, placed.scalar_loops, tuple(sorted(lowered.apis))
+
+
+def _chain_text(chain: Chain) -> str:
+    return repr([(op.name, op.operands, op.params, op.dtype) for op in chain.ops]) + repr(chain.gaps)
+
+
+def _attrs(facts: EntryFacts, sources: CapabilitySources, op_type: str, flags: dict) -> list[AttrPlan]:
+    proto = sources.proto(op_type)
+    proto_attrs = {p.name: p for p in proto.params if p.role in ("attr", "required_attr")} if proto else {}
+    names = [p.name for p in facts.ports if p.role == "attr" and p.name not in BUILD_OPTIONS]
+    listed = [n.strip() for n in str(flags.get("attr.list", "")).split(",") if n.strip()]
+    plans = []
+    for index, name in enumerate(names):
+        key = name if name in listed or not listed else (listed[index] if index < len(listed) else name)
+        kind = str(flags.get(f"attr_{key}.type", "")).lower()
+        if not kind and key in proto_attrs and proto_attrs[key].attr_type:
+            kind = proto_attrs[key].attr_type.lower()
+        default = flags.get(f"attr_{key}.defaultValue")
+        if default is None and key in proto_attrs:
+            default = proto_attrs[key].default
+        cxx, opdef = _ATTR_KINDS.get(kind, (None, None))
+        field_name = "attr" + "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]", key) if part)
+        plans.append(AttrPlan(name=name, kind=kind or "unknown", default=None if default is None else str(default),
+                              field=field_name, cxx=cxx, opdef=opdef, used=True))
+    return plans
+
+
+def cxx_dtype(dtype: str) -> str:
+    return cxx_type(dtype)

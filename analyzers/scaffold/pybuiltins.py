@@ -1,0 +1,206 @@
+"""Python builtins and the methods of str / list / dict / tensors as the scaffold's interpreter models them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from op_migrate.analyzers.scaffold.values import (
+    AttrValue,
+    ClassifyResult,
+    FrameworkRef,
+    Opaque,
+    Scalar,
+    ShapeValue,
+    TensorValue,
+    Unknown,
+)
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """A callable the interpreter implements: fn(interp, args, kwargs, node)."""
+
+    name: str
+    fn: Callable
+    pytype: type | None = None
+
+
+def _concrete(values) -> bool:
+    return not any(isinstance(v, (Unknown, ShapeValue, TensorValue, AttrValue, Scalar, Opaque)) for v in values)
+
+
+def _plain(name: str, function: Callable, pytype: type | None = None) -> Builtin:
+    def run(interp, args, kwargs, node):
+        if not _concrete([*args, *kwargs.values()]):
+            if name in ("float", "int") and len(args) == 1 and isinstance(args[0], (AttrValue, Scalar)):
+                return args[0]
+            if name == "len" and args and isinstance(args[0], ShapeValue):
+                return Unknown("the rank of a dynamic shape", getattr(node, "lineno", None))
+            return Unknown(f"{name}() of a value the scaffold does not know", getattr(node, "lineno", None))
+        try:
+            return function(*args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - the analysed code's own error
+            return Unknown(f"{name}() fails: {error}", getattr(node, "lineno", None))
+
+    return Builtin(name, run, pytype)
+
+
+def _isinstance(interp, args, kwargs, node):
+    if len(args) != 2:
+        return Unknown("isinstance with unexpected arguments")
+    value, kinds = args
+    kinds = kinds if isinstance(kinds, (list, tuple)) else (kinds,)
+    for kind in kinds:
+        if isinstance(kind, Builtin) and kind.pytype is not None:
+            if isinstance(value, AttrValue):
+                if isinstance(value.default, kind.pytype) or kind.pytype in (int, float) and value.attr_type in ("float", "int"):
+                    return True
+                continue
+            if isinstance(value, Scalar):
+                continue
+            if isinstance(value, (Unknown, ShapeValue)):
+                return Unknown("isinstance of an unknown value")
+            if isinstance(value, kind.pytype) and not (kind.pytype is int and isinstance(value, bool) and False):
+                return True
+        elif isinstance(kind, FrameworkRef):
+            tail = kind.path.rsplit(".", 1)[-1]
+            if tail == "Tensor":
+                if isinstance(value, TensorValue):
+                    return True
+            elif tail in ("Var", "Expr", "PrimExpr", "IntImm", "FloatImm", "ConstExpr"):
+                if isinstance(value, Scalar):
+                    return True
+            else:
+                return Unknown(f"isinstance against {kind.path}")
+        else:
+            return Unknown("isinstance against a class the scaffold does not model")
+    return False
+
+
+def _getattr(interp, args, kwargs, node):
+    if len(args) >= 2 and isinstance(args[1], str):
+        value = interp.attribute(args[0], args[1], node)
+        if isinstance(value, Unknown) and len(args) == 3:
+            return args[2]
+        return value
+    return Unknown("getattr")
+
+
+def _hasattr(interp, args, kwargs, node):
+    if len(args) == 2 and isinstance(args[1], str) and isinstance(args[0], (TensorValue, Scalar)):
+        return args[1] in ("dtype", "shape", "op", "value")
+    return Unknown("hasattr")
+
+
+def _exception(interp, args, kwargs, node):
+    return Opaque("exception", {"args": args})
+
+
+BUILTINS: dict[str, Builtin] = {
+    "len": _plain("len", len),
+    "range": _plain("range", range),
+    "list": _plain("list", list, list),
+    "tuple": _plain("tuple", tuple, tuple),
+    "dict": _plain("dict", dict, dict),
+    "set": _plain("set", lambda *a: list(dict.fromkeys(*a)) if a else [], set),
+    "int": _plain("int", int, int),
+    "float": _plain("float", float, float),
+    "str": _plain("str", str, str),
+    "bool": _plain("bool", bool, bool),
+    "min": _plain("min", min),
+    "max": _plain("max", max),
+    "abs": _plain("abs", abs),
+    "sum": _plain("sum", sum),
+    "round": _plain("round", round),
+    "enumerate": _plain("enumerate", lambda *a, **k: list(enumerate(*a, **k))),
+    "zip": _plain("zip", lambda *a: list(zip(*a))),
+    "sorted": _plain("sorted", sorted),
+    "reversed": _plain("reversed", lambda a: list(reversed(a))),
+    "any": _plain("any", any),
+    "all": _plain("all", all),
+    "print": Builtin("print", lambda interp, args, kwargs, node: None),
+    "isinstance": Builtin("isinstance", _isinstance),
+    "getattr": Builtin("getattr", _getattr),
+    "hasattr": Builtin("hasattr", _hasattr),
+    "RuntimeError": Builtin("RuntimeError", _exception),
+    "ValueError": Builtin("ValueError", _exception),
+    "TypeError": Builtin("TypeError", _exception),
+    "KeyError": Builtin("KeyError", _exception),
+    "Exception": Builtin("Exception", _exception),
+    "NotImplementedError": Builtin("NotImplementedError", _exception),
+}
+
+_STR_METHODS = {"lower", "upper", "startswith", "endswith", "split", "join", "replace", "format", "strip", "find",
+                "isdigit", "rstrip", "lstrip", "count", "index", "capitalize", "title", "rsplit"}
+_LIST_METHODS = {"append", "extend", "insert", "pop", "index", "count", "copy", "remove", "sort", "reverse", "clear"}
+_DICT_METHODS = {"get", "keys", "values", "items", "update", "setdefault", "pop", "copy"}
+
+
+def _method(name: str, bound) -> Builtin:
+    def run(interp, args, kwargs, node):
+        if not _concrete([*args, *kwargs.values()]) and name not in ("append", "extend", "insert", "get", "setdefault",
+                                                                      "update", "pop", "items", "values", "keys"):
+            return Unknown(f".{name}() of a value the scaffold does not know", getattr(node, "lineno", None))
+        try:
+            result = getattr(bound, name)(*args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - the analysed code's own error
+            return Unknown(f".{name}() fails: {error}", getattr(node, "lineno", None))
+        if name in ("keys", "values", "items"):
+            return list(result)
+        return result
+
+    return Builtin(f".{name}", run)
+
+
+def attribute(interp, value, name: str, node):
+    """value.name for the builtin and trace value kinds."""
+    if isinstance(value, str) and name in _STR_METHODS:
+        return _method(name, value)
+    if isinstance(value, list) and name in _LIST_METHODS:
+        return _method(name, value)
+    if isinstance(value, tuple) and name in ("index", "count"):
+        return _method(name, value)
+    if isinstance(value, dict) and name in _DICT_METHODS:
+        return _method(name, value)
+    if isinstance(value, TensorValue):
+        if name == "dtype":
+            return value.dtype
+        if name == "shape":
+            return value.shape
+        return Opaque(f"tensor.{name}")
+    if isinstance(value, Scalar):
+        if name == "dtype":
+            return value.dtype or Unknown("the dtype of a Python number")
+        if name == "value":
+            return value.value
+        return Unknown(f"scalar.{name}")
+    if isinstance(value, Opaque):
+        return value.attrs.get(name, Opaque(f"{value.what}.{name}"))
+    if isinstance(value, ClassifyResult):
+        return Unknown(f"classify result.{name}")
+    if isinstance(value, Unknown):
+        return value
+    if isinstance(value, AttrValue):
+        if name in ("lower", "upper") and isinstance(value.default, str):
+            return Builtin(name, lambda interp, args, kwargs, node: Unknown(f"string attribute {value.name}"))
+        return Unknown(f"attribute {value.name}.{name}")
+    return Unknown(f"{type(value).__name__}.{name}", getattr(node, "lineno", None))
+
+
+def subscript(interp, container, key, node):
+    if isinstance(container, TensorValue):
+        raise interp.untranslatable("indexing a tensor (a tvm expression, not a DSL call)", node,
+                                    construct=node.as_string()[:120])
+    if isinstance(container, ShapeValue):
+        if isinstance(key, slice):
+            return ShapeValue(f"{container.origin}[slice]")
+        return Unknown("a dimension of a dynamic shape", getattr(node, "lineno", None))
+    if isinstance(container, (Unknown,)):
+        return container
+    if isinstance(key, (Unknown, AttrValue, Scalar)):
+        return Unknown("an index the scaffold does not know", getattr(node, "lineno", None))
+    try:
+        return container[key]
+    except Exception as error:  # noqa: BLE001 - the analysed code's own error
+        return Unknown(f"subscript fails: {error}", getattr(node, "lineno", None))

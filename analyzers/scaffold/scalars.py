@@ -1,0 +1,146 @@
+"""Scalar operands in C++: constants as exact literals of their dtype, attribute expressions over the tiling data."""
+
+from __future__ import annotations
+
+import math
+import struct
+
+CXX_TYPES = {
+    "float16": "half", "bfloat16": "bfloat16_t", "float32": "float", "int8": "int8_t", "uint8": "uint8_t",
+    "int16": "int16_t", "uint16": "uint16_t", "int32": "int32_t", "uint32": "uint32_t", "int64": "int64_t",
+    "uint64": "uint64_t", "bool": "int8_t",
+}
+BYTES = {"float16": 2, "bfloat16": 2, "float32": 4, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4,
+         "uint32": 4, "int64": 8, "uint64": 8, "bool": 1, "float64": 8}
+_INT_RANGES = {"int8": (-128, 127), "uint8": (0, 255), "int16": (-32768, 32767), "uint16": (0, 65535),
+               "int32": (-2**31, 2**31 - 1), "uint32": (0, 2**32 - 1), "int64": (-2**63, 2**63 - 1),
+               "uint64": (0, 2**64 - 1), "bool": (-128, 127)}
+
+
+def cxx_type(dtype: str) -> str:
+    return CXX_TYPES[dtype]
+
+
+def is_float(dtype: str) -> bool:
+    return dtype in ("float16", "bfloat16", "float32")
+
+
+def round_float(value: float, dtype: str) -> float:
+    """value held in dtype: round to nearest even (float16 / bfloat16 / float32), overflow to inf."""
+    if math.isnan(value) or math.isinf(value):
+        return value
+    if dtype == "float32":
+        try:
+            return struct.unpack("<f", struct.pack("<f", value))[0]
+        except OverflowError:
+            return math.copysign(math.inf, value)
+    if dtype == "float16":
+        try:
+            return struct.unpack("<e", struct.pack("<e", value))[0]
+        except OverflowError:
+            return math.copysign(math.inf, value)
+    if dtype == "bfloat16":
+        bits = struct.unpack("<I", struct.pack("<f", round_float(value, "float32")))[0]
+        if (bits & 0x7F800000) == 0x7F800000:
+            return struct.unpack("<f", struct.pack("<I", bits & 0xFFFF0000))[0]
+        bits += 0x7FFF + ((bits >> 16) & 1)
+        return struct.unpack("<f", struct.pack("<I", bits & 0xFFFF0000))[0]
+    raise ValueError(dtype)
+
+
+def int_value(value: float, dtype: str) -> int:
+    """tvm.const(v, int dtype) of a Python number: truncated, saturated, NaN -> 0 (as the golden converts)."""
+    low, high = _INT_RANGES[dtype]
+    if math.isnan(value):
+        return 0
+    if math.isinf(value):
+        return high if value > 0 else low
+    return max(low, min(high, int(value)))
+
+
+def literal(value, dtype: str) -> str:
+    """An exact C++ expression of `value` held in `dtype`."""
+    if is_float(dtype):
+        held = round_float(float(value), dtype)
+        if math.isnan(held) or math.isinf(held):
+            return f"FromBits<{cxx_type(dtype)}>({_bits(held, dtype)})"
+        text = repr(held)
+        if "e" not in text and "." not in text and "inf" not in text:
+            text += ".0"
+        if dtype == "float32":
+            return f"{text}f"
+        return f"static_cast<{cxx_type(dtype)}>({text}f)"
+    number = int_value(float(value), dtype) if not isinstance(value, int) else _saturate(value, dtype)
+    if dtype in ("int64",) and number == -2**63:
+        return "static_cast<int64_t>(-9223372036854775807LL - 1)"
+    suffix = {"int64": "LL", "uint64": "ULL", "uint32": "U"}.get(dtype, "")
+    return f"static_cast<{cxx_type(dtype)}>({number}{suffix})"
+
+
+def _saturate(value: int, dtype: str) -> int:
+    low, high = _INT_RANGES[dtype]
+    return max(low, min(high, value))
+
+
+def _bits(value: float, dtype: str) -> str:
+    if dtype == "float32":
+        return f"static_cast<uint32_t>(0x{struct.unpack('<I', struct.pack('<f', value))[0]:08X}U)"
+    if dtype == "float16":
+        return f"static_cast<uint16_t>(0x{struct.unpack('<H', struct.pack('<e', value))[0]:04X}U)"
+    bits = struct.unpack("<I", struct.pack("<f", value))[0] >> 16
+    if math.isnan(value):
+        bits = 0x7FC0 | (bits & 0x8000)
+    return f"static_cast<uint16_t>(0x{bits:04X}U)"
+
+
+def constant_value(expr: tuple) -> float | None:
+    """The value of a scalar expression without attributes (evaluated as the golden does), else None."""
+    kind = expr[0]
+    if kind == "const":
+        return float(expr[1])
+    if kind == "attr":
+        return None
+    if kind == "cast":
+        inner = constant_value(expr[2])
+        if inner is None:
+            return None
+        return round_float(inner, expr[1]) if is_float(expr[1]) else float(int_value(inner, expr[1]))
+    if kind == "neg":
+        inner = constant_value(expr[1])
+        return None if inner is None else -round_float(inner, "float32")
+    left, right = constant_value(expr[1]), constant_value(expr[2])
+    if left is None or right is None:
+        return None
+    left, right = round_float(left, "float32"), round_float(right, "float32")
+    try:
+        result = {"add": left + right, "sub": left - right, "mul": left * right,
+                  "div": left / right if right != 0 else math.copysign(math.inf, left) * math.copysign(1, right)
+                  if left != 0 else math.nan, "pow": left ** right}[kind]
+    except (OverflowError, ZeroDivisionError, ValueError):
+        return math.nan
+    return round_float(result, "float32")
+
+
+def runtime_expr(expr: tuple, attr_field) -> str:
+    """A float C++ expression of an attribute-dependent scalar (float arithmetic on the scalar unit)."""
+    kind = expr[0]
+    if kind == "const":
+        return literal(expr[1], "float32")
+    if kind == "attr":
+        return f"static_cast<float>({attr_field(expr[1])})"
+    if kind == "cast":
+        return f"RoundThrough<{cxx_type(expr[1])}>({runtime_expr(expr[2], attr_field)})"
+    if kind == "neg":
+        return f"(-{runtime_expr(expr[1], attr_field)})"
+    operator = {"add": "+", "sub": "-", "mul": "*", "div": "/"}.get(kind)
+    if operator is None:
+        raise ValueError(f"scalar operator {kind}")
+    return f"({runtime_expr(expr[1], attr_field)} {operator} {runtime_expr(expr[2], attr_field)})"
+
+
+def scalar_cxx(expr: tuple, dtype: str, attr_field) -> str:
+    """The scalar operand of an op of dtype `dtype`: the expression converted to dtype (util_astype)."""
+    value = constant_value(expr)
+    if value is not None:
+        return literal(value, dtype)
+    return f"ScalarAs<{cxx_type(dtype)}>({runtime_expr(expr, attr_field)})"

@@ -1,0 +1,184 @@
+"""Trace one TBE operator for one dtype combination on one SoC: run its entry function on the abstract interpreter
+and return the chain of DSL calls that combination computes, or what stopped the trace."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from astroid import nodes
+
+from op_migrate.analyzers.scaffold.chain import Chain, ChainInput, ChainOp, ChainOutput, Gap
+from op_migrate.analyzers.scaffold.dsl_calls import Dsl, Tracer
+from op_migrate.analyzers.scaffold.framework import Framework, attr_value
+from op_migrate.analyzers.scaffold.interp import Frame, Interpreter, UserFunction
+from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader
+from op_migrate.analyzers.scaffold.platform import Platform
+from op_migrate.analyzers.scaffold.values import Refused, ShapeValue, TensorValue, Unknown, Untranslatable
+from op_migrate.analyzers.tbe.registration import read_registration
+
+
+@dataclass(frozen=True)
+class Port:
+    """An operator input, output or attribute as the entry function declares it."""
+
+    name: str
+    role: str  # input | output | attr | kernel_name | extra
+    declared_as: str | None
+    default: str | None
+
+
+@dataclass(frozen=True)
+class EntryFacts:
+    """The operator file's entry function and its parameters, read once for every combination."""
+
+    module: ModuleCtx
+    entry: nodes.FunctionDef | None
+    ports: tuple[Port, ...]
+    op_type: str | None
+    bool_as_int8: bool
+
+
+def read_entry(loader: ModuleLoader, path: Path) -> EntryFacts:
+    module = loader.parse_file(path, f"impl.dynamic.{path.stem}")
+    info = read_registration(module.tree, path.stem, str(path))
+    ports = tuple(Port(p.name, p.role, p.declared_as, p.default) for p in info.params)
+    return EntryFacts(module=module, entry=info.entry, ports=ports, op_type=info.op_type, bool_as_int8=info.bool_as_int8)
+
+
+def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
+          outputs: list[tuple[str, str]], attr_types: dict[str, str] | None = None) -> Chain:
+    """inputs / outputs: (port, dtype) in the op-info's order, matched by position with the entry's input and output
+    parameters. dtypes are as the op-info registers them (bool stays bool; the framework's int8 view of it is applied
+    here when the operator keeps register_operator's default trans_bool_to_s8)."""
+    tracer = Tracer()
+    framework = Framework(platform, tracer)
+    interp = Interpreter(loader, Dsl(tracer, framework), framework)
+    interp.current_path = facts.module.path
+    combination = dict([*inputs, *outputs])
+    base = dict(combination=combination, soc=platform.short_soc, inputs=(), ops=(), outputs=(), attrs=(),
+                queries=(), notes=())
+    where = (facts.entry.lineno if facts.entry else 1, facts.module.path)
+    if facts.entry is None:
+        return Chain(**base, gaps=(Gap("entry", "no entry function (register_operator) in the file", *where),))
+    entry_inputs = [p for p in facts.ports if p.role == "input"]
+    entry_outputs = [p for p in facts.ports if p.role == "output"]
+    if len(entry_inputs) != len(inputs) or len(entry_outputs) != len(outputs):
+        return Chain(**base, gaps=(Gap("entry", f"the entry takes {len(entry_inputs)} inputs and {len(entry_outputs)} "
+                                                f"outputs, the op-info registers {len(inputs)} and {len(outputs)}",
+                                       *where),))
+    registered = dict(zip([p.name for p in entry_inputs + entry_outputs], [*inputs, *outputs]))
+    args = []
+    attr_types = attr_types or {}
+    for port in facts.ports:
+        if port.role in ("input", "output"):
+            name, dtype = registered[port.name]
+            if port.declared_as and port.declared_as.startswith("DYNAMIC_"):
+                return Chain(**base, gaps=(Gap(port.name, f"dynamic {port.role} {port.name} (a tensor list)",
+                                               *where),))
+            seen = "int8" if dtype == "bool" and facts.bool_as_int8 else dtype
+            args.append({"dtype": seen, "shape": ShapeValue(name), "ori_shape": ShapeValue(name),
+                         "format": "ND", "ori_format": "ND", "range": Unknown(f"the range of {name}"),
+                         "param_name": name})
+        elif port.role == "attr":
+            default = _default(interp, facts, port)
+            args.append(attr_value(port.name, default, attr_types.get(port.name)))
+        elif port.role == "kernel_name":
+            args.append(_default(interp, facts, port) or facts.entry.name)
+        else:
+            args.append(_default(interp, facts, port))
+    gaps: tuple = ()
+    refused = None
+    try:
+        interp.run_function(UserFunction(facts.entry, facts.module), args, {}, facts.entry)
+    except Untranslatable as error:
+        construct = error.construct or error.reason.split(":")[0]
+        gaps = (Gap(construct, error.reason, error.line, error.path),)
+    except Refused as error:
+        refused = f"{error.reason} ({Path(error.path).name if error.path else '?'}:{error.line})"
+    except RecursionError:
+        gaps = (Gap("recursion", "the helpers recurse deeper than the scaffold follows", *where),)
+    chain_inputs, chain_outputs, more_gaps = _ports(facts, tracer, [n for n, _ in inputs], outputs)
+    if not gaps and refused is None:
+        gaps = more_gaps
+    ops = _live_ops(tracer.ops, chain_outputs)
+    return Chain(
+        combination=combination,
+        soc=platform.short_soc,
+        inputs=chain_inputs,
+        ops=tuple(ChainOp(**op) for op in ops),
+        outputs=chain_outputs,
+        attrs=tuple(sorted(_attrs(ops))),
+        queries=tuple(tracer.queries),
+        notes=tuple(interp.notes),
+        gaps=gaps,
+        refused=refused,
+        classify_mode=tracer.classify_mode,
+    )
+
+
+def _default(interp: Interpreter, facts: EntryFacts, port: Port):
+    if port.default is None:
+        return None
+    arguments = facts.entry.args
+    names = [a.name for a in (arguments.posonlyargs or []) + (arguments.args or [])]
+    index = names.index(port.name) - (len(names) - len(arguments.defaults))
+    try:
+        return interp.eval(arguments.defaults[index], Frame(module=facts.module, name="<defaults>"))
+    except (Untranslatable, Refused):
+        return None
+
+
+def _ports(facts: EntryFacts, tracer: Tracer, input_ports: list[str], outputs: list[tuple[str, str]]):
+    """The chain's inputs and outputs in the operator's port order, from the build's tensor list."""
+    where = (facts.entry.lineno if facts.entry else None, facts.module.path)
+    if tracer.build is None or not tracer.build.tensor_lists:
+        return (), (), (Gap("tbe.build", "the entry builds no tensor list the scaffold can read", *where),)
+    listed = tracer.build.tensor_lists[0]
+    listed = list(listed) if isinstance(listed, (list, tuple)) else [listed]
+    flat = []
+    for item in listed:
+        flat.extend(item if isinstance(item, (list, tuple)) else [item])
+    tensors = [t for t in flat if isinstance(t, TensorValue)]
+    if len(tensors) != len(flat):
+        return (), (), (Gap("tbe.build", "the tensor list holds values that are not traced tensors", *where),)
+    placeholders = [t for t in tensors if t.ref.startswith("in")]
+    results = tensors[len(placeholders):]
+    if tensors[:len(placeholders)] != placeholders or len(placeholders) != len(input_ports):
+        return (), (), (Gap("tbe.build", f"the tensor list has {len(placeholders)} placeholders first for "
+                                         f"{len(input_ports)} inputs", *where),)
+    if len(results) != len(outputs):
+        return (), (), (Gap("tbe.build", f"the tensor list has {len(results)} results for {len(outputs)} outputs",
+                            *where),)
+    by_ref = {item["ref"]: item for item in tracer.inputs}
+    chain_inputs = tuple(ChainInput(ref=t.ref, port=port, dtype=t.dtype, name=by_ref[t.ref]["name"],
+                                    line=by_ref[t.ref]["line"]) for t, port in zip(placeholders, input_ports))
+    chain_outputs = tuple(ChainOutput(port=port, ref=t.ref, dtype=t.dtype) for t, (port, _) in zip(results, outputs))
+    gaps = []
+    for output, (_, registered) in zip(chain_outputs, outputs):
+        seen = "int8" if registered == "bool" and facts.bool_as_int8 else registered
+        if output.dtype not in (registered, seen):
+            gaps.append(Gap(f"output {output.port}", f"the chain computes {output.dtype} for output {output.port}, "
+                                                     f"registered as {registered}", *where))
+    return chain_inputs, chain_outputs, tuple(gaps)
+
+
+def _live_ops(ops: list[dict], outputs: tuple) -> list[dict]:
+    needed = {o.ref for o in outputs}
+    kept = []
+    for op in reversed(ops):
+        if op["ref"] in needed:
+            kept.append(op)
+            needed |= {operand[1] for operand in op["operands"] if operand[0] == "ref"}
+    return list(reversed(kept))
+
+
+def _attrs(ops: list[dict]) -> set[str]:
+    from op_migrate.analyzers.scaffold.values import attr_names
+
+    names: set[str] = set()
+    for op in ops:
+        for operand in op["operands"]:
+            if operand[0] == "scalar":
+                names |= attr_names(operand[1])
+    return names

@@ -1,0 +1,154 @@
+"""Values of the scaffold's abstract interpreter: chain tensors, symbolic scalars, shapes, attributes, unknowns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class Untranslatable(Exception):
+    """The trace cannot go on: a construct or a value it does not model decides what the operator computes."""
+
+    def __init__(self, reason: str, line: int | None = None, path: str | None = None, construct: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.path = path
+        self.construct = construct
+
+
+class Refused(Exception):
+    """The TBE code raises on this path: the dtype combination (or the facts) are refused by the operator itself."""
+
+    def __init__(self, reason: str, line: int | None, path: str | None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.path = path
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """A value the interpreter does not know (a shape entry, a framework object, a call it does not model)."""
+
+    reason: str
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class TensorValue:
+    """A tensor of the traced chain: `ref` names the chain input or op that produces it."""
+
+    ref: str
+    dtype: str
+
+    @property
+    def shape(self) -> "ShapeValue":
+        return ShapeValue(f"shape of {self.ref}")
+
+
+@dataclass(frozen=True)
+class ShapeValue:
+    """A tensor shape: dynamic, never known as numbers; elementwise operators only pass it along."""
+
+    origin: str
+
+
+@dataclass(frozen=True)
+class AttrValue:
+    """An operator attribute: known only when the kernel runs (it travels in the tiling data)."""
+
+    name: str
+    default: object
+    attr_type: str | None = None
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """A scalar the chain uses: a constant, an attribute or an expression of them, with the dtype tvm gives it.
+
+    expr is ("const", value) | ("attr", name) | (operator, operand...) | ("cast", dtype, operand).
+    """
+
+    expr: tuple
+    dtype: str | None
+
+    @property
+    def value(self):
+        return self.expr[1] if self.expr[0] == "const" else Unknown(f"the value of attribute-dependent scalar {self}")
+
+    def __str__(self) -> str:
+        return scalar_text(self.expr)
+
+
+def scalar_text(expr: tuple) -> str:
+    kind = expr[0]
+    if kind == "const":
+        return repr(expr[1])
+    if kind == "attr":
+        return f"attr {expr[1]}"
+    if kind == "cast":
+        return f"{expr[1]}({scalar_text(expr[2])})"
+    if len(expr) == 2:
+        return f"{kind}({scalar_text(expr[1])})"
+    return f"({scalar_text(expr[1])} {kind} {scalar_text(expr[2])})"
+
+
+def as_scalar_expr(value) -> tuple | None:
+    """The scalar expression of a Python number, an attribute or a Scalar; None for anything else."""
+    if isinstance(value, bool):
+        return ("const", int(value))
+    if isinstance(value, (int, float)):
+        return ("const", value)
+    if isinstance(value, Scalar):
+        return value.expr
+    if isinstance(value, AttrValue):
+        return ("attr", value.name)
+    return None
+
+
+def attr_names(expr: tuple) -> set[str]:
+    if expr[0] == "attr":
+        return {expr[1]}
+    names: set[str] = set()
+    for part in expr[1:]:
+        if isinstance(part, tuple):
+            names |= attr_names(part)
+    return names
+
+
+@dataclass(frozen=True)
+class FrameworkRef:
+    """A name of the TBE framework (tvm, para_check, tbe_platform, shape_util ...) by its qualified path."""
+
+    path: str
+
+
+@dataclass(frozen=True)
+class DslRef:
+    """A function of the TBE DSL (tbe.dsl / te.lang.cce)."""
+
+    name: str
+    qualified: str
+
+
+@dataclass
+class Opaque:
+    """A framework object whose methods the trace ignores (a schedule, an op context, a `with` target)."""
+
+    what: str
+    attrs: dict = field(default_factory=dict)
+
+
+@dataclass
+class ClassifyResult:
+    """classify(ins, mode): one case per input combination; the scaffold traces the general case only."""
+
+    cases: list
+    mode: str
+
+
+@dataclass
+class BuildConfig:
+    """What tbe.build received: the tensor lists give the kernel's inputs and outputs in order."""
+
+    tensor_lists: list
