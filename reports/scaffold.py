@@ -29,7 +29,7 @@ FILES = (
     ("README.md.j2", "README.md"),
     ("docs/aclnn.md.j2", "docs/{api}.md"),
     ("docs/design_facts.toml.j2", "docs/design_facts.toml"),
-    ("docs/design.md.j2", "docs/design.md"),
+    ("docs/design.md.j2", "docs/{op}_design.md"),
     ("docs/verify_policy.toml.j2", "docs/verify_policy.toml"),
     ("docs/scaffold_report.md.j2", "docs/scaffold_report.md"),
     ("examples/example.cpp.j2", "examples/test_aclnn_{op}.cpp"),
@@ -68,23 +68,34 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
     license_py = "\n".join("# " + line.strip(" /*").rstrip() if line.strip(" /*") else "#"
                            for line in license_cpp.splitlines()[1:-1])
     inputs = [{"name": _cname(name), "port": name, "index": i} for i, name in enumerate(plan.inputs)]
-    outputs = [{"name": _cname(name), "port": name, "index": i} for i, name in enumerate(plan.outputs)]
+    taken = {item["name"] for item in inputs}
+    outputs = [{"name": _cname(name) + ("_out" if _cname(name) in taken else ""), "port": name, "index": i}
+               for i, name in enumerate(plan.outputs)]
     combos = []
     for combo in plan.combos:
-        dtypes = dict(combo.dtypes)
-        storage = {port: "int8" if d == "bool" else d for port, d in dtypes.items()}
-        in_bytes = [BYTES[storage[p]] for p in plan.inputs]
-        out_bytes = [BYTES[storage[p]] for p in plan.outputs]
+        in_dtypes, out_dtypes = combo.input_dtypes(), combo.output_dtypes()
+        in_storage = ["int8" if d == "bool" else d for d in in_dtypes]
+        out_storage = ["int8" if d == "bool" else d for d in out_dtypes]
+        in_bytes = [BYTES[d] for d in in_storage]
+        out_bytes = [BYTES[d] for d in out_storage]
         combos.append({
             "key": combo.key,
             "label": combo.label,
             "macro": f"{plan.op.upper()}_TPL_{combo.key}",
             "struct": f"{plan.op_type}Chain{combo.key}",
-            "in_types": [cxx_type(storage[p]) for p in plan.inputs],
-            "out_types": [cxx_type(storage[p]) for p in plan.outputs],
-            "ge_types": [GE_TYPES[dtypes[p]] for p in (*plan.inputs, *plan.outputs)],
-            "acl_types": [ACL_TYPES[dtypes[p]] for p in (*plan.inputs, *plan.outputs)],
-            "dtype_text": ", ".join(f"{p} {d}" for p, d in combo.dtypes),
+            "in_types": [cxx_type(d) for d in in_storage],
+            "out_types": [cxx_type(d) for d in out_storage],
+            "ge_types": [GE_TYPES[d] for d in (*in_dtypes, *out_dtypes)],
+            "acl_types": [ACL_TYPES[d] for d in (*in_dtypes, *out_dtypes)],
+            "in_dtypes": in_dtypes,
+            "out_dtypes": out_dtypes,
+            "dtype_text": ", ".join(f"{p} {d}" for p, d in zip((*plan.inputs, *plan.outputs), (*in_dtypes, *out_dtypes))),
+            "ge_qualified": [f"ge::{GE_TYPES[d]}" for d in (*in_dtypes, *out_dtypes)],
+            "op_types": [f"op::DataType::{GE_TYPES[d]}" for d in (*in_dtypes, *out_dtypes)],
+            "tile_192k": _tile(combo.bytes_per_8),
+            "op_count": len(combo.chain.ops),
+            "scalar_loops": combo.scalar_loops,
+            "check_text": extra.get("checks", {}).get(str(combo.key), "not run"),
             "socs_text": ", ".join(combo.socs),
             "socs": list(combo.socs),
             "tmp_units": combo.tmp_units,
@@ -95,7 +106,6 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
             "body": list(combo.body),
             "translated": combo.translated,
             "gaps": [gap.to_json() for gap in combo.gaps],
-            "dtypes": dtypes,
         })
     attrs = []
     for attr in plan.attrs:
@@ -103,9 +113,20 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
             continue
         default = attr.default if attr.default not in (None, "") else "0"
         default = {"true": "1", "false": "0"}.get(default.lower(), default)
+        kind = {"float": ("double", "float", "Float", "1.5", "CreateFloat"), "int": ("int64_t", "int64_t", "Int", "2",
+                                                                           "CreateInt"),
+                "bool": ("bool", "bool", "Bool", "true", "CreateBool")}[attr.kind]
         attrs.append({"name": attr.name, "field": attr.field, "cxx": attr.cxx, "opdef": attr.opdef,
-                      "default_cxx": default, "default": attr.default})
+                      "default_cxx": default, "default": attr.default, "api_type": kind[0], "host_type": kind[1],
+                      "opdef_default": _opdef_default(attr.kind, default), "example": kind[3],
+                      "any_value": kind[4], "ut_value": kind[3]})
     op_upper = plan.op.upper()
+    one_element = sorted({port for combo in plan.combos for port in combo.chain.extra.get("one_element_inputs", [])})
+    cnames = {item["port"]: item["name"] for item in inputs}
+    first = plan.combos[0] if plan.combos else None
+    pattern_text = {"ELEWISE": "elementwise (classify ELEWISE)",
+                    "ELEWISE_WITH_BROADCAST": "elementwise with broadcast (classify ELEWISE_WITH_BROADCAST)"}.get(
+        plan.pattern or "", f"pattern {plan.pattern}")
     return {
         "license_cpp": license_cpp,
         "license_py": license_py,
@@ -126,8 +147,139 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
         "combos": combos,
         "key_bits": max(1, max(len(combos) - 1, 1).bit_length()),
         "plan": plan,
-        **extra,
+        "install": plan.install or "a CANN install",
+        "pattern_text": pattern_text,
+        "one_element_inputs": one_element,
+        "one_element_cnames": [cnames[p] for p in one_element if p in cnames],
+        "entry_name": extra.get("entry_name", "?"),
+        "port_names": [*plan.inputs, *plan.outputs],
+        "param_rows": _param_rows(plan, inputs, outputs, attrs),
+        "chain_summary": _chain_summary(first.chain) if first else "-",
+        "refused": [f"{soc} {label}: {why}" for soc, label, why in plan.refused],
+        "refused_text": "; ".join(f"{label} ({why})" for _, label, why in plan.refused) or "无",
+        "queries": sorted({q[0] for combo in plan.combos for q in combo.chain.queries}),
+        "notes": sorted({f"{Path(n[2]).name}:{n[1]}: {n[0]}" for combo in plan.combos for n in combo.chain.notes}),
+        "differences_text": _differences(plan),
+        "gap_rows": [{"combo": label, "construct": gap.construct, "where": f"{Path(gap.path).name}:{gap.line}"
+                      if gap.path else "-", "reason": gap.reason} for label, gap in plan.gaps],
+        "opdef_groups": _opdef_groups(plan, inputs, outputs),
+        "policy_routes": _policy_routes(plan, inputs, outputs),
+        "policy_cases": _policy_cases(plan, inputs, outputs, one_element),
+        "example": _example(first, inputs, outputs) if first else {},
+        "check_rows": extra.get("check_rows", []),
+        "comparison": extra.get("comparison"),
+        "compute_flow": extra.get("compute_flow", 'flowchart TD\n    N0["no flowchart"]'),
+        **{k: v for k, v in extra.items() if k not in ("checks",)},
     }
+
+
+def _tile(bytes_per_8: int) -> int:
+    return (196608 - 1024) * 8 // bytes_per_8 // 256 * 256 if bytes_per_8 else 0
+
+
+def _opdef_default(kind: str, default: str) -> str:
+    if kind == "bool":
+        return "true" if default in ("1", "true", "True") else "false"
+    if kind == "int":
+        return str(int(float(default)))
+    text = repr(float(default))
+    return text if "e" in text or "." in text else text + ".0"
+
+
+_HOST = {"float16": "uint16_t", "bfloat16": "uint16_t", "float32": "float", "bool": "uint8_t"}
+_VALUES = {"float16": "0x3E00", "bfloat16": "0x3FC0", "float32": "1.5f", "bool": "1"}
+
+
+def _example(combo, inputs, outputs) -> dict:
+    ins, outs = combo.input_dtypes(), combo.output_dtypes()
+    return {"in_types": [_HOST.get(d, cxx_type(d)) for d in ins], "out_types": [_HOST.get(d, cxx_type(d)) for d in outs],
+            "init": [_VALUES.get(d, "3") for d in ins], "in_acl": [f"aclDataType::{ACL_TYPES[d]}" for d in ins],
+            "out_acl": [f"aclDataType::{ACL_TYPES[d]}" for d in outs]}
+
+
+def _param_rows(plan: ScaffoldPlan, inputs, outputs, attrs) -> list[dict]:
+    rows = []
+    for items, kind, getter in ((inputs, "输入", "input_dtypes"), (outputs, "输出", "output_dtypes")):
+        for item in items:
+            dtypes = [getattr(c, getter)()[item["index"]] for c in plan.combos]
+            rows.append({"name": item["name"], "kind": kind, "what": f"{plan.source_op_type} 的 {item['port']}",
+                         "dtypes": ", ".join(dict.fromkeys(d.upper() for d in dtypes)), "format": "ND"})
+    for attr in attrs:
+        rows.append({"name": attr["name"], "kind": "属性", "what": f"默认值 {attr['default']}",
+                     "dtypes": attr["api_type"], "format": "-"})
+    return rows
+
+
+def _chain_summary(chain) -> str:
+    names = [op.name for op in chain.ops]
+    if not names:
+        return "（无计算：输出即输入）"
+    shown = " → ".join(names[:24]) + (" → …" if len(names) > 24 else "")
+    return f"{shown}（{len(names)} 个 DSL 调用）"
+
+
+def _differences(plan: ScaffoldPlan) -> str:
+    items = ["the inputs broadcast by strides in the kernel (TBE's tbe.broadcast materialised them in UB)"]
+    if any("bfloat16" in c.input_dtypes() + c.output_dtypes() for c in plan.combos):
+        items.append("bfloat16 ops A2 has no vector instruction for run in float32 and round once (TBE's "
+                     "support_bfp16 wrapper casts the same way)")
+    if any(c.scalar_loops for c in plan.combos):
+        items.append("integer ops without an A2 vector instruction (int64, 8-bit arithmetic, integer compares) "
+                     "run on the scalar unit")
+    notes = {n[0] for c in plan.combos for n in c.chain.notes}
+    if notes:
+        items.append("the trace assumed: " + "; ".join(sorted(notes)))
+    if plan.refused:
+        items.append(f"{len(plan.refused)} registered combination(s) the TBE code refuses are left out")
+    return "; ".join(items) + "."
+
+
+def _opdef_groups(plan: ScaffoldPlan, inputs, outputs) -> list[dict]:
+    groups: dict[tuple, list[str]] = {}
+    for soc in plan.socs:
+        keys = tuple(c.key for c in plan.combos if soc in c.socs)
+        groups.setdefault(keys, []).append(soc)
+    result = []
+    for index, (keys, socs) in enumerate(groups.items()):
+        combos = [c for c in plan.combos if c.key in keys]
+        ports = []
+        for items, kind, getter in ((inputs, "Input", "input_dtypes"), (outputs, "Output", "output_dtypes")):
+            for item in items:
+                dtypes = [f"ge::{GE_TYPES[getattr(c, getter)()[item['index']]]}" for c in combos]
+                optional = kind == "Input" and item["port"] in plan.optional_inputs
+                ports.append({"kind": kind, "name": item["port"], "var": f"{kind.upper()}{item['index']}",
+                              "param_type": "OPTIONAL" if optional else "REQUIRED", "dtypes": dtypes,
+                              "formats": ["ge::FORMAT_ND"] * len(dtypes)})
+        result.append({"socs": socs, "tag": f"G{index}", "config": f"aicoreConfig{index}", "ports": ports,
+                       "combos": combos})
+    return result
+
+
+def _policy_routes(plan: ScaffoldPlan, inputs, outputs) -> list[dict]:
+    routes: dict[tuple, list[dict]] = {}
+    for combo in plan.combos:
+        socs = tuple(_SOC_NAMES.get(s, s) for s in combo.socs)
+        dtypes = {item["name"]: d for item, d in zip(inputs, combo.input_dtypes())}
+        dtypes.update({item["name"]: d for item, d in zip(outputs, combo.output_dtypes())})
+        routes.setdefault(socs, []).append(dtypes)
+    return [{"socs": list(socs), "dtypes": dtypes} for socs, dtypes in routes.items()]
+
+
+_SOC_NAMES = {"ascend910b": "Ascend910B", "ascend910_93": "Ascend910_93", "ascend910": "Ascend910",
+              "ascend310p": "Ascend310P"}
+
+
+def _policy_cases(plan: ScaffoldPlan, inputs, outputs, one_element) -> list[dict]:
+    def case(name, first, other, out):
+        shapes = {item["name"]: ([1] if item["port"] in one_element else (first if item["index"] == 0 else other))
+                  for item in inputs}
+        shapes.update({item["name"]: out for item in outputs})
+        return {"name": name, "shapes": shapes}
+
+    cases = [case("same-shape", [1000], [1000], [1000])]
+    if plan.pattern == "ELEWISE_WITH_BROADCAST" and len(inputs) - len(one_element) >= 2:
+        cases.append(case("broadcast-both", [256, 1, 32], [1, 512, 32], [256, 512, 32]))
+    return cases
 
 
 def _cname(name: str) -> str:

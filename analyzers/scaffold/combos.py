@@ -12,14 +12,11 @@ from op_migrate.analyzers.proto.sources import CapabilitySources
 class Combination:
     """Column i of an op-info entry: one dtype and one format per port."""
 
-    dtypes: tuple[tuple[str, str], ...]  # (port, dtype) in port order, inputs first
+    dtypes: tuple[tuple[str, str], ...]  # (port id, dtype) in port order, inputs first; ids are input0 / output0
     formats: tuple[tuple[str, str], ...]
 
     def dtype_map(self) -> dict[str, str]:
         return dict(self.dtypes)
-
-    def key(self) -> tuple[str, ...]:
-        return tuple(d for _, d in self.dtypes)
 
     def label(self) -> str:
         values = [d for _, d in self.dtypes]
@@ -30,7 +27,8 @@ class Combination:
 class SocCombinations:
     soc: str  # op-info spelling, e.g. ascend910b
     source: str
-    ports: tuple[tuple[str, str, str], ...]  # (port, role, paramType)
+    ports: tuple[tuple[str, str, str, str], ...]  # (port id, name, role, paramType): an input and an output may
+    # share a name (var of ApplyAdagradD is both), the id never
     combinations: tuple[Combination, ...]
     flags: dict
 
@@ -50,13 +48,13 @@ def combinations_of(info: OpInfo) -> SocCombinations:
     combos = []
     seen = set()
     for column in range(count):
-        dtypes = tuple((p.name, p.dtypes[column]) for p in params)
-        formats = tuple((p.name, p.formats[column] if column < len(p.formats) else "ND") for p in params)
+        dtypes = tuple((p.index, p.dtypes[column]) for p in params)
+        formats = tuple((p.index, p.formats[column] if column < len(p.formats) else "ND") for p in params)
         if (dtypes, formats) in seen:
             continue
         seen.add((dtypes, formats))
         combos.append(Combination(dtypes=dtypes, formats=formats))
-    ports = tuple((p.name, "input" if p.index.startswith("input") else "output", p.param_type or "required")
+    ports = tuple((p.index, p.name, "input" if p.index.startswith("input") else "output", p.param_type or "required")
                   for p in params)
     return SocCombinations(soc=info.soc, source=info.path, ports=ports, combinations=tuple(combos), flags=info.flags)
 

@@ -14,6 +14,7 @@ from op_migrate.analyzers.scaffold.values import (
     AttrValue,
     Refused,
     Scalar,
+    TensorScalar,
     TensorValue,
     Untranslatable,
     as_scalar_expr,
@@ -70,6 +71,7 @@ class Tracer:
         self.classify_mode: str | None = None
         self.build = None
         self.attrs_used: set[str] = set()
+        self.scalar_tensors: set[str] = set()  # refs used as t[0]: the inputs they come from must be one element
 
     def new_input(self, dtype: str, name: str, line: int | None, path: str) -> TensorValue:
         ref = f"in{len(self.inputs)}"
@@ -128,6 +130,10 @@ class Dsl:
             return self._emit(interp, name, (_operand(lhs), _operand(rhs)), {}, lhs.dtype, line, path)
         if name in WITH_SCALAR:
             tensor = _tensor(bound["raw_tensor"], name, "raw_tensor", interp, node)
+            if isinstance(bound["scalar"], TensorScalar):
+                other = self.scalar_tensor(interp, bound["scalar"], tensor.dtype, line, path)
+                binary = {"vmuls": "vmul", "vadds": "vadd", "vmaxs": "vmax", "vmins": "vmin", "vsubs": "vsub"}[name]
+                return self._emit(interp, binary, (_operand(tensor), _operand(other)), {}, tensor.dtype, line, path)
             scalar = _scalar(bound["scalar"], tensor.dtype, name, interp, node)
             return self._emit(interp, name, (_operand(tensor), scalar), {}, tensor.dtype, line, path)
         if name in TERNARY:
@@ -142,6 +148,39 @@ class Dsl:
                 raise interp.untranslatable(f"{construct} to a dtype the scaffold does not know", node)
             return self._emit(interp, name, (_operand(tensor),), {"dtype": dtype}, dtype, line, path)
         raise interp.untranslatable(f"{construct} is not traced", node, construct=construct)
+
+    def scalar_tensor(self, interp, value: TensorScalar, dtype: str, line, path) -> TensorValue:
+        """The tensor of `t[0]` as an operand of dtype `dtype` (util_astype casts the scalar to it)."""
+        self.tracer.scalar_tensors.add(value.tensor.ref)
+        tensor = value.tensor
+        if tensor.dtype != dtype:
+            tensor = self._cast_to(interp, {"data": tensor, "dtype": dtype, "f1628IntegerFlag": True}, None, line, path)
+            self.tracer.scalar_tensors.add(tensor.ref)
+        return tensor
+
+    def scalar_arithmetic(self, interp, op: str, left, right, node):
+        """Python arithmetic on `t[0]` (a tvm expression per element): the same arithmetic as DSL calls on t."""
+        line, path = getattr(node, "lineno", None), interp.current_path
+        tensor = left.tensor if isinstance(left, TensorScalar) else right.tensor
+        dtype = tensor.dtype
+
+        def as_tensor(value):
+            if isinstance(value, TensorScalar):
+                return self.scalar_tensor(interp, value, dtype, line, path)
+            expr = as_scalar_expr(value)
+            if expr is None:
+                raise interp.untranslatable(f"arithmetic of t[0] with {interp.describe(value)}", node)
+            return self._emit(interp, "broadcast", (("scalar", expr, dtype),), {}, dtype, line, path)
+
+        names = {"+": "vadd", "-": "vsub", "*": "vmul", "/": "vdiv"}
+        if op not in names:
+            raise interp.untranslatable(f"the operator {op} on t[0]", node)
+        a, b = as_tensor(left), as_tensor(right)
+        if a.dtype != b.dtype:
+            raise interp.untranslatable("arithmetic on t[0] of different dtypes", node)
+        result = self._emit(interp, names[op], (_operand(a), _operand(b)), {}, dtype, line, path)
+        self.tracer.scalar_tensors.add(result.ref)
+        return TensorScalar(result)
 
     def _emit(self, interp, name, operands, params, dtype, line, path) -> TensorValue:
         return self.tracer.emit(name, operands, params, dtype, line, path, interp.stack)
@@ -204,6 +243,9 @@ class Dsl:
 
     def _broadcast(self, interp, bound, node, line, path):
         value = bound["var_"]
+        if isinstance(value, TensorScalar):
+            dtype = bound["output_dtype"] if isinstance(bound["output_dtype"], str) else value.dtype
+            return self.scalar_tensor(interp, value, dtype, line, path)
         if isinstance(value, TensorValue):
             return value  # read by strides in the kernel: the tensor is already at the output shape there
         out_dtype = bound["output_dtype"]
@@ -271,6 +313,10 @@ class Dsl:
     def _vaxpy(self, interp, bound, node, line, path):
         lhs = _tensor(bound["lhs"], "vaxpy", "lhs", interp, node)
         rhs = _tensor(bound["rhs"], "vaxpy", "rhs", interp, node)
+        if isinstance(bound["scalar"], TensorScalar):
+            other = self.scalar_tensor(interp, bound["scalar"], lhs.dtype, line, path)
+            product = self._emit(interp, "vmul", (_operand(lhs), _operand(other)), {}, lhs.dtype, line, path)
+            return self._emit(interp, "vadd", (_operand(product), _operand(rhs)), {}, lhs.dtype, line, path)
         scalar = _scalar(bound["scalar"], lhs.dtype, "vaxpy", interp, node)
         return self._emit(interp, "vaxpy", (_operand(lhs), _operand(rhs), scalar), {}, lhs.dtype, line, path)
 
@@ -344,4 +390,7 @@ def _scalar(value, dtype: str, name: str, interp, node) -> tuple:
 def _tensor_or_scalar(value, dtype: str, name: str, interp, node) -> tuple:
     if isinstance(value, TensorValue):
         return _operand(value)
+    if isinstance(value, TensorScalar):
+        return _operand(interp.dsl.scalar_tensor(interp, value, dtype, getattr(node, "lineno", None),
+                                                 interp.current_path))
     return _scalar(value, dtype, name, interp, node)

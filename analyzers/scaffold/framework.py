@@ -28,6 +28,9 @@ from op_migrate.analyzers.scaffold.values import (
 PLATFORM_ADAPTER = "impl.util.platform_adapter"
 # Helpers of impl.util the trace answers itself: the shape facts they test are those of any dynamic build.
 HELPER_ANSWERS = {
+    "impl.util.util_compute.check_batchmatmul_fuse": False,  # UB-fusion checks: a standalone operator fuses nothing
+    "impl.util.util_compute.check_fc_fuse": False,
+    "impl.util.platform_adapter.get_current_build_config": False,  # enable_op_prebuild and friends: a plain build
     "impl.util.util_common.is_unknown_rank_input": False,
     "impl.util.util_common.is_unknown": True,
     "impl.util.util_common.is_dynamic_input": True,
@@ -192,6 +195,9 @@ class Framework:
     def _tvm_compute(self, interp, args, kwargs, node):
         raise interp.untranslatable("a raw tvm.compute lambda (index expressions, not DSL calls)", node,
                                     construct=node.as_string()[:120])
+
+    def _check_support_block_size_16(self, interp, args, kwargs, node):
+        return str(self.platform.spec.get("ubblock_size", "32")) == "16"
 
     def _cce(self, interp, args, kwargs, node):
         return Opaque("tvm.target.cce()")

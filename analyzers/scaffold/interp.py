@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from astroid import nodes
 
 from op_migrate.analyzers.scaffold import pybuiltins
+from op_migrate.analyzers.scaffold.framework import HELPER_ANSWERS
 from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader, is_framework
 from op_migrate.analyzers.scaffold.values import (
     AttrValue,
@@ -20,6 +21,7 @@ from op_migrate.analyzers.scaffold.values import (
     Refused,
     Scalar,
     ShapeValue,
+    TensorScalar,
     TensorValue,
     Unknown,
     Untranslatable,
@@ -121,6 +123,8 @@ class Interpreter:
         return self.module_attr(frame.module, name, node)
 
     def module_attr(self, ctx: ModuleCtx, name: str, node: nodes.NodeNG | None):
+        if f"{ctx.name}.{name}" in HELPER_ANSWERS:
+            return FrameworkRef(f"{ctx.name}.{name}")
         self.load_module(ctx)
         if name in ctx.globals:
             return ctx.globals[name]
@@ -137,6 +141,8 @@ class Interpreter:
         return Unknown(f"name {name!r} is not defined in {ctx.name}", getattr(node, "lineno", None))
 
     def resolve_path(self, dotted: str):
+        if dotted in HELPER_ANSWERS:
+            return FrameworkRef(dotted)
         dsl = dsl_name_of(dotted)
         if dsl is not None:
             return DslRef(dsl[0], dsl[1])
@@ -503,6 +509,8 @@ class Interpreter:
         return self.binary(node.op, self.eval(node.left, frame), self.eval(node.right, frame), node)
 
     def binary(self, op: str, left, right, node):
+        if isinstance(left, TensorScalar) or isinstance(right, TensorScalar):
+            return self.dsl.scalar_arithmetic(self, op, left, right, node)
         if isinstance(left, TensorValue) or isinstance(right, TensorValue):
             raise self.untranslatable("an arithmetic operator on a tensor (a tvm expression, not a DSL call)", node,
                                       construct=node.as_string()[:120])
@@ -553,6 +561,12 @@ class Interpreter:
                 raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on the value of attribute "
                                           f"{side.name}, known only at run time", node)
             if isinstance(side, ShapeValue):
+                if op in ("==", "!=") and isinstance(left, ShapeValue) and isinstance(right, ShapeValue):
+                    # Which inputs broadcast: TBE branches only to spell the broadcast out, which the kernel does
+                    # by strides anyway. The trace takes the general (broadcasting) path.
+                    self.notes.append((f"assumed the shapes differ (the broadcast path): {node.as_string()[:100]}",
+                                       node.lineno, self.current_path))
+                    return op == "!="
                 raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on a shape", node)
         if isinstance(left, Scalar) or isinstance(right, Scalar):
             left = left.value if isinstance(left, Scalar) else left

@@ -16,12 +16,10 @@ from op_migrate.analyzers.scaffold.modules import ModuleLoader
 from op_migrate.analyzers.scaffold.platform import Platform, PlatformError, load_platform
 from op_migrate.analyzers.scaffold.scalars import BYTES, cxx_type
 from op_migrate.analyzers.scaffold.slots import place
-from op_migrate.analyzers.scaffold.trace import EntryFacts, read_entry, trace
+from op_migrate.analyzers.scaffold.trace import BUILD_OPTIONS, EntryFacts, read_entry, trace
 from op_migrate.analyzers.tbe.registration import snake_case
 
 SUPPORTED_DTYPES = set(BYTES) - {"float64"}
-# Built-time options of the TBE framework, not operator attributes: the kernel takes their default.
-BUILD_OPTIONS = {"impl_mode"}
 _ATTR_KINDS = {"float": ("float", "Float"), "int": ("int64_t", "Int"), "bool": ("bool", "Bool")}
 
 
@@ -60,8 +58,11 @@ class ComboPlan(JsonModel):
     def translated(self) -> bool:
         return not self.gaps
 
-    def dtype(self, port: str) -> str:
-        return dict(self.dtypes)[port]
+    def input_dtypes(self) -> list[str]:
+        return [d for pid, d in self.dtypes if pid.startswith("input")]
+
+    def output_dtypes(self) -> list[str]:
+        return [d for pid, d in self.dtypes if pid.startswith("output")]
 
 
 @dataclass(frozen=True)
@@ -110,10 +111,12 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
         except PlatformError as error:
             raise PlanError(str(error)) from error
     first = next(iter(per_soc.values()))
-    roles = {name: role for name, role, _ in first.ports}
-    inputs = tuple(name for name, role, _ in first.ports if role == "input")
-    outputs = tuple(name for name, role, _ in first.ports if role == "output")
-    optional = tuple(name for name, role, kind in first.ports if role == "input" and kind == "optional")
+    names = {pid: name for pid, name, _, _ in first.ports}
+    input_ids = [pid for pid, _, role, _ in first.ports if role == "input"]
+    output_ids = [pid for pid, _, role, _ in first.ports if role == "output"]
+    inputs = tuple(names[pid] for pid in input_ids)
+    outputs = tuple(names[pid] for pid in output_ids)
+    optional = tuple(name for _, name, role, kind in first.ports if role == "input" and kind == "optional")
     attrs = _attrs(facts, sources, op_type, first.flags)
     attr_types = {a.name: a.kind for a in attrs}
     chains: dict[tuple, list] = {}  # combination key -> [(soc, chain)]
@@ -124,8 +127,9 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
             if unsupported:
                 refused.append((soc, combo.label(), f"dtype {unsupported[0]} has no Ascend C storage type here"))
                 continue
-            ins = [(p, d) for p, d in combo.dtypes if roles[p] == "input"]
-            outs = [(p, d) for p, d in combo.dtypes if roles[p] == "output"]
+            dtypes = combo.dtype_map()
+            ins = [(names[pid], dtypes[pid]) for pid in input_ids]
+            outs = [(names[pid], dtypes[pid]) for pid in output_ids]
             chain = trace(facts, loader, platforms[soc], ins, outs, attr_types)
             if chain.refused:
                 refused.append((soc, combo.label(), chain.refused))
@@ -181,14 +185,18 @@ def _lower(chain: Chain, inputs, outputs, attrs, gaps: list):
         text = f"{gap.construct} at {where} is not translated: {gap.reason}".replace('"', "'").replace("\\", "/")
         return (f'static_assert(false, "{text}");',), 0, 0, ()
     dtypes = chain.combination
-    in_vals = [Val(f"x{i}", "int8" if dtypes[p] == "bool" else dtypes[p], "in") for i, p in enumerate(inputs)]
-    out_vals = [Val(f"y{i}", "int8" if dtypes[p] == "bool" else dtypes[p], "out") for i, p in enumerate(outputs)]
+    in_vals = [Val(f"x{i}", _storage(dtypes[f"input{i}"]), "in") for i in range(len(inputs))]
+    out_vals = [Val(f"y{i}", _storage(dtypes[f"output{i}"]), "out") for i in range(len(outputs))]
     fields = {a.name: a.field for a in attrs}
     lowered = Lowerer(chain, in_vals, out_vals, lambda name: f"td.{fields.get(name, name)}").run()
     for construct, reason, line, path in lowered.gaps:
         gaps.append(Gap(construct, reason, line, path))
     placed = place(lowered)
     return placed.lines, placed.tmp_units, placed.scalar_loops, tuple(sorted(lowered.apis))
+
+
+def _storage(dtype: str) -> str:
+    return "int8" if dtype == "bool" else dtype
 
 
 def _chain_text(chain: Chain) -> str:

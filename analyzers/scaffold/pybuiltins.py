@@ -12,6 +12,7 @@ from op_migrate.analyzers.scaffold.values import (
     Opaque,
     Scalar,
     ShapeValue,
+    TensorScalar,
     TensorValue,
     Unknown,
 )
@@ -27,13 +28,16 @@ class Builtin:
 
 
 def _concrete(values) -> bool:
-    return not any(isinstance(v, (Unknown, ShapeValue, TensorValue, AttrValue, Scalar, Opaque)) for v in values)
+    return not any(isinstance(v, (Unknown, ShapeValue, TensorValue, AttrValue, Scalar, Opaque, TensorScalar))
+                   for v in values)
 
 
 def _plain(name: str, function: Callable, pytype: type | None = None) -> Builtin:
     def run(interp, args, kwargs, node):
         if not _concrete([*args, *kwargs.values()]):
             if name in ("float", "int") and len(args) == 1 and isinstance(args[0], (AttrValue, Scalar)):
+                return args[0]
+            if name in ("list", "tuple") and len(args) == 1 and isinstance(args[0], ShapeValue):
                 return args[0]
             if name == "len" and args and isinstance(args[0], ShapeValue):
                 return Unknown("the rank of a dynamic shape", getattr(node, "lineno", None))
@@ -168,6 +172,12 @@ def attribute(interp, value, name: str, node):
             return value.dtype
         if name == "shape":
             return value.shape
+        if name == "op":
+            # What fusion checks read: a placeholder's op has no tag and no inputs; a DSL result's is elementwise.
+            tag = "" if value.ref.startswith("in") else "elewise"
+            return Opaque("tensor.op", {"tag": tag, "input_tensors": [], "attrs": {}, "name": value.ref})
+        if name == "name":
+            return value.ref
         return Opaque(f"tensor.{name}")
     if isinstance(value, Scalar):
         if name == "dtype":
@@ -190,6 +200,8 @@ def attribute(interp, value, name: str, node):
 
 def subscript(interp, container, key, node):
     if isinstance(container, TensorValue):
+        if key == 0 and not isinstance(key, bool):
+            return TensorScalar(container)
         raise interp.untranslatable("indexing a tensor (a tvm expression, not a DSL call)", node,
                                     construct=node.as_string()[:120])
     if isinstance(container, ShapeValue):

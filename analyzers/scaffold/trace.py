@@ -17,6 +17,9 @@ from op_migrate.analyzers.scaffold.platform import Platform
 from op_migrate.analyzers.scaffold.values import Refused, ShapeValue, TensorValue, Unknown, Untranslatable
 from op_migrate.analyzers.tbe.registration import read_registration
 
+# Build-time options of the TBE framework, not operator attributes: the trace takes their default.
+BUILD_OPTIONS = {"impl_mode"}
+
 
 @dataclass(frozen=True)
 class Port:
@@ -55,7 +58,8 @@ def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: l
     framework = Framework(platform, tracer)
     interp = Interpreter(loader, Dsl(tracer, framework), framework)
     interp.current_path = facts.module.path
-    combination = dict([*inputs, *outputs])
+    combination = {**{f"input{i}": d for i, (_, d) in enumerate(inputs)},
+                   **{f"output{i}": d for i, (_, d) in enumerate(outputs)}}
     base = dict(combination=combination, soc=platform.short_soc, inputs=(), ops=(), outputs=(), attrs=(),
                 queries=(), notes=())
     where = (facts.entry.lineno if facts.entry else 1, facts.module.path)
@@ -80,7 +84,7 @@ def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: l
             args.append({"dtype": seen, "shape": ShapeValue(name), "ori_shape": ShapeValue(name),
                          "format": "ND", "ori_format": "ND", "range": Unknown(f"the range of {name}"),
                          "param_name": name})
-        elif port.role == "attr":
+        elif port.role == "attr" and port.name not in BUILD_OPTIONS:
             default = _default(interp, facts, port)
             args.append(attr_value(port.name, default, attr_types.get(port.name)))
         elif port.role == "kernel_name":
@@ -102,6 +106,7 @@ def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: l
     if not gaps and refused is None:
         gaps = more_gaps
     ops = _live_ops(tracer.ops, chain_outputs)
+    one_element = _inputs_of(tracer.scalar_tensors, tracer.ops, chain_inputs)
     return Chain(
         combination=combination,
         soc=platform.short_soc,
@@ -114,7 +119,24 @@ def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: l
         gaps=gaps,
         refused=refused,
         classify_mode=tracer.classify_mode,
+        extra={"one_element_inputs": one_element} if one_element else {},
     )
+
+
+def _inputs_of(refs: set[str], ops: list[dict], inputs: tuple) -> list[str]:
+    """The input ports whose values reach `refs` (they are read as t[0]: each must hold one element)."""
+    producers = {op["ref"]: op for op in ops}
+    pending, seen, found = list(refs), set(), set()
+    while pending:
+        ref = pending.pop()
+        if ref in seen:
+            continue
+        seen.add(ref)
+        if ref in producers:
+            pending += [o[1] for o in producers[ref]["operands"] if o[0] == "ref"]
+        else:
+            found.add(ref)
+    return [item.port for item in inputs if item.ref in found]
 
 
 def _default(interp: Interpreter, facts: EntryFacts, port: Port):
@@ -156,8 +178,8 @@ def _ports(facts: EntryFacts, tracer: Tracer, input_ports: list[str], outputs: l
     chain_outputs = tuple(ChainOutput(port=port, ref=t.ref, dtype=t.dtype) for t, (port, _) in zip(results, outputs))
     gaps = []
     for output, (_, registered) in zip(chain_outputs, outputs):
-        seen = "int8" if registered == "bool" and facts.bool_as_int8 else registered
-        if output.dtype not in (registered, seen):
+        seen = ("int8", "uint8", "bool") if registered == "bool" else (registered,)
+        if output.dtype not in seen:
             gaps.append(Gap(f"output {output.port}", f"the chain computes {output.dtype} for output {output.port}, "
                                                      f"registered as {registered}", *where))
     return chain_inputs, chain_outputs, tuple(gaps)

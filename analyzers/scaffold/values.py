@@ -47,6 +47,18 @@ class TensorValue:
 
 
 @dataclass(frozen=True)
+class TensorScalar:
+    """`t[0]` of a one-element tensor, used as a scalar operand: the kernel uses the tensor itself, whose every lane
+    holds that element once the input is read by strides (the input must then have one element)."""
+
+    tensor: TensorValue
+
+    @property
+    def dtype(self) -> str:
+        return self.tensor.dtype
+
+
+@dataclass(frozen=True)
 class ShapeValue:
     """A tensor shape: dynamic, never known as numbers; elementwise operators only pass it along."""
 

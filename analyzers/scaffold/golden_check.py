@@ -1,0 +1,148 @@
+"""What the generated tests of a scaffolded operator run: shape cases, input data, the kernel on the CPU model,
+the golden of the TBE chain (dsl_numpy) and the comparison with the community's precision thresholds.
+
+Thresholds: np.isclose with rtol = atol = 1e-3 (float16), 1e-4 (float32), 4e-3 (bfloat16), NaN equal to NaN,
+integers and booleans exact: the values of ops-math 9.1.0 experimental/math/rsqrt/tests/ut/op_kernel/rsqrt_data/
+compare_data.py. The mean and max relative errors (MERE / MARE, the "community standard" of
+experimental/math/truncate_mod/.../compare_data.py: float16 2^-10, bfloat16 2^-7, float32 2^-13; MARE < 10x) are
+reported beside them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from op_migrate.analyzers.scaffold import dsl_numpy
+
+THRESHOLDS = {"float16": 1e-3, "float32": 1e-4, "bfloat16": 4e-3}
+MERE_THRESHOLDS = {"float16": 2 ** -10, "float32": 2 ** -13, "bfloat16": 2 ** -7}
+FLOATS = ("float16", "float32", "bfloat16")
+SPECIALS = (np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0)
+
+
+def shape_cases(document: dict) -> list[dict]:
+    """Shape cases for every input: tails, several tiles on several cores, and (broadcast pattern) each way an input
+    can broadcast: along rows, one value per row, one element. Inputs read as t[0] always have one element."""
+    count = len(document["inputs"])
+    single = set(document.get("one_element_inputs", []))
+
+    def shapes(first, others):
+        return [[1] if name in single else (first if index == 0 else others)
+                for index, name in enumerate(document["inputs"])]
+
+    cases = [
+        {"name": "same-tail", "shapes": shapes([3, 45], [3, 45]), "cores": 1},
+        {"name": "same-multicore", "shapes": shapes([9001], [9001]), "cores": 4},
+        {"name": "same-specials", "shapes": shapes([2, 64], [2, 64]), "cores": 2, "specials": True},
+    ]
+    if document.get("pattern") == "ELEWISE_WITH_BROADCAST" and count - len(single) >= 2:
+        cases += [
+            {"name": "broadcast-rows", "shapes": shapes([5, 1, 33], [1, 7, 33]), "cores": 3},
+            {"name": "broadcast-row-values", "shapes": shapes([6, 40], [6, 1]), "cores": 2},
+            {"name": "broadcast-scalar", "shapes": shapes([2, 50], [1]), "cores": 2},
+        ]
+    return cases
+
+
+def make_inputs(document: dict, chain: dict, case: dict, seed: int) -> dict:
+    """port -> array of its dtype and the case's shape. Integers never hold 0 (TBE leaves integer division by 0
+    undefined); floats are uniform in [-5, 5], with NaN / +-inf / +-0 / +-1 up front in the specials case."""
+    rng = np.random.default_rng(seed)
+    arrays = {}
+    for index, (name, shape) in enumerate(zip(document["inputs"], case["shapes"])):
+        dtype = chain["combination"][f"input{index}"]
+        if dtype in FLOATS:
+            values = rng.uniform(-5, 5, size=shape).astype(np.float32)
+            if case.get("specials") and values.size >= len(SPECIALS):
+                flat = values.reshape(-1)
+                flat[: len(SPECIALS)] = np.roll(np.array(SPECIALS, dtype=np.float32), index)
+            arrays[name] = values.astype(dsl_numpy.np_dtype(dtype))
+        elif dtype == "bool":
+            arrays[name] = rng.integers(0, 2, size=shape).astype(np.int8)
+        else:
+            info = np.iinfo(dsl_numpy.np_dtype(dtype))
+            low, high = max(int(info.min), -50), min(int(info.max), 50)
+            values = rng.integers(low, high + 1, size=shape)
+            values[values == 0] = 1
+            arrays[name] = values.astype(dsl_numpy.np_dtype(dtype))
+    return arrays
+
+
+def attr_values(document: dict) -> dict:
+    values = {}
+    for attr in document.get("attrs", []):
+        text = attr.get("default")
+        try:
+            values[attr["name"]] = float({"true": 1, "false": 0}.get(str(text).lower(), text)) if text not in (None, "") \
+                else 0.5
+        except ValueError:
+            values[attr["name"]] = 0.5
+    return values
+
+
+def golden(chain: dict, document: dict, arrays: dict, attrs: dict) -> dict:
+    shape = np.broadcast_shapes(*[np.shape(a) for a in arrays.values()])
+    broadcast = {name: np.broadcast_to(array, shape) for name, array in arrays.items()}
+    return {name: np.asarray(value).reshape(shape) for name, value in dsl_numpy.evaluate(chain, broadcast, attrs).items()}
+
+
+def compare(actual: np.ndarray, expected: np.ndarray, dtype: str) -> tuple[bool, str]:
+    """(passed, what differs)."""
+    if actual.shape != expected.shape:
+        return False, f"shape {actual.shape} != {expected.shape}"
+    if dtype in FLOATS:
+        a = actual.astype(np.float64)
+        e = expected.astype(np.float64)
+        tolerance = THRESHOLDS[dtype]
+        with np.errstate(all="ignore"):
+            good = np.isclose(a, e, rtol=tolerance, atol=tolerance, equal_nan=True)
+            finite = np.isfinite(e) & np.isfinite(a)
+            relative = np.abs(a - e)[finite] / np.maximum(np.abs(e[finite]), 1e-6)
+        mere = float(relative.mean()) if relative.size else 0.0
+        mare = float(relative.max()) if relative.size else 0.0
+        summary = f"MERE {mere:.3g} MARE {mare:.3g} (community standard {MERE_THRESHOLDS[dtype]:.3g} / " \
+                  f"{10 * MERE_THRESHOLDS[dtype]:.3g})"
+    else:
+        good = actual == expected
+        summary = "exact"
+    if good.all():
+        return True, summary
+    where = np.argwhere(~good)[:5]
+    shown = ", ".join(f"{tuple(int(i) for i in w)}: {actual[tuple(w)]!r} != {expected[tuple(w)]!r}" for w in where)
+    return False, f"{int((~good).sum())} of {good.size} differ ({summary}); first {shown}"
+
+
+def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dict, seed: int = 2026) -> list[str]:
+    """Run one combination on one case; returns the comparison lines and raises AssertionError on a mismatch."""
+    combo = document["combos"][key]
+    chain = combo["chain"]
+    if case.get("specials") and not any(chain["combination"][f"input{i}"] in FLOATS
+                                        for i in range(len(document["inputs"]))):
+        case = {**case, "specials": False}
+    arrays = make_inputs(document, chain, case, seed)
+    attrs = attr_values(document)
+    inputs = {f"x{index}": arrays[name] for index, name in enumerate(document["inputs"])}
+    outputs = {f"y{index}": _storage(chain["combination"][f"output{index}"])
+               for index in range(len(document["outputs"]))}
+    options = {"key": key}
+    for index, shape in enumerate(case["shapes"]):
+        options[f"shape{index}"] = ",".join(str(d) for d in shape) if shape else "-"
+    for name, value in attrs.items():
+        options[f"attr-{name}"] = repr(value)
+    results = cpu_model.run_kernel(executable, workdir, inputs, outputs, cores=case["cores"], options=options)
+    expected = golden(chain, document, arrays, attrs)
+    lines, failures = [], []
+    for index, name in enumerate(document["outputs"]):
+        dtype = chain["combination"][f"output{index}"]
+        want = expected[name].astype(_storage(dtype))
+        got = results[f"y{index}"].reshape(want.shape)
+        passed, detail = compare(got, want, "int8" if dtype == "bool" else dtype)
+        lines.append(f"{name} ({dtype}): {detail}")
+        if not passed:
+            failures.append(f"{case['name']} key {key} {name} ({dtype}): {detail}")
+    assert not failures, "; ".join(failures)
+    return lines
+
+
+def _storage(dtype: str):
+    return np.int8 if dtype == "bool" else dsl_numpy.np_dtype(dtype)
