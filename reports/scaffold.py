@@ -6,7 +6,9 @@ import json
 from pathlib import Path
 
 from op_migrate.analyzers import catalog
-from op_migrate.analyzers.scaffold.plan import ScaffoldPlan
+from op_migrate.analyzers.scaffold.attr_cases import cxx_condition
+from op_migrate.analyzers.scaffold.scalars import host_expr
+from op_migrate.analyzers.scaffold.plan import MAX_QUEUE_BUFFERS, ScaffoldPlan, queue_buffers
 from op_migrate.analyzers.scaffold.scalars import BYTES, cxx_type
 from op_migrate.reports.render import render
 
@@ -108,18 +110,32 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
             "gaps": [gap.to_json() for gap in combo.gaps],
         })
     attrs = []
-    for attr in plan.attrs:
-        if attr.cxx is None:
+    for index, attr in enumerate(plan.attrs):
+        if attr.opdef is None:
             continue
-        default = attr.default if attr.default not in (None, "") else "0"
-        default = {"true": "1", "false": "0"}.get(default.lower(), default)
-        kind = {"float": ("double", "float", "Float", "1.5", "CreateFloat"), "int": ("int64_t", "int64_t", "Int", "2",
-                                                                           "CreateInt"),
-                "bool": ("bool", "bool", "Bool", "true", "CreateBool")}[attr.kind]
-        attrs.append({"name": attr.name, "field": attr.field, "cxx": attr.cxx, "opdef": attr.opdef,
+        default = attr.default if attr.default not in (None, "") else ("" if attr.kind == "str" else "0")
+        if attr.kind != "str":
+            default = {"true": "1", "false": "0"}.get(default.lower(), default)
+        kind = {"float": ("double", "float", "Float", "1.5", "CreateFloat"),
+                "int": ("int64_t", "int64_t", "Int", "2", "CreateInt"),
+                "bool": ("bool", "bool", "Bool", "true", "CreateBool"),
+                "str": ("const char*", "char", "String", '"' + default.strip("'\"") + '"', "CreateString")}[attr.kind]
+        attrs.append({"name": attr.name, "field": attr.field, "cxx": attr.cxx, "opdef": attr.opdef, "kind": attr.kind,
                       "default_cxx": default, "default": attr.default, "api_type": kind[0], "host_type": kind[1],
                       "opdef_default": _opdef_default(attr.kind, default), "example": kind[3],
-                      "any_value": kind[4], "ut_value": kind[3]})
+                      "any_value": kind[4], "ut_value": kind[3], "index": index, "td": attr.cxx is not None})
+    kinds = {a["name"]: a["kind"] for a in attrs}
+    fields = {a["name"]: a["field"] for a in attrs}
+    for entry, combo in zip(combos, plan.combos):
+        terms = []
+        for condition in combo.conditions:
+            predicate = condition["predicate"]
+            text = cxx_condition(predicate, fields.get(predicate["attr"], predicate["attr"]),
+                                 kinds.get(predicate["attr"], ""))
+            terms.append(text if condition["outcome"] else f"!{text}")
+        entry["condition_cxx"] = " && ".join(terms) if terms else "true"
+        entry["runtime"] = [host_expr(expr, lambda name: f"td.{fields.get(name, name)}") for expr in combo.runtime_scalars]
+        entry["conditions_text"] = "; ".join(f"{c['text']} is {c['outcome']}" for c in combo.conditions)
     op_upper = plan.op.upper()
     one_element = sorted({port for combo in plan.combos for port in combo.chain.extra.get("one_element_inputs", [])})
     cnames = {item["port"]: item["name"] for item in inputs}
@@ -144,8 +160,13 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
         "inputs": inputs,
         "outputs": outputs,
         "attrs": attrs,
+        "td_attrs": [a for a in attrs if a["td"]],
+        "max_scalars": max([1, *[len(c.runtime_scalars) for c in plan.combos]]),
         "combos": combos,
         "key_bits": max(1, max(len(combos) - 1, 1).bit_length()),
+        "in_buffers": queue_buffers(len(plan.inputs)),
+        "input_tbuf": len(plan.inputs) > MAX_QUEUE_BUFFERS,
+        "out_buffers": queue_buffers(len(plan.outputs)),
         "plan": plan,
         "install": plan.install or "a CANN install",
         "pattern_text": pattern_text,
@@ -178,6 +199,8 @@ def _tile(bytes_per_8: int) -> int:
 
 
 def _opdef_default(kind: str, default: str) -> str:
+    if kind == "str":
+        return '"' + default.strip("'\"") + '"'
     if kind == "bool":
         return "true" if default in ("1", "true", "True") else "false"
     if kind == "int":
@@ -235,23 +258,31 @@ def _differences(plan: ScaffoldPlan) -> str:
 
 
 def _opdef_groups(plan: ScaffoldPlan, inputs, outputs) -> list[dict]:
+    """One OpDef column per (dtype combination, format) a SoC registers; SoCs with the same columns share a config."""
     groups: dict[tuple, list[str]] = {}
     for soc in plan.socs:
         keys = tuple(c.key for c in plan.combos if soc in c.socs)
         groups.setdefault(keys, []).append(soc)
     result = []
     for index, (keys, socs) in enumerate(groups.items()):
-        combos = [c for c in plan.combos if c.key in keys]
+        columns = []
+        for combo in plan.combos:
+            if combo.key in keys:
+                dtypes = [*combo.input_dtypes(), *combo.output_dtypes()]
+                for fmt in combo.formats or (("ND",) * len(dtypes),):
+                    if (tuple(dtypes), fmt) not in columns:
+                        columns.append((tuple(dtypes), fmt))
         ports = []
-        for items, kind, getter in ((inputs, "Input", "input_dtypes"), (outputs, "Output", "output_dtypes")):
+        for items, kind in ((inputs, "Input"), (outputs, "Output")):
             for item in items:
-                dtypes = [f"ge::{GE_TYPES[getattr(c, getter)()[item['index']]]}" for c in combos]
+                position = item["index"] + (len(inputs) if kind == "Output" else 0)
                 optional = kind == "Input" and item["port"] in plan.optional_inputs
                 ports.append({"kind": kind, "name": item["port"], "var": f"{kind.upper()}{item['index']}",
-                              "param_type": "OPTIONAL" if optional else "REQUIRED", "dtypes": dtypes,
-                              "formats": ["ge::FORMAT_ND"] * len(dtypes)})
+                              "param_type": "OPTIONAL" if optional else "REQUIRED",
+                              "dtypes": [f"ge::{GE_TYPES[d[position]]}" for d, _ in columns],
+                              "formats": [f"ge::FORMAT_{fmt[position]}" for _, fmt in columns]})
         result.append({"socs": socs, "tag": f"G{index}", "config": f"aicoreConfig{index}", "ports": ports,
-                       "combos": combos})
+                       "combos": [c for c in plan.combos if c.key in keys]})
     return result
 
 

@@ -59,12 +59,17 @@ def combinations_of(info: OpInfo) -> SocCombinations:
     return SocCombinations(soc=info.soc, source=info.path, ports=ports, combinations=tuple(combos), flags=info.flags)
 
 
-def registered(sources: CapabilitySources, op_type: str, socs: list[str]) -> dict[str, SocCombinations]:
-    """SoC (op-info spelling) -> its combinations; a SoC whose op-info lacks the op is absent."""
+def registered(sources: CapabilitySources, op_type: str, socs: list[str], select=None) -> dict[str, SocCombinations]:
+    """SoC (op-info spelling) -> its combinations; a SoC whose op-info lacks the op is absent. `select(info)` gives
+    the combinations of an entry that declares no dtypes (op_select_format decides them)."""
     entries = sources.aicore(op_type)
     result = {}
     for soc in socs:
         info = entries.get(soc)
-        if info is not None:
+        if info is None:
+            continue
+        if select is not None and not any(p.declared for p in info.params):
+            result[soc] = select(info)
+        else:
             result[soc] = combinations_of(info)
     return result

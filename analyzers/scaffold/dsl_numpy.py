@@ -72,8 +72,10 @@ def scalar_value(expr, attrs: dict) -> float:
         return attrs[expr[1]]
     if kind == "cast":
         return to_dtype_scalar(scalar_value(expr[2], attrs), expr[1])
-    if kind == "neg":
-        return -np.float32(scalar_value(expr[1], attrs))
+    if kind in ("neg", "log", "exp", "sqrt", "abs"):
+        inner = np.float32(scalar_value(expr[1], attrs))
+        with np.errstate(all="ignore"):
+            return {"neg": np.negative, "log": np.log, "exp": np.exp, "sqrt": np.sqrt, "abs": np.abs}[kind](inner)
     left = np.float32(scalar_value(expr[1], attrs))
     right = np.float32(scalar_value(expr[2], attrs))
     with np.errstate(all="ignore"):

@@ -35,6 +35,13 @@ HELPER_ANSWERS = {
     "impl.util.util_common.is_unknown": True,
     "impl.util.util_common.is_dynamic_input": True,
     "impl.util.platform_adapter.in_record": False,
+    # op_select_format's helpers, answered for the ND format the scaffold targets (every tensor: ND only).
+    "impl.util.util_tensor_dict.TensorClass": lambda args, kwargs: Opaque("TensorClass"),
+    "impl.util.util_tensor_dict.get_format_for_broardcast": lambda args, kwargs: [["ND"]] * (len(args[0]) + 1),
+    "impl.util.util_tensor_dict.get_format_for_elewise": lambda args, kwargs: [["ND"]] * len(args[0]),
+    "impl.util.util_select_op_base.gen_param": lambda args, kwargs: {
+        **dict(zip(("classify", "name", "datatype", "format", "unknownshape_format"), args)), **kwargs},
+    "impl.util.util_select_op_base.get_dynamic_param_in_json": lambda args, kwargs: {"selected": list(args[0])},
 }
 _PARA_CHECK_DTYPE = ("check_dtype", "check_dtype_rule")
 _NO_RESULT = ("check_shape", "check_kernel_name", "check_elewise_shape_range", "check_format", "check_shape_rule",
@@ -87,12 +94,22 @@ class Framework:
 
     def call(self, interp, path: str, args: list, kwargs: dict, node):
         if path in HELPER_ANSWERS:
-            return HELPER_ANSWERS[path]
+            answer = HELPER_ANSWERS[path]
+            return answer(args, kwargs) if callable(answer) else answer
         short = _short(path)
         tail = _tail(short)
         line = getattr(node, "lineno", None)
         if path.startswith("math."):
             return self._math(interp, tail, args, node)
+        if path.startswith("itertools.") and tail in ("product", "chain") and all(isinstance(a, (list, tuple))
+                                                                                 for a in args):
+            import itertools
+
+            return [tuple(item) if tail == "product" else item for item in getattr(itertools, tail)(*args)]
+        if path in ("copy.copy", "copy.deepcopy") and args:
+            import copy
+
+            return copy.deepcopy(args[0]) if tail == "deepcopy" else copy.copy(args[0])
         handler = getattr(self, "_" + short.replace(".", "_"), None) or getattr(self, "_" + tail, None)
         if handler is not None:
             return handler(interp, args, kwargs, node)
@@ -159,10 +176,20 @@ class Framework:
         return fixed[0] if single else type(result)(fixed)
 
     # ---------------------------------------------------------------- math
-    def _math(self, interp, name, args, node):
+    def _math(self, interp, name, args, node, kwargs=None):
+        attrs = [a for a in args if isinstance(a, AttrValue)]
+        if name == "isclose" and len(args) == 2 and len(attrs) == 1:
+            # rel_tol / abs_tol of the call are kept out of the predicate: the host compares the float32 values
+            other = args[1] if args[0] is attrs[0] else args[0]
+            if isinstance(other, (int, float)):
+                return interp.attr_branch("isclose", attrs[0], other, node)
         if any(isinstance(a, (AttrValue, Scalar)) for a in args):
-            raise interp.untranslatable(f"math.{name} of an attribute decides a branch or a constant at build time; "
-                                        "the attribute is known only at run time", node)
+            exprs = [as_scalar_expr(a) for a in args]
+            if name in ("log", "exp", "sqrt", "fabs") and len(exprs) == 1 and exprs[0] is not None:
+                return Scalar(({"fabs": "abs"}.get(name, name), exprs[0]), None)
+            if name == "pow" and len(exprs) == 2 and None not in exprs:
+                return Scalar(("pow", exprs[0], exprs[1]), None)
+            raise interp.untranslatable(f"math.{name} of an attribute the scaffold does not compute", node)
         function = getattr(math, name, None)
         if function is None or not all(isinstance(a, (int, float)) for a in args):
             return Unknown(f"math.{name}", getattr(node, "lineno", None))

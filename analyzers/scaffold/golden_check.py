@@ -68,9 +68,19 @@ def make_inputs(document: dict, chain: dict, case: dict, seed: int) -> dict:
     return arrays
 
 
-def attr_values(document: dict) -> dict:
+def attr_values(document: dict, key: str | None = None) -> dict:
+    """Numeric attribute values for the driver and the golden: the default, or (a chain variant of an attribute
+    branch) the value that selects it; string attributes only choose the variant and are left out."""
     values = {}
+    chosen = document["combos"][key].get("attr_values", {}) if key is not None else {}
     for attr in document.get("attrs", []):
+        if attr["name"] in chosen:
+            value = chosen[attr["name"]]
+            if isinstance(value, (bool, int, float)):
+                values[attr["name"]] = float(value)
+            continue
+        if attr.get("kind") == "str":
+            continue
         text = attr.get("default")
         try:
             values[attr["name"]] = float({"true": 1, "false": 0}.get(str(text).lower(), text)) if text not in (None, "") \
@@ -120,7 +130,7 @@ def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dic
                                         for i in range(len(document["inputs"]))):
         case = {**case, "specials": False}
     arrays = make_inputs(document, chain, case, seed)
-    attrs = attr_values(document)
+    attrs = attr_values(document, key)
     inputs = {f"x{index}": arrays[name] for index, name in enumerate(document["inputs"])}
     outputs = {f"y{index}": _storage(chain["combination"][f"output{index}"])
                for index in range(len(document["outputs"]))}

@@ -5,6 +5,7 @@ framework would take it, and every DSL call lands in the traced chain. Nothing i
 
 from __future__ import annotations
 
+import json
 import operator
 from dataclasses import dataclass, field
 
@@ -14,6 +15,7 @@ from op_migrate.analyzers.scaffold import pybuiltins
 from op_migrate.analyzers.scaffold.framework import HELPER_ANSWERS
 from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader, is_framework
 from op_migrate.analyzers.scaffold.values import (
+    AttrBranch,
     AttrValue,
     DslRef,
     FrameworkRef,
@@ -35,6 +37,7 @@ _BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operato
            "%": operator.mod, "**": operator.pow, "<<": operator.lshift, ">>": operator.rshift, "&": operator.and_,
            "|": operator.or_, "^": operator.xor}
 _SCALAR_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "**": "pow"}
+_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
             ">=": operator.ge}
 
@@ -97,6 +100,7 @@ class Interpreter:
         self.framework = framework
         self.stack: list[str] = []  # "function@line" of the helpers being inlined
         self.notes: list[tuple[str, int | None, str]] = []  # assumptions made: (text, line, path)
+        self.attr_decisions: dict[str, bool] = {}  # attribute branch key -> the outcome this trace takes
         self.current_path = ""
 
     # ---------------------------------------------------------------- modules and names
@@ -484,12 +488,21 @@ class Interpreter:
         return slice(*parts)
 
     def _eval_BoolOp(self, node, frame):
+        """`and` / `or` as Python evaluates them, except that an operand the facts cannot decide does not stop a
+        later operand from deciding the whole (`len(shape) == 5 and fmt in FORMATS_5D` is False for ND)."""
         value = None
+        undecided = None
         for operand in node.values:
-            value = self.eval(operand, frame)
-            decided = self.truth(value, operand)
+            try:
+                value = self.eval(operand, frame)
+                decided = self.truth(value, operand)
+            except Untranslatable as error:
+                undecided = undecided or error
+                continue
             if node.op == "and" and not decided or node.op == "or" and decided:
                 return value
+        if undecided is not None:
+            raise undecided
         return value
 
     def _eval_UnaryOp(self, node, frame):
@@ -543,6 +556,8 @@ class Interpreter:
                 raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {_unknown_reason(left, right)}", node)
             same = left is right or (left is None and right is None) or (left == right and isinstance(left, bool))
             return same if op == "is" else not same
+        if op in ("in", "not in") and isinstance(left, AttrValue) and isinstance(right, (list, tuple)):
+            return self.attr_branch(op, left, list(right), node)
         if op in ("in", "not in"):
             if isinstance(right, ShapeValue) and left in (-1, -2):
                 # The trace is the dynamic, known-rank case: dims are -1, never the unknown-rank -2.
@@ -554,12 +569,14 @@ class Interpreter:
             except TypeError:
                 raise self.untranslatable(f"cannot decide {node.as_string()[:120]}", node) from None
             return found if op == "in" else not found
+        if isinstance(left, AttrValue) != isinstance(right, AttrValue):
+            attr, other = (left, right) if isinstance(left, AttrValue) else (right, left)
+            return self.attr_branch(op if attr is left else _FLIPPED.get(op, op), attr, other, node)
         for side in (left, right):
             if isinstance(side, Unknown):
                 raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {side.reason}", node)
             if isinstance(side, AttrValue):
-                raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on the value of attribute "
-                                          f"{side.name}, known only at run time", node)
+                raise self.untranslatable(f"the branch {node.as_string()[:120]} compares two attributes", node)
             if isinstance(side, ShapeValue):
                 if op in ("==", "!=") and isinstance(left, ShapeValue) and isinstance(right, ShapeValue):
                     # Which inputs broadcast: TBE branches only to spell the broadcast out, which the kernel does
@@ -643,7 +660,7 @@ class Interpreter:
         if isinstance(value, Unknown):
             raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {value.reason}", node)
         if isinstance(value, AttrValue):
-            raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on attribute {value.name}", node)
+            return self.attr_branch("truth", value, None, node)
         if isinstance(value, Scalar):
             if value.expr[0] == "const":
                 return bool(value.expr[1])
@@ -652,6 +669,18 @@ class Interpreter:
                               UserClass, ModuleValue, pybuiltins.Builtin)):
             return True
         return bool(value)
+
+    def attr_branch(self, op: str, attr: AttrValue, other, node) -> bool:
+        """The outcome this trace takes for a comparison of an attribute with a constant (or its truth)."""
+        if not (other is None or isinstance(other, (bool, int, float, str))
+                or isinstance(other, list) and all(isinstance(o, (bool, int, float, str)) for o in other)):
+            raise self.untranslatable(f"the branch {node.as_string()[:120]} compares attribute {attr.name} with "
+                                      f"{self.describe(other)}", node)
+        predicate = {"attr": attr.name, "op": op, "value": other}
+        key = json.dumps(predicate, sort_keys=True)
+        if key in self.attr_decisions:
+            return self.attr_decisions[key]
+        raise AttrBranch(key, predicate, node.as_string()[:120], getattr(node, "lineno", None), self.current_path)
 
     def describe(self, value) -> str:
         if isinstance(value, Unknown):

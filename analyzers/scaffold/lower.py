@@ -40,6 +40,9 @@ _MODE_NAMES = {"trunc": "CAST_TRUNC", "rint": "CAST_RINT", "floor": "CAST_FLOOR"
                "round": "CAST_ROUND"}
 
 
+MAX_RUNTIME_SCALARS = 16
+
+
 class Untranslated(Exception):
     """This op (for this dtype) has no Ascend C translation here."""
 
@@ -79,14 +82,15 @@ class Lowered:
     temps: list[Val]
     gaps: list[tuple[str, str, int | None, str]]  # (construct, reason, line, path)
     apis: set[str]  # Ascend C APIs used
+    runtime: tuple = ()  # attribute-dependent scalars, td.scalars[i] (the host tiling computes them)
 
 
 class Lowerer:
     """Lowers one chain; value names are stable per chain so the generated text diffs well."""
 
-    def __init__(self, chain: Chain, inputs: list[Val], outputs: list[Val], attr_field) -> None:
+    def __init__(self, chain: Chain, inputs: list[Val], outputs: list[Val]) -> None:
         self.chain = chain
-        self.attr_field = attr_field
+        self.runtime: list[tuple] = []  # attribute-dependent scalar expressions the host computes, in slot order
         self.instrs: list[Instr] = []
         self.temps: list[Val] = []
         self.values: dict[str, Val] = {}
@@ -124,7 +128,10 @@ class Lowerer:
                 source = self.mask_to_bytes(source)
             self.emit([f"// output {output.port} is the value {output.ref}: copied bit for bit"], uses=[source])
             self.copy(val, source)
-        return Lowered(self.instrs, self.temps, self.gaps, self.apis)
+        if len(self.runtime) > MAX_RUNTIME_SCALARS:
+            self.gaps.append(("attribute scalars", f"{len(self.runtime)} attribute-dependent scalars (the tiling data "
+                                                   f"holds {MAX_RUNTIME_SCALARS})", None, None))
+        return Lowered(self.instrs, self.temps, self.gaps, self.apis, tuple(self.runtime))
 
     def _comment(self, op: ChainOp) -> None:
         where = f"{Path(op.path).name}:{op.line}"
@@ -168,7 +175,12 @@ class Lowerer:
         kind, *rest = op.operands[index]
         if kind != "scalar":
             raise Untranslated(f"operand {index} is a tensor where a scalar is expected")
-        return scalar_cxx(rest[0], dtype, self.attr_field)
+        return scalar_cxx(rest[0], dtype, self.runtime_slot)
+
+    def runtime_slot(self, expr: tuple) -> int:
+        if expr not in self.runtime:
+            self.runtime.append(expr)
+        return self.runtime.index(expr)
 
     def fill(self, dtype: str, value_cxx: str, dst: Val | None = None) -> Val:
         """A tile of one scalar value (Duplicate; 8-bit types through an int16 view; 64-bit on the scalar unit)."""

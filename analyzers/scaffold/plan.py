@@ -3,8 +3,9 @@ combinations per SoC with their traced chains and lowered compute bodies, and wh
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from op_migrate.analyzers.model import JsonModel
@@ -15,12 +16,23 @@ from op_migrate.analyzers.scaffold.lower import Lowerer, Val
 from op_migrate.analyzers.scaffold.modules import ModuleLoader
 from op_migrate.analyzers.scaffold.platform import Platform, PlatformError, load_platform
 from op_migrate.analyzers.scaffold.scalars import BYTES, cxx_type
+from op_migrate.analyzers.scaffold.select_format import select_combinations
 from op_migrate.analyzers.scaffold.slots import place
-from op_migrate.analyzers.scaffold.trace import BUILD_OPTIONS, EntryFacts, read_entry, trace
+from op_migrate.analyzers.scaffold.attr_cases import satisfying
+from op_migrate.analyzers.scaffold.trace import BUILD_OPTIONS, EntryFacts, read_entry, trace_variants
 from op_migrate.analyzers.tbe.registration import snake_case
 
 SUPPORTED_DTYPES = set(BYTES) - {"float64"}
-_ATTR_KINDS = {"float": ("float", "Float"), "int": ("int64_t", "Int"), "bool": ("bool", "Bool")}
+_ATTR_KINDS = {"float": ("float", "Float"), "int": ("int64_t", "Int"), "bool": ("bool", "Bool"), "str": (None, "String")}
+
+
+MAX_QUEUE_BUFFERS = 8  # TQue buffers per TPosition on A2 (TQue/AllocTensor.md)
+
+
+def queue_buffers(count: int) -> int:
+    """Double buffering while the queues of one position fit A2's 8 buffers, else one buffer each (more than 8
+    inputs are read into plain buffers with their syncs by hand: one buffer each too)."""
+    return 2 if 2 * count <= MAX_QUEUE_BUFFERS else 1
 
 
 class PlanError(ValueError):
@@ -53,6 +65,10 @@ class ComboPlan(JsonModel):
     scalar_loops: int
     gaps: tuple[Gap, ...]
     apis: tuple[str, ...]
+    conditions: tuple = ()  # attribute branches this variant takes: {predicate, outcome, text, line, path}
+    runtime_scalars: tuple = ()  # attribute-dependent scalar expressions, td.scalars[i] in this order
+    formats: tuple = ()  # the op-info's format columns for these dtypes: one format per port each
+    attr_values: dict = field(default_factory=dict)  # attribute values that select it (the tests use them)
 
     @property
     def translated(self) -> bool:
@@ -82,6 +98,7 @@ class ScaffoldPlan(JsonModel):
     attrs: tuple[AttrPlan, ...]
     combos: tuple[ComboPlan, ...]
     refused: tuple[tuple[str, str, str], ...]  # (soc, combination label, why TBE refuses it)
+    untyped: tuple[tuple[str, str, str], ...]  # (soc, label, why): registered dtypes the scaffold has no storage for
     pattern: str | None
     min_bytes: int
     platform_files: tuple[str, ...]
@@ -90,16 +107,21 @@ class ScaffoldPlan(JsonModel):
 
     @property
     def gaps(self) -> list[tuple[str, Gap]]:
-        return [(combo.label, gap) for combo in self.combos for gap in combo.gaps]
+        found = [(combo.label, gap) for combo in self.combos for gap in combo.gaps]
+        return found + [(label, Gap(f"dtype combination {label}", why, None, None)) for _, label, why in self.untyped]
 
 
 def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_type: str, sources: CapabilitySources,
                new_type: str | None = None, pattern: str | None = None) -> ScaffoldPlan:
     loader = ModuleLoader(roots)
     facts = read_entry(loader, tbe_file)
+
+    def select(info):
+        return select_combinations(facts, loader, load_platform(roots, info.soc), info)
+
     try:
-        per_soc = registered(sources, op_type, socs)
-    except CombinationError as error:
+        per_soc = registered(sources, op_type, socs, select)
+    except (CombinationError, PlatformError) as error:
         raise PlanError(str(error)) from error
     missing = [soc for soc in socs if soc not in per_soc]
     if not per_soc:
@@ -119,30 +141,75 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
     optional = tuple(name for _, name, role, kind in first.ports if role == "input" and kind == "optional")
     attrs = _attrs(facts, sources, op_type, first.flags)
     attr_types = {a.name: a.kind for a in attrs}
-    chains: dict[tuple, list] = {}  # combination key -> [(soc, chain)]
-    refused = []
+    defaults = {a.name: _default_value(a) for a in attrs}
+    chains: dict[tuple, list] = {}  # (combination, attribute outcomes) -> [(soc, chain, combination, values)]
+    refused, untyped, dropped = [], [], []
+    format_columns: dict[tuple, list[str]] = {}
     for soc, combos in per_soc.items():
         for combo in combos.combinations:
             unsupported = [d for _, d in combo.dtypes if d not in SUPPORTED_DTYPES]
+            formats = {f for _, f in combo.formats}
+            layouts = formats - {"ND"}
+            if len(layouts) > 1 or layouts and any(f == "ND" for pid, f in combo.formats if pid.startswith("output")):
+                untyped.append((soc, combo.label(), f"ports of different formats ({', '.join(sorted(formats))}): the "
+                                                    "kernel reads every tensor in one layout"))
+                continue
+            nd_inputs = [names[pid] for pid, f in combo.formats if f == "ND" and pid.startswith("input")] \
+                if layouts else []
             if unsupported:
-                refused.append((soc, combo.label(), f"dtype {unsupported[0]} has no Ascend C storage type here"))
+                untyped.append((soc, combo.label(), f"dtype {unsupported[0]} has no Ascend C vector type on A2; the "
+                                                    "scaffold does not translate it"))
                 continue
             dtypes = combo.dtype_map()
             ins = [(names[pid], dtypes[pid]) for pid in input_ids]
             outs = [(names[pid], dtypes[pid]) for pid in output_ids]
-            chain = trace(facts, loader, platforms[soc], ins, outs, attr_types)
-            if chain.refused:
-                refused.append((soc, combo.label(), chain.refused))
-                continue
-            chains.setdefault(combo.dtypes, []).append((soc, chain, combo))
+            variants = trace_variants(facts, loader, platforms[soc], ins, outs, attr_types)
+            kept = 0
+            for chain in variants:
+                conditions = chain.extra.get("conditions", [])
+                values = satisfying(conditions, attr_types, defaults) if conditions else {}
+                if conditions and any(g.construct.startswith("output ") for g in chain.gaps):
+                    dropped.append(f"{soc} {combo.label()} {_conditions_text(conditions)}: the chain's output dtype is "
+                                   "not the registered one, so these attribute values never go with it")
+                    continue
+                if chain.refused and conditions:
+                    dropped.append(f"{soc} {combo.label()} {_conditions_text(conditions)}: TBE raises ({chain.refused})")
+                    continue
+                if chain.refused:
+                    refused.append((soc, combo.label(), chain.refused))
+                    continue
+                stray = [n for n in nd_inputs if n not in chain.extra.get("one_element_inputs", [])]
+                if stray:
+                    untyped.append((soc, combo.label(), f"ND inputs {', '.join(stray)} beside {', '.join(layouts)} "
+                                                        "ones: only one-element inputs read the same in any layout"))
+                    continue
+                if values is None:
+                    dropped.append(f"{soc} {combo.label()} {_conditions_text(conditions)}: no attribute value takes "
+                                   "these branches together")
+                    continue
+                kept += 1
+                key = (combo.dtypes, tuple(sorted((json.dumps(c["predicate"], sort_keys=True), c["outcome"])
+                                                  for c in conditions)))
+                chains.setdefault(key, []).append((soc, chain, combo, values))
+                format_columns.setdefault(key, [])
+                column = tuple(f for _, f in combo.formats)
+                if column not in format_columns[key]:
+                    format_columns[key].append(column)
+            if not kept and not any(r[0] == soc and r[1] == combo.label() for r in refused):
+                refused.append((soc, combo.label(), "every attribute variant is refused by the TBE code"))
     plans = []
-    for key, (dtypes, found) in enumerate(chains.items()):
-        plans.append(_combo_plan(key, dtypes, found, inputs, outputs, attrs))
+    for key, (chain_key, found) in enumerate(chains.items()):
+        plans.append(replace(_combo_plan(key, chain_key[0], found, inputs, outputs, attrs),
+                             formats=tuple(format_columns[chain_key])))
+    if not plans:
+        why = "; ".join(f"{soc} {label}: {reason}" for soc, label, reason in [*refused, *untyped][:4])
+        raise PlanError(f"no registered ND combination is left to scaffold ({why or 'none registered'})")
     name = new_type or op_type
-    notes = tuple(f"{soc}: the install has no AI Core op-info for {op_type}" for soc in missing)
+    notes = tuple(f"{soc}: the install has no AI Core op-info for {op_type}" for soc in missing) + tuple(
+        f"variant left out: {text}" for text in dropped)
     return ScaffoldPlan(
         op_type=name,
-        op=snake_case(name),
+        op=snake_case(name) if new_type else tbe_file.stem,
         source_op_type=op_type,
         tbe_path=str(tbe_file),
         install=None,
@@ -154,6 +221,7 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
         attrs=tuple(a for a in attrs),
         combos=tuple(plans),
         refused=tuple(refused),
+        untyped=tuple(untyped),
         pattern=pattern,
         min_bytes=min([BYTES[d] for combo in plans for _, d in combo.dtypes] or [1]),
         platform_files=tuple(sorted({platforms[s].ini_path for s in platforms} | {platforms[s].dsl_util_path or ""
@@ -164,18 +232,43 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
 
 
 def _combo_plan(key: int, dtypes: tuple, found: list, inputs, outputs, attrs) -> ComboPlan:
-    socs = tuple(soc for soc, _, _ in found)
+    socs = tuple(soc for soc, _, _, _ in found)
     chain = found[0][1]
     gaps = list(chain.gaps)
-    for soc, other, _ in found[1:]:
+    for soc, other, _, _ in found[1:]:
         if _chain_text(other) != _chain_text(chain):
             gaps.append(Gap("SoC", f"the traced chain on {soc} differs from the one on {socs[0]}; scaffold them "
                                    "with one --soc each", None, None))
-    label = found[0][2].label()
-    body, tmp_units, loops, apis = _lower(chain, inputs, outputs, attrs, gaps)
-    queues = 2 * sum(BYTES["int8" if d == "bool" else d] for _, d in dtypes) * 8
+    conditions = tuple(chain.extra.get("conditions", []))
+    label = found[0][2].label() + (f" [{_conditions_text(conditions)}]" if conditions else "")
+    body, tmp_units, loops, apis, runtime = _lower(chain, inputs, outputs, attrs, gaps)
+    if len(outputs) > MAX_QUEUE_BUFFERS:
+        gaps.append(Gap("queues", f"{len(outputs)} outputs: A2 allows {MAX_QUEUE_BUFFERS} queue buffers per position",
+                        None, None))
+    in_buffers, out_buffers = queue_buffers(len(inputs)), queue_buffers(len(outputs))
+    queues = 8 * (in_buffers * sum(BYTES[_storage(d)] for pid, d in dtypes if pid.startswith("input"))
+                  + out_buffers * sum(BYTES[_storage(d)] for pid, d in dtypes if pid.startswith("output")))
     return ComboPlan(key=key, label=label, dtypes=dtypes, socs=socs, chain=chain, body=body, tmp_units=tmp_units,
-                     bytes_per_8=queues + tmp_units, scalar_loops=loops, gaps=tuple(gaps), apis=apis)
+                     bytes_per_8=queues + tmp_units, scalar_loops=loops, gaps=tuple(gaps), apis=apis,
+                     conditions=conditions, attr_values=dict(found[0][3]), runtime_scalars=runtime)
+
+
+def _conditions_text(conditions) -> str:
+    return ", ".join(f"{c['text']} is {c['outcome']}" for c in conditions)
+
+
+def _default_value(attr: "AttrPlan"):
+    text = attr.default
+    if text is None:
+        return None
+    if attr.kind == "bool":
+        return str(text).lower() in ("true", "1")
+    if attr.kind in ("float", "int"):
+        try:
+            return float(text)
+        except ValueError:
+            return None
+    return str(text).strip("'\"")
 
 
 def _lower(chain: Chain, inputs, outputs, attrs, gaps: list):
@@ -183,16 +276,15 @@ def _lower(chain: Chain, inputs, outputs, attrs, gaps: list):
         gap = chain.gaps[0]
         where = f"{Path(gap.path).name}:{gap.line}" if gap.path else "the entry"
         text = f"{gap.construct} at {where} is not translated: {gap.reason}".replace('"', "'").replace("\\", "/")
-        return (f'static_assert(false, "{text}");',), 0, 0, ()
+        return (f'static_assert(false, "{text}");',), 0, 0, (), ()
     dtypes = chain.combination
     in_vals = [Val(f"x{i}", _storage(dtypes[f"input{i}"]), "in") for i in range(len(inputs))]
     out_vals = [Val(f"y{i}", _storage(dtypes[f"output{i}"]), "out") for i in range(len(outputs))]
-    fields = {a.name: a.field for a in attrs}
-    lowered = Lowerer(chain, in_vals, out_vals, lambda name: f"td.{fields.get(name, name)}").run()
+    lowered = Lowerer(chain, in_vals, out_vals).run()
     for construct, reason, line, path in lowered.gaps:
         gaps.append(Gap(construct, reason, line, path))
     placed = place(lowered)
-    return placed.lines, placed.tmp_units, placed.scalar_loops, tuple(sorted(lowered.apis))
+    return placed.lines, placed.tmp_units, placed.scalar_loops, tuple(sorted(lowered.apis)), lowered.runtime
 
 
 def _storage(dtype: str) -> str:
@@ -217,6 +309,7 @@ def _attrs(facts: EntryFacts, sources: CapabilitySources, op_type: str, flags: d
         default = flags.get(f"attr_{key}.defaultValue")
         if default is None and key in proto_attrs:
             default = proto_attrs[key].default
+        kind = {"string": "str", "listint": "listInt", "listfloat": "listFloat"}.get(kind, kind)
         cxx, opdef = _ATTR_KINDS.get(kind, (None, None))
         field_name = "attr" + "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]", key) if part)
         plans.append(AttrPlan(name=name, kind=kind or "unknown", default=None if default is None else str(default),

@@ -192,8 +192,10 @@ def attribute(interp, value, name: str, node):
     if isinstance(value, Unknown):
         return value
     if isinstance(value, AttrValue):
-        if name in ("lower", "upper") and isinstance(value.default, str):
-            return Builtin(name, lambda interp, args, kwargs, node: Unknown(f"string attribute {value.name}"))
+        if name in ("lower", "upper", "strip") and (isinstance(value.default, str) or value.attr_type == "str"):
+            # Case folding of a string attribute: its branches compare the folded value; the kernel key is chosen
+            # on the value as given (noted in the report).
+            return Builtin(name, lambda interp, args, kwargs, node: value)
         return Unknown(f"attribute {value.name}.{name}")
     return Unknown(f"{type(value).__name__}.{name}", getattr(node, "lineno", None))
 

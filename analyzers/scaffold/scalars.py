@@ -105,9 +105,16 @@ def constant_value(expr: tuple) -> float | None:
         if inner is None:
             return None
         return round_float(inner, expr[1]) if is_float(expr[1]) else float(int_value(inner, expr[1]))
-    if kind == "neg":
+    if kind in ("neg", "log", "exp", "sqrt", "abs"):
         inner = constant_value(expr[1])
-        return None if inner is None else -round_float(inner, "float32")
+        if inner is None:
+            return None
+        inner = round_float(inner, "float32")
+        try:
+            result = {"neg": lambda v: -v, "log": math.log, "exp": math.exp, "sqrt": math.sqrt, "abs": abs}[kind](inner)
+        except (ValueError, OverflowError):
+            return math.nan
+        return round_float(result, "float32")
     left, right = constant_value(expr[1]), constant_value(expr[2])
     if left is None or right is None:
         return None
@@ -121,26 +128,44 @@ def constant_value(expr: tuple) -> float | None:
     return round_float(result, "float32")
 
 
-def runtime_expr(expr: tuple, attr_field) -> str:
-    """A float C++ expression of an attribute-dependent scalar (float arithmetic on the scalar unit)."""
+_UNARY = {"neg": "-", "log": "std::log", "exp": "std::exp", "sqrt": "std::sqrt", "abs": "std::fabs"}
+
+
+def host_expr(expr: tuple, attr_field) -> str:
+    """A float C++ expression of an attribute-dependent scalar, for the host tiling (float arithmetic, as the golden
+    computes it): the kernel receives its value in the tiling data."""
     kind = expr[0]
     if kind == "const":
         return literal(expr[1], "float32")
     if kind == "attr":
         return f"static_cast<float>({attr_field(expr[1])})"
     if kind == "cast":
-        return f"RoundThrough<{cxx_type(expr[1])}>({runtime_expr(expr[2], attr_field)})"
-    if kind == "neg":
-        return f"(-{runtime_expr(expr[1], attr_field)})"
+        return f"RoundThrough{_ROUND_NAMES.get(expr[1], 'Int')}({host_expr(expr[2], attr_field)}{_int_bounds(expr[1])})"
+    if kind in _UNARY:
+        inner = host_expr(expr[1], attr_field)
+        return f"(-{inner})" if kind == "neg" else f"static_cast<float>({_UNARY[kind]}({inner}))"
+    if kind == "pow":
+        return f"static_cast<float>(std::pow({host_expr(expr[1], attr_field)}, {host_expr(expr[2], attr_field)}))"
     operator = {"add": "+", "sub": "-", "mul": "*", "div": "/"}.get(kind)
     if operator is None:
         raise ValueError(f"scalar operator {kind}")
-    return f"({runtime_expr(expr[1], attr_field)} {operator} {runtime_expr(expr[2], attr_field)})"
+    return f"({host_expr(expr[1], attr_field)} {operator} {host_expr(expr[2], attr_field)})"
 
 
-def scalar_cxx(expr: tuple, dtype: str, attr_field) -> str:
-    """The scalar operand of an op of dtype `dtype`: the expression converted to dtype (util_astype)."""
+_ROUND_NAMES = {"float16": "Half", "bfloat16": "Bf16", "float32": "Float"}
+
+
+def _int_bounds(dtype: str) -> str:
+    if dtype in _ROUND_NAMES:
+        return ""
+    low, high = _INT_RANGES.get(dtype, (0, 0))
+    return f", {float(low)!r}f, {float(high)!r}f"
+
+
+def scalar_cxx(expr: tuple, dtype: str, runtime_slot) -> str:
+    """The scalar operand of an op of dtype `dtype`: the expression converted to dtype (util_astype). A constant is
+    a literal; an attribute-dependent one is computed by the host tiling into td.scalars[runtime_slot(expr)]."""
     value = constant_value(expr)
     if value is not None:
         return literal(value, dtype)
-    return f"ScalarAs<{cxx_type(dtype)}>({runtime_expr(expr, attr_field)})"
+    return f"ScalarAs<{cxx_type(dtype)}>(td.scalars[{runtime_slot(expr)}])"

@@ -3,7 +3,7 @@ and return the chain of DSL calls that combination computes, or what stopped the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from astroid import nodes
@@ -14,7 +14,7 @@ from op_migrate.analyzers.scaffold.framework import Framework, attr_value
 from op_migrate.analyzers.scaffold.interp import Frame, Interpreter, UserFunction
 from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader
 from op_migrate.analyzers.scaffold.platform import Platform
-from op_migrate.analyzers.scaffold.values import Refused, ShapeValue, TensorValue, Unknown, Untranslatable
+from op_migrate.analyzers.scaffold.values import AttrBranch, Refused, ShapeValue, TensorValue, Unknown, Untranslatable
 from op_migrate.analyzers.tbe.registration import read_registration
 
 # Build-time options of the TBE framework, not operator attributes: the trace takes their default.
@@ -49,8 +49,45 @@ def read_entry(loader: ModuleLoader, path: Path) -> EntryFacts:
     return EntryFacts(module=module, entry=info.entry, ports=ports, op_type=info.op_type, bool_as_int8=info.bool_as_int8)
 
 
+MAX_TRACES = 64  # traces per dtype combination (variants whose outputs do not match are dropped later)
+
+
+def trace_variants(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
+                   outputs: list[tuple[str, str]], attr_types: dict[str, str] | None = None) -> list[Chain]:
+    """Every chain of one dtype combination: a branch on an attribute known only at run time forks the trace into
+    one chain per outcome (extra["conditions"] says which), at most MAX_TRACES traces."""
+    leaves: list[Chain] = []
+    pending: list[dict] = [{}]
+    seen: dict[str, dict] = {}
+    while pending:
+        decisions = pending.pop(0)
+        chain, branch = _trace(facts, loader, platform, inputs, outputs, attr_types, decisions)
+        conditions = [{**seen[key], "outcome": outcome} for key, outcome in decisions.items()]
+        if conditions:
+            chain = replace(chain, extra={**chain.extra, "conditions": conditions})
+        if branch is None:
+            leaves.append(chain)
+            continue
+        seen[branch.key] = {"predicate": branch.predicate, "text": branch.text, "line": branch.line,
+                            "path": branch.path}
+        traced = len(leaves) + len(pending)
+        if traced + 2 > MAX_TRACES:
+            leaves.append(replace(chain, gaps=(Gap(branch.text, f"more than {MAX_TRACES} attribute branch outcomes",
+                                                   branch.line, branch.path),)))
+            continue
+        pending += [{**decisions, branch.key: True}, {**decisions, branch.key: False}]
+    return leaves
+
+
 def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
           outputs: list[tuple[str, str]], attr_types: dict[str, str] | None = None) -> Chain:
+    """The chain of one combination when no attribute decides a branch (else the first attribute branch is a gap)."""
+    chain, branch = _trace(facts, loader, platform, inputs, outputs, attr_types, {})
+    return chain
+
+
+def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
+           outputs: list[tuple[str, str]], attr_types: dict[str, str] | None, decisions: dict):
     """inputs / outputs: (port, dtype) in the op-info's order, matched by position with the entry's input and output
     parameters. dtypes are as the op-info registers them (bool stays bool; the framework's int8 view of it is applied
     here when the operator keeps register_operator's default trans_bool_to_s8)."""
@@ -58,19 +95,21 @@ def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: l
     framework = Framework(platform, tracer)
     interp = Interpreter(loader, Dsl(tracer, framework), framework)
     interp.current_path = facts.module.path
+    interp.attr_decisions = dict(decisions)
+    branch = None
     combination = {**{f"input{i}": d for i, (_, d) in enumerate(inputs)},
                    **{f"output{i}": d for i, (_, d) in enumerate(outputs)}}
     base = dict(combination=combination, soc=platform.short_soc, inputs=(), ops=(), outputs=(), attrs=(),
                 queries=(), notes=())
     where = (facts.entry.lineno if facts.entry else 1, facts.module.path)
     if facts.entry is None:
-        return Chain(**base, gaps=(Gap("entry", "no entry function (register_operator) in the file", *where),))
+        return Chain(**base, gaps=(Gap("entry", "no entry function (register_operator) in the file", *where),)), None
     entry_inputs = [p for p in facts.ports if p.role == "input"]
     entry_outputs = [p for p in facts.ports if p.role == "output"]
     if len(entry_inputs) != len(inputs) or len(entry_outputs) != len(outputs):
         return Chain(**base, gaps=(Gap("entry", f"the entry takes {len(entry_inputs)} inputs and {len(entry_outputs)} "
                                                 f"outputs, the op-info registers {len(inputs)} and {len(outputs)}",
-                                       *where),))
+                                       *where),)), None
     registered = dict(zip([p.name for p in entry_inputs + entry_outputs], [*inputs, *outputs]))
     args = []
     attr_types = attr_types or {}
@@ -79,7 +118,7 @@ def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: l
             name, dtype = registered[port.name]
             if port.declared_as and port.declared_as.startswith("DYNAMIC_"):
                 return Chain(**base, gaps=(Gap(port.name, f"dynamic {port.role} {port.name} (a tensor list)",
-                                               *where),))
+                                               *where),)), None
             seen = "int8" if dtype == "bool" and facts.bool_as_int8 else dtype
             args.append({"dtype": seen, "shape": ShapeValue(name), "ori_shape": ShapeValue(name),
                          "format": "ND", "ori_format": "ND", "range": Unknown(f"the range of {name}"),
@@ -95,6 +134,9 @@ def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: l
     refused = None
     try:
         interp.run_function(UserFunction(facts.entry, facts.module), args, {}, facts.entry)
+    except AttrBranch as error:
+        branch = error
+        gaps = (Gap(error.construct, error.reason, error.line, error.path),)
     except Untranslatable as error:
         construct = error.construct or error.reason.split(":")[0]
         gaps = (Gap(construct, error.reason, error.line, error.path),)
@@ -120,7 +162,7 @@ def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: l
         refused=refused,
         classify_mode=tracer.classify_mode,
         extra={"one_element_inputs": one_element} if one_element else {},
-    )
+    ), branch
 
 
 def _inputs_of(refs: set[str], ops: list[dict], inputs: tuple) -> list[str]:

@@ -16,6 +16,17 @@ class Untranslatable(Exception):
         self.construct = construct
 
 
+class AttrBranch(Untranslatable):
+    """A branch on an attribute known only at run time: the trace forks on its outcome (one kernel per outcome,
+    chosen by the host tiling), or, where it only rejects bad input, assumes it passes."""
+
+    def __init__(self, key: str, predicate: dict, text: str, line: int | None, path: str | None) -> None:
+        super().__init__(f"the branch {text} depends on attribute {predicate['attr']}", line, path, text)
+        self.key = key
+        self.predicate = predicate
+        self.text = text
+
+
 class Refused(Exception):
     """The TBE code raises on this path: the dtype combination (or the facts) are refused by the operator itself."""
 
