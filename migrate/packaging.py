@@ -10,7 +10,7 @@ from pathlib import Path
 from op_migrate.analyzers.package import OperatorInfo, collect_files, operator_info
 from op_migrate.analyzers.package.manifest import entry_for
 from op_migrate.analyzers.package import update
-from op_migrate.analyzers.package.operators import is_plain_name
+from op_migrate.analyzers.package.operators import folder_operator_info, is_plain_name
 from op_migrate.migrate import __version__, console, exit_codes, git_target, validate
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.output import Rendered
@@ -107,6 +107,9 @@ def _validate(config: PackageConfig) -> Destination:
     if not folder.is_dir():
         known = ", ".join(shipped_operators(config.ops_dir or bundled_ops())) or "none"
         raise MigrateError(f"no operator folder {folder} (operators there: {known})")
+    if (folder / "docs" / "operator.toml").is_file():  # a scaffolded folder says who it is and names its policy
+        info = folder_operator_info(config.op, folder / "docs" / "operator.toml")
+        category = config.category or info.category
     target = config.target
     if not git_target.is_ops_math_like(target):
         raise MigrateError(f"refusing: {target} is not an ops-math-like git checkout (needs .git, experimental/, cmake/, build.sh)")

@@ -33,6 +33,7 @@ FILES = (
     ("docs/design_facts.toml.j2", "docs/design_facts.toml"),
     ("docs/design.md.j2", "docs/{op}_design.md"),
     ("docs/verify_policy.toml.j2", "docs/verify_policy.toml"),
+    ("docs/operator.toml.j2", "docs/operator.toml"),
     ("docs/scaffold_report.md.j2", "docs/scaffold_report.md"),
     ("examples/example.cpp.j2", "examples/test_aclnn_{op}.cpp"),
     ("tests/kernel_main.cpp.j2", "tests/portable/kernel_main.cpp"),
@@ -179,7 +180,8 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
         "refused": [f"{soc} {label}: {why}" for soc, label, why in plan.refused],
         "refused_text": "; ".join(f"{label} ({why})" for _, label, why in plan.refused) or "无",
         "queries": sorted({q[0] for combo in plan.combos for q in combo.chain.queries}),
-        "notes": sorted({f"{Path(n[2]).name}:{n[1]}: {n[0]}" for combo in plan.combos for n in combo.chain.notes}),
+        "notes": sorted({f"{Path(n[2]).name}:{n[1]}: {n[0]}" for combo in plan.combos for n in combo.chain.notes})
+        + list(plan.notes),
         "differences_text": _differences(plan),
         "gap_rows": [{"combo": label, "construct": gap.construct, "where": f"{Path(gap.path).name}:{gap.line}"
                       if gap.path else "-", "reason": gap.reason} for label, gap in plan.gaps],

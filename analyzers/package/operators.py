@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 
 from op_migrate.analyzers import catalog
 from op_migrate.analyzers.model import JsonModel
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised only on Python 3.10
+    import tomli as tomllib
 
 _PLAIN_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
 
@@ -27,6 +33,16 @@ class OperatorInfo(JsonModel):
 def is_plain_name(name: str) -> bool:
     """True for a single folder name: no separator, no '..', not empty."""
     return bool(_PLAIN_NAME.match(name)) and ".." not in name and name not in {".", ".."}
+
+
+def folder_operator_info(name: str, path) -> OperatorInfo:
+    """An operator folder that describes itself (docs/operator.toml, written by `migrate scaffold`): its identity,
+    and its verify-route policy as a path inside the folder."""
+    entry = tomllib.loads(path.read_text(encoding="utf-8"))["operator"]
+    policy = entry["policy"]
+    return OperatorInfo(name=name, op_type=entry["op_type"], category=entry["category"], apis=tuple(entry["apis"]),
+                        policy=str(path.parent / policy) if policy.endswith(".toml") else policy,
+                        summary_zh=entry["summary_zh"], summary_en=entry["summary_en"])
 
 
 def operator_info(name: str) -> OperatorInfo:

@@ -111,7 +111,14 @@ class Dsl:
         if name not in SIGNATURES:
             why = ("not an elementwise computation (the scaffold translates elementwise chains only)"
                    if name in _NOT_ELEMENTWISE else "not a DSL call the scaffold translates")
-            raise Untranslatable(f"{construct}: {why}", getattr(node, "lineno", None), interp.current_path, construct)
+            tensors = [a for a in [*args, *kwargs.values()] if isinstance(a, TensorValue)]
+            if not tensors:
+                raise Untranslatable(f"{construct}: {why}", getattr(node, "lineno", None), interp.current_path,
+                                     construct)
+            # Recorded, not translated: the trace goes on so that every such call is listed (and the kernel holds
+            # a static_assert for each).
+            return self._emit(interp, name, tuple(_operand(t) for t in tensors), {"untranslated": why},
+                              tensors[0].dtype, getattr(node, "lineno", None), interp.current_path)
         bound = _bind(name, args, kwargs, interp, node)
         line = getattr(node, "lineno", None)
         path = interp.current_path

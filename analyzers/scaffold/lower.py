@@ -264,6 +264,8 @@ class Lowerer:
 
     # ------------------------------------------------------------------ ops
     def lower(self, op: ChainOp, dst: Val | None) -> Val:
+        if "untranslated" in op.params:
+            raise Untranslated(op.params["untranslated"])
         handler = getattr(self, f"_op_{op.name}", None)
         if handler is None:
             raise Untranslated("no Ascend C translation of this DSL call in the scaffold")

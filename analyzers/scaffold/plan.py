@@ -145,6 +145,7 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
     chains: dict[tuple, list] = {}  # (combination, attribute outcomes) -> [(soc, chain, combination, values)]
     refused, untyped, dropped = [], [], []
     format_columns: dict[tuple, list[str]] = {}
+    layout_notes: set[str] = set()
     for soc, combos in per_soc.items():
         for combo in combos.combinations:
             unsupported = [d for _, d in combo.dtypes if d not in SUPPORTED_DTYPES]
@@ -180,9 +181,8 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
                     continue
                 stray = [n for n in nd_inputs if n not in chain.extra.get("one_element_inputs", [])]
                 if stray:
-                    untyped.append((soc, combo.label(), f"ND inputs {', '.join(stray)} beside {', '.join(layouts)} "
-                                                        "ones: only one-element inputs read the same in any layout"))
-                    continue
+                    layout_notes.add(f"in the {'/'.join(sorted(layouts))} columns, ND inputs {', '.join(stray)} must "
+                                     "hold one element (they broadcast the same in any layout only then)")
                 if values is None:
                     dropped.append(f"{soc} {combo.label()} {_conditions_text(conditions)}: no attribute value takes "
                                    "these branches together")
@@ -206,7 +206,7 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
         raise PlanError(f"no registered ND combination is left to scaffold ({why or 'none registered'})")
     name = new_type or op_type
     notes = tuple(f"{soc}: the install has no AI Core op-info for {op_type}" for soc in missing) + tuple(
-        f"variant left out: {text}" for text in dropped)
+        f"variant left out: {text}" for text in dropped) + tuple(sorted(layout_notes))
     return ScaffoldPlan(
         op_type=name,
         op=snake_case(name) if new_type else tbe_file.stem,

@@ -11,6 +11,7 @@ from op_migrate.analyzers.scaffold.framework import Framework, attr_value
 from op_migrate.analyzers.scaffold.interp import Interpreter, UserFunction
 from op_migrate.analyzers.scaffold.modules import ModuleLoader
 from op_migrate.analyzers.scaffold.platform import Platform
+from op_migrate.analyzers.scaffold.trace import with_roles
 from op_migrate.analyzers.scaffold.values import Refused, Unknown, Untranslatable
 
 
@@ -19,6 +20,8 @@ def select_combinations(facts, loader: ModuleLoader, platform: Platform, info: O
     if function is None:
         raise CombinationError(f"{info.op_type}: the op-info of {info.soc} declares no dtypes and {facts.module.path} "
                                "has no op_select_format")
+    inputs = sum(p.index.startswith("input") for p in info.params)
+    facts = with_roles(facts, inputs, len(info.params) - inputs)
     tracer = Tracer()
     framework = Framework(platform, tracer)
     interp = Interpreter(loader, Dsl(tracer, framework), framework)

@@ -42,6 +42,24 @@ class EntryFacts:
     bool_as_int8: bool
 
 
+def with_roles(facts: EntryFacts, inputs: int, outputs: int) -> EntryFacts:
+    """An entry without check_op_params declares no roles: its parameters take the op-info's order (inputs, outputs,
+    then attributes; kernel_name stays what it is)."""
+    if any(p.role in ("input", "output") for p in facts.ports):
+        return facts
+    ports = []
+    for index, port in enumerate(facts.ports):
+        if port.role == "kernel_name" or port.name == "kernel_name":
+            ports.append(replace(port, role="kernel_name"))
+        elif index < inputs:
+            ports.append(replace(port, role="input"))
+        elif index < inputs + outputs:
+            ports.append(replace(port, role="output"))
+        else:
+            ports.append(replace(port, role="attr"))
+    return replace(facts, ports=tuple(ports))
+
+
 def read_entry(loader: ModuleLoader, path: Path) -> EntryFacts:
     module = loader.parse_file(path, f"impl.dynamic.{path.stem}")
     info = read_registration(module.tree, path.stem, str(path))
@@ -102,6 +120,7 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
     base = dict(combination=combination, soc=platform.short_soc, inputs=(), ops=(), outputs=(), attrs=(),
                 queries=(), notes=())
     where = (facts.entry.lineno if facts.entry else 1, facts.module.path)
+    facts = with_roles(facts, len(inputs), len(outputs))
     if facts.entry is None:
         return Chain(**base, gaps=(Gap("entry", "no entry function (register_operator) in the file", *where),)), None
     entry_inputs = [p for p in facts.ports if p.role == "input"]
