@@ -164,7 +164,8 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
             dtypes = combo.dtype_map()
             ins = [(names[pid], dtypes[pid]) for pid in input_ids]
             outs = [(names[pid], dtypes[pid]) for pid in output_ids]
-            variants = trace_variants(facts, loader, platforms[soc], ins, outs, attr_types)
+            layouts_of = {names[pid]: f for pid, f in combo.formats}
+            variants = trace_variants(facts, loader, platforms[soc], ins, outs, attr_types, layouts_of)
             kept = 0
             for chain in variants:
                 conditions = chain.extra.get("conditions", [])

@@ -70,8 +70,14 @@ def read_entry(loader: ModuleLoader, path: Path) -> EntryFacts:
 MAX_TRACES = 64  # traces per dtype combination (variants whose outputs do not match are dropped later)
 
 
+# The original format a storage format comes from (what the graph hands an operator as ori_format).
+ORIGINAL_FORMATS = {"NC1HWC0": "NCHW", "NDC1HWC0": "NCDHW", "FRACTAL_Z": "NCHW", "FRACTAL_Z_3D": "NCDHW",
+                    "FRACTAL_NZ": "ND", "C1HWNCoC0": "HWCN"}
+
+
 def trace_variants(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
-                   outputs: list[tuple[str, str]], attr_types: dict[str, str] | None = None) -> list[Chain]:
+                   outputs: list[tuple[str, str]], attr_types: dict[str, str] | None = None,
+                   formats: dict[str, str] | None = None) -> list[Chain]:
     """Every chain of one dtype combination: a branch on an attribute known only at run time forks the trace into
     one chain per outcome (extra["conditions"] says which), at most MAX_TRACES traces."""
     leaves: list[Chain] = []
@@ -79,7 +85,7 @@ def trace_variants(facts: EntryFacts, loader: ModuleLoader, platform: Platform, 
     seen: dict[str, dict] = {}
     while pending:
         decisions = pending.pop(0)
-        chain, branch = _trace(facts, loader, platform, inputs, outputs, attr_types, decisions)
+        chain, branch = _trace(facts, loader, platform, inputs, outputs, attr_types, decisions, formats or {})
         conditions = [{**seen[key], "outcome": outcome} for key, outcome in decisions.items()]
         if conditions:
             chain = replace(chain, extra={**chain.extra, "conditions": conditions})
@@ -100,12 +106,12 @@ def trace_variants(facts: EntryFacts, loader: ModuleLoader, platform: Platform, 
 def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
           outputs: list[tuple[str, str]], attr_types: dict[str, str] | None = None) -> Chain:
     """The chain of one combination when no attribute decides a branch (else the first attribute branch is a gap)."""
-    chain, branch = _trace(facts, loader, platform, inputs, outputs, attr_types, {})
+    chain, branch = _trace(facts, loader, platform, inputs, outputs, attr_types, {}, {})
     return chain
 
 
 def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
-           outputs: list[tuple[str, str]], attr_types: dict[str, str] | None, decisions: dict):
+           outputs: list[tuple[str, str]], attr_types: dict[str, str] | None, decisions: dict, formats: dict):
     """inputs / outputs: (port, dtype) in the op-info's order, matched by position with the entry's input and output
     parameters. dtypes are as the op-info registers them (bool stays bool; the framework's int8 view of it is applied
     here when the operator keeps register_operator's default trans_bool_to_s8)."""
@@ -139,8 +145,10 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
                 return Chain(**base, gaps=(Gap(port.name, f"dynamic {port.role} {port.name} (a tensor list)",
                                                *where),)), None
             seen = "int8" if dtype == "bool" and facts.bool_as_int8 else dtype
+            layout = formats.get(name, "ND")
             args.append({"dtype": seen, "shape": ShapeValue(name), "ori_shape": ShapeValue(name),
-                         "format": "ND", "ori_format": "ND", "range": Unknown(f"the range of {name}"),
+                         "format": layout, "ori_format": ORIGINAL_FORMATS.get(layout, layout),
+                         "range": Unknown(f"the range of {name}"),
                          "param_name": name})
         elif port.role == "attr" and port.name not in BUILD_OPTIONS:
             default = _default(interp, facts, port)

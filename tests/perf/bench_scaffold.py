@@ -10,8 +10,8 @@ Run: .venv/bin/python tests/perf/bench_scaffold.py --cann-root <toolkit> [--seed
 The population: every file under opp/built-in/op_impl/ai_core/tbe/impl/dynamic that `migrate analyze` reads as a
 TBE DSL operator with classify pattern ELEWISE or ELEWISE_WITH_BROADCAST and whose op type has an AI Core op-info
 entry for ascend910b, sorted by op type; the sample is random.Random(seed).sample(population, count). Registered
-combinations the TBE code itself refuses (it raises for them) are left out of the operator and listed; they do
-not count against it. With --ascendc the generated kernels are also compiled against the real headers (the header
+combinations the trace finds the TBE code refusing (it raises for them) are left out of the operator, listed, and
+counted against it: only a TBE build on the SoC could confirm the refusal. With --ascendc the generated kernels are also compiled against the real headers (the header
 check of ops/), and an operator passes only if that passes too.
 """
 
@@ -77,6 +77,11 @@ def _judge(outcome) -> dict:
     left_out = [f"{label}: {why}" for _, label, why in plan.refused]
     if not plan.combos:
         return {"passed": False, "reason": "no combination left: " + "; ".join(left_out)[:300], "left_out": left_out}
+    if plan.refused:
+        # Counted against the operator: the trace says the TBE code raises for a registered combination, which
+        # only a TBE build on the SoC could confirm.
+        return {"passed": False, "reason": f"the trace says the TBE code refuses {len(plan.refused)} registered "
+                                           f"combination(s): " + "; ".join(left_out)[:300], "left_out": left_out}
     if plan.gaps:
         label, gap = plan.gaps[0]
         where = f"{Path(gap.path).name}:{gap.line}" if gap.path else "-"
@@ -149,7 +154,7 @@ def main(argv=None) -> int:
             print(f"  {record['op_type']}: {record['reason']}")
     left = [(r["op_type"], item) for r in records for item in r.get("left_out", [])]
     if left:
-        print("registered combinations the TBE code refuses (left out, not counted):")
+        print("registered combinations the trace finds the TBE code refusing (left out of the operators):")
         for op, item in left:
             print(f"  {op}: {item[:160]}")
     if args.json:

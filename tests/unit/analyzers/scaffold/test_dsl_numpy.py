@@ -1,0 +1,195 @@
+"""The numpy interpreter of the DSL (the scaffold's golden) against independent references: Python's math on
+float64 rounded once, ml_dtypes' bfloat16, hand-computed edge cases (NaN, +-inf, +-0, integer wrap and
+saturation, floor-mod signs, round half to even)."""
+
+from __future__ import annotations
+
+import math
+import struct
+
+import numpy as np
+import pytest
+from ml_dtypes import bfloat16
+
+from op_migrate.analyzers.scaffold import dsl_numpy
+
+
+def run(name, operands, dtype, params=None, inputs=None):
+    """Evaluate one op of a one-op chain; operands are ("ref", port) / ("scalar", expr, dtype) / ("lit", v)."""
+    inputs = inputs or {}
+    chain = {
+        "combination": {},
+        "inputs": [{"ref": port, "port": port, "dtype": dtype_of(array)} for port, array in inputs.items()],
+        "ops": [{"ref": "v0", "name": name, "operands": [list(o) for o in operands], "params": params or {},
+                 "dtype": dtype}],
+        "outputs": [{"port": "y", "ref": "v0", "dtype": dtype}],
+    }
+    return dsl_numpy.evaluate(chain, inputs)["y"]
+
+
+def dtype_of(array) -> str:
+    return "bfloat16" if array.dtype == np.dtype(bfloat16) else str(array.dtype)
+
+
+def rounded(value: float, dtype) -> float:
+    """A float64 result rounded once to dtype (the reference semantics of a half-precision op)."""
+    with np.errstate(over="ignore"):
+        return float(np.asarray(value, dtype=np.float64).astype(dtype))
+
+
+X16 = np.array([1.5, -2.25, 0.0, -0.0, 65504.0, 3.0e-5], dtype=np.float16)
+Y16 = np.array([0.7, 4.0, -1.0, 2.0, 2.0, 7.0], dtype=np.float16)
+
+
+@pytest.mark.parametrize("name, reference", [
+    ("vadd", lambda a, b: a + b), ("vsub", lambda a, b: a - b), ("vmul", lambda a, b: a * b),
+    ("vdiv", lambda a, b: a / b), ("vmax", max), ("vmin", min),
+])
+def test_float16_binary_ops_round_once_from_the_exact_result(name, reference):
+    got = run(name, [("ref", "a"), ("ref", "b")], "float16", inputs={"a": X16, "b": Y16})
+    for a, b, g in zip(X16.astype(float), Y16.astype(float), got):
+        assert float(g) == rounded(reference(a, b), np.float16)
+
+
+def test_bfloat16_ops_are_float32_rounded_to_nearest_even():
+    a = np.array([1.0, 3.0, -7.5, 1e30], dtype=bfloat16)
+    b = np.array([2.0 ** -9, 1.0 / 3.0, 2.5, 1e30], dtype=bfloat16)
+    got = run("vadd", [("ref", "a"), ("ref", "b")], "bfloat16", inputs={"a": a, "b": b})
+    expected = (a.astype(np.float32) + b.astype(np.float32)).astype(bfloat16)
+    assert got.tobytes() == expected.tobytes()
+    assert float(got[0]) == 1.0  # 1 + 2^-9 is a tie between 1 and 1 + 2^-7; even wins
+
+
+@pytest.mark.parametrize("name, reference", [
+    ("vexp", math.exp), ("vlog", math.log), ("vsqrt", math.sqrt), ("vrec", lambda v: 1.0 / v),
+    ("vrsqrt", lambda v: 1.0 / math.sqrt(v)), ("vabs", abs),
+])
+def test_float32_unary_ops_are_within_a_few_ulp_of_math(name, reference):
+    # numpy's float32 exp/log loops are not correctly rounded (a few ulp); the CPU model's are std:: in float.
+    values = np.array([0.25, 1.0, 2.0, 10.0, 42.5], dtype=np.float32)
+    got = run(name, [("ref", "x")], "float32", inputs={"x": values})
+    for value, result in zip(values.astype(float), got):
+        exact = reference(value)
+        assert abs(float(result) - exact) <= 4 * abs(float(np.spacing(np.float32(exact))))
+
+
+def test_special_values_follow_ieee():
+    x = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, -1.0], dtype=np.float32)
+    assert np.isnan(run("vlog", [("ref", "x")], "float32", inputs={"x": x})[[0, 5]]).all()
+    logs = run("vlog", [("ref", "x")], "float32", inputs={"x": x})
+    assert logs[1] == np.inf and logs[3] == -np.inf and logs[4] == -np.inf
+    recs = run("vrec", [("ref", "x")], "float32", inputs={"x": x})
+    assert np.signbit(recs[4]) and recs[4] == -np.inf and recs[3] == np.inf
+    sqrts = run("vsqrt", [("ref", "x")], "float32", inputs={"x": x})
+    assert sqrts[4] == 0.0 and np.signbit(sqrts[4])  # sqrt(-0) = -0
+
+
+def test_vsignbit_sees_negative_zero_and_nan_signs():
+    x = np.array([-0.0, 0.0, -3.0, 2.0, -np.inf], dtype=np.float16)
+    x = np.concatenate([x, np.array([struct.unpack("<e", struct.pack("<H", 0xFE00))[0]], dtype=np.float16)])
+    got = run("vsignbit", [("ref", "x")], "float16", inputs={"x": x})
+    assert got.tolist() == [1.0, 0.0, 1.0, 0.0, 1.0, 1.0]
+
+
+def test_integer_arithmetic_wraps():
+    a = np.array([2 ** 31 - 1, -2 ** 31, 100000], dtype=np.int32)
+    b = np.array([1, -1, 100000], dtype=np.int32)
+    assert run("vadd", [("ref", "a"), ("ref", "b")], "int32", inputs={"a": a, "b": b}).tolist() == \
+        [-2 ** 31, 2 ** 31 - 1, 200000]
+    assert run("vmul", [("ref", "a"), ("ref", "b")], "int32", inputs={"a": a, "b": b})[2] == \
+        (100000 * 100000 + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
+@pytest.mark.parametrize("a, b", [(7, 3), (-7, 3), (7, -3), (-7, -3), (6, 3), (-6, 3), (0, 5)])
+def test_int64_vmod_is_floor_mod_like_python(a, b):
+    got = run("vmod", [("ref", "a"), ("ref", "b")], "int64",
+              inputs={"a": np.array([a], dtype=np.int64), "b": np.array([b], dtype=np.int64)})
+    assert int(got[0]) == a % b
+
+
+def test_integer_division_by_zero_is_zero_not_a_crash():
+    got = run("vmod", [("ref", "a"), ("ref", "b")], "int64",
+              inputs={"a": np.array([5], dtype=np.int64), "b": np.array([0], dtype=np.int64)})
+    assert got.tolist() == [0]
+
+
+@pytest.mark.parametrize("mode, values, expected", [
+    ("trunc", [2.7, -2.7, 1e10, -1e10, np.nan], [2, -2, 2 ** 31 - 1, -2 ** 31, 0]),
+    ("rint", [0.5, 1.5, 2.5, -0.5], [0, 2, 2, 0]),
+    ("floor", [-0.5, 1.99], [-1, 1]),
+    ("ceil", [-0.5, 1.01], [0, 2]),
+    ("round", [0.5, -0.5, 2.5], [1, -1, 3]),
+])
+def test_float_to_int32_conversion_rounds_saturates_and_maps_nan_to_zero(mode, values, expected):
+    got = dsl_numpy.convert(np.array(values, dtype=np.float32), "float32", "int32", mode)
+    assert got.tolist() == expected
+
+
+def test_cast_to_follows_the_recorded_route():
+    x = np.array([300, -300, 5], dtype=np.int32)
+    route = [["int32", "float16", "rint"], ["float16", "int8", "trunc"]]
+    got = run("cast_to", [("ref", "x")], "int8", params={"dtype": "int8", "route": route}, inputs={"x": x})
+    assert got.tolist() == [127, -128, 5]  # through float16, then saturated
+
+
+def test_floor_to_float32_keeps_float_and_integral_values():
+    x = np.array([-1.5, -0.5, 0.5, 2.0, -0.0], dtype=np.float32)
+    got = run("floor", [("ref", "x")], "float32", params={"dtype": "float32"}, inputs={"x": x})
+    assert got.dtype == np.float32 and got.tolist() == [-2.0, -1.0, 0.0, 2.0, -0.0]
+    assert np.signbit(got[4])
+
+
+def test_round_to_bfloat16_from_float32_rounds_to_nearest_even():
+    x = np.array([1.0 + 2.0 ** -8, 1.0 + 3 * 2.0 ** -8], dtype=np.float32)
+    got = run("round", [("ref", "x")], "bfloat16", params={"dtype": "bfloat16"}, inputs={"x": x})
+    assert [float(v) for v in got] == [1.0, 1.0 + 2.0 ** -6]
+
+
+def test_scalar_takes_the_tensor_dtype_before_the_op():
+    x = np.array([1.0], dtype=np.float16)
+    # 0.1 held in float16 is 0.0999755859375: the product uses that value, not 0.1.
+    got = run("vmuls", [("ref", "x"), ("scalar", ("const", 0.1), "float16")], "float16", inputs={"x": x})
+    assert float(got[0]) == float(np.float16(0.1))
+
+
+def test_attribute_scalars_use_float32_arithmetic():
+    x = np.array([3.0], dtype=np.float32)
+    expr = ("div", ("const", 1.0), ("attr", "alpha"))
+    chain_op = [("ref", "x"), ("scalar", expr, "float32")]
+    chain = {"combination": {}, "inputs": [{"ref": "x", "port": "x", "dtype": "float32"}],
+             "ops": [{"ref": "v0", "name": "vmuls", "operands": chain_op, "params": {}, "dtype": "float32"}],
+             "outputs": [{"port": "y", "ref": "v0", "dtype": "float32"}]}
+    got = dsl_numpy.evaluate(chain, {"x": x}, {"alpha": 3.0})["y"]
+    assert got[0] == np.float32(3.0) * (np.float32(1.0) / np.float32(3.0))
+
+
+def test_vcmp_and_vsel_with_nan():
+    a = np.array([1.0, np.nan, 3.0], dtype=np.float32)
+    b = np.array([2.0, 1.0, 3.0], dtype=np.float32)
+    mask = run("vcmp", [("ref", "a"), ("ref", "b")], "uint1", params={"operation": "lt", "mode": "bit"},
+               inputs={"a": a, "b": b})
+    assert mask.tolist() == [True, False, False]
+    ne = run("vcmp", [("ref", "a"), ("ref", "b")], "bool", params={"operation": "ne", "mode": "bool"},
+             inputs={"a": a, "b": b})
+    assert ne.tolist() == [1, 1, 0]
+    picked = run("vcmpsel", [("ref", "a"), ("ref", "b"), ("scalar", ("const", 9.0), "float32"),
+                             ("scalar", ("const", -9.0), "float32")], "float32", params={"operation": "ge"},
+                 inputs={"a": a, "b": b})
+    assert picked.tolist() == [-9.0, -9.0, 9.0]
+
+
+def test_broadcast_of_a_scalar_fills_in_its_dtype():
+    got = run("broadcast", [("scalar", ("const", float("inf")), "float16")], "float16")
+    assert got == np.float16(np.inf) and got.dtype == np.float16
+
+
+def test_every_call_the_lowering_translates_has_a_golden():
+    from op_migrate.analyzers.scaffold.lower import Lowerer
+
+    translated = {name[len("_op_"):] for name in dir(Lowerer) if name.startswith("_op_")}
+    assert translated <= set(dsl_numpy.evaluated_calls())
+
+
+def test_an_unknown_call_is_refused_not_guessed():
+    with pytest.raises(dsl_numpy.GoldenError):
+        run("reduce_sum", [("ref", "x")], "float32", inputs={"x": np.ones(2, dtype=np.float32)})

@@ -1,0 +1,131 @@
+"""Lowering a traced chain to Ascend C on A2's dtype rules, the scratch slots, TBE's casts, and the attribute
+branches' host conditions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from op_migrate.analyzers.scaffold import attr_cases, casts
+from op_migrate.analyzers.scaffold.chain import Chain, ChainInput, ChainOp, ChainOutput
+from op_migrate.analyzers.scaffold.lower import Lowerer, Val
+from op_migrate.analyzers.scaffold.platform import load_platform
+from op_migrate.analyzers.scaffold.scalars import literal
+from op_migrate.analyzers.scaffold.slots import place
+
+INSTALL = Path(__file__).resolve().parents[3] / "functional" / "scaffold" / "install"
+
+
+def chain_of(ops: list[tuple], dtype: str, inputs=("x",)) -> Chain:
+    chain_ops = tuple(ChainOp(ref, name, tuple(operands), params, result, 7, "op.py") for ref, name, operands, params,
+                      result in ops)
+    return Chain(combination={}, soc="Ascend910B",
+                 inputs=tuple(ChainInput(f"in{i}", port, dtype, port, 1) for i, port in enumerate(inputs)),
+                 ops=chain_ops, outputs=(ChainOutput("y", chain_ops[-1].ref, chain_ops[-1].dtype),), attrs=(),
+                 queries=(), notes=())
+
+
+def lowered(chain: Chain, out_dtype: str):
+    ins = [Val(f"x{i}", item.dtype, "in") for i, item in enumerate(chain.inputs)]
+    result = Lowerer(chain, ins, [Val("y0", out_dtype, "out")]).run()
+    return result, "\n".join(place(result).lines)
+
+
+def test_float16_add_is_one_add_into_the_output():
+    result, text = lowered(chain_of([("v0", "vadd", [("ref", "in0"), ("ref", "in1")], {}, "float16")], "float16",
+                                    ("a", "b")), "float16")
+    assert "Add(y0, x0, x1, cnt);" in text and not result.gaps
+
+
+def test_bfloat16_add_goes_through_float_and_rounds_once():
+    result, text = lowered(chain_of([("v0", "vadd", [("ref", "in0"), ("ref", "in1")], {}, "bfloat16")], "bfloat16",
+                                    ("a", "b")), "bfloat16")
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith(("//", "LocalTensor"))]
+    assert lines == ["Cast(t1, x0, RoundMode::CAST_NONE, cnt);", "Cast(t2, x1, RoundMode::CAST_NONE, cnt);",
+                     "Add(t3, t1, t2, cnt);", "Cast(y0, t3, RoundMode::CAST_RINT, cnt);"]
+
+
+def test_int64_arithmetic_runs_on_the_scalar_unit_between_barriers():
+    result, text = lowered(chain_of([("v0", "vmul", [("ref", "in0"), ("ref", "in1")], {}, "int64")], "int64",
+                                    ("a", "b")), "int64")
+    assert "ScalarOps::Mul<int64_t>(a0, a1)" in text and text.count("PipeBarrier<PIPE_ALL>();") == 2
+    assert place(result).scalar_loops == 1
+
+
+def test_a_bool_compare_is_a_mask_then_bytes():
+    result, text = lowered(chain_of([("v0", "vcmp", [("ref", "in0"), ("scalar", ("const", 0.0), "float32")],
+                                      {"operation": "gt", "mode": "bool"}, "bool")], "float32"), "int8")
+    assert "CompareScalar(" in text and "CMPMODE::GT" in text
+    assert "Select(" in text and "Cast(y0, " in text
+
+
+def test_vsel_of_int32_selects_bit_patterns_through_a_float_view():
+    chain = chain_of([("v0", "vcmp", [("ref", "in0"), ("ref", "in1")], {"operation": "lt", "mode": "bit"}, "uint1"),
+                      ("v1", "vsel", [("ref", "v0"), ("ref", "in0"), ("ref", "in1")], {}, "int32")], "int32",
+                     ("a", "b"))
+    result, text = lowered(chain, "int32")
+    assert "ReinterpretCast<float>()" in text and "Select(" in text
+    assert "ScalarOps" not in text or "(a0 < a1 ? 1 : 0)" in text  # int32 LT compares on the scalar unit
+
+
+def test_an_untranslated_call_is_a_static_assert_naming_it():
+    chain = chain_of([("v0", "reduce_sum", [("ref", "in0")], {"untranslated": "not elementwise"}, "float32")],
+                     "float32")
+    result, text = lowered(chain, "float32")
+    assert 'static_assert(false, "tbe.reduce_sum at op.py:7 (float32) is not translated: not elementwise");' in text
+    assert result.gaps[0][:2] == ("tbe.reduce_sum", "not elementwise")
+
+
+def test_every_call_carries_its_tbe_line_and_trap():
+    result, text = lowered(chain_of([("v0", "vdiv", [("ref", "in0"), ("ref", "in1")], {}, "float32")], "float32",
+                                    ("a", "b")), "float32")
+    assert "// TBE vdiv at op.py:7 -> float32" in text
+    assert "// trap: on SoCs without a divide instruction" in text
+
+
+def test_scratch_slots_are_reused_once_dead():
+    ops = [("v0", "vabs", [("ref", "in0")], {}, "float32"), ("v1", "vexp", [("ref", "v0")], {}, "float32"),
+           ("v2", "vabs", [("ref", "v1")], {}, "float32"), ("v3", "vexp", [("ref", "v2")], {}, "float32")]
+    result, _ = lowered(chain_of(ops, "float32"), "float32")
+    assert place(result).tmp_units == 64  # two float slots (32 bytes per 8 elements each), ping-ponged
+
+
+def test_attribute_scalars_are_host_computed_slots():
+    chain = chain_of([("v0", "vmuls", [("ref", "in0"), ("scalar", ("div", ("const", 1.0), ("attr", "a")), "float16")],
+                       {}, "float16")], "float16")
+    result, text = lowered(chain, "float16")
+    assert "ScalarAs<half>(td.scalars[0])" in text and result.runtime == (("div", ("const", 1.0), ("attr", "a")),)
+
+
+@pytest.mark.parametrize("value, dtype, text", [
+    (1.5, "float32", "1.5f"), (0.1, "float16", "static_cast<half>(0.0999755859375f)"),
+    (float("inf"), "float16", "FromBits<half>(static_cast<uint16_t>(0x7C00U))"),
+    (float("nan"), "float32", "FromBits<float>(static_cast<uint32_t>(0x7FC00000U))"),
+    (-2 ** 63, "int64", "static_cast<int64_t>(-9223372036854775807LL - 1)"),
+    (3.7, "int32", "static_cast<int32_t>(3)"),
+])
+def test_literals_are_exact_in_their_dtype(value, dtype, text):
+    assert literal(value, dtype) == text
+
+
+def test_cast_routes_follow_the_install_vconv_list():
+    platform = load_platform([INSTALL], "Ascend910B")
+    assert casts.route(platform, "float32", "int32") == [("float32", "int32", "trunc")]
+    assert casts.route(platform, "int32", "int8") == [("int32", "float16", "rint"), ("float16", "int8", "trunc")]
+    assert casts.route(platform, "float16", "bfloat16") == [("float16", "float32", "rint"),
+                                                          ("float32", "bfloat16", "rint")]
+
+
+def test_attribute_conditions_find_values_and_host_code():
+    conditions = [{"predicate": {"attr": "alpha", "op": ">", "value": 1.0}, "outcome": True},
+                  {"predicate": {"attr": "alpha", "op": "!=", "value": 2.5}, "outcome": True}]
+    values = attr_cases.satisfying(conditions, {"alpha": "float"}, {"alpha": 0.5})
+    assert values["alpha"] > 1.0 and values["alpha"] != 2.5
+    impossible = [{"predicate": {"attr": "alpha", "op": ">", "value": 1.0}, "outcome": True},
+                  {"predicate": {"attr": "alpha", "op": "<", "value": 0.0}, "outcome": True}]
+    assert attr_cases.satisfying(impossible, {"alpha": "float"}, {"alpha": 0.5}) is None
+    assert attr_cases.cxx_condition({"attr": "mode", "op": "==", "value": "mean"}, "attrMode", "str") == \
+        '(attrMode == "mean")'
+    assert attr_cases.cxx_condition({"attr": "flag", "op": "truth", "value": None}, "attrFlag", "bool") == \
+        "(attrFlag)"

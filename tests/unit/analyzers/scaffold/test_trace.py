@@ -1,0 +1,214 @@
+"""The abstract interpreter on TBE idioms: branches the facts decide, helpers inlined, what stops a trace, what forks
+it (attribute branches), and what it assumes (checks that only reject input; shape comparisons)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from op_migrate.analyzers.scaffold.modules import ModuleLoader
+from op_migrate.analyzers.scaffold.platform import Platform
+from op_migrate.analyzers.scaffold.trace import read_entry, trace, trace_variants
+
+HEADER = """
+from impl.util.platform_adapter import tbe
+from impl.util.platform_adapter import tbe_platform
+from impl.util.platform_adapter import tvm
+from impl.util.platform_adapter import shape_util
+from impl.util.platform_adapter import para_check
+from impl.util.platform_adapter import classify
+from impl.util.platform_adapter import OpPatternMode
+from impl.util.platform_adapter import register_operator
+"""
+ENTRY = """
+@register_operator("Probe")
+@para_check.check_op_params(para_check.REQUIRED_INPUT, para_check.REQUIRED_INPUT, para_check.REQUIRED_OUTPUT,
+                            para_check.OPTION_ATTR_FLOAT, para_check.KERNEL_NAME)
+def probe(x1, x2, y, alpha=0.5, kernel_name="probe"):
+    dtype = x1.get("dtype").lower()
+    para_check.check_dtype(dtype, ("float16", "float32", "int32", "int64", "bfloat16"), param_name="x1")
+    ins = classify([x1, x2], OpPatternMode.ELEWISE_WITH_BROADCAST)
+    schedules, tensors = [], []
+    for (_x1, _x2) in ins:
+        with tbe.compute():
+            s1, s2 = shape_util.variable_shape([_x1, _x2])
+            d1 = tvm.placeholder(s1, name="d1", dtype=dtype)
+            d2 = tvm.placeholder(s2, name="d2", dtype=dtype)
+            res = probe_compute(d1, d2, y, alpha)
+            tensors.append([d1, d2, res])
+        with tvm.target.cce():
+            sch = tbe.auto_schedule(res)
+        schedules.append(sch)
+    tbe.build(schedules, {"name": kernel_name, "tensor_list": tensors})
+"""
+
+
+def platform(supported=("vdiv",)) -> Platform:
+    return Platform(short_soc="Ascend910B", soc_version="Ascend910B1", ini_path=None, dsl_util_path=None,
+                    spec={"ubblock_size": "32"},
+                    intrinsics={"Intrinsic_vconv": frozenset({"f162f32", "f322f16", "f322s32z", "s322f32"}),
+                                "Intrinsic_vdiv": frozenset({"float16", "float32"})},
+                    dsl_support={name: {"Ascend910B": ("float16", "float32")} for name in supported}, same_api={})
+
+
+def traced(tmp_path: Path, compute: str, dtype="float16", plat=None, variants=False):
+    path = tmp_path / "probe.py"
+    path.write_text(HEADER + textwrap.dedent(compute) + ENTRY, encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    facts = read_entry(loader, path)
+    args = (facts, loader, plat or platform(), [("x1", dtype), ("x2", dtype)], [("y", dtype)])
+    return trace_variants(*args) if variants else trace(*args)
+
+
+def names(chain) -> list[str]:
+    return [op.name for op in chain.ops]
+
+
+def test_dtype_and_api_check_support_branches_are_decided(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if x1.dtype == "float16" and tbe_platform.api_check_support("tbe.dsl.vdiv", "float32"):
+            x1 = tbe.cast_to(x1, "float32")
+            x2 = tbe.cast_to(x2, "float32")
+        res = tbe.vdiv(x1, x2)
+        return tbe.cast_to(res, y.get("dtype"))
+    """
+    chain = traced(tmp_path, compute)
+    assert not chain.gaps and names(chain) == ["cast_to", "cast_to", "vdiv", "cast_to"]
+    assert chain.queries[0][0] == "api_check_support('tbe.dsl.vdiv', 'float32') = True"
+    no_fp32 = traced(tmp_path, compute, plat=platform(supported=()))
+    assert names(no_fp32) == ["vdiv"]  # cast_to(res, float16) of a float16 tensor is the tensor itself
+
+
+def test_local_helpers_are_inlined_with_their_call_chain(tmp_path):
+    compute = """
+    def _twice(t):
+        return tbe.vadd(t, t)
+
+    def probe_compute(x1, x2, y, alpha):
+        return _twice(tbe.vsub(x1, x2))
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert names(chain) == ["vsub", "vadd"]
+    assert chain.ops[1].via[-1].startswith("_twice@")
+
+
+def test_a_tensor_broadcast_records_nothing_and_a_scalar_broadcast_fills(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        _, _, shape = shape_util.broadcast_shapes(x1.shape, x2.shape)
+        x1 = tbe.broadcast(x1, shape)
+        one = tbe.broadcast(tvm.const(1.0, x1.dtype), shape)
+        return tbe.vadd(x1, one)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert names(chain) == ["broadcast", "vadd"]
+    assert chain.ops[0].operands[0][0] == "scalar"
+
+
+def test_the_check_dtype_of_the_entry_refuses_a_dtype(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vadd(x1, x2)
+    """
+    path = tmp_path / "probe.py"
+    path.write_text(HEADER + textwrap.dedent(compute) + ENTRY.replace('"int64", ', ""), encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    chain = trace(read_entry(loader, path), loader, platform(), [("x1", "int64"), ("x2", "int64")], [("y", "int64")])
+    assert chain.refused and "check_dtype refuses int64" in chain.refused
+
+
+def test_an_attribute_scalar_stays_symbolic(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vmuls(tbe.vadd(x1, x2), tvm.const(alpha, x1.dtype))
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert chain.attrs == ("alpha",)
+    assert chain.ops[-1].operands[1][1] == ("cast", "float32", ("attr", "alpha"))
+
+
+def test_an_attribute_branch_forks_the_trace(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if alpha > 1.0:
+            return tbe.vmul(x1, x2)
+        return tbe.vadd(x1, x2)
+    """
+    chains = traced(tmp_path, compute, dtype="float32", variants=True)
+    outcomes = {chain.extra["conditions"][0]["outcome"]: names(chain) for chain in chains}
+    assert outcomes == {True: ["vmul"], False: ["vadd"]}
+    assert chains[0].extra["conditions"][0]["predicate"] == {"attr": "alpha", "op": ">", "value": 1.0}
+
+
+def test_a_check_that_only_rejects_input_is_assumed_to_pass(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if len(x1.shape) > 8:
+            raise RuntimeError("rank")
+        return tbe.vadd(x1, x2)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert names(chain) == ["vadd"]
+    assert "only rejects input" in chain.notes[0][0]
+
+
+def test_an_undecidable_branch_stops_the_trace_with_its_line(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if len(x1.shape) == 4:
+            return tbe.vadd(x1, x2)
+        return tbe.vsub(x1, x2)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    lines = (tmp_path / "probe.py").read_text(encoding="utf-8").splitlines()
+    expected = next(i for i, line in enumerate(lines, 1) if "len(x1.shape) == 4" in line)
+    assert chain.gaps and chain.gaps[0].line == expected and "len(x1.shape) == 4" in chain.gaps[0].reason
+
+
+def test_a_call_it_does_not_translate_is_recorded_and_the_trace_goes_on(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        total = tbe.reduce_sum(tbe.vadd(x1, x2), axis=[-1], keepdims=True)
+        return tbe.vabs(total)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert names(chain) == ["vadd", "reduce_sum", "vabs"]
+    assert "untranslated" in chain.ops[1].params
+
+
+def test_t0_of_a_one_element_input_becomes_that_input(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vmuls(x1, x2[0] * 2)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert names(chain) == ["broadcast", "vmul", "vmul"]
+    assert chain.extra["one_element_inputs"] == ["x2"]
+
+
+def test_raw_tvm_compute_is_not_followed(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tvm.compute(x1.shape, lambda *i: x1(*i) + x2(*i), name="raw")
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert chain.gaps and "raw tvm.compute" in chain.gaps[0].reason
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_support_bfp16_casts_bfloat16_around_the_compute(tmp_path, dtype):
+    compute = """
+    from impl.util.platform_adapter import register_operator_compute
+
+    @register_operator_compute("Probe", op_mode="dynamic", support_fusion=True, support_bfp16=True)
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vadd(x1, x2)
+    """
+    plat = platform()
+    plat.intrinsics["Intrinsic_vconv"] = plat.intrinsics["Intrinsic_vconv"] | {"bf162f32", "f322bf16r"}
+    chain = traced(tmp_path, compute, dtype=dtype, plat=plat)
+    expected = ["cast_to", "cast_to", "vadd", "round"] if dtype == "bfloat16" else ["vadd"]
+    assert names(chain) == expected
