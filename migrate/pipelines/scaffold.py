@@ -74,9 +74,16 @@ def scaffold(config: ScaffoldConfig) -> Outcome:
         config.output.mkdir(parents=True, exist_ok=True)
     sources = CapabilitySources(roots)
     try:
-        socs = select_socs(config.socs or DEFAULT_SOCS, sources.socs)
+        if config.socs:
+            socs = select_socs(config.socs, sources.socs)
+        else:  # the default SoCs the install has op-info for
+            socs = select_socs(tuple(s for s in DEFAULT_SOCS if s.lower() in {k.lower() for k in sources.socs}),
+                               sources.socs)
     except UnknownSoc as error:
         raise MigrateError(f"--soc {','.join(config.socs)}: {error}", exit_codes.USAGE) from error
+    if not socs:
+        raise MigrateError(f"the install has no op-info for {' or '.join(DEFAULT_SOCS)}: name the SoCs with --soc",
+                           exit_codes.USAGE)
     tbe_file, op_type = _locate(config.op, roots, sources)
     document = analyse_path(str(tbe_file)).to_json()
     if document.get("status") != "analysed":

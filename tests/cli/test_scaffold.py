@@ -1,0 +1,117 @@
+"""`migrate scaffold` in process on the fixture install (tests/functional/scaffold/install): the folder it writes,
+its exit codes, the package-pr gates and the verify-route policy on what it wrote, and one operator built and run
+on the CPU model against the golden of its TBE chain."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from op_migrate.analyzers.package import check_hygiene, check_layout, check_license_headers
+from op_migrate.analyzers.package.operators import folder_operator_info
+from op_migrate.migrate import exit_codes
+from op_migrate.migrate.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+INSTALL = REPO / "tests" / "functional" / "scaffold" / "install"
+
+
+def scaffold(tmp_path: Path, op: str, *extra: str):
+    return CliRunner().invoke(main, ["scaffold", op, "--cann-root", str(INSTALL), "-o", str(tmp_path), "--soc",
+                                     "Ascend910B", *extra])
+
+
+def test_a_translated_operator_exits_0_with_the_ops_math_layout(tmp_path):
+    result = scaffold(tmp_path, "scaled_diff")
+    assert result.exit_code == exit_codes.OK, result.output
+    folder = tmp_path / "scaled_diff"
+    for relative in ("CMakeLists.txt", "op_host/scaled_diff_def.cpp", "op_host/scaled_diff_tiling.cpp",
+                     "op_kernel/scaled_diff.cpp", "op_kernel/scaled_diff_chains.h", "op_api/aclnn_scaled_diff.cpp",
+                     "op_api/scaled_diff.cpp", "tests/portable/scaled_diff_chains.json", "docs/scaffold_report.md",
+                     "docs/scaled_diff_design.md", "docs/verify_policy.toml"):
+        assert (folder / relative).is_file(), relative
+    info = folder_operator_info("scaled_diff", folder / "docs" / "operator.toml")
+    assert check_layout(folder, info) == () and check_license_headers(folder) == () and check_hygiene(folder) == ()
+    assert "key 2 int32: translated" in result.output
+
+
+def test_the_opdef_keeps_the_registered_columns_and_the_attribute(tmp_path):
+    scaffold(tmp_path, "scaled_diff")
+    text = (tmp_path / "scaled_diff" / "op_host" / "scaled_diff_def.cpp").read_text(encoding="utf-8")
+    assert "{ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_INT32}" in text
+    assert 'this->Attr("alpha").AttrType(OPTIONAL).Float(1.0);' in text
+    assert 'this->AICore().AddConfig("ascend910b", aicoreConfig0);' in text
+
+
+def test_an_untranslated_call_exits_1_names_it_and_cannot_compile(tmp_path):
+    result = scaffold(tmp_path, "row_sum")
+    assert result.exit_code == exit_codes.FINDINGS
+    assert "not translated [float32] tbe.reduce_sum at row_sum.py:14" in result.output
+    chains = (tmp_path / "row_sum" / "op_kernel" / "row_sum_chains.h").read_text(encoding="utf-8")
+    assert 'static_assert(false, "tbe.reduce_sum at row_sum.py:14' in chains
+
+
+def test_json_output_carries_the_plan(tmp_path):
+    result = scaffold(tmp_path, "clamp_mod", "--format", "json")
+    assert result.exit_code == exit_codes.OK
+    document = json.loads(result.output)
+    assert document["schema"] == "op-migrate/scaffold-run@1"
+    assert [c["label"] for c in document["plan"]["combos"]] == ["float32 [clamp is True]", "float32 [clamp is False]",
+                                                                "int64"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["no_such_op"], "no dynamic TBE implementation"),
+    (["scaled_diff", "--soc", "Ascend999"], "unknown SoC"),
+    (["scaled_diff", "--name", "RowSum"], "already has REG_OP(RowSum)"),
+])
+def test_usage_errors_exit_2(tmp_path, args, message):
+    result = CliRunner().invoke(main, ["scaffold", args[0], "--cann-root", str(INSTALL), "-o", str(tmp_path),
+                                       *args[1:]])
+    assert result.exit_code == exit_codes.USAGE
+    assert message in result.output
+
+
+def test_an_existing_folder_is_refused_without_force(tmp_path):
+    assert scaffold(tmp_path, "soft_sign").exit_code == exit_codes.OK
+    again = scaffold(tmp_path, "soft_sign")
+    assert again.exit_code == exit_codes.USAGE and "use --force" in again.output
+    assert scaffold(tmp_path, "soft_sign", "--force").exit_code == exit_codes.OK
+
+
+def test_a_missing_output_folder_needs_mkdir(tmp_path):
+    result = scaffold(tmp_path / "absent", "soft_sign")
+    assert result.exit_code == exit_codes.USAGE
+    assert scaffold(tmp_path / "absent", "soft_sign", "--mkdir").exit_code == exit_codes.OK
+
+
+def test_the_generated_chain_passes_its_policy_and_a_broadcast_to_fails_it(tmp_path):
+    scaffold(tmp_path, "scaled_diff")
+    folder = tmp_path / "scaled_diff"
+    policy = str(folder / "docs" / "verify_policy.toml")
+    verify = CliRunner().invoke(main, ["verify-route", str(folder / "op_api"), "--policy", policy])
+    assert verify.exit_code == exit_codes.OK, verify.output
+    source = folder / "op_api" / "aclnn_scaled_diff.cpp"
+    text = source.read_text(encoding="utf-8")
+    text = text.replace("    auto x1Contiguous = l0op::Contiguous(x1, uniqueExecutor.get());",
+                        "    auto x1Contiguous = l0op::BroadcastTo(l0op::Contiguous(x1, uniqueExecutor.get()), "
+                        "broadcastShape, uniqueExecutor.get());")
+    source.write_text(text.replace('#include "aclnn_kernels/contiguous.h"',
+                                   '#include "aclnn_kernels/contiguous.h"\n#include "aclnn_kernels/broadcast_to.h"'),
+                      encoding="utf-8")
+    broken = CliRunner().invoke(main, ["verify-route", str(folder / "op_api"), "--policy", policy])
+    assert broken.exit_code != exit_codes.OK and "BroadcastTo" in broken.output
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++ for the CPU model")
+def test_check_builds_the_kernel_and_passes_its_generated_tests(tmp_path):
+    result = scaffold(tmp_path, "clamp_mod", "--check")
+    assert result.exit_code == exit_codes.OK, result.output
+    assert result.output.count("cases pass") == 3 and "0 of" not in result.output
+    report = (tmp_path / "clamp_mod" / "docs" / "scaffold_report.md").read_text(encoding="utf-8")
+    assert "## Generated tests on the CPU model (measured)" in report
+    assert "| 2 | broadcast-scalar | pass: z (int64): exact |" in report
