@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -122,16 +123,21 @@ def compare(folder: Path, plan: ScaffoldPlan, reference: Path) -> dict | None:
             counters_ours = _counted(model, ours, ["--dir", str(work), "--cores", "8", "--mode", "threads", "--key",
                                                    str(combo.key), "--shape0", ",".join(map(str, shape_a)),
                                                    "--shape1", ",".join(map(str, shape_b))], work)
-            counters_theirs = _counted(model, theirs, [codes[dtype], 8, "threads", ",".join(map(str, shape_a)),
-                                                       ",".join(map(str, shape_b)), work / "x0.bin", work / "x1.bin",
-                                                       work / "ref_y.bin"], work)
+            counters_theirs, stdout = _counted(model, theirs, [codes[dtype], 8, "threads", ",".join(map(str, shape_a)),
+                                                               ",".join(map(str, shape_b)), work / "x0.bin",
+                                                               work / "x1.bin", work / "ref_y.bin"], work)
+            counters_ours = counters_ours[0]
+            used = re.search(r"tile (\d+) .*ub_used (\d+)", stdout)
+            theirs_ub = f"{int(used.group(2)) / int(used.group(1)):.1f}" if used and int(used.group(1)) else "-"
             ub_ours = combo.bytes_per_8 / 8
             for label, counters, ub in (("scaffolded", counters_ours, f"{ub_ours:.1f}"),
-                                        ("ops/floor_mod", counters_theirs, "see its PlanUb")):
+                                        ("ops/floor_mod", counters_theirs, theirs_ub)):
                 rows.append(_row(dtype, f"{list(shape_a)} % {list(shape_b)}", label, counters, elements, ub))
     return {"reference": str(reference), "rows": rows,
             "how": ("Both kernels compiled with g++ against ops/common/cpu_model and launched on 8 simulated cores; "
-                    "counts from CPU_MODEL_COUNTERS (exact for the code run, not device timings).")}
+                    "counts from CPU_MODEL_COUNTERS (exact for the code run, not device timings). UB bytes per "
+                    "element: the scaffold's plan per tile element; ops/floor_mod's TPipe total (its driver's "
+                    "ub_used) over its tile.")}
 
 
 def _counted(model, exe: Path, args, work: Path) -> dict | None:
@@ -140,19 +146,22 @@ def _counted(model, exe: Path, args, work: Path) -> dict | None:
     env = {**os.environ, "CPU_MODEL_COUNTERS": str(counters), "CPU_MODEL_CHECK_RACES": "0"}
     import subprocess
 
-    done = subprocess.run([str(exe), *map(str, args)], capture_output=True, env=env, check=False, timeout=600)
+    done = subprocess.run([str(exe), *map(str, args)], capture_output=True, env=env, check=False, timeout=600,
+                          text=True)
     if done.returncode != 0 or not counters.exists():
-        return None
+        return None, done.stdout
     lines = counters.read_text().splitlines()
-    return json.loads(lines[-1])["total"] if lines else None
+    return (json.loads(lines[-1])["total"] if lines else None), done.stdout
 
 
 def _row(dtype: str, shape: str, kernel: str, counters: dict | None, elements: int, ub: str) -> dict:
     if counters is None:
         return {"dtype": dtype, "shape": shape, "kernel": kernel, "ub": ub, "dma": "run failed", "vector": "-",
-                "scalar": "-"}
+                "scalar": "-"}  # the kernel stopped: its error is the check's, above
     per_k = 1000.0 / elements
     dma = (counters["dma_gm_to_ub"] + counters["dma_ub_to_gm"]) * per_k
+    scalar_ub = (counters["scalar_ub_reads"] + counters["scalar_ub_writes"]) * per_k
     return {"dtype": dtype, "shape": shape, "kernel": kernel, "ub": ub, "dma": f"{dma:.2f}",
             "vector": f"{counters['vector_calls'] * per_k:.2f}",
-            "scalar": str(counters["scalar_gm_reads"] + counters["scalar_gm_writes"])}
+            "scalar": f"{(counters['scalar_gm_reads'] + counters['scalar_gm_writes']) * per_k:.2f} GM, "
+                      f"{scalar_ub:.0f} UB"}
