@@ -11,7 +11,7 @@ from pathlib import Path
 from op_migrate.analyzers.model import JsonModel
 from op_migrate.analyzers.proto.sources import CapabilitySources
 from op_migrate.analyzers.scaffold.chain import Chain, Gap
-from op_migrate.analyzers.scaffold.combos import Combination, CombinationError, registered
+from op_migrate.analyzers.scaffold.combos import CombinationError, registered
 from op_migrate.analyzers.scaffold.lower import Lowerer, Val
 from op_migrate.analyzers.scaffold.modules import ModuleLoader
 from op_migrate.analyzers.scaffold.platform import Platform, PlatformError, load_platform
