@@ -97,6 +97,9 @@ def _validate(config: PackageConfig) -> Destination:
     validate.check_output(config.patch, config.mkdir, "--patch")
     validate.check_output(config.output_dir, config.mkdir, "-o", is_folder=True)
     info = operator_info(config.op)
+    described = (config.ops_dir or bundled_ops()) / config.op / "docs" / "operator.toml"
+    if is_plain_name(config.op) and described.is_file():  # a scaffolded folder says who it is and names its policy
+        info = folder_operator_info(config.op, described)
     category = config.category or info.category
     for what, name in (("operator", config.op), ("category", category)):
         if not is_plain_name(name):
@@ -107,9 +110,6 @@ def _validate(config: PackageConfig) -> Destination:
     if not folder.is_dir():
         known = ", ".join(shipped_operators(config.ops_dir or bundled_ops())) or "none"
         raise MigrateError(f"no operator folder {folder} (operators there: {known})")
-    if (folder / "docs" / "operator.toml").is_file():  # a scaffolded folder says who it is and names its policy
-        info = folder_operator_info(config.op, folder / "docs" / "operator.toml")
-        category = config.category or info.category
     target = config.target
     if not git_target.is_ops_math_like(target):
         raise MigrateError(f"refusing: {target} is not an ops-math-like git checkout (needs .git, experimental/, cmake/, build.sh)")
