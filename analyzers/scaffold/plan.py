@@ -171,8 +171,8 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
                 conditions = chain.extra.get("conditions", [])
                 values = satisfying(conditions, attr_types, defaults) if conditions else {}
                 if conditions and any(g.construct.startswith("output ") for g in chain.gaps):
-                    dropped.append(f"{soc} {combo.label()} {_conditions_text(conditions)}: the chain's output dtype is "
-                                   "not the registered one, so these attribute values never go with it")
+                    dropped.append(f"{soc} {combo.label()} {_conditions_text(conditions)}: the chain computes no "
+                                   "output of the registered dtype, so these attribute values never go with it")
                     continue
                 if chain.refused and conditions:
                     dropped.append(f"{soc} {combo.label()} {_conditions_text(conditions)}: TBE raises ({chain.refused})")

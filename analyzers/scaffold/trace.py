@@ -230,17 +230,18 @@ def _ports(facts: EntryFacts, tracer: Tracer, input_ports: list[str], outputs: l
     flat = []
     for item in listed:
         flat.extend(item if isinstance(item, (list, tuple)) else [item])
-    tensors = [t for t in flat if isinstance(t, TensorValue)]
-    if len(tensors) != len(flat):
-        return (), (), (Gap("tbe.build", "the tensor list holds values that are not traced tensors", *where),)
-    placeholders = [t for t in tensors if t.ref.startswith("in")]
-    results = tensors[len(placeholders):]
-    if tensors[:len(placeholders)] != placeholders or len(placeholders) != len(input_ports):
-        return (), (), (Gap("tbe.build", f"the tensor list has {len(placeholders)} placeholders first for "
-                                         f"{len(input_ports)} inputs", *where),)
+    placeholders, results = flat[:len(input_ports)], flat[len(input_ports):]
+    if not all(isinstance(t, TensorValue) and t.ref.startswith("in") for t in placeholders):
+        return (), (), (Gap("tbe.build", f"the tensor list does not start with the {len(input_ports)} placeholders "
+                                         "of the inputs", *where),)
     if len(results) != len(outputs):
         return (), (), (Gap("tbe.build", f"the tensor list has {len(results)} results for {len(outputs)} outputs",
                             *where),)
+    # No tensor for an output (a branch that computes nothing): the build fails for the attribute values that take it.
+    missing = [port for item, (port, _) in zip(results, outputs) if not isinstance(item, TensorValue)]
+    if missing:
+        return (), (), tuple(Gap(f"output {port}", f"the chain computes no tensor for output {port}", *where)
+                             for port in missing)
     by_ref = {item["ref"]: item for item in tracer.inputs}
     chain_inputs = tuple(ChainInput(ref=t.ref, port=port, dtype=t.dtype, name=by_ref[t.ref]["name"],
                                     line=by_ref[t.ref]["line"]) for t, port in zip(placeholders, input_ports))
@@ -251,6 +252,9 @@ def _ports(facts: EntryFacts, tracer: Tracer, input_ports: list[str], outputs: l
         if output.dtype not in seen:
             gaps.append(Gap(f"output {output.port}", f"the chain computes {output.dtype} for output {output.port}, "
                                                      f"registered as {registered}", *where))
+        elif output.ref.startswith("in"):
+            gaps.append(Gap("tbe.build", f"output {output.port} is an input unchanged: the scaffold writes no copy "
+                                         "kernel", *where))
     return chain_inputs, chain_outputs, tuple(gaps)
 
 

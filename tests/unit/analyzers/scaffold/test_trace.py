@@ -143,6 +143,23 @@ def test_an_attribute_branch_forks_the_trace(tmp_path):
     assert chains[0].extra["conditions"][0]["predicate"] == {"attr": "alpha", "op": ">", "value": 1.0}
 
 
+def test_a_branch_computing_no_tensor_or_an_input_unchanged_is_an_output_gap(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if alpha > 1.0:
+            return None
+        if alpha < 0.0:
+            return x1
+        return tbe.vadd(x1, x2)
+    """
+    chains = traced(tmp_path, compute, dtype="float32", variants=True)
+    gaps = {tuple(c["outcome"] for c in chain.extra["conditions"]): [(g.construct, g.reason) for g in chain.gaps]
+            for chain in chains}
+    assert gaps[(True,)] == [("output y", "the chain computes no tensor for output y")]
+    assert gaps[(False, True)] == [("tbe.build", "output y is an input unchanged: the scaffold writes no copy kernel")]
+    assert gaps[(False, False)] == []
+
+
 def test_a_check_that_only_rejects_input_is_assumed_to_pass(tmp_path):
     compute = """
     def probe_compute(x1, x2, y, alpha):
