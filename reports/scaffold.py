@@ -161,6 +161,7 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
         "inputs": inputs,
         "outputs": outputs,
         "attrs": attrs,
+        "opdef_limits": any("numeric_limits" in a["opdef_default"] for a in attrs),
         "td_attrs": [a for a in attrs if a["td"]],
         "max_scalars": max([1, *[len(c.runtime_scalars) for c in plan.combos]]),
         "combos": combos,
@@ -207,7 +208,11 @@ def _opdef_default(kind: str, default: str) -> str:
         return "true" if default in ("1", "true", "True") else "false"
     if kind == "int":
         return str(int(float(default)))
-    text = repr(float(default))
+    number = float(default)
+    if number != number or number in (float("inf"), float("-inf")):
+        special = "quiet_NaN()" if number != number else "infinity()"
+        return ("-" if number < 0 else "") + f"std::numeric_limits<float>::{special}"
+    text = repr(number)
     return text if "e" in text or "." in text else text + ".0"
 
 

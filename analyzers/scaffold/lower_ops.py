@@ -3,6 +3,8 @@ transcendental and rounding functions, compare / select with bit masks, TBE's ca
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from op_migrate.analyzers.scaffold.chain import ChainOp
 from op_migrate.analyzers.scaffold.scalars import BYTES, cxx_type, is_float, literal
 
@@ -330,7 +332,7 @@ class OpLowerings:
         steps = op.params.get("route") or []
         for index, (src, target, mode) in enumerate(steps):
             if src == "bool":
-                value = Val(value.name, "int8", value.storage, value.base)
+                value = replace(value, dtype="int8")  # bool is int8 in UB: the same tensor, read as int8
             last = index == len(steps) - 1
             target_dtype = "int8" if target == "bool" else target
             value = self.cast(value, target_dtype, mode, dst if last and dst is not None else None)

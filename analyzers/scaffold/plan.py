@@ -313,9 +313,27 @@ def _attrs(facts: EntryFacts, sources: CapabilitySources, op_type: str, flags: d
         kind = {"string": "str", "listint": "listInt", "listfloat": "listFloat"}.get(kind, kind)
         cxx, opdef = _ATTR_KINDS.get(kind, (None, None))
         field_name = "attr" + "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]", key) if part)
-        plans.append(AttrPlan(name=name, kind=kind or "unknown", default=None if default is None else str(default),
+        plans.append(AttrPlan(name=name, kind=kind or "unknown", default=_plain_default(kind, default),
                               field=field_name, cxx=cxx, opdef=opdef, used=True))
     return plans
+
+
+def _plain_default(kind: str, default) -> str | None:
+    """A REG_OP default as Python reads it: C++ literals lose their suffixes ('0.1f' -> '0.1', '0x10' -> '16');
+    a number attribute whose default is no number has none the scaffold can state."""
+    if default is None:
+        return None
+    text = str(default).strip()
+    if kind not in ("float", "int"):
+        return text
+    if re.fullmatch(r"[-+]?0[xX][0-9a-fA-F]+[uUlL]*", text):
+        return str(int(text.rstrip("uUlL"), 16))
+    text = text.rstrip("fFuUlL") if not text.lower().endswith("inf") else text
+    try:
+        float(text)
+    except ValueError:
+        return None
+    return text
 
 
 def cxx_dtype(dtype: str) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from op_migrate.analyzers.scaffold import attr_cases, casts
+from op_migrate.analyzers.scaffold import attr_cases, casts, plan
 from op_migrate.analyzers.scaffold.chain import Chain, ChainInput, ChainOp, ChainOutput
 from op_migrate.analyzers.scaffold.lower import Lowerer, Val
 from op_migrate.analyzers.scaffold.platform import load_platform
@@ -115,6 +115,22 @@ def test_cast_routes_follow_the_install_vconv_list():
     assert casts.route(platform, "int32", "int8") == [("int32", "float16", "rint"), ("float16", "int8", "trunc")]
     assert casts.route(platform, "float16", "bfloat16") == [("float16", "float32", "rint"),
                                                           ("float32", "bfloat16", "rint")]
+
+
+def test_a_bool_input_is_cast_as_its_int8_bytes():
+    chain = chain_of([("v0", "cast_to", [("ref", "in0")], {"route": [("bool", "float16", "none"),
+                                                                  ("float16", "float32", "none")]}, "float32")], "bool")
+    result, text = lowered(chain, "float32")
+    assert not result.gaps
+    assert "Cast(t1, x0, RoundMode::CAST_NONE, cnt);" in text and "Cast(y0, t1, RoundMode::CAST_NONE, cnt);" in text
+
+
+@pytest.mark.parametrize("kind, default, plain", [
+    ("float", "0.1f", "0.1"), ("float", "1e-5F", "1e-5"), ("float", "-inf", "-inf"), ("int", "0x1f", "31"),
+    ("int", "-1", "-1"), ("float", "not a number", None), ("str", "'mean'", "'mean'"), ("int", None, None),
+])
+def test_reg_op_defaults_lose_their_cxx_suffixes(kind, default, plain):
+    assert plan._plain_default(kind, default) == plain
 
 
 def test_attribute_conditions_find_values_and_host_code():
