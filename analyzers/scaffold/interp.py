@@ -289,9 +289,10 @@ class Interpreter(Expressions):
         except Untranslatable:
             # A check the facts cannot decide that only rejects bad input is assumed to pass: the scaffold's
             # tests give valid input. Any other undecidable branch stops the trace.
-            if _only_rejects(stmt.body, self) and not stmt.orelse:
+            if _only_rejects(stmt.body, self):
                 self.notes.append((f"assumed false (it only rejects input): {stmt.test.as_string()[:120]}",
                                    stmt.lineno, frame.module.path))
+                self.exec_block(stmt.orelse, frame)
                 return
             if stmt.orelse and _only_rejects(stmt.orelse, self):
                 self.notes.append((f"assumed true (its else only rejects input): {stmt.test.as_string()[:120]}",
@@ -302,7 +303,16 @@ class Interpreter(Expressions):
         self.exec_block(stmt.body if decided else stmt.orelse, frame)
 
     def exec_for(self, stmt: nodes.For, frame: Frame) -> None:
-        iterable = self.iterate(self.eval(stmt.iter, frame), stmt.iter)
+        try:
+            iterable = self.iterate(self.eval(stmt.iter, frame), stmt.iter)
+        except Untranslatable:
+            # A loop over what the facts do not know (a dynamic shape's dims) that only checks input is assumed to
+            # pass, as an undecidable check that only rejects is.
+            if not stmt.orelse and _only_checks(stmt.body, self):
+                self.notes.append((f"assumed to pass (a loop that only rejects input): for ... in "
+                                   f"{stmt.iter.as_string()[:100]}", stmt.lineno, frame.module.path))
+                return
+            raise
         for count, item in enumerate(iterable):
             if count > MAX_ITERATIONS:
                 raise self.untranslatable("a for loop runs longer than the scaffold follows", stmt)
@@ -434,6 +444,22 @@ class Interpreter(Expressions):
 
 def _assigned_names(statement: nodes.NodeNG) -> list[str]:
     return [n.name for n in statement.nodes_of_class(nodes.AssignName)]
+
+
+def _only_checks(statements, interp: Interpreter) -> bool:
+    """A block that does nothing but reject input: branches that only reject, loops of those, continue / pass."""
+    for statement in statements:
+        if isinstance(statement, (nodes.Pass, nodes.Continue)):
+            continue
+        if isinstance(statement, nodes.If) and _only_rejects(statement.body, interp) \
+                and (not statement.orelse or _only_checks(statement.orelse, interp)):
+            continue
+        if isinstance(statement, nodes.For) and not statement.orelse and _only_checks(statement.body, interp):
+            continue
+        if isinstance(statement, nodes.Expr) and _only_rejects([statement], interp):
+            continue
+        return False
+    return bool(statements)
 
 
 def _only_rejects(statements, interp: Interpreter) -> bool:

@@ -236,10 +236,17 @@ def _combo_plan(key: int, dtypes: tuple, found: list, inputs, outputs, attrs) ->
     socs = tuple(soc for soc, _, _, _ in found)
     chain = found[0][1]
     gaps = list(chain.gaps)
-    for soc, other, _, _ in found[1:]:
-        if _chain_text(other) != _chain_text(chain):
+    first_formats = "/".join(f for _, f in found[0][2].formats)
+    for soc, other, combo, _ in found[1:]:
+        if _chain_text(other) == _chain_text(chain):
+            continue
+        if soc != socs[0]:
             gaps.append(Gap("SoC", f"the traced chain on {soc} differs from the one on {socs[0]}; scaffold them "
                                    "with one --soc each", None, None))
+        else:  # one kernel serves every format column of a dtype combination
+            formats = "/".join(f for _, f in combo.formats)
+            gaps.append(Gap("format", f"the traced chain of the {formats} column on {soc} differs from the "
+                                      f"{first_formats} column's", None, None))
     conditions = tuple(chain.extra.get("conditions", []))
     label = found[0][2].label() + (f" [{_conditions_text(conditions)}]" if conditions else "")
     body, tmp_units, loops, apis, runtime = _lower(chain, inputs, outputs, attrs, gaps)

@@ -172,6 +172,37 @@ def test_a_check_that_only_rejects_input_is_assumed_to_pass(tmp_path):
     assert "only rejects input" in chain.notes[0][0]
 
 
+def test_a_loop_over_unknown_dims_that_only_rejects_is_assumed_to_pass(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if len(x1.shape) != len(x2.shape):
+            error_manager_vector.raise_err_two_input_shape_invalid("probe", "x1", "x2", "rank")
+        else:
+            for a, b in zip(x1.shape, x2.shape):
+                if a != b and a != -1:
+                    detail = "dims"
+                    error_manager_vector.raise_err_two_input_shape_invalid("probe", "x1", "x2", detail)
+            scale = 2.0
+        return tbe.vmuls(tbe.vadd(x1, x2), scale)
+    """
+    chain = traced(tmp_path, compute.replace("(x1, x2, y, alpha):", "(x1, x2, y, alpha):\n        from impl.util."
+                                             "platform_adapter import error_manager_vector"), dtype="float32")
+    assert not chain.gaps and names(chain) == ["vadd", "vmuls"]
+    assert [note[0].split(" (")[0] for note in chain.notes] == ["assumed false", "assumed to pass"]
+
+
+def test_a_loop_over_unknown_dims_that_computes_stops_the_trace(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        count = 1
+        for dim in x1.shape:
+            count = count * dim
+        return tbe.vmuls(x1, count)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert chain.gaps and "cannot iterate" in chain.gaps[0].reason
+
+
 def test_an_undecidable_branch_stops_the_trace_with_its_line(tmp_path):
     compute = """
     def probe_compute(x1, x2, y, alpha):
