@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from op_migrate.analyzers import catalog
-from op_migrate.analyzers.scaffold.attr_cases import cxx_condition
+from op_migrate.analyzers.scaffold.attr_cases import cxx_condition, cxx_expr_condition
 from op_migrate.analyzers.scaffold.scalars import host_expr
 from op_migrate.analyzers.scaffold.plan import MAX_QUEUE_BUFFERS, ScaffoldPlan, queue_buffers
 from op_migrate.analyzers.scaffold.scalars import BYTES, cxx_type
@@ -122,7 +122,7 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
                 "bool": ("bool", "bool", "Bool", "true", "CreateBool"),
                 "str": ("const char*", "char", "String", '"' + default.strip("'\"") + '"', "CreateString")}[attr.kind]
         attrs.append({"name": attr.name, "field": attr.field, "cxx": attr.cxx, "opdef": attr.opdef, "kind": attr.kind,
-                      "default_cxx": default, "default": attr.default, "api_type": kind[0], "host_type": kind[1],
+                      "default_cxx": default, "default": attr.default, "default_text": default.strip("'\""), "api_type": kind[0], "host_type": kind[1],
                       "opdef_default": _opdef_default(attr.kind, default), "example": kind[3],
                       "any_value": kind[4], "ut_value": kind[3], "index": index, "td": attr.cxx is not None})
     kinds = {a["name"]: a["kind"] for a in attrs}
@@ -131,8 +131,11 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
         terms = []
         for condition in combo.conditions:
             predicate = condition["predicate"]
-            text = cxx_condition(predicate, fields.get(predicate["attr"], predicate["attr"]),
-                                 kinds.get(predicate["attr"], ""))
+            if "expr" in predicate:
+                text = cxx_expr_condition(predicate, lambda name: fields.get(name, name))
+            else:
+                text = cxx_condition(predicate, fields.get(predicate["attr"], predicate["attr"]),
+                                     kinds.get(predicate["attr"], ""))
             terms.append(text if condition["outcome"] else f"!{text}")
         entry["condition_cxx"] = " && ".join(terms) if terms else "true"
         entry["runtime"] = [host_expr(expr, lambda name: f"td.{fields.get(name, name)}") for expr in combo.runtime_scalars]

@@ -3,14 +3,20 @@ generated tests and as the C++ condition the host tiling evaluates to pick the v
 
 from __future__ import annotations
 
+import itertools
 import math
+
+from op_migrate.analyzers.scaffold.scalars import expr_value, host_expr
 
 _NUMERIC = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
             "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
 
 
 def holds(predicate: dict, value) -> bool:
-    """What the TBE code's comparison gives for this attribute value."""
+    """What the TBE code's comparison gives for this attribute value (for an expression predicate: for this
+    attribute -> value dict)."""
+    if "expr" in predicate:
+        return _expr_holds(predicate, value)
     op, other = predicate["op"], predicate["value"]
     if op == "truth":
         return bool(value)
@@ -44,19 +50,78 @@ def candidates(kind: str, default, conditions: list[dict]) -> list:
 
 def satisfying(conditions: list[dict], kinds: dict, defaults: dict) -> dict | None:
     """attribute -> a value under which every condition has its outcome; None when none is found (the variant can
-    never be chosen)."""
+    never be chosen). Attributes compared one at a time are chosen one at a time; those that meet in an expression
+    are searched together over their candidates (at most MAX_JOINT tries)."""
     by_attr: dict[str, list[dict]] = {}
+    joint = [c for c in conditions if "expr" in c["predicate"]]
     for condition in conditions:
-        by_attr.setdefault(condition["predicate"]["attr"], []).append(condition)
+        if "expr" not in condition["predicate"]:
+            by_attr.setdefault(condition["predicate"]["attr"], []).append(condition)
     values = {}
+    options: dict[str, list] = {}
     for attr, mine in by_attr.items():
-        for value in candidates(kinds.get(attr, ""), defaults.get(attr), mine):
-            if value is not None and all(holds(c["predicate"], value) == c["outcome"] for c in mine):
-                values[attr] = value
-                break
-        else:
+        options[attr] = [v for v in candidates(kinds.get(attr, ""), defaults.get(attr), mine)
+                         if v is not None and all(holds(c["predicate"], v) == c["outcome"] for c in mine)]
+        if not options[attr]:
             return None
-    return values
+        values[attr] = options[attr][0]
+    if not joint:
+        return values
+    names = sorted({n for c in joint for n in c["predicate"]["attrs"]})
+    pools = [options.get(n) or _spread(kinds.get(n, ""), defaults.get(n)) for n in names]
+    for index, choice in enumerate(itertools.product(*pools)):
+        if index >= MAX_JOINT:
+            break
+        trial = {**values, **dict(zip(names, choice))}
+        if all(holds(c["predicate"], trial) == c["outcome"] for c in joint):
+            return trial
+    return None
+
+
+MAX_JOINT = 20000
+
+
+def _spread(kind: str, default) -> list:
+    """Values to try for an attribute that meets others in an expression: its default first, then a spread."""
+    if kind == "bool":
+        return [_bool(default), True, False]
+    numbers = [0.5, 2.0, 1.5, 3.0, 0.25, 10.0, 0.1, 1.0, 0.0, -0.5, -1.0, -2.0, 8.0, -8.0, 100.0, -100.0, 1e-3]
+    if kind == "int":
+        numbers = [0, 1, -1, 2, -2, 3, 4, 8, 16, -8, 100]
+    first = _number(default)
+    return ([int(first) if kind == "int" else first] if first is not None else []) + numbers
+
+
+def _expr_holds(predicate: dict, values: dict) -> bool | None:
+    """The comparison as the TBE Python makes it at build time; None where it raises (or a value is missing)."""
+    try:
+        left = expr_value(predicate["expr"], values, rounded=False)
+        right = expr_value(predicate["value_expr"], values, rounded=False) if "value_expr" in predicate \
+            else predicate["value"]
+    except (ArithmeticError, ValueError):
+        return None
+    op = predicate["op"]
+    if left is None or right is None and op != "truth":
+        return None
+    if op == "truth":
+        return left != 0
+    if op == "isclose":
+        return math.isclose(left, right, rel_tol=predicate.get("rel_tol", 1e-9), abs_tol=predicate.get("abs_tol", 0.0))
+    return bool(_NUMERIC[op](left, right))
+
+
+def cxx_expr_condition(predicate: dict, attr_field) -> str:
+    """The host-side C++ of a predicate over a number computed from attributes, in double as TBE's Python
+    computes it at build time."""
+    left = host_expr(predicate["expr"], attr_field, "double")
+    op = predicate["op"]
+    if op == "truth":
+        return f"({left} != 0.0)"
+    right = host_expr(predicate["value_expr"], attr_field, "double") if "value_expr" in predicate \
+        else host_expr(("const", predicate["value"]), attr_field, "double")
+    if op == "isclose":
+        return (f"IsClose({left}, {right}, {predicate.get('rel_tol', 1e-9)!r}, {predicate.get('abs_tol', 0.0)!r})")
+    return f"({left} {op} {right})"
 
 
 def cxx_condition(predicate: dict, variable: str, kind: str) -> str:

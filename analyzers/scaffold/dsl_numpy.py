@@ -72,10 +72,11 @@ def scalar_value(expr, attrs: dict) -> float:
         return attrs[expr[1]]
     if kind == "cast":
         return to_dtype_scalar(scalar_value(expr[2], attrs), expr[1])
-    if kind in ("neg", "log", "exp", "sqrt", "abs"):
+    if kind in ("neg", "log", "exp", "sqrt", "abs", "floor"):
         inner = np.float32(scalar_value(expr[1], attrs))
         with np.errstate(all="ignore"):
-            return {"neg": np.negative, "log": np.log, "exp": np.exp, "sqrt": np.sqrt, "abs": np.abs}[kind](inner)
+            return {"neg": np.negative, "log": np.log, "exp": np.exp, "sqrt": np.sqrt, "abs": np.abs,
+                    "floor": np.floor}[kind](inner)
     left = np.float32(scalar_value(expr[1], attrs))
     right = np.float32(scalar_value(expr[2], attrs))
     with np.errstate(all="ignore"):

@@ -100,7 +100,7 @@ class Framework:
         tail = _tail(short)
         line = getattr(node, "lineno", None)
         if path.startswith("math."):
-            return self._math(interp, tail, args, node)
+            return self._math(interp, tail, args, node, kwargs)
         if path.startswith("itertools.") and tail in ("product", "chain") and all(isinstance(a, (list, tuple))
                                                                                  for a in args):
             import itertools
@@ -183,9 +183,18 @@ class Framework:
             other = args[1] if args[0] is attrs[0] else args[0]
             if isinstance(other, (int, float)):
                 return interp.attr_branch("isclose", attrs[0], other, node)
+        if name == "isclose" and len(args) == 2 and any(isinstance(a, (AttrValue, Scalar)) for a in args):
+            exprs = [as_scalar_expr(a) for a in args]
+            tolerances = {k: (kwargs or {}).get(k, d) for k, d in (("rel_tol", 1e-9), ("abs_tol", 0.0))}
+            if None not in exprs and all(isinstance(t, (int, float)) for t in tolerances.values()):
+                if exprs[1][0] == "const":
+                    return interp.expr_branch("isclose", exprs[0], exprs[1][1], node, **tolerances)
+                if exprs[0][0] == "const":
+                    return interp.expr_branch("isclose", exprs[1], exprs[0][1], node, **tolerances)
+                return interp.expr_branch("isclose", exprs[0], exprs[1], node, **tolerances)
         if any(isinstance(a, (AttrValue, Scalar)) for a in args):
             exprs = [as_scalar_expr(a) for a in args]
-            if name in ("log", "exp", "sqrt", "fabs") and len(exprs) == 1 and exprs[0] is not None:
+            if name in ("log", "exp", "sqrt", "fabs", "floor") and len(exprs) == 1 and exprs[0] is not None:
                 return Scalar(({"fabs": "abs"}.get(name, name), exprs[0]), None)
             if name == "pow" and len(exprs) == 2 and None not in exprs:
                 return Scalar(("pow", exprs[0], exprs[1]), None)

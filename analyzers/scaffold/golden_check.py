@@ -90,6 +90,19 @@ def attr_values(document: dict, key: str | None = None) -> dict:
     return values
 
 
+def driver_attrs(document: dict, key: str) -> dict:
+    """attr-<name> options of the driver: the numeric values the golden uses, and each string attribute's value
+    (the one that selects the variant, else its default) for the host's variant check."""
+    options = {f"attr-{name}": repr(value) for name, value in attr_values(document, key).items()}
+    chosen = document["combos"][key].get("attr_values", {})
+    for attr in document.get("attrs", []):
+        if attr.get("kind") == "str":
+            value = chosen.get(attr["name"], attr.get("default"))
+            if isinstance(value, str):
+                options[f"attr-{attr['name']}"] = value.strip("'\"")
+    return options
+
+
 def golden(chain: dict, document: dict, arrays: dict, attrs: dict) -> dict:
     shape = np.broadcast_shapes(*[np.shape(a) for a in arrays.values()])
     broadcast = {name: np.broadcast_to(array, shape) for name, array in arrays.items()}
@@ -137,8 +150,7 @@ def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dic
     options = {"key": key}
     for index, shape in enumerate(case["shapes"]):
         options[f"shape{index}"] = ",".join(str(d) for d in shape) if shape else "-"
-    for name, value in attrs.items():
-        options[f"attr-{name}"] = repr(value)
+    options.update(driver_attrs(document, key))
     results = cpu_model.run_kernel(executable, workdir, inputs, outputs, cores=case["cores"], options=options)
     expected = golden(chain, document, arrays, attrs)
     lines, failures = [], []

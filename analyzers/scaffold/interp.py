@@ -26,6 +26,8 @@ from op_migrate.analyzers.scaffold.values import (
     TensorValue,
     Unknown,
     Untranslatable,
+    as_scalar_expr,
+    attr_names,
 )
 from op_migrate.analyzers.tbe.imports import dsl_name_of
 
@@ -407,7 +409,7 @@ class Interpreter(Expressions):
         if isinstance(value, Scalar):
             if value.expr[0] == "const":
                 return bool(value.expr[1])
-            raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on an attribute", node)
+            return self.expr_branch("truth", value.expr, None, node)
         if isinstance(value, (TensorValue, ShapeValue, Opaque, FrameworkRef, DslRef, UserFunction, UserInstance,
                               UserClass, ModuleValue, pybuiltins.Builtin)):
             return True
@@ -415,6 +417,8 @@ class Interpreter(Expressions):
 
     def attr_branch(self, op: str, attr: AttrValue, other, node) -> bool:
         """The outcome this trace takes for a comparison of an attribute with a constant (or its truth)."""
+        if isinstance(other, (Scalar, AttrValue)):
+            return self.expr_branch(op, ("attr", attr.name), as_scalar_expr(other), node)
         if not (other is None or isinstance(other, (bool, int, float, str))
                 or isinstance(other, list) and all(isinstance(o, (bool, int, float, str)) for o in other)):
             raise self.untranslatable(f"the branch {node.as_string()[:120]} compares attribute {attr.name} with "
@@ -424,6 +428,20 @@ class Interpreter(Expressions):
             # A number compared with a string: Python decides it whatever the value.
             return op in ("!=", "not in")
         predicate = {"attr": attr.name, "op": op, "value": other}
+        key = json.dumps(predicate, sort_keys=True)
+        if key in self.attr_decisions:
+            return self.attr_decisions[key]
+        raise AttrBranch(key, predicate, node.as_string()[:120], getattr(node, "lineno", None), self.current_path)
+
+    def expr_branch(self, op: str, expr: tuple, other, node, **tolerances) -> bool:
+        """The outcome this trace takes for a comparison of a number computed from attributes with a number or
+        another such expression (other: a Python number, None for truth, or an expression tuple)."""
+        if isinstance(other, bool) or not (other is None or isinstance(other, (int, float, tuple))):
+            raise self.untranslatable(f"the branch {node.as_string()[:120]} compares a number computed from "
+                                      f"attributes with {self.describe(other)}", node)
+        names = attr_names(expr) | (attr_names(other) if isinstance(other, tuple) else set())
+        predicate = {"expr": expr, "attrs": sorted(names), "op": op,
+                     **({"value_expr": other} if isinstance(other, tuple) else {"value": other}), **tolerances}
         key = json.dumps(predicate, sort_keys=True)
         if key in self.attr_decisions:
             return self.attr_decisions[key]

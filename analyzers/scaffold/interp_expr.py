@@ -163,9 +163,11 @@ class Expressions:
                                                            Unknown(f"arithmetic on a shape: {node.as_string()[:80]}"))
         if isinstance(left, (Scalar, AttrValue)) or isinstance(right, (Scalar, AttrValue)):
             left_expr, right_expr = as_scalar_expr(left), as_scalar_expr(right)
+            dtype = getattr(left, "dtype", None) or getattr(right, "dtype", None)
+            if op == "//" and left_expr is not None and right_expr is not None:
+                return Scalar(("floor", ("div", left_expr, right_expr)), dtype)
             if left_expr is None or right_expr is None or op not in _SCALAR_OPS:
                 return Unknown(f"scalar arithmetic {node.as_string()[:80]}", node.lineno)
-            dtype = getattr(left, "dtype", None) or getattr(right, "dtype", None)
             return Scalar((_SCALAR_OPS[op], left_expr, right_expr), dtype)
         try:
             return _BINARY[op](left, right)
@@ -203,11 +205,11 @@ class Expressions:
         if isinstance(left, AttrValue) != isinstance(right, AttrValue):
             attr, other = (left, right) if isinstance(left, AttrValue) else (right, left)
             return self.attr_branch(op if attr is left else _FLIPPED.get(op, op), attr, other, node)
+        if isinstance(left, AttrValue) and isinstance(right, AttrValue):
+            return self.expr_branch(op, as_scalar_expr(left), as_scalar_expr(right), node)
         for side in (left, right):
             if isinstance(side, Unknown):
                 raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {side.reason}", node)
-            if isinstance(side, AttrValue):
-                raise self.untranslatable(f"the branch {node.as_string()[:120]} compares two attributes", node)
             if isinstance(side, ShapeValue):
                 if op in ("==", "!=") and isinstance(left, ShapeValue) and isinstance(right, ShapeValue):
                     # Which inputs broadcast: TBE branches only to spell the broadcast out, which the kernel does
@@ -217,10 +219,18 @@ class Expressions:
                     return op == "!="
                 raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on a shape", node)
         if isinstance(left, Scalar) or isinstance(right, Scalar):
+            original = (left, right)
             left = left.value if isinstance(left, Scalar) else left
             right = right.value if isinstance(right, Scalar) else right
             if isinstance(left, Unknown) or isinstance(right, Unknown):
-                raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on an attribute", node)
+                left_expr, right_expr = as_scalar_expr(original[0]), as_scalar_expr(original[1])
+                if left_expr is None or right_expr is None or op not in _COMPARE:
+                    raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on an attribute", node)
+                if right_expr[0] == "const":
+                    return self.expr_branch(op, left_expr, right_expr[1], node)
+                if left_expr[0] == "const":
+                    return self.expr_branch(_FLIPPED.get(op, op), right_expr, left_expr[1], node)
+                return self.expr_branch(op, left_expr, right_expr, node)
         try:
             return bool(_COMPARE[op](left, right))
         except TypeError:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import struct
 
 CXX_TYPES = {
@@ -95,61 +96,91 @@ def _bits(value: float, dtype: str) -> str:
 
 def constant_value(expr: tuple) -> float | None:
     """The value of a scalar expression without attributes (evaluated as the golden does), else None."""
+    return expr_value(expr)
+
+
+def expr_value(expr, attrs: dict | None = None, rounded: bool = True) -> float | None:
+    """A scalar expression's value with these attribute values (None if one is missing): in float32 arithmetic as
+    the golden and the kernel compute it, or unrounded (rounded=False) as the TBE Python computes it at build time."""
     kind = expr[0]
+    held = (lambda v: round_float(v, "float32")) if rounded else (lambda v: v)
     if kind == "const":
         return float(expr[1])
     if kind == "attr":
-        return None
+        return float(attrs[expr[1]]) if attrs and attrs.get(expr[1]) is not None else None
     if kind == "cast":
-        inner = constant_value(expr[2])
+        inner = expr_value(expr[2], attrs, rounded)
         if inner is None:
             return None
         return round_float(inner, expr[1]) if is_float(expr[1]) else float(int_value(inner, expr[1]))
-    if kind in ("neg", "log", "exp", "sqrt", "abs"):
-        inner = constant_value(expr[1])
+    if kind in ("neg", "log", "exp", "sqrt", "abs", "floor"):
+        inner = expr_value(expr[1], attrs, rounded)
         if inner is None:
             return None
-        inner = round_float(inner, "float32")
         try:
-            result = {"neg": lambda v: -v, "log": math.log, "exp": math.exp, "sqrt": math.sqrt, "abs": abs}[kind](inner)
+            result = {"neg": lambda v: -v, "log": math.log, "exp": math.exp, "sqrt": math.sqrt, "abs": abs,
+                      "floor": lambda v: float(math.floor(v)) if math.isfinite(v) else v}[kind](held(inner))
         except (ValueError, OverflowError):
+            if not rounded:
+                raise  # the TBE Python raises at build time: no kernel for these values
             return math.nan
-        return round_float(result, "float32")
-    left, right = constant_value(expr[1]), constant_value(expr[2])
+        return held(result)
+    left, right = expr_value(expr[1], attrs, rounded), expr_value(expr[2], attrs, rounded)
     if left is None or right is None:
         return None
-    left, right = round_float(left, "float32"), round_float(right, "float32")
+    left, right = held(left), held(right)
+    if not rounded:  # Python's float arithmetic, its exceptions included
+        result = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": operator.truediv,
+                  "pow": operator.pow}[kind](left, right)
+        if isinstance(result, complex):
+            raise ValueError("a negative number to a fractional power")
+        return result
     try:
         result = {"add": left + right, "sub": left - right, "mul": left * right,
                   "div": left / right if right != 0 else math.copysign(math.inf, left) * math.copysign(1, right)
                   if left != 0 else math.nan, "pow": left ** right}[kind]
     except (OverflowError, ZeroDivisionError, ValueError):
         return math.nan
-    return round_float(result, "float32")
+    if isinstance(result, complex):
+        return math.nan
+    return held(result)
 
 
-_UNARY = {"neg": "-", "log": "std::log", "exp": "std::exp", "sqrt": "std::sqrt", "abs": "std::fabs"}
+_UNARY = {"neg": "-", "log": "std::log", "exp": "std::exp", "sqrt": "std::sqrt", "abs": "std::fabs",
+          "floor": "std::floor"}
 
 
-def host_expr(expr: tuple, attr_field) -> str:
-    """A float C++ expression of an attribute-dependent scalar, for the host tiling (float arithmetic, as the golden
-    computes it): the kernel receives its value in the tiling data."""
+def host_expr(expr, attr_field, real: str = "float") -> str:
+    """A C++ expression of an attribute-dependent scalar for the host tiling: in float arithmetic, as the golden
+    computes it, for a value the kernel receives in the tiling data; in double (real="double"), as the TBE Python
+    computes it at build time, for a branch condition."""
     kind = expr[0]
     if kind == "const":
-        return literal(expr[1], "float32")
+        return literal(expr[1], "float32") if real == "float" else _double(expr[1])
     if kind == "attr":
-        return f"static_cast<float>({attr_field(expr[1])})"
+        return f"static_cast<{real}>({attr_field(expr[1])})"
     if kind == "cast":
-        return f"RoundThrough{_ROUND_NAMES.get(expr[1], 'Int')}({host_expr(expr[2], attr_field)}{_int_bounds(expr[1])})"
+        inner = host_expr(expr[2], attr_field, real)
+        return f"static_cast<{real}>(RoundThrough{_ROUND_NAMES.get(expr[1], 'Int')}({inner}{_int_bounds(expr[1])}))"
     if kind in _UNARY:
-        inner = host_expr(expr[1], attr_field)
-        return f"(-{inner})" if kind == "neg" else f"static_cast<float>({_UNARY[kind]}({inner}))"
+        inner = host_expr(expr[1], attr_field, real)
+        return f"(-{inner})" if kind == "neg" else f"static_cast<{real}>({_UNARY[kind]}({inner}))"
     if kind == "pow":
-        return f"static_cast<float>(std::pow({host_expr(expr[1], attr_field)}, {host_expr(expr[2], attr_field)}))"
+        return (f"static_cast<{real}>(std::pow({host_expr(expr[1], attr_field, real)}, "
+                f"{host_expr(expr[2], attr_field, real)}))")
     operator = {"add": "+", "sub": "-", "mul": "*", "div": "/"}.get(kind)
     if operator is None:
         raise ValueError(f"scalar operator {kind}")
-    return f"({host_expr(expr[1], attr_field)} {operator} {host_expr(expr[2], attr_field)})"
+    return f"({host_expr(expr[1], attr_field, real)} {operator} {host_expr(expr[2], attr_field, real)})"
+
+
+def _double(value) -> str:
+    number = float(value)
+    if math.isnan(number):
+        return "std::numeric_limits<double>::quiet_NaN()"
+    if math.isinf(number):
+        return ("-" if number < 0 else "") + "std::numeric_limits<double>::infinity()"
+    return repr(number)
 
 
 _ROUND_NAMES = {"float16": "Half", "bfloat16": "Bf16", "float32": "Float"}

@@ -21,7 +21,8 @@ class AttrBranch(Untranslatable):
     chosen by the host tiling), or, where it only rejects bad input, assumes it passes."""
 
     def __init__(self, key: str, predicate: dict, text: str, line: int | None, path: str | None) -> None:
-        super().__init__(f"the branch {text} depends on attribute {predicate['attr']}", line, path, text)
+        names = predicate["attr"] if "attr" in predicate else ", ".join(predicate["attrs"])
+        super().__init__(f"the branch {text} depends on attribute {names}", line, path, text)
         self.key = key
         self.predicate = predicate
         self.text = text

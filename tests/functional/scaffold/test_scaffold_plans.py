@@ -72,11 +72,14 @@ def test_the_helper_of_impl_util_is_inlined_across_modules():
     assert any("scaled_abs@" in step for step in float16.chain.ops[2].via)
 
 
-def test_a_bool_attribute_forks_into_two_kernels():
+def test_attribute_branches_fork_into_one_kernel_per_outcome():
     plan = plan_of("clamp_mod")
-    labels = [c.label for c in plan.combos]
-    assert labels == ["float32 [clamp is True]", "float32 [clamp is False]", "int64"]
-    assert plan.combos[0].attr_values == {"clamp": True} and plan.combos[1].attr_values == {"clamp": False}
+    close = "math.isclose(inverse, 1.0, rel_tol=1e-06)"
+    assert [c.label for c in plan.combos] == [f"float32 [clamp is {a}, {close} is {b}]"
+                                              for a in (True, False) for b in (True, False)] + ["int64"]
+    # scale = 0 is never chosen: 1.0 / scale raises in the TBE Python, so no kernel is built for it
+    assert [c.attr_values for c in plan.combos[:2]] == [{"clamp": True, "scale": 1.0}, {"clamp": True, "scale": 0.5}]
+    assert plan.combos[1].runtime_scalars == (("cast", "float32", ("div", ("const", 1.0), ("attr", "scale"))),)
 
 
 def test_op_select_format_gives_the_combinations():

@@ -3,6 +3,7 @@ branches' host conditions."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -115,6 +116,27 @@ def test_cast_routes_follow_the_install_vconv_list():
     assert casts.route(platform, "int32", "int8") == [("int32", "float16", "rint"), ("float16", "int8", "trunc")]
     assert casts.route(platform, "float16", "bfloat16") == [("float16", "float32", "rint"),
                                                           ("float32", "bfloat16", "rint")]
+
+
+def test_a_branch_on_a_number_computed_from_attributes_finds_values_and_host_code():
+    inverse = ("div", ("const", 1.0), ("attr", "scale"))
+    close = {"expr": inverse, "attrs": ["scale"], "op": "isclose", "value": 1.0, "rel_tol": 1e-6, "abs_tol": 0.0}
+    below = {"expr": ("mul", ("attr", "scale"), ("attr", "bits")), "attrs": ["bits", "scale"], "op": "<",
+             "value_expr": ("const", 4.0)}
+    kinds, defaults = {"scale": "float", "bits": "int"}, {"scale": 1.0, "bits": 8}
+    values = attr_cases.satisfying([{"predicate": close, "outcome": False}, {"predicate": below, "outcome": True}],
+                                   kinds, defaults)
+    assert values is not None and values["scale"] != 0.0 and values["scale"] * values["bits"] < 4.0
+    assert not math.isclose(1.0 / values["scale"], 1.0, rel_tol=1e-6)
+    # 1.0 / 0.0 raises in the TBE Python: neither outcome holds there
+    assert attr_cases.holds(close, {"scale": 0.0}) is None
+    assert attr_cases.satisfying([{"predicate": {**close, "expr": ("div", ("const", 1.0), ("sub", ("attr", "scale"),
+                                                                   ("attr", "scale")))}, "outcome": False}],
+                                 kinds, defaults) is None
+    assert attr_cases.cxx_expr_condition(close, lambda name: "attrScale") == \
+        "IsClose((1.0 / static_cast<double>(attrScale)), 1.0, 1e-06, 0.0)"
+    assert attr_cases.cxx_expr_condition(below, {"scale": "attrScale", "bits": "attrBits"}.get) == \
+        "((static_cast<double>(attrScale) * static_cast<double>(attrBits)) < 4.0)"
 
 
 def test_a_bool_input_is_cast_as_its_int8_bytes():

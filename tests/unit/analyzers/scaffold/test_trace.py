@@ -143,6 +143,22 @@ def test_an_attribute_branch_forks_the_trace(tmp_path):
     assert chains[0].extra["conditions"][0]["predicate"] == {"attr": "alpha", "op": ">", "value": 1.0}
 
 
+def test_a_branch_on_a_number_computed_from_an_attribute_forks_the_trace(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        half = alpha // 2
+        if 1.0 < half * 3.0:
+            return tbe.vmuls(tbe.vadd(x1, x2), half)
+        return tbe.vadd(x1, x2)
+    """
+    chains = traced(tmp_path, compute, dtype="float32", variants=True)
+    outcomes = {chain.extra["conditions"][0]["outcome"]: names(chain) for chain in chains}
+    assert outcomes == {True: ["vadd", "vmuls"], False: ["vadd"]}
+    half = ("floor", ("div", ("attr", "alpha"), ("const", 2)))
+    assert chains[0].extra["conditions"][0]["predicate"] == {"expr": ("mul", half, ("const", 3.0)), "attrs": ["alpha"],
+                                                             "op": ">", "value": 1.0}
+
+
 def test_a_branch_computing_no_tensor_or_an_input_unchanged_is_an_output_gap(tmp_path):
     compute = """
     def probe_compute(x1, x2, y, alpha):

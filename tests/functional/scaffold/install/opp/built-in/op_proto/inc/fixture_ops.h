@@ -11,6 +11,7 @@ REG_OP(ClampMod)
     .INPUT(y, TensorType({DT_FLOAT, DT_INT64}))
     .OUTPUT(z, TensorType({DT_FLOAT, DT_INT64}))
     .ATTR(clamp, Bool, true)
+    .ATTR(scale, Float, 1.0f)
     .OP_END_FACTORY_REG(ClampMod)
 
 REG_OP(RowSum)
