@@ -20,6 +20,8 @@ def holds(predicate: dict, value) -> bool:
     op, other = predicate["op"], predicate["value"]
     if op == "truth":
         return bool(value)
+    if op == "is_integer":
+        return isinstance(value, (int, float)) and float(value).is_integer()
     if op in ("in", "not in"):
         found = value in other
         return found if op == "in" else not found
@@ -42,7 +44,8 @@ def candidates(kind: str, default, conditions: list[dict]) -> list:
     if kind == "str" or any(isinstance(c, str) for c in constants):
         return [default, *[c for c in constants if isinstance(c, str)], "scaffold-other"]
     numbers = [c for c in constants if isinstance(c, (int, float)) and not isinstance(c, bool)]
-    values = [_number(default)]
+    values = [_number(default)] + ([2.0, 2.5] if any(c["predicate"]["op"] == "is_integer" for c in conditions)
+                                   else [])
     for number in numbers:
         values += [number, number + 1.5, number - 1.5, number + 0.25, number - 0.25]
     return [v for v in values if v is not None] + [0.5, 1.5, -1.5]
@@ -129,6 +132,8 @@ def cxx_condition(predicate: dict, variable: str, kind: str) -> str:
     op, other = predicate["op"], predicate["value"]
     if op == "truth":
         return f"({variable} != 0)" if kind in ("float", "int") else f"({variable})"
+    if op == "is_integer":
+        return f"(std::isfinite(static_cast<double>({variable})) && std::floor({variable}) == {variable})"
     strings = other if isinstance(other, list) else [other]
     if kind != "str" and any(isinstance(o, str) for o in strings):
         # A number attribute compared with a string: Python decides it without the value.

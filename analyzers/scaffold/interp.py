@@ -28,6 +28,7 @@ from op_migrate.analyzers.scaffold.values import (
     Untranslatable,
     as_scalar_expr,
     attr_names,
+    scalar_text,
 )
 from op_migrate.analyzers.tbe.imports import dsl_name_of
 
@@ -431,7 +432,9 @@ class Interpreter(Expressions):
         key = json.dumps(predicate, sort_keys=True)
         if key in self.attr_decisions:
             return self.attr_decisions[key]
-        raise AttrBranch(key, predicate, node.as_string()[:120], getattr(node, "lineno", None), self.current_path)
+        text = {"isclose": f"isclose({attr.name}, {other!r})", "is_integer": f"{attr.name} is an integer"}.get(
+            op, node.as_string()[:120])
+        raise AttrBranch(key, predicate, text, getattr(node, "lineno", None), self.current_path)
 
     def expr_branch(self, op: str, expr: tuple, other, node, **tolerances) -> bool:
         """The outcome this trace takes for a comparison of a number computed from attributes with a number or
@@ -445,7 +448,12 @@ class Interpreter(Expressions):
         key = json.dumps(predicate, sort_keys=True)
         if key in self.attr_decisions:
             return self.attr_decisions[key]
-        raise AttrBranch(key, predicate, node.as_string()[:120], getattr(node, "lineno", None), self.current_path)
+        # Said as the value compared, not as the line: a helper's line (isclose(valuex, valuey)) names no attribute.
+        right = scalar_text(other) if isinstance(other, tuple) else repr(other)
+        tols = "".join(f", {k}={v!r}" for k, v in tolerances.items() if v != {"rel_tol": 1e-9, "abs_tol": 0.0}[k])
+        text = scalar_text(expr) if op == "truth" else (f"isclose({scalar_text(expr)}, {right}{tols})"
+                                                         if op == "isclose" else f"{scalar_text(expr)} {op} {right}")
+        raise AttrBranch(key, predicate, text[:160], getattr(node, "lineno", None), self.current_path)
 
     def describe(self, value) -> str:
         if isinstance(value, Unknown):

@@ -185,6 +185,12 @@ class Expressions:
 
     def compare(self, op: str, left, right, node) -> bool:
         if op in ("is", "is not"):
+            attr, other = (left, right) if isinstance(left, AttrValue) else (right, left)
+            if isinstance(attr, AttrValue) and not isinstance(other, AttrValue):
+                if other is None:  # the framework passes every attribute: its value or its default
+                    return op == "is not"
+                if isinstance(other, bool):  # `flag is False`: the bool attribute's value decides it
+                    return self.attr_branch("==" if op == "is" else "!=", attr, other, node)
             if isinstance(left, (Unknown,)) or isinstance(right, Unknown):
                 raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {_unknown_reason(left, right)}", node)
             same = left is right or (left is None and right is None) or (left == right and isinstance(left, bool))

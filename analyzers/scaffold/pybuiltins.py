@@ -196,6 +196,8 @@ def attribute(interp, value, name: str, node):
             # Case folding of a string attribute: its branches compare the folded value; the kernel key is chosen
             # on the value as given (noted in the report).
             return Builtin(name, lambda interp, args, kwargs, node: value)
+        if name == "is_integer" and value.attr_type in ("float", "int"):
+            return Builtin(name, lambda interp, args, kwargs, node: interp.attr_branch("is_integer", value, None, node))
         return Unknown(f"attribute {value.name}.{name}")
     return Unknown(f"{type(value).__name__}.{name}", getattr(node, "lineno", None))
 

@@ -104,17 +104,24 @@ class Scalar:
         return scalar_text(self.expr)
 
 
-def scalar_text(expr: tuple) -> str:
+_SYMBOLS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "pow": "**"}
+
+
+def scalar_text(expr: tuple, top: bool = True) -> str:
+    """The expression as Python would write it, attributes by name."""
     kind = expr[0]
     if kind == "const":
         return repr(expr[1])
     if kind == "attr":
-        return f"attr {expr[1]}"
+        return f"attr {expr[1]}" if top else expr[1]
     if kind == "cast":
-        return f"{expr[1]}({scalar_text(expr[2])})"
+        return f"{expr[1]}({scalar_text(expr[2], False)})"
+    if kind == "neg":
+        return f"-{scalar_text(expr[1], False)}"
     if len(expr) == 2:
-        return f"{kind}({scalar_text(expr[1])})"
-    return f"({scalar_text(expr[1])} {kind} {scalar_text(expr[2])})"
+        return f"{kind}({scalar_text(expr[1], False)})"
+    text = f"{scalar_text(expr[1], False)} {_SYMBOLS.get(kind, kind)} {scalar_text(expr[2], False)}"
+    return text if top else f"({text})"
 
 
 def as_scalar_expr(value) -> tuple | None:

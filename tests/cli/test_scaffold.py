@@ -61,7 +61,7 @@ def test_json_output_carries_the_plan(tmp_path):
     document = json.loads(result.output)
     assert document["schema"] == "op-migrate/scaffold-run@1"
     labels = [c["label"] for c in document["plan"]["combos"]]
-    assert len(labels) == 5 and labels[0].startswith("float32 [clamp is True, math.isclose(") and labels[4] == "int64"
+    assert len(labels) == 5 and labels[0] == "float32 [clamp is True, isclose(1.0 / scale, 1.0, rel_tol=1e-06) is True]" and labels[4] == "int64"
 
 
 @pytest.mark.parametrize("args, message", [

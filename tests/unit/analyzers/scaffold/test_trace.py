@@ -159,6 +159,20 @@ def test_a_branch_on_a_number_computed_from_an_attribute_forks_the_trace(tmp_pat
                                                              "op": ">", "value": 1.0}
 
 
+def test_an_attribute_is_never_none_and_is_false_forks(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if alpha is None:
+            return tbe.vsub(x1, x2)
+        if alpha is False:
+            return tbe.vmul(x1, x2)
+        return tbe.vadd(x1, x2)
+    """
+    chains = traced(tmp_path, compute, dtype="float32", variants=True)
+    assert {c.extra["conditions"][0]["outcome"]: names(c) for c in chains} == {True: ["vmul"], False: ["vadd"]}
+    assert chains[0].extra["conditions"][0]["predicate"] == {"attr": "alpha", "op": "==", "value": False}
+
+
 def test_a_branch_computing_no_tensor_or_an_input_unchanged_is_an_output_gap(tmp_path):
     compute = """
     def probe_compute(x1, x2, y, alpha):
