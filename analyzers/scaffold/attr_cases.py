@@ -98,8 +98,8 @@ def _spread(kind: str, default) -> list:
 def _expr_holds(predicate: dict, values: dict) -> bool | None:
     """The comparison as the TBE Python makes it at build time; None where it raises (or a value is missing)."""
     try:
-        left = expr_value(predicate["expr"], values, rounded=False)
-        right = expr_value(predicate["value_expr"], values, rounded=False) if "value_expr" in predicate \
+        left = expr_value(predicate["expr"], values, raising=True)
+        right = expr_value(predicate["value_expr"], values, raising=True) if "value_expr" in predicate \
             else predicate["value"]
     except (ArithmeticError, ValueError):
         return None
@@ -116,12 +116,12 @@ def _expr_holds(predicate: dict, values: dict) -> bool | None:
 def cxx_expr_condition(predicate: dict, attr_field) -> str:
     """The host-side C++ of a predicate over a number computed from attributes, in double as TBE's Python
     computes it at build time."""
-    left = host_expr(predicate["expr"], attr_field, "double")
+    left = host_expr(predicate["expr"], attr_field)
     op = predicate["op"]
     if op == "truth":
         return f"({left} != 0.0)"
-    right = host_expr(predicate["value_expr"], attr_field, "double") if "value_expr" in predicate \
-        else host_expr(("const", predicate["value"]), attr_field, "double")
+    right = host_expr(predicate["value_expr"], attr_field) if "value_expr" in predicate \
+        else host_expr(("const", predicate["value"]), attr_field)
     if op == "isclose":
         return (f"IsClose({left}, {right}, {predicate.get('rel_tol', 1e-9)!r}, {predicate.get('abs_tol', 0.0)!r})")
     return f"({left} {op} {right})"

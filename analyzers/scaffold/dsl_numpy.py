@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from op_migrate.analyzers.scaffold.scalars import expr_value
+
 try:
     from ml_dtypes import bfloat16 as _bfloat16
 except ImportError:  # pragma: no cover - the test extra installs it
@@ -62,26 +64,15 @@ def _storage(dtype: str):
 
 
 def scalar_value(expr, attrs: dict) -> float:
-    """A scalar expression in float32 arithmetic (the scalar unit's), constants exact until converted."""
+    """A scalar expression as TBE computes it: Python's double arithmetic at build time, rounded where a cast node
+    says (tvm.const, a tvm scalar's operation, the conversion to an operation's dtype)."""
     kind = expr[0]
-    if kind == "const":
-        return expr[1]
-    if kind == "attr":
-        if expr[1] not in attrs:
-            raise GoldenError(f"attribute {expr[1]} has no value")
-        return attrs[expr[1]]
-    if kind == "cast":
-        return to_dtype_scalar(scalar_value(expr[2], attrs), expr[1])
-    if kind in ("neg", "log", "exp", "sqrt", "abs", "floor"):
-        inner = np.float32(scalar_value(expr[1], attrs))
-        with np.errstate(all="ignore"):
-            return {"neg": np.negative, "log": np.log, "exp": np.exp, "sqrt": np.sqrt, "abs": np.abs,
-                    "floor": np.floor}[kind](inner)
-    left = np.float32(scalar_value(expr[1], attrs))
-    right = np.float32(scalar_value(expr[2], attrs))
-    with np.errstate(all="ignore"):
-        return {"add": left + right, "sub": left - right, "mul": left * right, "div": left / right,
-                "pow": np.float32(np.power(left, right))}[kind]
+    if kind == "attr" and expr[1] not in attrs:
+        raise GoldenError(f"attribute {expr[1]} has no value")
+    value = expr_value(expr, attrs)
+    if value is None:
+        raise GoldenError(f"an attribute of {expr} has no value")
+    return value
 
 
 def to_dtype_scalar(value, dtype: str):

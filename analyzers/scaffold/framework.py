@@ -11,6 +11,7 @@ import math
 from astroid import nodes
 
 from op_migrate.analyzers.scaffold.platform import Platform, PlatformError
+from op_migrate.analyzers.scaffold.scalars import BYTES, held
 from op_migrate.analyzers.scaffold.values import (
     AttrValue,
     BuildConfig,
@@ -218,7 +219,11 @@ class Framework:
         expr = as_scalar_expr(value)
         if expr is None:
             raise interp.untranslatable(f"tvm.const of {interp.describe(value)}", node, construct=node.as_string()[:120])
-        return Scalar(expr, dtype)
+        if expr[0] == "cast" and expr[1] == dtype:
+            return Scalar(expr, dtype)
+        if expr[0] == "const" and dtype in BYTES and dtype not in ("bool", "float64"):
+            return Scalar(("const", held(expr[1], dtype)), dtype)
+        return Scalar(("cast", dtype, expr), dtype)  # the value held in dtype, whatever uses it later
 
     def _tvm_placeholder(self, interp, args, kwargs, node):
         dtype = args[1] if len(args) > 1 else kwargs.get("dtype", "float32")

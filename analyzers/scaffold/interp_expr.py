@@ -144,7 +144,7 @@ class Expressions:
             return {"-": operator.neg, "+": operator.pos, "~": operator.invert}[node.op](value)
         expr = as_scalar_expr(value)
         if expr is not None and node.op == "-":
-            return Scalar(("neg", expr), getattr(value, "dtype", None))
+            return Scalar(("neg", expr), getattr(value, "dtype", None))  # exact in any dtype: no rounding
         if isinstance(value, TensorValue):
             raise self.untranslatable("an arithmetic operator on a tensor (a tvm expression, not a DSL call)", node)
         return Unknown(f"{node.op} of {value!r}", node.lineno)
@@ -165,10 +165,13 @@ class Expressions:
             left_expr, right_expr = as_scalar_expr(left), as_scalar_expr(right)
             dtype = getattr(left, "dtype", None) or getattr(right, "dtype", None)
             if op == "//" and left_expr is not None and right_expr is not None:
-                return Scalar(("floor", ("div", left_expr, right_expr)), dtype)
-            if left_expr is None or right_expr is None or op not in _SCALAR_OPS:
+                expr = ("floor", ("div", left_expr, right_expr))
+            elif left_expr is None or right_expr is None or op not in _SCALAR_OPS:
                 return Unknown(f"scalar arithmetic {node.as_string()[:80]}", node.lineno)
-            return Scalar((_SCALAR_OPS[op], left_expr, right_expr), dtype)
+            else:
+                expr = (_SCALAR_OPS[op], left_expr, right_expr)
+            # Python numbers compute in double at build time; a tvm scalar (a dtype) rounds at each operation.
+            return Scalar(("cast", dtype, expr) if dtype else expr, dtype)
         try:
             return _BINARY[op](left, right)
         except Exception as error:  # noqa: BLE001 - the analysed code's own error, e.g. a str % tuple mismatch

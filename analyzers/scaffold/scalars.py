@@ -78,6 +78,15 @@ def literal(value, dtype: str) -> str:
     return f"static_cast<{cxx_type(dtype)}>({number}{suffix})"
 
 
+def held(value, dtype: str):
+    """tvm.const(value, dtype) of a Python number: a float rounded to dtype, or an int (exact, even for int64)."""
+    if is_float(dtype):
+        return round_float(float(value), dtype)
+    if isinstance(value, bool) or isinstance(value, int):
+        return _saturate(int(value), dtype)
+    return int_value(float(value), dtype)
+
+
 def _saturate(value: int, dtype: str) -> int:
     low, high = _INT_RANGES[dtype]
     return max(low, min(high, value))
@@ -95,83 +104,79 @@ def _bits(value: float, dtype: str) -> str:
 
 
 def constant_value(expr: tuple) -> float | None:
-    """The value of a scalar expression without attributes (evaluated as the golden does), else None."""
+    """The value of a scalar expression without attributes (as expr_value computes it), else None."""
     return expr_value(expr)
 
 
-def expr_value(expr, attrs: dict | None = None, rounded: bool = True) -> float | None:
-    """A scalar expression's value with these attribute values (None if one is missing): in float32 arithmetic as
-    the golden and the kernel compute it, or unrounded (rounded=False) as the TBE Python computes it at build time."""
+def expr_value(expr, attrs: dict | None = None, raising: bool = False) -> float | None:
+    """A scalar expression's value with these attribute values (None if one is missing), as TBE computes it: Python
+    arithmetic in double at build time, rounded where a cast node says (tvm.const, a tvm scalar's operation, the
+    conversion to an operation's dtype). Where Python raises (1.0 / 0.0, math.log(-1)), raising=True raises (no
+    kernel is built for those values), else IEEE's inf / NaN."""
     kind = expr[0]
-    held = (lambda v: round_float(v, "float32")) if rounded else (lambda v: v)
     if kind == "const":
         return float(expr[1])
     if kind == "attr":
         return float(attrs[expr[1]]) if attrs and attrs.get(expr[1]) is not None else None
     if kind == "cast":
-        inner = expr_value(expr[2], attrs, rounded)
+        inner = expr_value(expr[2], attrs, raising)
         if inner is None:
             return None
         return round_float(inner, expr[1]) if is_float(expr[1]) else float(int_value(inner, expr[1]))
     if kind in ("neg", "log", "exp", "sqrt", "abs", "floor"):
-        inner = expr_value(expr[1], attrs, rounded)
+        inner = expr_value(expr[1], attrs, raising)
         if inner is None:
             return None
         try:
-            result = {"neg": lambda v: -v, "log": math.log, "exp": math.exp, "sqrt": math.sqrt, "abs": abs,
-                      "floor": lambda v: float(math.floor(v)) if math.isfinite(v) else v}[kind](held(inner))
+            return {"neg": lambda v: -v, "log": math.log, "exp": math.exp, "sqrt": math.sqrt, "abs": abs,
+                    "floor": lambda v: float(math.floor(v)) if math.isfinite(v) else v}[kind](inner)
         except (ValueError, OverflowError):
-            if not rounded:
-                raise  # the TBE Python raises at build time: no kernel for these values
-            return math.nan
-        return held(result)
-    left, right = expr_value(expr[1], attrs, rounded), expr_value(expr[2], attrs, rounded)
+            if raising:
+                raise
+            return {"log": -math.inf if inner == 0 else math.nan, "exp": math.inf}.get(kind, math.nan)
+    left, right = expr_value(expr[1], attrs, raising), expr_value(expr[2], attrs, raising)
     if left is None or right is None:
         return None
-    left, right = held(left), held(right)
-    if not rounded:  # Python's float arithmetic, its exceptions included
+    try:
         result = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": operator.truediv,
                   "pow": operator.pow}[kind](left, right)
         if isinstance(result, complex):
             raise ValueError("a negative number to a fractional power")
         return result
-    try:
-        result = {"add": left + right, "sub": left - right, "mul": left * right,
-                  "div": left / right if right != 0 else math.copysign(math.inf, left) * math.copysign(1, right)
-                  if left != 0 else math.nan, "pow": left ** right}[kind]
-    except (OverflowError, ZeroDivisionError, ValueError):
-        return math.nan
-    if isinstance(result, complex):
-        return math.nan
-    return held(result)
+    except (ArithmeticError, ValueError):
+        if raising:
+            raise
+        if kind == "div":
+            return math.copysign(math.inf, left) * math.copysign(1, right) if left != 0 and not math.isnan(left) \
+                else math.nan
+        return math.inf if kind == "pow" and left != 0 else math.nan
 
 
 _UNARY = {"neg": "-", "log": "std::log", "exp": "std::exp", "sqrt": "std::sqrt", "abs": "std::fabs",
           "floor": "std::floor"}
 
 
-def host_expr(expr, attr_field, real: str = "float") -> str:
-    """A C++ expression of an attribute-dependent scalar for the host tiling: in float arithmetic, as the golden
-    computes it, for a value the kernel receives in the tiling data; in double (real="double"), as the TBE Python
-    computes it at build time, for a branch condition."""
+def host_expr(expr, attr_field) -> str:
+    """A C++ double expression of an attribute-dependent scalar for the host tiling, computed as expr_value does:
+    double arithmetic, rounded where a cast node says (through float for the RoundThrough helpers)."""
     kind = expr[0]
     if kind == "const":
-        return literal(expr[1], "float32") if real == "float" else _double(expr[1])
+        return _double(expr[1])
     if kind == "attr":
-        return f"static_cast<{real}>({attr_field(expr[1])})"
+        return f"static_cast<double>({attr_field(expr[1])})"
     if kind == "cast":
-        inner = host_expr(expr[2], attr_field, real)
-        return f"static_cast<{real}>(RoundThrough{_ROUND_NAMES.get(expr[1], 'Int')}({inner}{_int_bounds(expr[1])}))"
+        inner = host_expr(expr[2], attr_field)
+        name = _ROUND_NAMES.get(expr[1], "Int")
+        return f"static_cast<double>(RoundThrough{name}(static_cast<float>({inner}){_int_bounds(expr[1])}))"
     if kind in _UNARY:
-        inner = host_expr(expr[1], attr_field, real)
-        return f"(-{inner})" if kind == "neg" else f"static_cast<{real}>({_UNARY[kind]}({inner}))"
+        inner = host_expr(expr[1], attr_field)
+        return f"(-{inner})" if kind == "neg" else f"{_UNARY[kind]}({inner})"
     if kind == "pow":
-        return (f"static_cast<{real}>(std::pow({host_expr(expr[1], attr_field, real)}, "
-                f"{host_expr(expr[2], attr_field, real)}))")
-    operator = {"add": "+", "sub": "-", "mul": "*", "div": "/"}.get(kind)
-    if operator is None:
+        return f"std::pow({host_expr(expr[1], attr_field)}, {host_expr(expr[2], attr_field)})"
+    operator_text = {"add": "+", "sub": "-", "mul": "*", "div": "/"}.get(kind)
+    if operator_text is None:
         raise ValueError(f"scalar operator {kind}")
-    return f"({host_expr(expr[1], attr_field, real)} {operator} {host_expr(expr[2], attr_field, real)})"
+    return f"({host_expr(expr[1], attr_field)} {operator_text} {host_expr(expr[2], attr_field)})"
 
 
 def _double(value) -> str:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from op_migrate.analyzers.scaffold import attr_cases, casts, plan
+from op_migrate.analyzers.scaffold import attr_cases, casts, plan, scalars
 from op_migrate.analyzers.scaffold.chain import Chain, ChainInput, ChainOp, ChainOutput
 from op_migrate.analyzers.scaffold.lower import Lowerer, Val
 from op_migrate.analyzers.scaffold.platform import load_platform
@@ -97,6 +98,22 @@ def test_attribute_scalars_are_host_computed_slots():
                        {}, "float16")], "float16")
     result, text = lowered(chain, "float16")
     assert "ScalarAs<half>(td.scalars[0])" in text and result.runtime == (("div", ("const", 1.0), ("attr", "a")),)
+
+
+def test_python_arithmetic_is_double_and_tvm_scalars_round_at_each_operation():
+    third = ("div", ("const", 1.0), ("attr", "a"))
+    # Python at build time: (1/a) * a in double is 1, rounded once by tvm.const(..., "float16")
+    python = ("cast", "float16", ("mul", third, ("attr", "a")))
+    assert scalars.expr_value(python, {"a": 11.0}) == 1.0
+    # through a tvm float16 scalar 1/a, the product rounds to float16 twice
+    tvm_third = ("cast", "float16", third)
+    product = ("cast", "float16", ("mul", tvm_third, ("attr", "a")))
+    assert scalars.expr_value(product, {"a": 11.0}) == float(np.float16(float(np.float16(1.0 / 11.0)) * 11.0)) != 1.0
+    assert math.isinf(scalars.expr_value(third, {"a": 0.0}))
+    with pytest.raises(ZeroDivisionError):
+        scalars.expr_value(third, {"a": 0.0}, raising=True)
+    assert scalars.host_expr(("cast", "float16", third), {"a": "attrA"}.get) == \
+        "static_cast<double>(RoundThroughHalf(static_cast<float>((1.0 / static_cast<double>(attrA)))))"
 
 
 @pytest.mark.parametrize("value, dtype, text", [

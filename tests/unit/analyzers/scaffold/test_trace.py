@@ -143,6 +143,19 @@ def test_an_attribute_branch_forks_the_trace(tmp_path):
     assert chains[0].extra["conditions"][0]["predicate"] == {"attr": "alpha", "op": ">", "value": 1.0}
 
 
+def test_tvm_scalar_arithmetic_rounds_and_python_arithmetic_does_not(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        python = tvm.const(alpha * 3.0, "float32")
+        typed = tvm.const(alpha, "float32") * 3.0
+        return tbe.vmuls(tbe.vmuls(x1, python), typed)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    scalars = [op.operands[1][1] for op in chain.ops]
+    assert scalars[0] == ("cast", "float32", ("mul", ("attr", "alpha"), ("const", 3.0)))
+    assert scalars[1] == ("cast", "float32", ("mul", ("cast", "float32", ("attr", "alpha")), ("const", 3.0)))
+
+
 def test_a_branch_on_a_number_computed_from_an_attribute_forks_the_trace(tmp_path):
     compute = """
     def probe_compute(x1, x2, y, alpha):
