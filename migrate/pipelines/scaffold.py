@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from op_migrate.migrate.pipelines import scaffold_check
 from op_migrate.reports import scaffold as report
 from op_migrate.reports.render import to_json_text
 from op_migrate.reports.tbe_flow import compute_charts
+
+DYNAMIC_IMPL = "opp/built-in/op_impl/ai_core/tbe/impl/dynamic"
 
 ROOT_VARIABLES = ("ASCEND_HOME_PATH", "ASCEND_INSTALL_PATH", "ASCEND_OPP_PATH")
 DEFAULT_SOCS = ("Ascend910B", "Ascend910_93")
@@ -123,9 +126,23 @@ def _locate(op: str, roots: list[Path], sources: CapabilitySources) -> tuple[Pat
     located = locate(op, roots, op_files)
     dynamic = [path for path, role in zip(located.impl_files, located.roles) if role == "dynamic"]
     if not dynamic:
+        dynamic = _registered_in(op_type, roots)
+    if not dynamic:
         raise MigrateError(f"no dynamic TBE implementation of {op!r} under {', '.join(map(str, roots))} (the scaffold "
                            "starts from impl/dynamic)", exit_codes.USAGE)
     return dynamic[0], op_type
+
+
+def _registered_in(op_type: str, roots: list[Path]) -> list[Path]:
+    """The dynamic implementation whose file name follows no convention (apply_rms_prop_d.py for ApplyRMSPropD) and
+    that the op-info names no opFile of: the file that says @register_operator("<op type>")."""
+    needle = re.compile(rf"@register_operator\(\s*[\"']{re.escape(op_type)}[\"']")
+    found = []
+    for root in roots:
+        for path in sorted((root / DYNAMIC_IMPL).glob("*.py")):
+            if needle.search(path.read_text(encoding="utf-8", errors="replace")):
+                found.append(path)
+    return found[:1]
 
 
 def _op_type_for(name: str | None, op_type: str, sources: CapabilitySources, plan_ports: list[str]) -> str:

@@ -115,3 +115,15 @@ def test_check_builds_the_kernel_and_passes_its_generated_tests(tmp_path):
     report = (tmp_path / "clamp_mod" / "docs" / "scaffold_report.md").read_text(encoding="utf-8")
     assert "## Generated tests on the CPU model (measured)" in report
     assert "| 4 | broadcast-scalar | pass: z (int64): exact |" in report
+
+
+def test_an_implementation_named_by_no_convention_is_found_by_its_registration(tmp_path):
+    from op_migrate.migrate.pipelines.scaffold import DYNAMIC_IMPL, _registered_in
+
+    folder = tmp_path / DYNAMIC_IMPL
+    folder.mkdir(parents=True)
+    (folder / "apply_rms_prop_d.py").write_text('@register_operator("ApplyRMSPropD")\ndef f():\n    pass\n',
+                                                encoding="utf-8")
+    (folder / "apply_rms_prop.py").write_text('@register_operator("ApplyRMSProp")\n', encoding="utf-8")
+    assert _registered_in("ApplyRMSPropD", [tmp_path]) == [folder / "apply_rms_prop_d.py"]
+    assert _registered_in("ApplyRMSPropE", [tmp_path]) == []
