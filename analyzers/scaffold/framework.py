@@ -288,22 +288,20 @@ class Framework:
 
     # ---------------------------------------------------------------- platform
     def _api_check_support(self, interp, args, kwargs, node):
-        api = args[0] if args else kwargs.get("intrinsic")
-        dtype = args[1] if len(args) > 1 else kwargs.get("dtype", "")
-        if not isinstance(api, str) or not isinstance(dtype, str):
-            raise interp.untranslatable("api_check_support with arguments the scaffold does not know", node)
-        answer = self.platform.api_check_support(api, dtype)
-        self.tracer.note_query(f"api_check_support({api!r}, {dtype!r}) = {answer}", node.lineno, interp.current_path)
-        return answer
+        return self._support_query("api_check_support", self.platform.api_check_support, interp, args, kwargs, node)
 
     def _intrinsic_check_support(self, interp, args, kwargs, node):
-        name = args[0] if args else kwargs.get("intrinsic")
+        return self._support_query("intrinsic_check_support", self.platform.intrinsic_check_support, interp, args,
+                                   kwargs, node)
+
+    def _support_query(self, name: str, answer_of, interp, args, kwargs, node) -> bool:
+        """The SoC's answer (from the install's tables), noted with its line for the report."""
+        what = args[0] if args else kwargs.get("intrinsic")
         dtype = args[1] if len(args) > 1 else kwargs.get("dtype", "")
-        if not isinstance(name, str) or not isinstance(dtype, str):
-            raise interp.untranslatable("intrinsic_check_support with arguments the scaffold does not know", node)
-        answer = self.platform.intrinsic_check_support(name, dtype)
-        self.tracer.note_query(f"intrinsic_check_support({name!r}, {dtype!r}) = {answer}", node.lineno,
-                               interp.current_path)
+        if not isinstance(what, str) or not isinstance(dtype, str):
+            raise interp.untranslatable(f"{name} with arguments the scaffold does not know", node)
+        answer = answer_of(what, dtype)
+        self.tracer.note_query(f"{name}({what!r}, {dtype!r}) = {answer}", node.lineno, interp.current_path)
         return answer
 
     def _get_soc_spec(self, interp, args, kwargs, node):
