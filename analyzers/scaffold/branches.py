@@ -1,0 +1,132 @@
+"""What the abstract interpreter decides, assumes or forks on at a branch: the truth of a value, an undecidable
+check that only rejects input (assumed to pass), and a branch on an attribute or on a number computed from
+attributes (the trace forks: one kernel per outcome, chosen by the host tiling)."""
+
+from __future__ import annotations
+
+import json
+
+from astroid import nodes
+
+from op_migrate.analyzers.scaffold import pybuiltins
+from op_migrate.analyzers.scaffold.runtime import Frame, ModuleValue, UserClass, UserFunction, UserInstance
+from op_migrate.analyzers.scaffold.values import (
+    AttrBranch,
+    AttrValue,
+    DslRef,
+    FrameworkRef,
+    Opaque,
+    Scalar,
+    ShapeValue,
+    TensorValue,
+    Unknown,
+    Untranslatable,
+    as_scalar_expr,
+    attr_names,
+    scalar_text,
+)
+
+
+class Branches:
+    """A mixin of the Interpreter: needs eval / exec_block / untranslatable / describe, notes and attr_decisions."""
+
+    def exec_if(self, stmt: nodes.If, frame: Frame) -> None:
+        try:
+            decided = self.truth(self.eval(stmt.test, frame), stmt.test)
+        except Untranslatable:
+            # A check the facts cannot decide that only rejects bad input is assumed to pass: the scaffold's
+            # tests give valid input. Any other undecidable branch stops the trace.
+            if only_rejects(stmt.body):
+                self.notes.append((f"assumed false (it only rejects input): {stmt.test.as_string()[:120]}",
+                                   stmt.lineno, frame.module.path))
+                self.exec_block(stmt.orelse, frame)
+                return
+            if stmt.orelse and only_rejects(stmt.orelse):
+                self.notes.append((f"assumed true (its else only rejects input): {stmt.test.as_string()[:120]}",
+                                   stmt.lineno, frame.module.path))
+                self.exec_block(stmt.body, frame)
+                return
+            raise
+        self.exec_block(stmt.body if decided else stmt.orelse, frame)
+
+    def truth(self, value, node) -> bool:
+        if isinstance(value, Unknown):
+            raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {value.reason}", node)
+        if isinstance(value, AttrValue):
+            return self.attr_branch("truth", value, None, node)
+        if isinstance(value, Scalar):
+            if value.expr[0] == "const":
+                return bool(value.expr[1])
+            return self.expr_branch("truth", value.expr, None, node)
+        if isinstance(value, (TensorValue, ShapeValue, Opaque, FrameworkRef, DslRef, UserFunction, UserInstance,
+                              UserClass, ModuleValue, pybuiltins.Builtin)):
+            return True
+        return bool(value)
+
+    def attr_branch(self, op: str, attr: AttrValue, other, node) -> bool:
+        """The outcome this trace takes for a comparison of an attribute with a constant (or its truth)."""
+        if isinstance(other, (Scalar, AttrValue)):
+            return self.expr_branch(op, ("attr", attr.name), as_scalar_expr(other), node)
+        if not (other is None or isinstance(other, (bool, int, float, str))
+                or isinstance(other, list) and all(isinstance(o, (bool, int, float, str)) for o in other)):
+            raise self.untranslatable(f"the branch {node.as_string()[:120]} compares attribute {attr.name} with "
+                                      f"{self.describe(other)}", node)
+        strings = other if isinstance(other, list) else [other]
+        if attr.attr_type in ("float", "int") and strings and all(isinstance(o, str) for o in strings):
+            # A number compared with a string: Python decides it whatever the value.
+            return op in ("!=", "not in")
+        predicate = {"attr": attr.name, "op": op, "value": other}
+        key = json.dumps(predicate, sort_keys=True)
+        if key in self.attr_decisions:
+            return self.attr_decisions[key]
+        text = {"isclose": f"isclose({attr.name}, {other!r})", "is_integer": f"{attr.name} is an integer"}.get(
+            op, node.as_string()[:120])
+        raise AttrBranch(key, predicate, text, getattr(node, "lineno", None), self.current_path)
+
+    def expr_branch(self, op: str, expr: tuple, other, node, **tolerances) -> bool:
+        """The outcome this trace takes for a comparison of a number computed from attributes with a number or
+        another such expression (other: a Python number, None for truth, or an expression tuple)."""
+        if isinstance(other, bool) or not (other is None or isinstance(other, (int, float, tuple))):
+            raise self.untranslatable(f"the branch {node.as_string()[:120]} compares a number computed from "
+                                      f"attributes with {self.describe(other)}", node)
+        names = attr_names(expr) | (attr_names(other) if isinstance(other, tuple) else set())
+        predicate = {"expr": expr, "attrs": sorted(names), "op": op,
+                     **({"value_expr": other} if isinstance(other, tuple) else {"value": other}), **tolerances}
+        key = json.dumps(predicate, sort_keys=True)
+        if key in self.attr_decisions:
+            return self.attr_decisions[key]
+        # Said as the value compared, not as the line: a helper's line (isclose(valuex, valuey)) names no attribute.
+        right = scalar_text(other) if isinstance(other, tuple) else repr(other)
+        tols = "".join(f", {k}={v!r}" for k, v in tolerances.items() if v != {"rel_tol": 1e-9, "abs_tol": 0.0}[k])
+        text = scalar_text(expr) if op == "truth" else (f"isclose({scalar_text(expr)}, {right}{tols})"
+                                                         if op == "isclose" else f"{scalar_text(expr)} {op} {right}")
+        raise AttrBranch(key, predicate, text[:160], getattr(node, "lineno", None), self.current_path)
+
+
+def only_checks(statements) -> bool:
+    """A block that does nothing but reject input: branches that only reject, loops of those, continue / pass."""
+    for statement in statements:
+        if isinstance(statement, (nodes.Pass, nodes.Continue)):
+            continue
+        if isinstance(statement, nodes.If) and only_rejects(statement.body) \
+                and (not statement.orelse or only_checks(statement.orelse)):
+            continue
+        if isinstance(statement, nodes.For) and not statement.orelse and only_checks(statement.body):
+            continue
+        if isinstance(statement, nodes.Expr) and only_rejects([statement]):
+            continue
+        return False
+    return bool(statements)
+
+
+def only_rejects(statements) -> bool:
+    """A block that only reports an error: it ends in a raise or a call to an error reporter."""
+    if not statements:
+        return False
+    last = statements[-1]
+    if isinstance(last, nodes.Raise):
+        return True
+    if isinstance(last, nodes.Expr) and isinstance(last.value, nodes.Call):
+        text = last.value.func.as_string()
+        return "raise" in text.rsplit(".", 1)[-1] or "error" in text.lower()
+    return False
