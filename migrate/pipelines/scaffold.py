@@ -174,7 +174,8 @@ def _extra(plan: ScaffoldPlan, document: dict) -> dict:
         "pattern": plan.pattern,
         "inputs": list(plan.inputs),
         "outputs": list(plan.outputs),
-        "attrs": [{"name": a.name, "kind": a.kind, "default": a.default} for a in plan.attrs if a.cxx],
+        # every attribute the host reads: numbers feed the golden, strings only select the variant (VariantHolds)
+        "attrs": [{"name": a.name, "kind": a.kind, "default": a.default} for a in plan.attrs if a.opdef],
         "one_element_inputs": one_element,
         "combos": {str(c.key): {"label": c.label, "translated": c.translated, "socs": list(c.socs),
                                 "attr_values": c.attr_values, "chain": c.chain.to_json()} for c in plan.combos},

@@ -75,11 +75,13 @@ def test_the_helper_of_impl_util_is_inlined_across_modules():
 def test_attribute_branches_fork_into_one_kernel_per_outcome():
     plan = plan_of("clamp_mod")
     close = "isclose(1.0 / scale, 1.0, rel_tol=1e-06)"
-    assert [c.label for c in plan.combos] == [f"float32 [clamp is {a}, {close} is {b}]"
-                                              for a in (True, False) for b in (True, False)] + ["int64"]
+    assert [c.label for c in plan.combos] == [f"float32 [clamp is {a}, {close} is {b}, mode.lower() == 'abs' is {c}]"
+                                              for a in (True, False) for b in (True, False) for c in (True, False)
+                                              ] + ["int64"]
     # scale = 0 is never chosen: 1.0 / scale raises in the TBE Python, so no kernel is built for it
-    assert [c.attr_values for c in plan.combos[:2]] == [{"clamp": True, "scale": 1.0}, {"clamp": True, "scale": 0.5}]
-    assert plan.combos[1].runtime_scalars == (("cast", "float32", ("div", ("const", 1.0), ("attr", "scale"))),)
+    assert [c.attr_values for c in plan.combos[1:3]] == [{"clamp": True, "scale": 1.0, "mode": "plain"},
+                                                         {"clamp": True, "scale": 0.5, "mode": "abs"}]
+    assert plan.combos[2].runtime_scalars == (("cast", "float32", ("div", ("const", 1.0), ("attr", "scale"))),)
 
 
 def test_op_select_format_gives_the_combinations():

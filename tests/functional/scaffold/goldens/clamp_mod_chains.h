@@ -149,38 +149,41 @@ struct ClampModChain0 {
         (void)tmp;
         (void)tile;
         (void)td;
-        // TBE vdiv at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Div(t1, x0, x1, cnt);
-        // TBE floor at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> int32
+        // TBE floor at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> int32
         // trap: returns int32 by default; a float result needs adv Floor
         LocalTensor<int32_t> t2 = tmp.GetWithOffset<int32_t>(tile, 32U * (tile / 8));  // int32
         Cast(t2, t1, RoundMode::CAST_FLOOR, cnt);
-        // TBE cast_to at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE cast_to at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: float -> int truncates in TBE (use RoundMode CAST_TRUNC, not CAST_RINT); unsupported pairs go through fp16/fp32 in two casts
         LocalTensor<float> t3 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Cast(t3, t2, RoundMode::CAST_RINT, cnt);
-        // TBE vmul at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vmul at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         LocalTensor<float> t4 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
         Mul(t4, x1, t3, cnt);
-        // TBE vsub at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vsub at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         LocalTensor<float> t5 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Sub(t5, x0, t4, cnt);
-        // TBE broadcast at clamp_mod.py:24 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> float32
+        // TBE broadcast at clamp_mod.py:25 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
         // trap: a tensor broadcast becomes stride-aware addressing in the kernel, not a GM BroadcastTo; a python float literal broadcasts as fp16 unless output_dtype is given
         LocalTensor<float> t6 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
         Duplicate(t6, 4.0f, cnt);
-        // TBE vcmp at clamp_mod.py:25 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> uint1
+        // TBE vcmp at clamp_mod.py:26 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> uint1
         // trap: TBE 'bool' mode writes one byte per element, Ascend C Compare writes a bit mask; count and 256-byte alignment rules apply
         LocalTensor<uint8_t> t7 = tmp.GetWithOffset<uint8_t>(tile / 8, 64U * (tile / 8));  // mask
         Compare(t7, t5, t6, CMPMODE::GT, cnt);
-        // TBE vsel at clamp_mod.py:26 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> float32
+        // TBE vsel at clamp_mod.py:27 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
         // trap: a byte-bool condition needs the byte-mask Select; Select itself takes a bit mask
         LocalTensor<float> t8 = tmp.GetWithOffset<float>(tile, 65U * (tile / 8));  // float32
         Select(t8, t7, t6, t5, SELMODE::VSEL_TENSOR_TENSOR_MODE, cnt);
-        // TBE vmaxs at clamp_mod.py:27 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> float32
-        Maxs(y0, t8, 0.0f, cnt);
+        // TBE vmaxs at clamp_mod.py:28 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        LocalTensor<float> t9 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Maxs(t9, t8, 0.0f, cnt);
+        // TBE vabs at clamp_mod.py:33 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        Abs(y0, t9, cnt);
     }
 };
 
@@ -198,42 +201,38 @@ struct ClampModChain1 {
         (void)tmp;
         (void)tile;
         (void)td;
-        // TBE vdiv at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Div(t1, x0, x1, cnt);
-        // TBE floor at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> int32
+        // TBE floor at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> int32
         // trap: returns int32 by default; a float result needs adv Floor
         LocalTensor<int32_t> t2 = tmp.GetWithOffset<int32_t>(tile, 32U * (tile / 8));  // int32
         Cast(t2, t1, RoundMode::CAST_FLOOR, cnt);
-        // TBE cast_to at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE cast_to at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: float -> int truncates in TBE (use RoundMode CAST_TRUNC, not CAST_RINT); unsupported pairs go through fp16/fp32 in two casts
         LocalTensor<float> t3 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Cast(t3, t2, RoundMode::CAST_RINT, cnt);
-        // TBE vmul at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vmul at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         LocalTensor<float> t4 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
         Mul(t4, x1, t3, cnt);
-        // TBE vsub at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vsub at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         LocalTensor<float> t5 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Sub(t5, x0, t4, cnt);
-        // TBE broadcast at clamp_mod.py:24 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> float32
+        // TBE broadcast at clamp_mod.py:25 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
         // trap: a tensor broadcast becomes stride-aware addressing in the kernel, not a GM BroadcastTo; a python float literal broadcasts as fp16 unless output_dtype is given
         LocalTensor<float> t6 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
         Duplicate(t6, 4.0f, cnt);
-        // TBE vcmp at clamp_mod.py:25 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> uint1
+        // TBE vcmp at clamp_mod.py:26 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> uint1
         // trap: TBE 'bool' mode writes one byte per element, Ascend C Compare writes a bit mask; count and 256-byte alignment rules apply
         LocalTensor<uint8_t> t7 = tmp.GetWithOffset<uint8_t>(tile / 8, 64U * (tile / 8));  // mask
         Compare(t7, t5, t6, CMPMODE::GT, cnt);
-        // TBE vsel at clamp_mod.py:26 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> float32
+        // TBE vsel at clamp_mod.py:27 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
         // trap: a byte-bool condition needs the byte-mask Select; Select itself takes a bit mask
         LocalTensor<float> t8 = tmp.GetWithOffset<float>(tile, 65U * (tile / 8));  // float32
         Select(t8, t7, t6, t5, SELMODE::VSEL_TENSOR_TENSOR_MODE, cnt);
-        // TBE vmaxs at clamp_mod.py:27 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> float32
-        LocalTensor<float> t9 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
-        Maxs(t9, t8, 0.0f, cnt);
-        // TBE vmuls at clamp_mod.py:30 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> float32
-        // trap: the scalar takes the tensor dtype
-        Muls(y0, t9, ScalarAs<float>(td.scalars[0]), cnt);
+        // TBE vmaxs at clamp_mod.py:28 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        Maxs(y0, t8, 0.0f, cnt);
     }
 };
 
@@ -242,7 +241,7 @@ struct ClampModChain2 {
     using In0 = float;
     using In1 = float;
     using Out0 = float;
-    static constexpr uint32_t TMP_UNITS = 64;  // scratch bytes per 8 tile elements
+    static constexpr uint32_t TMP_UNITS = 97;  // scratch bytes per 8 tile elements
 
     __aicore__ static inline void Compute(const LocalTensor<In0>& x0, const LocalTensor<In1>& x1, const LocalTensor<Out0>& y0, 
                                           TBuf<TPosition::VECCALC>& tmp, uint32_t tile, uint32_t cnt,
@@ -251,28 +250,103 @@ struct ClampModChain2 {
         (void)tmp;
         (void)tile;
         (void)td;
-        // TBE vdiv at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Div(t1, x0, x1, cnt);
-        // TBE floor at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> int32
+        // TBE floor at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> int32
         // trap: returns int32 by default; a float result needs adv Floor
         LocalTensor<int32_t> t2 = tmp.GetWithOffset<int32_t>(tile, 32U * (tile / 8));  // int32
         Cast(t2, t1, RoundMode::CAST_FLOOR, cnt);
-        // TBE cast_to at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE cast_to at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: float -> int truncates in TBE (use RoundMode CAST_TRUNC, not CAST_RINT); unsupported pairs go through fp16/fp32 in two casts
         LocalTensor<float> t3 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Cast(t3, t2, RoundMode::CAST_RINT, cnt);
-        // TBE vmul at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vmul at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         LocalTensor<float> t4 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
         Mul(t4, x1, t3, cnt);
-        // TBE vsub at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
-        Sub(y0, x0, t4, cnt);
+        // TBE vsub at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        LocalTensor<float> t5 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Sub(t5, x0, t4, cnt);
+        // TBE broadcast at clamp_mod.py:25 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        // trap: a tensor broadcast becomes stride-aware addressing in the kernel, not a GM BroadcastTo; a python float literal broadcasts as fp16 unless output_dtype is given
+        LocalTensor<float> t6 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Duplicate(t6, 4.0f, cnt);
+        // TBE vcmp at clamp_mod.py:26 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> uint1
+        // trap: TBE 'bool' mode writes one byte per element, Ascend C Compare writes a bit mask; count and 256-byte alignment rules apply
+        LocalTensor<uint8_t> t7 = tmp.GetWithOffset<uint8_t>(tile / 8, 64U * (tile / 8));  // mask
+        Compare(t7, t5, t6, CMPMODE::GT, cnt);
+        // TBE vsel at clamp_mod.py:27 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        // trap: a byte-bool condition needs the byte-mask Select; Select itself takes a bit mask
+        LocalTensor<float> t8 = tmp.GetWithOffset<float>(tile, 65U * (tile / 8));  // float32
+        Select(t8, t7, t6, t5, SELMODE::VSEL_TENSOR_TENSOR_MODE, cnt);
+        // TBE vmaxs at clamp_mod.py:28 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        LocalTensor<float> t9 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Maxs(t9, t8, 0.0f, cnt);
+        // TBE vmuls at clamp_mod.py:31 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        // trap: the scalar takes the tensor dtype
+        LocalTensor<float> t10 = tmp.GetWithOffset<float>(tile, 65U * (tile / 8));  // float32
+        Muls(t10, t9, ScalarAs<float>(td.scalars[0]), cnt);
+        // TBE vabs at clamp_mod.py:33 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        Abs(y0, t10, cnt);
     }
 };
 
 // Combination 3: x float32, y float32, z float32 (ascend910b)
 struct ClampModChain3 {
+    using In0 = float;
+    using In1 = float;
+    using Out0 = float;
+    static constexpr uint32_t TMP_UNITS = 97;  // scratch bytes per 8 tile elements
+
+    __aicore__ static inline void Compute(const LocalTensor<In0>& x0, const LocalTensor<In1>& x1, const LocalTensor<Out0>& y0, 
+                                          TBuf<TPosition::VECCALC>& tmp, uint32_t tile, uint32_t cnt,
+                                          const ClampModTilingData& td)
+    {
+        (void)tmp;
+        (void)tile;
+        (void)td;
+        // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
+        LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Div(t1, x0, x1, cnt);
+        // TBE floor at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> int32
+        // trap: returns int32 by default; a float result needs adv Floor
+        LocalTensor<int32_t> t2 = tmp.GetWithOffset<int32_t>(tile, 32U * (tile / 8));  // int32
+        Cast(t2, t1, RoundMode::CAST_FLOOR, cnt);
+        // TBE cast_to at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        // trap: float -> int truncates in TBE (use RoundMode CAST_TRUNC, not CAST_RINT); unsupported pairs go through fp16/fp32 in two casts
+        LocalTensor<float> t3 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Cast(t3, t2, RoundMode::CAST_RINT, cnt);
+        // TBE vmul at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        LocalTensor<float> t4 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Mul(t4, x1, t3, cnt);
+        // TBE vsub at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        LocalTensor<float> t5 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Sub(t5, x0, t4, cnt);
+        // TBE broadcast at clamp_mod.py:25 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        // trap: a tensor broadcast becomes stride-aware addressing in the kernel, not a GM BroadcastTo; a python float literal broadcasts as fp16 unless output_dtype is given
+        LocalTensor<float> t6 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Duplicate(t6, 4.0f, cnt);
+        // TBE vcmp at clamp_mod.py:26 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> uint1
+        // trap: TBE 'bool' mode writes one byte per element, Ascend C Compare writes a bit mask; count and 256-byte alignment rules apply
+        LocalTensor<uint8_t> t7 = tmp.GetWithOffset<uint8_t>(tile / 8, 64U * (tile / 8));  // mask
+        Compare(t7, t5, t6, CMPMODE::GT, cnt);
+        // TBE vsel at clamp_mod.py:27 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        // trap: a byte-bool condition needs the byte-mask Select; Select itself takes a bit mask
+        LocalTensor<float> t8 = tmp.GetWithOffset<float>(tile, 65U * (tile / 8));  // float32
+        Select(t8, t7, t6, t5, SELMODE::VSEL_TENSOR_TENSOR_MODE, cnt);
+        // TBE vmaxs at clamp_mod.py:28 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        LocalTensor<float> t9 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Maxs(t9, t8, 0.0f, cnt);
+        // TBE vmuls at clamp_mod.py:31 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        // trap: the scalar takes the tensor dtype
+        Muls(y0, t9, ScalarAs<float>(td.scalars[0]), cnt);
+    }
+};
+
+// Combination 4: x float32, y float32, z float32 (ascend910b)
+struct ClampModChain4 {
     using In0 = float;
     using In1 = float;
     using Out0 = float;
@@ -285,32 +359,144 @@ struct ClampModChain3 {
         (void)tmp;
         (void)tile;
         (void)td;
-        // TBE vdiv at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Div(t1, x0, x1, cnt);
-        // TBE floor at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> int32
+        // TBE floor at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> int32
         // trap: returns int32 by default; a float result needs adv Floor
         LocalTensor<int32_t> t2 = tmp.GetWithOffset<int32_t>(tile, 32U * (tile / 8));  // int32
         Cast(t2, t1, RoundMode::CAST_FLOOR, cnt);
-        // TBE cast_to at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE cast_to at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: float -> int truncates in TBE (use RoundMode CAST_TRUNC, not CAST_RINT); unsupported pairs go through fp16/fp32 in two casts
         LocalTensor<float> t3 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Cast(t3, t2, RoundMode::CAST_RINT, cnt);
-        // TBE vmul at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vmul at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         LocalTensor<float> t4 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
         Mul(t4, x1, t3, cnt);
-        // TBE vsub at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48 > tbe.vmod) -> float32
+        // TBE vsub at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         LocalTensor<float> t5 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Sub(t5, x0, t4, cnt);
-        // TBE vmuls at clamp_mod.py:30 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> float32
+        // TBE vabs at clamp_mod.py:33 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        Abs(y0, t5, cnt);
+    }
+};
+
+// Combination 5: x float32, y float32, z float32 (ascend910b)
+struct ClampModChain5 {
+    using In0 = float;
+    using In1 = float;
+    using Out0 = float;
+    static constexpr uint32_t TMP_UNITS = 64;  // scratch bytes per 8 tile elements
+
+    __aicore__ static inline void Compute(const LocalTensor<In0>& x0, const LocalTensor<In1>& x1, const LocalTensor<Out0>& y0, 
+                                          TBuf<TPosition::VECCALC>& tmp, uint32_t tile, uint32_t cnt,
+                                          const ClampModTilingData& td)
+    {
+        (void)tmp;
+        (void)tile;
+        (void)td;
+        // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
+        LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Div(t1, x0, x1, cnt);
+        // TBE floor at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> int32
+        // trap: returns int32 by default; a float result needs adv Floor
+        LocalTensor<int32_t> t2 = tmp.GetWithOffset<int32_t>(tile, 32U * (tile / 8));  // int32
+        Cast(t2, t1, RoundMode::CAST_FLOOR, cnt);
+        // TBE cast_to at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        // trap: float -> int truncates in TBE (use RoundMode CAST_TRUNC, not CAST_RINT); unsupported pairs go through fp16/fp32 in two casts
+        LocalTensor<float> t3 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Cast(t3, t2, RoundMode::CAST_RINT, cnt);
+        // TBE vmul at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        LocalTensor<float> t4 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Mul(t4, x1, t3, cnt);
+        // TBE vsub at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        Sub(y0, x0, t4, cnt);
+    }
+};
+
+// Combination 6: x float32, y float32, z float32 (ascend910b)
+struct ClampModChain6 {
+    using In0 = float;
+    using In1 = float;
+    using Out0 = float;
+    static constexpr uint32_t TMP_UNITS = 64;  // scratch bytes per 8 tile elements
+
+    __aicore__ static inline void Compute(const LocalTensor<In0>& x0, const LocalTensor<In1>& x1, const LocalTensor<Out0>& y0, 
+                                          TBuf<TPosition::VECCALC>& tmp, uint32_t tile, uint32_t cnt,
+                                          const ClampModTilingData& td)
+    {
+        (void)tmp;
+        (void)tile;
+        (void)td;
+        // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
+        LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Div(t1, x0, x1, cnt);
+        // TBE floor at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> int32
+        // trap: returns int32 by default; a float result needs adv Floor
+        LocalTensor<int32_t> t2 = tmp.GetWithOffset<int32_t>(tile, 32U * (tile / 8));  // int32
+        Cast(t2, t1, RoundMode::CAST_FLOOR, cnt);
+        // TBE cast_to at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        // trap: float -> int truncates in TBE (use RoundMode CAST_TRUNC, not CAST_RINT); unsupported pairs go through fp16/fp32 in two casts
+        LocalTensor<float> t3 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Cast(t3, t2, RoundMode::CAST_RINT, cnt);
+        // TBE vmul at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        LocalTensor<float> t4 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Mul(t4, x1, t3, cnt);
+        // TBE vsub at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        LocalTensor<float> t5 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Sub(t5, x0, t4, cnt);
+        // TBE vmuls at clamp_mod.py:31 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        // trap: the scalar takes the tensor dtype
+        LocalTensor<float> t6 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Muls(t6, t5, ScalarAs<float>(td.scalars[0]), cnt);
+        // TBE vabs at clamp_mod.py:33 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
+        Abs(y0, t6, cnt);
+    }
+};
+
+// Combination 7: x float32, y float32, z float32 (ascend910b)
+struct ClampModChain7 {
+    using In0 = float;
+    using In1 = float;
+    using Out0 = float;
+    static constexpr uint32_t TMP_UNITS = 64;  // scratch bytes per 8 tile elements
+
+    __aicore__ static inline void Compute(const LocalTensor<In0>& x0, const LocalTensor<In1>& x1, const LocalTensor<Out0>& y0, 
+                                          TBuf<TPosition::VECCALC>& tmp, uint32_t tile, uint32_t cnt,
+                                          const ClampModTilingData& td)
+    {
+        (void)tmp;
+        (void)tile;
+        (void)td;
+        // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
+        LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Div(t1, x0, x1, cnt);
+        // TBE floor at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> int32
+        // trap: returns int32 by default; a float result needs adv Floor
+        LocalTensor<int32_t> t2 = tmp.GetWithOffset<int32_t>(tile, 32U * (tile / 8));  // int32
+        Cast(t2, t1, RoundMode::CAST_FLOOR, cnt);
+        // TBE cast_to at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        // trap: float -> int truncates in TBE (use RoundMode CAST_TRUNC, not CAST_RINT); unsupported pairs go through fp16/fp32 in two casts
+        LocalTensor<float> t3 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Cast(t3, t2, RoundMode::CAST_RINT, cnt);
+        // TBE vmul at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        LocalTensor<float> t4 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Mul(t4, x1, t3, cnt);
+        // TBE vsub at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
+        LocalTensor<float> t5 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Sub(t5, x0, t4, cnt);
+        // TBE vmuls at clamp_mod.py:31 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> float32
         // trap: the scalar takes the tensor dtype
         Muls(y0, t5, ScalarAs<float>(td.scalars[0]), cnt);
     }
 };
 
-// Combination 4: x int64, y int64, z int64 (ascend910b)
-struct ClampModChain4 {
+// Combination 8: x int64, y int64, z int64 (ascend910b)
+struct ClampModChain8 {
     using In0 = int64_t;
     using In1 = int64_t;
     using Out0 = int64_t;
@@ -323,7 +509,7 @@ struct ClampModChain4 {
         (void)tmp;
         (void)tile;
         (void)td;
-        // TBE vmod at clamp_mod.py:20 (inlined from clamp_mod@34 > clamp_mod_compute@48) -> int64
+        // TBE vmod at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> int64
         // trap: vmod is floor-mod (sign of the divisor), not Fmod: adv Fmod truncates and differs for mixed signs
         PipeBarrier<PIPE_ALL>();  // the scalar unit reads vector and DMA results and writes for them
         for (uint32_t i = 0; i < cnt; ++i) {

@@ -12,6 +12,7 @@ REG_OP(ClampMod)
     .OUTPUT(z, TensorType({DT_FLOAT, DT_INT64}))
     .ATTR(clamp, Bool, true)
     .ATTR(scale, Float, 1.0f)
+    .ATTR(mode, String, "plain")
     .OP_END_FACTORY_REG(ClampMod)
 
 REG_OP(RowSum)
