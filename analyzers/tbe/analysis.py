@@ -10,7 +10,9 @@ from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 from op_migrate.analyzers import catalog
 from op_migrate.analyzers.tbe.ascendc_wrapper import compile_op_call, read_wrapper
 from op_migrate.analyzers.tbe.compute import ComputeWalker
+from op_migrate.analyzers.tbe.conditions import simplify
 from op_migrate.analyzers.tbe.constants import module_constants
+from op_migrate.analyzers.tbe.delegate import find_delegate
 from op_migrate.analyzers.tbe.dtypes import read_dtype_rules
 from op_migrate.analyzers.tbe.fallback import read_fallbacks
 from op_migrate.analyzers.tbe.filekind import classify_file
@@ -106,6 +108,7 @@ def _document(path: str, status: str, reason: str | None, **fields) -> TbeOp:
         aicpu_fallbacks=(),
         aicpu_fallback_details=(),
         mappings=(),
+        delegate=None,
         findings=(),
     )
     base.update(fields)
@@ -133,6 +136,11 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
     status, reason = classify_file(index, scope, len(compute_names), bool(info.registrations), info.entry is not None,
                                    compile_call is not None)
     findings = []
+    delegate = find_delegate(info.entry, scope, path) if status == "analysed" and not compute_names else None
+    if delegate is not None:
+        findings.append(MESSAGES.make("tbe-helper-class", line=delegate.line, path=path, reason=delegate.reason))
+        if delegate.kind == "tik":
+            status, reason = "tik", f"its kernel is TIK in a helper class: {delegate.reason}"
     wrapper = read_wrapper(compile_call) if status == "ascendc" else None
     if status in _STATUS_FINDING:
         findings.append(MESSAGES.make(_STATUS_FINDING[status], line=wrapper.line if wrapper else 1, path=path, reason=reason))
@@ -143,7 +151,7 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
     # TIK operators and wrappers have check_supported too; where they leave AI Core matters just as much.
     fallbacks = read_fallbacks(tree, index, values)
     for fallback in fallbacks:
-        findings.append(MESSAGES.make("tbe-aicpu-fallback", line=fallback.line, path=path, condition=fallback.condition))
+        findings.append(MESSAGES.make("tbe-aicpu-fallback", line=fallback.line, path=path, condition=fallback.shown))
     # Shape generalization for the binary cache is a framework hook too, registered by decorator.
     hooks = _HOOKS | {r.function for r in info.registrations if r.decorator == "register_param_generalization"}
     walked = {k: v for k, v in module_functions.items() if k not in hooks}
@@ -152,7 +160,7 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
     if info.entry is not None and status != "not_operator":
         rules = read_dtype_rules(info.entry, inputs, values, index, walked, classes)
         dtypes = {
-            name: [DtypeEntry(dtype=d, condition=c, line=line) for d, c, line in entries]
+            name: [DtypeEntry(dtype=d, condition=c, line=line, shown=simplify(c)) for d, c, line in entries]
             for name, entries in rules.accepted.items()
         }
         equalities = rules.equalities
@@ -181,6 +189,14 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
         aicpu_fallbacks=tuple(f.condition for f in fallbacks),
         aicpu_fallback_details=fallbacks,
     )
+    common["delegate"] = delegate.to_json() if delegate else None
+    if status == "tik" and info.entry is not None:
+        # TIK kernels branch in Python too (dtype, SoC, api_check_support): the same walk finds those guards.
+        walker = ComputeWalker(scope, walked, dsl_map, constant_texts, classes=classes, values=values,
+                               roles={p.name: p.declared_as for p in info.params if p.declared_as})
+        walker.walk_root(info.entry)
+        guards = _guards(walker, path, findings)
+        return _document(path, status, reason, **common, guards=guards, findings=_sorted(findings))
     if status != "analysed":
         return _document(path, status, reason, **common, findings=_sorted(findings))
     return _document(path, status, reason, **common, **_compute(tree, path, info, scope, walked, classes, values,
@@ -222,17 +238,7 @@ def _compute(tree, path, info, scope, walked, classes, values, constant_texts, d
         if call["qualified"] not in spellings:
             spellings.append(call["qualified"])
     calls = tuple(DslCall(**{k: v for k, v in call.items() if k != "qualified"}) for call in walker.calls)
-    recorder = walker.recorder
-    guards = tuple(
-        Guard(text=text, line=line, kinds=kinds, origins=tuple(recorder.origins.get((text, line), ())),
-              test=recorder.tests.get((text, line)))
-        for (text, line), kinds in sorted(recorder.kinds.items(), key=lambda g: g[0][1])
-    )
-    for guard in guards:
-        if guard.kinds == ("other",):
-            findings.append(MESSAGES.make("tbe-unclassified-guard", line=guard.line, path=path, guard=guard.text))
-    for symbol, fields, line in walker.notes:
-        findings.append(MESSAGES.make(symbol, line=line, path=path, **fields))
+    guards = _guards(walker, path, findings)
     mappings = build_mappings(calls, dsl_map, resolved)
     findings += [f for f in (mapping_finding(m.to_json(), path) for m in mappings) if f is not None]
     return dict(
@@ -246,6 +252,22 @@ def _compute(tree, path, info, scope, walked, classes, values, constant_texts, d
         mappings=mappings,
         findings=_sorted(findings),
     )
+
+
+def _guards(walker: ComputeWalker, path: str, findings: list) -> tuple[Guard, ...]:
+    """The walk's guards in line order; unclassified guards and the walk's notes become findings."""
+    recorder = walker.recorder
+    guards = tuple(
+        Guard(text=text, line=line, kinds=kinds, origins=tuple(recorder.origins.get((text, line), ())),
+              test=recorder.tests.get((text, line)), shown=simplify(text))
+        for (text, line), kinds in sorted(recorder.kinds.items(), key=lambda g: g[0][1])
+    )
+    for guard in guards:
+        if guard.kinds == ("other",):
+            findings.append(MESSAGES.make("tbe-unclassified-guard", line=guard.line, path=path, guard=guard.shown))
+    for symbol, fields, line in walker.notes:
+        findings.append(MESSAGES.make(symbol, line=line, path=path, **fields))
+    return guards
 
 
 def _sorted(findings: list) -> tuple:

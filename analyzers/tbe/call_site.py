@@ -7,7 +7,7 @@ import tokenize
 
 from astroid import nodes
 
-from op_migrate.analyzers.tbe.imports import ADAPTER
+from op_migrate.analyzers.tbe.imports import ADAPTER, DSL_INTERNAL_PACKAGES
 
 
 def reads_dtype(value: nodes.NodeNG) -> bool:
@@ -50,5 +50,17 @@ def substitute(text: str, literals: dict) -> str:
 
 
 def is_operator_tree_helper(qualified: str) -> bool:
-    """A function of the operator tree itself (impl.*), not the DSL re-exported by platform_adapter."""
-    return qualified.startswith("impl.") and not qualified.startswith(ADAPTER + ".")
+    """A function or class of the operator tree itself (impl.*) or of the DSL's internal modules
+    (tbe.dsl.compute.*), not the DSL re-exported by platform_adapter."""
+    if qualified.startswith(DSL_INTERNAL_PACKAGES):
+        return True
+    return qualified.startswith("impl.") and not qualified.startswith(ADAPTER + ".") or is_adapter_class(qualified)
+
+
+def is_adapter_class(qualified: str) -> bool:
+    """platform_adapter re-exports a few helper classes of the tree (Scatter); its lower-case names are the DSL."""
+    return qualified.startswith(ADAPTER + ".") and qualified.rsplit(".", 1)[1][:1].isupper() and qualified.count(".") == 3
+
+
+def is_class_name(qualified: str) -> bool:
+    return qualified.rsplit(".", 1)[-1][:1].isupper()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from astroid import nodes
 
-from op_migrate.analyzers.tbe.call_site import is_operator_tree_helper, reads_dtype, substitute
+from op_migrate.analyzers.tbe.call_site import is_class_name, is_operator_tree_helper, reads_dtype, substitute
 from op_migrate.analyzers.tbe.dsl_reach import DslReach
 from op_migrate.analyzers.tbe.guard_record import GuardRecorder
 from op_migrate.analyzers.tbe.guards import negate, terminates
@@ -29,6 +29,7 @@ _TENSOR_SOURCES = ("call:", "placeholder:")
 # Attributes of a tensor that are metadata, not data: `x.dtype` passed to a helper is not a tensor argument.
 _METADATA = {"dtype", "shape", "name", "op", "tag", "ndim"}
 _INSTANCE = "instance:"
+_RAW_COMPUTE = ("tvm.compute", "te.compute")
 
 
 @dataclass
@@ -100,7 +101,10 @@ class ComputeWalker:
         found = self._resolved.get(key)
         if found is None:
             qualified = self.scope.qualify(func)
-            found = self._resolved[key] = (self.scope.dsl_name(func) if qualified else None, qualified)
+            dsl = self.scope.dsl_name(func) if qualified else None
+            if dsl is None and qualified is not None and qualified.endswith(_RAW_COMPUTE):
+                dsl = ("tvm.compute", qualified)  # a body written out in tvm: listed with the calls, as raw compute
+            found = self._resolved[key] = (dsl, qualified)
         return found
 
     def label(self, node: nodes.Call) -> str:
@@ -238,7 +242,12 @@ class ComputeWalker:
             return frame.env.get(node.name, Sources())
         if isinstance(node, (nodes.Tuple, nodes.List)):
             return tuple(_flat(self._value(element, frame)) for element in node.elts)
-        if isinstance(node, (nodes.Lambda, nodes.FunctionDef)):
+        if isinstance(node, nodes.Lambda):
+            # `lambda *i: x(*i) * y(*i)` reads the tensors it names (a tvm.compute body): those are its sources.
+            own = {arg.name for arg in node.args.arguments} | {node.args.vararg, node.args.kwarg}
+            names = [n.name for n in node.body.nodes_of_class(nodes.Name) if n.name not in own]
+            return frozenset().union(*(_flat(frame.env.get(name, Sources())) for name in names)) if names else Sources()
+        if isinstance(node, nodes.FunctionDef):
             return Sources()
         if isinstance(node, nodes.Attribute):
             if node.attrname in _METADATA:
@@ -276,8 +285,12 @@ class ComputeWalker:
                 return self._method_call(node, instances, arguments, frame)
         if qualified is None:
             return _flat(receiver) | inputs  # a method of a local value: its data flows through
-        if is_operator_tree_helper(qualified) and any(s.startswith(_TENSOR_SOURCES) for s in inputs | _flat(receiver)):
-            return self._external(node, qualified, inputs | _flat(receiver), frame)
+        given = inputs | _flat(receiver)
+        if is_operator_tree_helper(qualified) and (any(s.startswith(_TENSOR_SOURCES) for s in given)
+                                                    or is_class_name(qualified) and any(s.startswith("param:") for s in given)):
+            # A tensor-taking function of another module, or a helper class built from the operator's own inputs
+            # (Conv2dParaProcess(paras)): either holds part of what the operator does.
+            return self._external(node, qualified, given, frame)
         if self.text(node.func) not in _QUIET:
             frame.items.append({"type": "step", "line": node.lineno, "label": self.label(node)})
         if qualified.endswith(".placeholder"):

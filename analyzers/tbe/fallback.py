@@ -5,6 +5,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from op_migrate.analyzers.tbe.call_site import reads_dtype
+from op_migrate.analyzers.tbe.conditions import simplify
 from op_migrate.analyzers.tbe.constants import evaluate, is_known
 from op_migrate.analyzers.tbe.guard_facts import guard_test
 from op_migrate.analyzers.tbe.guards import conjoin, guard_tests_of
@@ -71,6 +72,7 @@ def read_fallbacks(tree: nodes.Module, index, constants: dict | None = None) -> 
         if reason_node is not None:
             value = evaluate(reason_node, strings)
             reason = value if is_known(value) and isinstance(value, str) else reason_node.as_string()
-        found.append(Fallback(condition=conjoin(texts) if texts else "always", line=statement.lineno, reason=reason or None,
-                              test=test))
+        condition = conjoin(texts) if texts else "always"
+        found.append(Fallback(condition=condition, line=statement.lineno, reason=reason or None, test=test,
+                              shown=simplify(condition)))
     return tuple(found)

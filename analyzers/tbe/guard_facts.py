@@ -58,6 +58,10 @@ def _dtype_subject(node: nodes.NodeNG, dtype_vars: dict):
     """The entry input whose dtype `node` holds (None when unknown), or False when it is not a dtype."""
     if isinstance(node, nodes.Name) and node.name in dtype_vars:
         return dtype_vars[node.name]
+    if isinstance(node, nodes.Attribute) and isinstance(node.expr, nodes.Name) and node.expr.name == "self":
+        key = f"self.{node.attrname}"
+        if key in dtype_vars:
+            return dtype_vars[key]
     if isinstance(node, nodes.Attribute) and node.attrname == "dtype":
         return None
     return False

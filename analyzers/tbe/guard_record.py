@@ -81,7 +81,9 @@ class GuardRecorder:
                 self.tags.setdefault(_key(statement, name), set()).update(tags)
         if reads_dtype(value):
             param = _param_of(value, env)
-            self.dtype_vars.update({name: param for name in names})
+            # `self.dtype_out = seq_mask.get("dtype")` in a kernel class: its methods branch on the attribute.
+            attributes = [n for t in statement.targets for n in _target_names(t) if n.startswith("self.")]
+            self.dtype_vars.update({name: param for name in [*names, *attributes]})
         if _reads_format(value):
             self.format_vars.update(names)
         if isinstance(value, nodes.Call):
@@ -186,7 +188,7 @@ class GuardRecorder:
                     origins.append(f"{name} = {value} at line {line}" + (f" under {guard}" if guard else ""))
             if name in self.facts:
                 origins.append(self.facts[name])
-        hints = ["dtype"] if any(n in self.dtype_vars for n in names) else []
+        hints = ["dtype"] if any(n in self.dtype_vars for n in [*names, *attributes]) else []
         hints += ["format"] if any(n in self.format_vars for n in names) else []
         tagged = sorted({tag for a in attributes for tag in self.tags.get(a, ())} | self.value_tags(statement.test, {}))
         kinds = list(guard_kinds(" ".join([text, *origins, *hints])))

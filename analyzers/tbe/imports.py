@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import warnings
 from dataclasses import dataclass
 
 import astroid
 from astroid import nodes
+
+from op_migrate.analyzers import catalog
 
 # Every spelling of the DSL module seen in the operator tree; longest first so that
 # "tbe.dsl.api.build" resolves to "build", not to "api.build".
@@ -55,15 +58,27 @@ class ImportScope:
         return any(path in TIK_MODULES or path.endswith(".tik") for path in self.aliases.values())
 
 
+# Modules of the DSL imported by path (`from tbe.dsl.compute.conv_compute import conv`): a function defined there is
+# a DSL call when the DSL -> Ascend C catalog names it (conv, max_pool_grad ...); its other functions and classes
+# are the DSL's internals, helpers of the operator (analyzers.tbe.call_site.is_external_helper).
+DSL_INTERNAL_PACKAGES = ("tbe.dsl.compute.", "te.lang.cce.te_compute.")
+
+
+@functools.lru_cache(maxsize=1)
+def _catalogued() -> frozenset:
+    return frozenset(catalog.load("dsl_map")["calls"])
+
+
 def dsl_name_of(qualified: str) -> tuple[str, str] | None:
     """Split a qualified path into the DSL function name when it lies directly under a DSL module."""
     for module in DSL_MODULES:
         prefix = module + "."
-        if qualified.startswith(prefix):
-            rest = qualified[len(prefix):]
-            if rest and "." not in rest:
-                return rest, qualified
-            return None
+        if qualified.startswith(prefix) and "." not in qualified[len(prefix):]:
+            return (qualified[len(prefix):], qualified) if qualified[len(prefix):] else None
+    for package in DSL_INTERNAL_PACKAGES:
+        if qualified.startswith(package):
+            name = qualified.rsplit(".", 1)[1]
+            return (name, qualified) if name in _catalogued() else None
     if qualified.startswith(ADAPTER + "."):
         rest = qualified[len(ADAPTER) + 1:]
         if rest in ADAPTER_DSL:

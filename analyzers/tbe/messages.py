@@ -76,6 +76,12 @@ MESSAGES = MessageCatalog(
         "{name} is not followed: {reason}; its DSL calls are not analysed",
         "A call through an instance of a module-level class reaches a method the module does not define.",
     ),
+    MessageDef(
+        "tbe-helper-class",
+        "the entry hands its work to a helper class: {reason}; its checks and branches are read there, not here",
+        "The operator's kernel is built by a class of another module of the operator tree.",
+        Severity.INFO,
+    ),
     MessageDef("tbe-tik-operator", "TIK operator: {reason}", "Imperative TIK code maps to Ascend C by hand.", Severity.INFO),
     MessageDef("tbe-ascendc-wrapper", "Ascend C wrapper: {reason}", "The kernel is Ascend C already; the Python only compiles it.",
                Severity.INFO),

@@ -38,6 +38,7 @@ class DtypeEntry(JsonModel):
     dtype: str
     condition: str | None
     line: int
+    shown: str | None = None  # the condition as printed (analyzers.tbe.conditions.simplify); `condition` is the source text
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class Guard(JsonModel):
     kinds: tuple[str, ...]  # dtype | impl_mode | soc | api_check_support | shape | format | attr | optional_input | other
     origins: tuple[str, ...] = ()  # every assignment of a flag it tests, with its condition; platform queries it reads
     test: dict | None = None  # the part facts can decide (SoC, dtype), see analyzers.tbe.guard_facts
+    shown: str | None = None  # the text as printed: negations pushed in, constants folded (analyzers.tbe.conditions)
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class Fallback(JsonModel):
     line: int
     reason: str | None
     test: dict | None = None  # the part facts can decide (see analyzers.tbe.guard_facts); None: always or undecidable
+    shown: str | None = None  # the condition as printed (analyzers.tbe.conditions.simplify)
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,7 @@ class TbeOp(JsonModel):
     aicpu_fallbacks: tuple[str, ...]
     aicpu_fallback_details: tuple[Fallback, ...]
     mappings: tuple[Mapping, ...]
+    delegate: dict | None  # the helper class of another module the entry hands its work to (analyzers.tbe.delegate)
     findings: tuple[Finding, ...]
 
     def to_json(self) -> dict:
@@ -136,7 +140,8 @@ class TbeOp(JsonModel):
             elif item.name == "findings":
                 # The issue fixes findings as {symbol, message, line}; severity is kept as an extra field.
                 document[item.name] = [
-                    {"symbol": f.symbol, "message": f.message, "line": f.line, "severity": f.severity.value} for f in value
+                    {"symbol": f.symbol, "message": f.message, "path": f.path, "line": f.line, "severity": f.severity.value}
+                    for f in value
                 ]
             elif item.name == "dtypes":
                 document[item.name] = {name: [_flat_json(e) for e in entries] for name, entries in value.items()}
@@ -149,7 +154,7 @@ class TbeOp(JsonModel):
 
 # Fields that already hold plain JSON values (str, None, dicts and lists of them).
 _PLAIN_JSON = {"kind", "path", "status", "reason", "op_type", "op_type_source", "mode", "bool_as_int8", "ascendc",
-               "pattern", "pattern_options", "entry", "constants", "flow"}
+               "pattern", "pattern_options", "entry", "constants", "flow", "delegate"}
 
 
 _FLAT_MODELS = (Param, Registration, DtypeEntry, Guard, Fallback, Mapping)

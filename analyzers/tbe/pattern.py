@@ -26,8 +26,17 @@ def read_pattern(calls: list, scope: ImportScope, registrations) -> tuple[str | 
             continue
         mode = call.args[1]
         options: dict = {"source": f"classify at line {call.lineno}"}
-        if len(call.args) > 2 and isinstance(call.args[2], nodes.Dict):
-            for key, value in call.args[2].items:
+        if isinstance(mode, nodes.Name):
+            # `op_type = "scatter"` then classify(..., op_type): the value the name was given, not the name.
+            values = _assigned(mode, call)
+            if values:
+                options["source"] += f" ({mode.name} = {' or '.join(_mode_name(v) for v in values)})"
+                mode = values[0] if len({_mode_name(v) for v in values}) == 1 else mode
+        extra = _assigned(call.args[2], call) if len(call.args) > 2 and isinstance(call.args[2], nodes.Name) else []
+        extra_node = call.args[2] if len(call.args) > 2 and isinstance(call.args[2], nodes.Dict) else next(
+            (v for v in extra if isinstance(v, nodes.Dict)), None)
+        if extra_node is not None:
+            for key, value in extra_node.items:
                 if isinstance(key, nodes.Const):
                     options[str(key.value)] = value.value if isinstance(value, nodes.Const) else value.as_string()
         return _mode_name(mode), options
@@ -36,6 +45,21 @@ def read_pattern(calls: list, scope: ImportScope, registrations) -> tuple[str | 
         if registration.decorator == "register_operator" and pattern:
             return _mode_name_text(str(pattern)), {"source": f"register_operator(pattern=...) at line {registration.line}"}
     return None, {}
+
+
+def _assigned(name: nodes.Name, call: nodes.Call) -> list:
+    """The values assigned to `name` in the function holding `call`, before it (all of them: one per branch)."""
+    function = call.scope()
+    found = []
+    for assign in function.nodes_of_class(nodes.Assign):
+        if assign.lineno > call.lineno or assign.scope() is not function:
+            continue
+        if any(isinstance(t, nodes.AssignName) and t.name == name.name for t in assign.targets):
+            if isinstance(assign.value, (nodes.Const, nodes.Attribute, nodes.Dict)):
+                found.append(assign.value)
+            else:
+                return []  # computed: the name stays what the reader sees
+    return found
 
 
 def _mode_name(node: nodes.NodeNG) -> str:

@@ -75,6 +75,19 @@ def _registration(function: nodes.FunctionDef, decorator: nodes.NodeNG) -> Regis
     return Registration(decorator=suffix, function=function.name, line=decorator.lineno, op_name=op_name, options=options)
 
 
+def _entry_rank(kinds: set[str]) -> int | None:
+    """How surely a function with these decorators is the operator's entry (lower is surer); None: it is not one.
+
+    register_operator registers the entry itself. A fusion compute function often carries check_input_type (or
+    even check_op_params) as well: it is the entry only when no function without a compute decorator is one.
+    """
+    compute = bool(kinds & set(_COMPUTE_DECORATORS))
+    for rank, decorator in enumerate(("register_operator", "check_op_params", "check_input_type")):
+        if decorator in kinds:
+            return rank + (3 if compute else 0)
+    return None
+
+
 def _role(constant: str) -> str:
     if constant == "KERNEL_NAME":
         return "kernel_name"
@@ -103,16 +116,18 @@ def read_registration(tree: nodes.Module, module_stem: str, path: str = "", call
     """Find decorators, the entry (register_operator / check_op_params / module-named function) and the compute."""
     functions = [node for node in tree.body if isinstance(node, nodes.FunctionDef)]
     registrations: list[Registration] = []
-    entry = None
+    candidates: list[tuple[int, int, nodes.FunctionDef]] = []
     computes = []
-    for function in functions:
+    for order, function in enumerate(functions):
         found = [r for r in (_registration(function, d) for d in (function.decorators.nodes if function.decorators else ())) if r]
         registrations.extend(found)
         kinds = {r.decorator for r in found}
-        if entry is None and kinds & {"register_operator", "check_op_params", "check_input_type"}:
-            entry = function
+        rank = _entry_rank(kinds)
+        if rank is not None:
+            candidates.append((rank, order, function))
         if kinds & set(_COMPUTE_DECORATORS) or (function.name.endswith("_compute") and not kinds):
             computes.append(function)
+    entry = min(candidates, key=lambda item: item[:2])[2] if candidates else None
     if entry is None:
         entry = next((f for f in functions if f.name == module_stem), None)
     constants: list[str] = []
