@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from op_migrate.reports.findings_text import finding_lines
+from op_migrate.reports.findings_text import findings_text
 from op_migrate.reports.render import render
-from op_migrate.reports.tbe_matrix import matrix_context
-from op_migrate.reports.tbe_report import PARTIAL, dtype_entry_text, op_context
+from op_migrate.reports.tbe_matrix import matrix_context, matrix_text
+from op_migrate.reports.tbe_report import op_context, op_summary_lines, wrap
+
 
 def _summary(role: str, document: dict) -> dict:
     calls = sorted({c["name"] for c in document.get("dsl_calls", []) if c["category"] != "framework"})
@@ -46,30 +47,20 @@ def operator_markdown(report: dict) -> str:
     return render("reports/tbe/operator.md.j2", **operator_context(report), compiled_phrase=compiled_phrase)
 
 
-def operator_text(report: dict) -> tuple[str, str]:
-    """(the lines above the matrix, the lines below it); the caller renders the matrix between them."""
+def operator_text(report: dict) -> str:
+    """The operator's files and checks, where each dtype combination runs, then every finding (path:line)."""
     implementations = report["implementations"]
     head = [report["title"]]
     if report.get("install"):
         head.append(f"  install: {report['install']}")
     for item in implementations:
         mode = f"{item.get('mode') or '-'}"
-        head.append(f"  {item['role']}: {item['path']} ({item['status']}, {mode}){compiled_phrase(item)}")
+        head += wrap(f"  {item['role']}: {item['path']} ({item['status']}, {mode}){compiled_phrase(item)}", "      ")
         if item.get("ascendc"):
             source = item["ascendc"].get("kernel_source") or f"not found ({', '.join(item['ascendc']['candidates'][:2])} ...)"
-            head.append(f"    Ascend C kernel: {source}")
+            head += wrap(f"    Ascend C kernel: {source}", "      ")
     primary = implementations[0] if implementations else {}
-    for name, entries in primary.get("dtypes", {}).items():
-        parts = [dtype_entry_text(e) for e in entries]
-        partial = PARTIAL if name in primary.get("dtypes_partial", ()) else ""
-        head.append(f"  checks {name}: {', '.join(parts)}{partial}")
-    calls = sorted({c["name"] for c in primary.get("dsl_calls", []) if c["category"] != "framework"})
-    if calls:
-        head.append(f"  DSL compute calls: {', '.join(calls)}")
-    missing = [m["name"] for m in primary.get("mappings", []) if m["category"] == "compute" and not m["ascend_c"]]
-    if missing:
-        head.append(f"  no direct Ascend C API: {', '.join(missing)}")
-    for condition in primary.get("aicpu_fallbacks", []):
-        head.append(f"  check_supported hands it to AI CPU when {condition}")
-    tail = finding_lines(report["findings"], default_path=primary.get("path"))
-    return "\n".join(head) + "\n", "\n".join(tail) + "\n"
+    if primary and primary.get("status") not in ("not_operator", "failed"):
+        head += op_summary_lines(primary)[1:]
+    findings = findings_text(report["findings"], default_path=primary.get("path"))
+    return "\n".join(head) + "\n" + matrix_text(report["capability"]) + findings

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from collections import Counter
 
 from op_migrate.analyzers.proto.model import split_remap
-from op_migrate.reports.findings_text import finding_lines
+from op_migrate.analyzers.tbe.conditions import simplify
+from op_migrate.reports.findings_text import finding_lines, findings_text
 from op_migrate.reports.render import render, to_json_text
 from op_migrate.reports.tbe_backlog import backlog_context, backlog_text
 from op_migrate.reports.tbe_flow import build_chart, compute_charts
-from op_migrate.reports.tbe_matrix import matrix_context
+from op_migrate.reports.tbe_matrix import matrix_context, matrix_text
 
 STATUSES = ("analysed", "tik", "ascendc", "hand_ir", "not_operator", "failed")
 # What each status means to a migration team.
@@ -32,8 +34,8 @@ def dtype_entry_text(entry: dict) -> str:
         return entry["dtype"]
     remapped = split_remap(condition)
     if remapped:
-        return f"{entry['dtype']} (remapped to {remapped[1]} before the check: {remapped[0]})"
-    return f"{entry['dtype']} (if {condition})"
+        return f"{entry['dtype']} (remapped to {remapped[1]} before the check: {simplify(remapped[0])})"
+    return f"{entry['dtype']} (if {entry.get('shown') or simplify(condition)})"
 
 
 PARTIAL = " (no single check runs on every path: a dtype outside this list is not called refused)"
@@ -70,6 +72,7 @@ def op_context(document: dict, show_capability: bool = True) -> dict:
         "framework_call_count": len(calls) - len(compute_calls),
         "guard_counts": sorted(_guard_counts(document).items()),
         "calls": compute_calls,
+        "external_helpers": external_helpers(document),
     }
 
 
@@ -113,34 +116,88 @@ def finding_summary(corpus: dict) -> list[dict]:
 
 
 def op_text(document: dict) -> str:
-    """A few lines for the terminal: what the op is, its dtypes, its calls, its fallbacks, its findings."""
+    """What the file is, its dtypes, calls, guards and fallbacks, where it runs, then every finding (path:line)."""
+    lines = op_summary_lines(document)
+    matrix = matrix_text(document.get("capability"))
+    return "\n".join(lines) + "\n" + matrix + findings_text(document.get("findings", []), default_path=document["path"])
+
+
+def op_summary_lines(document: dict, indent: str = "  ") -> list[str]:
+    """The summary lines of one implementation file (no matrix, no findings), each at most 120 columns."""
     if document.get("status") in ("not_operator", "failed"):
-        return f"{document['path']}: {document.get('status')}: {document.get('reason')}\n"
+        return wrap(f"{document['path']}: {document.get('status')}: {document.get('reason')}", "")
     kind = KIND_NAMES[document["status"]]
     if document["status"] == "analysed":
         head = f"{document['op_type']} ({document['mode']}, {document['pattern'] or 'pattern not declared'})  {document['path']}"
     else:
         head = f"{document['op_type']} ({kind}, {document['mode']})  {document['path']}"
-    lines = [head]
+    lines = wrap(head, "")
+    add = lambda text: lines.extend(wrap(indent + text, indent + "    "))  # noqa: E731 - one line per fact
+    if document.get("reason") and document["status"] != "analysed":
+        add(f"{kind}: {document['reason']}")
     wrapper = document.get("ascendc")
     if wrapper:
-        lines.append(f"  Ascend C kernel: {wrapper.get('kernel_source') or wrapper.get('kernel_file') or 'not named'}")
+        add(f"Ascend C kernel: {wrapper.get('kernel_source') or wrapper.get('kernel_file') or 'not named'}")
     for name, entries in document.get("dtypes", {}).items():
-        lines.append(f"  dtype {name}: {_dtype_text(entries)}{PARTIAL if name in document.get('dtypes_partial', ()) else ''}")
+        add(f"dtype {name}: {_dtype_text(entries)}{PARTIAL if name in document.get('dtypes_partial', ()) else ''}")
+    for a, b in document.get("dtype_equalities", []):
+        add(f"same dtype: {a} == {b}")
+    for item in document.get("conditional_equalities", []):
+        add(f"same dtype: {' == '.join(item['inputs'])} when {item.get('shown') or item['condition']} (line {item['line']})")
     if document["status"] == "analysed":
-        calls = [c for c in document.get("dsl_calls", []) if c["category"] != "framework"]
+        calls = [c for c in document.get("dsl_calls", []) if c["category"] not in ("framework", "raw_compute")]
         distinct = sorted({c["name"] for c in calls})
-        lines.append(f"  DSL compute calls: {len(calls)} on all paths, {len(distinct)} distinct: {', '.join(distinct)}")
+        add(f"DSL compute calls: {len(calls)} on all paths, {len(distinct)} distinct: {', '.join(distinct) or 'none'}")
+        raw = sorted({c["line"] for c in document.get("dsl_calls", []) if c["category"] == "raw_compute"})
+        if raw:
+            add(f"raw tvm.compute bodies (no DSL call to map): lines {', '.join(map(str, raw))}")
     missing = [m["name"] for m in document.get("mappings", []) if m["category"] == "compute" and not m["ascend_c"]]
     if missing:
-        lines.append(f"  no direct Ascend C API: {', '.join(missing)}")
+        add(f"no direct Ascend C API: {', '.join(missing)}")
+    helpers = external_helpers(document)
+    if helpers:
+        add("helpers of other modules (not analysed): " + ", ".join(f"{name} (line {', '.join(map(str, lines_))})"
+                                                                    for name, lines_ in helpers.items()))
     counts = _guard_counts(document)
     if counts:
-        lines.append("  branch guards: " + ", ".join(f"{kind} {count}" for kind, count in sorted(counts.items())))
-    for condition in document.get("aicpu_fallbacks", []):
-        lines.append(f"  AI CPU fallback: {condition}")
-    lines += finding_lines(document.get("findings", []), default_path=document["path"])
-    return "\n".join(lines) + "\n"
+        add("branch guards: " + ", ".join(f"{kind} {count}" for kind, count in sorted(counts.items())))
+    for guard in document.get("guards", []):
+        if set(guard["kinds"]) & _DECISIVE:
+            add(f"guard line {guard['line']} ({', '.join(guard['kinds'])}): {guard.get('shown') or guard['text']}")
+    for fallback in document.get("aicpu_fallback_details", []):
+        reason = f' ("{fallback["reason"]}")' if fallback.get("reason") else ""
+        add(f"AI CPU fallback (check_supported, line {fallback['line']}): when {fallback.get('shown') or fallback['condition']}{reason}")
+    return lines
+
+
+# Guards a migrator has to carry over: what the SoC, the installed APIs and impl_mode decide.
+_DECISIVE = {"soc", "api_check_support", "impl_mode"}
+
+
+def external_helpers(document: dict) -> dict[str, list[int]]:
+    """Helpers of other modules the compute hands tensors or inputs to (from the flow), by name, with their lines."""
+    found: dict[str, list[int]] = {}
+
+    def walk(items):
+        for item in items:
+            if item.get("type") == "external":
+                lines = found.setdefault(item["qualified"], [])
+                if item["line"] not in lines:
+                    lines.append(item["line"])
+            for key in ("then", "else", "body"):
+                walk(item.get(key, ()))
+
+    flow = document.get("flow") or {}
+    for items in [*flow.get("roots", {}).values(), *flow.get("helpers", {}).values()]:
+        walk(items)
+    return found
+
+
+def wrap(text: str, indent: str, width: int = 120) -> list[str]:
+    """One fact on as many lines as it needs, none wider than `width` (paths are not broken)."""
+    if len(text) <= width:
+        return [text]
+    return textwrap.wrap(text, width=width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
 
 
 def corpus_text(corpus: dict) -> str:

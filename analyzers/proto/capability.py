@@ -7,11 +7,11 @@ answer holds; disagreements become findings, one per fact, naming every port and
 
 from __future__ import annotations
 
-from op_migrate.analyzers.fact_tests import decide
+from op_migrate.analyzers.proto.condition_tests import decide_on
 from op_migrate.analyzers.proto.dtype_names import dtype_sort_key
 from op_migrate.analyzers.proto.findings import grouped_findings
-from op_migrate.analyzers.proto.model import (AicpuKernel, CapabilityMatrix, Cell, KernelChecks, MatrixRow, OpInfo, Proto,
-                                              split_remap)
+from op_migrate.analyzers.proto.combinations import build_combinations
+from op_migrate.analyzers.proto.model import AicpuKernel, CapabilityMatrix, Cell, KernelChecks, MatrixRow, OpInfo, Proto
 from op_migrate.analyzers.proto.ports import (
     PROTO_INPUTS,
     PROTO_OUTPUTS,
@@ -21,6 +21,7 @@ from op_migrate.analyzers.proto.ports import (
     ports_of,
     proto_param,
     proto_says,
+    tbe_status,
 )
 
 
@@ -38,6 +39,8 @@ def build_matrix(
     fallback_kernel: KernelChecks | None = None,
     type_set_source: str = "the type-set table",
     type_set_names: tuple[str, ...] = (),
+    selected: dict | None = None,
+    platform=None,
 ) -> CapabilityMatrix:
     """The matrix over `socs` (the columns); kernels[soc] is the implementation that SoC compiles.
 
@@ -55,12 +58,15 @@ def build_matrix(
                 continue
             cells = {
                 soc: _cell(soc, role, position, dtype, aicore.get(soc), declared[soc], cpu.get(dtype),
-                           kernels.get(soc, fallback_kernel), name)
+                           kernels.get(soc, fallback_kernel), name, platform)
                 for soc in socs
             }
             says = "no port" if proto is not None and prototype is None else proto_says(prototype, dtype)
             rows.append(MatrixRow(port=name, role=role, dtype=dtype, proto=says, cells=cells))
     rows = tuple(rows)
+    combinations, aicpu_beyond = build_combinations(ports, socs, aicore, aicpu, kernels, fallback_kernel, selected, platform)
+    if dtype_facts:
+        combinations = tuple(c for c in combinations if _combination_wanted(c, dtype_facts))
     checked = {k.path: k for k in [*kernels.values(), fallback_kernel] if k is not None}
     findings = grouped_findings(op_type, rows, socs, proto, aicore, aicpu, ports, checked, type_set_source, type_set_names)
     return CapabilityMatrix(
@@ -71,7 +77,29 @@ def build_matrix(
         groups=column_groups(rows, socs),
         sources=sources,
         findings=findings,
+        combinations=combinations,
+        combination_groups=combination_groups(combinations, socs),
+        aicpu_beyond=aicpu_beyond,
     )
+
+
+def combination_groups(combinations, socs: list[str]) -> tuple[tuple[str, ...], ...]:
+    """SoCs whose combination columns hold the same cells."""
+    groups: dict[tuple, list[str]] = {}
+    for soc in socs:
+        key = tuple((c.engine, c.library, c.tbe, c.kernel, c.notes) for c in (row.cells[soc] for row in combinations))
+        groups.setdefault(key, []).append(soc)
+    return tuple(tuple(members) for members in groups.values())
+
+
+def _combination_wanted(combination, facts: dict) -> bool:
+    """--dtype narrows combinations as it narrows rows: a named port must hold its dtype; a bare dtype, every port
+    that can take it."""
+    for label, dtype in combination.dtypes.items():
+        port = label.split(" (", 1)[0]
+        if dtype is not None and port in facts and dtype != facts[port]:
+            return False
+    return "*" not in facts or facts["*"] in combination.dtypes.values()
 
 
 def column_groups(rows: tuple[MatrixRow, ...], socs: list[str]) -> tuple[tuple[str, ...], ...]:
@@ -130,32 +158,11 @@ def _wanted(name, dtype, facts, ports, proto, aicore, aicpu, kernels) -> bool:
     return dtype == wanted if can_take else True
 
 
-def tbe_status(kernel: KernelChecks | None, role: str, position: int, dtype: str) -> str:
-    """What the implementation's own check says about `dtype` at this port."""
-    if kernel is None:
-        return "n/a"
-    if kernel.kind == "Ascend C":
-        return "n/a"
-    port = kernel_port(kernel, role, position)
-    if port is None or port not in kernel.dtypes:
-        return "unchecked"
-    accepted = dict(kernel.dtypes[port])
-    remapped = split_remap(accepted.get(dtype))
-    if remapped is not None and remapped[1] == "int8":
-        return "as int8"  # the kernel itself maps this dtype to int8 under a test of that very dtype
-    if dtype in accepted:
-        condition = accepted[dtype]
-        return f"if {condition}" if condition else "yes"
-    if dtype == "bool" and kernel.bool_as_int8 and "int8" in accepted:
-        condition = accepted["int8"]
-        return f"as int8 if {condition}" if condition else "as int8"
-    return "unchecked on some paths" if port in kernel.partial else "no"
-
-
-def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str, tuple[str, ...]] | None, kernel, name) -> Cell:
+def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str, tuple[str, ...]] | None, kernel, name,
+          platform=None) -> Cell:
     """param: the SoC's op-info entry for this port; cpu: (libraries, config paths, notes) of the AI CPU kernels
     that declare this dtype at this port, or None."""
-    tbe = tbe_status(kernel, role, position, dtype)
+    tbe = tbe_status(kernel, role, position, dtype, soc, platform)
     kernel_path = kernel.path if kernel is not None else None
     if param is not None and not param.declared:
         return Cell(engine="unknown", library=None, source=info.path, tbe=tbe, kernel=kernel_path,
@@ -166,14 +173,15 @@ def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str, tuple[st
             notes.append(f"the kernel accepts it only {tbe[tbe.index('if '):]}")
         check_supported = str(info.flags.get("needCheckSupport.flag", "")).lower() == "true"
         if role == "input" and kernel is not None and kernel.fallbacks and check_supported:
-            notes += _fallback_notes(kernel, soc, role, position, dtype, cpu[0] if cpu else None)
+            notes += _fallback_notes(kernel, soc, role, position, dtype, cpu[0] if cpu else None, platform)
         return Cell(engine="AI Core", library=None, source=info.path, tbe=tbe, kernel=kernel_path, notes=tuple(notes))
     if cpu is not None:
         return Cell(engine="AI CPU", library=cpu[0], source=cpu[1], tbe=tbe, kernel=kernel_path, notes=cpu[2])
     return Cell(engine="none", library=None, source=None, tbe=tbe, kernel=kernel_path)
 
 
-def _fallback_notes(kernel: KernelChecks, soc: str, role: str, position: int, dtype: str, libraries: str | None) -> list[str]:
+def _fallback_notes(kernel: KernelChecks, soc: str, role: str, position: int, dtype: str, libraries: str | None,
+                    platform=None) -> list[str]:
     """check_supported paths that can hand this dtype to AI CPU on this SoC.
 
     A dtype test of this input, or of an input the kernel requires to share its dtype, is decided by the row's dtype.
@@ -187,7 +195,7 @@ def _fallback_notes(kernel: KernelChecks, soc: str, role: str, position: int, dt
     target = f"AI CPU ({libraries})" if libraries else "AI CPU, but no AI CPU kernel declares it"
     notes = []
     for condition, test in kernel.fallbacks:
-        decision = decide(test, [soc], dtype_of)
+        decision = decide_on(test, soc, platform, dtype_of)
         if decision is False:
             continue
         when = "always" if decision is True or condition == "always" else f"when {condition}"

@@ -52,9 +52,12 @@ def grouped_findings(
     facts: dict[tuple, dict] = {}
     positions = {(role, name): position for role, position, name in ports}
 
-    def hold(symbol: str, dtype: str | None, port: str, soc: str, **details) -> None:
+    def hold(symbol: str, dtype: str | None, port: str, soc: str, kernel: str | None = None, **details) -> None:
         key = (symbol, dtype, port, tuple(sorted(details.items())))
-        facts.setdefault(key, {"socs": [], "details": details})["socs"].append(soc)
+        fact = facts.setdefault(key, {"socs": [], "details": details, "kernels": []})
+        fact["socs"].append(soc)
+        if kernel and kernel not in fact["kernels"]:
+            fact["kernels"].append(kernel)  # the implementation whose check the fact is about
 
     absent = [soc for soc in socs if soc not in aicore]
     for row in rows:
@@ -65,10 +68,10 @@ def grouped_findings(
                 kernel = kernels.get(cell.kernel or "")
                 if cell.tbe == "no":
                     accepted = _accepted(kernel, row, positions)
-                    hold("opinfo-dtype-rejected-by-tbe", row.dtype, row.port, soc, kind=_kind(kernel),
+                    hold("opinfo-dtype-rejected-by-tbe", row.dtype, row.port, soc, cell.kernel, kind=_kind(kernel),
                          verb=f"accepts only {accepted}")
                 elif cell.tbe.startswith("as int8"):
-                    hold("tbe-bool-as-int8", row.dtype, row.port, soc, kind=_kind(kernel), verb="checks")
+                    hold("tbe-bool-as-int8", row.dtype, row.port, soc, cell.kernel, kind=_kind(kernel), verb="checks")
                 if row.proto == "no":
                     hold("opinfo-dtype-not-in-proto", row.dtype, row.port, soc)
                 elif row.proto == "no port":
@@ -80,18 +83,22 @@ def grouped_findings(
                     hold("proto-dtype-not-in-opinfo", row.dtype, row.port, soc, library=cell.library)
                 if has_entry and (cell.tbe == "yes" or cell.tbe.startswith("if ")):
                     condition = f" ({cell.tbe})" if cell.tbe.startswith("if ") else ""
-                    hold("tbe-dtype-not-in-opinfo", row.dtype, row.port, soc, kind=_kind(kernels.get(cell.kernel or "")),
+                    hold("tbe-dtype-not-in-opinfo", row.dtype, row.port, soc, cell.kernel, kind=_kind(kernels.get(cell.kernel or "")),
                          condition=condition, verb="accepts")
     facts = _one_per_fact(facts, socs)
     # Ports sharing a fact on the same SoCs are named together, then dtypes sharing it on the same ports and SoCs.
     by_ports: dict[tuple, dict] = {}
     for (symbol, dtype, port, detail_key), fact in facts.items():
         key = (symbol, dtype, detail_key, tuple(fact["socs"]))
-        by_ports.setdefault(key, {"ports": [], "details": fact["details"], "socs": fact["socs"]})["ports"].append(port)
+        group = by_ports.setdefault(key, {"ports": [], "details": fact["details"], "socs": fact["socs"], "kernels": []})
+        group["ports"].append(port)
+        group["kernels"] += [k for k in fact["kernels"] if k not in group["kernels"]]
     merged: dict[tuple, dict] = {}
     for (symbol, dtype, detail_key, held), group in by_ports.items():
         key = (symbol, detail_key, held, tuple(group["ports"]))
-        merged.setdefault(key, {**group, "dtypes": []})["dtypes"].append(dtype)
+        target = merged.setdefault(key, {**group, "dtypes": [], "kernels": list(group["kernels"])})
+        target["dtypes"].append(dtype)
+        target["kernels"] += [k for k in group["kernels"] if k not in target["kernels"]]
     findings = [_finding(op_type, symbol, group, socs, rows) for (symbol, _, _, _), group in merged.items()]
     findings.sort(key=lambda f: (_ORDER.index(f.symbol), f.ports, [dtype_sort_key(d) for d in f.dtypes]))
     if absent and len(absent) == len(socs) and not aicpu and proto is None:
@@ -114,7 +121,8 @@ def _one_per_fact(facts: dict[tuple, dict], socs: list[str]) -> dict[tuple, dict
     for (symbol, dtype, port), found in variants.items():
         held = [soc for soc in socs if any(soc in fact["socs"] for fact in found)]
         details = _merged_details(found, socs)
-        merged[(symbol, dtype, port, tuple(sorted(details.items())))] = {"socs": held, "details": details}
+        kernels = list(dict.fromkeys(k for fact in found for k in fact["kernels"]))
+        merged[(symbol, dtype, port, tuple(sorted(details.items())))] = {"socs": held, "details": details, "kernels": kernels}
     return merged
 
 
@@ -157,6 +165,7 @@ def _finding(op_type, symbol, group, covered, rows) -> CapabilityFinding:
         dtypes=tuple(dtypes),
         ports=tuple(group["ports"]),
         socs=tuple(soc for soc in covered if soc in group["socs"]),
+        path=group["kernels"][0] if group.get("kernels") else None,
     )
 
 

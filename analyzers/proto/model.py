@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from op_migrate.analyzers.model import JsonModel
 
@@ -109,6 +109,15 @@ class MatrixRow(JsonModel):
 
 
 @dataclass(frozen=True)
+class Combination(JsonModel):
+    """One dtype combination across the ports (op-info column i), and where it runs on each SoC."""
+
+    dtypes: dict  # port -> dtype (None: the op-info of the SoCs that list it has no such port)
+    formats: dict  # port -> formats declared with this combination, over every SoC that lists it
+    cells: dict  # soc -> Cell
+
+
+@dataclass(frozen=True)
 class CapabilityFinding(JsonModel):
     """One fact of the capability merge, with every port, dtype and SoC it holds for (ports x dtypes, all of them)."""
 
@@ -118,7 +127,8 @@ class CapabilityFinding(JsonModel):
     dtypes: tuple[str, ...]
     ports: tuple[str, ...]
     socs: tuple[str, ...]
-    line: None = None
+    line: int | None = None
+    path: str | None = None  # the file the fact is read from (op-info entry, REG_OP, kernel check); see operator.locate
 
 
 @dataclass(frozen=True)
@@ -134,6 +144,10 @@ class CapabilityMatrix(JsonModel):
     groups: tuple[tuple[str, ...], ...]
     sources: tuple[dict, ...]
     findings: tuple[CapabilityFinding, ...]
+    # Added in @2 (additive): the op-info's dtype combinations (rows) per SoC group, and what AI CPU adds beyond them, port -> dtypes
+    combinations: tuple[Combination, ...] = ()
+    combination_groups: tuple[tuple[str, ...], ...] = ()
+    aicpu_beyond: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

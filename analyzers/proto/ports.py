@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from op_migrate.analyzers.proto.model import AicpuKernel, KernelChecks, OpInfo, OpInfoParam, Proto
+from op_migrate.analyzers.proto.condition_tests import decide_on, test_of
+from op_migrate.analyzers.proto.model import AicpuKernel, KernelChecks, OpInfo, OpInfoParam, Proto, split_remap
 
 PROTO_INPUTS = ("input", "optional_input", "dynamic_input")
 PROTO_OUTPUTS = ("output", "dynamic_output")
@@ -91,3 +92,33 @@ def kernel_port(kernel: KernelChecks | None, role: str, position: int) -> str | 
     return names[position] if position < len(names) else None
 
 
+def tbe_status(kernel: KernelChecks | None, role: str, position: int, dtype: str, soc: str | None = None,
+               platform=None) -> str:
+    """What the implementation's own check says about `dtype` at this port; on `soc` with the install's platform
+    facts, a condition those facts decide (api_check_support, SHORT_SOC_VERSION) is answered."""
+    if kernel is None:
+        return "n/a"
+    if kernel.kind == "Ascend C":
+        return "n/a"
+    port = kernel_port(kernel, role, position)
+    if port is None or port not in kernel.dtypes:
+        return "unchecked"
+    accepted = dict(kernel.dtypes[port])
+    remapped = split_remap(accepted.get(dtype))
+    if remapped is not None and remapped[1] == "int8":
+        return "as int8"  # the kernel itself maps this dtype to int8 under a test of that very dtype
+    if dtype in accepted:
+        condition = _undecided(accepted[dtype], soc, platform)
+        return ("if " + condition if condition else "yes") if condition is not False else "no"
+    if dtype == "bool" and kernel.bool_as_int8 and "int8" in accepted:
+        condition = _undecided(accepted["int8"], soc, platform)
+        return ("as int8 if " + condition if condition else "as int8") if condition is not False else "no"
+    return "unchecked on some paths" if port in kernel.partial else "no"
+
+
+def _undecided(condition: str | None, soc: str | None, platform):
+    """None when the check holds here, False when it fails here, else the condition left open."""
+    if not condition or soc is None or platform is None:
+        return condition or None
+    decision = decide_on(test_of(condition), soc, platform)
+    return None if decision is True else (False if decision is False else condition)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from op_migrate.analyzers.proto.aicpu import read_aicpu_config
 from op_migrate.analyzers.proto.model import AicpuKernel, OpInfo, Proto
+from op_migrate.analyzers.proto.platform_facts import PlatformFacts, read_platform_facts
 from op_migrate.analyzers.proto.opinfo import OpInfoError, entry_of, read_ini_entries, read_json_entries, soc_of
 from op_migrate.analyzers.proto.regop import find_protos
 from op_migrate.analyzers.proto.type_sets import TypeSets, find_type_sets
@@ -41,6 +42,8 @@ PROTO_GLOBS = (
     "experimental/*/*/op_graph/*.h",
 )
 _REG_NAME = re.compile(rb"REG_OP\(\s*(\w+)\s*\)")
+# A top-level key of a JSON op-info / AI CPU config (`    "Add": {`, indented once or not at all), an ini section.
+_ENTRY_START = re.compile(r'^(?: {0,4}|\t)"([\w.]+)"\s*:\s*\{|^\[([\w.]+)\]\s*$')
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,8 @@ class CapabilitySources:
         self._protos: dict[Path, dict[str, Proto]] = {}
         self._type_sets: TypeSets | None = None
         self._name_indexes: tuple[dict, dict] | None = None
+        self._platform: PlatformFacts | None = None
+        self._entry_lines: dict[str, dict[str, int]] = {}
 
     @property
     def socs(self) -> list[str]:
@@ -82,9 +87,17 @@ class CapabilitySources:
             except OSError as error:  # a dangling link: its reading fails the same way, and is reported then
                 state = f"unreadable {error.errno}"
             digest.update(f"{path}\0{state}\0".encode("utf-8", "surrogateescape"))
-        # The type sets by content: graph/types.h is not among the files above.
+        # The type sets by content: graph/types.h is not among the files above; the platform tables likewise.
         digest.update(repr((self.type_sets.source, sorted(self.type_sets.sets.items()))).encode("utf-8", "surrogateescape"))
+        digest.update(repr(self.platform.fingerprint()).encode("utf-8", "surrogateescape"))
         return digest.hexdigest()
+
+    @property
+    def platform(self) -> PlatformFacts:
+        """What each SoC supports (platform_config .ini, the DSL and TIK support tables), read once."""
+        if self._platform is None:
+            self._platform = read_platform_facts(self.roots)
+        return self._platform
 
     @property
     def opinfo_files(self) -> list[Path]:
@@ -199,6 +212,21 @@ class CapabilitySources:
             if op_type in self._protos[header]:
                 return self._protos[header][op_type]
         return None
+
+    def entry_line(self, path: str, op_type: str) -> int | None:
+        """The line where a JSON / ini op-info or AI CPU config file starts the op's entry."""
+        lines = self._entry_lines.get(path)
+        if lines is None:
+            lines = self._entry_lines[path] = {}
+            try:
+                text = Path(path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                return None
+            for number, line in enumerate(text.splitlines(), 1):
+                found = _ENTRY_START.match(line)
+                if found:
+                    lines.setdefault(found.group(1) or found.group(2), number)
+        return lines.get(op_type)
 
     def _entries(self, path: Path) -> dict:
         if path not in self._opinfo_entries:

@@ -100,6 +100,7 @@ def _document(path: str, status: str, reason: str | None, **fields) -> TbeOp:
         params=(),
         dtypes={},
         dtype_equalities=(),
+        conditional_equalities=(),
         dtypes_partial=(),
         constants={},
         flow={},
@@ -155,7 +156,7 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
     # Shape generalization for the binary cache is a framework hook too, registered by decorator.
     hooks = _HOOKS | {r.function for r in info.registrations if r.decorator == "register_param_generalization"}
     walked = {k: v for k, v in module_functions.items() if k not in hooks}
-    dtypes, equalities, partial = {}, (), ()
+    dtypes, equalities, partial, conditional = {}, (), (), ()
     inputs = [p.name for p in info.params if p.role == "input"]
     if info.entry is not None and status != "not_operator":
         rules = read_dtype_rules(info.entry, inputs, values, index, walked, classes)
@@ -164,6 +165,7 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
             for name, entries in rules.accepted.items()
         }
         equalities = rules.equalities
+        conditional = tuple({**item, "shown": simplify(item["condition"])} for item in rules.conditional_equalities)
         partial = rules.partial
         for symbol, fields, line in rules.unresolved:
             findings.append(MESSAGES.make(symbol, line=line, path=path, **fields))
@@ -185,6 +187,7 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
         params=info.params,
         dtypes=dtypes,
         dtype_equalities=equalities,
+        conditional_equalities=conditional,
         dtypes_partial=partial,
         aicpu_fallbacks=tuple(f.condition for f in fallbacks),
         aicpu_fallback_details=fallbacks,

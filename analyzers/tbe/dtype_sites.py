@@ -93,13 +93,13 @@ def merge_sites(sites: list[Site]) -> dict[str, list[tuple[str, str | None, int]
                 own = site.entries[dtype][0]
                 for path in conditions[id(site)] or [()]:
                     terms.append(conjoin(dict.fromkeys([*path, *([own] if own else [])])))
-            rows.append((dtype, _either(list(dict.fromkeys(terms))), line))
+            rows.append((dtype, either(list(dict.fromkeys(terms))), line))
         if rows:
             merged[param] = rows
     return merged
 
 
-def _either(terms: list[str]) -> str | None:
+def either(terms: list[str]) -> str | None:
     if "" in terms:
         return None
     if len(terms) == 1:

@@ -14,7 +14,8 @@ from astroid import nodes
 from op_migrate.analyzers.proto.model import remap_note
 from op_migrate.analyzers.tbe.constants import evaluate
 from op_migrate.analyzers.tbe.dtype_idioms import list_at, rejects, version_at
-from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, merge_sites, partly_checked
+from op_migrate.analyzers.tbe.dtype_loops import bound, enclosing_loop, loop_elements
+from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, either, merge_sites, partly_checked, paths
 from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, conjoin, guards_of
 from op_migrate.analyzers.tbe.local_classes import find_method
 
@@ -35,6 +36,7 @@ class DtypeRules:
     equalities: tuple[tuple[str, str], ...]
     unresolved: tuple[tuple[str, dict, int], ...]
     partial: tuple[str, ...] = ()  # inputs no single check covers on every path
+    conditional_equalities: tuple[dict, ...] = ()  # {"inputs": [a, b], "condition", "line"}: equal only under the condition
 
 
 @dataclass
@@ -143,7 +145,7 @@ class _Reader:
         self.functions = functions
         self.classes = classes
         self.sites: list[Site] = []
-        self.equalities: list[tuple[str, str]] = []
+        self.equalities: dict[tuple[str, str], list] = {}  # pair -> [(condition or None, line)] of every check
         self.unresolved: list[tuple[str, dict, int]] = []
         self._seen: dict = {}  # callee key -> its scope, which later call sites add their paths to
         self._instances: dict[int, _Instance] = {}  # constructor call -> the object it makes
@@ -157,7 +159,13 @@ class _Reader:
             self._read_checks(scope)
         accepted = merge_sites(self.sites)
         ordered = {name: accepted[name] for name in [*self.inputs, *sorted(accepted)] if name in accepted}
-        return DtypeRules(accepted=ordered, equalities=tuple(self.equalities), unresolved=tuple(self.unresolved),
+        unconditional = tuple(pair for pair, sites in self.equalities.items() if any(c is None for c, _ in sites))
+        conditional = tuple(
+            {"inputs": list(pair), "condition": _either_condition([c for c, _ in sites]), "line": sites[0][1]}
+            for pair, sites in self.equalities.items() if pair not in unconditional
+        )
+        return DtypeRules(accepted=ordered, equalities=unconditional, unresolved=tuple(self.unresolved),
+                          conditional_equalities=conditional,
                           partial=tuple(p for p in partly_checked(self.sites) if p in ordered))
 
     # -- pass 1: what each name stands for, and which local functions are called with what -------------------
@@ -285,25 +293,54 @@ class _Reader:
     # -- pass 2: the checks ------------------------------------------------------------------------------------
     def _read_checks(self, scope: _Scope) -> None:
         for node in self.index.of((nodes.Call, nodes.Compare), scope.function):
-            if isinstance(node, nodes.Call) and _is_dtype_check(node.func) and len(node.args) >= 2:
-                subject = node.args[0]
-                param = self.param_of_value(subject, scope)
-                if param is None:
-                    keyword = next((k for k in node.keywords or () if k.arg == "param_name"), None)
-                    named = keyword.value.value if keyword is not None and isinstance(keyword.value, nodes.Const) else None
-                    if named in self.inputs:
-                        param = named
-                    elif self._names_no_dtype(node.args[1], scope):
-                        continue  # check_dtype reused on an attribute (`reduction` in ("none", "mean")): not a dtype rule
-                self._accept(param, node.args[1], node, subject.as_string(), scope, _text(subject))
-            elif isinstance(node, nodes.Call) and _is_key_comparison(node.func) and len(node.args) >= 3:
-                # shape_util.compare_tensor_dict_key(x, y, "dtype"): the two inputs share one dtype.
-                first, second = (scope.dicts[_text(a)] if _text(a) in scope.dicts else None for a in node.args[:2])
-                if _is_dtype_key(node.args[2:]) and first and second and first != second:
-                    if (first, second) not in self.equalities:
-                        self.equalities.append((first, second))
-            elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
-                self._compare(node, scope)
+            loop = enclosing_loop(node, scope.function)
+            elements = loop_elements(loop, scope.function) if loop is not None else None
+            if not elements:
+                self._read_check(node, scope)
+                continue
+            for element in elements:
+                self._read_in_loop(node, scope, loop, element)
+
+    def _read_in_loop(self, node, scope: _Scope, loop: nodes.For, element: nodes.NodeNG) -> None:
+        """The check once per element of the loop: the loop variable and what the body derives from it, bound."""
+        target = loop.target.name
+        if _text(element) in scope.dicts:
+            names, value = scope.dicts, scope.dicts[_text(element)]
+        else:
+            names, value = scope.dtypes, self.param_of_value(element, scope)
+        if value is None:
+            self._read_check(node, scope)
+            return
+        with bound(scope, names, {target: value}):
+            derived = {}
+            for assign in self.index.of(nodes.Assign, loop):
+                name = _text(assign.targets[0]) if len(assign.targets) == 1 else None
+                if name and assign.lineno < node.lineno and not name.startswith("self."):
+                    found = self.param_of_value(assign.value, scope)
+                    if found is not None:
+                        derived[name] = found
+            with bound(scope, scope.dtypes, derived):
+                self._read_check(node, scope, element_bound=True)
+
+    def _read_check(self, node, scope: _Scope, element_bound: bool = False) -> None:
+        if isinstance(node, nodes.Call) and _is_dtype_check(node.func) and len(node.args) >= 2:
+            subject = node.args[0]
+            param = self.param_of_value(subject, scope)
+            if param is None and not element_bound:
+                keyword = next((k for k in node.keywords or () if k.arg == "param_name"), None)
+                named = keyword.value.value if keyword is not None and isinstance(keyword.value, nodes.Const) else None
+                if named in self.inputs:
+                    param = named
+                elif self._names_no_dtype(node.args[1], scope):
+                    return  # check_dtype reused on an attribute (`reduction` in ("none", "mean")): not a dtype rule
+            self._accept(param, node.args[1], node, subject.as_string(), scope, _text(subject))
+        elif isinstance(node, nodes.Call) and _is_key_comparison(node.func) and len(node.args) >= 3:
+            # shape_util.compare_tensor_dict_key(x, y, "dtype"): the two inputs share one dtype.
+            first, second = (scope.dicts[_text(a)] if _text(a) in scope.dicts else None for a in node.args[:2])
+            if _is_dtype_key(node.args[2:]) and first and second and first != second:
+                self._equality((first, second), node, scope)
+        elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
+            self._compare(node, scope)
 
     def _compare(self, node: nodes.Compare, scope: _Scope) -> None:
         if not rejects(node):
@@ -317,9 +354,17 @@ class _Reader:
         elif operator in ("!=", "==") and _text(node.left) is not None and _text(right) is not None:
             right_param = self.param_of_value(right, scope)
             if left_param and right_param and left_param != right_param:
-                pair = (left_param, right_param)
-                if pair not in self.equalities:
-                    self.equalities.append(pair)
+                self._equality((left_param, right_param), node, scope)
+
+    def _equality(self, pair: tuple[str, str], node: nodes.NodeNG, scope: _Scope) -> None:
+        """Two inputs must share a dtype on every path to this check: unconditionally when one path has no guard,
+        else under the guards of its paths (`if mask_dtype not in ("bool", "int8"): <x == mask>`)."""
+        local = _guard_texts(node, scope)
+        terms = [conjoin(dict.fromkeys([*path, *local])) for path in paths(scope.reach)] or [conjoin(local)]
+        condition = None if "" in terms else _either_condition(terms)
+        self.equalities.setdefault(pair, [])
+        if (condition, node.lineno) not in self.equalities[pair]:
+            self.equalities[pair].append((condition, node.lineno))
 
     def _names_no_dtype(self, list_node: nodes.NodeNG, scope: _Scope) -> bool:
         """True when the checked list is known and holds no dtype name at all."""
@@ -350,6 +395,10 @@ class _Reader:
             for dtype in sources:
                 site.entries.setdefault(dtype, (remap_note(condition, target), line, True))
         self.sites.append(site)
+
+
+def _either_condition(conditions: list[str | None]) -> str | None:
+    return None if None in conditions else either(list(dict.fromkeys(conditions)))
 
 
 def _remap_sources(node: nodes.Assign, name: str, function: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:

@@ -47,6 +47,37 @@ def _dtype_vars(function: nodes.FunctionDef, index) -> dict:
     return found
 
 
+def _reaching(reason: nodes.NodeNG, statement: nodes.Return, function: nodes.FunctionDef) -> dict:
+    """name -> the string assigned to it last on the way to `statement` (`reason = "..."` in this branch, not the
+    one of another branch); a name assigned in a compound statement on the way has no single value and is left out."""
+    found: dict[str, object] = {}
+    wanted = {name.name for name in reason.nodes_of_class(nodes.Name)} | ({reason.name} if isinstance(reason, nodes.Name) else set())
+    child, parent = statement, statement.parent
+    while wanted and parent is not None:
+        block = next((getattr(parent, field) for field in ("body", "orelse", "handlers", "finalbody")
+                      if isinstance(getattr(parent, field, None), list) and any(item is child for item in getattr(parent, field))), None)
+        for earlier in reversed(block[: next(i for i, item in enumerate(block) if item is child)] if block else []):
+            for assign in [earlier] if isinstance(earlier, nodes.Assign) else []:
+                for target in assign.targets:
+                    if isinstance(target, nodes.AssignName) and target.name in wanted:
+                        value = evaluate(assign.value, {})
+                        if is_known(value) and isinstance(value, str):
+                            found[target.name] = value
+                        wanted.discard(target.name)
+            if not isinstance(earlier, nodes.Assign):
+                assigned = {n.name for n in earlier.nodes_of_class(nodes.AssignName)} & wanted
+                wanted -= assigned  # set on some paths only: the function-wide value would be a guess
+                for name in assigned:
+                    found[name] = _AMBIGUOUS
+        if parent is function:
+            break
+        child, parent = parent, parent.parent
+    return found
+
+
+_AMBIGUOUS = object()
+
+
 def read_fallbacks(tree: nodes.Module, index, constants: dict | None = None) -> tuple[Fallback, ...]:
     """One Fallback per `return False` path of a module-level check_supported, with the part facts can decide."""
     function = next(
@@ -70,7 +101,9 @@ def read_fallbacks(tree: nodes.Module, index, constants: dict | None = None) -> 
         test = {"all": parts} if any(part is not None for part in parts) else None
         reason = None
         if reason_node is not None:
-            value = evaluate(reason_node, strings)
+            reaching = _reaching(reason_node, statement, function)
+            known = {k: v for k, v in strings.items() if reaching.get(k, "") is not _AMBIGUOUS}
+            value = evaluate(reason_node, {**known, **{k: v for k, v in reaching.items() if v is not _AMBIGUOUS}})
             reason = value if is_known(value) and isinstance(value, str) else reason_node.as_string()
         condition = conjoin(texts) if texts else "always"
         found.append(Fallback(condition=condition, line=statement.lineno, reason=reason or None, test=test,

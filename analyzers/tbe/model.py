@@ -116,7 +116,8 @@ class TbeOp(JsonModel):
     compute: tuple[str, ...]
     params: tuple[Param, ...]
     dtypes: dict  # input name -> list of DtypeEntry
-    dtype_equalities: tuple[tuple[str, str], ...]
+    dtype_equalities: tuple[tuple[str, str], ...]  # inputs that must share one dtype on every path
+    conditional_equalities: tuple[dict, ...]  # {"inputs": [a, b], "condition", "shown", "line"}: only under a condition
     dtypes_partial: tuple[str, ...]  # inputs no single check covers on every path (a dtype outside the list may pass)
     constants: dict
     flow: dict  # the compute tree for the flowcharts (see analyzers.tbe.compute)
@@ -154,7 +155,7 @@ class TbeOp(JsonModel):
 
 # Fields that already hold plain JSON values (str, None, dicts and lists of them).
 _PLAIN_JSON = {"kind", "path", "status", "reason", "op_type", "op_type_source", "mode", "bool_as_int8", "ascendc",
-               "pattern", "pattern_options", "entry", "constants", "flow", "delegate"}
+               "pattern", "pattern_options", "entry", "constants", "flow", "delegate", "conditional_equalities"}
 
 
 _FLAT_MODELS = (Param, Registration, DtypeEntry, Guard, Fallback, Mapping)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from pathlib import PurePath
 
 from op_migrate.analyzers.proto.capability import build_matrix
-from op_migrate.analyzers.proto.model import CapabilityMatrix, KernelChecks, OpInfo
+from op_migrate.analyzers.proto.model import CapabilityMatrix, KernelChecks, OpInfo, split_remap
+from op_migrate.analyzers.proto.opinfo import soc_of
 from op_migrate.analyzers.proto.sources import CapabilitySources
 
 KIND_LABELS = {
@@ -36,12 +38,19 @@ def kernel_checks(document: dict) -> KernelChecks | None:
         mode=document.get("mode"),
         inputs=tuple(p["name"] for p in params if p["role"] == "input"),
         outputs=tuple(p["name"] for p in params if p["role"] == "output"),
-        dtypes={name: tuple((e["dtype"], e["condition"]) for e in entries) for name, entries in document.get("dtypes", {}).items()},
+        # The conditions as printed (negations pushed in): the matrix quotes them in its notes.
+        dtypes={name: tuple((e["dtype"], _shown(e)) for e in entries) for name, entries in document.get("dtypes", {}).items()},
         bool_as_int8=bool(document.get("bool_as_int8", True)),
-        fallbacks=tuple((f["condition"], f.get("test")) for f in document.get("aicpu_fallback_details", ())),
+        fallbacks=tuple((f.get("shown") or f["condition"], f.get("test")) for f in document.get("aicpu_fallback_details", ())),
         equalities=tuple(tuple(pair) for pair in document.get("dtype_equalities", ())),
         partial=tuple(document.get("dtypes_partial", ())),
     )
+
+
+def _shown(entry: dict) -> str | None:
+    """A dtype entry's condition as printed; a remapped dtype keeps its note (it is no condition)."""
+    condition = entry["condition"]
+    return condition if condition is None or split_remap(condition) else (entry.get("shown") or condition)
 
 
 def capability_digest(implementations: list[tuple[str, dict]]) -> str:
@@ -114,7 +123,7 @@ def operator_matrix(
     if not aicpu:
         listed.append({"role": "AI CPU", "path": f"no AI CPU kernel config declares {op_type}", "found": False})
     primary = next((kernel_checks(d) for _, d in implementations if kernel_checks(d)), None)
-    return build_matrix(
+    matrix = build_matrix(
         op_type,
         proto=proto,
         aicore={soc: info for soc, info in aicore.items() if soc in socs},
@@ -127,7 +136,46 @@ def operator_matrix(
         fallback_kernel=primary,
         type_set_source=sources.type_sets.source,
         type_set_names=tuple(sorted(sources.type_sets.sets)),
+        platform=sources.platform,
     )
+    located = tuple(locate(f, op_type, sources, aicore, proto, implementations) for f in matrix.findings)
+    return replace(matrix, findings=located)
+
+
+# Where each capability fact is read: the op-info entry of the first SoC it holds for, the REG_OP, or the kernel.
+_AT_OPINFO = {"opinfo-dtype-rejected-by-tbe", "opinfo-dtype-not-in-proto", "opinfo-port-not-in-proto",
+              "proto-dtype-not-in-opinfo", "tbe-bool-as-int8"}
+_AT_PROTO = {"proto-dtype-unsupported", "proto-unknown-type-set"}
+
+
+def locate(finding, op_type: str, sources: CapabilitySources, aicore: dict, proto, implementations) -> object:
+    """The finding with the path and line of the file that states the fact (line 1 of a file that lacks the op)."""
+    path, line = None, None
+    soc = next((s for s in finding.socs if s in aicore), None)
+    if finding.path is not None:  # a fact about one implementation's check: where that check is
+        path, line = finding.path, _kernel_check_line(implementations, finding)[1]
+    elif finding.symbol in _AT_OPINFO and soc is not None:
+        path = aicore[soc].path
+        line = sources.entry_line(path, op_type)
+    elif finding.symbol in _AT_PROTO and proto is not None:
+        path, line = proto.path, proto.line
+    elif finding.symbol == "opinfo-op-not-on-soc" and finding.socs:
+        path = next((str(p) for p in sources.opinfo_files if soc_of(str(p)) == finding.socs[0]), None)
+        line = 1 if path else None
+    if path is None and implementations:
+        path, line = implementations[0][1]["path"], 1
+    return replace(finding, path=path, line=line or 1)
+
+
+def _kernel_check_line(implementations, finding) -> tuple[str | None, int | None]:
+    """The dtype check of the implementation the finding names (or the first) that lists one of its dtypes."""
+    ordered = sorted(implementations, key=lambda item: item[1]["path"] != finding.path)
+    for _, document in ordered:
+        for port in finding.ports:
+            for entry in document.get("dtypes", {}).get(port, ()):
+                if entry["dtype"] in finding.dtypes:
+                    return document["path"], entry["line"]
+    return None, None
 
 
 def opinfo_mode_evidence(op_type: str, sources: CapabilitySources, socs: list[str]) -> str | None:
@@ -153,10 +201,10 @@ def _title(op_type: str, name: str, status: str | None) -> str:
 
 
 def capability_findings(matrix: CapabilityMatrix) -> list[dict]:
-    """The matrix findings as report findings: no line, with the SoCs and ports each fact holds for."""
+    """The matrix findings as report findings: where each fact is read, with the SoCs and ports it holds for."""
     return [
-        {"symbol": f.symbol, "message": f.message, "line": None, "severity": f.severity, "dtypes": list(f.dtypes),
-         "ports": list(f.ports), "socs": list(f.socs)}
+        {"symbol": f.symbol, "message": f.message, "path": f.path, "line": f.line, "severity": f.severity,
+         "dtypes": list(f.dtypes), "ports": list(f.ports), "socs": list(f.socs)}
         for f in matrix.findings
     ]
 

@@ -30,7 +30,7 @@ from op_migrate.migrate.corpus import CorpusJob, run_corpus
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.output import Rendered
 from op_migrate.migrate.pipelines import tbe_capability_cache
-from op_migrate.reports import tbe_backlog, tbe_matrix, tbe_operator, tbe_report
+from op_migrate.reports import tbe_backlog, tbe_operator, tbe_report
 from op_migrate.reports.render import to_json_text
 
 ROOT_VARIABLES = ("ASCEND_HOME_PATH", "ASCEND_INSTALL_PATH", "ASCEND_OPP_PATH")
@@ -289,7 +289,7 @@ def _render_file(document: dict, fmt: str) -> str:
         return to_json_text(document)
     if fmt == "md":
         return tbe_report.op_markdown(document)
-    return tbe_report.op_text(document) + _matrix_text(document.get("capability"))
+    return tbe_report.op_text(document)
 
 
 def _render_operator(report: dict, fmt: str) -> str:
@@ -297,8 +297,7 @@ def _render_operator(report: dict, fmt: str) -> str:
         return to_json_text(report)
     if fmt == "md":
         return tbe_operator.operator_markdown(report)
-    head, tail = tbe_operator.operator_text(report)
-    return head + _matrix_text(report["capability"]) + tail
+    return tbe_operator.operator_text(report)
 
 
 def _render_corpus(corpus: dict, fmt: str) -> str:
@@ -307,14 +306,6 @@ def _render_corpus(corpus: dict, fmt: str) -> str:
     if fmt == "md":
         return tbe_report.corpus_markdown(corpus)
     return tbe_report.corpus_text(corpus)
-
-
-def _matrix_text(capability: dict | None) -> str:
-    if not capability or not capability.get("socs") or not capability.get("rows"):
-        return ""
-    headers, rows, notes = tbe_matrix.matrix_table(capability)
-    text = console.table_text(headers, rows, title=f"{capability['op_type']}: where each (port, dtype) runs")
-    return text + "".join(f"  [{i}] {note}\n" for i, note in enumerate(notes, 1))
 
 
 def _normalise(document: dict) -> dict:
