@@ -39,32 +39,38 @@ def build_matrix(
     fallback_kernel: KernelChecks | None = None,
     type_set_source: str = "the type-set table",
     type_set_names: tuple[str, ...] = (),
-    selected: dict | None = None,
+    selector=None,
     platform=None,
 ) -> CapabilityMatrix:
     """The matrix over `socs` (the columns); kernels[soc] is the implementation that SoC compiles.
 
     dtype_facts narrows rows: port -> dtype, "*" -> the dtype of every port that can take it.
+    selector(soc, ports): what op_select_format returns on a SoC whose op-info declares no dtypes
+    (analyzers.proto.select_facts), asked once per such SoC.
     """
     ports = ports_of(proto, aicore, kernels, fallback_kernel)
+    selected = _selections(selector, ports, aicore, socs)
     rows = []
     for role, position, name in ports:
         taken = frozenset(n for r, _, n in ports if r == role and n != name)
         prototype = proto_param(proto, role, position) if position < _proto_count(proto, role) else None
         cpu = _aicpu_by_dtype(aicpu, role, position, name, taken)
         declared = {soc: opinfo_param(aicore.get(soc), role, position, name, taken) for soc in socs}
-        for dtype in _row_dtypes(role, position, name, taken, prototype, aicore, aicpu, kernels, fallback_kernel):
+        index = ports.index((role, position, name))
+        chosen = {soc: _selected_dtypes(selected.get(soc), index) for soc in socs}
+        extra = [d for found in chosen.values() if found for d in found]
+        for dtype in _row_dtypes(role, position, name, taken, prototype, aicore, aicpu, kernels, fallback_kernel, extra):
             if not _wanted(name, dtype, dtype_facts, ports, proto, aicore, aicpu, kernels):
                 continue
             cells = {
                 soc: _cell(soc, role, position, dtype, aicore.get(soc), declared[soc], cpu.get(dtype),
-                           kernels.get(soc, fallback_kernel), name, platform)
+                           kernels.get(soc, fallback_kernel), name, platform, selected.get(soc), chosen[soc])
                 for soc in socs
             }
             says = "no port" if proto is not None and prototype is None else proto_says(prototype, dtype)
             rows.append(MatrixRow(port=name, role=role, dtype=dtype, proto=says, cells=cells))
     rows = tuple(rows)
-    combinations, aicpu_beyond = build_combinations(ports, socs, aicore, aicpu, kernels, fallback_kernel, selected, platform)
+    combinations, aicpu_beyond = build_combinations(ports, socs, aicore, aicpu, kernels, fallback_kernel, selected.get, platform)
     if dtype_facts:
         combinations = tuple(c for c in combinations if _combination_wanted(c, dtype_facts))
     checked = {k.path: k for k in [*kernels.values(), fallback_kernel] if k is not None}
@@ -117,8 +123,25 @@ def _proto_count(proto, role: str) -> int:
     return sum(1 for p in proto.params if p.role in roles) if proto is not None else 0
 
 
-def _row_dtypes(role, position, name, taken, prototype, aicore, aicpu, kernels, fallback) -> list[str]:
-    found: list[str] = []
+def _selections(selector, ports, aicore: dict, socs: list[str]) -> dict:
+    """SoC -> what op_select_format returns there, for the SoCs whose op-info leaves a port's dtypes to it."""
+    found = {}
+    for soc in socs:
+        info = aicore.get(soc)
+        if info is not None and any(not p.declared for p in info.params):
+            found[soc] = selector(soc, ports) if selector is not None else {"reason": "op_select_format was not read"}
+    return found
+
+
+def _selected_dtypes(selection: dict | None, index: int) -> list[str] | None:
+    """The dtypes op_select_format returns for the port at `index` on a SoC; None when it was not read."""
+    if not selection or "combinations" not in selection:
+        return None
+    return list(dict.fromkeys(dtypes[index] for dtypes, _ in selection["combinations"] if dtypes[index]))
+
+
+def _row_dtypes(role, position, name, taken, prototype, aicore, aicpu, kernels, fallback, extra=()) -> list[str]:
+    found: list[str] = list(extra)
     if prototype is not None:
         found += prototype.dtypes
     declared_anywhere = set(found)
@@ -159,14 +182,21 @@ def _wanted(name, dtype, facts, ports, proto, aicore, aicpu, kernels) -> bool:
 
 
 def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str, tuple[str, ...]] | None, kernel, name,
-          platform=None) -> Cell:
+          platform=None, selection: dict | None = None, chosen: list[str] | None = None) -> Cell:
     """param: the SoC's op-info entry for this port; cpu: (libraries, config paths, notes) of the AI CPU kernels
-    that declare this dtype at this port, or None."""
+    that declare this dtype at this port, or None; selection / chosen: what op_select_format returns on this SoC
+    (all of it, and this port's dtypes) where the op-info leaves the dtypes to it."""
     tbe = tbe_status(kernel, role, position, dtype, soc, platform)
     kernel_path = kernel.path if kernel is not None else None
     if param is not None and not param.declared:
-        return Cell(engine="unknown", library=None, source=info.path, tbe=tbe, kernel=kernel_path,
-                    notes=("the op-info declares no dtypes for this port: op_select_format decides at run time",))
+        if chosen is not None and dtype in chosen:
+            return Cell(engine="AI Core", library=None, source=info.path, tbe=tbe, kernel=kernel_path,
+                        notes=("op_select_format returns it for this port",))
+        reason = (selection or {}).get("reason") or (selection or {}).get("unknown")
+        if chosen is None or reason:
+            return Cell(engine="unknown", library=None, source=info.path, tbe=tbe, kernel=kernel_path,
+                        notes=(f"the op-info leaves the dtypes to op_select_format: {reason or 'it was not read'}",))
+        param = None  # op_select_format does not return it here: AI CPU or nothing
     if param is not None and dtype in param.dtypes:
         notes = [f"the op-info calls this {role} {param.name} ({param.index})"] if param.name != name else []
         if tbe.startswith("if ") or tbe.startswith("as int8 if "):

@@ -40,18 +40,20 @@ def build_combinations(ports: list[Port], socs: list[str], aicore: dict[str, OpI
                        selected: dict | None = None, platform=None) -> tuple[tuple[Combination, ...], dict]:
     """(combination rows, AI CPU dtypes no combination row has: port -> [dtype]).
 
-    selected: SoC -> {"combinations": [(dtypes, formats)], "conditions": {dtypes: condition}} or
-    {"reason": why not}, from op_select_format (analyzers.proto.select_facts), for SoCs whose op-info leaves the
-    dtypes to it.
+    selected: SoC -> {"combinations": [(dtypes, formats)], "conditions": {dtypes: condition}, "unknown": reason}
+    or {"reason": why not}, from op_select_format (analyzers.proto.select_facts), for SoCs whose op-info leaves the
+    dtypes to it; a callable (SoC -> that) is asked only for those SoCs.
     """
-    selected = selected or {}
+    asked = selected if callable(selected) else (selected or {}).get
+    selected = {}  # what `asked` answered, per SoC
     per_soc: dict[str, dict[tuple, set]] = {}
     order: dict[tuple, None] = {}
     for soc in socs:
         info = aicore.get(soc)
         listed = opinfo_combinations(info, ports) if info is not None else []
         if listed is None:
-            listed = [(tuple(d), tuple(f)) for d, f in selected.get(soc, {}).get("combinations", [])]
+            selected[soc] = asked(soc) or {"reason": "op_select_format was not read"}
+            listed = [(tuple(d), tuple(f)) for d, f in selected[soc].get("combinations", [])]
         combos: dict[tuple, set] = {}
         for dtypes, formats in listed:
             combos.setdefault(dtypes, set()).add(formats)
@@ -111,8 +113,8 @@ def _cell(soc, dtypes, ports, info, combos, cpu, aicpu, kernel, selected, platfo
                 for (role, position, _), dtype in zip(ports, dtypes)]
     tbe = _worst(statuses)
     if info is not None and opinfo_combinations(info, ports) is None:
-        if selected is None or "reason" in selected:
-            reason = (selected or {}).get("reason") or "op_select_format was not read"
+        if selected is None or "reason" in selected or dtypes not in combos and selected.get("unknown"):
+            reason = (selected or {}).get("reason") or (selected or {}).get("unknown") or "op_select_format was not read"
             return Cell(engine="unknown", library=None, source=info.path, tbe=tbe, kernel=kernel_path,
                         notes=(f"the op-info leaves the dtypes to op_select_format: {reason}",))
         if dtypes in combos:

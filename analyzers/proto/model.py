@@ -83,6 +83,7 @@ class KernelChecks(JsonModel):
     fallbacks: tuple[tuple[str, dict | None], ...] = ()  # check_supported (condition, fact test) that hand it to AI CPU
     equalities: tuple[tuple[str, str], ...] = ()  # inputs the kernel requires to share one dtype
     partial: tuple[str, ...] = ()  # ports no single check covers on every path: a dtype outside the list is not called refused
+    select_format: int | None = None  # the line of its op_select_format, which the op-info may leave the dtypes to
 
 
 @dataclass(frozen=True)

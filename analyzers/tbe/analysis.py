@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from astroid import nodes
@@ -70,7 +71,7 @@ def analyse_source(text: str, path: str) -> TbeOp:
     except (AstroidBuildingError, RecursionError, ValueError, MemoryError) as error:
         return failed(path, "tbe-parse-error", None, reason=f"{type(error).__name__}: {str(error)[:200]}")
     try:
-        return _analyse_tree(tree, path)
+        return _analyse_tree(tree, path, hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16])
     except RecursionError:
         return failed(path, "tbe-too-deep", None, reason="Python recursion limit reached")
 
@@ -110,6 +111,7 @@ def _document(path: str, status: str, reason: str | None, **fields) -> TbeOp:
         aicpu_fallback_details=(),
         mappings=(),
         delegate=None,
+        select_format=None,
         findings=(),
     )
     base.update(fields)
@@ -119,7 +121,7 @@ def _document(path: str, status: str, reason: str | None, **fields) -> TbeOp:
 _STATUS_FINDING = {"tik": "tbe-tik-operator", "hand_ir": "tbe-hand-ir-operator", "ascendc": "tbe-ascendc-wrapper"}
 
 
-def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
+def _analyse_tree(tree: nodes.Module, path: str, source_digest: str) -> TbeOp:
     dsl_map = catalog.load("dsl_map")["calls"]
     index = NodeIndex(tree)
     calls = index.of(nodes.Call)
@@ -193,6 +195,9 @@ def _analyse_tree(tree: nodes.Module, path: str) -> TbeOp:
         aicpu_fallback_details=fallbacks,
     )
     common["delegate"] = delegate.to_json() if delegate else None
+    hook = module_functions.get("op_select_format")
+    # The op-info may leave the dtypes to it: the capability matrix runs it per SoC (analyzers.proto.select_facts).
+    common["select_format"] = {"line": hook.lineno, "digest": source_digest} if hook is not None else None
     if status == "tik" and info.entry is not None:
         # TIK kernels branch in Python too (dtype, SoC, api_check_support): the same walk finds those guards.
         walker = ComputeWalker(scope, walked, dsl_map, constant_texts, classes=classes, values=values,

@@ -127,6 +127,7 @@ class TbeOp(JsonModel):
     aicpu_fallback_details: tuple[Fallback, ...]
     mappings: tuple[Mapping, ...]
     delegate: dict | None  # the helper class of another module the entry hands its work to (analyzers.tbe.delegate)
+    select_format: dict | None  # {"line", "digest"} of op_select_format (run per SoC by analyzers.proto.select_facts)
     findings: tuple[Finding, ...]
 
     def to_json(self) -> dict:
@@ -155,7 +156,8 @@ class TbeOp(JsonModel):
 
 # Fields that already hold plain JSON values (str, None, dicts and lists of them).
 _PLAIN_JSON = {"kind", "path", "status", "reason", "op_type", "op_type_source", "mode", "bool_as_int8", "ascendc",
-               "pattern", "pattern_options", "entry", "constants", "flow", "delegate", "conditional_equalities"}
+               "pattern", "pattern_options", "entry", "constants", "flow", "delegate", "conditional_equalities",
+               "select_format"}
 
 
 _FLAT_MODELS = (Param, Registration, DtypeEntry, Guard, Fallback, Mapping)

@@ -9,6 +9,7 @@ from pathlib import PurePath
 from op_migrate.analyzers.proto.capability import build_matrix
 from op_migrate.analyzers.proto.model import CapabilityMatrix, KernelChecks, OpInfo, split_remap
 from op_migrate.analyzers.proto.opinfo import soc_of
+from op_migrate.analyzers.proto.select_facts import selection
 from op_migrate.analyzers.proto.sources import CapabilitySources
 
 KIND_LABELS = {
@@ -44,6 +45,7 @@ def kernel_checks(document: dict) -> KernelChecks | None:
         fallbacks=tuple((f.get("shown") or f["condition"], f.get("test")) for f in document.get("aicpu_fallback_details", ())),
         equalities=tuple(tuple(pair) for pair in document.get("dtype_equalities", ())),
         partial=tuple(document.get("dtypes_partial", ())),
+        select_format=(document.get("select_format") or {}).get("line"),
     )
 
 
@@ -58,7 +60,7 @@ def capability_digest(implementations: list[tuple[str, dict]]) -> str:
     digest = hashlib.sha256()
     for role, document in implementations:
         kernel = kernel_checks(document)
-        digest.update(repr((role, document.get("status"), kernel)).encode("utf-8"))
+        digest.update(repr((role, document.get("status"), kernel, document.get("select_format"))).encode("utf-8"))
     return digest.hexdigest()
 
 
@@ -137,9 +139,24 @@ def operator_matrix(
         type_set_source=sources.type_sets.source,
         type_set_names=tuple(sorted(sources.type_sets.sets)),
         platform=sources.platform,
+        selector=_selector(kernels, primary, sources.platform),
     )
     located = tuple(locate(f, op_type, sources, aicore, proto, implementations) for f in matrix.findings)
     return replace(matrix, findings=located)
+
+
+def _selector(kernels: dict, primary, platform):
+    """SoC, ports -> what the op_select_format of the implementation that SoC compiles returns there."""
+
+    def select(soc: str, ports: list) -> dict:
+        kernel = kernels.get(soc) or primary
+        if kernel is None:
+            return {"reason": "no implementation file was found"}
+        if kernel.select_format is None:
+            return {"reason": f"{kernel.path} defines no op_select_format"}
+        return selection(kernel.path, soc, platform, ports)
+
+    return select
 
 
 # Where each capability fact is read: the op-info entry of the first SoC it holds for, the REG_OP, or the kernel.
