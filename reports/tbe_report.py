@@ -56,7 +56,7 @@ def _guard_counts(document: dict) -> Counter:
 def op_context(document: dict, show_capability: bool = True) -> dict:
     """Every value the op template shows, computed here so that the template only loops."""
     calls = document.get("dsl_calls", [])
-    compute_calls = [c for c in calls if c["category"] != "framework"]
+    compute_calls = [c for c in calls if c["category"] != "framework" and c.get("reached", True)]
     capability = document.get("capability")
     return {
         "doc": document,
@@ -145,12 +145,16 @@ def op_summary_lines(document: dict, indent: str = "  ") -> list[str]:
     for item in document.get("conditional_equalities", []):
         add(f"same dtype: {' == '.join(item['inputs'])} when {item.get('shown') or item['condition']} (line {item['line']})")
     if document["status"] == "analysed":
-        calls = [c for c in document.get("dsl_calls", []) if c["category"] not in ("framework", "raw_compute")]
+        calls = [c for c in document.get("dsl_calls", [])
+                 if c["category"] not in ("framework", "raw_compute") and c.get("reached", True)]
         distinct = sorted({c["name"] for c in calls})
         add(f"DSL compute calls: {len(calls)} on all paths, {len(distinct)} distinct: {', '.join(distinct) or 'none'}")
-        raw = sorted({c["line"] for c in document.get("dsl_calls", []) if c["category"] == "raw_compute"})
+        raw = sorted({c["line"] for c in document.get("dsl_calls", []) if c["category"] == "raw_compute" and c.get("reached", True)})
         if raw:
             add(f"raw tvm.compute bodies (no DSL call to map): lines {', '.join(map(str, raw))}")
+        unreached = (document.get("flow") or {}).get("unreached") or []
+        if unreached:
+            add(f"not reached from the entry or a registered compute (left out above): {', '.join(unreached)}")
     missing = [m["name"] for m in document.get("mappings", []) if m["category"] == "compute" and not m["ascend_c"]]
     if missing:
         add(f"no direct Ascend C API: {', '.join(missing)}")
@@ -188,7 +192,8 @@ def external_helpers(document: dict) -> dict[str, list[int]]:
                 walk(item.get(key, ()))
 
     flow = document.get("flow") or {}
-    for items in [*flow.get("roots", {}).values(), *flow.get("helpers", {}).values()]:
+    unreached = set(flow.get("unreached", ()))
+    for items in [*(v for k, v in flow.get("roots", {}).items() if k not in unreached), *flow.get("helpers", {}).values()]:
         walk(items)
     return found
 

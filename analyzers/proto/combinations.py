@@ -128,10 +128,28 @@ def _cell(soc, dtypes, ports, info, combos, cpu, aicpu, kernel, selected, platfo
         if kernel is not None and kernel.fallbacks and check_supported:
             notes += _fallback_notes(kernel, soc, ports, dtypes, aicpu, cpu, platform)
         return Cell(engine="AI Core", library=None, source=info.path, tbe=tbe, kernel=kernel_path, notes=tuple(notes))
-    if aicpu and all(d is None or d in cpu[i] for i, d in enumerate(dtypes)):
-        libraries = ", ".join(dict.fromkeys(k.library for k in aicpu))
-        return Cell(engine="AI CPU", library=libraries, source=", ".join(k.path for k in aicpu), tbe=tbe, kernel=kernel_path)
+    declaring = [k for k in aicpu if _declares(k, ports, dtypes)]
+    if declaring:
+        libraries = ", ".join(dict.fromkeys(k.library for k in declaring))
+        # Ports declared with the same list that get different dtypes here: the config says nothing of the mix.
+        mixed = any(dtypes[i] != dtypes[j] and cpu[i] == cpu[j] for i in range(len(dtypes)) for j in range(i)
+                    if dtypes[i] is not None and dtypes[j] is not None)
+        notes = ("AI CPU kernels declare dtypes per port: each of these is declared, the mix of them is not",) if mixed else ()
+        return Cell(engine="AI CPU", library=libraries, source=", ".join(k.path for k in declaring), tbe=tbe,
+                    kernel=kernel_path, notes=notes)
     return Cell(engine="none", library=None, source=None, tbe=tbe, kernel=kernel_path)
+
+
+def _declares(kernel: AicpuKernel, ports, dtypes) -> bool:
+    """Every dtype of the combination is declared at its port by this one AI CPU kernel."""
+    for (role, position, name), dtype in zip(ports, dtypes):
+        if dtype is None:
+            continue
+        taken = frozenset(n for r, _, n in ports if r == role and n != name)
+        param = aicpu_param(kernel, role, position, name, taken)
+        if param is None or dtype not in param.dtypes:
+            return False
+    return True
 
 
 def _worst(statuses: list[str]) -> str:
@@ -168,8 +186,9 @@ def _fallback_notes(kernel: KernelChecks, soc: str, ports, dtypes, aicpu, cpu, p
             return next(iter(by_port.values()), None) if len(set(by_port.values())) == 1 else None
         return by_port.get(param)
 
-    runs = aicpu and all(d is None or d in cpu[i] for i, d in enumerate(dtypes))
-    target = f"AI CPU ({', '.join(dict.fromkeys(k.library for k in aicpu))})" if runs else "AI CPU, but no AI CPU kernel declares it"
+    declaring = [k for k in aicpu if _declares(k, ports, dtypes)]
+    target = (f"AI CPU ({', '.join(dict.fromkeys(k.library for k in declaring))})" if declaring
+              else "AI CPU, but no AI CPU kernel declares it")
     notes = []
     for condition, test in kernel.fallbacks:
         decision = decide_on(test, soc, platform, dtype_of)

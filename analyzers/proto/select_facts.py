@@ -18,7 +18,7 @@ from op_migrate.analyzers.proto.dtype_names import opinfo_dtype
 from op_migrate.analyzers.tbe.conditions import simplify
 from op_migrate.analyzers.tbe.constants import module_constants
 from op_migrate.analyzers.tbe.guards import conjoin
-from op_migrate.analyzers.tbe.imports import collect_imports, parse_source
+from op_migrate.analyzers.tbe.imports import collect_imports, package_of, parse_source
 from op_migrate.analyzers.tbe.select_format import Module, read_select_format
 
 HOOK = "op_select_format"
@@ -148,7 +148,7 @@ def _module(path: str) -> tuple[nodes.Module, Module] | None:
         return None
     values, _ = module_constants(tree)
     functions = {node.name: node for node in tree.body if isinstance(node, nodes.FunctionDef)}
-    return tree, Module(collect_imports(tree), functions, values, path)
+    return tree, Module(collect_imports(tree, package=package_of(path)), functions, values, path)
 
 
 def _impl_root(path: Path) -> Path | None:

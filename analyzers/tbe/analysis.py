@@ -17,14 +17,14 @@ from op_migrate.analyzers.tbe.delegate import find_delegate
 from op_migrate.analyzers.tbe.dtypes import read_dtype_rules
 from op_migrate.analyzers.tbe.fallback import read_fallbacks
 from op_migrate.analyzers.tbe.filekind import classify_file
-from op_migrate.analyzers.tbe.imports import collect_imports, parse_source
+from op_migrate.analyzers.tbe.imports import collect_imports, package_of, parse_source
 from op_migrate.analyzers.tbe.local_classes import module_classes
 from op_migrate.analyzers.tbe.mappings import build_mappings, mapping_finding
 from op_migrate.analyzers.tbe.messages import MESSAGES
 from op_migrate.analyzers.tbe.node_index import NodeIndex
 from op_migrate.analyzers.tbe.model import DslCall, DtypeEntry, Guard, TbeOp
 from op_migrate.analyzers.tbe.pattern import read_pattern
-from op_migrate.analyzers.tbe.registration import read_registration
+from op_migrate.analyzers.tbe.registration import COMPUTE_DECORATORS, read_registration
 
 MAX_BYTES = 2_000_000
 # Module-level hooks the framework calls on its own; they are not part of the compute.
@@ -125,7 +125,7 @@ def _analyse_tree(tree: nodes.Module, path: str, source_digest: str) -> TbeOp:
     dsl_map = catalog.load("dsl_map")["calls"]
     index = NodeIndex(tree)
     calls = index.of(nodes.Call)
-    scope = collect_imports(tree, index)
+    scope = collect_imports(tree, index, package_of(path))
     values, constant_texts = module_constants(tree)
     info = read_registration(tree, Path(path).stem, path, calls)
     module_functions = {node.name: node for node in tree.body if isinstance(node, nodes.FunctionDef)}
@@ -137,9 +137,11 @@ def _analyse_tree(tree: nodes.Module, path: str, source_digest: str) -> TbeOp:
             compute_names.add(dsl[0])
     compile_call = compile_op_call(calls, scope)
     status, reason = classify_file(index, scope, len(compute_names), bool(info.registrations), info.entry is not None,
-                                   compile_call is not None)
+                                   compile_call is not None, dynamic="dynamic" in Path(path).parts[:-1])
     findings = []
-    delegate = find_delegate(info.entry, scope, path) if status == "analysed" and not compute_names else None
+    # A helper class builds the kernel: the file itself makes no DSL call, or uses a TIK instance it did not create.
+    delegating = status == "analysed" and not compute_names or status == "tik" and reason.startswith("uses a TIK instance")
+    delegate = find_delegate(info.entry, scope, path) if delegating else None
     if delegate is not None:
         findings.append(MESSAGES.make("tbe-helper-class", line=delegate.line, path=path, reason=delegate.reason))
         if delegate.kind == "tik":
@@ -159,7 +161,7 @@ def _analyse_tree(tree: nodes.Module, path: str, source_digest: str) -> TbeOp:
     hooks = _HOOKS | {r.function for r in info.registrations if r.decorator == "register_param_generalization"}
     walked = {k: v for k, v in module_functions.items() if k not in hooks}
     dtypes, equalities, partial, conditional = {}, (), (), ()
-    inputs = [p.name for p in info.params if p.role == "input"]
+    inputs = [p.name for p in info.params if p.role in ("input", "tensor")]
     if info.entry is not None and status != "not_operator":
         rules = read_dtype_rules(info.entry, inputs, values, index, walked, classes)
         dtypes = {
@@ -221,15 +223,24 @@ def _compute(tree, path, info, scope, walked, classes, values, constant_texts, d
     else:
         findings.append(MESSAGES.make("tbe-no-entry-function", line=1, path=path, reason="walking every module-level function"))
     # Callers before callees, so that a helper is inlined where it is used rather than walked on its own first.
+    # Registered computes come first: the fusion framework calls them, so what they do is the op's even when the
+    # entry does not call them. Functions neither reaches are walked last and kept apart (`reached` false).
     called = {call.func.name for call in all_calls if isinstance(call.func, nodes.Name) and call.func.name in walked}
+    computes = {r.function for r in info.registrations if r.decorator in COMPUTE_DECORATORS}
     walker.recorder.roles = {}  # parameter roles are the entry's; other roots have parameters of their own
-    for function in sorted(walked.values(), key=lambda f: f.name in called):
+    ordered = sorted(walked.values(), key=lambda f: (f.name not in computes, f.name in called))
+    reached_calls, reached_guards, reached_notes, unreached = None, None, None, []
+    for function in ordered:
+        if reached_calls is None and info.entry is not None and function.name not in computes:
+            reached_calls, reached_guards, reached_notes = len(walker.calls), walker.recorder.snapshot(), len(walker.notes)
         if function.name not in walker.reached:
             before = len(walker.calls)
             known = walker.recorder.snapshot()
             items = walker.walk_root(function)
             if len(walker.calls) > before:
                 flow_roots[function.name] = items
+                if reached_calls is not None:
+                    unreached.append(function.name)
             else:
                 # No DSL call on any of its paths (shape generalization helpers, checks only the hooks use):
                 # its branches are not the op's.
@@ -245,16 +256,19 @@ def _compute(tree, path, info, scope, walked, classes, values, constant_texts, d
         spellings = resolved.setdefault(call["name"], [])
         if call["qualified"] not in spellings:
             spellings.append(call["qualified"])
-    calls = tuple(DslCall(**{k: v for k, v in call.items() if k != "qualified"}) for call in walker.calls)
-    guards = _guards(walker, path, findings)
-    mappings = build_mappings(calls, dsl_map, resolved)
+    if reached_calls is None:
+        reached_calls, reached_guards, reached_notes = len(walker.calls), walker.recorder.snapshot(), len(walker.notes)
+    calls = tuple(DslCall(**{k: v for k, v in call.items() if k != "qualified"}, reached=call["id"] < reached_calls)
+                  for call in walker.calls)
+    guards = _guards(walker, path, findings, reached_guards, reached_notes)
+    mappings = build_mappings(tuple(c for c in calls if c.reached), dsl_map, resolved)
     findings += [f for f in (mapping_finding(m.to_json(), path) for m in mappings) if f is not None]
     return dict(
         pattern=pattern,
         pattern_options=pattern_options,
         compute=tuple(f.name for f in info.computes if f.name in walker.reached or f.name in flow_roots),
         constants=constant_texts,
-        flow={"roots": flow_roots, "helpers": walker.helpers, "hooks": hooks},
+        flow={"roots": flow_roots, "helpers": walker.helpers, "hooks": hooks, "unreached": unreached},
         dsl_calls=calls,
         guards=guards,
         mappings=mappings,
@@ -262,18 +276,21 @@ def _compute(tree, path, info, scope, walked, classes, values, constant_texts, d
     )
 
 
-def _guards(walker: ComputeWalker, path: str, findings: list) -> tuple[Guard, ...]:
-    """The walk's guards in line order; unclassified guards and the walk's notes become findings."""
+def _guards(walker: ComputeWalker, path: str, findings: list, reached: frozenset | None = None,
+            notes: int | None = None) -> tuple[Guard, ...]:
+    """The walk's guards in line order (only those of code the entry or a registered compute reaches, when
+    `reached` says which); unclassified guards and the walk's notes become findings."""
     recorder = walker.recorder
     guards = tuple(
         Guard(text=text, line=line, kinds=kinds, origins=tuple(recorder.origins.get((text, line), ())),
               test=recorder.tests.get((text, line)), shown=simplify(text))
         for (text, line), kinds in sorted(recorder.kinds.items(), key=lambda g: g[0][1])
+        if reached is None or (text, line) in reached
     )
     for guard in guards:
         if guard.kinds == ("other",):
             findings.append(MESSAGES.make("tbe-unclassified-guard", line=guard.line, path=path, guard=guard.shown))
-    for symbol, fields, line in walker.notes:
+    for symbol, fields, line in walker.notes[:notes]:
         findings.append(MESSAGES.make(symbol, line=line, path=path, **fields))
     return guards
 

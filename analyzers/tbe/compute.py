@@ -43,6 +43,7 @@ class _Frame:
     done: bool = False
     base: int = 0  # how many guards came from the callers (the function's own guards come after)
     literals: dict = field(default_factory=dict)  # parameter -> literal text passed at this inlined call site
+    own_guard: bool = True  # the innermost guard is an `if` around this block, not a return that came before it
 
     def child(self, guards: tuple, items: list | None = None, env: dict | None = None) -> "_Frame":
         return _Frame(dict(self.env) if env is None else env, guards, self.via, dict(self.locals), [] if items is None else items,
@@ -127,13 +128,13 @@ class ComputeWalker:
                 return
             if isinstance(statement, nodes.If) and not statement.orelse and terminates(statement.body):
                 # `if c: ...; return` puts the rest of the block on the not-c side.
-                self._branch(statement, statement.body, statements[index + 1:], frame)
+                self._branch(statement, statement.body, statements[index + 1:], frame, rest=True)
                 return
             self._statement(statement, frame)
 
     def _statement(self, statement: nodes.NodeNG, frame: _Frame) -> None:
         if isinstance(statement, nodes.Assign):
-            guard = frame.guards[-1] if len(frame.guards) > frame.base else None
+            guard = frame.guards[-1] if len(frame.guards) > frame.base and frame.own_guard else None
             self.recorder.assignment(statement, guard, lambda node: self.site_text(node, frame), frame.env)
             sources = self._value(statement.value, frame)
             for target in statement.targets:
@@ -180,12 +181,15 @@ class ComputeWalker:
         frame.items.append({"type": "branch", "guard": text, "line": line, "then": child.items, "else": []})
         frame.env.update(child.env)
 
-    def _branch(self, statement: nodes.If, then_body: list, else_body: list, frame: _Frame) -> None:
+    def _branch(self, statement: nodes.If, then_body: list, else_body: list, frame: _Frame, rest: bool = False) -> None:
+        """rest: else_body is the rest of the block after `if c: return` (its guard holds on the path, it sets no
+        value: an assignment there is not "under" it)."""
         text = self.site_text(statement.test, frame)
         self.recorder.branch(statement, text, frame.env)
         sides = []
         for guard, body in ((text, then_body), (negate(text), else_body)):
             child = frame.child(frame.guards + (guard,))
+            child.own_guard = not (rest and body is else_body)
             self._block(body, child)
             sides.append(child)
         then_side, else_side = sides
@@ -349,7 +353,8 @@ class ComputeWalker:
         Strings only: they name the API, dtype or mode a guard asks about; a number would turn one guard
         (`n == 0`) into one unclassified guard per call site (`3 == 0`, `6 == 0`) without telling more.
         """
-        bound = list(zip(names, node.args)) + [(k.arg, k.value) for k in node.keywords or () if k.arg in names]
+        positional = [] if any(isinstance(a, nodes.Starred) for a in node.args) else list(zip(names, node.args))
+        bound = positional + [(k.arg, k.value) for k in node.keywords or () if k.arg in names]
         literals = {}
         for name, argument in bound:
             self.recorder.bind(helper.body[0] if helper.body else helper, name, argument, frame.env)
@@ -402,8 +407,10 @@ class ComputeWalker:
         self.reached.add(qualified)
         env = {}
         names = _param_names(helper)
+        # `helper(*args)`: which argument lands on which parameter is not known; each keeps its own name.
+        starred = any(isinstance(a, nodes.Starred) for a in node.args)
         for position, name in enumerate(names):
-            bound = _flat(arguments[position]) if position < len(arguments) else Sources()
+            bound = _flat(arguments[position]) if position < len(arguments) and not starred else Sources()
             env[name] = bound or Sources({f"param:{name}"})
         literals = self._site_literals(node, names[offset:], frame, helper)
         child = _Frame(env, frame.guards, frame.via + (site,), dict(frame.locals), [], base=len(frame.guards), literals=literals)

@@ -9,11 +9,38 @@ def rejects(compare: nodes.Compare) -> bool:
     """True when the comparison is the test, or one `or` alternative of the test, of an `if` that refuses the op:
     its body raises, or calls an error reporter (error_manager_vector.raise_err_..., a raise_* helper)."""
     node = compare
-    while isinstance(node.parent, nodes.BoolOp) and node.parent.op == "or" or isinstance(node.parent, nodes.UnaryOp):
+    while isinstance(node.parent, nodes.BoolOp) and node.parent.op == "or" or isinstance(node.parent, nodes.UnaryOp) \
+            or _any_item(node):
         node = node.parent
     branch = node.parent
     if not isinstance(branch, nodes.If) or branch.test is not node:
         return False
+    return _refuses(branch)
+
+
+def _any_item(node: nodes.NodeNG) -> bool:
+    """`any((a != b, a != c))` is `a != b or a != c`: an item of the tuple, or the tuple passed to any()."""
+    parent = node.parent
+    if isinstance(parent, (nodes.Tuple, nodes.List)) and isinstance(parent.parent, nodes.Call):
+        return _called_any(parent.parent)
+    return isinstance(parent, nodes.Call) and _called_any(parent) and parent.args and parent.args[0] is node
+
+
+def _called_any(call: nodes.Call) -> bool:
+    return isinstance(call.func, nodes.Name) and call.func.name == "any" and len(call.args) == 1
+
+
+def rejecting_conjuncts(compare: nodes.Compare) -> tuple[str, ...] | None:
+    """The other conjuncts when the comparison is one conjunct of the test of an `if` that refuses the op
+    (`if not valid_mix and x != y: raise`): the refusal needs them too. None otherwise."""
+    test = compare.parent
+    if not (isinstance(test, nodes.BoolOp) and test.op == "and" and isinstance(test.parent, nodes.If)
+            and test.parent.test is test and _refuses(test.parent)):
+        return None
+    return tuple(value.as_string() for value in test.values if value is not compare)
+
+
+def _refuses(branch: nodes.If) -> bool:
     for statement in branch.body:
         if isinstance(statement, nodes.Raise):
             return True

@@ -13,10 +13,10 @@ from astroid import nodes
 
 from op_migrate.analyzers.proto.model import remap_note
 from op_migrate.analyzers.tbe.constants import evaluate
-from op_migrate.analyzers.tbe.dtype_idioms import list_at, rejects, version_at
+from op_migrate.analyzers.tbe.dtype_idioms import list_at, rejecting_conjuncts, rejects, version_at
 from op_migrate.analyzers.tbe.dtype_loops import bound, enclosing_loop, loop_elements
 from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, either, merge_sites, partly_checked, paths
-from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, conjoin, guards_of
+from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, conjoin, guards_of, negate
 from op_migrate.analyzers.tbe.local_classes import find_method
 
 # Spellings the ops use for the same dtype.
@@ -147,6 +147,7 @@ class _Reader:
         self.sites: list[Site] = []
         self.equalities: dict[tuple[str, str], list] = {}  # pair -> [(condition or None, line)] of every check
         self.unresolved: list[tuple[str, dict, int]] = []
+        self.refusals: list[tuple[str, list[str], str | None]] = []  # (input, dtypes, condition of the raise)
         self._seen: dict = {}  # callee key -> its scope, which later call sites add their paths to
         self._instances: dict[int, _Instance] = {}  # constructor call -> the object it makes
 
@@ -157,7 +158,7 @@ class _Reader:
             scope = work.pop(0)
             work += self._trace(scope)
             self._read_checks(scope)
-        accepted = merge_sites(self.sites)
+        accepted = refused(merge_sites(self.sites), self.refusals)
         ordered = {name: accepted[name] for name in [*self.inputs, *sorted(accepted)] if name in accepted}
         unconditional = tuple(pair for pair, sites in self.equalities.items() if any(c is None for c, _ in sites))
         conditional = tuple(
@@ -277,8 +278,8 @@ class _Reader:
                 if param is not None:
                     dtypes[name] = param
         key = (id(func), id(instance), tuple(sorted(dicts.items())), tuple(sorted(dtypes.items())))
-        if instance is None and not dicts and not dtypes:
-            return None
+        # Called with nothing traced (`helper(*args)`): still read, for checks that name their input
+        # (`check_dtype_rule(bias_dtype, (...), "bias")`).
         guards = _guard_texts(call, scope)
         if key in self._seen:
             # Reached again from another call site: the same checks hold on this path too.
@@ -327,8 +328,7 @@ class _Reader:
             subject = node.args[0]
             param = self.param_of_value(subject, scope)
             if param is None and not element_bound:
-                keyword = next((k for k in node.keywords or () if k.arg == "param_name"), None)
-                named = keyword.value.value if keyword is not None and isinstance(keyword.value, nodes.Const) else None
+                named = _param_name(node)
                 if named in self.inputs:
                     param = named
                 elif self._names_no_dtype(node.args[1], scope):
@@ -343,23 +343,38 @@ class _Reader:
             self._compare(node, scope)
 
     def _compare(self, node: nodes.Compare, scope: _Scope) -> None:
+        also = None
         if not rejects(node):
-            return  # `if dtype not in ("int32",): <compute>` picks a path, it does not refuse a dtype
+            # `if not valid_mix and a != b: raise`: the two must agree only while the other conjuncts hold.
+            also = rejecting_conjuncts(node)
+            if also is None:
+                return  # `if dtype not in ("int32",): <compute>` picks a path, it does not refuse a dtype
         operator, right = node.ops[0]
         traced = isinstance(node.left, (nodes.Name, nodes.Call, nodes.Attribute))
         left_param = self.param_of_value(node.left, scope) if traced else None
         negated = operator == "in" and isinstance(node.parent, nodes.UnaryOp) and node.parent.op == "not"
         if (operator == "not in" or negated) and left_param is not None:
             self._accept(left_param, right, node, node.left.as_string(), scope, None)
+        elif operator in ("==", "in") and left_param is not None and not negated and not also:
+            refused = _strings(evaluate(right, self.constants))
+            if refused and all(normalise(d) in DTYPE_NAMES for d in refused):
+                # `if dtype == "float32": raise` (on some SoCs): the dtype is refused where the raise is reached.
+                self._refuse(left_param, [normalise(d) for d in refused], node, scope)
         elif operator in ("!=", "==") and _text(node.left) is not None and _text(right) is not None:
             right_param = self.param_of_value(right, scope)
             if left_param and right_param and left_param != right_param:
-                self._equality((left_param, right_param), node, scope)
+                self._equality((left_param, right_param), node, scope, also or ())
 
-    def _equality(self, pair: tuple[str, str], node: nodes.NodeNG, scope: _Scope) -> None:
-        """Two inputs must share a dtype on every path to this check: unconditionally when one path has no guard,
-        else under the guards of its paths (`if mask_dtype not in ("bool", "int8"): <x == mask>`)."""
+    def _refuse(self, param: str, dtypes: list[str], node: nodes.NodeNG, scope: _Scope) -> None:
         local = _guard_texts(node, scope)
+        terms = [conjoin(dict.fromkeys([*path, *local])) for path in paths(scope.reach)] or [conjoin(local)]
+        self.refusals.append((param, dtypes, None if "" in terms else _either_condition(terms)))
+
+    def _equality(self, pair: tuple[str, str], node: nodes.NodeNG, scope: _Scope, also: tuple = ()) -> None:
+        """Two inputs must share a dtype on every path to this check: unconditionally when one path has no guard,
+        else under the guards of its paths (`if mask_dtype not in ("bool", "int8"): <x == mask>`) and the other
+        conjuncts of the test (`also`)."""
+        local = (*_guard_texts(node, scope), *also)
         terms = [conjoin(dict.fromkeys([*path, *local])) for path in paths(scope.reach)] or [conjoin(local)]
         condition = None if "" in terms else _either_condition(terms)
         self.equalities.setdefault(pair, [])
@@ -395,6 +410,27 @@ class _Reader:
             for dtype in sources:
                 site.entries.setdefault(dtype, (remap_note(condition, target), line, True))
         self.sites.append(site)
+
+
+def refused(accepted: dict, refusals: list) -> dict:
+    """Accepted dtypes minus those a raise refuses: always (dropped), or under a condition (kept when it fails)."""
+    for param, dtypes, condition in refusals:
+        rows = []
+        for dtype, accepted_when, line in accepted.get(param, []):
+            if dtype not in dtypes:
+                rows.append((dtype, accepted_when, line))
+            elif condition is not None:
+                rows.append((dtype, conjoin([c for c in (accepted_when, negate(condition)) if c]), line))
+        if param in accepted:
+            accepted[param] = rows
+    return accepted
+
+
+def _param_name(check: nodes.Call) -> str | None:
+    """The input a check names: param_name="x", or the third positional argument (check_dtype_rule's)."""
+    keyword = next((k for k in check.keywords or () if k.arg == "param_name"), None)
+    node = keyword.value if keyword is not None else (check.args[2] if len(check.args) > 2 else None)
+    return node.value if isinstance(node, nodes.Const) and isinstance(node.value, str) else None
 
 
 def _either_condition(conditions: list[str | None]) -> str | None:

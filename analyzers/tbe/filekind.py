@@ -56,9 +56,16 @@ def is_schedule_module(calls: list) -> bool:
 
 
 def classify_file(index: NodeIndex, scope: ImportScope, compute_calls: int, has_registration: bool, has_entry: bool,
-                  compiles_ascendc: bool = False):
-    """(status, reason). compute_calls counts DSL compute calls; framework calls alone do not make a DSL op."""
+                  compiles_ascendc: bool = False, dynamic: bool = False):
+    """(status, reason). compute_calls counts DSL compute calls; framework calls alone do not make a DSL op.
+
+    dynamic: the file is under a dynamic/ folder, where every operator registers itself (register_operator); one
+    that does not is an implementation another module calls (concat_v2_d_tik for ConcatV2D).
+    """
     calls = index.of(nodes.Call)
+    if dynamic and not has_registration and (has_entry or compute_calls):
+        return "not_operator", ("an implementation without registration under dynamic/: another module calls it "
+                                "(every dynamic operator registers itself with register_operator)")
     if compiles_ascendc and not compute_calls:
         return "ascendc", "hands an Ascend C kernel source to tbe.tikcpp.compile_op: the operator is already Ascend C"
     tik_instance = _creates_tik(calls, scope)

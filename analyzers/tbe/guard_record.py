@@ -60,7 +60,7 @@ class GuardRecorder:
         self.kinds: dict[tuple[str, int], tuple[str, ...]] = {}
         self.origins: dict[tuple[str, int], list[str]] = {}
         self.tests: dict[tuple[str, int], dict | None] = {}
-        self.assignments: dict[str, list[tuple[str, str | None, int]]] = {}
+        self.assignments: dict[tuple, list[tuple[str, str | None, int]]] = {}
         self.facts: dict[str, str] = {}
         self.soc_vars: set[str] = set()
         self.dtype_vars: dict[str, str | None] = {}
@@ -91,14 +91,15 @@ class GuardRecorder:
             called = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
             if called in _FACT_QUERIES:
                 for name in names:
-                    self.facts[name] = f"{name} = {text(value)}"
+                    self.facts[_key(statement, name)] = f"{name} = {text(value)}"
                 if is_short_soc_query(value):
                     self.soc_vars.update(names)
         if _is_constant(value):
             for name in names:
                 record = (text(value), guard, statement.lineno)
-                if record not in self.assignments.setdefault(name, []):
-                    self.assignments[name].append(record)
+                # Per function: a flag of the same name in another function is another flag.
+                if record not in self.assignments.setdefault(_key(statement, name), []):
+                    self.assignments[_key(statement, name)].append(record)
 
     def snapshot(self) -> frozenset:
         """The guards recorded so far; restore() forgets those recorded since."""
@@ -182,12 +183,12 @@ class GuardRecorder:
         attributes = [a.as_string() for a in statement.test.nodes_of_class(nodes.Attribute) if _is_self_attribute(a)]
         origins = []
         for name in names:
-            assigned = self.assignments.get(name, [])
+            assigned = self.assignments.get(_key(statement, name), [])
             if any(guard for _, guard, _ in assigned):
                 for value, guard, line in assigned:
                     origins.append(f"{name} = {value} at line {line}" + (f" under {guard}" if guard else ""))
-            if name in self.facts:
-                origins.append(self.facts[name])
+            if _key(statement, name) in self.facts:
+                origins.append(self.facts[_key(statement, name)])
         hints = ["dtype"] if any(n in self.dtype_vars for n in [*names, *attributes]) else []
         hints += ["format"] if any(n in self.format_vars for n in names) else []
         tagged = sorted({tag for a in attributes for tag in self.tags.get(a, ())} | self.value_tags(statement.test, {}))
@@ -230,16 +231,21 @@ class GuardRecorder:
                 kinds.append("attr")
             # A presence test of an input (`bias is None`, `if kernel_matrix:`): REQUIRED_INPUTs are never absent,
             # so this is an optional input whatever the decorator (check_input_type only says `dict`).
-            inputs = [d for d in declared if d in ("OPTION_INPUT", "OPTION_OUTPUT", "dict") or d.endswith("_INPUT")]
+            inputs = [d for d in declared if "dict" in _parts(d) or "Tensor" in _parts(d) or d.endswith(("_INPUT", "OPTION_OUTPUT"))]
             # The input itself, not a flag computed from it (`valid = check(x)`; `if valid:` is no presence test).
             if inputs and len(params) == 1 and set(env.get(name, ())) == {f"param:{params[0]}"} and _tests_presence(test, name):
                 kinds.append("optional_input")
         return kinds
 
 
+def _parts(declared: str) -> set[str]:
+    """The kinds one declaration names: "type(None) | dict" -> {"type(None)", "dict"}."""
+    return {part.strip() for part in declared.replace(",", "|").strip("()").split("|") if part.strip()}
+
+
 def _is_attribute_type(declared: str) -> bool:
-    """`int`, `(tuple, list)`, `(tuple, list, str)`: a check_input_type declaration of something other than a dict."""
-    names = {part.strip() for part in declared.strip("()").split(",") if part.strip()}
+    """`int`, `tuple | list`, `tuple | list | str`: a check_input_type declaration of something other than a dict."""
+    names = _parts(declared)
     return bool(names) and names <= _PYTHON_TYPES
 
 

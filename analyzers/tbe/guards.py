@@ -23,6 +23,10 @@ _KINDS = (
     # Shapes and shape ranges by name: `len(x_shape) > len(y_shape)`, `range_in[0] < 1` (not `reshape`).
     ("shape", re.compile(r"(?<![A-Za-z])shapes?(?![A-Za-z])|(?<![A-Za-z])range_|_range(?![A-Za-z])|'range'")),
     ("format", re.compile(r"\bformat\b|_format\b|\bori_format\b")),
+    # What the compile context says: binary or constant build, a fusion record, build config switches.
+    ("context", re.compile(r"get_addition\(|\bget_context\(\)|get_current_build_config|\bin_record\(\)|op_context")),
+    # Whether the function got tensors (fusion) or tensor dicts (single op).
+    ("type", re.compile(r"isinstance\(\w+(?:\.\w+)*, (?:tvm\.Tensor|Tensor|dict)\)")),
     ("dtype", re.compile(r"dtype", re.IGNORECASE)),
     # A comparison with a dtype name (`x_type == 'bfloat16'`, `t in ('int8', 'uint8')`) tests a dtype.
     ("dtype", re.compile(rf"""(?:==|!=)\s*{_NAME}|{_NAME}\s*(?:==|!=)|\bin\s*[(\[{{][^)\]}}]*{_NAME}""")),

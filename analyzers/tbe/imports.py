@@ -86,15 +86,25 @@ def dsl_name_of(qualified: str) -> tuple[str, str] | None:
     return None
 
 
-def _absolute(module: str | None, level: int | None) -> str:
-    # Relative imports inside the operator tree are relative to the `impl` package.
+def _absolute(module: str | None, level: int | None, package: str = "impl") -> str:
+    """A relative import inside the operator tree, from the file's own package (impl.dynamic for impl/dynamic/x.py)."""
     module = module or ""
     if level:
-        return f"impl.{module}" if module else "impl"
+        parts = package.split(".")
+        base = ".".join(parts[: max(len(parts) - level + 1, 1)])
+        return f"{base}.{module}" if module else base
     return module
 
 
-def collect_imports(tree: nodes.Module, index=None) -> ImportScope:
+def package_of(path: str) -> str:
+    """impl/dynamic/x.py -> impl.dynamic; a file outside an impl/ folder is taken to be in impl."""
+    parts = path.replace("\\", "/").split("/")[:-1]
+    if "impl" in parts:
+        return ".".join(parts[len(parts) - 1 - parts[::-1].index("impl"):])
+    return "impl"
+
+
+def collect_imports(tree: nodes.Module, index=None, package: str = "impl") -> ImportScope:
     """Read every import statement of the module (function-level ones too: TBE files import inside functions)."""
     aliases: dict[str, str] = {}
     found = index.of((nodes.Import, nodes.ImportFrom)) if index is not None else tree.nodes_of_class((nodes.Import, nodes.ImportFrom))
@@ -107,7 +117,7 @@ def collect_imports(tree: nodes.Module, index=None) -> ImportScope:
                     root = name.split(".")[0]
                     aliases[root] = root
         else:
-            base = _absolute(node.modname, node.level)
+            base = _absolute(node.modname, node.level, package)
             for name, alias in node.names:
                 if name == "*":
                     continue

@@ -15,7 +15,7 @@ class Param(JsonModel):
     """One entry-function parameter with the check_op_params constant that declares it."""
 
     name: str
-    role: str  # input | output | attr | kernel_name | extra
+    role: str  # input | output | attr | kernel_name | extra (beyond check_op_params) | undeclared (no check_op_params)
     declared_as: str | None  # e.g. "REQUIRED_INPUT"; None when the decorator does not cover it
     default: str | None = None
 
@@ -54,6 +54,7 @@ class DslCall(JsonModel):
     inputs: tuple[str, ...]  # data sources: "call:<id>" or "param:<name>"
     result: str | None
     via: tuple[str, ...]  # helper call chain, e.g. ("_mod@134",)
+    reached: bool = True  # False: in a function neither the entry nor a registered compute reaches (dead code)
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class Guard(JsonModel):
 
     text: str
     line: int
-    kinds: tuple[str, ...]  # dtype | impl_mode | soc | api_check_support | shape | format | attr | optional_input | other
+    kinds: tuple[str, ...]  # dtype | impl_mode | soc | api_check_support | shape | format | attr | optional_input | context | type | other
     origins: tuple[str, ...] = ()  # every assignment of a flag it tests, with its condition; platform queries it reads
     test: dict | None = None  # the part facts can decide (SoC, dtype), see analyzers.tbe.guard_facts
     shown: str | None = None  # the text as printed: negations pushed in, constants folded (analyzers.tbe.conditions)
@@ -179,4 +180,5 @@ def _call_json(call: DslCall) -> dict:
         "inputs": list(call.inputs),
         "result": call.result,
         "via": list(call.via),
+        "reached": call.reached,
     }

@@ -37,7 +37,8 @@ def kernel_checks(document: dict) -> KernelChecks | None:
         path=document["path"],
         kind=KIND_LABELS[document["status"]],
         mode=document.get("mode"),
-        inputs=tuple(p["name"] for p in params if p["role"] == "input"),
+        # check_input_type says only "dict": its tensors come inputs first, as the op-info's ports do.
+        inputs=tuple(p["name"] for p in params if p["role"] in ("input", "tensor")),
         outputs=tuple(p["name"] for p in params if p["role"] == "output"),
         # The conditions as printed (negations pushed in): the matrix quotes them in its notes.
         dtypes={name: tuple((e["dtype"], _shown(e)) for e in entries) for name, entries in document.get("dtypes", {}).items()},

@@ -19,7 +19,7 @@ _REGISTRATION_SUFFIXES = (
     "check_input_type",
 )
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_COMPUTE_DECORATORS = ("register_operator_compute", "register_op_compute", "fusion_manager.register")
+COMPUTE_DECORATORS = ("register_operator_compute", "register_op_compute", "fusion_manager.register")
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def _registration(function: nodes.FunctionDef, decorator: nodes.NodeNG) -> Regis
             options[keyword.arg] = value.value if isinstance(value, nodes.Const) else value.as_string()
         if suffix in ("check_op_params", "check_input_type"):
             op_name = None
-            options = {"constants": [arg.as_string().rsplit(".", 1)[-1] for arg in decorator.args]}
+            options = {"constants": [_constant_name(arg) for arg in decorator.args]}
     return Registration(decorator=suffix, function=function.name, line=decorator.lineno, op_name=op_name, options=options)
 
 
@@ -81,14 +81,37 @@ def _entry_rank(kinds: set[str]) -> int | None:
     register_operator registers the entry itself. A fusion compute function often carries check_input_type (or
     even check_op_params) as well: it is the entry only when no function without a compute decorator is one.
     """
-    compute = bool(kinds & set(_COMPUTE_DECORATORS))
+    compute = bool(kinds & set(COMPUTE_DECORATORS))
     for rank, decorator in enumerate(("register_operator", "check_op_params", "check_input_type")):
         if decorator in kinds:
             return rank + (3 if compute else 0)
     return None
 
 
+def _constant_name(node: nodes.NodeNG) -> str:
+    """para_check.REQUIRED_INPUT -> REQUIRED_INPUT; a tuple (one parameter, several kinds) -> "A | B"."""
+    if isinstance(node, (nodes.Tuple, nodes.List)):
+        return " | ".join(_constant_name(element) for element in node.elts)
+    text = node.as_string()
+    return text if text == "type(None)" else text.rsplit(".", 1)[-1]
+
+
 def _role(constant: str) -> str:
+    """The role a check_op_params constant (or check_input_type's Python types) gives its parameter.
+
+    check_input_type says `dict` for inputs and outputs alike: such a parameter is a tensor, which one it is
+    the decorator does not say; (type(None), dict) is an optional one.
+    """
+    roles = {_one_role(part.strip()) for part in constant.split("|")}
+    if len(roles) > 1:
+        roles.discard("none")
+    return roles.pop() if len(roles) == 1 else "unknown"
+
+
+_PYTHON_TYPES = {"int", "float", "str", "bool", "list", "tuple"}
+
+
+def _one_role(constant: str) -> str:
     if constant == "KERNEL_NAME":
         return "kernel_name"
     if constant.endswith("_INPUT"):
@@ -97,7 +120,11 @@ def _role(constant: str) -> str:
         return "output"
     if "_ATTR_" in constant:
         return "attr"
-    return "none" if constant == "NONE_TYPE" else "unknown"
+    if constant in ("dict", "Tensor"):
+        return "tensor"
+    if constant in _PYTHON_TYPES:
+        return "attr"
+    return "none" if constant in ("NONE_TYPE", "type(None)", "NoneType") else "unknown"
 
 
 def _params(entry: nodes.FunctionDef, constants: list[str]) -> tuple[Param, ...]:
@@ -107,7 +134,11 @@ def _params(entry: nodes.FunctionDef, constants: list[str]) -> tuple[Param, ...]
     params = []
     for index, name in enumerate(names):
         declared = constants[index] if index < len(constants) else None
-        role = _role(declared) if declared else ("kernel_name" if name == "kernel_name" else "extra")
+        # Beyond the decorator's constants a parameter is extra (impl_mode); with no decorator at all, undeclared.
+        if name == "kernel_name":
+            role = "kernel_name"
+        else:
+            role = _role(declared) if declared else ("extra" if constants else "undeclared")
         params.append(Param(name=name, role=role, declared_as=declared, default=defaults[index]))
     return tuple(params)
 
@@ -125,7 +156,7 @@ def read_registration(tree: nodes.Module, module_stem: str, path: str = "", call
         rank = _entry_rank(kinds)
         if rank is not None:
             candidates.append((rank, order, function))
-        if kinds & set(_COMPUTE_DECORATORS) or (function.name.endswith("_compute") and not kinds):
+        if kinds & set(COMPUTE_DECORATORS) or (function.name.endswith("_compute") and not kinds):
             computes.append(function)
     entry = min(candidates, key=lambda item: item[:2])[2] if candidates else None
     if entry is None:
