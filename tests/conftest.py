@@ -68,6 +68,8 @@ TBE_INSTALL_FILES = (
     ("gcd.py", "dynamic/gcd.py"),
     ("ascendc_wrapper.py", "dynamic/scaled_add.py"),
     ("tik_class_checks.py", "dynamic/index_scale.py"),
+    ("select_format_op.py", "dynamic/pick_rows.py"),
+    ("tik_soc_guards.py", "dynamic/row_top_value.py"),
 )
 
 

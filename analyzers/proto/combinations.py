@@ -46,7 +46,7 @@ def build_combinations(ports: list[Port], socs: list[str], aicore: dict[str, OpI
     """
     asked = selected if callable(selected) else (selected or {}).get
     selected = {}  # what `asked` answered, per SoC
-    per_soc: dict[str, dict[tuple, set]] = {}
+    per_soc: dict[str, dict[tuple, dict]] = {}
     order: dict[tuple, None] = {}
     for soc in socs:
         info = aicore.get(soc)
@@ -54,9 +54,9 @@ def build_combinations(ports: list[Port], socs: list[str], aicore: dict[str, OpI
         if listed is None:
             selected[soc] = asked(soc) or {"reason": "op_select_format was not read"}
             listed = [(tuple(d), tuple(f)) for d, f in selected[soc].get("combinations", [])]
-        combos: dict[tuple, set] = {}
+        combos: dict[tuple, dict] = {}  # dtypes -> their formats, in the order the source lists them
         for dtypes, formats in listed:
-            combos.setdefault(dtypes, set()).add(formats)
+            combos.setdefault(dtypes, {})[formats] = None
             order.setdefault(dtypes)
         per_soc[soc] = combos
     cpu = _aicpu_dtypes(ports, aicpu)

@@ -27,7 +27,7 @@ def _parsed(text: str) -> dict | None:
     return _test(tree.body)
 
 
-def test_of(text: str | None) -> dict | None:
+def fact_test_of(text: str | None) -> dict | None:
     """The fact test of a condition's text; None when no part of it is a fact."""
     return _parsed(text) if text else None
 
@@ -99,7 +99,23 @@ def on_soc(test: dict | None, soc: str, platform) -> dict | None:
         query = test.get("api") or test.get("intrinsic")
         answer = (platform.api if "api" in test else platform.intrinsic)(soc, query["name"], query["dtype"])
         return None if answer is None else (_TRUE if answer else _FALSE)
+    if "spec" in test:
+        value = platform.spec(soc, test["spec"]["key"])
+        return None if value is None else (_TRUE if _COMPARE[test["spec"]["op"]](value, test["spec"]["value"]) else _FALSE)
+    if "soc_version" in test:
+        outcomes = {_holds(test["soc_version"], name) for name in platform.soc_version(soc)}
+        return (_TRUE if outcomes.pop() else _FALSE) if len(outcomes) == 1 else None
     return test
+
+
+_COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+            "<": lambda a, b: a < b, "<=": lambda a, b: a <= b}
+
+
+def _holds(test: dict, value: str) -> bool:
+    values = [v.lower() for v in test["values"]]
+    holds = value.lower() in values
+    return holds if test["op"] in ("==", "in") else not holds
 
 
 def decide_on(test: dict | None, soc: str, platform, dtype_of=lambda param: None) -> bool | None:

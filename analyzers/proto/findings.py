@@ -193,7 +193,9 @@ def _unknown_sets(op_type, proto, source, names=()) -> list[CapabilityFinding]:
 
 def _accepted(kernel: KernelChecks | None, row: MatrixRow, positions: dict) -> str:
     port = kernel_port(kernel, row.role, positions[(row.role, row.port)])
-    names = [dtype for dtype, _ in kernel.dtypes.get(port, ())] if kernel is not None and port else []
+    entries = kernel.dtypes.get(port, ()) if kernel is not None and port else ()
+    # A dtype accepted under a condition says so: that condition is what fails on these SoCs.
+    names = [f"{dtype} (if {condition})" if condition else dtype for dtype, condition in entries]
     return ", ".join(names) if names else "other dtypes"
 
 

@@ -25,6 +25,10 @@ _DSL_TABLES = "tbe/dsl/compute/util.py"
 _TIK_TABLES = ("tbe/tik/common/tik_api_map.py", "tbe/tik/tik_lib/tik_params.py")
 _CONSTANTS = "tbe/common/platform/platform_info.py"
 _AI_CORE = "AiCore"
+# get_soc_spec keys -> where the platform_config .ini holds them.
+_SPECS = {"UB_SIZE": ("AICoreSpec", "ub_size"), "L1_SIZE": ("AICoreSpec", "l1_size"),
+          "L0A_SIZE": ("AICoreSpec", "l0_a_size"), "L0B_SIZE": ("AICoreSpec", "l0_b_size"),
+          "L0C_SIZE": ("AICoreSpec", "l0_c_size"), "CORE_NUM": ("SoCInfo", "ai_core_cnt")}
 
 
 @dataclass
@@ -32,6 +36,7 @@ class PlatformFacts:
     """SoC (op-info folder name) -> its platform variants; the DSL and TIK support tables; where they came from."""
 
     variants: dict = field(default_factory=dict)  # soc -> [(SoC_version, {intrinsic: set of dtypes})]
+    specs: dict = field(default_factory=dict)  # soc -> [{get_soc_spec key: value}] one per variant
     short: dict = field(default_factory=dict)  # soc -> Short_SoC_version as the ini spells it (Ascend910B)
     dsl: dict = field(default_factory=dict)  # api -> {short SoC | "AllSoc": dtypes}
     dsl_unify: dict = field(default_factory=dict)
@@ -56,6 +61,15 @@ class PlatformFacts:
             return None
         answers = {_intrinsic_listed(table.get(name), dtype) for _, table in found}
         return answers.pop() if len(answers) == 1 else None
+
+    def spec(self, soc: str, key: str) -> float | None:
+        """get_soc_spec(key) on this SoC: the value every variant's ini gives, else None."""
+        values = {found.get(key) for found in self.specs.get(soc.lower(), ())}
+        return values.pop() if len(values) == 1 else None
+
+    def soc_version(self, soc: str) -> list[str]:
+        """The full SoC versions (Ascend910B1 ...) of a short one."""
+        return [name for name, _ in self.variants.get(soc.lower(), ())]
 
     def api(self, soc: str, name: str, dtype: str = "") -> bool | None:
         """api_check_support on this SoC for a tbe.dsl / te.lang.cce / tik API."""
@@ -153,6 +167,12 @@ def _read_ini(path: Path, facts: PlatformFacts) -> None:
     soc = short.lower()
     facts.short.setdefault(soc, short)
     facts.variants.setdefault(soc, []).append((full, table))
+    specs = {}
+    for key, (section, option) in _SPECS.items():
+        value = parser.get(section, option, fallback=None) if parser.has_section(section) else None
+        if value is not None and value.strip().lstrip("-").isdigit():
+            specs[key] = int(value)
+    facts.specs.setdefault(soc, []).append(specs)
     if str(path.parent) not in facts.sources:
         facts.sources.append(str(path.parent))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from op_migrate.analyzers.proto.condition_tests import decide_on, test_of
+from op_migrate.analyzers.proto.condition_tests import decide_on, fact_test_of
 from op_migrate.analyzers.proto.model import AicpuKernel, KernelChecks, OpInfo, OpInfoParam, Proto, split_remap
 
 PROTO_INPUTS = ("input", "optional_input", "dynamic_input")
@@ -120,5 +120,5 @@ def _undecided(condition: str | None, soc: str | None, platform):
     """None when the check holds here, False when it fails here, else the condition left open."""
     if not condition or soc is None or platform is None:
         return condition or None
-    decision = decide_on(test_of(condition), soc, platform)
+    decision = decide_on(fact_test_of(condition), soc, platform)
     return None if decision is True else (False if decision is False else condition)

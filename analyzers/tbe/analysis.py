@@ -24,7 +24,7 @@ from op_migrate.analyzers.tbe.messages import MESSAGES
 from op_migrate.analyzers.tbe.node_index import NodeIndex
 from op_migrate.analyzers.tbe.model import DslCall, DtypeEntry, Guard, TbeOp
 from op_migrate.analyzers.tbe.pattern import read_pattern
-from op_migrate.analyzers.tbe.registration import COMPUTE_DECORATORS, read_registration
+from op_migrate.analyzers.tbe.registration import COMPUTE_DECORATORS, declared_roles, read_registration
 
 MAX_BYTES = 2_000_000
 # Module-level hooks the framework calls on its own; they are not part of the compute.
@@ -236,6 +236,8 @@ def _compute(tree, path, info, scope, walked, classes, values, constant_texts, d
         if function.name not in walker.reached:
             before = len(walker.calls)
             known = walker.recorder.snapshot()
+            # A registered compute declares its own parameters (check_input_type); other roots declare none.
+            walker.recorder.roles = declared_roles(function, info.registrations)
             items = walker.walk_root(function)
             if len(walker.calls) > before:
                 flow_roots[function.name] = items

@@ -41,9 +41,13 @@ def rejecting_conjuncts(compare: nodes.Compare) -> tuple[str, ...] | None:
 
 
 def _refuses(branch: nodes.If) -> bool:
+    """The body raises or reports an error itself, not only inside a test of its own (`if a not in L: if x != y:
+    raise` refuses x != y, not a)."""
     for statement in branch.body:
         if isinstance(statement, nodes.Raise):
             return True
+        if isinstance(statement, (nodes.If, nodes.For, nodes.While, nodes.Try, nodes.With, nodes.FunctionDef)):
+            continue
         for call in statement.nodes_of_class(nodes.Call):
             name = call.func.attrname if isinstance(call.func, nodes.Attribute) else getattr(call.func, "name", "")
             if "raise" in name or name.startswith("error"):

@@ -355,18 +355,19 @@ class _Reader:
         negated = operator == "in" and isinstance(node.parent, nodes.UnaryOp) and node.parent.op == "not"
         if (operator == "not in" or negated) and left_param is not None:
             self._accept(left_param, right, node, node.left.as_string(), scope, None)
-        elif operator in ("==", "in") and left_param is not None and not negated and not also:
+        elif operator in ("==", "in") and left_param is not None and not negated:
             refused = _strings(evaluate(right, self.constants))
             if refused and all(normalise(d) in DTYPE_NAMES for d in refused):
-                # `if dtype == "float32": raise` (on some SoCs): the dtype is refused where the raise is reached.
-                self._refuse(left_param, [normalise(d) for d in refused], node, scope)
+                # `if dtype == "float32": raise` (on some SoCs, or `and not api_check_support(...)`): the dtype is
+                # refused where the raise is reached.
+                self._refuse(left_param, [normalise(d) for d in refused], node, scope, also or ())
         elif operator in ("!=", "==") and _text(node.left) is not None and _text(right) is not None:
             right_param = self.param_of_value(right, scope)
             if left_param and right_param and left_param != right_param:
                 self._equality((left_param, right_param), node, scope, also or ())
 
-    def _refuse(self, param: str, dtypes: list[str], node: nodes.NodeNG, scope: _Scope) -> None:
-        local = _guard_texts(node, scope)
+    def _refuse(self, param: str, dtypes: list[str], node: nodes.NodeNG, scope: _Scope, also: tuple = ()) -> None:
+        local = (*_guard_texts(node, scope), *also)
         terms = [conjoin(dict.fromkeys([*path, *local])) for path in paths(scope.reach)] or [conjoin(local)]
         self.refusals.append((param, dtypes, None if "" in terms else _either_condition(terms)))
 

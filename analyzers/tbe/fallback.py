@@ -96,7 +96,8 @@ def read_fallbacks(tree: nodes.Module, index, constants: dict | None = None) -> 
             continue
         guards = guard_tests_of(statement, function)
         texts = [text for text, _, _, _ in guards]
-        parts = [guard_test(test, set(), dtype_vars, constants or {}) for _, _, test, _ in guards]
+        params = frozenset(arg.name for arg in function.args.args or [])
+        parts = [guard_test(test, set(), dtype_vars, constants or {}, params=params) for _, _, test, _ in guards]
         parts = [part if holds or part is None else {"not": part} for part, (_, _, _, holds) in zip(parts, guards)]
         test = {"all": parts} if any(part is not None for part in parts) else None
         reason = None

@@ -65,6 +65,7 @@ class GuardRecorder:
         self.soc_vars: set[str] = set()
         self.dtype_vars: dict[str, str | None] = {}
         self.format_vars: set[str] = set()
+        self.flag_tests: dict[str, dict] = {}  # flag name or `self.attr` -> the test of what it was set to
         # (function, name) or `self.attr` -> the facts its value was computed from (shape, attr)
         self.tags: dict[object, set[str]] = {}
         self.functions = functions or {}  # module-level functions: a guard calling one tests what that one tests
@@ -94,6 +95,14 @@ class GuardRecorder:
                     self.facts[_key(statement, name)] = f"{name} = {text(value)}"
                 if is_short_soc_query(value):
                     self.soc_vars.update(names)
+        # A flag set from a decidable expression (`small = soc in SMALL_SOCS`, `l1 = get_soc_spec(L1_SIZE) > 0`):
+        # a guard testing the flag tests that expression.
+        decidable = guard_test(value, self.soc_vars, self.dtype_vars, self.values, self.flag_tests)
+        for name in [*names, *(n for t in statement.targets for n in _target_names(t) if n.startswith("self."))]:
+            if decidable is not None and name not in self.flag_tests:
+                self.flag_tests[name] = decidable
+            elif decidable is None:
+                self.flag_tests.pop(name, None)
         if _is_constant(value):
             for name in names:
                 record = (text(value), guard, statement.lineno)
@@ -203,7 +212,7 @@ class GuardRecorder:
             known = self.origins.setdefault(key, [])
             known += [origin for origin in origins if origin not in known]
         if key not in self.tests:
-            self.tests[key] = guard_test(statement.test, self.soc_vars, self.dtype_vars, self.values)
+            self.tests[key] = guard_test(statement.test, self.soc_vars, self.dtype_vars, self.values, self.flag_tests)
 
     def _called_kinds(self, test: nodes.NodeNG) -> list[str]:
         """`support_l1_buffer(shape)`: a module function called in the test brings the kinds of its own tests and

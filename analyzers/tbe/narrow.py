@@ -6,6 +6,7 @@ Works on the JSON document (what the cache holds), so narrowing never re-parses 
 from __future__ import annotations
 
 from op_migrate.analyzers.fact_tests import decide
+from op_migrate.analyzers.proto.condition_tests import decide_on
 from op_migrate.analyzers.tbe.mappings import mapping_finding
 
 _MAPPING_SYMBOLS = {"tbe-unknown-dsl-call", "tbe-no-direct-ascend-c-api"}
@@ -27,15 +28,24 @@ def dtype_fact(facts: dict[str, str], accepted: dict):
     return dtype_of
 
 
-def narrow_document(document: dict, socs: list[str] | None, dtype_facts: dict[str, str]) -> dict:
+def decide_all(test: dict | None, socs: list[str] | None, dtype_of, platform=None) -> bool | None:
+    """decide() over the SoCs, with the install's platform facts answering api_check_support, intrinsic and
+    get_soc_spec leaves SoC by SoC (the same answer on every SoC, or undecided)."""
+    if platform is None or not socs:
+        return decide(test, socs, dtype_of)
+    outcomes = {decide_on(test, soc, platform, dtype_of) for soc in socs}
+    return outcomes.pop() if len(outcomes) == 1 else None
+
+
+def narrow_document(document: dict, socs: list[str] | None, dtype_facts: dict[str, str], platform=None) -> dict:
     """A copy of `document` with the guards the facts decide marked and the branches they rule out removed."""
-    if document.get("status") != "analysed" or not (socs or dtype_facts):
+    if document.get("status") not in ("analysed", "tik") or not (socs or dtype_facts):
         return document
     dtype_of = dtype_fact(dtype_facts, document.get("dtypes", {}))
     decisions: dict[str, bool | None] = {}
     guards = []
     for guard in document.get("guards", []):
-        decision = decide(guard.get("test"), socs, dtype_of)
+        decision = decide_all(guard.get("test"), socs, dtype_of, platform)
         previous = decisions.get(guard["text"], decision)
         decisions[guard["text"]] = decision if previous == decision else None
         entry = {**guard, "decided": decision}

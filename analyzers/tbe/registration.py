@@ -143,6 +143,15 @@ def _params(entry: nodes.FunctionDef, constants: list[str]) -> tuple[Param, ...]
     return tuple(params)
 
 
+def declared_roles(function: nodes.FunctionDef, registrations) -> dict[str, str]:
+    """Parameter -> the constant (or Python types) its check_op_params / check_input_type declares it with."""
+    for registration in registrations:
+        if registration.function == function.name and registration.decorator in ("check_op_params", "check_input_type"):
+            constants = registration.options.get("constants", [])
+            return {p.name: p.declared_as for p in _params(function, constants) if p.declared_as}
+    return {}
+
+
 def read_registration(tree: nodes.Module, module_stem: str, path: str = "", calls: list = ()) -> EntryInfo:
     """Find decorators, the entry (register_operator / check_op_params / module-named function) and the compute."""
     functions = [node for node in tree.body if isinstance(node, nodes.FunctionDef)]

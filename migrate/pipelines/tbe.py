@@ -65,7 +65,7 @@ def run(config: AnalyzeConfig) -> Rendered:
         raise MigrateError(f"{names[0]!r} is not a file or directory (an operator name is analysed on its own)", exit_codes.USAGE)
     files, corpus_mode = _files(config)
     documents, cached = _documents(files, config)
-    documents = [narrow_document(d, facts.socs, facts.dtypes) for d in documents]
+    documents = [narrow_document(d, facts.socs, facts.dtypes, sources.platform if sources else None) for d in documents]
     _resolve_kernels(documents)
     for document in documents:
         _diagnose(document)
@@ -141,7 +141,7 @@ def _operator(name: str, config: AnalyzeConfig, roots: list[Path], sources, fact
         raise MigrateError(f"no implementation file for {name!r}; searched:\n  {searched}", exit_codes.USAGE)
     documents, _ = _documents(list(located.impl_files), config)
     op_type = _resolved_op_type(op_type, spelt, documents, sources)
-    documents = [narrow_document(d, facts.socs, facts.dtypes) for d in documents]
+    documents = [narrow_document(d, facts.socs, facts.dtypes, sources.platform if sources else None) for d in documents]
     _resolve_kernels(documents)
     socs = facts.socs if facts.socs is not None else sources.socs
     evidence = opinfo_mode_evidence(op_type, sources, socs)
