@@ -123,8 +123,10 @@ def test_soc_and_dtype_guards_carry_a_test_facts_can_decide() -> None:
         "    return x\n"
     )
     guards = {g["text"]: g["test"] for g in analyse_source(HEADER + body, "op.py").to_json()["guards"]}
+    # The api_check_support part is a fact too: the install's DSL tables answer it per SoC.
     assert guards["soc in ('Ascend910B', 'Ascend910_93') and tbe_platform.api_check_support('tbe.dsl.vexp', 'float32')"] == {
-        "all": [{"soc": {"op": "in", "values": ["Ascend910B", "Ascend910_93"]}}, None]
+        "all": [{"soc": {"op": "in", "values": ["Ascend910B", "Ascend910_93"]}},
+                {"api": {"name": "tbe.dsl.vexp", "dtype": "float32"}}]
     }
     assert guards["x.dtype == 'float16'"] == {"dtype": {"op": "==", "values": ["float16"], "param": None}}
 
