@@ -63,6 +63,8 @@ def _reaching(reason: nodes.NodeNG, statement: nodes.Return, function: nodes.Fun
                         value = evaluate(assign.value, {})
                         if is_known(value) and isinstance(value, str):
                             found[target.name] = value
+                        elif _format_string(assign.value) is not None:
+                            found[target.name] = _format_string(assign.value)
                         wanted.discard(target.name)
             if not isinstance(earlier, nodes.Assign):
                 assigned = {n.name for n in earlier.nodes_of_class(nodes.AssignName)} & wanted
@@ -88,13 +90,9 @@ def read_fallbacks(tree: nodes.Module, index, constants: dict | None = None) -> 
     strings = _local_strings(function, index)
     dtype_vars = _dtype_vars(function, index)
     found = []
-    for statement in index.of(nodes.Return, function):
-        if statement.scope() is not function:
-            continue
-        falsy, reason_node = _falsy_result(statement.value)
-        if not falsy:
-            continue
-        guards = guard_tests_of(statement, function)
+    for statement, where in _falsy_returns(function, index):
+        falsy, reason_node = _falsy_result(where.value)
+        guards = _unique(guard_tests_of(where, function) + (guard_tests_of(statement, function) if where is not statement else []))
         texts = [text for text, _, _, _ in guards]
         params = frozenset(arg.name for arg in function.args.args or [])
         parts = [guard_test(test, set(), dtype_vars, constants or {}, params=params) for _, _, test, _ in guards]
@@ -102,11 +100,51 @@ def read_fallbacks(tree: nodes.Module, index, constants: dict | None = None) -> 
         test = {"all": parts} if any(part is not None for part in parts) else None
         reason = None
         if reason_node is not None:
-            reaching = _reaching(reason_node, statement, function)
+            reaching = _reaching(reason_node, where, function)
             known = {k: v for k, v in strings.items() if reaching.get(k, "") is not _AMBIGUOUS}
             value = evaluate(reason_node, {**known, **{k: v for k, v in reaching.items() if v is not _AMBIGUOUS}})
-            reason = value if is_known(value) and isinstance(value, str) else reason_node.as_string()
+            if is_known(value) and isinstance(value, str):
+                reason = value
+            elif _format_string(reason_node) is not None:
+                reason = _format_string(reason_node)
+            else:
+                reason = reason_node.as_string()
         condition = conjoin(texts) if texts else "always"
-        found.append(Fallback(condition=condition, line=statement.lineno, reason=reason or None, test=test,
+        found.append(Fallback(condition=condition, line=where.lineno, reason=reason or None, test=test,
                               shown=simplify(condition)))
     return tuple(found)
+
+
+def _format_string(node: nodes.NodeNG) -> str | None:
+    """"... x: %s" % (...) or "...".format(...): the message, its values left open."""
+    if isinstance(node, nodes.BinOp) and node.op == "%" and isinstance(node.left, nodes.Const) and isinstance(node.left.value, str):
+        return node.left.value
+    if isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute) and node.func.attrname == "format" \
+            and isinstance(node.func.expr, nodes.Const) and isinstance(node.func.expr.value, str):
+        return node.func.expr.value
+    return None
+
+
+def _falsy_returns(function: nodes.FunctionDef, index) -> list[tuple[nodes.Return, nodes.NodeNG]]:
+    """(return, where the False is written): `return False, r` itself, or for `return res` each `res = False, r`."""
+    found = []
+    for statement in index.of(nodes.Return, function):
+        if statement.scope() is not function:
+            continue
+        if _falsy_result(statement.value)[0]:
+            found.append((statement, statement))
+        elif isinstance(statement.value, nodes.Name):
+            for assign in index.of(nodes.Assign, function):
+                if assign.lineno < statement.lineno and assign.scope() is function and _falsy_result(assign.value)[0] \
+                        and any(isinstance(t, nodes.AssignName) and t.name == statement.value.name for t in assign.targets):
+                    found.append((statement, assign))
+    return found
+
+
+def _unique(guards: list) -> list:
+    seen, kept = set(), []
+    for guard in guards:
+        if (guard[0], guard[1]) not in seen:
+            seen.add((guard[0], guard[1]))
+            kept.append(guard)
+    return kept
