@@ -110,7 +110,7 @@ def _either(conditions: list[str], paths: int) -> str | None:
     """The paths' conditions joined by `or`; past a line's length, how many paths there are instead."""
     if not conditions:
         return None
-    text = " or ".join(f"({c})" if " or " in c else c for c in dict.fromkeys(conditions))
+    text = simplify(" or ".join(f"({c})" for c in dict.fromkeys(conditions)))
     if len(text) <= _LONGEST:
         return text
     return f"on {len(conditions)} of its {paths} paths, which test shapes or attributes (not on the others)"

@@ -90,7 +90,42 @@ def _boolean(operator: type, values: list[ast.expr]) -> ast.expr:
                 kept.append(part)
     if not kept:
         return ast.Constant(neutral)
+    if operator is ast.Or:
+        kept = _absorbed(kept)
     return kept[0] if len(kept) == 1 else ast.BoolOp(op=operator(), values=kept)
+
+
+def _absorbed(terms: list[ast.expr]) -> list[ast.expr]:
+    """(A and X) or (A and not X) -> A, as often as it applies (paths that split on X and met again)."""
+    changed = True
+    while changed and len(terms) > 1:
+        changed = False
+        for i in range(len(terms)):
+            for j in range(i + 1, len(terms)):
+                common = _complementary(terms[i], terms[j])
+                if common is not None:
+                    terms = [*terms[:i], common, *terms[i + 1:j], *terms[j + 1:]]
+                    changed = True
+                    break
+            if changed:
+                break
+    return terms
+
+
+def _complementary(left: ast.expr, right: ast.expr) -> ast.expr | None:
+    """A when left is `A and X` and right is `A and not X` (in any order of their conjuncts), else None."""
+    parts = [v.values if isinstance(v, ast.BoolOp) and isinstance(v.op, ast.And) else [v] for v in (left, right)]
+    if len(parts[0]) != len(parts[1]):
+        return None
+    dumped = [[ast.dump(p) for p in side] for side in parts]
+    only_left = [p for p, d in zip(parts[0], dumped[0]) if d not in dumped[1]]
+    only_right = [p for p, d in zip(parts[1], dumped[1]) if d not in dumped[0]]
+    if len(only_left) != 1 or len(only_right) != 1 or ast.dump(_negated(only_left[0])) != ast.dump(only_right[0]):
+        return None
+    common = [p for p, d in zip(parts[0], dumped[0]) if d in dumped[1]]
+    if not common:
+        return ast.Constant(True)
+    return common[0] if len(common) == 1 else ast.BoolOp(op=ast.And(), values=common)
 
 
 def _compare(node: ast.Compare) -> ast.expr:

@@ -67,9 +67,9 @@ def read_select_format(function: nodes.FunctionDef, module: Module, soc=None, lo
     """
     executor = _Executor(soc, load)
     env = {name: InputDict(name) for name in _param_names(function)}
-    for argument, default in zip(reversed(function.args.args or []), reversed(function.args.defaults or [])):
-        if isinstance(default, nodes.Const):
-            env[argument.name] = default.value  # attributes keep their defaults: they are not given here
+    for argument, _ in zip(reversed(function.args.args or []), reversed(function.args.defaults or [])):
+        # A parameter with a default is an attribute (or an optional input): the graph gives its value, not the default.
+        env[argument.name] = Unknown(f"the attribute {argument.name}")
     try:
         states = executor.block(function.body, [State(env)], _Frame(function, module))
     except Stop as stop:

@@ -19,6 +19,8 @@ EXPRESSIONS = [
     "not (x != 'f32' and (b or not c))",
     "(a or b) and (a or b)",
     "not (not (not a))",
+    "(a and not b) or (a and b)",
+    "(a and x == 'f16' and c) or (c and x != 'f16' and a) or b",
 ]
 
 
@@ -37,6 +39,11 @@ def test_negations_go_in_and_constants_fold() -> None:
     assert simplify("not (x is None)") == "x is not None"
     assert simplify("not ((a or b) and c)") == "(not a and not b) or not c"
     assert simplify("1 == 2 or c") == "c"
+
+
+def test_paths_that_split_on_a_test_and_met_again_lose_it() -> None:
+    assert simplify("(a and not h) or (a and h)") == "a"
+    assert simplify("((u or n is None) and not h) or ((u or n is None) and h)") == "u or n is None"
 
 
 def test_one_element_membership_is_an_equality() -> None:
