@@ -66,6 +66,11 @@ def build_combinations(ports: list[Port], socs: list[str], aicore: dict[str, OpI
         cells = {soc: _cell(soc, dtypes, ports, aicore.get(soc), per_soc[soc], cpu, aicpu,
                             kernels.get(soc, fallback), selected.get(soc), platform) for soc in socs}
         rows.append(Combination(dtypes=dict(zip(port_labels(ports), dtypes)), formats=formats, cells=cells))
+    unread = {soc: found.get("reason") or found.get("unknown") for soc, found in selected.items()
+              if "reason" in found or found.get("unknown") and not per_soc[soc]}
+    if unread and not order:
+        # No SoC lists a combination: one row of unknown dtypes carries the reason of each SoC that leaves them.
+        rows.append(_unknown_row(ports, socs, unread, aicore))
     covered = {index: {row_dtypes[index] for row_dtypes in order} for index in range(len(ports))}
     extra = {}
     for index, (role, _, name) in enumerate(ports):
@@ -73,6 +78,18 @@ def build_combinations(ports: list[Port], socs: list[str], aicore: dict[str, OpI
         if beyond:
             extra[_label(ports, index)] = sorted(beyond, key=dtype_sort_key)
     return tuple(rows), extra
+
+
+def _unknown_row(ports: list[Port], socs: list[str], unread: dict, aicore: dict) -> Combination:
+    cells = {}
+    for soc in socs:
+        if soc in unread:
+            cells[soc] = Cell(engine="unknown", library=None, source=aicore[soc].path, tbe="n/a",
+                              notes=(f"the op-info leaves the dtypes to op_select_format: {unread[soc]}",))
+        else:
+            cells[soc] = Cell(engine="none", library=None, source=None, tbe="n/a",
+                              notes=("no op-info entry on this SoC",) if soc not in aicore else ())
+    return Combination(dtypes={label: "?" for label in port_labels(ports)}, formats={}, cells=cells)
 
 
 def _label(ports: list[Port], index: int) -> str:
