@@ -76,3 +76,10 @@ def list_at(lists, name: str, line: int) -> list:
         if condition is None:
             break
     return reaching
+
+
+def param_name_of(check: nodes.Call) -> str | None:
+    """The input a check names: param_name="x", or the third positional argument (check_dtype_rule's)."""
+    keyword = next((k for k in check.keywords or () if k.arg == "param_name"), None)
+    node = keyword.value if keyword is not None else (check.args[2] if len(check.args) > 2 else None)
+    return node.value if isinstance(node, nodes.Const) and isinstance(node.value, str) else None

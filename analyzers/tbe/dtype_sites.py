@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from op_migrate.analyzers.tbe.guards import conjoin
+from op_migrate.analyzers.tbe.guards import conjoin, negate
 
 # Beyond this many alternative paths a condition names the first ones and counts the rest.
 MAX_TERMS = 4
@@ -106,3 +106,21 @@ def either(terms: list[str]) -> str | None:
         return terms[0]
     shown = " or ".join(f"({term})" for term in terms[:MAX_TERMS])
     return shown if len(terms) <= MAX_TERMS else f"{shown} or {len(terms) - MAX_TERMS} more paths"
+
+
+def refused(accepted: dict, refusals: list) -> dict:
+    """Accepted dtypes minus those a raise refuses: always (dropped), or under a condition (kept when it fails)."""
+    for param, dtypes, condition in refusals:
+        rows = []
+        for dtype, accepted_when, line in accepted.get(param, []):
+            if dtype not in dtypes:
+                rows.append((dtype, accepted_when, line))
+            elif condition is not None:
+                rows.append((dtype, conjoin([c for c in (accepted_when, negate(condition)) if c]), line))
+        if param in accepted:
+            accepted[param] = rows
+    return accepted
+
+
+def either_condition(conditions: list[str | None]) -> str | None:
+    return None if None in conditions else either(list(dict.fromkeys(conditions)))

@@ -7,16 +7,17 @@ attributes bound to the entry's inputs, and with the conditions of the call site
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from astroid import nodes
 
 from op_migrate.analyzers.proto.model import remap_note
 from op_migrate.analyzers.tbe.constants import evaluate
-from op_migrate.analyzers.tbe.dtype_idioms import list_at, rejecting_conjuncts, rejects, version_at
+from op_migrate.analyzers.tbe.dtype_idioms import list_at, param_name_of, rejecting_conjuncts, rejects, version_at
 from op_migrate.analyzers.tbe.dtype_loops import bound, enclosing_loop, loop_elements
-from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, either, merge_sites, partly_checked, paths
-from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, conjoin, guards_of, negate
+from op_migrate.analyzers.tbe.dtype_scope import Instance, Scope, new_scope
+from op_migrate.analyzers.tbe.dtype_sites import Reach, Site, either_condition, merge_sites, partly_checked, paths, refused
+from op_migrate.analyzers.tbe.guards import DTYPE_NAMES, conjoin, guards_of
 from op_migrate.analyzers.tbe.local_classes import find_method
 
 # Spellings the ops use for the same dtype.
@@ -39,63 +40,6 @@ class DtypeRules:
     conditional_equalities: tuple[dict, ...] = ()  # {"inputs": [a, b], "condition", "line"}: equal only under the condition
 
 
-@dataclass
-class _Instance:
-    """One object of a module-level class; its methods share what `self.<attr>` stands for."""
-
-    cls: nodes.ClassDef
-    dicts: dict = field(default_factory=dict)
-    dtypes: dict = field(default_factory=dict)
-    lists: dict = field(default_factory=dict)
-
-
-class _Names(dict):
-    """Local names of a scope, with `self.<attr>` looked up in (and stored on) the instance."""
-
-    def __init__(self, local: dict, instance: _Instance | None, kind: str) -> None:
-        super().__init__(local)
-        self.instance_map = getattr(instance, kind) if instance is not None else None
-
-    def _target(self, key):
-        if isinstance(key, str) and key.startswith("self.") and self.instance_map is not None:
-            return self.instance_map
-        return None
-
-    def __contains__(self, key) -> bool:
-        target = self._target(key)
-        return key in target if target is not None else super().__contains__(key)
-
-    def __getitem__(self, key):
-        target = self._target(key)
-        return target[key] if target is not None else super().__getitem__(key)
-
-    def __setitem__(self, key, value) -> None:
-        target = self._target(key)
-        if target is not None:
-            target[key] = value
-        else:
-            super().__setitem__(key, value)
-
-
-@dataclass
-class _Scope:
-    """One function read for dtype rules, with what its names and `self` attributes stand for."""
-
-    function: nodes.FunctionDef
-    dicts: _Names  # local name or "self.attr" -> entry input whose tensor dict it holds
-    dtypes: _Names  # local name or "self.attr" -> entry input whose dtype string it holds
-    reach: Reach  # the call sites that lead here, each with its guards
-    instance: _Instance | None = None
-    depth: int = 0
-    lists: _Names = None  # local name or "self.attr" -> [(dtype, condition, line)] of a dtype list
-    remaps: dict = field(default_factory=dict)
-
-
-def _scope(function, dicts, dtypes, reach, instance=None, depth=0) -> _Scope:
-    return _Scope(function, _Names(dicts, instance, "dicts"), _Names(dtypes, instance, "dtypes"), reach, instance, depth,
-                  _Names({}, instance, "lists"))
-
-
 def _text(node: nodes.NodeNG) -> str | None:
     if isinstance(node, (nodes.Name, nodes.AssignName)):
         return node.name
@@ -113,7 +57,7 @@ def _called(func: nodes.NodeNG) -> str:
     return func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
 
 
-def _guard_texts(node: nodes.NodeNG, scope: _Scope) -> tuple[str, ...]:
+def _guard_texts(node: nodes.NodeNG, scope: Scope) -> tuple[str, ...]:
     """The conditions around `node` inside its function, each once."""
     return tuple(dict.fromkeys(text for text, _ in guards_of(node, scope.function)))
 
@@ -149,11 +93,11 @@ class _Reader:
         self.unresolved: list[tuple[str, dict, int]] = []
         self.refusals: list[tuple[str, list[str], str | None]] = []  # (input, dtypes, condition of the raise)
         self._seen: dict = {}  # callee key -> its scope, which later call sites add their paths to
-        self._instances: dict[int, _Instance] = {}  # constructor call -> the object it makes
+        self._instances: dict[int, Instance] = {}  # constructor call -> the object it makes
 
     def run(self) -> DtypeRules:
         params = [arg.name for arg in self.entry.args.args or []]
-        work = [_scope(self.entry, {name: name for name in params}, {}, Reach([(None, ())]))]
+        work = [new_scope(self.entry, {name: name for name in params}, {}, Reach([(None, ())]))]
         while work:
             scope = work.pop(0)
             work += self._trace(scope)
@@ -162,7 +106,7 @@ class _Reader:
         ordered = {name: accepted[name] for name in [*self.inputs, *sorted(accepted)] if name in accepted}
         unconditional = tuple(pair for pair, sites in self.equalities.items() if any(c is None for c, _ in sites))
         conditional = tuple(
-            {"inputs": list(pair), "condition": _either_condition([c for c, _ in sites]), "line": sites[0][1]}
+            {"inputs": list(pair), "condition": either_condition([c for c, _ in sites]), "line": sites[0][1]}
             for pair, sites in self.equalities.items() if pair not in unconditional
         )
         return DtypeRules(accepted=ordered, equalities=unconditional, unresolved=tuple(self.unresolved),
@@ -170,7 +114,7 @@ class _Reader:
                           partial=tuple(p for p in partly_checked(self.sites) if p in ordered))
 
     # -- pass 1: what each name stands for, and which local functions are called with what -------------------
-    def param_of_value(self, value: nodes.NodeNG, scope: _Scope) -> str | None:
+    def param_of_value(self, value: nodes.NodeNG, scope: Scope) -> str | None:
         """`x.get("dtype")`, `x["dtype"]`, `x.dtype`, `self.x_dtype`, or anything built from a traced name."""
         for node in [value, *value.nodes_of_class((nodes.Call, nodes.Subscript, nodes.Attribute, nodes.Name))]:
             if isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute) and node.func.attrname == "get":
@@ -189,14 +133,14 @@ class _Reader:
                     return scope.dicts[_text(node.args[0])]
         return None
 
-    def _condition(self, node: nodes.NodeNG, scope: _Scope) -> str | None:
+    def _condition(self, node: nodes.NodeNG, scope: Scope) -> str | None:
         """The guards around `node` inside its function."""
         texts = _guard_texts(node, scope)
         return conjoin(texts) if texts else None
 
-    def _trace(self, scope: _Scope) -> list[_Scope]:
+    def _trace(self, scope: Scope) -> list[Scope]:
         callees = []
-        instances: dict[str, _Instance] = {}
+        instances: dict[str, Instance] = {}
         for node in self.index.of((nodes.Assign, nodes.AugAssign, nodes.Call), scope.function):
             if isinstance(node, nodes.Assign) and len(node.targets) == 1:
                 self._assign(node, scope, instances)
@@ -216,7 +160,7 @@ class _Reader:
                     callees.append(callee)
         return callees
 
-    def _assign(self, node: nodes.Assign, scope: _Scope, instances: dict) -> None:
+    def _assign(self, node: nodes.Assign, scope: Scope, instances: dict) -> None:
         target, value = node.targets[0], node.value
         name = _text(target)
         if name is None:
@@ -239,7 +183,7 @@ class _Reader:
                 scope.remaps.setdefault(name, []).append((normalise(value.value), sources, condition, node.lineno))
             return
         if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Name) and value.func.name in self.classes:
-            instances[name] = self._instances.setdefault(id(value), _Instance(self.classes[value.func.name]))
+            instances[name] = self._instances.setdefault(id(value), Instance(self.classes[value.func.name]))
         if _text(value) in scope.dicts:
             scope.dicts[name] = scope.dicts[_text(value)]
             return
@@ -247,7 +191,7 @@ class _Reader:
         if param is not None:
             scope.dtypes[name] = param
 
-    def _callee(self, call: nodes.Call, scope: _Scope, instances: dict) -> _Scope | None:
+    def _callee(self, call: nodes.Call, scope: Scope, instances: dict) -> Scope | None:
         """The local function or method a call reaches, bound to what its arguments stand for."""
         if scope.depth >= MAX_DEPTH:
             return None
@@ -255,7 +199,7 @@ class _Reader:
         if isinstance(call.func, nodes.Name) and call.func.name in self.functions:
             func = self.functions[call.func.name]
         elif isinstance(call.func, nodes.Name) and call.func.name in self.classes:
-            instance = self._instances.setdefault(id(call), _Instance(self.classes[call.func.name]))
+            instance = self._instances.setdefault(id(call), Instance(self.classes[call.func.name]))
             func = find_method(instance.cls, "__init__", self.classes)[0]
         elif isinstance(call.func, nodes.Attribute):
             receiver = call.func.expr
@@ -287,12 +231,12 @@ class _Reader:
             if (scope.reach, guards) not in reach.parents:
                 reach.parents.append((scope.reach, guards))
             return None
-        callee = _scope(func, dicts, dtypes, Reach([(scope.reach, guards)]), instance, scope.depth + 1)
+        callee = new_scope(func, dicts, dtypes, Reach([(scope.reach, guards)]), instance, scope.depth + 1)
         self._seen[key] = callee
         return callee
 
     # -- pass 2: the checks ------------------------------------------------------------------------------------
-    def _read_checks(self, scope: _Scope) -> None:
+    def _read_checks(self, scope: Scope) -> None:
         for node in self.index.of((nodes.Call, nodes.Compare), scope.function):
             loop = enclosing_loop(node, scope.function)
             elements = loop_elements(loop, scope.function) if loop is not None else None
@@ -302,7 +246,7 @@ class _Reader:
             for element in elements:
                 self._read_in_loop(node, scope, loop, element)
 
-    def _read_in_loop(self, node, scope: _Scope, loop: nodes.For, element: nodes.NodeNG) -> None:
+    def _read_in_loop(self, node, scope: Scope, loop: nodes.For, element: nodes.NodeNG) -> None:
         """The check once per element of the loop: the loop variable and what the body derives from it, bound."""
         target = loop.target.name
         if _text(element) in scope.dicts:
@@ -323,12 +267,12 @@ class _Reader:
             with bound(scope, scope.dtypes, derived):
                 self._read_check(node, scope, element_bound=True)
 
-    def _read_check(self, node, scope: _Scope, element_bound: bool = False) -> None:
+    def _read_check(self, node, scope: Scope, element_bound: bool = False) -> None:
         if isinstance(node, nodes.Call) and _is_dtype_check(node.func) and len(node.args) >= 2:
             subject = node.args[0]
             param = self.param_of_value(subject, scope)
             if param is None and not element_bound:
-                named = _param_name(node)
+                named = param_name_of(node)
                 if named in self.inputs:
                     param = named
                 elif self._names_no_dtype(node.args[1], scope):
@@ -342,7 +286,7 @@ class _Reader:
         elif isinstance(node, nodes.Compare) and len(node.ops) == 1:
             self._compare(node, scope)
 
-    def _compare(self, node: nodes.Compare, scope: _Scope) -> None:
+    def _compare(self, node: nodes.Compare, scope: Scope) -> None:
         also = None
         if not rejects(node):
             # `if not valid_mix and a != b: raise`: the two must agree only while the other conjuncts hold.
@@ -366,23 +310,23 @@ class _Reader:
             if left_param and right_param and left_param != right_param:
                 self._equality((left_param, right_param), node, scope, also or ())
 
-    def _refuse(self, param: str, dtypes: list[str], node: nodes.NodeNG, scope: _Scope, also: tuple = ()) -> None:
+    def _refuse(self, param: str, dtypes: list[str], node: nodes.NodeNG, scope: Scope, also: tuple = ()) -> None:
         local = (*_guard_texts(node, scope), *also)
         terms = [conjoin(dict.fromkeys([*path, *local])) for path in paths(scope.reach)] or [conjoin(local)]
-        self.refusals.append((param, dtypes, None if "" in terms else _either_condition(terms)))
+        self.refusals.append((param, dtypes, None if "" in terms else either_condition(terms)))
 
-    def _equality(self, pair: tuple[str, str], node: nodes.NodeNG, scope: _Scope, also: tuple = ()) -> None:
+    def _equality(self, pair: tuple[str, str], node: nodes.NodeNG, scope: Scope, also: tuple = ()) -> None:
         """Two inputs must share a dtype on every path to this check: unconditionally when one path has no guard,
         else under the guards of its paths (`if mask_dtype not in ("bool", "int8"): <x == mask>`) and the other
         conjuncts of the test (`also`)."""
         local = (*_guard_texts(node, scope), *also)
         terms = [conjoin(dict.fromkeys([*path, *local])) for path in paths(scope.reach)] or [conjoin(local)]
-        condition = None if "" in terms else _either_condition(terms)
+        condition = None if "" in terms else either_condition(terms)
         self.equalities.setdefault(pair, [])
         if (condition, node.lineno) not in self.equalities[pair]:
             self.equalities[pair].append((condition, node.lineno))
 
-    def _names_no_dtype(self, list_node: nodes.NodeNG, scope: _Scope) -> bool:
+    def _names_no_dtype(self, list_node: nodes.NodeNG, scope: Scope) -> bool:
         """True when the checked list is known and holds no dtype name at all."""
         if _text(list_node) in scope.lists:
             items = [entry[0] for entry in list_at(scope.lists, _text(list_node), list_node.lineno)]
@@ -390,7 +334,7 @@ class _Reader:
             items = _strings(evaluate(list_node, self.constants))
         return bool(items) and not any(normalise(item) in DTYPE_NAMES for item in items)
 
-    def _accept(self, param, list_node, check, expr_text, scope: _Scope, subject: str | None) -> None:
+    def _accept(self, param, list_node, check, expr_text, scope: Scope, subject: str | None) -> None:
         if param is None:
             self.unresolved.append(("tbe-unresolved-input", {"expr": expr_text}, check.lineno))
             return
@@ -411,31 +355,6 @@ class _Reader:
             for dtype in sources:
                 site.entries.setdefault(dtype, (remap_note(condition, target), line, True))
         self.sites.append(site)
-
-
-def refused(accepted: dict, refusals: list) -> dict:
-    """Accepted dtypes minus those a raise refuses: always (dropped), or under a condition (kept when it fails)."""
-    for param, dtypes, condition in refusals:
-        rows = []
-        for dtype, accepted_when, line in accepted.get(param, []):
-            if dtype not in dtypes:
-                rows.append((dtype, accepted_when, line))
-            elif condition is not None:
-                rows.append((dtype, conjoin([c for c in (accepted_when, negate(condition)) if c]), line))
-        if param in accepted:
-            accepted[param] = rows
-    return accepted
-
-
-def _param_name(check: nodes.Call) -> str | None:
-    """The input a check names: param_name="x", or the third positional argument (check_dtype_rule's)."""
-    keyword = next((k for k in check.keywords or () if k.arg == "param_name"), None)
-    node = keyword.value if keyword is not None else (check.args[2] if len(check.args) > 2 else None)
-    return node.value if isinstance(node, nodes.Const) and isinstance(node.value, str) else None
-
-
-def _either_condition(conditions: list[str | None]) -> str | None:
-    return None if None in conditions else either(list(dict.fromkeys(conditions)))
 
 
 def _remap_sources(node: nodes.Assign, name: str, function: nodes.FunctionDef) -> tuple[list[str], nodes.If | None]:

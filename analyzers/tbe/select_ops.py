@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 
-from op_migrate.analyzers.tbe.select_values import Fact, InputDict, Param, Selection, SocName, Unknown, unknown_in
+from op_migrate.analyzers.tbe.select_values import Fact, InputDict, Param, Selection, SocName, Unknown, split_list, unknown_in
 
 _BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod,
            "/": operator.truediv, "&": operator.and_, "|": operator.or_}
@@ -151,3 +151,78 @@ def call_builtin(name: str, arguments: list, named: dict, line: int):
         return _SAFE[name](*arguments, **named)
     except Exception:  # noqa: BLE001
         return Unknown(f"{name}(...) at line {line} on values the analysis cannot use")
+
+
+def unary(operator: str, value, text: str):
+    if operator == "not":
+        if isinstance(value, Fact):
+            return Fact({"not": value.test}, text)
+        decided = truth(value)
+        return Unknown(f"{text}") if decided is None else not decided
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return -value if operator == "-" else (value if operator == "+" else ~value)
+    return Unknown(text)
+
+
+def combine(operator: str, items: list, text: str):
+    """Python's and/or where every item is plain; one fact test where facts mix; unknown otherwise."""
+    if all(truth(v) is not None for v in items):
+        for item in items:
+            if truth(item) is (operator == "or"):
+                return item
+        return items[-1]
+    key = "all" if operator == "and" else "any"
+    parts = []
+    for item in items:
+        decided = truth(item)
+        if decided is not None:
+            if decided is (operator == "or"):
+                return item
+            continue
+        parts.append(item.test if isinstance(item, Fact) else None)
+    if all(part is None for part in parts):
+        return Unknown(text)
+    return Fact({key: parts}, text)
+
+
+def fact_query(called: str, arguments: list, node, soc) -> object | None:
+    """api_check_support / intrinsic_check_support / get_soc_spec: answered by the SoC when one is given, else facts
+    the install answers per SoC later."""
+    if called in ("api_check_support", "intrinsic_check_support"):
+        if arguments and all(isinstance(a, str) for a in arguments[:2]):
+            kind = "api" if called == "api_check_support" else "intrinsic"
+            query = {"name": arguments[0], "dtype": arguments[1] if len(arguments) > 1 else ""}
+            answer = soc.answer(kind, query["name"], query["dtype"]) if soc is not None else None
+            return answer if answer is not None else Fact({kind: query}, node.as_string())
+        return Unknown(f"{called} with arguments the analysis cannot read (line {node.lineno})")
+    if called == "get_soc_spec":
+        key = arguments[0] if arguments else None
+        if key in ("SHORT_SOC_VERSION", "SOC_VERSION"):
+            known = soc.name(full=key == "SOC_VERSION") if soc is not None else None
+            return known if known is not None else SocName(full=key == "SOC_VERSION")
+        return Unknown(f"get_soc_spec({key!r})")
+    return None
+
+
+def gen_param(arguments: list, named: dict) -> Param | Unknown:
+    fields = dict(zip(("classify", "name", "datatype", "format", "unknownshape_format"), arguments))
+    fields.update(named)
+    index, name = fields.get("classify"), fields.get("name")
+    if not isinstance(index, str) or not isinstance(name, str):
+        return Unknown("gen_param with a port the analysis cannot read")
+    return Param(index=index, name=name, dtypes=split_list(fields.get("datatype")), formats=split_list(fields.get("format")))
+
+
+def selection_of(value, line: int) -> Selection | Unknown:
+    if isinstance(value, (list, tuple)) and all(isinstance(v, Param) for v in value):
+        return Selection(tuple(value))
+    if isinstance(value, dict) and value:
+        params = []
+        for index, entry in value.items():
+            if not isinstance(entry, dict) or not isinstance(index, str):
+                return Unknown(f"a selection built at line {line} the analysis cannot read")
+            params.append(Param(index, str(entry.get("name", index)), split_list(entry.get("dtype")),
+                                split_list(entry.get("format"))))
+        return Selection(tuple(params))
+    found = unknown_in(value)
+    return found or Unknown(f"a selection built at line {line} from values the analysis cannot read")

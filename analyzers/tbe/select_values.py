@@ -93,3 +93,27 @@ def unknown_in(value) -> Unknown | None:
             if found is not None:
                 return found
     return None
+
+
+def plain(value) -> bool:
+    """A value a caller only tests or computes with (not a selection or the lists one is built from)."""
+    return value is None or isinstance(value, (bool, int, float, str, Unknown, Fact))
+
+
+def items_of(value) -> list | None:
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    if isinstance(value, dict):
+        return list(value)
+    if isinstance(value, str):
+        return list(value)
+    if isinstance(value, range):
+        return list(value)
+    return None
+
+
+def as_dict(items: list) -> dict | Unknown:
+    keys, values = items[0::2], items[1::2]
+    if any(isinstance(k, (Unknown, list, dict)) for k in keys):
+        return Unknown("a dict with unknown keys")
+    return dict(zip(keys, values))

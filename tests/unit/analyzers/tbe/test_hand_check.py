@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from op_migrate.analyzers import catalog  # noqa: F401 - loads the catalogs before the first timed file
 from op_migrate.analyzers.proto.sources import CapabilitySources
 from op_migrate.analyzers.tbe import analyse_path
 from op_migrate.analyzers.tbe.narrow import narrow_document
