@@ -7,10 +7,9 @@ answer holds; disagreements become findings, one per fact, naming every port and
 
 from __future__ import annotations
 
-from op_migrate.analyzers.proto.condition_tests import decide_on
 from op_migrate.analyzers.proto.dtype_names import dtype_sort_key
 from op_migrate.analyzers.proto.findings import grouped_findings
-from op_migrate.analyzers.proto.combinations import build_combinations
+from op_migrate.analyzers.proto.combinations import build_combinations, fallback_notes
 from op_migrate.analyzers.proto.model import AicpuKernel, CapabilityMatrix, Cell, KernelChecks, MatrixRow, OpInfo, Proto
 from op_migrate.analyzers.proto.ports import (
     PROTO_INPUTS,
@@ -222,15 +221,7 @@ def _fallback_notes(kernel: KernelChecks, soc: str, role: str, position: int, dt
     def dtype_of(param):
         return dtype if param is None or param in same else None
 
-    target = f"AI CPU ({libraries})" if libraries else "AI CPU, but no AI CPU kernel declares it"
-    notes = []
-    for condition, test in kernel.fallbacks:
-        decision = decide_on(test, soc, platform, dtype_of)
-        if decision is False:
-            continue
-        when = "always" if decision is True or condition == "always" else f"when {condition}"
-        notes.append(f"check_supported hands it to {target} {when}")
-    return notes
+    return fallback_notes(kernel, soc, platform, dtype_of, libraries)
 
 
 def _aicpu_by_dtype(aicpu: list[AicpuKernel], role: str, position: int, name: str,

@@ -204,8 +204,13 @@ def _fallback_notes(kernel: KernelChecks, soc: str, ports, dtypes, aicpu, cpu, p
         return by_port.get(param)
 
     declaring = [k for k in aicpu if _declares(k, ports, dtypes)]
-    target = (f"AI CPU ({', '.join(dict.fromkeys(k.library for k in declaring))})" if declaring
-              else "AI CPU, but no AI CPU kernel declares it")
+    return fallback_notes(kernel, soc, platform, dtype_of,
+                          ", ".join(dict.fromkeys(k.library for k in declaring)) or None)
+
+
+def fallback_notes(kernel: KernelChecks, soc: str, platform, dtype_of, libraries: str | None) -> list[str]:
+    """One note per check_supported path to AI CPU that the SoC and the dtypes (dtype_of: param -> dtype) leave open."""
+    target = f"AI CPU ({libraries})" if libraries else "AI CPU, but no AI CPU kernel declares it"
     notes = []
     for condition, test in kernel.fallbacks:
         decision = decide_on(test, soc, platform, dtype_of)

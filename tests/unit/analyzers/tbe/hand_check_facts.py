@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from op_migrate.reports.tbe_report import external_helpers
+
 # Guard kinds that change what a migrated kernel must support; the others (shape, format, other) are listed too.
 _FACT_SECTIONS = ("kind", "op_type", "mode", "pattern", "entry", "param", "dtype", "equality", "call", "helper",
                   "guard", "fallback", "runs")
@@ -77,20 +79,7 @@ def cell_count(capability: dict | None) -> int:
 
 
 def _external(document: dict) -> list[str]:
-    found = []
-
-    def walk(items):
-        for item in items:
-            if item.get("type") == "external" and item["qualified"] not in found:
-                found.append(item["qualified"])
-            for key in ("then", "else", "body"):
-                walk(item.get(key, ()))
-
-    flow = document.get("flow") or {}
-    unreached = set(flow.get("unreached", ()))
-    for items in [*(v for k, v in flow.get("roots", {}).items() if k not in unreached), *flow.get("helpers", {}).values()]:
-        walk(items)
-    return found
+    return list(external_helpers(document))
 
 
 def _rooted(line: str, root: str) -> str:
