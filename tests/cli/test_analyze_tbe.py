@@ -128,7 +128,7 @@ def test_text_lists_every_finding_with_its_path_and_line(tbe_install: Path) -> N
     impl = tbe_install / "opp/built-in/op_impl/ai_core/tbe/impl/dynamic/row_top_value.py"
     assert f"{impl}:57: warning opinfo-dtype-rejected-by-tbe RowTopValue: the AI Core op-info declares x: float32 on " \
            "ascend310, but the dynamic TIK kernel accepts only float16, float32 (if " in result.stdout
-    assert result.stdout.rstrip().endswith("3 findings (0 error, 1 warning, 2 info)")
+    assert "\nfindings: 3 (0 error, 1 warning, 2 info)\n" in result.stdout
     table = result.stdout[result.stdout.index("where each dtype combination runs"):].split("\n\n")[0].splitlines()[1:]
     assert table and all(len(line) <= 120 for line in table)
 
