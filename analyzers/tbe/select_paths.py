@@ -119,9 +119,9 @@ def join_values(left, right, reason: Unknown):
 
 def merged(states: list[State]) -> list[State]:
     """Paths of one `if` that meet again with the same values become one, without that test."""
-    merged: list[State] = []
+    kept: list[State] = []
     for state in states:
-        for other in merged:
+        for other in kept:
             if other.flag == state.flag and other.returned == state.returned and other.env == state.env \
                     and len(other.conditions) == len(state.conditions) and other.conditions[:-1] == state.conditions[:-1] \
                     and other.conditions and other.conditions[-1][0] == state.conditions[-1][0] \
@@ -129,5 +129,5 @@ def merged(states: list[State]) -> list[State]:
                 other.conditions = other.conditions[:-1]
                 break
         else:
-            merged.append(state)
-    return merged if len(merged) == len(states) else merged(merged)
+            kept.append(state)
+    return kept if len(kept) == len(states) else merged(kept)

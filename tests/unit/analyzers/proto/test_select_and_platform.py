@@ -69,3 +69,25 @@ def test_what_op_select_format_cannot_give_is_said_with_the_reason(tmp_path: Pat
     endless = tmp_path / "endless.py"
     endless.write_text("def op_select_format(x, y):\n    while True:\n        pass\n", encoding="utf-8")
     assert "ends without returning" in selection(str(endless), "ascend910b", platform, PORTS)["reason"]
+
+
+def test_paths_that_meet_again_with_the_same_values_lose_the_test_they_split_on(tmp_path: Path, platform) -> None:
+    source = tmp_path / "met_again.py"
+    source.write_text(
+        "from impl.util import util_select_op_base\n\n\n"
+        "def op_select_format(x, indices, y, mode='fast', kernel_name='met_again'):\n"
+        "    if mode == 'fast':\n        dtype = 'float16'\n    elif mode == 'exact':\n        dtype = 'float16'\n"
+        "    else:\n        dtype = 'float16'\n"
+        "    if len(x.get('ori_shape')) == 4:\n        index = 'int32'\n    else:\n        index = 'int64'\n"
+        "    input0 = util_select_op_base.gen_param(classify='input0', name='x', datatype=dtype, format='ND')\n"
+        "    input1 = util_select_op_base.gen_param(classify='input1', name='indices', datatype=index, format='ND')\n"
+        "    output0 = util_select_op_base.gen_param(classify='output0', name='y', datatype=dtype, format='ND')\n"
+        "    return util_select_op_base.get_dynamic_param_in_json([input0, input1, output0])\n",
+        encoding="utf-8")
+    found = selection(str(source), "ascend910b", platform, PORTS)
+    assert found.get("reason") is None and found["unknown"] is None
+    assert sorted(dtypes for dtypes, _ in found["combinations"]) == [("float16", "int32", "float16"),
+                                                                      ("float16", "int64", "float16")]
+    # the mode paths met again (no condition on mode); the shape paths did not
+    shown = str(found["conditions"])
+    assert "ori_shape" in shown and "mode" not in shown, shown
