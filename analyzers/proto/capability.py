@@ -83,18 +83,9 @@ def build_matrix(
         sources=sources,
         findings=findings,
         combinations=combinations,
-        combination_groups=combination_groups(combinations, socs),
+        combination_groups=column_groups(combinations, socs),
         aicpu_beyond=aicpu_beyond,
     )
-
-
-def combination_groups(combinations, socs: list[str]) -> tuple[tuple[str, ...], ...]:
-    """SoCs whose combination columns hold the same cells."""
-    groups: dict[tuple, list[str]] = {}
-    for soc in socs:
-        key = tuple((c.engine, c.library, c.tbe, c.kernel, c.notes) for c in (row.cells[soc] for row in combinations))
-        groups.setdefault(key, []).append(soc)
-    return tuple(tuple(members) for members in groups.values())
 
 
 def _combination_wanted(combination, facts: dict) -> bool:
@@ -107,8 +98,9 @@ def _combination_wanted(combination, facts: dict) -> bool:
     return "*" not in facts or facts["*"] in combination.dtypes.values()
 
 
-def column_groups(rows: tuple[MatrixRow, ...], socs: list[str]) -> tuple[tuple[str, ...], ...]:
-    """SoCs whose columns hold the same cells, in the order their first member appears."""
+def column_groups(rows, socs: list[str]) -> tuple[tuple[str, ...], ...]:
+    """SoCs whose columns hold the same cells, in the order their first member appears (rows: MatrixRow or
+    CombinationRow, anything with cells by SoC)."""
     groups: dict[tuple, list[str]] = {}
     for soc in socs:
         # Each SoC has its own op-info file: columns are the same when they say the same, whatever the file.
