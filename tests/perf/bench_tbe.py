@@ -23,6 +23,7 @@ from pathlib import Path
 import astroid
 
 from op_migrate.analyzers.tbe import analyse_path_json, fingerprint
+from op_migrate.migrate import cache as corpus_cache
 from op_migrate.migrate.corpus import CorpusJob, run_corpus
 
 FIXTURES = Path(__file__).resolve().parents[1] / "functional" / "tbe"
@@ -125,7 +126,9 @@ def main(argv: list[str]) -> int:
 
         def corpus_run(cache: Path):
             job = CorpusJob(tuple(paths), analyse_path_json, f"tbe@{fingerprint()}", options.jobs, cache, False)
-            return run_corpus(job)
+            result = run_corpus(job)
+            corpus_cache.commit()  # the runner holds its cache writes until the command's report is out
+            return result
 
         # Every cold run gets a fresh cache folder; the warm runs reuse the last one.
         clock = time.process_time if options.jobs == 1 else time.perf_counter  # worker processes are not in our CPU time
