@@ -125,7 +125,8 @@ def operator_matrix(
         listed.append({"role": f"AI CPU {kernel.library}", "path": kernel.path, "found": True})
     if not aicpu:
         listed.append({"role": "AI CPU", "path": f"no AI CPU kernel config declares {op_type}", "found": False})
-    primary = next((kernel_checks(d) for _, d in implementations if kernel_checks(d)), None)
+    every = [k for _, d in implementations if (k := kernel_checks(d))]
+    primary = every[0] if every else None
     matrix = build_matrix(
         op_type,
         proto=proto,
@@ -140,21 +141,26 @@ def operator_matrix(
         type_set_source=sources.type_sets.source,
         type_set_names=tuple(sorted(sources.type_sets.sets)),
         platform=sources.platform,
-        selector=_selector(kernels, primary, sources.platform),
+        selector=_selector(kernels, primary, sources.platform, every),
     )
     located = tuple(locate(f, op_type, sources, aicore, proto, implementations) for f in matrix.findings)
     return replace(matrix, findings=located)
 
 
-def _selector(kernels: dict, primary, platform):
-    """SoC, ports -> what the op_select_format of the implementation that SoC compiles returns there."""
+def _selector(kernels: dict, primary, platform, every: list):
+    """SoC, ports -> what the op_select_format of the implementation that SoC compiles returns there (every: the
+    op's implementations; one that defines op_select_format is named when the compiled one does not)."""
 
     def select(soc: str, ports: list) -> dict:
         kernel = kernels.get(soc) or primary
         if kernel is None:
             return {"reason": "no implementation file was found"}
         if kernel.select_format is None:
-            return {"reason": f"{kernel.path} defines no op_select_format"}
+            # The static module often keeps the op_select_format its dynamic twin lacks; which module the framework
+            # asks for a dynamic op is not in the install's Python, so it is named, not read.
+            others = [k.path for k in every if k.select_format is not None and k.path != kernel.path]
+            where = f" (only {others[0]} does; which of the two the framework asks is not known here)" if others else ""
+            return {"reason": f"{kernel.path} defines no op_select_format{where}"}
         return selection(kernel.path, soc, platform, ports)
 
     return select

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 from op_migrate.analyzers.tbe import analyse_path
+from op_migrate.analyzers.tbe.operator import _selector
 
 CASES = Path(__file__).resolve().parents[3] / "functional" / "tbe"
 
@@ -82,3 +84,13 @@ def test_tik_and_hand_ir_are_reported_not_failed() -> None:
     assert (tik["status"], tik["op_type"]) == ("tik", "CopyTik")
     assert _op("hand_ir_op.py")["status"] == "hand_ir"
     assert _op("not_an_op.py")["status"] == "not_operator"
+
+
+def test_a_kernel_without_op_select_format_names_the_implementation_that_has_one() -> None:
+    dynamic = SimpleNamespace(path="impl/dynamic/space_to_depth.py", select_format=None)
+    static = SimpleNamespace(path="impl/space_to_depth.py", select_format={"line": 40, "digest": "d"})
+    reason = _selector({"ascend910b": dynamic}, dynamic, None, [dynamic, static])("ascend910b", [])["reason"]
+    assert reason == ("impl/dynamic/space_to_depth.py defines no op_select_format (only impl/space_to_depth.py does; "
+                      "which of the two the framework asks is not known here)")
+    alone = _selector({"ascend910b": dynamic}, dynamic, None, [dynamic])("ascend910b", [])["reason"]
+    assert alone == "impl/dynamic/space_to_depth.py defines no op_select_format"
