@@ -48,7 +48,8 @@ def main() -> None:
                 if soc in open_socs:
                     cells[cell.engine] += 1
                     if cell.engine == "unknown":
-                        reasons[re.sub(r"line \d+", "line N", cell.notes[0] if cell.notes else "no reason")[:150]] += 1
+                        note = (cell.notes[0] if cell.notes else "no reason").replace(str(options.root), "<root>")
+                        reasons[re.sub(r"line \d+", "line N", note)[:200]] += 1
         if not matrix.combinations:
             cells["no row"] += len(open_socs)
     total = sum(cells.values())
