@@ -66,7 +66,17 @@ def selection(path: str, soc: str, platform, ports: list[tuple[str, int, str]]) 
         if all(answers.reply(query) == answer for query, answer in asked.items()):
             return _summary(known, ports, function.lineno)
     load = functools.partial(_function_of, _impl_root(Path(path)))
-    result = read_select_format(function, module, answers, load)
+    try:
+        result = read_select_format(function, module, answers, load)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, RecursionError) as error:
+        # A defect of the reader must not stop a whole-install run: this op's cells stay unknown, saying so.
+        where = error.__traceback__
+        while where is not None and where.tb_next is not None:
+            where = where.tb_next
+        place = f"{Path(where.tb_frame.f_code.co_filename).name}:{where.tb_lineno}" if where is not None else "?"
+        result = {"function": function.name, "line": function.lineno, "outcomes": [],
+                  "incomplete": f"op-migrate's reader failed ({type(error).__name__}: {error} at {place}); "
+                                f"a defect of the tool, please report it"}
     _RESULTS.setdefault((path, id(platform)), []).append((answers.asked, result))
     return _summary(result, ports, function.lineno)
 

@@ -71,6 +71,19 @@ def test_what_op_select_format_cannot_give_is_said_with_the_reason(tmp_path: Pat
     assert "ends without returning" in selection(str(endless), "ascend910b", platform, PORTS)["reason"]
 
 
+def test_a_defect_of_the_reader_leaves_that_op_unknown_with_the_reason(tmp_path: Path, platform,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_args, **_kwargs):
+        raise TypeError("'list' object is not callable")
+
+    monkeypatch.setattr("op_migrate.analyzers.proto.select_facts.read_select_format", broken)
+    source = tmp_path / "plain.py"
+    source.write_text("def op_select_format(x, y):\n    return ''\n", encoding="utf-8")
+    reason = selection(str(source), "ascend910b", platform, PORTS)["reason"]
+    assert "op-migrate's reader failed (TypeError: 'list' object is not callable at test_select_and_platform.py:" \
+        in reason
+
+
 def test_paths_that_meet_again_with_the_same_values_lose_the_test_they_split_on(tmp_path: Path, platform) -> None:
     source = tmp_path / "met_again.py"
     source.write_text(
