@@ -10,7 +10,7 @@
 
 /*!
  * \file bernoulli.cpp
- * \brief L0 of the private Bernoulli op: the output storage alias of the DSA mask, the DSA and AI Core launches
+ * \brief L0 of the private op BernoulliExpand: the output storage alias of the DSA mask, the DSA and AI Core launches
  *        (each checked; a failure returns nullptr after logging its status).
  */
 
@@ -28,7 +28,7 @@ using namespace op;
 
 namespace l0op {
 
-OP_TYPE_REGISTER(Bernoulli);
+OP_TYPE_REGISTER(BernoulliExpand);
 
 static const int64_t MODE_RANDOM_ALIASED = 0;
 static const int64_t MODE_ZERO = 1;
@@ -49,7 +49,7 @@ static aclnnStatus BernoulliAiCore(const aclTensor* x, const aclTensor* mask, in
                                    aclOpExecutor* executor)
 {
     L0_DFX(BernoulliAiCore, x, mask, mode, y);
-    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(Bernoulli, OP_INPUT(x, mask), OP_OUTPUT(y), OP_ATTR(mode));
+    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(BernoulliExpand, OP_INPUT(x, mask), OP_OUTPUT(y), OP_ATTR(mode));
     OP_CHECK(ret == ACLNN_SUCCESS,
              OP_LOGE(ret, "BernoulliAiCore ADD_TO_LAUNCHER_LIST_AICORE failed with status %d.", static_cast<int>(ret)),
              return ret);

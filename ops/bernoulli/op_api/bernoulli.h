@@ -10,7 +10,7 @@
 
 /*!
  * \file bernoulli.h
- * \brief L0 helpers of the private Bernoulli op (op type Bernoulli).
+ * \brief L0 helpers of the private op BernoulliExpand (aclnnBernoulli's native path on DAV_2201).
  */
 #ifndef OP_API_INC_LEVEL0_OP_BERNOULLI_OP_H_
 #define OP_API_INC_LEVEL0_OP_BERNOULLI_OP_H_

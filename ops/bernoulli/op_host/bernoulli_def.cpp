@@ -10,8 +10,9 @@
 
 /*!
  * \file bernoulli_def.cpp
- * \brief OpDef of the private Bernoulli op: x (shape and dtype only), mask (UINT8 view of y's storage in
- *        RANDOM_ALIASED, a one-byte sentinel otherwise), y of x's dtype, attr mode; ten dtypes, ND, A2 / A3.
+ * \brief OpDef of the private op BernoulliExpand: x (shape and dtype only), mask (UINT8, the DSA mask), y of x's
+ *        dtype, attr mode; ten dtypes, ND, A2 / A3. Not named Bernoulli: that op type is claimed with (x, p) and
+ *        attr seed (ops/common/op_types/claimed_op_types.tsv), and a graph built on it must not bind here.
  */
 #include "register/op_def_registry.h"
 
@@ -27,9 +28,9 @@ static const std::vector<ge::Format> BERNOULLI_FORMATS = {
     ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND,
     ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
 
-class Bernoulli : public OpDef {
+class BernoulliExpand : public OpDef {
 public:
-    explicit Bernoulli(const char* name) : OpDef(name)
+    explicit BernoulliExpand(const char* name) : OpDef(name)
     {
         this->Input("x")
             .ParamType(REQUIRED)
@@ -62,6 +63,6 @@ public:
     }
 };
 
-OP_ADD(Bernoulli);
+OP_ADD(BernoulliExpand);
 
 }  // namespace ops

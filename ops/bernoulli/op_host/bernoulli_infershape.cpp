@@ -38,6 +38,6 @@ static ge::graphStatus InferDataTypeForBernoulli(gert::InferDataTypeContext* con
     return ge::GRAPH_SUCCESS;
 }
 
-IMPL_OP_INFERSHAPE(Bernoulli).InferShape(InferShapeForBernoulli).InferDataType(InferDataTypeForBernoulli);
+IMPL_OP_INFERSHAPE(BernoulliExpand).InferShape(InferShapeForBernoulli).InferDataType(InferDataTypeForBernoulli);
 
 }  // namespace ops

@@ -123,6 +123,6 @@ ge::graphStatus TilingParseForBernoulli(gert::TilingParseContext* context)
 
 } // namespace
 
-IMPL_OP_OPTILING(Bernoulli).Tiling(TilingForBernoulli).TilingParse<BernoulliCompileInfo>(TilingParseForBernoulli);
+IMPL_OP_OPTILING(BernoulliExpand).Tiling(TilingForBernoulli).TilingParse<BernoulliCompileInfo>(TilingParseForBernoulli);
 
 } // namespace optiling

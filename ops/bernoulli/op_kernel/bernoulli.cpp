@@ -10,14 +10,16 @@
 
 /*!
  * \file bernoulli.cpp
- * \brief Bernoulli kernel entry: one binary per output dtype (DTYPE_Y), tilingKey 0, mode read from the tiling.
- *        x only fixes shape and dtype and is never read; mask is the UINT8 view of y's storage in kModeRandomAliased
- *        and a one-element sentinel otherwise; the workspace is the fixed 512-byte launcher descriptor.
+ * \brief Kernel entry of BernoulliExpand (named after the op type; the file after the folder): one binary per output
+ *        dtype (DTYPE_Y), tilingKey 0, mode read from the tiling. x only fixes shape and dtype and is never read;
+ *        mask is the UINT8 DSA mask in kModeRandomAliased and a one-element sentinel otherwise; the workspace is the
+ *        fixed 512-byte launcher descriptor.
  */
 
 #include "bernoulli.h"
 
-extern "C" __global__ __aicore__ void bernoulli(GM_ADDR x, GM_ADDR mask, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+extern "C" __global__ __aicore__ void bernoulli_expand(GM_ADDR x, GM_ADDR mask, GM_ADDR y, GM_ADDR workspace,
+                                                        GM_ADDR tiling)
 {
     (void)x;
     (void)workspace;

@@ -101,7 +101,7 @@ def test_every_entry_point_counts_like_with_like_at_the_seeds_case(fixture_root:
         new, old = after[entry]["memory"], before[entry]["memory"]
         assert (new["npu_total_bytes"], new["gpu_reference_bytes"], new["peak_bytes"]) == (own, own, 0), entry
         assert old["peak_bytes"] > tensor, entry  # the old Fill tensor and the separate mask
-        assert [t["op"] for t in after[entry]["tasks"]] == ["DSAGenBitMask", "Bernoulli"]
+        assert [t["op"] for t in after[entry]["tasks"]] == ["DSAGenBitMask", "BernoulliExpand"]
     for entry in ("aclnnBernoulliTensorGetWorkspaceSize", "aclnnInplaceBernoulliTensorGetWorkspaceSize"):
         new, old = after[entry]["memory"], before[entry]["memory"]
         assert (new["npu_total_bytes"], new["peak_bytes"]) == (old["npu_total_bytes"], old["peak_bytes"]), entry
@@ -131,7 +131,7 @@ def test_the_native_kernel_runs_only_for_a_scalar_prob_on_dav_2201() -> None:
     for (entry, soc), tasks in routes.items():
         native = "Tensor" not in entry and soc in ("Ascend910B", "Ascend910_93")
         ops = [op for op, _ in tasks]
-        assert ops == (["DSAGenBitMask", "Bernoulli"] if native else ["StatelessBernoulli"]), (entry, soc, tasks)
+        assert ops == (["DSAGenBitMask", "BernoulliExpand"] if native else ["StatelessBernoulli"]), (entry, soc, tasks)
 
 
 @pytest.mark.requires_opsmath
@@ -146,7 +146,7 @@ def test_routes_equal_ops_math_wherever_the_native_kernel_is_not_chosen(dtype: s
     assert set(ours) == set(theirs) and len(ours) == 16
     for key, tasks in ours.items():
         if "Tensor" not in key[0] and key[1] in ("Ascend910B", "Ascend910_93"):
-            assert [op for op, _ in tasks] == ["DSAGenBitMask", "Bernoulli"], key
+            assert [op for op, _ in tasks] == ["DSAGenBitMask", "BernoulliExpand"], key
             assert "DropOutDoMask" in [op for op, _ in theirs[key]] or "DropoutDoMask" in [op for op, _ in theirs[key]]
         else:
             assert tasks == theirs[key], key

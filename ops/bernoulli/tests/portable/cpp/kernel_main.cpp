@@ -93,7 +93,7 @@ int main(int argc, char** argv)
     std::memcpy(tiling, &r.data, sizeof(r.data));
     uint8_t* maskArg = mode == kModeRandomAliased ? storage : sentinel;
     cpu_model::Launch(1, cpu_model::LaunchOptions{}, ProbeUb, maskArg, storage, tiling);
-    cpu_model::Launch(r.blockDim, launch, bernoulli, storage, maskArg, storage, workspace, tiling);
+    cpu_model::Launch(r.blockDim, launch, bernoulli_expand, storage, maskArg, storage, workspace, tiling);
     std::ofstream out(argv[6], std::ios::binary);
     out.write(reinterpret_cast<const char*>(storage), static_cast<std::streamsize>(bytes));
     const uint64_t stages = n == 0 ? 0 : StageCount(n, r.blockDim, r.data.stageElements);

@@ -53,7 +53,7 @@ static const std::vector<BernoulliTilingCase> CASES = {
 static gert::TilingContextPara MakePara(const BernoulliTilingCase& c)
 {
     return gert::TilingContextPara(
-        "Bernoulli", {{c.shape, c.dtype, ge::FORMAT_ND}, {{{16}, {16}}, ge::DT_UINT8, ge::FORMAT_ND}},
+        "BernoulliExpand", {{c.shape, c.dtype, ge::FORMAT_ND}, {{{16}, {16}}, ge::DT_UINT8, ge::FORMAT_ND}},
         {{c.shape, c.dtype, ge::FORMAT_ND}},
         {gert::TilingContextPara::OpAttr("mode", Ops::Math::AnyValue::CreateFrom<int64_t>(c.mode))}, &g_compileInfo,
         48, 196608);

@@ -26,8 +26,8 @@
 
 using namespace std;
 
-extern "C" __global__ __aicore__ void bernoulli(GM_ADDR x, GM_ADDR mask, GM_ADDR y, GM_ADDR workspace,
-                                                GM_ADDR tiling);
+extern "C" __global__ __aicore__ void bernoulli_expand(GM_ADDR x, GM_ADDR mask, GM_ADDR y, GM_ADDR workspace,
+                                                        GM_ADDR tiling);
 
 class BernoulliKernelTest : public testing::Test {
 protected:
@@ -54,7 +54,7 @@ TEST_F(BernoulliKernelTest, test_case_random_aliased_float)
     *reinterpret_cast<BernoulliNs::BernoulliTilingData*>(tiling) = result.data;
 
     AscendC::SetKernelMode(KernelMode::AIV_MODE);
-    ICPU_RUN_KF(bernoulli, result.blockDim, storage, storage, storage, workspace, tiling);
+    ICPU_RUN_KF(bernoulli_expand, result.blockDim, storage, storage, storage, workspace, tiling);
 
     WriteFile("./bernoulli_data/output.bin", storage, bytes);
     AscendC::GmFree(storage);
