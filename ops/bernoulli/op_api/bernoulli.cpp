@@ -10,11 +10,13 @@
 
 /*!
  * \file bernoulli.cpp
- * \brief L0 of the private op BernoulliExpand: the output storage alias of the DSA mask, the DSA and AI Core launches
- *        (each checked; a failure returns nullptr after logging its status).
+ * \brief L0 of the private op BernoulliExpand: the DSA mask (l0op::DSAGenBitMask, out overload) in a UINT8 view
+ *        of the output storage or, for outputs under 16 bytes, in 16 bytes of its own; the AI Core launch (checked:
+ *        a failure returns nullptr after logging its status).
  */
 
 #include "bernoulli.h"
+#include "random/dsa_gen_bit_mask/op_host/op_api/dsa_gen_bit_mask.h"
 #include "opdev/data_type_utils.h"
 #include "opdev/make_op_executor.h"
 #include "opdev/op_arg_def.h"
@@ -35,9 +37,6 @@ static const int64_t MODE_ZERO = 1;
 static const int64_t MODE_ONE = 2;
 static const int64_t DSA_BLOCK_BITS = 128;
 static const int64_t BITS_PER_BYTE = 8;
-// DSAGenBitMask writes at least one 16-byte block; CreateView checks the mask shape against the output dtype
-// before SetDataType(UINT8), so a private output of fewer than 16 elements is padded to 16.
-static const int64_t MIN_PADDED_ELEMENTS = 16;
 static const int64_t SENTINEL_ELEMENTS = 1;
 
 static const std::initializer_list<op::DataType> BERNOULLI_AICORE_DTYPES = {
@@ -56,23 +55,6 @@ static aclnnStatus BernoulliAiCore(const aclTensor* x, const aclTensor* mask, in
     return ACLNN_SUCCESS;
 }
 
-// The DSAGenBitMask launch into `mask`, as the out overload of ops-math's l0op::DSAGenBitMask makes it. That overload
-// returns void and the framework's DSA registration (CreatDSAKernelLauncher) reports no status, so the one step
-// that can fail, building the argument context, is checked here instead of being passed on unseen.
-static bool LaunchDsaMask(uint64_t count, uint64_t seed, uint64_t offset, const aclScalar* dropout, aclTensor* mask,
-                          aclOpExecutor* executor)
-{
-    L0_DFX(LaunchDsaMask, count, seed, offset, dropout, mask);
-    op::OpArgContext* args = op::GetOpArgContext(OP_INPUT(count, seed, offset, dropout), OP_OUTPUT(mask), OP_ATTR(0));
-    if (args == nullptr) {
-        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "Bernoulli failed to build the DSAGenBitMask argument context.");
-        return false;
-    }
-    static const uint32_t dsaGenBitMaskOpType = op::GenOpTypeId("DSAGenBitMask");
-    CreatDSAKernelLauncher("DSAGenBitMask", dsaGenBitMaskOpType, DSAGenBitMaskTaskType, executor, args);
-    return true;
-}
-
 static bool CheckBernoulliDtype(const aclTensor* input)
 {
     if (!CheckType(input->GetDataType(), BERNOULLI_AICORE_DTYPES)) {
@@ -81,6 +63,21 @@ static bool CheckBernoulliDtype(const aclTensor* input)
         return false;
     }
     return true;
+}
+
+// Bytes of one element of the kernel's dtypes (BERNOULLI_AICORE_DTYPES), as op_kernel/bernoulli_core.h OutputBytes.
+static int64_t ElementBytes(op::DataType dtype)
+{
+    if (dtype == op::DataType::DT_DOUBLE || dtype == op::DataType::DT_INT64) {
+        return 8;
+    }
+    if (dtype == op::DataType::DT_FLOAT || dtype == op::DataType::DT_INT32) {
+        return 4;
+    }
+    if (dtype == op::DataType::DT_FLOAT16 || dtype == op::DataType::DT_BF16 || dtype == op::DataType::DT_INT16) {
+        return 2;
+    }
+    return 1;
 }
 
 const aclTensor* BernoulliRandom(const aclTensor* input, double probability, int64_t seed, int64_t offset,
@@ -92,38 +89,41 @@ const aclTensor* BernoulliRandom(const aclTensor* input, double probability, int
     }
     const int64_t count = input->GetViewShape().GetShapeSize();
     const int64_t maskBytes = (count + DSA_BLOCK_BITS - 1) / DSA_BLOCK_BITS * DSA_BLOCK_BITS / BITS_PER_BYTE;
-    const bool padded = count < MIN_PADDED_ELEMENTS;
-    aclTensor* yPrivate = padded ? executor->AllocTensor(op::Shape({MIN_PADDED_ELEMENTS}), input->GetDataType())
-                                 : executor->AllocTensor(input->GetViewShape(), input->GetDataType());
+    aclTensor* yPrivate = executor->AllocTensor(input->GetViewShape(), input->GetDataType());
     if (yPrivate == nullptr) {
         OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "Bernoulli failed to allocate its private output.");
         return nullptr;
     }
-    // The packed mask is a UINT8 view of the output storage: no HBM of its own.
-    aclTensor* mask = executor->CreateView(yPrivate, op::Shape({maskBytes}), yPrivate->GetViewOffset());
+    // DSAGenBitMask writes whole 16-byte blocks. They go into the first bytes of the output storage, which the kernel
+    // then overwrites from the high addresses down, unless the output has fewer than 16 bytes: ViewCopy re-points a
+    // contiguous private output at out's own N*S bytes, so there the mask takes 16 bytes of its own
+    // (op_kernel/bernoulli_core.h MaskInOutput, the same rule).
+    aclTensor* mask = nullptr;
+    if (maskBytes <= count * ElementBytes(input->GetDataType())) {
+        mask = executor->CreateView(yPrivate, op::Shape({maskBytes}), yPrivate->GetViewOffset());
+        if (mask != nullptr) {
+            mask->SetDataType(op::DataType::DT_UINT8);
+        }
+    } else {
+        mask = executor->AllocTensor(op::Shape({maskBytes}), op::DataType::DT_UINT8);
+    }
     if (mask == nullptr) {
-        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "Bernoulli failed to create the UINT8 mask view of its output.");
+        OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "Bernoulli failed to create its UINT8 mask.");
         return nullptr;
     }
-    mask->SetDataType(op::DataType::DT_UINT8);
     // DSA keeps (sets) a bit with probability 1 - dropout, so dropout = 1 - p gives P(output = 1) = p.
     const aclScalar* dropout = executor->AllocScalar(static_cast<float>(1 - probability));
     if (dropout == nullptr) {
         OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "Bernoulli failed to allocate the dropout scalar.");
         return nullptr;
     }
-    if (!LaunchDsaMask(static_cast<uint64_t>(maskBytes * BITS_PER_BYTE), static_cast<uint64_t>(seed),
-                       static_cast<uint64_t>(offset), dropout, mask, executor)) {
-        return nullptr;
-    }
+    DSAGenBitMask(static_cast<uint64_t>(maskBytes * BITS_PER_BYTE), static_cast<uint64_t>(seed),
+                  static_cast<uint64_t>(offset), dropout, mask, executor);
     // A failed launch has logged its status; nullptr makes the ACLNN entry fail with ACLNN_ERR_INNER_NULLPTR.
     if (BernoulliAiCore(input, mask, MODE_RANDOM_ALIASED, yPrivate, executor) != ACLNN_SUCCESS) {
         return nullptr;
     }
-    if (!padded) {
-        return yPrivate;
-    }
-    return executor->CreateView(yPrivate, input->GetViewShape(), yPrivate->GetViewOffset());
+    return yPrivate;
 }
 
 const aclTensor* BernoulliConstant(const aclTensor* input, bool value, aclOpExecutor* executor)

@@ -19,12 +19,12 @@
 
 namespace l0op {
 // 0 < probability < 1: allocates the private output, lets DSAGenBitMask (dropout = 1 - probability) write the
-// packed mask into a UINT8 view of that same storage, and launches Bernoulli in RANDOM_ALIASED mode to expand it
-// in place. Returns a tensor of input's shape and dtype.
+// packed mask into a UINT8 view of that same storage (into 16 bytes of its own when the output has fewer), and
+// launches BernoulliExpand in RANDOM_ALIASED mode to expand it in place. Returns a tensor of input's shape and dtype.
 const aclTensor* BernoulliRandom(const aclTensor* input, double probability, int64_t seed, int64_t offset,
                                  aclOpExecutor* executor);
 
-// p == 0 / p == 1 for the whitelisted dtypes: launches Bernoulli in ZERO / ONE mode; no mask, no DSA.
+// p == 0 / p == 1 for the whitelisted dtypes: launches BernoulliExpand in ZERO / ONE mode; no mask, no DSA.
 const aclTensor* BernoulliConstant(const aclTensor* input, bool value, aclOpExecutor* executor);
 }  // namespace l0op
 

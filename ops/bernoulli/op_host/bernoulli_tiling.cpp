@@ -78,7 +78,7 @@ ge::graphStatus TilingForBernoulli(gert::TilingContext* context)
         OP_LOGE(context, "Bernoulli mode %ld is not 0 (kModeRandomAliased), 1 (kModeZero) or 2 (kModeOne)", *mode),
         return ge::GRAPH_FAILED);
 
-    // x carries the true element count; y may be the 16-element padded private storage when N < 16.
+    // x carries the element count (y has the same shape).
     const gert::Shape& storage = xShape->GetStorageShape();
     BernoulliTiling::Shape shape{};
     OP_CHECK_IF(storage.GetDimNum() > BernoulliTiling::kMaxDim,

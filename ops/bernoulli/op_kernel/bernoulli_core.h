@@ -54,7 +54,6 @@ constexpr uint64_t kBlockBytes = 32;
 constexpr uint64_t kDsaBlockBits = 128; // DSAGenBitMask writes whole 128-bit blocks
 constexpr uint64_t kTileCap = 32768;
 constexpr uint64_t kSmallMaskBytes = 16384;     // RANDOM runs on one core up to this mask size
-constexpr uint64_t kMinPaddedElements = 16;     // N < 16 pads the private storage so the 16-byte mask fits
 
 BERNOULLI_CORE_FN uint32_t OutputBytes(uint32_t dtype)
 {
@@ -112,6 +111,11 @@ BERNOULLI_CORE_FN uint64_t RoundUp(uint64_t a, uint64_t b) { return CeilDiv(a, b
 
 // Bytes DSAGenBitMask writes for n outputs: whole 128-bit blocks.
 BERNOULLI_CORE_FN uint64_t DsaMaskBytes(uint64_t n) { return CeilDiv(n, kDsaBlockBits) * (kDsaBlockBits / 8); }
+
+// Whether l0op::BernoulliRandom makes the DSA mask a UINT8 view of the output's own storage: its whole blocks must
+// fit in the N*S bytes of out, which ViewCopy makes the private output's storage. Below 16 bytes the mask is a
+// separate 16-byte tensor.
+BERNOULLI_CORE_FN bool MaskInOutput(uint64_t n, uint32_t dtype) { return DsaMaskBytes(n) <= n * OutputBytes(dtype); }
 
 // Output i is bit (i % 8) of mask byte i / 8, least significant bit first.
 BERNOULLI_CORE_FN uint32_t MaskBit(const uint8_t* mask, uint64_t i) { return (mask[i / 8] >> (i % 8)) & 1U; }

@@ -28,7 +28,7 @@ DSA_DIR = Path("random/dsa_gen_bit_mask/op_host/op_api")
 STATELESS_DIR = Path("random/stateless_bernoulli/op_api")
 AFTER_DIR = Path("experimental/random/bernoulli/op_api")
 CASES = (("n-4096x1024", [4096, 1024], "float32"), ("n-4096x1024", [4096, 1024], "float16"),
-         ("n-4096x1024", [4096, 1024], "int64"), ("n-37", [37], "float32"))
+         ("n-4096x1024", [4096, 1024], "int64"), ("n-37", [37], "float32"), ("n-3", [3], "float16"))
 ENTRY = "aclnnBernoulliGetWorkspaceSize"
 ENTRIES = (ENTRY, "aclnnInplaceBernoulliGetWorkspaceSize", "aclnnBernoulliTensorGetWorkspaceSize",
            "aclnnInplaceBernoulliTensorGetWorkspaceSize")

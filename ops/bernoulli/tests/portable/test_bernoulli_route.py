@@ -40,14 +40,14 @@ def fixture_root(tmp_path_factory) -> Path:
 def test_policy_passes_with_the_dsa_l0_resolvable(fixture_root: Path) -> None:
     code, doc = verify(fixture_root / bernoulli_memory_report.AFTER_DIR, "--repo-root", str(fixture_root))
     assert code == 0 and doc["passed"] and doc["complete"], doc["violations"]
-    assert len(doc["matrix"]) == 240 and all(point["status"] == "pass" for point in doc["matrix"])
+    assert len(doc["matrix"]) == 360 and all(point["status"] == "pass" for point in doc["matrix"])
 
 
 def test_policy_passes_on_the_op_api_alone() -> None:
     """The built-in L0 catalog knows the out overload of l0op::DSAGenBitMask, so no ops-math root is needed."""
     code, doc = verify(OP_API)
     assert code == 0 and doc["passed"] and doc["complete"], doc["violations"]
-    assert len(doc["matrix"]) == 240 and all(point["status"] == "pass" for point in doc["matrix"])
+    assert len(doc["matrix"]) == 360 and all(point["status"] == "pass" for point in doc["matrix"])
 
 
 def test_the_old_chain_is_caught(fixture_root: Path) -> None:
@@ -75,6 +75,11 @@ def test_memory_report_shows_the_intermediates_gone_and_the_mask_free(rendered: 
     assert any("| Cast | AI_CORE |" in text for text in before)  # int64: the FP16 result is cast to the output
     for text in after:
         assert "Fill" not in text and "DropoutDoMask" not in text and "| Cast |" not in text
+        if text.startswith("after: case n-3,"):
+            # 3 float16 outputs are 6 bytes: the 16 bytes DSAGenBitMask writes get a tensor of their own.
+            assert "| t3 | bernoullirandom | BernoulliRandom | alloc | [16] | uint8 |" in text
+            assert "- Extra memory (the peak minus the entry's own tensors): `16·⌈N/128⌉`" in text
+            continue
         # The UINT8 mask is a view of y_private, and ViewCopy re-points y_private at out: 0 extra bytes.
         assert "| t3 | alias | out | `0` |" in text
         assert "- Extra memory (the peak minus the entry's own tensors): `0`" in text

@@ -8,14 +8,17 @@
  * See LICENSE in the root of the software repository for the full text of the License.
  */
 
-// Runs the real Bernoulli kernel (op_kernel/bernoulli.cpp, built with -DDTYPE_Y=<type> -DDTYPE_CODE=<code>) on the
-// CPU model of the Ascend C API, in one GM storage as the L2 chain lays it out: the packed mask at its start
-// (kModeRandomAliased), the outputs written over it. The tiling comes from the portable core the host adapter calls.
+// Runs the real BernoulliExpand kernel (op_kernel/bernoulli.cpp, built with -DDTYPE_Y=<type> -DDTYPE_CODE=<code>) on
+// the CPU model of the Ascend C API, in the GM layout of the L2 chain on a contiguous out: ViewCopy re-points the
+// private output at out's storage, so the kernel writes into exactly N*S bytes (a guard of kGuardBytes follows them).
+// The DSA mask is where l0op::BernoulliRandom puts it (BernoulliNs::MaskInOutput): a UINT8 view of the first
+// DsaMaskBytes(N) bytes of that storage, or its own allocation when those bytes do not fit in N*S. A model of
+// DSAGenBitMask writes the given mask bytes there, as the DSA does, before the kernel runs.
 // argv: mode coreNum launch n mask.bin storage.bin [ubSize]
 //   launch: threads | sequential | sequential-reverse | sequential-shuffle; a small ubSize forces many stages.
-//   mask.bin (kModeRandomAliased): the DSA bytes; the storage is max(n, 16) elements, its bytes past the mask 0xEE.
-//   storage.bin receives the whole storage after the launch.
-// stdout: blockDim stage tile stages ubPlanBytes ubUsedBytes
+//   mask.bin (kModeRandomAliased): the DSA bytes. The N*S output bytes start as 0xEE, the guard as 0xA5.
+//   storage.bin receives the N*S output bytes and the guard after the launch.
+// stdout: blockDim stage tile stages ubPlanBytes ubUsedBytes maskInOutput
 //   ubUsedBytes is what the kernel's Init reserves with TPipe::InitBuffer on the model, next to the tiling's UB model.
 // The launch checks cross-core GM races and cross-pipe UB synchronisation (LaunchOptions::checkPipeSync).
 #include <cstdio>
@@ -29,6 +32,9 @@
 #include "bernoulli_tiling_core.h"
 
 using namespace BernoulliTiling;
+
+constexpr uint64_t kGuardBytes = 64;
+constexpr uint8_t kGuardByte = 0xA5;
 
 static uint32_t g_ubUsed = 0;
 
@@ -75,33 +81,35 @@ int main(int argc, char** argv)
     if (ComputeTiling(shape, DTYPE_CODE, mode, platform, r) != Status::kOk) {
         return 4;
     }
-    const uint64_t elements = n < kMinPaddedElements ? kMinPaddedElements : n;
-    const uint64_t bytes = elements * OutputBytes(DTYPE_CODE);
-    uint8_t* storage = static_cast<uint8_t*>(AscendC::GmAlloc(bytes));
-    uint8_t* sentinel = static_cast<uint8_t*>(AscendC::GmAlloc(kBlockBytes));
+    const uint64_t bytes = n * OutputBytes(DTYPE_CODE);
+    const bool maskInOutput = mode == kModeRandomAliased && MaskInOutput(n, DTYPE_CODE);
+    uint8_t* storage = static_cast<uint8_t*>(AscendC::GmAlloc(bytes + kGuardBytes));
+    uint8_t* ownMask = static_cast<uint8_t*>(AscendC::GmAlloc(RoundUp(DsaMaskBytes(n), kBlockBytes) + kBlockBytes));
     uint8_t* workspace = static_cast<uint8_t*>(AscendC::GmAlloc(r.workspaceBytes));
     uint8_t* tiling = static_cast<uint8_t*>(AscendC::GmAlloc(sizeof(r.data)));
     std::memset(storage, 0xEE, bytes);
-    std::memset(sentinel, 0, kBlockBytes);
+    std::memset(storage + bytes, kGuardByte, kGuardBytes);
+    std::memset(ownMask, 0, RoundUp(DsaMaskBytes(n), kBlockBytes) + kBlockBytes);
     const std::vector<char> mask = ReadAll(argv[5]);
+    uint8_t* maskArg = maskInOutput ? storage : ownMask;
     if (mode == kModeRandomAliased) {
-        if (mask.size() != DsaMaskBytes(n) || mask.size() > bytes) {
+        if (mask.size() != DsaMaskBytes(n)) {
             return 5;
         }
-        std::memcpy(storage, mask.data(), mask.size());
+        // DSAGenBitMask writes whole 16-byte blocks at the mask's address.
+        std::memcpy(maskArg, mask.data(), mask.size());
     }
     std::memcpy(tiling, &r.data, sizeof(r.data));
-    uint8_t* maskArg = mode == kModeRandomAliased ? storage : sentinel;
     cpu_model::Launch(1, cpu_model::LaunchOptions{}, ProbeUb, maskArg, storage, tiling);
     cpu_model::Launch(r.blockDim, launch, bernoulli_expand, storage, maskArg, storage, workspace, tiling);
     std::ofstream out(argv[6], std::ios::binary);
-    out.write(reinterpret_cast<const char*>(storage), static_cast<std::streamsize>(bytes));
+    out.write(reinterpret_cast<const char*>(storage), static_cast<std::streamsize>(bytes + kGuardBytes));
     const uint64_t stages = n == 0 ? 0 : StageCount(n, r.blockDim, r.data.stageElements);
-    std::printf("%u %llu %llu %llu %llu %u\n", r.blockDim, static_cast<unsigned long long>(r.data.stageElements),
+    std::printf("%u %llu %llu %llu %llu %u %d\n", r.blockDim, static_cast<unsigned long long>(r.data.stageElements),
                 static_cast<unsigned long long>(r.data.tileElements), static_cast<unsigned long long>(stages),
-                static_cast<unsigned long long>(r.ubPlanBytes), g_ubUsed);
+                static_cast<unsigned long long>(r.ubPlanBytes), g_ubUsed, maskInOutput ? 1 : 0);
     AscendC::GmFree(storage);
-    AscendC::GmFree(sentinel);
+    AscendC::GmFree(ownMask);
     AscendC::GmFree(workspace);
     AscendC::GmFree(tiling);
     return 0;

@@ -82,7 +82,7 @@ TEST_F(l2_bernoulli_test, test_case_every_dtype_random_and_endpoints)
     }
 }
 
-TEST_F(l2_bernoulli_test, test_case_small_tensor_is_padded_and_empty_returns)
+TEST_F(l2_bernoulli_test, test_case_small_tensor_has_its_own_mask_and_empty_returns)
 {
     EXPECT_EQ(RunBernoulli(TensorDesc({5}, ACL_INT8, ACL_FORMAT_ND), 0.5f, 0, TensorDesc({5}, ACL_INT8, ACL_FORMAT_ND)),
               ACLNN_SUCCESS);
