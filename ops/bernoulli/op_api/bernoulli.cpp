@@ -117,8 +117,8 @@ const aclTensor* BernoulliRandom(const aclTensor* input, double probability, int
         OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "Bernoulli failed to allocate the dropout scalar.");
         return nullptr;
     }
-    DSAGenBitMask(static_cast<uint64_t>(maskBytes * BITS_PER_BYTE), static_cast<uint64_t>(seed),
-                  static_cast<uint64_t>(offset), dropout, mask, executor);
+    l0op::DSAGenBitMask(static_cast<uint64_t>(maskBytes * BITS_PER_BYTE), static_cast<uint64_t>(seed),
+                        static_cast<uint64_t>(offset), dropout, mask, executor);
     // A failed launch has logged its status; nullptr makes the ACLNN entry fail with ACLNN_ERR_INNER_NULLPTR.
     if (BernoulliAiCore(input, mask, MODE_RANDOM_ALIASED, yPrivate, executor) != ACLNN_SUCCESS) {
         return nullptr;

@@ -1,1 +1,1 @@
-"""Op types claimed by CANN installs and the open operator trees, and the check that ops/ reuses none with another prototype."""
+"""Names ops-math and CANN already hold: op types with their prototypes (claims) and the L0 functions its experimental build links (l0_links)."""

@@ -27,7 +27,6 @@
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_kernels/transdata.h"
 #include "conversion/broadcast_to/op_api/broadcast_to.h"
-#include "conversion/squeeze/op_host/op_api/squeeze.h"
 #include "aclnn_kernels/common/op_error_check.h"
 #include "opdev/op_dfx.h"
 #include "opdev/op_executor.h"
@@ -323,7 +322,9 @@ static aclnnStatus LegacyRemainder(const aclTensor* x1, const aclTensor* x2, acl
     result = l0op::Cast(result, out->GetDataType(), executor);
     CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
     if (out->GetViewShape().GetDimNum() == 0) {
-        result = l0op::SqueezeNd(result, static_cast<int64_t>(0), executor);
+        // The [1] result as out's rank-0 shape: the view ops-math's l0op::SqueezeNd(result, 0) makes, without a call
+        // the experimental build does not link (conversion/squeeze is outside its L0 sources).
+        result = executor->CreateView(result, out->GetViewShape(), result->GetViewOffset());
         CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
     }
     auto copied = l0op::ViewCopy(result, out, executor);
