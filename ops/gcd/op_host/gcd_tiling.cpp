@@ -107,7 +107,8 @@ ge::graphStatus TilingForGcd(gert::TilingContext* context)
     context->SetTilingKey(result.tilingKey);
     size_t* workspaces = context->GetWorkspaceSizes(1);
     OP_CHECK_NULL_WITH_CONTEXT(context, workspaces);
-    workspaces[0] = ascendcPlatform.GetLibApiWorkSpaceSize() + static_cast<size_t>(result.workspaceSize);
+    // No system workspace: the kernel calls no Ascend C API that uses one (no GetUserWorkspace, soft SyncAll, Matmul).
+    workspaces[0] = static_cast<size_t>(result.workspaceSize);
     return ge::GRAPH_SUCCESS;
 }
 

@@ -59,7 +59,7 @@ struct TilingResult {
     GcdTilingData data;
     uint64_t tilingKey;
     int64_t blockDim;
-    int64_t workspaceSize; // user workspace in bytes; the adapter adds the platform's system workspace
+    int64_t workspaceSize; // the whole workspace the tiling requests, in bytes (0: the kernel needs none)
 };
 
 inline int64_t DtypeSize(uint64_t dtypeCode)

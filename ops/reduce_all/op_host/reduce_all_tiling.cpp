@@ -91,8 +91,9 @@ static ge::graphStatus ReduceAllTilingFunc(gert::TilingContext* context)
     }
     size_t* workspaces = context->GetWorkspaceSizes(WORKSPACE_COUNT);
     OP_CHECK_NULL_WITH_CONTEXT(context, workspaces);
-    // The system workspace every Ascend C kernel gets, plus the split mode's per-core partials.
-    workspaces[0] = static_cast<size_t>(ascendcPlatform.GetLibApiWorkSpaceSize() + result.userWorkspaceBytes);
+    // The split mode's per-core partials only: its hardware SyncAll needs no workspace and the kernel calls no API that
+    // uses the 16 MiB system workspace, so the partials sit at the start of the workspace the kernel is given.
+    workspaces[0] = static_cast<size_t>(result.userWorkspaceBytes);
     return ge::GRAPH_SUCCESS;
 }
 

@@ -23,9 +23,10 @@ __global__ __aicore__ void reduce_all(GM_ADDR x, GM_ADDR axes, GM_ADDR y, GM_ADD
     KERNEL_TASK_TYPE(REDUCE_ALL_MODE_SPLIT, KERNEL_TYPE_MIX_AIV_1_0);
     REGISTER_TILING_DEFAULT(ReduceAllTilingData);
     GET_TILING_DATA_WITH_STRUCT(ReduceAllTilingData, tilingData, tiling);
-    GM_ADDR userWorkspace = AscendC::GetUserWorkspace(workspace);
     AscendC::TPipe pipe;
     NsReduceAll::ReduceAllKernel op;
-    op.Init(x, y, userWorkspace, &tilingData, &pipe);
+    // The tiling requests only the split mode's partials, no system workspace: they start at `workspace` itself
+    // (the user-workspace getter would skip a 16 MiB system part that is not there).
+    op.Init(x, y, workspace, &tilingData, &pipe);
     op.Process();
 }

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gcd_tiling_runner import DTYPES as TILING_DTYPES, Case, contiguous, run_cases
+
 OP_DIR = Path(__file__).resolve().parents[2]
 REPORT_PATH = OP_DIR / "docs" / "memory_report.md"
 SOURCE = OP_DIR / "op_api" / "aclnn_gcd.cpp"
@@ -62,11 +64,29 @@ def before_after() -> str:
     return "\n".join(lines) + "\n"
 
 
-def render() -> str:
+def workspace(gxx) -> str:
+    """The workspace the tiling requests per case and dtype (op_host/gcd_tiling_core.h through the tiling driver):
+    part of the device memory of a call besides the tensors the memory model counts."""
+    codes = {name: code for code, (name, _) in TILING_DTYPES.items()}
+    keys = [(name, dtype) for name in CASES for dtype in DTYPES]
+    cases = [Case(codes[dtype], 40, contiguous(CASES[name]["self"]), contiguous(CASES[name]["other"]), walk=False)
+             for name, dtype in keys]
+    lines = ["## Workspace the tiling requests (Ascend910B, 40 cores)", "",
+             "| case | dtype | copy mode | workspace (B) |", "|---|---|---|---:|"]
+    for (name, dtype), result in zip(keys, run_cases(gxx, cases)):
+        lines.append(f"| {name} | {dtype} | {result['mode']} | {result['workspace']} |")
+    lines += ["", "The kernel calls no Ascend C API that uses the system workspace, so the tiling requests none "
+              "(tests/portable/test_gcd_tiling.py holds op_host/gcd_tiling.cpp to it); the peaks above and below are "
+              "the whole device memory of the call.", ""]
+    return "\n".join(lines)
+
+
+def render(gxx=None) -> str:
     """The report text; every absolute path of this checkout or wheel is written relative to the op folder."""
     from click.testing import CliRunner
 
     from op_migrate.migrate.cli import main
+    from op_migrate.ops.common.doc_figures import report_gxx
 
     runner = CliRunner()
     parts = [
@@ -76,6 +96,8 @@ def render() -> str:
         "the routes, not measured. The lifetime charts are left out (`migrate analyze ... -o DIR/report.md` "
         "writes them).\n\n",
         before_after(),
+        "\n",
+        workspace(gxx or report_gxx()),
         "\n# Routes and memory of this operator per case\n",
     ]
     for name, shapes in CASES.items():

@@ -23,7 +23,7 @@ UT_PATH = OP_DIR / "tests" / "ut" / "op_host" / "test_gcd_tiling.cpp"
 LICENSE = OP_DIR.parents[1] / "analyzers" / "data" / "license_header.txt"
 CORES = 40
 UB_SIZE = 196608
-SYSTEM_WORKSPACE = 16 * 1024 * 1024  # GetLibApiWorkSpaceSize() on Atlas A2 in the ops-math UT fakes
+WORKSPACE = 0  # the tiling requests no workspace (op_host/gcd_tiling.cpp)
 GE_DTYPES = {
     1: "DT_INT8",
     2: "DT_UINT8",
@@ -64,7 +64,7 @@ using namespace std;
 namespace {
 constexpr uint64_t CORE_NUM = {cores};
 constexpr uint64_t UB_SIZE = {ub};
-constexpr size_t SYSTEM_WORKSPACE = {workspace};
+constexpr size_t WORKSPACE = {workspace};
 
 struct GcdCompileInfo {
     int64_t coreNum = 0;
@@ -126,7 +126,7 @@ def render(gxx) -> str:
     results = run_cases(gxx, cases)
     header = LICENSE.read_text(encoding="utf-8").rstrip("\n")
     prelude = PRELUDE.replace("{cores}", str(CORES)).replace("{ub}", str(UB_SIZE))
-    parts = [header, prelude.replace("{workspace}", str(SYSTEM_WORKSPACE))]
+    parts = [header, prelude.replace("{workspace}", str(WORKSPACE))]
     for (name, code, a, b), r in zip(SUCCESS_CASES, results):
         assert r["status"] == 0, name
         out = tuple(int(d) for d in np.broadcast_shapes(a, b))
@@ -144,7 +144,7 @@ TEST_F(GcdTiling, {name})
     // key {r["key"]}: dtype code {code}, copy mode {r["key"] >> 4} ({r["mode"]}), blockDim {r["blockDim"]}
     string expectTilingData =
 {words};
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, {r["key"]}, expectTilingData, {{SYSTEM_WORKSPACE}});
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, {r["key"]}, expectTilingData, {{WORKSPACE}});
 }}
 """
         )

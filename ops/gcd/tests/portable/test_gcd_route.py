@@ -28,7 +28,7 @@ def test_gcd_native_policy_passes_on_the_op_api():
     assert "PASS" in result.output and "32 pass, 0 fail, 0 incomplete" in result.output
 
 
-def test_memory_report_is_current():
-    expected = gcd_memory_report.render()
+def test_memory_report_is_current(gxx):
+    expected = gcd_memory_report.render(gxx)
     actual = gcd_memory_report.REPORT_PATH.read_text(encoding="utf-8") if gcd_memory_report.REPORT_PATH.exists() else ""
     assert actual == expected, "regenerate with: python ops/gcd/tests/portable/gcd_memory_report.py"

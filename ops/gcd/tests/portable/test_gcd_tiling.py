@@ -11,10 +11,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from gcd_tiling_runner import DTYPES, STATUS, TILE_FIELDS, UB_RESERVED, UB_SIZE, Case, View, contiguous, run_cases
+
+OP_DIR = Path(__file__).resolve().parents[2]
 
 
 def reference_offsets(view: View, out_shape: tuple[int, ...]) -> np.ndarray:
@@ -241,3 +245,18 @@ def test_more_than_2_pow_31_elements_split_without_overflow(gxx):
         assert r["totalNum"] == total and r["usedCoreNum"] == 40
         assert r["perCoreNum"] * 39 + r["lastCoreNum"] == total and 0 < r["lastCoreNum"] <= r["perCoreNum"]
         assert r["perCoreNum"] % (32 // size) == 0
+
+
+# Ascend C calls that use the system workspace the tiling reserves with GetLibApiWorkSpaceSize (its first 16 MiB):
+# the user workspace found behind it, the sys pointer, the software SyncAll, Matmul's KFC client.
+SYSTEM_WORKSPACE_USERS = ("GetUserWorkspace", "GetSysWorkSpacePtr", "SetSysWorkspace", "SyncAll<false",
+                          "Matmul", "KfcClient")
+
+
+def test_the_tiling_asks_for_no_system_workspace_the_kernel_does_not_use() -> None:
+    """GetLibApiWorkSpaceSize() is 16 MiB on every call: only a kernel that calls a system-workspace user needs it."""
+    kernel = "".join(path.read_text(encoding="utf-8") for path in sorted((OP_DIR / "op_kernel").glob("*")))
+    used = [name for name in SYSTEM_WORKSPACE_USERS if name in kernel]
+    tiling = (OP_DIR / "op_host" / "gcd_tiling.cpp").read_text(encoding="utf-8")
+    assert used or "GetLibApiWorkSpaceSize" not in tiling, "gcd_tiling.cpp reserves a system workspace nothing uses"
+    assert "workspaces[0] = static_cast<size_t>(result.workspaceSize);" in tiling  # the core's figure, as requested

@@ -30,12 +30,14 @@ CHAINS = (
     ("before: TBE ReduceAll chain", HERE / "memory" / "aclnn_all_tbe_chain.cpp"),
     ("after: Ascend C ReduceAll", OP_DIR / "op_api" / "aclnn_all.cpp"),
 )
-# (name, self shape, out shape): axes follow from the shapes; int8 self, bool out.
+# (name, self shape, axes, out shape): int8 self, bool out.
 CASES = (
-    ("reduce-last", (64, 1024), (64,)),
-    ("reduce-all", (8, 16, 32), ()),
-    ("keep-innermost", (4096, 256), (256,)),
+    ("reduce-last", (64, 1024), (1,), (64,)),
+    ("reduce-all", (8, 16, 32), (0, 1, 2), ()),
+    ("keep-innermost", (4096, 256), (0,), (256,)),
+    ("reduce-all-split", (64, 4096), (0, 1), ()),  # one output, a long reduction: the split mode's partials
 )
+CORES = 40
 SOC = "Ascend910B"
 # After-only rows: the dtypes the kernel does not read itself take a Cast to BOOL first, a UINT8 out a Cast after.
 OTHER_DTYPES = (("float32", "bool"), ("float16", "bool"), ("int32", "bool"), ("int8", "uint8"))
@@ -70,7 +72,20 @@ def _consistency(memory: dict, out_shape) -> str:
     )
 
 
-def render() -> str:
+def workspaces(gxx) -> dict[str, int]:
+    """The workspace the tiling requests per case (op_host/reduce_all_tiling_core.h through the plan simulator):
+    device memory of the call that the memory model's tensors leave out."""
+    from reduce_all_cases import Case, PlanSim
+
+    sim = PlanSim(gxx, gxx.build([HERE / "cpp" / "reduce_all_plan_sim.cpp"], name="reduce_all_plan_sim"))
+    results = sim.run([Case(shape, axes, core_num=CORES) for _, shape, axes, _ in CASES])
+    return {name: result["workspace"] for (name, *_), result in zip(CASES, results)}
+
+
+def render(gxx=None) -> str:
+    from op_migrate.ops.common.doc_figures import report_gxx
+
+    workspace = workspaces(gxx or report_gxx())
     lines = [
         "# ReduceAll memory and traffic report (predicted)",
         "",
@@ -79,24 +94,29 @@ def render() -> str:
         "The before chain is `tests/portable/memory/aclnn_all_tbe_chain.cpp` (L0 ops from l0_ops.toml); the after"
         " chain is this operator's `op_api/aclnn_all.cpp` with its own L0 `op_api/reduce_all.cpp`.",
         "",
-        "| case | chain | launches | GM traffic (B) | extra device peak (B) | predicted time (µs) | ReduceAll output check |",
-        "|---|---|---:|---:|---:|---:|---|",
+        f"The Ascend C kernel's workspace is what its tiling requests on {CORES} cores (only the split mode's partials;"
+        " no system workspace, tests/portable/test_reduce_all_tiling_core.py); the TBE kernel's is not modelled.",
+        "",
+        "| case | chain | launches | GM traffic (B) | extra device peak (B) | kernel workspace (B) | predicted time (µs) "
+        "| ReduceAll output check |",
+        "|---|---|---:|---:|---:|---:|---:|---|",
     ]
     details = []
-    for name, self_shape, out_shape in CASES:
+    for name, self_shape, _, out_shape in CASES:
         for label, source in CHAINS:
             memory = _memory(source, self_shape, out_shape)
             tasks = ", ".join(
                 f"{t['op']} {t['read_bytes']}/{t['write_bytes']}" for t in memory["task_traffic"]
             )
+            kernel_workspace = str(workspace[name]) if source == CHAINS[1][1] else "not modelled"
             lines.append(
                 f"| {name} {_dims(self_shape)}→{_dims(out_shape)} | {label} | {memory['tasks']} | "
-                f"{memory['traffic_bytes']} | {memory['peak_bytes']} | {memory['predicted_time_s'] * 1e6:.1f} | "
-                f"{_consistency(memory, out_shape)} |"
+                f"{memory['traffic_bytes']} | {memory['peak_bytes']} | {kernel_workspace} | "
+                f"{memory['predicted_time_s'] * 1e6:.1f} | {_consistency(memory, out_shape)} |"
             )
             details.append(f"- {name}, {label}: {tasks} (read/written bytes per launch)")
     lines += ["", "## Launches", "", *details, ""]
-    name, self_shape, out_shape = CASES[0]
+    name, self_shape, _, out_shape = CASES[0]
     lines += [
         f"## Other dtypes on {SOC} (after only, {name} {_dims(self_shape)}→{_dims(out_shape)})",
         "",

@@ -15,8 +15,8 @@ from __future__ import annotations
 import reduce_all_memory_report as report
 
 
-def test_memory_report_is_current() -> None:
-    expected = report.render()
+def test_memory_report_is_current(gxx) -> None:
+    expected = report.render(gxx)
     assert report.REPORT.read_text(encoding="utf-8") == expected, (
         "docs/memory_report.md is stale; regenerate: python ops/reduce_all/tests/portable/reduce_all_memory_report.py"
     )

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -198,3 +199,21 @@ def test_empty_reduction_fills_true_without_reading(plan_sim) -> None:
 def test_invalid_inputs_are_refused_with_a_status(plan_sim, case, status) -> None:
     (result,) = plan_sim.run([case])
     assert result["status_name"] == status
+
+
+# Ascend C calls that use the system workspace GetLibApiWorkSpaceSize reserves (its first 16 MiB): GetUserWorkspace
+# finds the user part behind it, the sys pointer itself, the software SyncAll, Matmul's KFC client.
+SYSTEM_WORKSPACE_USERS = ("GetUserWorkspace", "GetSysWorkSpacePtr", "SetSysWorkspace", "SyncAll<false",
+                          "Matmul", "KfcClient")
+
+
+def test_the_tiling_asks_only_for_the_split_partials() -> None:
+    """The hardware SyncAll of the split mode needs no workspace; the partials are the only bytes requested, at the
+    start of the workspace the kernel is given."""
+    op_dir = Path(__file__).resolve().parents[2]
+    kernel = "".join(path.read_text(encoding="utf-8") for path in sorted((op_dir / "op_kernel").glob("*")))
+    used = [name for name in SYSTEM_WORKSPACE_USERS if name in kernel]
+    tiling = (op_dir / "op_host" / "reduce_all_tiling.cpp").read_text(encoding="utf-8")
+    assert not used, used
+    assert "GetLibApiWorkSpaceSize" not in tiling
+    assert "workspaces[0] = static_cast<size_t>(result.userWorkspaceBytes);" in tiling

@@ -22,7 +22,7 @@ using namespace std;
 namespace {
 constexpr uint64_t CORE_NUM = 40;
 constexpr uint64_t UB_SIZE = 196608;
-constexpr size_t SYSTEM_WORKSPACE = 16777216;
+constexpr size_t WORKSPACE = 0;
 
 struct GcdCompileInfo {
     int64_t coreNum = 0;
@@ -63,7 +63,7 @@ TEST_F(GcdTiling, Float32SameShapeLinear)
         "840 1 1 1 1 1 1 1 840 1 1 1 "
         "1 1 1 1 1 0 0 0 0 0 0 0 "
         "1 0 0 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 6, expectTilingData, {SYSTEM_WORKSPACE});
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 6, expectTilingData, {WORKSPACE});
 }
 
 TEST_F(GcdTiling, Float16OneSideBroadcast)
@@ -76,7 +76,7 @@ TEST_F(GcdTiling, Float16OneSideBroadcast)
         "231 65 1 1 1 1 1 1 1 65 1 1 "
         "1 1 1 1 65 1 0 0 0 0 0 0 "
         "0 1 0 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 20, expectTilingData, {SYSTEM_WORKSPACE});
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 20, expectTilingData, {WORKSPACE});
 }
 
 TEST_F(GcdTiling, Bf16BothSideBroadcast)
@@ -89,7 +89,7 @@ TEST_F(GcdTiling, Bf16BothSideBroadcast)
         "40 1 97 1 1 1 1 1 1 55 97 1 "
         "1 1 1 1 97 0 1 0 0 0 0 0 "
         "0 97 1 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 21, expectTilingData, {SYSTEM_WORKSPACE});
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 21, expectTilingData, {WORKSPACE});
 }
 
 TEST_F(GcdTiling, Int8Rank8Broadcast)
@@ -103,7 +103,7 @@ TEST_F(GcdTiling, Int8Rank8Broadcast)
         "2 1 3 2 1 5 3 7 1 4 3 1 "
         "2 5 1 7 630 0 210 105 0 21 7 1 "
         "0 210 70 0 35 7 0 1";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 17, expectTilingData, {SYSTEM_WORKSPACE});
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 17, expectTilingData, {WORKSPACE});
 }
 
 TEST_F(GcdTiling, Uint8ScalarOtherAllCores)
@@ -116,7 +116,7 @@ TEST_F(GcdTiling, Uint8ScalarOtherAllCores)
         "1000003 1 1 1 1 1 1 1 1 1 1 1 "
         "1 1 1 1 1 0 0 0 0 0 0 0 "
         "0 0 0 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 34, expectTilingData, {SYSTEM_WORKSPACE});
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 34, expectTilingData, {WORKSPACE});
 }
 
 TEST_F(GcdTiling, Int16SameShapeTail)
@@ -129,7 +129,7 @@ TEST_F(GcdTiling, Int16SameShapeTail)
         "3711 1 1 1 1 1 1 1 3711 1 1 1 "
         "1 1 1 1 1 0 0 0 0 0 0 0 "
         "1 0 0 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 3, expectTilingData, {SYSTEM_WORKSPACE});
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 3, expectTilingData, {WORKSPACE});
 }
 
 TEST_F(GcdTiling, Int32ShortRowsBroadcast)
@@ -142,7 +142,7 @@ TEST_F(GcdTiling, Int32ShortRowsBroadcast)
         "2000 3 1 1 1 1 1 1 1 3 1 1 "
         "1 1 1 1 3 1 0 0 0 0 0 0 "
         "0 1 0 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 23, expectTilingData, {SYSTEM_WORKSPACE});
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 23, expectTilingData, {WORKSPACE});
 }
 
 TEST_F(GcdTiling, Int64ColumnBroadcast)
@@ -155,7 +155,7 @@ TEST_F(GcdTiling, Int64ColumnBroadcast)
         "1500 7 1 1 1 1 1 1 1500 1 1 1 "
         "1 1 1 1 7 1 0 0 0 0 0 0 "
         "1 0 0 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 24, expectTilingData, {SYSTEM_WORKSPACE});
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 24, expectTilingData, {WORKSPACE});
 }
 
 TEST_F(GcdTiling, Float32LongRowsSegment)
@@ -168,7 +168,7 @@ TEST_F(GcdTiling, Float32LongRowsSegment)
         "3 9001 1 1 1 1 1 1 3 1 1 1 "
         "1 1 1 1 9001 1 0 0 0 0 0 0 "
         "1 0 0 0 0 0 0 0";
-    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 38, expectTilingData, {SYSTEM_WORKSPACE});
+    ExecuteTestCase(para, ge::GRAPH_SUCCESS, 38, expectTilingData, {WORKSPACE});
 }
 
 TEST_F(GcdTiling, UnbroadcastableShapeFailed)

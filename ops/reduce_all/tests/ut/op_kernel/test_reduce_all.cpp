@@ -34,7 +34,6 @@ protected:
 namespace {
 constexpr int64_t CORE_NUM = 40;
 constexpr int64_t UB_SIZE = 196608;
-constexpr size_t SYS_WORKSPACE_BYTES = 32 * 1024 * 1024;
 
 void RunCase(const vector<int64_t>& shape, const vector<int64_t>& axes, bool keepDim, const string& shapeArg,
              const string& axesArg)
@@ -56,8 +55,8 @@ void RunCase(const vector<int64_t>& shape, const vector<int64_t>& axes, bool kee
     uint8_t* x = (uint8_t*)AscendC::GmAlloc(inputNum > 0 ? inputNum : 32);
     uint8_t* axesGm = (uint8_t*)AscendC::GmAlloc(axes.size() * sizeof(int64_t) + 32);
     uint8_t* y = (uint8_t*)AscendC::GmAlloc(outputNum > 0 ? outputNum : 32);
-    // The system workspace comes first; the split mode's partials follow it (GetUserWorkspace).
-    uint8_t* workspace = (uint8_t*)AscendC::GmAlloc(SYS_WORKSPACE_BYTES + result.userWorkspaceBytes);
+    // The tiling requests the split mode's partials only, at the start of the workspace (no system part).
+    uint8_t* workspace = (uint8_t*)AscendC::GmAlloc(result.userWorkspaceBytes > 0 ? result.userWorkspaceBytes : 32);
     uint8_t* tiling = (uint8_t*)AscendC::GmAlloc(sizeof(ReduceAllTilingData));
     ReadFile("./reduce_all_data/input_x.bin", inputNum, x, inputNum);
     *reinterpret_cast<ReduceAllTilingData*>(tiling) = result.data;
