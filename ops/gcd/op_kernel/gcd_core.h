@@ -228,18 +228,28 @@ GCD_CORE_FUNC int32_t VectorIterations(uint64_t dtypeCode)
 }
 
 // One lane of the kernel's masked Euclid in fp32: a == 0 freezes the pair; otherwise (a, b) <- (b - trunc(b / a)
-// * a, a), the truncating remainder of C, so wrapped minimum values behave exactly as TorchIntGcd.
-GCD_CORE_FUNC float VectorEuclidLane(float a, float b, int32_t iterations)
+// * a, a), the truncating remainder of C, so wrapped minimum values behave exactly as TorchIntGcd. A remainder of
+// magnitude |a| or more (an exact quotient the division returned one ulp short, GcdVectorMath::Euclid) is 0.
+// `divide` is the lane's fp32 division: IEEE here, one ulp off in the tests.
+struct IeeeDivide {
+    GCD_CORE_FUNC float operator()(float b, float a) const { return b / a; }
+};
+
+template <typename Divide = IeeeDivide>
+GCD_CORE_FUNC float VectorEuclidLane(float a, float b, int32_t iterations, Divide divide = Divide())
 {
     for (int32_t i = 0; i < iterations; ++i) {
         const bool frozen = (a == 0.0f);
         const float divisor = frozen ? 1.0f : a;
-        float quotient = b / divisor;
+        float quotient = divide(b, divisor);
         quotient = static_cast<float>(static_cast<int64_t>(quotient)); // CAST_TRUNC, |quotient| < 2^22
-        const float remainder = b - quotient * divisor;
-        const float nextB = frozen ? b : a;
-        a = frozen ? 0.0f : remainder;
-        b = nextB;
+        float remainder = b - quotient * divisor;
+        const float magnitude = remainder < 0.0f ? -remainder : remainder;
+        if (magnitude >= (divisor < 0.0f ? -divisor : divisor)) {
+            remainder = 0.0f;
+        }
+        b = frozen ? b : a;
+        a = remainder;
     }
     return b;
 }

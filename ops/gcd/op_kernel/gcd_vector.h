@@ -120,14 +120,19 @@ public:
             }
         }
         // The Fibonacci bound of this tile's own largest operand: tiles of small integers stop early.
-        Euclid(a, b, n, GcdCore::EuclidIterations(static_cast<int64_t>(largest)));
-        FromFloat(out, b, n);
+        FromFloat(out, Euclid(a, b, n, GcdCore::EuclidIterations(static_cast<int64_t>(largest))), n);
     }
 
 private:
     static constexpr bool IsFloatType()
     {
         return DTYPE_CODE == GCD_DTYPE_FLOAT || DTYPE_CODE == GCD_DTYPE_FLOAT16 || DTYPE_CODE == GCD_DTYPE_BF16;
+    }
+
+    // Only int8 / int16 have negative Euclid operands: the dtype minimum, whose magnitude wraps back to itself.
+    static constexpr bool HasNegativeOperands()
+    {
+        return DTYPE_CODE == GCD_DTYPE_INT8 || DTYPE_CODE == GCD_DTYPE_INT16;
     }
 
     // fp32 and bf16 operands reach 2^22, int32 ones 2^31; the other dtypes always stay below VECTOR_EXACT_LIMIT.
@@ -201,22 +206,39 @@ private:
     }
 
     // Masked Euclid on all lanes at once: a lane with a == 0 is frozen, the others step
-    // (a, b) <- (b - trunc(b / a) * a, a).
-    __aicore__ inline void Euclid(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n, int32_t trips)
+    // (a, b) <- (b - trunc(b / a) * a, a); returns the buffer that holds b (the three buffers rotate, no copies).
+    // Exactness with the device's Div (documented to 1 ulp): below VECTOR_EXACT_LIMIT = 2^22 a quotient that is not
+    // an integer lies at least 1/|a| > |b/a| * 2^-22 away from one, more than an ulp, so an ulp never moves it across
+    // an integer; only an exact quotient n can truncate to n - sign(n), leaving r = b - (n - sign(n)) a = +-a
+    // instead of 0. Such a remainder (|r| >= |a|) is set to 0, so every trip is an exact Euclid step and the
+    // Fibonacci trip bound holds (test_gcd_kernel.py runs the kernel with every quotient one ulp low and high).
+    __aicore__ inline LocalTensor<float> Euclid(LocalTensor<float> a, LocalTensor<float> b, int32_t n, int32_t trips)
     {
-        LocalTensor<uint8_t> active = maskBuf_.Get<uint8_t>();
+        LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
         LocalTensor<float> divisor = quotientBuf_.Get<float>();
+        LocalTensor<float> magnitude = reduceBuf_.Get<float>();
         LocalTensor<float> remainder = scratchBuf_.Get<float>();
         for (int32_t i = 0; i < trips; ++i) {
-            CompareScalar(active, a, 0.0f, CMPMODE::NE, n);
-            Select(divisor, active, a, 1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            CompareScalar(mask, a, 0.0f, CMPMODE::NE, n);
+            Select(divisor, mask, a, 1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             Div(remainder, b, divisor, n);
             Truncate(remainder, n);
             Mul(remainder, remainder, divisor, n);
-            Sub(remainder, b, remainder, n);
-            Select(b, active, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
-            Select(a, active, remainder, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            Sub(remainder, b, remainder, n); // 0 on a frozen lane: b is integral and the divisor 1
+            Select(b, mask, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
+            if constexpr (HasNegativeOperands()) {
+                Abs(divisor, divisor, n);
+                Abs(magnitude, remainder, n);
+                Compare(mask, magnitude, divisor, CMPMODE::LT, n);
+            } else {
+                Compare(mask, remainder, divisor, CMPMODE::LT, n);
+            }
+            Select(remainder, mask, remainder, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            LocalTensor<float> spent = a; // the remainder is the next a; the old a's buffer takes the next remainder
+            a = remainder;
+            remainder = spent;
         }
+        return b;
     }
 
     __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<float>& g, int32_t n)

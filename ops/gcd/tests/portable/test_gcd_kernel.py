@@ -54,10 +54,7 @@ class Operand:
         return [len(self.shape), *self.shape, *([1] * pad), *self.strides, *([0] * pad), self.storage.nbytes]
 
 
-@pytest.fixture(scope="module")
-def run_kernel(cpu_model):
-    exe = cpu_model.build_kernel([DRIVER], name="gcd_kernel_driver")
-
+def kernel_runner(cpu_model, exe):
     def run(dtype: str, cores: int, self_op: Operand, other_op: Operand, sequential: bool = False):
         code = DTYPES[dtype][0]
         words = [code, cores, int(sequential), *self_op.words(), *other_op.words()]
@@ -69,6 +66,11 @@ def run_kernel(cpu_model):
         return key, block_dim, result
 
     return run
+
+
+@pytest.fixture(scope="module")
+def run_kernel(cpu_model):
+    return kernel_runner(cpu_model, cpu_model.build_kernel([DRIVER], name="gcd_kernel_driver"))
 
 
 def values(dtype: str, count: int, rng: np.random.Generator, full_range: bool = False) -> np.ndarray:
@@ -239,3 +241,48 @@ def test_threaded_and_sequential_launches_agree(run_kernel, case):
     _, _, threaded = run_kernel("int16", 40, self_op, other_op)
     _, _, sequential = run_kernel("int16", 40, self_op, other_op, sequential=True)
     assert threaded.tobytes() == sequential.tobytes()
+
+
+def limit_pairs(dtype: str) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair of a dtype's edge values: 0, 1, 2, the largest and smallest values and their neighbours, and the
+    two largest Fibonacci numbers in range (the longest Euclid)."""
+    np_dtype = DTYPES[dtype][1]
+    if np_dtype.kind in "iu":
+        info = np.iinfo(np_dtype)
+        top = min(int(info.max), 2**22 - 1) if dtype == "int32" else int(info.max)  # int32 above: the exact path
+        edges = [0, 1, 2, top, top - 1, int(info.min), int(info.min) + 1, -1]
+    else:
+        top = {"float16": 65504.0, "bfloat16": 2.0**22 - 2.0**14, "float32": 2.0**22 - 1}[dtype]
+        edges = [0.0, -0.0, 1.0, 2.0, top, top - {"float16": 32.0, "bfloat16": 2.0**14, "float32": 1.0}[dtype],
+                 -top, 0.5]
+    fib = [1, 2]
+    while fib[-1] + fib[-2] <= abs(top):
+        fib.append(fib[-1] + fib[-2])
+    edges += fib[-2:]
+    grid = np.array(edges, np.float64)
+    a, b = np.meshgrid(grid, grid)
+    return a.reshape(-1).astype(np_dtype), b.reshape(-1).astype(np_dtype)
+
+
+@pytest.fixture(scope="module", params=[-1, 1], ids=["div-ulp-low", "div-ulp-high"])
+def run_kernel_ulp(request, cpu_model):
+    """The kernel with every fp32 Div quotient one ulp below / above IEEE (the device's documented accuracy)."""
+    exe = cpu_model.build_kernel([DRIVER], defines=[f"CPU_MODEL_DIV_ULP={request.param}"],
+                                 name=f"gcd_kernel_driver_div_ulp_{'low' if request.param < 0 else 'high'}")
+    return kernel_runner(cpu_model, exe)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16", "float16", "bfloat16", "float32", "int32"])
+@pytest.mark.parametrize("case", ["fibonacci", "limits"])
+def test_a_quotient_one_ulp_off_changes_no_result(run_kernel_ulp, dtype, case):
+    """The Euclid loop runs exactly the Fibonacci bound of each tile's largest operand: a step that a quotient one
+    ulp low leaves at r + a, or one ulp high at r - a, must still be an exact step (consecutive Fibonacci numbers use
+    every trip; the edge values of the dtype every boundary)."""
+    if case == "fibonacci":
+        self_op, other_op = make_case("fibonacci", dtype, np.random.default_rng(0))
+    else:
+        a, b = limit_pairs(dtype)
+        self_op, other_op = contiguous(a, (a.size,)), contiguous(b, (b.size,))
+    want = gcd_golden.gcd(self_op.view(), other_op.view()).reshape(-1)
+    _, _, got = run_kernel_ulp(dtype, 1, self_op, other_op)
+    assert_same(dtype, got, want)

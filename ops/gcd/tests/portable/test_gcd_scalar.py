@@ -228,3 +228,32 @@ def test_trip_bound_covers_every_pair_up_to_the_tiles_largest_operand(driver):
     for (m, needed), bound in zip(limits, bounds):
         assert needed <= bound, f"magnitude {m} needs {needed} trips, the bound gives {bound}"
     assert all(needed == bound for (m, needed), bound in zip(limits[:401], bounds[:401])), "and it is tight"
+
+
+@pytest.fixture(scope="module", params=[-1, 1], ids=["div-ulp-low", "div-ulp-high"])
+def driver_ulp(request, gxx):
+    """The scalar lane with every fp32 quotient one ulp below / above IEEE."""
+    exe = gxx.build([DRIVER], defines=[f"GCD_DIV_ULP={request.param}"],
+                    name=f"gcd_scalar_driver_div_ulp_{'low' if request.param < 0 else 'high'}")
+    return lambda *args, data: np.frombuffer(
+        gxx.run(exe, args, stdin=np.ascontiguousarray(data).tobytes()).stdout, dtype=data.dtype
+    ).reshape(-1, 2)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8"])
+def test_every_8bit_pair_survives_a_quotient_one_ulp_off(driver_ulp, dtype):
+    """The kernel's lane at the exact Fibonacci trip bound stays exact when every division is one ulp off."""
+    x, y = _all_pairs(np.dtype(dtype))
+    _, vector = _run_int(driver_ulp, dtype, x, y)
+    np.testing.assert_array_equal(vector, gcd_golden.torch_int_gcd(x, y))
+
+
+def test_fibonacci_and_edge_pairs_survive_a_quotient_one_ulp_off(driver_ulp):
+    """int32 below 2^22 (the vector path): consecutive Fibonacci numbers and the dtype's edges."""
+    pairs = _fibonacci_pairs(2**22 - 1)
+    edges = [0, 1, 2, 3, 2**22 - 1, 2**22 - 2, -(2**22 - 1), 2**21, 3 * 2**20, 1048573]
+    pairs += [(a, b) for a in edges for b in edges]
+    x = np.array([a for a, _ in pairs], np.int32)
+    y = np.array([b for _, b in pairs], np.int32)
+    _, vector = _run_int(driver_ulp, "int32", x, y)
+    np.testing.assert_array_equal(vector, gcd_golden.torch_int_gcd(x, y))

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "cpu_model/vec_common.h"
 
@@ -137,15 +138,34 @@ inline void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
     detail::Binary("Min", dst, src0, src1, count, detail::MinOf<T>);
 }
 
-// IEEE division in float; the device may differ by one ulp (only the 950 DivConfig promises 0 ulp).
+namespace detail {
+// Build with -DCPU_MODEL_DIV_ULP=-1 or +1 to move every finite non-zero float quotient one ulp toward -inf / +inf:
+// the device's Div is documented to 1 ulp (only the 950 DivConfig promises 0), so a kernel can be run against a
+// quotient one ulp off in either direction. Without the define, Div is IEEE.
+template <typename T>
+inline T DivUlp(T quotient)
+{
+#if defined(CPU_MODEL_DIV_ULP)
+    if constexpr (std::is_same<T, float>::value) {
+        if (std::isfinite(quotient) && quotient != 0.0f) {
+            return std::nextafter(quotient, CPU_MODEL_DIV_ULP > 0 ? INFINITY : -INFINITY);
+        }
+    }
+#endif
+    return quotient;
+}
+}  // namespace detail
+
+// IEEE division in float; the device may differ by one ulp (only the 950 DivConfig promises 0 ulp): see DivUlp.
 template <typename T>
 inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count,
                 CPU_MODEL_SITE)
 {
     cpu_model::VectorCall call(site, "Div", cpu_model::TypeKey<T>(), cpu_model::ElementBytes<T>(count));
     static_assert(cpu_model::kA2FloatOnly<T>, "Div: A2 supports half and float only (no integer or double division)");
-    detail::Binary("Div", dst, src0, src1, count,
-                   [](T a, T b) { return static_cast<T>(cpu_model::Widen(a) / cpu_model::Widen(b)); });
+    detail::Binary("Div", dst, src0, src1, count, [](T a, T b) {
+        return detail::DivUlp(static_cast<T>(cpu_model::Widen(a) / cpu_model::Widen(b)));
+    });
 }
 
 template <typename T>

@@ -14,6 +14,7 @@
 //   scalar_gcd_driver int64 exact              stdin int64 pairs      stdout int64 exact (int64 is scalar only)
 //   scalar_gcd_driver float <fp32|fp16|bf16>   stdin uint32 bit pairs stdout uint32 (exact, vector)
 //   scalar_gcd_driver bound trips              stdin uint32 magnitudes stdout uint32 EuclidIterations
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -37,6 +38,22 @@ std::vector<uint32_t> ReadWords()
 
 void Write(const std::vector<uint32_t>& out) { std::fwrite(out.data(), sizeof(uint32_t), out.size(), stdout); }
 
+#ifndef GCD_DIV_ULP
+#define GCD_DIV_ULP 0
+#endif
+// The lane's division: IEEE, or (built with -DGCD_DIV_ULP=-1 / 1) every finite non-zero quotient one ulp toward -inf
+// / +inf, the device Div's documented accuracy.
+struct LaneDivide {
+    float operator()(float b, float a) const
+    {
+        const float q = b / a;
+        if (GCD_DIV_ULP == 0 || !std::isfinite(q) || q == 0.0f) {
+            return q;
+        }
+        return std::nextafter(q, GCD_DIV_ULP > 0 ? INFINITY : -INFINITY);
+    }
+};
+
 // The kernel's lane: the fp32 vector Euclid, or (int32 with a magnitude of 2^22 or more) the exact scalar path.
 template <typename T>
 int32_t VectorInt(int32_t x, int32_t y, uint64_t code)
@@ -47,7 +64,8 @@ int32_t VectorInt(int32_t x, int32_t y, uint64_t code)
     if (a >= limit || b >= limit || a <= -limit || b <= -limit) {
         return GcdCore::TorchIntGcd<T>(static_cast<T>(x), static_cast<T>(y));
     }
-    return static_cast<T>(static_cast<int32_t>(GcdCore::VectorEuclidLane(a, b, GcdCore::VectorIterations(code))));
+    const float g = GcdCore::VectorEuclidLane(a, b, GcdCore::VectorIterations(code), LaneDivide());
+    return static_cast<T>(static_cast<int32_t>(g));
 }
 
 void RunInt64()
@@ -116,7 +134,7 @@ uint32_t VectorFloat(uint32_t x, uint32_t y, GcdCore::FloatFormat fmt, uint64_t 
     if (fa >= GcdCore::VECTOR_EXACT_LIMIT || fb >= GcdCore::VECTOR_EXACT_LIMIT) {
         return GcdCore::ExactFloatGcdBits(x, y, fmt);
     }
-    return FloatToFormat(GcdCore::VectorEuclidLane(fa, fb, GcdCore::VectorIterations(code)), fmt);
+    return FloatToFormat(GcdCore::VectorEuclidLane(fa, fb, GcdCore::VectorIterations(code), LaneDivide()), fmt);
 }
 
 void RunFloat(const std::vector<uint32_t>& in, GcdCore::FloatFormat fmt, uint64_t code)
