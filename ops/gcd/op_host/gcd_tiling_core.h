@@ -37,6 +37,7 @@ enum class Status : int32_t {
     NOT_BROADCASTABLE = 4,
     BAD_PLATFORM = 5,
     BAD_STRIDE = 6,
+    VIEW_UNSUPPORTED = 7, // a strided view no copy mode reads (aclnnGcd makes its inputs contiguous first)
 };
 
 // Strides are view strides in elements, as aclTensor::GetViewStrides gives them.
@@ -206,6 +207,10 @@ inline TilingResult ComputeTiling(const TilingInput& in)
     MergeDims(aligned, res.data);
     SplitCores(dtypeSize, in.coreNum, res.data);
     const uint64_t mode = ChooseCopyMode(dtypeSize, in.ubSize, res.data);
+    if (mode == GCD_MODE_NONE) {
+        res.status = Status::VIEW_UNSUPPORTED;
+        return res;
+    }
     res.tilingKey = GcdTilingKey(in.dtypeCode, mode);
     res.blockDim = res.data.usedCoreNum;
     res.workspaceSize = 0;

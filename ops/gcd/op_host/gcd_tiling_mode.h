@@ -131,7 +131,8 @@ inline bool InnerStrideCopies(const int64_t* strides, int64_t rank)
 // BLOCK when some inner dims make a block whose spans fit a tile (every broadcast of contiguous inputs whose
 //   innermost merged dim fits a tile);
 // SEGMENT when rows are longer than a tile and both inputs walk them with stride 0 or 1;
-// ELEMENT otherwise (strided views only).
+// GCD_MODE_NONE otherwise: a strided view none of the three can read (aclnnGcd's inputs are contiguous, never one).
+constexpr uint64_t GCD_MODE_NONE = 3;
 inline uint64_t ChooseCopyMode(int64_t dtypeSize, int64_t ubSize, GcdTilingData& t)
 {
     const bool linear = t.rank == 1 && t.selfStrides[0] == 1 && t.otherStrides[0] == 1;
@@ -148,10 +149,11 @@ inline uint64_t ChooseCopyMode(int64_t dtypeSize, int64_t ubSize, GcdTilingData&
         t.blocksPerTile = BlocksPerTile(t);
         return GCD_MODE_BLOCK;
     }
-    const bool segment = InnerStrideCopies(t.selfStrides, t.rank) && InnerStrideCopies(t.otherStrides, t.rank);
-    const uint64_t mode = segment ? GCD_MODE_SEGMENT : GCD_MODE_ELEMENT;
-    t.tileNum = TileFor(mode, dtypeSize, ubSize, 0, t);
-    return mode;
+    if (!InnerStrideCopies(t.selfStrides, t.rank) || !InnerStrideCopies(t.otherStrides, t.rank)) {
+        return GCD_MODE_NONE;
+    }
+    t.tileNum = TileFor(GCD_MODE_SEGMENT, dtypeSize, ubSize, 0, t);
+    return GCD_MODE_SEGMENT;
 }
 
 } // namespace GcdTiling

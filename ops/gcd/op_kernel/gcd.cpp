@@ -23,13 +23,12 @@
         return;                                                       \
     }
 
-// Keys 0bMMDDDD: DDDD dtype code, MM copy mode (LINEAR 0, BLOCK 1, SEGMENT 2, ELEMENT 3).
+// Keys 0bMMDDDD: DDDD dtype code, MM copy mode (LINEAR 0, BLOCK 1, SEGMENT 2).
 // The keys are spelled as literals: the device build collects TILING_KEY_IS arguments as plain numbers.
-#define GCD_RUN_DTYPE(TYPE, CODE, LINEAR_KEY, BLOCK_KEY, SEGMENT_KEY, ELEMENT_KEY) \
-    GCD_RUN(LINEAR_KEY, TYPE, CODE)                                                \
-    GCD_RUN(BLOCK_KEY, TYPE, CODE)                                                 \
-    GCD_RUN(SEGMENT_KEY, TYPE, CODE)                                               \
-    GCD_RUN(ELEMENT_KEY, TYPE, CODE)
+#define GCD_RUN_DTYPE(TYPE, CODE, LINEAR_KEY, BLOCK_KEY, SEGMENT_KEY) \
+    GCD_RUN(LINEAR_KEY, TYPE, CODE)                                   \
+    GCD_RUN(BLOCK_KEY, TYPE, CODE)                                    \
+    GCD_RUN(SEGMENT_KEY, TYPE, CODE)
 
 extern "C" __global__ __aicore__ void gcd(GM_ADDR x1, GM_ADDR x2, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
 {
@@ -38,12 +37,12 @@ extern "C" __global__ __aicore__ void gcd(GM_ADDR x1, GM_ADDR x2, GM_ADDR y, GM_
     GET_TILING_DATA_WITH_STRUCT(GcdTilingData, tilingData, tiling);
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     AscendC::TPipe pipe;
-    GCD_RUN_DTYPE(int8_t, GCD_DTYPE_INT8, 1, 17, 33, 49)
-    GCD_RUN_DTYPE(uint8_t, GCD_DTYPE_UINT8, 2, 18, 34, 50)
-    GCD_RUN_DTYPE(int16_t, GCD_DTYPE_INT16, 3, 19, 35, 51)
-    GCD_RUN_DTYPE(half, GCD_DTYPE_FLOAT16, 4, 20, 36, 52)
-    GCD_RUN_DTYPE(bfloat16_t, GCD_DTYPE_BF16, 5, 21, 37, 53)
-    GCD_RUN_DTYPE(float, GCD_DTYPE_FLOAT, 6, 22, 38, 54)
-    GCD_RUN_DTYPE(int32_t, GCD_DTYPE_INT32, 7, 23, 39, 55)
-    GCD_RUN_DTYPE(int64_t, GCD_DTYPE_INT64, 8, 24, 40, 56)
+    GCD_RUN_DTYPE(int8_t, GCD_DTYPE_INT8, 1, 17, 33)
+    GCD_RUN_DTYPE(uint8_t, GCD_DTYPE_UINT8, 2, 18, 34)
+    GCD_RUN_DTYPE(int16_t, GCD_DTYPE_INT16, 3, 19, 35)
+    GCD_RUN_DTYPE(half, GCD_DTYPE_FLOAT16, 4, 20, 36)
+    GCD_RUN_DTYPE(bfloat16_t, GCD_DTYPE_BF16, 5, 21, 37)
+    GCD_RUN_DTYPE(float, GCD_DTYPE_FLOAT, 6, 22, 38)
+    GCD_RUN_DTYPE(int32_t, GCD_DTYPE_INT32, 7, 23, 39)
+    GCD_RUN_DTYPE(int64_t, GCD_DTYPE_INT64, 8, 24, 40)
 }

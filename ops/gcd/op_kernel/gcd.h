@@ -110,14 +110,10 @@ private:
     // ------------------------------------------------------------ copy in
     __aicore__ inline void CopyIn(const GcdCore::Tile& tile)
     {
-        if constexpr (MODE == GCD_MODE_ELEMENT) {
-            CopyInElements(tile);
-        } else {
-            // The inputs' offsets of the tile's first element (BLOCK: of its first block's start).
-            cursor_.Init(*tiling_, MODE == GCD_MODE_BLOCK ? tile.block * tiling_->blockSize : tile.begin);
-            CopyInInput(self_, cursor_.SelfOffset(), tile);
-            CopyInInput(other_, cursor_.OtherOffset(), tile);
-        }
+        // The inputs' offsets of the tile's first element (BLOCK: of its first block's start).
+        cursor_.Init(*tiling_, MODE == GCD_MODE_BLOCK ? tile.block * tiling_->blockSize : tile.begin);
+        CopyInInput(self_, cursor_.SelfOffset(), tile);
+        CopyInInput(other_, cursor_.OtherOffset(), tile);
     }
 
     __aicore__ inline void CopyRun(const LocalTensor<T>& local, const GlobalTensor<T>& gm, int64_t count)
@@ -162,27 +158,6 @@ private:
         }
     }
 
-    // Views whose spans do not fit UB: one scalar GM read per element, the cursor keeps both offsets.
-    __aicore__ inline void CopyInElements(const GcdCore::Tile& tile)
-    {
-        if constexpr (VECTOR) {
-            GcdWaitFor<HardEvent::V_S>(); // the vector unit may still read these buffers' previous tile
-        }
-        LocalTensor<T> selfLocal = self_.queue.template AllocTensor<T>();
-        LocalTensor<T> otherLocal = other_.queue.template AllocTensor<T>();
-        cursor_.Init(*tiling_, tile.begin);
-        for (int64_t i = 0; i < tile.count; ++i) {
-            selfLocal.SetValue(static_cast<uint32_t>(i), self_.gm.GetValue(cursor_.SelfOffset()));
-            otherLocal.SetValue(static_cast<uint32_t>(i), other_.gm.GetValue(cursor_.OtherOffset()));
-            cursor_.Advance();
-        }
-        if constexpr (VECTOR) {
-            GcdWaitFor<HardEvent::S_V>(); // a VECIN EnQue orders MTE2 -> V only
-        }
-        self_.queue.EnQue(selfLocal);
-        other_.queue.EnQue(otherLocal);
-    }
-
     // ------------------------------------------------------------ compute
     __aicore__ inline void Compute(const GcdCore::Tile& tile)
     {
@@ -215,10 +190,8 @@ private:
             return true;
         } else if constexpr (MODE == GCD_MODE_BLOCK) {
             return self_.linear || other_.linear;
-        } else if constexpr (MODE == GCD_MODE_SEGMENT) {
-            return self_.innerStride == 1 || other_.innerStride == 1;
         } else {
-            return false;
+            return self_.innerStride == 1 || other_.innerStride == 1; // SEGMENT
         }
     }
 
@@ -303,12 +276,10 @@ private:
         GcdWaitFor<HardEvent::S_MTE3>(); // a VECOUT EnQue orders V -> MTE3 only
     }
 
-    // Compute64 reads a queue buffer MTE2 wrote: everything but ELEMENT mode and a SEGMENT of two repeated values.
+    // Compute64 reads a queue buffer MTE2 wrote: every mode but a SEGMENT of two repeated values.
     __aicore__ inline bool ScalarReadsMte2() const
     {
-        if constexpr (MODE == GCD_MODE_ELEMENT) {
-            return false;
-        } else if constexpr (MODE == GCD_MODE_SEGMENT) {
+        if constexpr (MODE == GCD_MODE_SEGMENT) {
             return self_.innerStride == 1 || other_.innerStride == 1;
         } else {
             return true;

@@ -33,12 +33,11 @@ constexpr uint64_t GCD_DTYPE_INT64 = 8;
 //        linear there is copied as one contiguous span per tile and gathered in UB through a per-core offset table.
 // SEGMENT: rows longer than a tile; a tile is a row segment, each input a DataCopyPad (stride 1) or one value
 //          Duplicate'd (stride 0).
-// ELEMENT: views whose block span does not fit UB: element by element through the offset cursor (aclnnGcd never
-//          hands the kernel such a view, its inputs are contiguous).
+// Every broadcast of contiguous inputs (all aclnnGcd hands the kernel) takes one of the three; a view that none
+// can read (a transpose whose block spans exceed a tile) is refused by the tiling (Status::VIEW_UNSUPPORTED).
 constexpr uint64_t GCD_MODE_LINEAR = 0;
 constexpr uint64_t GCD_MODE_BLOCK = 1;
 constexpr uint64_t GCD_MODE_SEGMENT = 2;
-constexpr uint64_t GCD_MODE_ELEMENT = 3;
 
 constexpr uint64_t GCD_KEY_DTYPE_MASK = 0xF;
 constexpr uint64_t GCD_KEY_MODE_SHIFT = 4;

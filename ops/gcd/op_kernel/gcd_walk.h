@@ -93,7 +93,7 @@ struct Tile {
 };
 
 // The tile starting at `pos` of a core whose range ends at `end`.
-// LINEAR / ELEMENT: up to tileNum elements. SEGMENT: up to tileNum elements, never past a row end.
+// LINEAR: up to tileNum elements. SEGMENT: up to tileNum elements, never past a row end.
 // BLOCK: a core's range may start inside a block (core starts are 32-byte aligned, blocks are not): that partial
 // block is a tile of its own, so every later tile starts on a block boundary (phase 0) and one offset table serves
 // them all. A tile then takes up to blocksPerTile blocks and never crosses a row of dim blockStart - 1, where the
@@ -176,40 +176,19 @@ private:
 };
 
 // ---------------------------------------------------------------- broadcast offset cursor
-// Walks output linear indices in order and keeps each input's element offset: Init decomposes a linear index
-// once (div/mod per dim), Advance is an odometer step. A stride of 0 repeats the element along that dim.
+// The inputs' element offsets of one output linear index (a tile's first element or first block start): Init
+// decomposes it once (div/mod per dim). A stride of 0 repeats the element along that dim.
 class OffsetCursor {
 public:
     GCD_CORE_FUNC void Init(const GcdTilingData& t, int64_t linear)
     {
-        rank_ = t.rank;
         selfOffset_ = 0;
         otherOffset_ = 0;
-        for (int64_t d = rank_ - 1; d >= 0; --d) {
-            shape_[d] = t.outShape[d];
-            selfStrides_[d] = t.selfStrides[d];
-            otherStrides_[d] = t.otherStrides[d];
-            coord_[d] = linear % shape_[d];
-            linear /= shape_[d];
-            selfOffset_ += coord_[d] * selfStrides_[d];
-            otherOffset_ += coord_[d] * otherStrides_[d];
-        }
-    }
-
-    GCD_CORE_FUNC void Advance()
-    {
-        int64_t d = rank_ - 1;
-        while (d >= 0) {
-            ++coord_[d];
-            selfOffset_ += selfStrides_[d];
-            otherOffset_ += otherStrides_[d];
-            if (coord_[d] < shape_[d]) {
-                return;
-            }
-            selfOffset_ -= coord_[d] * selfStrides_[d];
-            otherOffset_ -= coord_[d] * otherStrides_[d];
-            coord_[d] = 0;
-            --d;
+        for (int64_t d = t.rank - 1; d >= 0; --d) {
+            const int64_t coord = linear % t.outShape[d];
+            linear /= t.outShape[d];
+            selfOffset_ += coord * t.selfStrides[d];
+            otherOffset_ += coord * t.otherStrides[d];
         }
     }
 
@@ -217,13 +196,8 @@ public:
     GCD_CORE_FUNC int64_t OtherOffset() const { return otherOffset_; }
 
 private:
-    int64_t rank_ = 0;
     int64_t selfOffset_ = 0;
     int64_t otherOffset_ = 0;
-    int64_t shape_[GCD_MAX_DIMS] = {};
-    int64_t coord_[GCD_MAX_DIMS] = {};
-    int64_t selfStrides_[GCD_MAX_DIMS] = {};
-    int64_t otherStrides_[GCD_MAX_DIMS] = {};
 };
 
 } // namespace GcdCore

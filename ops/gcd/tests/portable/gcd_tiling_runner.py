@@ -29,8 +29,9 @@ DTYPES = {
     7: ("int32", 4),
     8: ("int64", 8),
 }
-STATUS = {"OK": 0, "BAD_RANK": 1, "BAD_DIM": 2, "BAD_DTYPE": 3, "NOT_BROADCASTABLE": 4, "BAD_PLATFORM": 5, "BAD_STRIDE": 6}
-MODES = {0: "linear", 1: "block", 2: "segment", 3: "element"}
+STATUS = {"OK": 0, "BAD_RANK": 1, "BAD_DIM": 2, "BAD_DTYPE": 3, "NOT_BROADCASTABLE": 4, "BAD_PLATFORM": 5, "BAD_STRIDE": 6,
+          "VIEW_UNSUPPORTED": 7}
+MODES = {0: "linear", 1: "block", 2: "segment"}
 FIELDS = (
     "totalNum", "rank", "usedCoreNum", "perCoreNum", "lastCoreNum", "tileNum", "blockStart", "blockSize",
     "blocksPerTile", "rowBlocks", "selfBlockSpan", "otherBlockSpan", "selfBlockStep", "otherBlockStep", "selfLinear",
@@ -80,7 +81,7 @@ def run_cases(gxx, cases: list[Case]) -> list[dict]:
         i += 2
         r = dict(status=status, key=key, blockDim=block_dim, workspace=workspace, ubBytes=ub_bytes, words=words)
         r.update(zip(FIELDS, words[: len(FIELDS)]))
-        r["mode"] = MODES[key >> 4]
+        r["mode"] = MODES[key >> 4] if status == 0 else None
         if case.walk and status == 0:
             r["ranges"] = np.array([int(v) for v in out[i].split()[1:]], np.int64).reshape(-1, 2)
             r["tiles"] = np.array([int(v) for v in out[i + 1].split()[1:]], np.int64).reshape(-1, len(TILE_FIELDS))

@@ -161,7 +161,7 @@ def make_case(name: str, dtype: str, rng: np.random.Generator) -> tuple[Operand,
         # Rows longer than a tile with a broadcast row of the same length: row segments, both read with stride 1.
         return op((3, 9001)), op((9001,))
     if name == "huge-stride":
-        # Every 4001st element of a storage: a block's span never fits UB, so this view is read element by element.
+        # Every 4001st element of a storage: a block's span never fits UB, so no copy mode reads this view.
         base = values(dtype, 4001 * 30, rng)
         return Operand(base, (30, 40), (1, 3000)), op((40,))
     raise ValueError(name)
@@ -173,7 +173,6 @@ CASES = [
     "both-sides",
     "rank8",
     "scalar-other",
-    "non-contiguous",
     "strided-slice",
     "large-values",
     "long-rows",
@@ -182,18 +181,17 @@ CASES = [
     "column",
     "outer",
     "segment-rows",
-    "huge-stride",
 ]
 # The copy mode each case takes on 1 and 40 cores (gcd_tiling_key.h): every broadcast of contiguous inputs is read
-# whole tiles at a time (BLOCK, or SEGMENT for rows longer than a tile); only views whose block spans exceed the tile
-# (a transpose, a huge stride) go element-wise, and aclnnGcd never hands the kernel a view (its inputs are contiguous).
+# whole tiles at a time (BLOCK, or SEGMENT for rows longer than a tile), and so is a view whose block spans fit a tile
+# (strided-slice). Views whose spans do not (a transpose, a huge stride) are refused by the tiling: aclnnGcd never
+# hands the kernel a view, its inputs are contiguous (test_views_no_copy_mode_reads_are_refused).
 EXPECTED_MODES = {
     "same-shape-tail": "linear",
     "one-side": "block",
     "both-sides": "block",
     "rank8": "block",
     "scalar-other": "segment block",  # one row: longer than a tile of 40 cores, not of 1 core with 8-bit dtypes
-    "non-contiguous": "element",  # a transposed view: a row's span (60 * 90 + 1 elements) exceeds the tile
     "strided-slice": "block",
     "large-values": "block",
     "long-rows": "segment",
@@ -202,7 +200,6 @@ EXPECTED_MODES = {
     "column": "block",
     "outer": "block",
     "segment-rows": "segment",
-    "huge-stride": "element",
 }
 
 
@@ -286,3 +283,13 @@ def test_a_quotient_one_ulp_off_changes_no_result(run_kernel_ulp, dtype, case):
     want = gcd_golden.gcd(self_op.view(), other_op.view()).reshape(-1)
     _, _, got = run_kernel_ulp(dtype, 1, self_op, other_op)
     assert_same(dtype, got, want)
+
+
+@pytest.mark.parametrize("case", ["non-contiguous", "huge-stride"])
+def test_views_no_copy_mode_reads_are_refused(gxx, case):
+    """A transpose (a row's span is 60 * 90 + 1 elements) and a stride of 3000 fit no tile: no element-wise mode
+    exists for them, the tiling says VIEW_UNSUPPORTED instead of choosing a binary."""
+    self_op, other_op = make_case(case, "int16", np.random.default_rng(5))
+    views = [gcd_tiling_runner.View(op.shape, op.strides) for op in (self_op, other_op)]
+    (result,) = gcd_tiling_runner.run_cases(gxx, [gcd_tiling_runner.Case(3, 40, *views, walk=False)])
+    assert result["status"] == gcd_tiling_runner.STATUS["VIEW_UNSUPPORTED"]

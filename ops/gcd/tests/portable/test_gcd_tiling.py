@@ -141,16 +141,22 @@ def check_offsets(case: Case, r: dict) -> None:
 
 
 def test_kernel_reads_match_numpy_broadcasting_on_random_views(gxx):
+    """Strided views: each is read by a whole-tile copy mode or refused (VIEW_UNSUPPORTED) when its block spans fit
+    no tile and its rows are not read with stride 0 or 1; aclnnGcd never hands the kernel one (its inputs are
+    contiguous), so there is no element-wise mode."""
     cases = random_cases(seed=2026, count=400)
     results = run_cases(gxx, cases)
-    assert sum(r["usedCoreNum"] > 1 for r in results) > 20, "the sample must exercise multi-core ranges"
-    assert sum(r["perCoreNum"] > r["tileNum"] for r in results) > 5, "and cores with several tiles"
-    assert sum(len(np.broadcast_shapes(c.self_view.shape, c.other_view.shape)) == 8 for c in cases) > 20
-    modes = [r["mode"] for r in results]
-    assert all(modes.count(m) > 10 for m in ("linear", "block", "segment", "element")), modes
-    assert sum(r["mode"] == "block" and len(r["tiles"]) > r["usedCoreNum"] for r in results) > 20
-    assert sum(r["mode"] == "block" and (r["tiles"][:, 3] != 0).any() for r in results) > 10, "head blocks"
-    for case, r in zip(cases, results):
+    read = [(case, r) for case, r in zip(cases, results) if r["status"] == STATUS["OK"]]
+    refused = [r for r in results if r["status"] == STATUS["VIEW_UNSUPPORTED"]]
+    assert len(read) + len(refused) == len(cases) and len(refused) > 10
+    assert sum(r["usedCoreNum"] > 1 for _, r in read) > 20, "the sample must exercise multi-core ranges"
+    assert sum(r["perCoreNum"] > r["tileNum"] for _, r in read) > 5, "and cores with several tiles"
+    assert sum(len(np.broadcast_shapes(c.self_view.shape, c.other_view.shape)) == 8 for c, _ in read) > 20
+    modes = [r["mode"] for _, r in read]
+    assert all(modes.count(m) > 10 for m in ("linear", "block", "segment")), modes
+    assert sum(r["mode"] == "block" and len(r["tiles"]) > r["usedCoreNum"] for _, r in read) > 20
+    assert sum(r["mode"] == "block" and (r["tiles"][:, 3] != 0).any() for _, r in read) > 10, "head blocks"
+    for case, r in read:
         check_invariants(case, r)
         check_offsets(case, r)
 

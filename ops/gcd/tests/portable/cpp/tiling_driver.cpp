@@ -79,21 +79,11 @@ void Walk(const GcdTilingData& t, uint64_t mode)
         for (int64_t pos = r.begin; pos < r.end;) {
             const GcdCore::Tile tile = GcdCore::NextTile(t, mode, pos, r.end);
             GcdCore::OffsetCursor cursor;
-            if (mode == GCD_MODE_ELEMENT) {
-                cursor.Init(t, tile.begin);
-                for (int64_t i = 0; i < tile.count; ++i) {
-                    self.offsets.push_back(cursor.SelfOffset());
-                    other.offsets.push_back(cursor.OtherOffset());
-                    cursor.Advance();
-                }
-                tiles.insert(tiles.end(), {tile.begin, tile.count, 0, 0, 0, 0, 0, 0, 0});
-            } else {
-                cursor.Init(t, mode == GCD_MODE_BLOCK ? tile.block * t.blockSize : tile.begin);
-                const int64_t selfSpan = WalkInput(t, mode, tile, cursor.SelfOffset(), self);
-                const int64_t otherSpan = WalkInput(t, mode, tile, cursor.OtherOffset(), other);
-                tiles.insert(tiles.end(), {tile.begin, tile.count, tile.block, tile.phase, tile.blocks,
-                                           cursor.SelfOffset(), selfSpan, cursor.OtherOffset(), otherSpan});
-            }
+            cursor.Init(t, mode == GCD_MODE_BLOCK ? tile.block * t.blockSize : tile.begin);
+            const int64_t selfSpan = WalkInput(t, mode, tile, cursor.SelfOffset(), self);
+            const int64_t otherSpan = WalkInput(t, mode, tile, cursor.OtherOffset(), other);
+            tiles.insert(tiles.end(), {tile.begin, tile.count, tile.block, tile.phase, tile.blocks,
+                                       cursor.SelfOffset(), selfSpan, cursor.OtherOffset(), otherSpan});
             pos += tile.count;
         }
     }
