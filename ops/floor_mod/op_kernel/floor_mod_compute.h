@@ -221,7 +221,12 @@ private:
         event_t vectorToScalar = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
         SetFlag<HardEvent::V_S>(vectorToScalar);
         WaitFlag<HardEvent::V_S>(vectorToScalar);
-        return slot_.GetValue(0);
+        const float value = slot_.GetValue(0);
+        // The next tile's ReduceMax rewrites slot_: it must not overtake this read (write-after-read, S -> V).
+        event_t scalarToVector = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
+        SetFlag<HardEvent::S_V>(scalarToVector);
+        WaitFlag<HardEvent::S_V>(scalarToVector);
+        return value;
     }
 
     // The tile's largest exponent gap e(|a|) - e(bn) over lanes that take steps (finite a, b != 0), plus the

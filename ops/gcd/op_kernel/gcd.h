@@ -274,6 +274,11 @@ private:
             outLocal.SetValue(static_cast<uint32_t>(i), GcdCore::TorchIntGcd<T>(x, y));
         }
         GcdWaitFor<HardEvent::S_MTE3>(); // a VECOUT EnQue orders V -> MTE3 only
+        if (ScalarReadsMte2()) {
+            // MTE2 refills these queue buffers two tiles later; a VECIN FreeTensor orders V -> MTE2 only, not the
+            // scalar reads above (write-after-read, S -> MTE2).
+            GcdWaitFor<HardEvent::S_MTE2>();
+        }
     }
 
     // Compute64 reads a queue buffer MTE2 wrote: every mode but a SEGMENT of two repeated values.

@@ -170,7 +170,9 @@ private:
         LocalTensor<float> work = reduceBuf_.Get<float>();
         ReduceMax(reduced, largest, work, count, false); // lanes past the count hold stale data
         GcdWaitFor<HardEvent::V_S>();
-        return reduced.GetValue(0);
+        const float value = reduced.GetValue(0);
+        GcdWaitFor<HardEvent::S_V>(); // the Euclid's Select rewrites this buffer next (write-after-read)
+        return value;
     }
 
     // Keeps in finiteBuf_ the lanes where both operands are finite, zeroes the others (their output becomes NaN in
@@ -276,6 +278,12 @@ private:
                 outBits.SetValue(lane, ExactLane(xBits.GetValue(lane), yBits.GetValue(lane)));
             }
             GcdWaitFor<HardEvent::S_MTE3>(); // a VECOUT EnQue orders V -> MTE3 only
+            // The next tile's Gather or Cast rewrites the lanes read above (write-after-read, S -> V), and MTE2 the
+            // queue buffers they may be (S -> MTE2): a VECIN FreeTensor orders V -> MTE2 only.
+            GcdWaitFor<HardEvent::S_V>();
+            if (lanesFromMte2) {
+                GcdWaitFor<HardEvent::S_MTE2>();
+            }
         }
     }
 

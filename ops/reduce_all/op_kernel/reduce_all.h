@@ -303,7 +303,12 @@ private:
         event_t eventVToS = static_cast<event_t>(pipe_->FetchEventID(HardEvent::V_S));
         SetFlag<HardEvent::V_S>(eventVToS);
         WaitFlag<HardEvent::V_S>(eventVToS);
-        return static_cast<float>(dstLocal.GetValue(0));
+        const float value = static_cast<float>(dstLocal.GetValue(0));
+        // The next tile's RowMin rewrites dstLocal: it must not overtake this read (write-after-read, S -> V).
+        event_t eventSToV = static_cast<event_t>(pipe_->FetchEventID(HardEvent::S_V));
+        SetFlag<HardEvent::S_V>(eventSToV);
+        WaitFlag<HardEvent::S_V>(eventSToV);
+        return value;
     }
 
     // dst[0, n) = the minimum of each of n rows of len halves, rows stride halves apart in src (len and stride

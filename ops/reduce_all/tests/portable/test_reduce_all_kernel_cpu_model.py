@@ -204,8 +204,9 @@ def test_batched_reductions_read_no_result_on_the_scalar_unit(counting_kernel_ru
 
 
 def test_big_reduce_and_split_read_one_minimum_per_tile(counting_kernel_run) -> None:
-    """The scalar unit reads one minimum per tile (V_S, for the early stop) and hands the minima back to the vector
-    unit once per CopyOut (S_V): big-reduce on 1 core, split over 40 cores."""
+    """The scalar unit reads one minimum per tile (V_S, for the early stop; then S_V, so that the next tile's RowMin
+    cannot overwrite it first) and hands the minima back to the vector unit once per CopyOut (S_V): big-reduce on 1
+    core, split over 40 cores."""
     big, split = counting_kernel_run.run(
         [
             Case((2, 70000), (1,), False, 1, UB_A2, np.ones((2, 70000), np.int8)),
@@ -214,9 +215,11 @@ def test_big_reduce_and_split_read_one_minimum_per_tile(counting_kernel_run) -> 
     )
     assert (big.ok, big.tiling_key, set(big.output.tolist())) == (True, BIG_REDUCE, {1})
     tiles_per_output = -(-70000 // A2_CAPACITY)
-    assert (big.counts["V_S"], big.counts["S_V"], big.counts["ReduceMin"]) == (2 * tiles_per_output, 1, 0)
+    assert (big.counts["V_S"], big.counts["S_V"], big.counts["ReduceMin"]) == (2 * tiles_per_output,
+                                                                              2 * tiles_per_output + 1, 0)
     assert (split.ok, split.tiling_key, set(split.output.tolist())) == (True, SPLIT, {1})
     # 7 cores, each with one 31744-byte segment of every one of the 5 rows: one tile, so one V_S, per output and core;
-    # one S_V per core before it writes its partials; core 0 folds them on the vector unit.
+    # one S_V after each of those reads, one per core before it writes its partials; core 0 folds them on the vector
+    # unit.
     assert split.block_dim == 7
-    assert (split.counts["V_S"], split.counts["S_V"], split.counts["ReduceMin"]) == (5 * 7, 7, 0)
+    assert (split.counts["V_S"], split.counts["S_V"], split.counts["ReduceMin"]) == (5 * 7, 5 * 7 + 7, 0)
