@@ -49,8 +49,11 @@ static const std::initializer_list<DataType> SELF_DTYPES_ASCEND910B = {
     DataType::DT_INT32, DataType::DT_INT64,   DataType::DT_BOOL,  DataType::DT_DOUBLE, DataType::DT_BF16};
 static const std::initializer_list<DataType> OUT_DTYPES = {DataType::DT_UINT8, DataType::DT_BOOL};
 // What the Ascend C kernel reads as it is: one byte per element, non-zero is True (op_host/reduce_all_def.cpp).
-static const std::initializer_list<DataType> SELF_DTYPES_KERNEL = {DataType::DT_BOOL, DataType::DT_INT8,
-                                                                   DataType::DT_UINT8};
+// What the Ascend C kernel reads itself (op_host/reduce_all_def.cpp): the byte types and the float types ops-math's
+// chain passes straight to ReduceAll on Ascend910B / Ascend910_93.
+static const std::initializer_list<DataType> SELF_DTYPES_KERNEL = {DataType::DT_BOOL,    DataType::DT_INT8,
+                                                                   DataType::DT_UINT8,   DataType::DT_FLOAT16,
+                                                                   DataType::DT_FLOAT,   DataType::DT_BF16};
 
 const std::initializer_list<DataType>& SelfDtypes()
 {
@@ -174,9 +177,9 @@ aclnnStatus AllOnAscendC(const aclTensor* self, const aclIntArray* dim, bool kee
     auto selfContiguous = l0op::Contiguous(self, executor);
     CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto kernelInput = selfContiguous;
-    // The kernel reads bytes (bool, int8 and uint8 share the layout: non-zero is True). Wider integers and the float
-    // types are cast to BOOL first, the step the replaced chain takes for them on Ascend910; its ReduceAll for float
-    // types on 910B is the built-in kernel this operator's ReduceAll replaces there.
+    // The kernel reads bool / int8 / uint8 bytes and float16 / float / bfloat16 elements itself (x != 0), as ops-math's
+    // chain hands the float types to ReduceAll unchanged on 910B; int16 / int32 / int64 / double take the Cast to
+    // BOOL that chain takes for them.
     if (!CheckType(selfContiguous->GetDataType(), SELF_DTYPES_KERNEL)) {
         kernelInput = l0op::Cast(selfContiguous, DataType::DT_BOOL, executor);
         CHECK_RET(kernelInput != nullptr, ACLNN_ERR_INNER_NULLPTR);

@@ -10,20 +10,22 @@
 
 /*!
  * \file reduce_all_def.cpp
- * \brief ReduceAll op definition: x bool/int8/uint8 (ND), axes int32/int64 (value depend), y bool, attr keep_dims
+ * \brief ReduceAll op definition: x bool/int8/uint8/float16/float/bfloat16 (ND), axes int32/int64 (value depend),
+ *        y bool, attr keep_dims
  */
 #include "register/op_def_registry.h"
 
 namespace ops {
-// x is read as bytes (any non-zero byte is True), so bool, int8 and uint8 share one kernel.
-static const std::vector<ge::DataType> xDataType = {ge::DT_BOOL, ge::DT_BOOL,  ge::DT_INT8,
-                                                    ge::DT_INT8, ge::DT_UINT8, ge::DT_UINT8};
-static const std::vector<ge::DataType> axesDataType = {ge::DT_INT32, ge::DT_INT64, ge::DT_INT32,
-                                                       ge::DT_INT64, ge::DT_INT32, ge::DT_INT64};
-static const std::vector<ge::DataType> yDataType = {ge::DT_BOOL, ge::DT_BOOL, ge::DT_BOOL,
-                                                    ge::DT_BOOL, ge::DT_BOOL, ge::DT_BOOL};
-static const std::vector<ge::Format> format = {ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND,
-                                               ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
+// x is read as bytes: bool, int8 and uint8 byte by byte (non-zero is True), float16, bfloat16 and float element by
+// element (x != 0, the kernel's ElementTruth), all in one kernel; the float types are ops-math's ReduceAll prototype.
+static const std::vector<ge::DataType> xDataType = {
+    ge::DT_BOOL,    ge::DT_BOOL,    ge::DT_INT8,  ge::DT_INT8,  ge::DT_UINT8, ge::DT_UINT8,
+    ge::DT_FLOAT16, ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_FLOAT, ge::DT_BF16,  ge::DT_BF16};
+static const std::vector<ge::DataType> axesDataType = {
+    ge::DT_INT32, ge::DT_INT64, ge::DT_INT32, ge::DT_INT64, ge::DT_INT32, ge::DT_INT64,
+    ge::DT_INT32, ge::DT_INT64, ge::DT_INT32, ge::DT_INT64, ge::DT_INT32, ge::DT_INT64};
+static const std::vector<ge::DataType> yDataType(xDataType.size(), ge::DT_BOOL);
+static const std::vector<ge::Format> format(xDataType.size(), ge::FORMAT_ND);
 
 class ReduceAll : public OpDef {
 public:

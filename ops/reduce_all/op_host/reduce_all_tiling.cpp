@@ -51,12 +51,35 @@ ge::graphStatus ReadAxes(gert::TilingContext* context, std::vector<int64_t>& axe
     }
     return ge::GRAPH_SUCCESS;
 }
+
+// x's element size: the kernel reads x as bytes (op_kernel/reduce_all_tiling_data.h), 0 for a dtype it has no binary of.
+int64_t ElementBytes(ge::DataType dtype)
+{
+    switch (dtype) {
+        case ge::DT_BOOL:
+        case ge::DT_INT8:
+        case ge::DT_UINT8:
+            return 1;
+        case ge::DT_FLOAT16:
+        case ge::DT_BF16:
+            return 2;
+        case ge::DT_FLOAT:
+            return 4;
+        default:
+            return 0;
+    }
+}
 } // namespace
 
 static ge::graphStatus ReduceAllTilingFunc(gert::TilingContext* context)
 {
     const gert::StorageShape* xShape = context->GetInputShape(INPUT_X_INDEX);
     OP_CHECK_NULL_WITH_CONTEXT(context, xShape);
+    auto xDesc = context->GetInputDesc(INPUT_X_INDEX);
+    OP_CHECK_NULL_WITH_CONTEXT(context, xDesc);
+    const int64_t elementBytes = ElementBytes(xDesc->GetDataType());
+    OP_CHECK_IF(elementBytes == 0, OP_LOGE(context, "ReduceAll x must be bool/int8/uint8/float16/bfloat16/float."),
+                return ge::GRAPH_FAILED);
     const gert::Shape& shape = xShape->GetStorageShape();
     const int32_t rank = static_cast<int32_t>(shape.GetDimNum());
     OP_CHECK_IF(rank > REDUCE_ALL_MAX_DIM_NUM, OP_LOGE(context, "ReduceAll supports rank <= 8."),
@@ -75,7 +98,7 @@ static ge::graphStatus ReduceAllTilingFunc(gert::TilingContext* context)
     const int64_t coreNum = static_cast<int64_t>(ascendcPlatform.GetCoreNumAiv());
 
     const ReduceAllTiling::Result result = ReduceAllTiling::ComputeTiling(
-        dims, rank, axes.data(), static_cast<int32_t>(axes.size()), coreNum, static_cast<int64_t>(ubSize));
+        dims, rank, axes.data(), static_cast<int32_t>(axes.size()), coreNum, static_cast<int64_t>(ubSize), elementBytes);
     OP_CHECK_IF(result.status != ReduceAllTiling::Status::OK,
                 OP_LOGE(context, "ReduceAll tiling failed (status %d).", static_cast<int32_t>(result.status)),
                 return ge::GRAPH_FAILED);

@@ -32,6 +32,7 @@ enum class Status : int32_t {
     AXIS_DUPLICATE = 4,
     CORE_NUM_INVALID = 5,
     UB_TOO_SMALL = 6,
+    BAD_ELEMENT_BYTES = 7,
 };
 
 // Kept / reduced axes of the input, before coalescing (strides are the input's row-major strides).
@@ -56,10 +57,12 @@ struct UbPlan {
     int64_t scratchBytes = 0; // VECCALC, tileSize half (the seed design's reduce work area: RowMin's partial minima)
     int64_t minBytes = 0;     // VECCALC, REDUCE_ALL_OUT_CAP half (per-output minimum)
     int64_t reduceDstBytes = 0;
-    int64_t reservedBytes = 0; // left to the framework, as ops-math floor_mod does
+    int64_t gatherTableBytes = 0; // VECCALC, S > 1: one byte offset per output of a column block (uint32)
+    int64_t reservedBytes = 0;    // left to the framework, as ops-math floor_mod does
     int64_t Total() const
     {
-        return 2 * inQueBytes + 2 * outQueBytes + workBytes + scratchBytes + minBytes + reduceDstBytes + reservedBytes;
+        return 2 * inQueBytes + 2 * outQueBytes + workBytes + scratchBytes + minBytes + reduceDstBytes +
+               gatherTableBytes + reservedBytes;
     }
 };
 
@@ -72,10 +75,11 @@ struct Result {
     UbPlan ub{};
 };
 
-// Plan for a tile of tileSize int8 elements.
-inline UbPlan PlanUb(int64_t tileSize)
+// Plan for a tile of tileSize bytes of x (elementBytes S).
+inline UbPlan PlanUb(int64_t tileSize, int64_t elementBytes)
 {
     UbPlan plan;
+    plan.gatherTableBytes = elementBytes > 1 ? REDUCE_ALL_OUT_CAP / elementBytes * 4 : 0;
     plan.inQueBytes = tileSize;
     plan.outQueBytes = REDUCE_ALL_OUT_CAP;
     plan.workBytes = tileSize * 2;
@@ -86,10 +90,10 @@ inline UbPlan PlanUb(int64_t tileSize)
     return plan;
 }
 
-// Largest tile (int8 elements, multiple of 256 so every half buffer is whole 512-byte vector repeats) whose plan fits.
-inline int64_t TileCapacity(int64_t ubSize)
+// Largest tile (bytes of x, multiple of 256 so every half buffer is whole 512-byte vector repeats) whose plan fits.
+inline int64_t TileCapacity(int64_t ubSize, int64_t elementBytes)
 {
-    const int64_t fixed = PlanUb(0).Total();
+    const int64_t fixed = PlanUb(0, elementBytes).Total();
     if (ubSize <= fixed) {
         return 0;
     }
@@ -213,14 +217,33 @@ inline void Coalesce(const int64_t* shape, const AxisSplit& split, ReduceAllTili
     }
 }
 
-inline void SplitCores(int64_t coreNum, ReduceAllTilingData& d)
+// Outputs over cores in units of `unit` outputs (S byte columns of one element in column mode, else 1).
+inline void SplitCores(int64_t coreNum, int64_t unit, ReduceAllTilingData& d)
 {
-    d.usedCoreNum = d.totalOutputElements < coreNum ? d.totalOutputElements : coreNum;
+    const int64_t units = d.totalOutputElements / unit;
+    d.usedCoreNum = units < coreNum ? units : coreNum;
     if (d.usedCoreNum < 1) {
         d.usedCoreNum = 1;
     }
-    d.coreOutputNum = d.totalOutputElements / d.usedCoreNum;
-    d.tailCoreNum = d.totalOutputElements % d.usedCoreNum;
+    d.coreOutputNum = units / d.usedCoreNum * unit;
+    d.tailCoreNum = units % d.usedCoreNum;
+}
+
+// The byte view of x: the innermost dim S times as long (a rank-0 x is its S bytes), the same axes reduced.
+inline AxisSplit ByteView(const int64_t* shape, const AxisSplit& split, int64_t elementBytes, int64_t* bytesShape)
+{
+    AxisSplit view = split;
+    if (split.rank == 0) {
+        view.rank = 1;
+        view.reduced[0] = true;
+        bytesShape[0] = elementBytes;
+        return view;
+    }
+    for (int32_t i = 0; i < split.rank; ++i) {
+        bytesShape[i] = shape[i];
+    }
+    bytesShape[split.rank - 1] *= elementBytes;
+    return view;
 }
 
 // The innermost axis is kept: blocks of neighbouring outputs, rows of one reduced index each, Min across rows.
@@ -313,10 +336,15 @@ inline void PlanSplit(int64_t coreNum, int64_t capacity, Result& r)
     r.userWorkspaceBytes = split * slotM;
 }
 
+// elementBytes: x's element size, 1 (BOOL / INT8 / UINT8), 2 (FLOAT16 / BFLOAT16) or 4 (FLOAT).
 inline Result ComputeTiling(const int64_t* shape, int32_t rank, const int64_t* axes, int32_t axisNum, int64_t coreNum,
-                            int64_t ubSize)
+                            int64_t ubSize, int64_t elementBytes = 1)
 {
     Result result;
+    if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4) {
+        result.status = Status::BAD_ELEMENT_BYTES;
+        return result;
+    }
     AxisSplit split;
     result.status = SplitAxes(shape, rank, axes, axisNum, split);
     if (result.status != Status::OK) {
@@ -326,7 +354,7 @@ inline Result ComputeTiling(const int64_t* shape, int32_t rank, const int64_t* a
         result.status = Status::CORE_NUM_INVALID;
         return result;
     }
-    const int64_t capacity = TileCapacity(ubSize);
+    const int64_t capacity = TileCapacity(ubSize, elementBytes);
     if (capacity < 256) {
         result.status = Status::UB_TOO_SMALL;
         return result;
@@ -335,20 +363,30 @@ inline Result ComputeTiling(const int64_t* shape, int32_t rank, const int64_t* a
     d.totalOutputElements = split.totalOutputElements;
     d.reduceElements = split.reduceElements;
     d.tileSize = capacity;
-    SplitCores(coreNum, d);
-    result.ub = PlanUb(capacity);
-    result.blockDim = d.usedCoreNum;
+    d.elementBytes = elementBytes;
+    result.ub = PlanUb(capacity, elementBytes);
     if (d.totalOutputElements == 0 || d.reduceElements == 0) {
         // Nothing to read: a reduction over an empty set is True; an empty output needs no work at all.
+        SplitCores(coreNum, 1, d);
+        result.blockDim = d.usedCoreNum;
         d.mode = static_cast<int64_t>(REDUCE_ALL_MODE_FILL_TRUE);
         d.tileNum = 0;
         d.tileBatchNum = REDUCE_ALL_OUT_CAP;
         result.tilingKey = REDUCE_ALL_MODE_FILL_TRUE;
         return result;
     }
-    Coalesce(shape, split, d);
+    int64_t bytesShape[REDUCE_ALL_MAX_DIM_NUM] = {};
+    const AxisSplit bytes = ByteView(shape, split, elementBytes, bytesShape);
+    d.reduceElements = split.reduceElements * (split.rank == 0 || split.reduced[split.rank - 1] ? elementBytes : 1);
+    Coalesce(bytesShape, bytes, d);
+    // Column mode (the innermost axis kept) reduces byte columns: S of them per output element.
+    const bool column = d.keptAxisNum > 0 && d.keptStrides[d.keptAxisNum - 1] == 1;
+    const int64_t unit = column ? elementBytes : 1;
+    d.totalOutputElements = split.totalOutputElements * unit;
+    SplitCores(coreNum, unit, d);
     PlanTiles(capacity, d);
     PlanSplit(coreNum, capacity, result);
+    result.blockDim = d.usedCoreNum;
     result.tilingKey = static_cast<uint64_t>(d.mode);
     return result;
 }

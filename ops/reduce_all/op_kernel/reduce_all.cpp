@@ -24,7 +24,7 @@ __global__ __aicore__ void reduce_all(GM_ADDR x, GM_ADDR axes, GM_ADDR y, GM_ADD
     REGISTER_TILING_DEFAULT(ReduceAllTilingData);
     GET_TILING_DATA_WITH_STRUCT(ReduceAllTilingData, tilingData, tiling);
     AscendC::TPipe pipe;
-    NsReduceAll::ReduceAllKernel op;
+    NsReduceAll::ReduceAllKernel<DTYPE_X> op;
     // The tiling requests only the split mode's partials, no system workspace: they start at `workspace` itself
     // (the user-workspace getter would skip a 16 MiB system part that is not there).
     op.Init(x, y, workspace, &tilingData, &pipe);

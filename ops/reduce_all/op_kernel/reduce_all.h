@@ -11,7 +11,11 @@
 /*!
  * \file reduce_all.h
  * \brief ReduceAll kernel: gather each reduction's rows by base + relative offset, Cast int8->half, Abs,
- *        row minima on the vector unit (WholeReduceMin + Min), min != 0 -> 1 else 0, Cast back to int8
+ *        row minima on the vector unit (WholeReduceMin + Min), min != 0 -> 1 else 0, Cast back to int8.
+ *        x is read as bytes: a FLOAT16 / BFLOAT16 / FLOAT element's bytes are first made all 1 (x != 0, NaN
+ *        included) or all 0 (+-0) in UB, with integer vector ops on its bits (exact, no float compare), so a float
+ *        x needs no Cast to BOOL before the kernel. In column mode each output element is S byte columns; the
+ *        result of its first column is gathered once per block.
  *
  * Pipe synchronisation (dav-2201): a VECIN EnQue/DeQue orders only MTE2 -> V and a VECOUT one only V -> MTE3, so
  * every other hand-over is an explicit flag. No scalar access touches a queue tensor. The scalar unit reads a
@@ -38,7 +42,11 @@ constexpr int64_t WHOLE_REDUCE_MAX_COUNT = 128;
 constexpr int64_t WHOLE_REDUCE_REPEATS = 240;
 constexpr int64_t HALF_PER_BLOCK = 16;
 
+// T: x's dtype (the op build's DTYPE_X); only its size and whether it is a float matter.
+template <typename T>
 class ReduceAllKernel {
+    static constexpr int64_t S = static_cast<int64_t>(sizeof(T));
+
 public:
     __aicore__ inline ReduceAllKernel() {}
 
@@ -62,6 +70,19 @@ public:
             pipe_->InitBuffer(workBuf_, static_cast<uint32_t>(t_.tileSize * sizeof(half)));
             pipe_->InitBuffer(partBuf_, static_cast<uint32_t>(t_.tileSize * sizeof(half)));
             pipe_->InitBuffer(reduceDstBuf_, static_cast<uint32_t>(REDUCE_ALL_REDUCE_DST_BYTES));
+        }
+        if constexpr (S > 1) {
+            pipe_->InitBuffer(gatherTableBuf_, static_cast<uint32_t>(REDUCE_ALL_OUT_CAP / S * sizeof(uint32_t)));
+            if (t_.mode == static_cast<int64_t>(REDUCE_ALL_MODE_COLUMN)) {
+                // Output j of a column block is the minimum of byte column j * S: its half's byte offset.
+                LocalTensor<uint32_t> table = gatherTableBuf_.Get<uint32_t>();
+                for (int64_t j = 0; j < REDUCE_ALL_OUT_CAP / S; ++j) {
+                    table.SetValue(static_cast<uint32_t>(j), static_cast<uint32_t>(j * S * sizeof(half)));
+                }
+                event_t eventSToV = static_cast<event_t>(pipe_->FetchEventID(HardEvent::S_V));
+                SetFlag<HardEvent::S_V>(eventSToV);
+                WaitFlag<HardEvent::S_V>(eventSToV);
+            }
         }
     }
 
@@ -189,7 +210,7 @@ private:
         DataCopyPadExtParams<int8_t> padParams{true, 0, static_cast<uint8_t>(slot - outCount_), 1};
         DataCopyPad(inLocal, workspaceGm_, copyParams, padParams);
         inQue_.EnQue(inLocal);
-        CastAbs(t_.usedCoreNum * slot);
+        CastAbs(t_.usedCoreNum * slot, false); // partials are 0/1 bytes, not x's elements
         FoldRows(t_.usedCoreNum, slot);
         CopyOutResults(yGm_, 0, outCount_);
     }
@@ -283,10 +304,38 @@ private:
         return ubPos - start;
     }
 
-    // work[0, count) = |half(in)|; frees the input tile.
-    __aicore__ inline void CastAbs(int64_t count)
+    // A float element's S bytes all 1 when x != 0 (NaN and subnormals included), all 0 for +-0: the bits without
+    // the sign bit (shifted out and back), clamped to 1 and multiplied by 0x0101 / 0x01010101. count: whole slots,
+    // so whole elements (pad bytes of 1 give a non-zero element, neutral for AND).
+    __aicore__ inline void ElementTruth(const LocalTensor<int8_t>& inLocal, int64_t count)
+    {
+        if constexpr (S == 2) {
+            const int32_t n = static_cast<int32_t>(count / 2);
+            LocalTensor<uint16_t> bits = inLocal.template ReinterpretCast<uint16_t>();
+            ShiftLeft(bits, bits, static_cast<uint16_t>(1), n);
+            ShiftRight(bits, bits, static_cast<uint16_t>(1), n);
+            LocalTensor<int16_t> word = inLocal.template ReinterpretCast<int16_t>();
+            Mins(word, word, static_cast<int16_t>(1), n);
+            Muls(word, word, static_cast<int16_t>(0x0101), n);
+        } else if constexpr (S == 4) {
+            const int32_t n = static_cast<int32_t>(count / 4);
+            LocalTensor<uint32_t> bits = inLocal.template ReinterpretCast<uint32_t>();
+            ShiftLeft(bits, bits, static_cast<uint32_t>(1), n);
+            ShiftRight(bits, bits, static_cast<uint32_t>(1), n);
+            LocalTensor<int32_t> word = inLocal.template ReinterpretCast<int32_t>();
+            Mins(word, word, static_cast<int32_t>(1), n);
+            Muls(word, word, static_cast<int32_t>(0x01010101), n);
+        }
+    }
+
+    // work[0, count) = |half(in)|, in holding x's elements (made bytes of their truth first) or 0/1 partials; frees
+    // the input tile.
+    __aicore__ inline void CastAbs(int64_t count, bool elements = true)
     {
         LocalTensor<int8_t> inLocal = inQue_.DeQue<int8_t>();
+        if (elements) {
+            ElementTruth(inLocal, count);
+        }
         LocalTensor<half> workLocal = workBuf_.Get<half>();
         Cast(workLocal, inLocal, RoundMode::CAST_NONE, static_cast<uint32_t>(count));
         inQue_.FreeTensor(inLocal);
@@ -406,13 +455,32 @@ private:
         WaitFlag<HardEvent::S_V>(eventSToV);
     }
 
-    __aicore__ inline void CopyOutResults(int64_t outIndex, int64_t n) { CopyOutResults(yGm_, outIndex, n); }
+    __aicore__ inline void CopyOutResults(int64_t outIndex, int64_t n)
+    {
+        if constexpr (S > 1) {
+            if (t_.mode == static_cast<int64_t>(REDUCE_ALL_MODE_COLUMN)) {
+                // n byte columns, S per output element: the minimum of each element's first column, compacted.
+                LocalTensor<half> compact = partBuf_.Get<half>();
+                // Whole 32-lane blocks: the lanes past n / S read columns of minBuf that hold 1, never copied out.
+                const int64_t lanes = ReduceAllCore::RoundUp(n / S, REDUCE_ALL_BLOCK_BYTES);
+                Gather(compact, minBuf_.Get<half>(), gatherTableBuf_.Get<uint32_t>(), 0U, static_cast<uint32_t>(lanes));
+                CopyOutResults(yGm_, outIndex / S, n / S, compact);
+                return;
+            }
+        }
+        CopyOutResults(yGm_, outIndex, n, minBuf_.Get<half>());
+    }
 
-    // dst[outIndex, outIndex + n) = (min != 0) as int8: Mins(min, 1) then Cast half -> int8.
     __aicore__ inline void CopyOutResults(const GlobalTensor<int8_t>& dstGm, int64_t outIndex, int64_t n)
     {
+        CopyOutResults(dstGm, outIndex, n, minBuf_.Get<half>());
+    }
+
+    // dst[outIndex, outIndex + n) = (min != 0) as int8: Mins(min, 1) then Cast half -> int8.
+    __aicore__ inline void CopyOutResults(const GlobalTensor<int8_t>& dstGm, int64_t outIndex, int64_t n,
+                                          const LocalTensor<half>& minLocal)
+    {
         const int32_t alignedN = static_cast<int32_t>(ReduceAllCore::RoundUp(n, REDUCE_ALL_BLOCK_BYTES));
-        LocalTensor<half> minLocal = minBuf_.Get<half>();
         LocalTensor<int8_t> outLocal = outQue_.AllocTensor<int8_t>();
         Mins(minLocal, minLocal, static_cast<half>(1.0f), alignedN);
         Cast(outLocal, minLocal, RoundMode::CAST_NONE, static_cast<uint32_t>(alignedN));
@@ -430,6 +498,7 @@ private:
     TBuf<QuePosition::VECCALC> partBuf_;
     TBuf<QuePosition::VECCALC> minBuf_;
     TBuf<QuePosition::VECCALC> reduceDstBuf_;
+    TBuf<QuePosition::VECCALC> gatherTableBuf_;
     GlobalTensor<int8_t> xGm_;
     GlobalTensor<int8_t> yGm_;
     GlobalTensor<int8_t> workspaceGm_;

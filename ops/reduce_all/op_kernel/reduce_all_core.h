@@ -18,6 +18,7 @@
 #define REDUCE_ALL_CORE_H
 
 #include "reduce_all_tiling_data.h"
+#include "reduce_all_tiling_key.h"
 
 #ifdef __aicore__
 #define REDUCE_ALL_FN __aicore__ inline
@@ -40,11 +41,18 @@ REDUCE_ALL_FN int64_t RoundUp(int64_t value, int64_t align) { return (value + al
 
 REDUCE_ALL_FN int64_t MinOf(int64_t a, int64_t b) { return a < b ? a : b; }
 
-// Outputs [start, start + count) of core blockIdx: coreOutputNum each, one more on the first tailCoreNum cores.
+// Outputs per core split unit: the S byte columns of one element in column mode, else one output.
+REDUCE_ALL_FN int64_t OutputUnit(const ReduceAllTilingData& t)
+{
+    return t.mode == static_cast<int64_t>(REDUCE_ALL_MODE_COLUMN) ? t.elementBytes : 1;
+}
+
+// Outputs [start, start + count) of core blockIdx: coreOutputNum each, one unit more on the first tailCoreNum cores.
 REDUCE_ALL_FN void CoreOutputRange(const ReduceAllTilingData& t, int64_t blockIdx, int64_t& start, int64_t& count)
 {
-    count = t.coreOutputNum + (blockIdx < t.tailCoreNum ? 1 : 0);
-    start = blockIdx * t.coreOutputNum + MinOf(blockIdx, t.tailCoreNum);
+    const int64_t unit = OutputUnit(t);
+    count = t.coreOutputNum + (blockIdx < t.tailCoreNum ? unit : 0);
+    start = blockIdx * t.coreOutputNum + MinOf(blockIdx, t.tailCoreNum) * unit;
 }
 
 // Split mode: rows [rowBegin, rowEnd) of every reduction that core blockIdx reduces.

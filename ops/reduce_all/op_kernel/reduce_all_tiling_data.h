@@ -22,7 +22,7 @@ constexpr int32_t REDUCE_ALL_MAX_DIM_NUM = 8;
 constexpr int64_t REDUCE_ALL_OUT_CAP = 1024;
 // One tile minimum (half; big-reduce and split modes) padded to a 32-byte block.
 constexpr int64_t REDUCE_ALL_REDUCE_DST_BYTES = 32;
-// UB bytes per tile element: int8 in (x2, double buffer) + half work + half reduce work area (partial minima).
+// UB bytes per tile byte: the input (x2, double buffer) + half work + half reduce work area (partial minima).
 constexpr int64_t REDUCE_ALL_BYTES_PER_ELEMENT = 6;
 constexpr int64_t REDUCE_ALL_BLOCK_BYTES = 32;
 // UB left unplanned for the framework.
@@ -33,6 +33,10 @@ constexpr int64_t REDUCE_ALL_SPLIT_MIN_BYTES = 16384;
 constexpr int64_t REDUCE_ALL_MAX_BLOCK_COUNT = 4095;
 
 /*
+ * The tiling works on x's bytes: an input of elementBytes S (2 or 4 for FLOAT16 / BFLOAT16 / FLOAT) is the int8 view
+ * with its innermost dim S times as long, and the kernel first turns every element's S bytes into its truth value
+ * (each byte 1 for x != 0, else 0). Outputs are x's outputs, except in column mode with S > 1 where every output
+ * element is S neighbouring byte columns (counts and core ranges in multiples of S, one output per S columns).
  * Shapes below are the coalesced form: size-1 axes dropped, adjacent axes of the same kind (kept / reduced) merged,
  * and the innermost reduced axis has stride 1 (a virtual axis of size 1 is appended when it would not).
  * Row modes (batch, big-reduce): a "row" is one contiguous run of the innermost reduced axis, cut into segments of at
@@ -45,7 +49,7 @@ struct ReduceAllTilingData {
     int64_t totalOutputElements; // product of the kept axes
     int64_t reduceElements;      // product of the reduced axes (0 for an empty reduction: every output is True)
     int64_t usedCoreNum;         // blockDim
-    int64_t coreOutputNum;       // outputs of every core; the first tailCoreNum cores take one more
+    int64_t coreOutputNum;       // outputs of every core; the first tailCoreNum cores take one unit more (OutputUnit)
     int64_t tailCoreNum;
     int64_t mode;             // REDUCE_ALL_MODE_* of reduce_all_tiling_key.h
     int64_t tileSize;         // int8 elements of one input tile in UB (the queue buffer length)
@@ -61,6 +65,7 @@ struct ReduceAllTilingData {
     int64_t splitRowsPerCore; // split mode: rows of each reduction per core; the first splitTailCoreNum take one more
     int64_t splitTailCoreNum;
     int64_t workspaceStride; // split mode: bytes of one core's partials in the user workspace (32-byte aligned)
+    int64_t elementBytes;    // S: 1 for BOOL / INT8 / UINT8, 2 for FLOAT16 / BFLOAT16, 4 for FLOAT
     int32_t keptAxisNum;
     int32_t reducedAxisNum;
     int64_t keptShape[REDUCE_ALL_MAX_DIM_NUM];

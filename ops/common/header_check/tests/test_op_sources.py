@@ -29,7 +29,9 @@ def test_dtype_columns_become_the_op_builds_defines() -> None:
     reduce_all = read_def(OPS / "reduce_all" / "op_host" / "reduce_all_def.cpp")
     assert [label for label, _ in reduce_all.columns()] == [
         "x=bool,axes=int32,y=bool", "x=bool,axes=int64,y=bool", "x=int8,axes=int32,y=bool", "x=int8,axes=int64,y=bool",
-        "x=uint8,axes=int32,y=bool", "x=uint8,axes=int64,y=bool"]
+        "x=uint8,axes=int32,y=bool", "x=uint8,axes=int64,y=bool", "x=float16,axes=int32,y=bool",
+        "x=float16,axes=int64,y=bool", "x=float,axes=int32,y=bool", "x=float,axes=int64,y=bool",
+        "x=bf16,axes=int32,y=bool", "x=bf16,axes=int64,y=bool"]
     assert len(read_def(OPS / "bernoulli" / "op_host" / "bernoulli_def.cpp").columns()) == 10
 
 

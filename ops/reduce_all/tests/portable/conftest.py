@@ -39,6 +39,21 @@ def kernel_run(cpu_model, gxx):
     return KernelRun(gxx, cpu_model.build_kernel([driver], name="reduce_all_kernel_driver"))
 
 
+# x dtypes the kernel reads element by element (FLOAT16 / FLOAT / BFLOAT16), as the op build defines DTYPE_X.
+FLOAT_DTYPES = {"float16": "half", "float32": "float", "bfloat16": "bfloat16_t"}
+
+
+@pytest.fixture(scope="session", params=sorted(FLOAT_DTYPES))
+def float_kernel_run(request, cpu_model, gxx):
+    """(dtype name, runner) of the real kernel built for a float x."""
+    from reduce_all_cases import KernelRun
+
+    driver = HERE / "cpp" / "reduce_all_kernel_driver.cpp"
+    executable = cpu_model.build_kernel([driver], defines=[f"DTYPE_X={FLOAT_DTYPES[request.param]}"],
+                                        name=f"reduce_all_kernel_driver_{request.param}")
+    return request.param, KernelRun(gxx, executable)
+
+
 @pytest.fixture(scope="session")
 def counting_kernel_run(cpu_model, gxx):
     """The kernel driver built with cpp/reduce_all_api_counter.h: each result also counts flags and calls."""

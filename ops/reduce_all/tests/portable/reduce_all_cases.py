@@ -124,7 +124,7 @@ class KernelRun:
         lines = [f"{len(cases)}"]
         for c in cases:
             data = c.data if c.data is not None else np.zeros(c.shape, dtype=np.int8)
-            hex_data = np.ascontiguousarray(data, dtype=np.int8).tobytes().hex() or "-"
+            hex_data = np.ascontiguousarray(data).tobytes().hex() or "-"  # the element bytes, any dtype
             fields = [len(c.shape), *c.shape, len(c.axes), *c.axes, c.core_num, c.ub_size, int(sequential), hex_data]
             lines.append(" ".join(str(f) for f in fields))
         result = self.gxx.run(self.executable, stdin=("\n".join(lines) + "\n").encode(), timeout=600)

@@ -39,8 +39,8 @@ CASES = (
 )
 CORES = 40
 SOC = "Ascend910B"
-# After-only rows: the dtypes the kernel does not read itself take a Cast to BOOL first, a UINT8 out a Cast after.
-OTHER_DTYPES = (("float32", "bool"), ("float16", "bool"), ("int32", "bool"), ("int8", "uint8"))
+# After-only rows: the float types read by the kernel itself, int32 with its Cast to BOOL first, a UINT8 out with a Cast after.
+OTHER_DTYPES = (("float32", "bool"), ("float16", "bool"), ("bfloat16", "bool"), ("int32", "bool"), ("int8", "uint8"))
 
 
 def _dims(shape: tuple[int, ...]) -> str:
@@ -120,9 +120,9 @@ def render(gxx=None) -> str:
     lines += [
         f"## Other dtypes on {SOC} (after only, {name} {_dims(self_shape)}→{_dims(out_shape)})",
         "",
-        "The kernel reads bool/int8/uint8 bytes itself; other self dtypes take the Cast to BOOL the replaced chain uses"
-        " for them on Ascend910 (ops-math's chain on 910B sends float/float16/bfloat16 straight to the built-in"
-        " ReduceAll instead, reading only the input once), and a UINT8 out takes a Cast of the result.",
+        "The kernel reads bool/int8/uint8 bytes and float32/float16/bfloat16 elements itself (as ops-math's chain on"
+        " 910B sends the float types straight to ReduceAll, reading the input once); int16/int32/int64/float64 take the"
+        " Cast to BOOL that chain takes for them, and a UINT8 out takes a Cast of the result.",
         "",
         "| self → out | launches | GM traffic (B) | extra device peak (B) | predicted time (µs) | read/written bytes per launch |",
         "|---|---:|---:|---:|---:|---|",

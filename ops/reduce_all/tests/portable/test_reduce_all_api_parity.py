@@ -54,7 +54,8 @@ def test_the_dtypes_sent_straight_to_the_kernel_are_the_opdef_x_dtypes() -> None
     opdef = (facts.OP_API.parent / "op_host" / "reduce_all_def.cpp").read_text(encoding="utf-8")
     x_list = re.search(r"xDataType\s*=\s*\{([^}]*)\}", opdef)
     assert x_list is not None
-    assert sorted(set(re.findall(r"ge::(DT_\w+)", x_list.group(1)))) == kernel == ["DT_BOOL", "DT_INT8", "DT_UINT8"]
+    assert sorted(set(re.findall(r"ge::(DT_\w+)", x_list.group(1)))) == kernel == [
+        "DT_BF16", "DT_BOOL", "DT_FLOAT", "DT_FLOAT16", "DT_INT8", "DT_UINT8"]
     # Every kernel dtype is one the replaced API accepts.
     assert set(kernel) <= set(_snapshot()["self_dtypes_and_out_dtypes"]["self.ascend910b"])
 

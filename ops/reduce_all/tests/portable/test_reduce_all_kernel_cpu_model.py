@@ -223,3 +223,38 @@ def test_big_reduce_and_split_read_one_minimum_per_tile(counting_kernel_run) -> 
     # unit.
     assert split.block_dim == 7
     assert (split.counts["V_S"], split.counts["S_V"], split.counts["ReduceMin"]) == (5 * 7, 5 * 7 + 7, 0)
+
+
+def _float_data(rng: np.random.Generator, dtype: str, shape, zero_rate: float) -> np.ndarray:
+    """Random values of every kind (normal, subnormal, inf, NaN, both zeros): only +-0 is False."""
+    import ml_dtypes
+
+    np_dtype = np.dtype(ml_dtypes.bfloat16) if dtype == "bfloat16" else np.dtype(dtype)
+    tiny = {"float16": 6e-8, "float32": 1e-45, "bfloat16": 1e-40}[dtype]
+    pool = np.array([1.0, -2.5, 1e4, -3e-3, tiny, -tiny, np.inf, -np.inf, np.nan, 0.0, -0.0])
+    values = np.asarray(rng.choice(pool[:-2], size=shape) * rng.uniform(0.5, 2.0, size=shape))
+    values[rng.random(size=shape) < 0.2] = np.nan
+    zeros = rng.random(size=shape) < zero_rate
+    values[zeros] = np.where(rng.random(size=shape) < 0.5, 0.0, -0.0)[zeros]
+    return values.astype(np_dtype)
+
+
+@pytest.mark.parametrize("sequential", [False, True], ids=["threads", "sequential"])
+def test_float_inputs_are_read_element_by_element(float_kernel_run, sequential) -> None:
+    """FLOAT16 / FLOAT / BFLOAT16 x without a Cast to BOOL before the kernel: every mode (batch, big-reduce, column
+    with several byte columns per output, split, fill-true) against np.all(x != 0), where -0.0 is False and NaN, inf
+    and subnormals are True."""
+    dtype, run = float_kernel_run
+    rng = np.random.default_rng(31)
+    shapes = [((3, 5, 4, 7), axes) for size in range(5) for axes in itertools.combinations(range(4), size)]
+    shapes += [((2, 70000), (1,)), ((40000, 3), (0,)), ((700, 3, 37), (0, 1)), ((5, 200000), (1,)),
+               ((1500, 7), (0,)), ((4096, 256), (0,)), ((3, 0, 4), (1,)), ((), ()), ((1,), (0,))]
+    cases = []
+    for shape, axes in shapes:
+        for cores in (1, 40):
+            group = int(np.prod([shape[a] for a in axes])) if axes else int(np.prod(shape))
+            for rate in (0.0, 1.0 / max(1, group)):
+                cases.append(Case(shape, axes, bool(rng.random() < 0.5), cores, UB_A2,
+                                  _float_data(rng, dtype, shape, rate)))
+    results = _run_and_compare(run, cases, sequential)
+    assert {r.tiling_key for r in results} == {BATCH, BIG_REDUCE, FILL_TRUE, COLUMN, SPLIT}

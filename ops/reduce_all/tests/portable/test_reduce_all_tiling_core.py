@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import itertools
+import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -217,3 +219,24 @@ def test_the_tiling_asks_only_for_the_split_partials() -> None:
     assert not used, used
     assert "GetLibApiWorkSpaceSize" not in tiling
     assert "workspaces[0] = static_cast<size_t>(result.userWorkspaceBytes);" in tiling
+
+
+def test_empty_axes_reduce_every_axis_as_ops_math_reduce_all_infers(plan_sim) -> None:
+    """ops-math's ReduceAll InferShape (math/reduce_all/op_host/reduce_all_infershape.cpp) calls
+    InferShape4ReduceCommon with hasNoopAttr = false: empty axes reduce every axis (all dims 1 with keep_dims, a scalar
+    without; a 0-d x stays 0-d), the contract aclnnAll's docs state for an empty dim. The same shapes here."""
+    cases = [Case((2, 3, 4), (), False), Case((2, 3, 4), (), True), Case((), (), False), Case((), (), True),
+             Case((5,), (), True)]
+    results = plan_sim.run(cases)
+    assert [r["out_shape"] for r in results] == [[], [1, 1, 1], [], [], [1]]
+    assert [r["total_outputs"] for r in results] == [1, 1, 1, 1, 1]
+
+
+@pytest.mark.requires_opsmath
+@pytest.mark.skipif(not os.environ.get("OPS_MATH"), reason="OPS_MATH=<hicann/ops-math checkout> is not set")
+def test_ops_math_still_infers_empty_axes_as_every_axis() -> None:
+    root = Path(os.environ["OPS_MATH"])
+    infer = (root / "math/reduce_all/op_host/reduce_all_infershape.cpp").read_text(encoding="utf-8")
+    assert re.search(r'InferShape4ReduceCommon\(context, "InferShape4ReduceAll", false\)', infer)
+    util = (root / "common/inc/op_host/infershape_reduce_util.h").read_text(encoding="utf-8")
+    assert re.search(r"if \(hasNoopAttr\) \{.*?\} else \{\s*//[^\n]*\n\s*noopWithEmptyAxesValue = false;", util, re.S)

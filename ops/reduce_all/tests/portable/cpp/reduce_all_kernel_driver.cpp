@@ -24,6 +24,9 @@
 
 #include "kernel_operator.h"
 #include "../../../op_host/reduce_all_tiling_core.h"
+#ifndef DTYPE_X
+#define DTYPE_X int8_t // the op build defines x's dtype per binary; the tests build one driver per dtype
+#endif
 #ifdef REDUCE_ALL_COUNT_CALLS
 #include "reduce_all_api_counter.h"
 #endif
@@ -78,12 +81,14 @@ void RunCase()
     std::cin >> coreNum >> ubSize >> launchMode >> hex;
     const std::vector<uint8_t> x = ParseHex(hex);
 
-    const auto r = ReduceAllTiling::ComputeTiling(shape.data(), rank, axes.data(), axisNum, coreNum, ubSize);
+    const auto r = ReduceAllTiling::ComputeTiling(shape.data(), rank, axes.data(), axisNum, coreNum, ubSize,
+                                                  static_cast<int64_t>(sizeof(DTYPE_X)));
     if (r.status != ReduceAllTiling::Status::OK) {
         std::cout << "error tiling status " << static_cast<int>(r.status) << std::endl;
         return;
     }
-    const int64_t outputs = r.data.totalOutputElements;
+    // Column mode counts S byte columns per output element.
+    const int64_t outputs = r.data.totalOutputElements / ReduceAllCore::OutputUnit(r.data);
     uint8_t* xGm = cpu_model::GmAlloc(x.empty() ? 1 : x.size());
     uint8_t* axesGm = cpu_model::GmAlloc(sizeof(int64_t) * static_cast<size_t>(axisNum > 0 ? axisNum : 1));
     uint8_t* yGm = cpu_model::GmAlloc(static_cast<size_t>(outputs > 0 ? outputs : 1));
