@@ -29,6 +29,7 @@ namespace FloorModTiling {
 using FloorModNs::FloorModTilingData;
 using FloorModNs::MAX_DIM;
 
+// The kernel's tiling key (FLOOR_MOD_TPL_* of op_kernel/floor_mod_tiling_key.h) is this value.
 enum class DType : uint32_t { FLOAT16 = 0, BFLOAT16 = 1, FLOAT32 = 2, INT32 = 3, INT64 = 4, DOUBLE = 5 };
 
 enum class Status : uint32_t { OK = 0, BAD_RANK, NOT_BROADCASTABLE, OUT_SHAPE_MISMATCH, OVERFLOW, NO_UB };

@@ -62,6 +62,27 @@ def test_opdef_registers_the_kernel_only_where_it_exists_with_exactly_its_dtypes
     assert set(kernel) == set(SNAPSHOT["dtype_support_by_arch"]["DAV_2201"])
 
 
+def test_the_tiling_key_is_a_dtype_parameter_the_host_sets_from_the_opdef_dtype() -> None:
+    """ASCENDC_TPL_DTYPE (not UINT), one selection per OpDef dtype; the host maps each ge dtype to the core DType whose
+    value is that dtype's FLOOR_MOD_TPL_* (the key it passes to GET_TPL_TILING_KEY)."""
+    key = (OP / "op_kernel" / "floor_mod_tiling_key.h").read_text(encoding="utf-8")
+    assert "ASCENDC_TPL_UINT" not in key
+    assert re.search(r"ASCENDC_TPL_DTYPE_DECL\(D_T,", key)
+    tpl = {name: int(value) for name, value in re.findall(r"#define FLOOR_MOD_TPL_(\w+) (\d+)", key)}
+    selected = re.findall(r"ASCENDC_TPL_ARGS_SEL\(ASCENDC_TPL_DTYPE_SEL\(D_T, FLOOR_MOD_TPL_(\w+)\)\)", key)
+    assert sorted(selected) == sorted(tpl)
+    core = (OP / "op_host" / "floor_mod_tiling_core.h").read_text(encoding="utf-8")
+    enum = re.search(r"enum class DType : uint32_t \{([^}]*)\}", core).group(1)
+    values = {name: int(value) for name, value in re.findall(r"(\w+) = (\d+)", enum)}
+    adapter = (OP / "op_host" / "floor_mod_tiling.cpp").read_text(encoding="utf-8")
+    mapping = dict(re.findall(r"case ge::(DT_\w+):\s*out = FloorModTiling::DType::(\w+);", adapter))
+    assert "GET_TPL_TILING_KEY(static_cast<uint32_t>(coreDType))" in adapter
+    by_value = {value: name for name, value in tpl.items()}
+    assert {ge: TEMPLATE_DTYPES[by_value[values[core_name]]] for ge, core_name in mapping.items()} == {
+        ge: ge for ge in mapping}
+    assert sorted(mapping) == sorted(OURS["opdef"]["params"]["input:x1"])
+
+
 def test_the_extractor_refuses_what_it_cannot_read(tmp_path: Path) -> None:
     header = tmp_path / "aclnn_remainder.h"
     header.write_text("// ACLNN_API aclnnStatus aclnnGone(void* x);\nint unrelated(void);\n", encoding="utf-8")
