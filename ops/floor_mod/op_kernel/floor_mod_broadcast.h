@@ -248,7 +248,8 @@ __aicore__ inline UbPlan PlanUbAs(const FloorModTilingData& td, uint32_t kind, u
     plan.zeroTableBytes = anyWide ? ZERO_TABLE_LANES * 4U : 0U;
     plan.workBytes = BlockBytes(static_cast<uint64_t>(WorkWords(kind)) * tile * 4U);
     plan.maskBytes = kind == KIND_HALF || kind == KIND_FP32 ? BlockBytes(tile / 8U) : 0U;
-    plan.slotBytes = kind == KIND_DOUBLE_BITS || kind == KIND_INT32 ? 0U : BLOCK_BYTES;
+    // the scalar results of reductions: FP32 kinds read two at once (the cheap path's verdict), INT64 one
+    plan.slotBytes = kind == KIND_DOUBLE_BITS || kind == KIND_INT32 ? 0U : (kind == KIND_INT64 ? 1U : 2U) * BLOCK_BYTES;
     return plan;
 }
 

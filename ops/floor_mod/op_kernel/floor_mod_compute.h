@@ -11,7 +11,9 @@
 /*!
  * \file floor_mod_compute.h
  * \brief The vector remainder of one tile, exact for every input:
- *        - FP32 (FP16/BF16 computed in FP32): fmod(|a|, |b|) by steps that each take up to 16 quotient bits, the
+ *        - FP32 (FP16/BF16 computed in FP32), a tile whose every lane qualifies (FastVerdict): the cheap formula
+ *          t = rint(a / b) * b - a, one fold and a's signed zero (Fast; floor_mod_fast.h proves it exact there).
+ *        - FP32 (FP16/BF16 computed in FP32), any other tile: fmod(|a|, |b|) by steps that each take up to 16 quotient bits, the
  *          divisor split into parts of 8 significant bits so that every product and difference is exact (three
  *          parts for FP32's 24 bits, two for FP16's 11, one for BF16's 8); the tile's largest exponent gap sets the
  *          number of steps (one V -> S hand-over per tile; no step when every |a| lies below |b|'s binade, a
@@ -31,6 +33,7 @@
 
 #include "kernel_operator.h"
 #include "floor_mod_broadcast.h"
+#include "floor_mod_fast.h"
 
 namespace FloorModNs {
 using namespace AscendC;
@@ -44,6 +47,7 @@ constexpr float NO_STEP_GAP = -1024.0f;         // the gap of a lane that takes 
 constexpr int32_t BITS_PER_STEP = 15;           // a step reduces the exponent gap by 15 (16 quotient bits, 1 spare)
 constexpr int32_t MAX_STEPS = 19;               // (127 + 149 - 1) / 15 + 1: any FP32 pair
 constexpr int32_t SUBNORMAL_STEPS = 2;          // the second phase of a subnormal divisor: a gap of at most 25
+constexpr uint32_t SLOT_SECOND = 16;            // FastVerdict's second reduction (FLOAT16) one block after the first
 
 __aicore__ inline uint32_t AlignCompute(uint32_t n)
 {
@@ -69,6 +73,7 @@ public:
         mask_ = mask;
         slot_ = slot;
         tile_ = tile;
+        maskStride_ = (tile / 8U + BLOCK_BYTES - 1U) / BLOCK_BYTES * BLOCK_BYTES;
     }
 
     __aicore__ inline LocalTensor<float> Word(uint32_t index) const { return work_[index * tile_]; }
@@ -108,6 +113,87 @@ public:
             }
         }
         Finish(a, b, r, m);
+    }
+
+    // The cheap path's verdict on a tile (FloorModFast::VERDICT_*), on FP32 copies a and b: Q = a / b stays in W_BP
+    // for Fast. Bit masks in W_Y: the lanes that disqualify the tile (|Q| >= threshold, |b| >= 2^100 or infinite,
+    // FLOAT's b with more than 8 significant bits), then the negative divisors, both cleared past lane n (the
+    // compares cover whole 64-lane repeats); their bytes as FLOAT16 values 0..255 reduced to their largest (0: no
+    // lane), read after one V -> S hand-over.
+    template <uint32_t DIVISOR_BITS>
+    __aicore__ inline uint32_t FastVerdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n)
+    {
+        uint32_t m = AlignCompute(n);
+        uint32_t maskWords = m / 16U;
+        LocalTensor<float> q = Word(W_BP);
+        LocalTensor<float> p = Word(W_P);
+        LocalTensor<uint8_t> bad = FastMask(MASK_BAD);
+        LocalTensor<uint8_t> neg = FastMask(MASK_NEG);
+        LocalTensor<uint8_t> tmp = FastMask(MASK_TMP);
+        Div(q, a, b, m);
+        Abs(p, q, m);
+        CompareScalar(bad, p, FloorModFast::FastThreshold(DIVISOR_BITS), CMPMODE::GE, m);
+        Abs(p, b, m);
+        CompareScalar(tmp, p, FloorModFast::DIVISOR_LIMIT, CMPMODE::GE, m);
+        Or(MaskWords(bad), MaskWords(bad), MaskWords(tmp), maskWords);
+        CompareScalar(neg, b, 0.0f, CMPMODE::LT, m);
+        if constexpr (DIVISOR_BITS == 24) {
+            LocalTensor<int32_t> low = p.ReinterpretCast<int32_t>();
+            ShiftLeft(low, b.ReinterpretCast<int32_t>(), FloorModFast::FP32_LOW_BITS_SHIFT, m);
+            CompareScalar(tmp, low, 0, CMPMODE::EQ, m); // set where b has at most 8 significant bits
+            Not(MaskWords(tmp), MaskWords(tmp), maskWords);
+            Or(MaskWords(bad), MaskWords(bad), MaskWords(tmp), maskWords);
+        }
+        if (n != m) {
+            LocalTensor<float> index = Word(W_Q);
+            CreateVecIndex(index, 0.0f, m);
+            CompareScalar(tmp, index, static_cast<float>(n), CMPMODE::LT, m);
+            And(MaskWords(bad), MaskWords(bad), MaskWords(tmp), maskWords);
+            And(MaskWords(neg), MaskWords(neg), MaskWords(tmp), maskWords);
+        }
+        uint32_t bytes = m / 8U;
+        LocalTensor<half> values = Word(W_Q).ReinterpretCast<half>();
+        LocalTensor<half> slots = slot_.ReinterpretCast<half>();
+        Cast(values, Word(W_Y).ReinterpretCast<uint8_t>(), RoundMode::CAST_NONE, maskStride_ + bytes);
+        ReduceMax(slots, values, values[tile_], static_cast<int32_t>(bytes));
+        ReduceMax(slots[SLOT_SECOND], values[maskStride_], values[tile_], static_cast<int32_t>(bytes));
+        float anyBad = 0.0f;
+        float anyNegative = 0.0f;
+        ReadSlots(anyBad, anyNegative);
+        if (anyBad != 0.0f) {
+            return FloorModFast::VERDICT_EXACT;
+        }
+        return anyNegative != 0.0f ? FloorModFast::VERDICT_MIXED : FloorModFast::VERDICT_POSITIVE;
+    }
+
+    // The cheap remainder negated, t (W_Q), after FastVerdict (Q in W_BP, the negative divisors' mask) gave `verdict`:
+    // t = rint(Q) * b - a, and t - b where t != 0 has b's sign. The caller's a * 0 - t is the remainder.
+    __aicore__ inline LocalTensor<float> Fast(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t verdict,
+                                              uint32_t n)
+    {
+        uint32_t m = AlignCompute(n);
+        uint32_t maskWords = m / 16U;
+        LocalTensor<float> q = Word(W_BP);
+        LocalTensor<float> p = Word(W_P);
+        LocalTensor<float> t = Word(W_Q);
+        LocalTensor<uint8_t> fold = FastMask(MASK_FOLD);
+        Cast(q, q, RoundMode::CAST_RINT, m);
+        Mul(p, q, b, m);
+        Sub(t, p, a, m);
+        CompareScalar(fold, t, 0.0f, CMPMODE::GT, m);
+        if (verdict == FloorModFast::VERDICT_MIXED) {
+            // fold = (t > 0 and b >= 0) or (t < 0 and b < 0): a product t * b could underflow to 0.
+            LocalTensor<uint8_t> below = FastMask(MASK_FOLD_NEG);
+            LocalTensor<uint8_t> tmp = FastMask(MASK_TMP);
+            CompareScalar(below, t, 0.0f, CMPMODE::LT, m);
+            And(MaskWords(below), MaskWords(below), MaskWords(FastMask(MASK_NEG)), maskWords);
+            Not(MaskWords(tmp), MaskWords(FastMask(MASK_NEG)), maskWords);
+            And(MaskWords(fold), MaskWords(fold), MaskWords(tmp), maskWords);
+            Or(MaskWords(fold), MaskWords(fold), MaskWords(below), maskWords);
+        }
+        Sub(p, t, b, m);
+        Select(t, fold, p, t, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        return t;
     }
 
     // out = floor remainder of int32 a by b (0 for b = 0 or b = -1), bit-exact, vector only. out is the remainder's
@@ -194,6 +280,7 @@ public:
         Cast(out, a32, RoundMode::CAST_NONE, m);
     }
 
+    static constexpr uint32_t W_FAST_ZERO = 3; // FLOAT's a * 0 after Fast (W_P, free again)
     static constexpr uint32_t W_HALF_R = 5; // FP16/BF16: the FP32 remainder and FP32 copies of the inputs
     static constexpr uint32_t W_HALF_A = 6;
     static constexpr uint32_t W_HALF_B = 7;
@@ -202,6 +289,31 @@ private:
     __aicore__ static inline LocalTensor<int16_t> Half(const LocalTensor<int32_t>& x)
     {
         return x.ReinterpretCast<int16_t>();
+    }
+
+    __aicore__ static inline LocalTensor<int16_t> MaskWords(const LocalTensor<uint8_t>& mask)
+    {
+        return mask.ReinterpretCast<int16_t>();
+    }
+
+    __aicore__ inline LocalTensor<uint8_t> FastMask(uint32_t index) const
+    {
+        return Word(W_Y).ReinterpretCast<uint8_t>()[index * maskStride_];
+    }
+
+    // The two values FastVerdict's reductions left in slot_ (FLOAT16, one V -> S hand-over), then S -> V: the next
+    // tile's reductions rewrite slot_.
+    __aicore__ inline void ReadSlots(float& first, float& second)
+    {
+        LocalTensor<half> slots = slot_.ReinterpretCast<half>();
+        event_t vectorToScalar = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
+        SetFlag<HardEvent::V_S>(vectorToScalar);
+        WaitFlag<HardEvent::V_S>(vectorToScalar);
+        first = static_cast<float>(slots.GetValue(0));
+        second = static_cast<float>(slots.GetValue(SLOT_SECOND));
+        event_t scalarToVector = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
+        SetFlag<HardEvent::S_V>(scalarToVector);
+        WaitFlag<HardEvent::S_V>(scalarToVector);
     }
 
     // dst = b where (pick & ~sb) | (pickNeg & sb), else 0; pick/pickNeg hold all-ones or zero per lane.
@@ -388,11 +500,18 @@ private:
     static constexpr uint32_t W_IT = 3;
     static constexpr uint32_t W_IU = 4;
     static constexpr uint32_t W_I64A = 5;
+    // The cheap path's bit masks, maskStride_ bytes each, in W_Y (which it does not otherwise use)
+    static constexpr uint32_t MASK_BAD = 0;
+    static constexpr uint32_t MASK_NEG = 1;
+    static constexpr uint32_t MASK_TMP = 2;
+    static constexpr uint32_t MASK_FOLD = 3;
+    static constexpr uint32_t MASK_FOLD_NEG = 4;
 
     LocalTensor<float> work_;
     LocalTensor<uint8_t> mask_;
     LocalTensor<float> slot_;
     uint32_t tile_ = 0;
+    uint32_t maskStride_ = 0;
 };
 
 } // namespace FloorModNs

@@ -1,0 +1,225 @@
+# ----------------------------------------------------------------------------------------------------------------------
+# Copyright (c) 2026 op-migrate contributors.
+# This program is free software, you can redistribute it and/or modify it under the terms and conditions of
+# CANN Open Software License Agreement Version 2.0 (the "License").
+# Please refer to the License for details. You may not use this file except in compliance with the License.
+# THIS SOFTWARE IS PROVIDED ON AN "AS IS" BASIS, WITHOUT WARRANTIES OF ANY KIND, EITHER EXPRESS OR IMPLIED,
+# INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
+# See LICENSE in the root of the software repository for the full text of the License.
+# ----------------------------------------------------------------------------------------------------------------------
+"""The cheap remainder of FLOAT16 / BFLOAT16 / FLOAT tiles (op_kernel/floor_mod_fast.h, RemainderMath::FastVerdict and
+Fast): the formula against torch.remainder on every FLOAT16 and BFLOAT16 pair (fast_check.cpp; the default run takes
+every 17th dividend pattern against every divisor, OP_MIGRATE_FLOOR_MOD_EXHAUSTIVE=1 all 2^32 pairs) and FLOAT's edges
+and random pairs, with the vector Div exact and one ulp off either way; then the kernel on the CPU model: tiles that
+qualify take it (vector calls counted), one lane that does not sends its tile to the exact path, a Div one ulp off
+changes no result, and the vector work per 1k outputs stays within 1.2x the community kernel's."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import floor_mod_golden
+from test_floor_mod_kernel import assert_exact, run_kernel
+
+HERE = Path(__file__).resolve().parent
+OP = HERE.parents[1]
+EXHAUSTIVE = os.environ.get("OP_MIGRATE_FLOOR_MOD_EXHAUSTIVE") == "1"
+FLOATS = ["float16", "bfloat16", "float32"]
+
+
+@pytest.fixture(scope="module")
+def fast_check(gxx) -> Path:
+    return gxx.build([HERE / "fast_check.cpp"], include_dirs=[OP / "op_kernel"], name="floor_mod_fast_check",
+                     extra_flags=["-ffp-contract=off"])
+
+
+def run_check(exe: Path, *args) -> dict:
+    import subprocess
+
+    done = subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stderr
+    words = done.stdout.split()
+    result = dict(zip(words[:6:2], map(int, words[1:6:2])))
+    assert result["mismatches"] == 0, done.stdout  # "first <a> <b> <got> <want>" bit patterns
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ulp", [0, -1, 1])
+@pytest.mark.parametrize("dtype", ["fp16", "bf16"])
+def test_formula_is_torch_on_every_16_bit_pair(fast_check: Path, dtype: str, ulp: int) -> None:
+    stride = 1 if EXHAUSTIVE else 17
+    result = run_check(fast_check, dtype, ulp, stride)
+    # Most pairs qualify: a tile of ordinary data takes the cheap path (all pairs: 3.35e9 FLOAT16, 1.93e9 BFLOAT16).
+    assert result["checked"] > (0.75 if dtype == "fp16" else 0.42) * 2**32 / stride
+
+
+@pytest.mark.parametrize("ulp", [0, -1, 1])
+def test_formula_is_torch_on_float_edges_and_random_pairs(fast_check: Path, ulp: int) -> None:
+    result = run_check(fast_check, "fp32", ulp, 4_000_000 if EXHAUSTIVE else 300_000)
+    assert result["checked"] > 100_000 and result["nan"] > 0
+
+
+# ----- the kernel on the CPU model -------------------------------------------------------------------------------------
+
+# Vector calls of one tile on the cheap path (floor_mod.h ComputeTile): FastVerdict (Div, Abs, CompareScalar, Abs,
+# CompareScalar, Or, CompareScalar; FLOAT adds ShiftLeft, CompareScalar, Not, Or; Cast, ReduceMax, ReduceMax), Fast
+# (Cast, Mul, Sub, CompareScalar; MIXED adds CompareScalar, And, Not, And, Or; Sub, Select) and a * 0 - t (Muls, Sub;
+# FLOAT16 / BFLOAT16 add the two input Casts and the output Cast). A tile whose lanes end inside a 64-lane repeat
+# clears the lanes past its end from the verdict's masks: PARTIAL_TILE_CALLS more (CreateVecIndex, CompareScalar,
+# And, And).
+FAST_CALLS = {
+    ("float32", "positive"): 14 + 6 + 2,
+    ("float32", "mixed"): 14 + 11 + 2,
+    ("float16", "positive"): 10 + 6 + 5,
+    ("float16", "mixed"): 10 + 11 + 5,
+    ("bfloat16", "positive"): 10 + 6 + 5,
+    ("bfloat16", "mixed"): 10 + 11 + 5,
+}
+PARTIAL_TILE_CALLS = 4
+
+
+def toward_zero(x: np.ndarray) -> np.ndarray:
+    """The neighbour of each non-zero value one ulp closer to 0 (its bit pattern less one), in x's own dtype."""
+    bits = x.view(np.dtype(f"u{x.dtype.itemsize}")).copy()
+    bits[(x != 0) & np.isfinite(x.astype(np.float64))] -= 1
+    return bits.view(x.dtype)
+
+
+def qualifying(dtype: str, signs: str, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Operands every lane of which qualifies: divisors of 8 significant bits (FLOAT's rule), dividends of full
+    precision, quotients up to 500 (FLOAT16) or 2000 in magnitude, and the lanes where the formula is delicate: exact
+    multiples (a zero with a's sign), dividends one ulp inside a multiple (q one too many, folded), a = +-0, subnormal
+    dividends, 0 / 0 and NaN operands (NaN, riding along)."""
+    storage = floor_mod_golden.storage_dtype(dtype)
+    low, high, most = (-10, -2, 500) if dtype == "float16" else (-12, 4, 2000)
+    b = np.ldexp(rng.integers(128, 256, n), rng.integers(low, high, n)).astype(np.float64)
+    if signs == "mixed":
+        b *= rng.choice([-1.0, 1.0], n)
+    b = b.astype(storage)
+    bf = b.astype(np.float64)
+    q = rng.uniform(-most, most, n)
+    a = (q * bf).astype(storage)
+    a[::5] = (np.rint(q[::5]) * bf[::5]).astype(storage)                  # exact multiples
+    a[1::5] = toward_zero((np.rint(q[1::5]) * bf[1::5]).astype(storage))  # just inside a multiple
+    a[2::97] = np.array([0.0, -0.0], dtype=storage)[rng.integers(0, 2, len(a[2::97]))]
+    if dtype != "float16":
+        a[3::89] = (1e-40 * rng.choice([-1.0, 1.0], len(a[3::89]))).astype(storage)
+    a[4::101] = np.array(np.nan, dtype=storage)
+    zero_by_zero = slice(6, None, 103)
+    a[zero_by_zero] = 0
+    b[zero_by_zero] = 0
+    b[7::107] = np.array(np.nan, dtype=storage)
+    return a, b
+
+
+def calls_and_tiles(kernel_exe: Path, tmp: Path, dtype: str, a, b) -> tuple[np.ndarray, int, int]:
+    got, info = run_kernel(kernel_exe, tmp, dtype, a, b, 1, "sequential", counters=True)
+    assert_exact(got, floor_mod_golden.remainder(a, b, dtype))
+    return got, info["counters"]["vector_calls"], info["dma_out"]
+
+
+@pytest.mark.parametrize("signs", ["positive", "mixed"])
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_qualifying_tiles_take_the_cheap_path_bit_exactly(kernel_exe: Path, tmp_path: Path, dtype: str,
+                                                          signs: str) -> None:
+    rng = np.random.default_rng(31)
+    a, b = qualifying(dtype, signs, 9_001, rng)  # several tiles, the last one ending inside a repeat
+    _, calls, tiles = calls_and_tiles(kernel_exe, tmp_path, dtype, a, b)
+    assert tiles >= 2
+    assert calls == tiles * FAST_CALLS[(dtype, signs)] + PARTIAL_TILE_CALLS
+
+
+# (a, b) of the lane that disqualifies the tile, None where the dtype cannot hold it.
+DISQUALIFIERS = {
+    "infinite divisor": lambda dtype: (1.0, np.inf),
+    "quotient at the threshold": lambda dtype: (8192.0 if dtype == "float16" else 65536.0, 1.0),
+    "divisor of 2^100": lambda dtype: None if dtype == "float16" else (2.0**101, 2.0**100),
+    "infinite dividend": lambda dtype: (-np.inf, 3.0),
+    "zero divisor": lambda dtype: (5.0, -0.0),
+    "FLOAT divisor of 9 significant bits": lambda dtype: (100.0, 1.00390625) if dtype == "float32" else None,
+}
+
+
+@pytest.mark.parametrize("why", list(DISQUALIFIERS))
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_one_lane_sends_its_tile_to_the_exact_path(kernel_exe: Path, tmp_path: Path, dtype: str, why: str) -> None:
+    lane = DISQUALIFIERS[why](dtype)
+    if lane is None:
+        pytest.skip(f"{dtype} has no such value")
+    storage = floor_mod_golden.storage_dtype(dtype)
+    rng = np.random.default_rng(37)
+    a, b = qualifying(dtype, "positive", 2_048, rng)  # one tile, whole repeats
+    _, fast_calls, tiles = calls_and_tiles(kernel_exe, tmp_path, dtype, a, b)
+    assert tiles == 1 and fast_calls == FAST_CALLS[(dtype, "positive")]
+    a[1234], b[1234] = storage.type(lane[0]), storage.type(lane[1])
+    _, calls, _ = calls_and_tiles(kernel_exe, tmp_path, dtype, a, b)
+    assert calls > fast_calls + 30  # the verdict, then the exact path's steps
+
+
+# FastVerdict's calls (part of FAST_CALLS); FAST_RETRY: floor_mod_fast.h.
+VERDICT_CALLS = {"float32": 14, "float16": 10, "bfloat16": 10}
+FAST_RETRY = 8
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_after_an_exact_tile_the_next_seven_skip_the_verdict(kernel_exe: Path, tmp_path: Path, dtype: str) -> None:
+    """Ten tiles whose first holds an infinite divisor (a lane that takes no exact step: every tile's exact path is
+    the same): tile 1 pays the verdict and the exact path, tiles 2-8 the exact path alone, tiles 9-10 the verdict
+    and the cheap path."""
+    storage = floor_mod_golden.storage_dtype(dtype)
+    rng = np.random.default_rng(43)
+    probe_a, probe_b = qualifying(dtype, "positive", 64, rng)
+    _, probe = run_kernel(kernel_exe, tmp_path, dtype, np.tile(probe_a, 1000), np.tile(probe_b, 1000), 1, "sequential")
+    tile = probe["tile"]
+    a, b = qualifying(dtype, "positive", tile, rng)
+    _, fast, tiles = calls_and_tiles(kernel_exe, tmp_path, dtype, a, b)
+    assert tiles == 1 and fast == FAST_CALLS[(dtype, "positive")]
+    dirty_b = b.copy()
+    dirty_b[5] = storage.type(np.inf)
+    _, exact_with_verdict, _ = calls_and_tiles(kernel_exe, tmp_path, dtype, a, dirty_b)
+    exact = exact_with_verdict - VERDICT_CALLS[dtype]
+    _, calls, tiles = calls_and_tiles(kernel_exe, tmp_path, dtype, np.tile(a, 10), np.concatenate([dirty_b] + [b] * 9))
+    assert tiles == 10
+    assert calls == exact_with_verdict + (FAST_RETRY - 1) * exact + (10 - FAST_RETRY) * fast
+
+
+@pytest.fixture(scope="module", params=[-1, 1], ids=["div-ulp-down", "div-ulp-up"])
+def kernel_div_ulp(request, cpu_model) -> Path:
+    """The kernel on a CPU model whose vector Div returns every finite non-zero quotient one ulp off."""
+    return cpu_model.build_kernel([HERE / "kernel_main.cpp"], include_dirs=[OP / "op_kernel", OP / "op_host"],
+                                  defines=[f"CPU_MODEL_DIV_ULP={request.param}"],
+                                  name=f"floor_mod_kernel_div_ulp_{'up' if request.param > 0 else 'down'}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_a_division_one_ulp_off_changes_no_result(kernel_div_ulp: Path, tmp_path: Path, dtype: str) -> None:
+    rng = np.random.default_rng(41)
+    a, b = qualifying(dtype, "mixed", 6_000, rng)
+    _, calls, tiles = calls_and_tiles(kernel_div_ulp, tmp_path, dtype, a, b)
+    # still the cheap path, still torch's result
+    assert calls == tiles * FAST_CALLS[(dtype, "mixed")] + PARTIAL_TILE_CALLS
+
+
+# The community kernel's vector repeats per 1k outputs on the benchmark's 'bench' data (quarters: x1 in [-100, 100),
+# x2 in [0.25, 10)), pre-broadcast, HIGH_PRECISION=1 (tests/perf/bench_kernels.py, its ComputeFPCore: Div, Floor,
+# Mul, Sub and three Compare/Select corrections).
+COMMUNITY_REPEATS_PER_1K = {"float16": 268, "bfloat16": 268, "float32": 237}
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_vector_work_per_1k_outputs_within_1_2x_the_community_kernel(kernel_exe: Path, tmp_path: Path,
+                                                                      dtype: str) -> None:
+    storage = floor_mod_golden.storage_dtype(dtype)
+    rng = np.random.default_rng(7)
+    x1 = (rng.integers(-400, 400, size=(64, 1, 64)) / 4).astype(storage)   # the benchmark's data and broadcast
+    x2 = (rng.integers(1, 40, size=(1, 64, 64)) / 4).astype(storage)
+    got, info = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, 1, "sequential", counters=True)
+    assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
+    per_1k = info["counters"]["vector_repeats"] * 1000 / got.size
+    assert per_1k <= 1.2 * COMMUNITY_REPEATS_PER_1K[dtype], per_1k
