@@ -10,8 +10,8 @@
 
 /*!
  * \file bernoulli_tiling_core.h
- * \brief Portable Bernoulli host tiling: safe element count, blockDim (one core while the packed mask is at most
- *        16 KiB), 256-element core and stage starts, the stage / tile plan inside the UB model, the fixed 512-byte
+ * \brief Portable Bernoulli host tiling: safe element count, blockDim (one core up to 16384 outputs and 40 KiB of
+ *        them, RandomOnOneCore), 256-element core and stage starts, the stage / tile plan inside the UB model, the fixed 512-byte
  *        workspace descriptor and tilingKey 0. Plain C++17; the gert adapter (bernoulli_tiling.cpp) and the tests
  *        call the same function.
  */
@@ -132,7 +132,7 @@ inline Status ComputeTiling(const Shape& shape, uint32_t dtype, uint32_t mode, c
     const uint64_t ub = ubTotal - kReservedUbBytes;
 
     const uint64_t units = total == 0 ? 1 : CeilDiv(total, kAlignElements);
-    const bool singleCore = mode == kModeRandomAliased && DsaMaskBytes(total) <= kSmallMaskBytes;
+    const bool singleCore = mode == kModeRandomAliased && RandomOnOneCore(total, dtype);
     uint64_t blocks = singleCore ? 1 : (units < coreNum ? units : coreNum);
     const uint64_t blockElements = CeilDiv(units, blocks) * kAlignElements;
     blocks = total == 0 ? 1 : CeilDiv(total, blockElements);

@@ -53,7 +53,14 @@ constexpr uint64_t kAlignElements = 256; // every core start, stage start and ti
 constexpr uint64_t kBlockBytes = 32;
 constexpr uint64_t kDsaBlockBits = 128; // DSAGenBitMask writes whole 128-bit blocks
 constexpr uint64_t kTileCap = 32768;
-constexpr uint64_t kSmallMaskBytes = 16384;     // RANDOM runs on one core up to this mask size
+// RANDOM runs on one core up to kSingleCoreElements outputs and kSingleCoreBytes bytes of them; beyond, on as many
+// cores as it has 256-element units, with one SyncAll per stage. Under the cost model (ops/common/cpu_model
+// cost_a2.toml: SyncAll 1000 cycles, MTE3 64 B/cycle) one SyncAll and the launch cost about 0.62 us while one core
+// expands an INT8 output at about 0.025 us/KiB (vector-bound) and wider ones at about 0.014 us/KiB (MTE3-bound):
+// one core is the faster up to about 24 KiB of INT8 and 40 KiB of other outputs. (A 16 KiB mask, 131072 outputs,
+// on one core: 2.4 us INT8 to 9.9 us DOUBLE, against 0.7-1.0 us on 40.)
+constexpr uint64_t kSingleCoreElements = 16384;
+constexpr uint64_t kSingleCoreBytes = 40960;
 
 BERNOULLI_CORE_FN uint32_t OutputBytes(uint32_t dtype)
 {
@@ -115,6 +122,11 @@ BERNOULLI_CORE_FN uint64_t DsaMaskBytes(uint64_t n) { return CeilDiv(n, kDsaBloc
 // Whether l0op::BernoulliRandom makes the DSA mask a UINT8 view of the output's own storage: its whole blocks must
 // fit in the N*S bytes of out, which ViewCopy makes the private output's storage. Below 16 bytes the mask is a
 // separate 16-byte tensor.
+BERNOULLI_CORE_FN bool RandomOnOneCore(uint64_t n, uint32_t dtype)
+{
+    return n <= kSingleCoreElements && n * OutputBytes(dtype) <= kSingleCoreBytes;
+}
+
 BERNOULLI_CORE_FN bool MaskInOutput(uint64_t n, uint32_t dtype) { return DsaMaskBytes(n) <= n * OutputBytes(dtype); }
 
 // Output i is bit (i % 8) of mask byte i / 8, least significant bit first.

@@ -46,6 +46,16 @@ def dsa_mask_bytes(n: int) -> int:
     return -(-n // 128) * 16
 
 
+# RANDOM on one core (bernoulli_core.h RandomOnOneCore): up to 16384 outputs and 40 KiB of them.
+SINGLE_CORE_ELEMENTS = 16384
+SINGLE_CORE_BYTES = 40960
+
+
+def single_core(n: int, dtype: str) -> bool:
+    """Whether the tiling runs RANDOM on one core (no SyncAll) for n outputs of `dtype`."""
+    return n <= SINGLE_CORE_ELEMENTS and n * storage_dtype(dtype).itemsize <= SINGLE_CORE_BYTES
+
+
 def dsa_dropout(p: float) -> float:
     """The dropout argument DSAGenBitMask receives: it keeps (sets) a bit with probability 1 - dropout = p."""
     return 1.0 - p

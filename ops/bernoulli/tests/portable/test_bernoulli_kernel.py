@@ -82,7 +82,8 @@ def expand_case(kernels, tmp_path, dtype, n, mask, cores, launch, ub=None) -> di
 @pytest.mark.parametrize("dtype", bernoulli_golden.DTYPES)
 @pytest.mark.parametrize("cores, launch", CORES)
 def test_known_masks_give_exactly_their_bits(kernels, tmp_path: Path, dtype: str, cores: int, launch: str) -> None:
-    """0x01 / 0x80 / 0x55 / 0xaa pin the LSB-first order inside a byte; one core below 16 KiB of mask, many above."""
+    """0x01 / 0x80 / 0x55 / 0xaa pin the LSB-first order inside a byte; one core up to the single-core limit, many
+    above."""
     for n in (1000, 300_000):
         for name, byte in KNOWN.items():
             mask = np.full(bernoulli_golden.dsa_mask_bytes(n), byte, dtype=np.uint8)
@@ -94,7 +95,7 @@ def test_known_masks_give_exactly_their_bits(kernels, tmp_path: Path, dtype: str
 @pytest.mark.parametrize("cores, launch", CORES)
 def test_random_masks_over_odd_sizes(kernels, tmp_path: Path, dtype: str, cores: int, launch: str) -> None:
     rng = np.random.default_rng(bernoulli_golden.CODES[dtype])
-    for n in (0, 1, 5, 15, 16, 17, 255, 257, 4097, 131_073, 250_001):
+    for n in (0, 1, 5, 15, 16, 17, 255, 257, 4097, 20_001, 131_073, 250_001):
         mask = rng.integers(0, 256, size=bernoulli_golden.dsa_mask_bytes(n), dtype=np.uint8)
         expand_case(kernels, tmp_path, dtype, n, mask, cores, launch)
 

@@ -61,13 +61,14 @@ def test_small_sizes_on_every_core_count(gxx, simulator) -> None:
     assert_all_ok(simulate(gxx, simulator, cases))
 
 
-def test_around_the_16_kib_mask_and_up_to_a_million(gxx, simulator) -> None:
-    sizes = around([131072], spread=(1, 127, 128, 129, 256)) + around([262144, 12345 * 40]) + [10**6]
+def test_around_the_single_core_limits_and_up_to_a_million(gxx, simulator) -> None:
+    sizes = (around([5120, 10240, 16384], spread=(1, 127, 128, 129, 256)) + around([131072, 262144, 12345 * 40])
+             + [10**6])
     cases = [(n, d, cores, UB, "desc") for n in sizes for d in bernoulli_golden.DTYPES for cores in (1, 8, 40, 48)]
     rows = simulate(gxx, simulator, cases)
     assert_all_ok(rows)
-    for (n, _, cores, _, _), row in zip(cases, rows):
-        single = bernoulli_golden.dsa_mask_bytes(n) <= 16384
+    for (n, dtype, cores, _, _), row in zip(cases, rows):
+        single = bernoulli_golden.single_core(n, dtype)
         assert (row["block_dim"] == "1") == (single or cores == 1), row
 
 
@@ -85,7 +86,7 @@ def test_many_stages_with_a_small_ub(gxx, simulator) -> None:
 
 def test_ascending_stages_are_caught_clobbering_the_mask(gxx, simulator) -> None:
     """Negative control: the same schedule run from low to high addresses must be rejected whenever it has stages."""
-    cases = [(n, d, cores, 12288, "asc") for n in (40000, 300000) for d in ("int8", "float32") for cores in (1, 5)]
+    cases = [(n, d, cores, 12288, "asc") for n in (100000, 300000) for d in ("int8", "float32") for cores in (1, 5)]
     cases += [(10**6, d, 48, 12288, "asc") for d in ("int8", "float32")]
     rows = simulate(gxx, simulator, cases)
     assert all(int(r["stages"]) > 1 for r in rows)

@@ -76,8 +76,10 @@ def check_invariants(case, row) -> None:
     if mode == 0:
         assert row["stage"] <= row["block"]
         assert row["tile"] <= row["stage"]
-        if bernoulli_golden.dsa_mask_bytes(n) <= 16384:
+        if bernoulli_golden.single_core(n, dtype):
             assert row["block_dim"] == 1
+        elif cores > 1 and n > 256:
+            assert row["block_dim"] > 1
         # RANDOM stages partition [0, n): waves of blockDim * stage from the top down, core starts 256-aligned
         wave = row["block_dim"] * row["stage"]
         stages = -(-n // wave)
@@ -121,10 +123,11 @@ def test_the_seed_example_16m_elements_on_40_cores(gxx, tiling_exe) -> None:
     assert f64["stage"] == 419584 and f64["tile"] == 6656 and f64["ub_plan"] == 52448 + 6656 * 20
 
 
-def test_small_masks_run_on_one_core_and_big_ones_spread(gxx, tiling_exe) -> None:
-    rows = run_tiling(gxx, tiling_exe, [("float32", 0, 48, 196608, [n]) for n in (131072, 131073)] +
+def test_small_outputs_run_on_one_core_and_bigger_ones_spread(gxx, tiling_exe) -> None:
+    rows = run_tiling(gxx, tiling_exe, [("float32", 0, 48, 196608, [n]) for n in (10240, 10241, 131072)] +
                       [("float32", 1, 48, 196608, [131072])])
-    assert [r["block_dim"] for r in rows] == [1, 47, 47]  # 512 units of 256 over 48 cores: 11 each
+    # 41 units of 256 on 41 cores; 512 units over 48 cores: 11 each, 47 cores
+    assert [r["block_dim"] for r in rows] == [1, 41, 47, 47]
 
 
 def test_bad_inputs_are_refused(gxx, tiling_exe) -> None:
@@ -137,3 +140,17 @@ def test_bad_inputs_are_refused(gxx, tiling_exe) -> None:
         ("float64", 0, 48, 8192 + 100, [8]),
     ])
     assert [r["status"] for r in rows] == ["NEGATIVE_DIM", "OVERFLOW", "BAD_MODE", "BAD_DTYPE", "BAD_RANK", "NO_UB"]
+
+
+@pytest.mark.parametrize("dtype", bernoulli_golden.DTYPES)
+def test_masks_up_to_16_kib_are_split_across_cores_past_the_single_core_limit(gxx, tiling_exe: Path,
+                                                                                dtype: str) -> None:
+    """One core used to expand every output whose mask was at most 16 KiB (131072 outputs: 128 KiB to 1 MiB of them);
+    under the cost model one SyncAll and the launch (about 0.6 us) beat one core from about 24 KiB of INT8 output
+    and 40 KiB of wider ones (bernoulli_core.h RandomOnOneCore)."""
+    sizes = [1000, 16384, 16385, 10240, 10241, 5120, 5121, 65536, 131072]
+    rows = run_tiling(gxx, tiling_exe, [(dtype, 0, 40, 0, [n]) for n in sizes])
+    for n, row in zip(sizes, rows):
+        assert row["status"] == "OK"
+        assert (row["block_dim"] == 1) == bernoulli_golden.single_core(n, dtype), (n, row)
+    assert all(row["block_dim"] > 1 for n, row in zip(sizes, rows) if n == 131072)  # a 16 KiB mask
