@@ -24,6 +24,14 @@ NARRATIVE_KEYS = (
     "source", "background", "description", "breakdown", "external", "modules",
     "host_design", "kernel_design", "precision", "performance", "compatibility",
 )
+# ops/common/doc_figures.py marks each generated figure in the facts; the design document shows the figure only.
+_FIGURE_MARK = re.compile(r"<!-- (?:fig:[\w.-]+|/fig) -->")
+
+
+def _unmarked(value):
+    if isinstance(value, str):
+        return _FIGURE_MARK.sub("", value)
+    return [_unmarked(item) for item in value] if isinstance(value, list) else value
 
 
 def policy_gate(info: OperatorInfo, folder: Path) -> GateRow:
@@ -34,7 +42,7 @@ def policy_gate(info: OperatorInfo, folder: Path) -> GateRow:
 def gather(config, info: OperatorInfo, folder: Path, category: str, gates, headers=None) -> DesignEvidence:
     """Prose from docs/design_facts.toml, plus every model the gates and options make available."""
     facts = tomllib.loads((folder / "docs" / "design_facts.toml").read_text(encoding="utf-8"))
-    narrative = {lang: {key: facts[lang][key] for key in NARRATIVE_KEYS} for lang in ("zh", "en")}
+    narrative = {lang: {key: _unmarked(facts[lang][key]) for key in NARRATIVE_KEYS} for lang in ("zh", "en")}
     tbe, tbe_missing = _tbe_evidence(config.tbe_source)
     memory, memory_missing, files = None, Bilingual("no --before chain was given", "未给出 --before（原调用链）"), ()
     if config.before is not None:

@@ -52,6 +52,18 @@ def fill_files(paths: list[Path], figures: dict[str, str], write: bool) -> list[
     return changed
 
 
+def table_rows(report: str, heading: str) -> list[list[str]]:
+    """The body rows (cells stripped) of the first Markdown table under the first heading starting with `heading`."""
+    lines = report.split("\n" + heading, 1)[1].splitlines()[1:]
+    start = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
 def report_gxx():
     """The tests' g++ driver (ops/common/cpu_model/gxx.py) with the tests' cache, for a generator run as a script."""
     module = sys.modules.get("op_migrate_cpu_model_gxx")

@@ -191,9 +191,39 @@ def render() -> str:
     return "".join(parts) + "\n".join(summary) + "\n" + "\n".join(entries) + "\n" + "".join(sections)
 
 
+def figures(report: str) -> dict[str, str]:
+    """The figures README.md and docs/design_facts.toml state, read from the report's own tables."""
+    from op_migrate.ops.common.doc_figures import table_rows
+
+    summary = {tuple(cells[:2]): cells for cells in table_rows(report, "## Summary")}
+    entries = {cells[0]: cells for cells in table_rows(report, "## Every entry point")}
+    seed, small = summary[("n-4096x1024", "float32")], summary[("n-3", "float16")]
+    out_of_place, in_place = entries[ENTRY], entries["aclnnInplaceBernoulliGetWorkspaceSize"]
+    return {
+        "bernoulli.extra-before": seed[2].strip("`"),
+        "bernoulli.extra-after": seed[4].strip("`"),
+        "bernoulli.extra-after-small": small[4].strip("`"),
+        "bernoulli.extra-after-small-bytes": small[5],
+        "bernoulli.peak-after": out_of_place[4].split(" (")[0],
+        "bernoulli.peak-gpu": out_of_place[5],
+        "bernoulli.inplace-peak-after": in_place[4].split(" (")[0],
+        "bernoulli.inplace-peak-gpu": in_place[5],
+    }
+
+
+def documents() -> list[Path]:
+    """The documents whose marked figures come from this report."""
+    return [OP_DIR / "README.md", OP_DIR / "docs" / "design_facts.toml"]
+
+
 def main() -> int:
-    REPORT_PATH.write_text(render(), encoding="utf-8")
+    from op_migrate.ops.common.doc_figures import fill_files
+
+    text = render()
+    REPORT_PATH.write_text(text, encoding="utf-8")
     print(f"wrote {REPORT_PATH}")
+    for path in fill_files(documents(), figures(text), write=True):
+        print(f"wrote {path}")
     return 0
 
 

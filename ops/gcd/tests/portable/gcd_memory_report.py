@@ -114,9 +114,36 @@ def render(gxx=None) -> str:
     return "".join(parts)
 
 
+def figures(report: str) -> dict[str, str]:
+    """The figures README.md and docs/design_facts.toml state, read from the report's own tables."""
+    from op_migrate.ops.common.doc_figures import table_rows
+
+    chains = {cells[0]: cells for cells in table_rows(report, "### aclnnGcdGetWorkspaceSize broadcast-both")}
+    requested = {cells[3] for cells in table_rows(report, "## Workspace the tiling requests")}
+    if len(requested) != 1:
+        raise ValueError(f"the tiling's workspace differs per case ({sorted(requested)}): state it per case")
+    return {
+        "gcd.extra-before": chains["before"][1].strip("`"),
+        "gcd.extra-after": chains["after"][1].strip("`"),
+        "gcd.launches-before": chains["before"][5],
+        "gcd.launches-after": chains["after"][5],
+        "gcd.workspace": requested.pop(),
+    }
+
+
+def documents() -> list[Path]:
+    """The documents whose marked figures come from this report."""
+    return [OP_DIR / "README.md", OP_DIR / "docs" / "design_facts.toml"]
+
+
 def main() -> int:
-    REPORT_PATH.write_text(render(), encoding="utf-8")
+    from op_migrate.ops.common.doc_figures import fill_files
+
+    text = render()
+    REPORT_PATH.write_text(text, encoding="utf-8")
     print(f"wrote {REPORT_PATH}")
+    for path in fill_files(documents(), figures(text), write=True):
+        print(f"wrote {path}")
     return 0
 
 

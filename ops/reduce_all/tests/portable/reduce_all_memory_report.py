@@ -138,6 +138,36 @@ def render(gxx=None) -> str:
     return "\n".join(lines)
 
 
+def figures(report: str) -> dict[str, str]:
+    """The figures README.md and docs/design_facts.toml state, read from the report's own tables."""
+    from op_migrate.ops.common.doc_figures import table_rows
+
+    rows = table_rows(report, "The Ascend C kernel's workspace")
+    before, after = (next(cells for cells in rows if cells[0].startswith(CASES[0][0] + " ") and cells[1].startswith(side))
+                     for side in ("before", "after"))
+    split = next(cells for cells in rows if cells[0].startswith("reduce-all-split ") and cells[1].startswith("after"))
+    return {
+        "reduce_all.case": before[0],
+        "reduce_all.launches-before": before[2],
+        "reduce_all.launches-after": after[2],
+        "reduce_all.traffic-before": before[3],
+        "reduce_all.traffic-after": after[3],
+        "reduce_all.extra-before": before[4],
+        "reduce_all.extra-after": after[4],
+        "reduce_all.split-workspace": split[5],
+    }
+
+
+def documents() -> list[Path]:
+    """The documents whose marked figures come from this report."""
+    return [OP_DIR / "README.md", OP_DIR / "docs" / "design_facts.toml"]
+
+
 if __name__ == "__main__":
-    REPORT.write_text(render(), encoding="utf-8")
+    from op_migrate.ops.common.doc_figures import fill_files
+
+    text = render()
+    REPORT.write_text(text, encoding="utf-8")
     sys.stdout.write(f"wrote {REPORT}\n")
+    for path in fill_files(documents(), figures(text), write=True):
+        sys.stdout.write(f"wrote {path}\n")
