@@ -8,14 +8,11 @@ the operator's generator computes every figure from the code (memory model, tili
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
-import sys
 from pathlib import Path
 
 _SPAN = re.compile(r"<!-- fig:([\w.-]+) -->(.*?)<!-- /fig -->", re.S)
-_CPU_MODEL = Path(__file__).resolve().parent / "cpu_model"
 
 
 class FigureError(ValueError):
@@ -66,11 +63,7 @@ def table_rows(report: str, heading: str) -> list[list[str]]:
 
 def report_gxx():
     """The tests' g++ driver (ops/common/cpu_model/gxx.py) with the tests' cache, for a generator run as a script."""
-    module = sys.modules.get("op_migrate_cpu_model_gxx")
-    if module is None:
-        spec = importlib.util.spec_from_file_location("op_migrate_cpu_model_gxx", _CPU_MODEL / "gxx.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["op_migrate_cpu_model_gxx"] = module
-        spec.loader.exec_module(module)
+    from op_migrate.ops.common.portable_fixtures import cpu_model_module
+
     cache = os.environ.get("OP_MIGRATE_CXX_CACHE") or str(Path(__file__).resolve().parents[2] / ".cpu-model-cache")
-    return module.Gxx(Path(cache))
+    return cpu_model_module("gxx").Gxx(Path(cache))

@@ -20,6 +20,10 @@ OP = HERE.parents[1]
 
 sys.path.insert(0, str(HERE))
 
+# Outside op-migrate's ops/ (an ops-math checkout: experimental/<category>/<op>) no parent conftest provides these.
+if not (Path(__file__).resolve().parents[3] / "conftest.py").is_file():
+    from op_migrate.ops.common.portable_fixtures import cpu_model, gxx  # noqa: F401
+
 
 @pytest.fixture(scope="module")
 def kernel_exe(cpu_model) -> Path:
