@@ -13,14 +13,13 @@ tiling core, so the CANN-side UT and the g++ tests agree. Regenerate: python ops
 
 from __future__ import annotations
 
-import importlib.util
 import sys
+from importlib import resources
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 OP_DIR = HERE.parents[1]
 UT_PATH = OP_DIR / "tests" / "ut" / "op_host" / "test_gcd_tiling.cpp"
-LICENSE = OP_DIR.parents[1] / "analyzers" / "data" / "license_header.txt"
 CORES = 40
 UB_SIZE = 196608
 WORKSPACE = 0  # the tiling requests no workspace (op_host/gcd_tiling.cpp)
@@ -124,7 +123,9 @@ def render(gxx) -> str:
 
     cases = [Case(code, CORES, contiguous(a), contiguous(b), walk=False) for _, code, a, b in SUCCESS_CASES]
     results = run_cases(gxx, cases)
-    header = LICENSE.read_text(encoding="utf-8").rstrip("\n")
+    # op-migrate's license header, from the installed package: the op folder may sit in an ops-math checkout
+    header = (resources.files("op_migrate.analyzers") / "data" / "license_header.txt").read_text(encoding="utf-8")
+    header = header.rstrip("\n")
     prelude = PRELUDE.replace("{cores}", str(CORES)).replace("{ub}", str(UB_SIZE))
     parts = [header, prelude.replace("{workspace}", str(WORKSPACE))]
     for (name, code, a, b), r in zip(SUCCESS_CASES, results):
@@ -153,11 +154,10 @@ TEST_F(GcdTiling, {name})
 
 
 def main() -> int:
+    from op_migrate.ops.common.doc_figures import report_gxx
+
     sys.path.insert(0, str(HERE))
-    spec = importlib.util.spec_from_file_location("gcd_ut_gxx", OP_DIR.parent / "common" / "cpu_model" / "gxx.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    gxx = module.Gxx(OP_DIR.parents[1] / ".cpu-model-cache")
+    gxx = report_gxx()
     UT_PATH.write_text(render(gxx), encoding="utf-8")
     print(f"wrote {UT_PATH}")
     return 0
