@@ -42,3 +42,4 @@ def pytest_configure(config) -> None:
     # In an ops-math checkout no pyproject registers op-migrate's markers; unregistered ones warn on every run.
     config.addinivalue_line("markers", "requires_opsmath: needs a checkout of hicann/ops-math (OPS_MATH=<checkout>); "
                                        "skipped without")
+    config.addinivalue_line("markers", "slow: long-running test (still part of the default suite)")
