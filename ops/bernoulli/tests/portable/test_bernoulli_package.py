@@ -23,8 +23,10 @@ from op_migrate.analyzers.package import check_license_headers
 
 HERE = Path(__file__).resolve().parent
 OP_DIR = HERE.parents[1]
+# What package-pr writes into ops-math (docs/design_facts.toml is op-migrate's input for the design document: not shipped,
+# so not asserted here, where the tests also run inside an ops-math checkout; package-pr's design-input gate checks it).
 LAYOUT = [
-    "CMakeLists.txt", "README.md", "docs/aclnnBernoulli&aclnnInplaceBernoulli.md", "docs/design_facts.toml",
+    "CMakeLists.txt", "README.md", "docs/aclnnBernoulli&aclnnInplaceBernoulli.md",
     "examples/test_aclnn_bernoulli.cpp", "op_api/aclnn_bernoulli.cpp", "op_api/aclnn_bernoulli.h",
     "op_api/bernoulli.cpp", "op_api/bernoulli.h", "op_host/bernoulli_def.cpp", "op_host/bernoulli_infershape.cpp",
     "op_host/bernoulli_tiling.cpp", "op_host/bernoulli_tiling_core.h", "op_kernel/bernoulli.cpp",
