@@ -43,7 +43,7 @@ def test_points_carry_arch_dtypes_shapes_and_scalars() -> None:
     from op_migrate.analyzers.policy import load_policy
 
     points = matrix(load_policy("bernoulli-dav2201"))
-    assert len(points) == 2 * 2 * 10 * 2 * 3
+    assert len(points) == 2 * 2 * 10 * 3 * 3  # entries, SoCs, dtypes, cases (n-4096x1024, n-37, n-3), probs
     first = points[0]
     assert (first.entry, first.soc, first.arch, first.dtype_label(), first.case, first.scalar_label()) == (
         "aclnnBernoulliGetWorkspaceSize", "Ascend910B", "DAV_2201", "float16", "n-4096x1024", "prob=0.5")
