@@ -48,3 +48,10 @@ def cpu_model(gxx) -> "CpuModel":
     """Builds kernels against the CPU model of the Ascend C API (its include dir comes first)."""
     return CpuModel(gxx, CPU_MODEL_DIR / "include")
 
+
+@pytest.fixture(autouse=True)
+def every_hazard_kind(monkeypatch):
+    """The operators' kernels are held to read-after-write, write-after-read and write-after-write (the model's
+    default is read-after-write only, for generated kernels); a run that sets CPU_MODEL_PIPE_SYNC_HAZARDS keeps it."""
+    if not os.environ.get("CPU_MODEL_PIPE_SYNC_HAZARDS"):
+        monkeypatch.setenv("CPU_MODEL_PIPE_SYNC_HAZARDS", "all")

@@ -25,3 +25,8 @@ def test_portable_tests_find_gxx_and_cpu_model_in_an_ops_math_layout(tmp_path: P
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "fixture 'gxx' not found" not in done.stdout
     assert " passed" in done.stdout.splitlines()[-1]
+
+
+def test_the_operators_kernels_run_with_every_hazard_kind_checked() -> None:
+    """ops/conftest.py's autouse fixture: the model's default is read-after-write only (for generated kernels)."""
+    assert os.environ["CPU_MODEL_PIPE_SYNC_HAZARDS"] in ("all", "raw,war,waw")

@@ -20,7 +20,7 @@ if str(HERE) not in sys.path:
 
 # Outside op-migrate's ops/ (an ops-math checkout: experimental/<category>/<op>) no parent conftest provides these.
 if not (Path(__file__).resolve().parents[3] / "conftest.py").is_file():
-    from op_migrate.ops.common.portable_fixtures import cpu_model, gxx  # noqa: F401
+    from op_migrate.ops.common.portable_fixtures import cpu_model, every_hazard_kind, gxx  # noqa: F401
 
 
 def pytest_configure(config) -> None:
