@@ -46,7 +46,7 @@ def cpu_model(gxx):
 
 @pytest.fixture(autouse=True)
 def every_hazard_kind(monkeypatch):
-    """The operators' kernels are held to read-after-write, write-after-read and write-after-write (the model's
-    default is read-after-write only, for generated kernels); a run that sets CPU_MODEL_PIPE_SYNC_HAZARDS keeps it."""
+    """The operators' kernels are held to read-after-write, write-after-read and write-after-write whatever the model's
+    default; a run that sets CPU_MODEL_PIPE_SYNC_HAZARDS keeps it."""
     if not os.environ.get("CPU_MODEL_PIPE_SYNC_HAZARDS"):
         monkeypatch.setenv("CPU_MODEL_PIPE_SYNC_HAZARDS", "all")

@@ -28,5 +28,5 @@ def test_portable_tests_find_gxx_and_cpu_model_in_an_ops_math_layout(tmp_path: P
 
 
 def test_the_operators_kernels_run_with_every_hazard_kind_checked() -> None:
-    """ops/conftest.py's autouse fixture: the model's default is read-after-write only (for generated kernels)."""
+    """ops/conftest.py's autouse fixture: the operators' tests do not depend on the model's default."""
     assert os.environ["CPU_MODEL_PIPE_SYNC_HAZARDS"] in ("all", "raw,war,waw")
