@@ -11,14 +11,18 @@ from pathlib import Path
 DTYPES = ("half", "bfloat16_t", "float", "double", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t",
           "int64_t", "uint64_t")
 
-# The count forms ops/ calls. {T} is the element type ({S} the source type of Cast); every tensor is declared by the
-# probe itself, so the call is the only thing that can fail.
+# The count forms ops/ calls and those the scaffold's kernels call (api_view.GENERATED_KERNEL_APIS). {T} is the
+# element type ({S} the source type of Cast); every tensor is declared by the probe itself, so the call is the only
+# thing that can fail.
 _DECLS = ("LocalTensor<{T}> a, b, c; LocalTensor<uint8_t> m; LocalTensor<uint32_t> o; GlobalTensor<{T}> g; "
           "{T} v{{}}; int32_t n = 256;")
 PROBES: dict[str, str] = {
     **{api: f"{api}(a, b, c, n);" for api in ("Add", "Sub", "Mul", "Div", "Max", "Min", "And")},
     **{api: f"{api}(a, b, v, n);" for api in ("Adds", "Muls", "Mins")},
-    "Abs": "Abs(a, b, n);",
+    **{api: f"{api}(a, b, n);" for api in ("Abs", "Exp", "Ln", "Sqrt", "Rsqrt", "Reciprocal", "Relu")},
+    "LeakyRelu": "LeakyRelu(a, b, v, n);",
+    "Axpy": "Axpy(a, b, v, n);",
+    "Axpy.float_dst": "LocalTensor<float> f; Axpy(f, b, v, n);",  # {T} is the source type
     "Duplicate": "Duplicate(a, v, n);",
     "CompareScalar": "CompareScalar(m, a, v, CMPMODE::LT, static_cast<uint32_t>(n));",
     "Select": "Select(a, m, b, v, SELMODE::VSEL_TENSOR_SCALAR_MODE, static_cast<uint32_t>(n));",

@@ -11,6 +11,7 @@
 #include "cpu_model/pipe.h"
 #include "cpu_model/data_copy.h"
 #include "cpu_model/vec_arith.h"
+#include "cpu_model/vec_math.h"
 #include "cpu_model/vec_cast.h"
 #include "cpu_model/vec_cmpsel.h"
 #include "cpu_model/vec_reduce.h"

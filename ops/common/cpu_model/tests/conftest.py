@@ -34,7 +34,7 @@ class Probe:
         self.gxx.run(self.executable, [api, *map(str, args), *in_paths, str(out_path), *map(str, trailing)])
         return np.fromfile(out_path, dtype=out_dtype)
 
-    def fails(self, api: str, args, inputs) -> str:
+    def fails(self, api: str, args, inputs, *, trailing=()) -> str:
         """Run a call expected to break an A2 rule; return the ConstraintError text from stderr."""
         in_paths = []
         for array in inputs:
@@ -42,7 +42,8 @@ class Probe:
             np.ascontiguousarray(array).tofile(path)
             in_paths.append(str(path))
         result = self.gxx.run(
-            self.executable, [api, *map(str, args), *in_paths, str(self._path("out"))], check=False
+            self.executable, [api, *map(str, args), *in_paths, str(self._path("out")), *map(str, trailing)],
+            check=False
         )
         assert result.returncode == 3, result.stderr.decode()
         return result.stderr.decode()

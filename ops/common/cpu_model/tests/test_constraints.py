@@ -67,6 +67,15 @@ STATIC_CASES = {
     "gather_int8": "Gather: A2 supports 16- and 32-bit element types only",
     "reduce_int32": "ReduceMin/ReduceMax: A2 supports half and float only",
     "syncall_not_aiv_only": "SyncAll<false> waits for cube cores",
+    "exp_int32": "Exp: A2 supports half and float only",
+    "ln_int16": "Ln: A2 supports half and float only",
+    "sqrt_int32": "Sqrt: A2 supports half and float only",
+    "rsqrt_double": "Rsqrt: A2 supports half and float only",
+    "reciprocal_bfloat16": "Reciprocal: A2 supports half and float only",
+    "relu_int16": "Relu: A2 supports half, int32_t and float only",
+    "leakyrelu_int32": "LeakyRelu: A2 supports half and float only",
+    "axpy_half_from_float": "Axpy: A2 supports (dst, src) = (half, half), (float, float) and (float, half) only",
+    "axpy_int16": "Axpy: A2 supports (dst, src) = (half, half), (float, float) and (float, half) only",
 }
 
 

@@ -20,6 +20,7 @@ MISSING = {
     "mte2_s_missing": ("SetFlag/WaitFlag<HardEvent::MTE2_S>", MTE2, S, RAW, "UB"),
     "s_mte3_missing": ("SetFlag/WaitFlag<HardEvent::S_MTE3>", S, MTE3, RAW, "UB"),
     "s_v_missing": ("SetFlag/WaitFlag<HardEvent::S_V>", S, V, RAW, "UB"),
+    "axpy_dst_s_v_missing": ("SetFlag/WaitFlag<HardEvent::S_V>", S, V, RAW, "UB"),
     "v_s_missing": ("SetFlag/WaitFlag<HardEvent::V_S>", V, S, RAW, "UB"),
     "mte2_v_missing": ("SetFlag/WaitFlag<HardEvent::MTE2_V>", MTE2, V, RAW, "UB"),
     "v_mte3_missing": ("SetFlag/WaitFlag<HardEvent::V_MTE3>", V, MTE3, RAW, "UB"),
@@ -41,7 +42,7 @@ MISSING = {
     "gm_waw_mte3_mte3_missing": ("PipeBarrier<PIPE_MTE3>", MTE3, MTE3, WAW, "GM"),
     "gm_waw_mte3_s_missing": ("SetFlag/WaitFlag<HardEvent::MTE3_S>", MTE3, S, WAW, "GM"),
 }
-PASSING = ["mte2_s_synced", "s_mte3_synced", "s_v_synced", "v_s_synced", "vecin_orders_mte2_v",
+PASSING = ["mte2_s_synced", "s_mte3_synced", "s_v_synced", "axpy_dst_s_v_synced", "v_s_synced", "vecin_orders_mte2_v",
            "vecout_orders_v_mte3", "chain_through_vector", "pipe_all_barrier", "sync_all_orders", "war_s_v_synced",
            "war_s_mte2_synced", "vecin_free_orders_v_mte2", "vecout_free_orders_mte3_v", "war_mte3_s_synced",
            "waw_v_mte2_synced", "waw_s_v_synced", "waw_mte2_mte2_barrier", "gm_raw_mte3_mte2_synced",

@@ -126,6 +126,15 @@ void ScalarProbe(const std::vector<std::string>& a)
         if constexpr (cpu_model::kA2FloatOnly<T>) {
             if (op == "abs") return run([](auto& o, auto& i, uint32_t n) { Abs(o, i[0], n); });
             if (op == "floor") return run([](auto& o, auto& i, uint32_t n) { Floor(o, i[0], n); });
+            if (op == "exp") return run([](auto& o, auto& i, uint32_t n) { Exp(o, i[0], n); });
+            if (op == "ln") return run([](auto& o, auto& i, uint32_t n) { Ln(o, i[0], n); });
+            if (op == "sqrt") return run([](auto& o, auto& i, uint32_t n) { Sqrt(o, i[0], n); });
+            if (op == "rsqrt") return run([](auto& o, auto& i, uint32_t n) { Rsqrt(o, i[0], n); });
+            if (op == "rec") return run([](auto& o, auto& i, uint32_t n) { Reciprocal(o, i[0], n); });
+            if (op == "lrelu") return run([s](auto& o, auto& i, uint32_t n) { LeakyRelu(o, i[0], s, n); });
+        }
+        if constexpr (cpu_model::kOneOf<T, half, int32_t, float>) {
+            if (op == "relu") return run([](auto& o, auto& i, uint32_t n) { Relu(o, i[0], n); });
         }
         if constexpr (cpu_model::kOneOf<T, int16_t, half, int32_t, float>) {
             if (op == "vecindex") return run([s](auto& o, auto&, uint32_t n) { CreateVecIndex(o, s, n); });
@@ -137,6 +146,47 @@ void ScalarProbe(const std::vector<std::string>& a)
             if (op == "dup") return run([s](auto& o, auto&, uint32_t n) { Duplicate(o, s, n); });
         }
         probe::Unsupported(op + " " + a[1]);
+    });
+}
+
+// axpy <dst type> <src type> <scalar> src.bin dst.bin out.bin ; dst.bin holds the destination's initial contents.
+void AxpyProbe(const std::vector<std::string>& a)
+{
+    probe::WithType(a[0], [&](auto dstTag) {
+        using T = typename decltype(dstTag)::type;
+        probe::WithType(a[1], [&](auto srcTag) {
+            using U = typename decltype(srcTag)::type;
+            if constexpr ((std::is_same<T, U>::value && cpu_model::kOneOf<T, half, float>) ||
+                          (std::is_same<T, float>::value && std::is_same<U, half>::value)) {
+                const U s = probe::ParseScalar<U>(a[2]);
+                auto src = probe::ReadGm(a[3]);
+                auto init = probe::ReadGm(a[4]);
+                const uint64_t n = src.bytes / sizeof(U);
+                uint8_t* out = cpu_model::GmAlloc(n * sizeof(T));
+                cpu_model::Launch(1, probe::NumericsLaunch(), [&] {
+                    TPipe pipe;
+                    TBuf<TPosition::VECCALC> bs, bd;
+                    pipe.InitBuffer(bs, static_cast<uint32_t>(cpu_model::AlignUp(n * sizeof(U), 32)));
+                    pipe.InitBuffer(bd, static_cast<uint32_t>(cpu_model::AlignUp(n * sizeof(T), 32)));
+                    GlobalTensor<U> gs;
+                    GlobalTensor<T> gd, go;
+                    gs.SetGlobalBuffer(reinterpret_cast<U*>(src.data), n);
+                    gd.SetGlobalBuffer(reinterpret_cast<T*>(init.data), n);
+                    go.SetGlobalBuffer(reinterpret_cast<T*>(out), n);
+                    DataCopyPad(bs.Get<U>(), gs, Contiguous<U>(n), DataCopyPadExtParams<U>{false, 0, 0, 0});
+                    DataCopyPad(bd.Get<T>(), gd, Contiguous<T>(n), DataCopyPadExtParams<T>{false, 0, 0, 0});
+                    if (a.size() > 6 && a[6] == "overlap") {
+                        Axpy(bd.Get<T>(), bd.Get<U>()[32 / sizeof(U)], s, static_cast<int32_t>(n / 2));
+                    } else {
+                        Axpy(bd.Get<T>(), bs.Get<U>(), s, static_cast<int32_t>(n));
+                    }
+                    DataCopyPad(go, bd.Get<T>(), Contiguous<T>(n));
+                });
+                probe::WriteBytes(a[5], out, n * sizeof(T));
+            } else {
+                probe::Unsupported("Axpy " + a[0] + " <- " + a[1]);
+            }
+        });
     });
 }
 
@@ -440,6 +490,7 @@ int main(int argc, char** argv)
         if (api == "cast") CastProbe(a);
         else if (api == "binary") BinaryProbe(a);
         else if (api == "scalar") ScalarProbe(a);
+        else if (api == "axpy") AxpyProbe(a);
         else if (api == "compare") CompareProbe(a, false);
         else if (api == "compares") CompareProbe(a, true);
         else if (api == "select") SelectProbe(a);

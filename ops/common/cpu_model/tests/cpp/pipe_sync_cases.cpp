@@ -74,6 +74,21 @@ void VectorReadsScalarWrites(bool synced)
     Adds(t, t, 1.0f, N);  // access: s_v_missing
 }
 
+// S -> V through Axpy's destination, which the vector unit reads (dst = src * s + dst) before it writes it: the
+// scalar writes make this a read-after-write, not only a write-after-write.
+void AxpyReadsScalarWrittenDestination(bool synced)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 2 * N * sizeof(float));
+    LocalTensor<float> src = buf.Get<float>();
+    LocalTensor<float> dst = src[N];
+    Duplicate(src, 1.0f, N);
+    for (int32_t i = 0; i < N; ++i) dst.SetValue(i, static_cast<float>(i));
+    if (synced) Sync<HardEvent::S_V>();
+    Axpy(dst, src, 2.0f, N);  // access: axpy_dst_s_v_missing
+}
+
 // V -> S: a scalar read of a vector result.
 void ScalarReadsVectorResult(bool synced)
 {
@@ -468,6 +483,8 @@ int main(int argc, char** argv)
         {"s_mte3_synced", [] { CopyOutAfterScalarWrites(true); }},
         {"s_v_missing", [] { VectorReadsScalarWrites(false); }},
         {"s_v_synced", [] { VectorReadsScalarWrites(true); }},
+        {"axpy_dst_s_v_missing", [] { AxpyReadsScalarWrittenDestination(false); }},
+        {"axpy_dst_s_v_synced", [] { AxpyReadsScalarWrittenDestination(true); }},
         {"v_s_missing", [] { ScalarReadsVectorResult(false); }},
         {"v_s_synced", [] { ScalarReadsVectorResult(true); }},
         {"mte2_v_missing", [] { VectorReadsCopyIn(false); }},

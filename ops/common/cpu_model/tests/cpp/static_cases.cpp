@@ -26,6 +26,15 @@ void Cases()
     Gather(Any<int8_t>(), Any<int8_t>(), Any<uint32_t>(), 0u, 64u);                              // case: gather_int8
     ReduceMin(Any<int32_t>(), Any<int32_t>(), Any<int32_t>(), 64);                               // case: reduce_int32
     SyncAll<false>();                                                                            // case: syncall_not_aiv_only
+    Exp(Any<int32_t>(), Any<int32_t>(), 64);                                                     // case: exp_int32
+    Ln(Any<int16_t>(), Any<int16_t>(), 64);                                                      // case: ln_int16
+    Sqrt(Any<int32_t>(), Any<int32_t>(), 64);                                                    // case: sqrt_int32
+    Rsqrt(Any<double>(), Any<double>(), 64);                                                     // case: rsqrt_double
+    Reciprocal(Any<bfloat16_t>(), Any<bfloat16_t>(), 64);                                        // case: reciprocal_bfloat16
+    Relu(Any<int16_t>(), Any<int16_t>(), 64);                                                    // case: relu_int16
+    LeakyRelu(Any<int32_t>(), Any<int32_t>(), 1, 64);                                            // case: leakyrelu_int32
+    Axpy(Any<half>(), Any<float>(), 1.0f, 64);                                                   // case: axpy_half_from_float
+    Axpy(Any<int16_t>(), Any<int16_t>(), static_cast<int16_t>(1), 64);                           // case: axpy_int16
 }
 
 int main() { return 0; }
