@@ -23,6 +23,7 @@ from op_migrate.analyzers.scaffold.values import (
     Untranslatable,
 )
 from op_migrate.analyzers.tbe.imports import dsl_name_of
+from op_migrate.analyzers.tbe.select_values import items_of
 
 MAX_DEPTH = 48
 MAX_ITERATIONS = 4096
@@ -361,14 +362,9 @@ class Interpreter(Expressions, Branches):
         return pybuiltins.attribute(self, value, name, node)
 
     def iterate(self, value, node) -> list:
-        if isinstance(value, (list, tuple)):
-            return list(value)
-        if isinstance(value, dict):
-            return list(value)
-        if isinstance(value, str):
-            return list(value)
-        if isinstance(value, range):
-            return list(value)
+        items = items_of(value)
+        if items is not None:
+            return items
         items = getattr(value, "cases", None)
         if items is not None:
             return list(items)
