@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib.util
 import json
 from dataclasses import dataclass
@@ -17,8 +16,7 @@ from op_migrate.analyzers.aclnn import (
     input_sources,
     prepare_indexes,
 )
-from op_migrate.analyzers.aclnn.includes import read_files, resolver_for
-from op_migrate.analyzers.aclnn.l0_index import find_repo_root, root_sources
+from op_migrate.analyzers.aclnn.l0_index import find_repo_root
 from op_migrate.analyzers.atlas import atlas_row, build_atlas, row_from_json
 from op_migrate.analyzers.route.facts import FactsError, facts_matrix
 from op_migrate.analyzers.route.model import Facts
@@ -28,6 +26,7 @@ from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.corpus import CorpusJob, run_corpus
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.output import Rendered
+from op_migrate.migrate.pipelines.tree_fingerprint import dependencies_not_covered, tree_fingerprint
 from op_migrate.reports import aclnn_report, atlas_report
 from op_migrate.reports.render import to_json_text
 
@@ -111,8 +110,9 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
     job = FileJob(tuple(Path(r).resolve() if Path(r).is_dir() else Path(r) for r in roots),
                   tuple(config.l0_catalogs), frontend, facts)
     cache_dir = config.cache_dir if config.use_cache else None
-    # The fingerprint stats every source and header of the roots: only a cached run needs it.
-    namespace = "|".join([VERSION, repr(job.repo_roots), _tree_fingerprint(job.repo_roots, job.catalogs),
+    # The fingerprint stats every C/C++ file of the roots: only a cached run needs it.
+    namespace = "|".join([VERSION, repr(job.repo_roots),
+                          tree_fingerprint(job.repo_roots, job.catalogs, cache_dir, tuple(sources)),
                           repr(frontend), repr([f.to_json() for f in facts])]) if cache_dir is not None else ""
     result = run_corpus(CorpusJob(
         paths=tuple(sources),
@@ -121,7 +121,7 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
         jobs=config.jobs,
         cache_dir=cache_dir,
         show_progress=config.show_progress,
-        dependencies=functools.partial(read_files, tuple(r for r in job.repo_roots if r.is_dir())),
+        dependencies=functools.partial(dependencies_not_covered, tuple(r for r in job.repo_roots if r.is_dir())),
         prepare=functools.partial(prepare_indexes, job.repo_roots, job.catalogs, job.frontend),
     ))
     entries, files, findings, unresolved, failed = [], [], [], [], []
@@ -294,22 +294,6 @@ def _exit_code(document: dict) -> int:
     return exit_codes.outcome(incomplete=any(not r["complete"] for r in aclnn_report.asked_routes(document)),
                               failed_inputs=bool(document["failed"]),
                               severities=(f.get("severity") for f in document["findings"]))
-
-
-def _tree_fingerprint(roots: tuple[Path, ...], catalogs: tuple[Path, ...]) -> str:
-    """Changes when any source of the roots, any header they include or any catalog changes, so cached documents
-    follow L0 edits (an L0 definition's helpers may live in a header)."""
-    digest = hashlib.sha256()
-    sources = [p for root in roots for p in root_sources(root)]
-    resolver = resolver_for(tuple(r for r in roots if r.is_dir()))
-    headers = sorted({header for source in sources for header in resolver.closure(source)[0]})
-    for path in sources + headers + [Path(c) for c in catalogs]:
-        try:
-            stat = path.stat()
-        except OSError:
-            continue
-        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
-    return digest.hexdigest()[:16]
 
 
 def _relative(value, root: str | None):
