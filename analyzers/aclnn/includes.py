@@ -6,7 +6,8 @@ named `inc` or `include` at most two levels below it, then the folders directly 
 `common/inc`, `common/inc/op_api` and `common/inc/external` on the include path, so `op_api/level2_base_caculation.h`
 and `aclnn_kernels/common/op_error_check.h` are its `common/inc/...` files), and before those the folders a root's
 CMake files put on an include path (`${OPS_TRANSFORMER_DIR}/mc2/3rd` in an include list: `#include
-"common/op_host/op_api/matmul_util.h"` is `mc2/3rd/common/...`). Angle-bracket includes and quoted ones found nowhere
+"common/op_host/op_api/matmul_util.h"` is `mc2/3rd/common/...`); last, a name starting `../` from the folders above
+the including file, inside its root. Angle-bracket includes and quoted ones found nowhere
 are the framework's (opbase, metadef, the toolkit): they are not read.
 """
 
@@ -54,7 +55,7 @@ class IncludeResolver:
             if os.path.isfile(beside):
                 self._resolved[key] = Path(beside)
             else:
-                matches = self._in_roots(name)
+                matches = self._in_roots(name) or self._from_ancestors(name, parent)
                 self._resolved[key] = matches[0] if matches else None
         return self._resolved[key]
 
@@ -69,6 +70,21 @@ class IncludeResolver:
                     break
             self._rooted[name] = found
         return self._rooted[name]
+
+    def _from_ancestors(self, name: str, parent: str) -> list[Path]:
+        """`#include "../../x_utils/op_host/x.h"` written against an include folder above the file (ops-nn's CMake puts
+        each operator's op_host folder on the op_api sources' include path): the nearest folder above, inside a root,
+        from which the name is a file."""
+        if not name.startswith("../"):
+            return []
+        root = next((r for r in self.roots if parent == r or parent.startswith(r + os.sep)), None)
+        folder = parent
+        while root is not None and folder != root:
+            folder = os.path.dirname(folder)
+            candidate = os.path.normpath(os.path.join(folder, name))
+            if candidate.startswith(root + os.sep) and os.path.isfile(candidate):
+                return [Path(candidate)]
+        return []
 
     def includes(self, path: Path) -> list[str]:
         if path not in self._includes:

@@ -9,10 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from op_migrate.analyzers.aclnn.messages import MESSAGES
-from op_migrate.analyzers.aclnn.reach_files import FileSet
+from op_migrate.analyzers.aclnn.reach_files import SOURCE_SUFFIXES, FileSet, framework_sources
 from op_migrate.analyzers.aclnn.reach_model import LaunchSite, ReachDef
 from op_migrate.analyzers.aclnn.reach_lex import IDENT_BYTES, free_call_lines, mask
 from op_migrate.analyzers.aclnn.reach_scan import Definition, Site, file_definitions
+from op_migrate.analyzers.aclnn.reach_tiling import NAMESPACE as TILING_NAMESPACE
+from op_migrate.analyzers.aclnn.reach_tiling import PREFIX as TILING_PREFIX
+from op_migrate.analyzers.aclnn.reach_tiling import TilingSight
 from op_migrate.analyzers.cxx.model import CxxUnit
 from op_migrate.analyzers.cxx.source import MAX_SOURCE_BYTES
 from op_migrate.analyzers.findings import Finding
@@ -25,7 +28,6 @@ _SOURCE_INCLUDES = (b'.cpp"', b'.cc"', b'.cxx"', b'.c"', b".cpp>", b".cc>")
 _USING_L0 = (b"using namespace l0op", b"using l0op::")
 _INCLUDED = re.compile(rb'#\s*include\s*["<]([^">\n]+)[">]')
 _INCLUDED_SOURCE = re.compile(rb'#\s*include\s*["<]([^">\n]+\.(?:cpp|cc|cxx|c))[">]')
-SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".c")
 
 
 class _Build:
@@ -46,6 +48,8 @@ class _Build:
         # one with internal linkage in a source file is `X@<file id>`, used only from that file.
         self.keys: list[bytes] = []
         self.refs: list[frozenset[bytes]] = []
+        self.tiling = TilingSight(files.paths)  # a definition in `namespace optiling` is the node `optiling::X`
+        self.left_out = framework_sources(files)
 
     def read(self, fid: int) -> bytes | None:
         path = self.files.paths[fid]
@@ -65,6 +69,9 @@ class _Build:
     def lex(self) -> None:
         """Scan the files that may hold a launch site (the seeds); keep every other file's identifier set."""
         for fid in range(len(self.files.paths)):
+            if fid in self.left_out:
+                self.names.append(frozenset())  # never scanned: no definitions, no uses
+                continue
             data = self.read(fid)
             if data is None:
                 self.names.append(frozenset())
@@ -107,8 +114,11 @@ class _Build:
         suffix = b"@%d" % fid
         keys = []
         declared = None
+        sees_tiling = self.tiling.sees(path, data)
         for definition in definitions:
-            key = (b"l0op::" if "l0op" in definition.qualifier else b"") + definition.name.encode("ascii", "replace")
+            space = b"l0op::" if "l0op" in definition.qualifier else \
+                TILING_PREFIX if TILING_NAMESPACE in definition.qualifier else b""
+            key = space + definition.name.encode("ascii", "replace")
             linkage = definition.linkage
             if linkage == "c-unnamed" and local:
                 declared = self.header_names(fid, data) if declared is None else declared
@@ -117,8 +127,10 @@ class _Build:
         internal = {key[:-len(suffix)] for key in keys if key.endswith(suffix)}
         for definition, key in zip(definitions, keys):
             refs = definition.refs
+            if sees_tiling:
+                refs = refs | {TILING_PREFIX + r for r in refs}
             if "l0op" in definition.qualifier or sees_l0:
-                refs = refs | {b"l0op::" + r for r in refs}
+                refs = refs | {b"l0op::" + r for r in refs if not r.startswith(TILING_PREFIX)}
             if any(site.kind == "l0op" for site in definition.sites):  # `l0op::X(...)` of a helper is a call
                 refs = refs | {site.name.encode("ascii") for site in definition.sites if site.kind == "l0op"}
             if internal:
@@ -206,6 +218,7 @@ def _token(name: bytes) -> bytes:
     to a file, an `l0op::` node: only `namespace l0op` files and `using namespace l0op` files see it, all seeds)."""
     if b"@" in name or name.startswith(b"l0op::"):
         return b""
+    name = name.removeprefix(TILING_PREFIX)
     if name.startswith(b"~"):
         return name[1:]  # a destructor runs where its class is named
     return b"operator" if name.startswith(b"operator") else name
@@ -218,7 +231,10 @@ class _Launches:
         self.build = build
         self.defined = {d.name for _, d in build.defs}
         l0 = [d for _, d in build.defs if d.kind == "function" and "l0op" in d.qualifier]
-        self.l0_defined = {d.name for d in l0}
+        # A struct of namespace l0op (`l0op::ConvBackpropParams params{...}`) is no launch either: what
+        # its constructor reaches, it reaches as a name.
+        self.l0_defined = {d.name for d in l0} | {d.name for _, d in build.defs
+                                                  if d.kind in ("class", "variable") and "l0op" in d.qualifier}
         self.generated: set[str] = set()
         # L0 names: `namespace l0op` functions that launch (a launcher macro, an aclnnInner call, an `l0op::X` use of
         # an X no root defines or of an L0 name, an unqualified call of an L0 name), to a fixpoint. The helpers of

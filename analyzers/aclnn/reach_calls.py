@@ -10,6 +10,7 @@ from pathlib import Path
 from op_migrate.analyzers.aclnn.reach_model import LaunchSite, ReachCall, ReachChain
 from op_migrate.analyzers.aclnn.reach_lex import mask
 from op_migrate.analyzers.aclnn.reach_scan import Definition, file_definitions
+from op_migrate.analyzers.aclnn.reach_tiling import PREFIX as TILING_PREFIX
 from op_migrate.analyzers.route.macros import LAUNCH_MACROS
 
 _WORD = re.compile(rb"([A-Za-z_]\w*)(\s*::)?")
@@ -93,7 +94,8 @@ def calls_of(index, cache: CallCache, path: str, function_name: str, line: int):
         elif in_l0 and name in index.l0_names and _free_call(masked, at, match.end(1)):
             site = LaunchSite("l0op", "l0op::" + name, path, here)
             found.append(ReachCall(here, name, site.name, ReachChain((), site)))
-        elif word != own and (word in reaching or (sees_l0 and b"l0op::" + word in reaching)):
+        elif word != own and (word in reaching or (sees_l0 and b"l0op::" + word in reaching) or
+                              (TILING_PREFIX + word in reaching and index.tiling.sees(path))):
             callee = _callee(masked, at, match.end(1))
             qualifier = callee.rsplit("::", 1)[0].lstrip("&") if "::" in callee else None
             chain = index.reaches(name, qualifier, path) or (index.reaches(name, "l0op", path) if sees_l0 else None)

@@ -14,6 +14,12 @@ SUFFIXES = (".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl", ".
 SKIP_FOLDERS = frozenset({"tests", "test", "ut", "utest", "examples", "example", "docs", "doc", "build",
                           "build_out", "output", "__pycache__", ".git", ".venv", "node_modules"}) | STAND_IN_FOLDERS
 DEVICE_PREFIX = "op_kernel"
+SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".c")
+FRAMEWORK_MARKER = Path("include/nnopbase/opdev")  # hicann/opbase (route/framework_functions.py reads the same)
+
+
+def is_framework_root(root: Path) -> bool:
+    return (root / FRAMEWORK_MARKER).is_dir()
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,20 @@ def universe(roots: Sequence[Path]) -> FileSet:
             paths.append(os.path.join(str(root), relative))
             keys.append((stat.st_size, stat.st_mtime_ns))
     return FileSet(tuple(str(r) for r in roots), tuple(paths), tuple(keys))
+
+
+def framework_sources(files: FileSet) -> frozenset[int]:
+    """The files of the universe that are sources of the framework (a root with opbase's opdev headers): the reach
+    graph leaves them out. They are compiled into the framework's own library, where a call binds to the framework's
+    functions, never to a repository's whose names they share (`Init`, `ToString`, `operator()`), and routes model
+    the framework's functions from their catalog (route/framework_functions.py). The framework's headers (macros,
+    inline functions, templates compiled into the repository's sources) stay in the graph, and a route may still
+    read a framework source where a header declares what it defines (ReachIndex.sources_by_stem)."""
+    roots = tuple(str(root).rstrip(os.sep) + os.sep for root in files.roots if is_framework_root(Path(root)))
+    if not roots:
+        return frozenset()
+    return frozenset(index for index, path in enumerate(files.paths)
+                     if path.startswith(roots) and path.endswith(SOURCE_SUFFIXES))
 
 
 def _walk(directory: str, relative: str):

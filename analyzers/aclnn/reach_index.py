@@ -47,12 +47,14 @@ from pathlib import Path
 
 from op_migrate.analyzers.aclnn.reach_build import Built, propagate
 from op_migrate.analyzers.aclnn.reach_calls import CallCache, calls_of
-from op_migrate.analyzers.aclnn.reach_files import FileSet, universe
+from op_migrate.analyzers.aclnn.reach_files import FileSet, framework_sources, universe
 from op_migrate.analyzers.aclnn.reach_model import LAUNCH_KINDS, LaunchSite, ReachCall, ReachChain, ReachDef
+from op_migrate.analyzers.aclnn.reach_tiling import NAMESPACE as TILING_NAMESPACE
+from op_migrate.analyzers.aclnn.reach_tiling import TilingSight
 from op_migrate.analyzers.cxx.model import CxxUnit
 from op_migrate.analyzers.findings import Finding, Severity
 
-SCHEMA = "op-migrate/reach-index@1"
+SCHEMA = "op-migrate/reach-index@2"
 Parse = Callable[[Path], CxxUnit]
 __all__ = ["LAUNCH_KINDS", "SCHEMA", "LaunchSite", "ReachCall", "ReachChain", "ReachIndex"]
 
@@ -69,6 +71,8 @@ class ReachIndex:
         self.findings = tuple(built.findings)
         self.stats = built.stats
         self._calls = CallCache(parse)
+        self.tiling = TilingSight(files.paths)
+        self._framework_paths = frozenset(files.paths[index] for index in framework_sources(files))
         self._sites: dict[tuple[str, str, int], tuple[ReachCall, ...] | None] = {}
 
     @functools.cached_property
@@ -114,7 +118,7 @@ class ReachIndex:
                 return ReachChain((), LaunchSite("generated", name, "", 0))
             return None
         if last and last != "l0op":
-            defs = [d for d in defs if last in d.qualifier] or defs
+            defs = _qualified(defs, last)
         best = _best(defs)
         if best is None:
             return None
@@ -134,7 +138,7 @@ class ReachIndex:
             name = "l0op::" + name
         start = [d for d in self._visible(name, file) if d.layer is not None]
         if last and last != "l0op":
-            start = [d for d in start if last in d.qualifier] or start
+            start = _qualified(start, last)
         if not start and name in self.generated:
             return (ReachChain((), LaunchSite("generated", name, "", 0)),)
         queue = deque((d, (d.name,), (f"{d.file}:{d.line}",)) for d in start)
@@ -158,7 +162,9 @@ class ReachIndex:
         return tuple(self._visible(name, file))
 
     def _visible(self, name: str, file: str | None) -> list[ReachDef]:
-        defs = self._defs.get(name, ())
+        defs = list(self._defs.get(name, ()))
+        if not name.startswith(("l0op::", TILING_NAMESPACE + "::")) and (file is None or self.tiling.sees(file)):
+            defs += self._defs.get(f"{TILING_NAMESPACE}::{name}", ())  # reach_tiling.py: who sees `optiling`
         return [d for d in defs if not d.internal or file is None or d.file == file]
 
     def sites_in(self, path: str, function_name: str, line: int) -> tuple[ReachCall, ...] | None:
@@ -166,7 +172,9 @@ class ReachIndex:
         `path`, in source order; None when the file has no such definition."""
         key = (path, function_name, line)
         if key not in self._sites:  # every walk of a function asks again: scanned once per process
-            self._sites[key] = calls_of(self, self._calls, path, function_name, line)
+            # A framework source's calls bind to the framework's own functions (reach_files.framework_sources).
+            framework = path in self._framework_paths
+            self._sites[key] = () if framework else calls_of(self, self._calls, path, function_name, line)
         return self._sites[key]
 
     def to_json(self) -> dict:
@@ -192,6 +200,18 @@ class ReachIndex:
         built = Built(defs, frozenset(document["l0_names"]), frozenset(document["l0_helpers"]),
                       frozenset(document["generated"]), findings, {**document["stats"], "cached": True})
         return cls(built, files, parse)
+
+
+# Namespaces of the standard library and the framework: a call qualified by one (`std::to_string`, `op::ToString`)
+# binds to a definition inside it, or to none of the repository's; a class or alias name could stand for any class.
+FOREIGN_NAMESPACES = frozenset({"std", "op"})
+
+
+def _qualified(defs: Sequence[ReachDef], last: str) -> list[ReachDef]:
+    """The definitions a call qualified by `last` may reach: those it encloses, when any does; else none for a
+    foreign namespace and, for any other qualifier (a type alias, a template parameter), every one."""
+    inside = [d for d in defs if last in d.qualifier]
+    return inside if inside or last in FOREIGN_NAMESPACES else list(defs)
 
 
 def _best(defs: Sequence[ReachDef]) -> ReachDef | None:

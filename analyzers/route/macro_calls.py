@@ -76,6 +76,18 @@ class MacroCalls:
             self.macro_stack.pop()
             self.painted.pop()
 
+    def stringized_arguments(self, expr: Expr) -> None:
+        """The arguments of a macro the walk models without expanding that its definition only stringizes (opbase's
+        `L2_DFX_PHASE_1(APIName, ...)` uses `#APIName`): names, never evaluated, so no call for the audit."""
+        lookup = getattr(self.program, "macro_lookup", None)
+        found = lookup(self.frame.unit.path)((expr.name or "").strip()) if lookup is not None else None
+        if found is None or not found.params:
+            return
+        for index in stringized_only(found.params, found.body):
+            if index < len(expr.children) and expr.children[index].kind == "name":
+                child = expr.children[index]
+                self.walked_name(child.line or expr.line, child.text)
+
     def _expanded(self, expr: Expr, statement: bool):
         if len(self.macro_stack) >= MAX_NESTING:
             self._incomplete("route-macro-not-expanded", expr.line, macro=clip(expr.text, 80),
@@ -100,6 +112,19 @@ class Painted(list):
 def receiver_less(callee: str) -> bool:
     """A callee that may name a macro: a plain identifier (no scope, member or template)."""
     return bool(_CALLEE.match(callee))
+
+
+_STRINGIZED = re.compile(r"(?<![#\w])#\s*$")
+
+
+def stringized_only(params, body: str) -> list[int]:
+    """The indexes of the params a macro body uses, and uses only stringized (`#p`, not `##`)."""
+    found = []
+    for index, param in enumerate(params):
+        uses = [m.start() for m in re.finditer(rf"(?<![\w]){re.escape(param)}(?!\w)", body)]
+        if uses and all(_STRINGIZED.search(body[:start]) for start in uses):
+            found.append(index)
+    return found
 
 
 def _kept(name: str) -> bool:

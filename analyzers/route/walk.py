@@ -334,6 +334,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         if expanded is not NotImplemented:
             return expanded  # `CEIL_DIV(a, b)`, `CHECK_NULL(x)` in a condition: the macro's expansion
         if short.startswith(IGNORED_PREFIXES) or short == "CREATE_EXECUTOR":
+            self.stringized_arguments(expr)  # `L2_DFX_PHASE_1(aclnnAbs, ...)` names the API; it calls nothing
             return HostValue("executor") if short == "CREATE_EXECUTOR" else Status(True)
         if short == "CopyNpuToNpu" and len(expr.children) >= 2:
             return self._device_copy(expr)

@@ -255,3 +255,22 @@ def test_includes_resolve_in_folders_the_cmake_files_name_and_relative_to_the_fi
     route = _route(root, "mc2/demo/op_host/op_api/aclnn_demo.cpp")
     assert route.complete, route.incomplete_reasons
     assert _launches(route) == [("Fill", False)]
+
+
+def test_a_parent_relative_include_written_against_a_folder_above_the_file(tmp_path: Path) -> None:
+    # ops-nn's foreach operators: `op_host/op_api/aclnn_x.cpp` includes "../../x_utils/op_host/h.h", which the op's
+    # op_host folder on the include path resolves; beside the file it names nothing.
+    root = _tree(tmp_path, {
+        "foreach/demo_utils/op_host/demo_helper.h": FILL_HELPER,
+        "foreach/demo_add/op_host/op_api/aclnn_demo.cpp": '#include "../../demo_utils/op_host/demo_helper.h"\n' +
+                                                           ENTRY.format(body="    auto result = FillConstant(self, 1.0f,"
+                                                                             " uniqueExecutor.get());"),
+    })
+    resolver = IncludeResolver([root])
+    source = root / "foreach/demo_add/op_host/op_api/aclnn_demo.cpp"
+    assert resolver.resolve("../../demo_utils/op_host/demo_helper.h", source) == \
+        root / "foreach/demo_utils/op_host/demo_helper.h"
+    assert resolver.resolve("../../../../../outside.h", source) is None  # never above the root
+    route = _route(root, "foreach/demo_add/op_host/op_api/aclnn_demo.cpp")
+    assert route.complete, route.incomplete_reasons
+    assert _launches(route) == [("Fill", False)]
