@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from op_migrate.analyzers.atlas.rows import _conjuncts, _guard_text
 
 
@@ -31,3 +34,42 @@ def test_an_incomplete_route_is_no_answer_and_never_a_saving_of_zero() -> None:
     assert atlas.answered == () and len(atlas.unanswered) == len(rows) >= 1
     (row, *_) = atlas.unanswered
     assert row.extra_outputs is None and row.reasons and row.reasons[0].startswith("l0-op-unresolved")
+
+
+def _brute_peak(sets, guards, blocks) -> int:
+    """The peak by its definition: every choice of the split guards, a storage kept when its guards agree."""
+    from op_migrate.analyzers.atlas.rows import _literal
+
+    literals = {m: dict(_literal(g) for g in gs) for m, gs in guards.items()}
+    seen: dict[str, set[bool]] = {}
+    for found in literals.values():
+        for core, positive in found.items():
+            seen.setdefault(core, set()).add(positive)
+    split = sorted(core for core, values in seen.items() if len(values) == 2)
+    best = 0
+    for mask in range(1 << len(split)):
+        chosen = {core: bool(mask >> i & 1) for i, core in enumerate(split)}
+        for members in sets:
+            best = max(best, sum(blocks.get(m, 0) for m in members
+                                 if all(literals.get(m, {}).get(c, v) == v for c, v in chosen.items())))
+    return best
+
+
+@given(st.data())
+@settings(max_examples=150, deadline=None)
+def test_the_reachable_peak_is_the_peak_over_every_choice_of_the_split_guards(data) -> None:
+    from types import SimpleNamespace
+
+    from op_migrate.analyzers.atlas.rows import _reachable_peak
+
+    cores = ["a", "b", "c", "x > 0", "self->IsEmpty()"]
+    names = [f"t{i}" for i in range(data.draw(st.integers(1, 8)))]
+    guards = {m: data.draw(st.lists(st.sampled_from(cores + [f"!({c})" for c in cores]), max_size=3)) for m in names}
+    blocks = {m: data.draw(st.integers(0, 1 << 20)) for m in names}
+    sets = data.draw(st.lists(st.lists(st.sampled_from(names), max_size=6), min_size=1, max_size=5))
+    tensors = {m: SimpleNamespace(may=bool(guards[m]), guards=tuple(guards[m])) for m in names}
+    memory = SimpleNamespace(table=SimpleNamespace(tensor_by_id=tensors),
+                             sets_with_may=tuple((None, tuple(members)) for members in sets))
+    peak, exact = _reachable_peak(memory, blocks)
+    assert exact
+    assert peak == _brute_peak(sets, {m: g for m, g in guards.items() if g}, blocks)
