@@ -129,7 +129,29 @@ class BuiltinCalls:
                 rule = ShapeRule("unknown", refs, text=f"broadcast of {texts[0]} and {texts[1]}")
             self.assign(target.strip(), ShapeValue(dims, rule))
             return True  # taken as succeeding, like every other check
+        if short == "ToShape" and len(args) in (2, 3):
+            return self._to_shape(args)
+        if short == "ToContiguousStrides" and len(args) == 2:
+            self.assign((args[1].name or args[1].text).strip(), UNKNOWN)  # strides from a shape: not modelled
+            return UNKNOWN
         return NotImplemented
+
+    def _to_shape(self, args):
+        """opbase's `ToShape(vector, shape)` and `ToShape(dims, count, shape)` (opdev/shape_utils.h) write their
+        last argument: the numbers given, or an unknown shape (never the empty shape it was declared as)."""
+        source = args[0]
+        receiver, method = split_callee((source.name or "").strip()) if source.kind == "call" else (None, "")
+        held = self.lookup(receiver) if receiver is not None and method == "data" else self.value(source)
+        dims = held.known if isinstance(held, IntList) else None
+        if dims is not None and len(args) == 3:
+            count = self.value(args[1])
+            dims = dims[:count] if isinstance(count, int) and 0 <= count <= len(dims) else None
+        if dims is not None and not all(isinstance(dim, int) for dim in dims):
+            dims = None
+        rule = ShapeRule("literal", ()) if dims is not None else \
+            ShapeRule("unknown", (), text=f"ToShape({' '.join(source.text.split())})")
+        self.assign((args[-1].name or args[-1].text).strip(), ShapeValue(dims, rule))
+        return UNKNOWN
 
     def _find(self, args):
         """`std::find(L.begin(), L.end(), value)` over a dtype list or a dtype-pair list."""

@@ -96,6 +96,26 @@ class IntList:
         return None if any(item is None for item in self.items) else tuple(self.items)
 
 
+# The methods of a std::vector (and op::FVector) that change its elements.
+CHANGING_METHODS = frozenset({"push_back", "emplace_back", "pop_back", "clear", "resize", "insert", "emplace",
+                              "erase", "assign", "swap"})
+
+
+def int_list_after(held: "IntList", method: str, args: list):
+    """The numbers a host vector holds after `method(args)`: push_back, emplace_back, pop_back, clear and resize
+    are followed; any other change leaves it unknown."""
+    if method in ("push_back", "emplace_back") and len(args) == 1:
+        return IntList(held.items + (args[0] if is_number(args[0]) else None,))
+    if method == "pop_back" and not args and held.items:
+        return IntList(held.items[:-1])
+    if method == "clear" and not args:
+        return IntList(())
+    if method == "resize" and args and isinstance(args[0], int) and not isinstance(args[0], bool) and args[0] >= 0:
+        fill = args[1] if len(args) > 1 else 0
+        return IntList((held.items + (fill if is_number(fill) else None,) * args[0])[:args[0]])
+    return UNKNOWN
+
+
 @dataclass(frozen=True)
 class OpArgs:
     """`op::GetOpArgContext(OP_INPUT(..), OP_OUTPUT(..))` kept in a variable for a later launcher call."""

@@ -32,6 +32,7 @@ from op_migrate.analyzers.route.step_view import StepView
 from op_migrate.analyzers.route.tensors import TensorBook
 from op_migrate.analyzers.route.unmodelled import UnmodelledCalls
 from op_migrate.analyzers.route.values import (
+    CHANGING_METHODS,
     UNKNOWN,
     DType,
     FunctionRef,
@@ -48,6 +49,7 @@ from op_migrate.analyzers.route.values import (
     TensorList,
     TensorRef,
     Unknown,
+    int_list_after,
     is_int,
     is_number,
 )
@@ -399,9 +401,11 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
                 return Status(True)
             if method in ("size", "empty") and not expr.children:
                 return len(target.items) if method == "size" else not target.items
-        if isinstance(target, IntList) and method in ("push_back", "emplace_back") and len(expr.children) == 1:
-            item = self.value(expr.children[0])  # a host vector of numbers grows
-            self._store(self.frame, strip_parens(receiver), IntList(target.items + (item if is_number(item) else None,)))
+        if isinstance(target, IntList) and method in CHANGING_METHODS:
+            # A host vector of numbers changes (`dims.pop_back()` before `ToShape(dims, shape)`): what it holds after,
+            # or unknown for a change the walk does not model (never the numbers it held before).
+            after = int_list_after(target, method, [self.value(arg) for arg in expr.children])
+            self._store(self.frame, strip_parens(receiver).lstrip("*").strip(), after)
             return Status(True)
         self.taint_containers(expr.children)
         return self.method_value(target, method, expr)
