@@ -228,15 +228,27 @@ class StatementWalker:
         `starts` gives an arm its own variables to start from (a loop body: the loop's fixpoint)."""
         frame = self.frame
         before_env, before_guards, before_may = dict(frame.env), frame.guards, frame.may
+        # A write through a reference or pointer parameter, or to a member of an object a caller holds, lands in a
+        # caller's variables: those are per arm and merged too (else one arm's write would read as certain).
+        outer = _outer_frames(frame)
+        outer_before = [dict(other.env) for other in outer]
+        outer_envs: list[list[dict]] = [[] for _ in outer]
         envs, flows = [], []
         exits_before = len(frame.exits)
         for index, (guard, body) in enumerate(arms):
             start = starts[index] if starts is not None and starts[index] is not None else before_env
             frame.env = dict(start)
+            for other, saved in zip(outer, outer_before):
+                other.env = dict(saved)
             frame.guards, frame.may = before_guards + (guard,), True
             flows.append(self.walk_block(body))
             envs.append(frame.env)
+            for found, other in zip(outer_envs, outer):
+                found.append(other.env)
         frame.env, alternatives = _merge(before_env, envs)
+        for other, saved, found in zip(outer, outer_before, outer_envs):
+            other.env, more = _merge(saved, found)
+            alternatives += more
         for chosen, others in alternatives:
             self.alternatives.setdefault(chosen, []).extend(o for o in others if o not in self.alternatives[chosen])
         open_arms = [guard for (guard, _), flow in zip(arms, flows) if flow not in (RETURNED,)]
@@ -340,6 +352,19 @@ class StatementWalker:
         finally:
             self.loop_done(ids, marks, guard)
         return NORMAL if flow == BREAK else flow
+
+
+def _outer_frames(frame) -> list:
+    """The callers' frames a frame can write into (its reference and pointer parameters, transitively)."""
+    found: list = []
+    pending = [frame]
+    while pending:
+        current = pending.pop()
+        for caller, _ in list(current.refs.values()) + list(current.pointer_refs.values()):
+            if caller is not frame and all(caller is not seen for seen in found):
+                found.append(caller)
+                pending.append(caller)
+    return found
 
 
 def _continuing(open_arms: list[str], returned: list[str], exits: list[tuple[str, ...]]) -> tuple[str, ...]:

@@ -111,3 +111,58 @@ def test_after_an_early_return_in_one_arm_later_steps_say_where_they_run(tmp_pat
     result = route(tmp_path, body, socs=["Ascend910B"], dtypes=["float16"])
     (view_copy,) = [step for step in result.steps if step.op == "ViewCopy"]
     assert view_copy.guards == ("!(self->GetViewShape().GetDimNum() == 1)",)
+
+
+CONDITIONAL_WRITE = """struct DemoDtypes {
+    op::DataType self_dtype;
+    op::DataType output_dtype;
+};
+struct DemoInfo {
+    DemoDtypes ori;
+    DemoDtypes support;
+};
+static void SetDemoInfo(const aclTensor* self, DemoInfo& info, int8_t mode)
+{
+    info.ori.self_dtype = self->GetDataType();
+    info.ori.output_dtype = self->GetDataType();
+    info.support = info.ori;
+    if (mode == 2) {
+        info.support.output_dtype = op::DataType::DT_FLOAT;
+    }
+}
+static void SetFlag(bool& flag, int8_t mode)
+{
+    if (mode == 3) {
+        flag = true;
+    }
+}
+"""
+
+
+def _mode_route(tmp_path: Path, prelude: str, body: str):
+    source = tmp_path / "aclnn_demo.cpp"
+    source.write_text(prelude + HEAD.replace("aclTensor* out, ", "aclTensor* out, int8_t mode, ") + body + TAIL)
+    report = analyze_chains([source], repo_root=tmp_path)
+    (result,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], (), ())).routes
+    return result
+
+
+def test_a_write_into_the_callers_object_under_an_undecided_guard_is_not_certain(tmp_path: Path) -> None:
+    # ops-nn SetMmSupportDType (matmul_util.cpp): `support_info.output_dtype` changes only when cubeMathType asks;
+    # the write read as certain dropped the k == 1 Mul of BatchMatMul.
+    body = """    DemoInfo info;
+    SetDemoInfo(self, info, mode);
+    if (info.support.output_dtype == info.support.self_dtype) {
+        l0op::Mul(self, self, uniqueExecutor.get());
+    } else {
+        l0op::Cast(self, op::DataType::DT_FLOAT, uniqueExecutor.get());
+    }
+    bool flag = false;
+    SetFlag(flag, mode);
+    if (flag) {
+        l0op::Abs(self, uniqueExecutor.get());
+    }
+"""
+    route = _mode_route(tmp_path, CONDITIONAL_WRITE, body)
+    assert route.complete, route.incomplete_reasons
+    assert sorted((task.op, task.may) for task in route.tasks) == [("Abs", True), ("Cast", True), ("Mul", True)]
