@@ -62,6 +62,13 @@ class OpDefInfo:
         return any(all(spec[index] == given[port] for port, spec in ports.items() if isinstance(spec, tuple))
                    for index in range(width))
 
+    def typed_ports(self, soc_names: tuple[str, ...]) -> frozenset[str]:
+        """The ports whose dtypes the SoC's kernel columns list (kernel_for decides on these)."""
+        configs = dict(self.soc_configs)
+        name = next((configs[soc] for soc in soc_names if soc in configs), "this")
+        tables = dict(self.dtypes)
+        return frozenset(dict(tables.get(name) or tables.get("this") or ()))
+
     def roles(self, arity: int) -> tuple[str, ...] | None:
         """The role of each argument of the generated GetWorkspaceSize ("input", "attr", "output", then the two
         trailing ones), or None when the call's arity is not the OpDef's."""

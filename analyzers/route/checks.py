@@ -182,8 +182,18 @@ class CheckStatements:
             detail = ", ".join(f"{name} is {dtype}" + (f" {shapes[name]}" if name in shapes else "")
                                for name, dtype in tensors) or \
                 (f"{verdict} on {self.facts.soc}" if self.facts.soc else f"{verdict} for these facts")
+        if _DEFAULTED.search(source) and self._reads_entry_tensor(expr):
+            detail += DEFAULTS_NOTE  # the facts say nothing of these: the rejection rests on their defaults
         self.failure = Failure(text or self.caller_text(_one_line(expr.text)), detail, frame.function.name,
                                frame.unit.path, expr.line, tensors, by_dtype)
+
+    def _reads_entry_tensor(self, expr: Expr) -> bool:
+        """Whether a check reads a tensor argument of the entry itself (not one the route made)."""
+        for name in _names_read(expr):
+            value = self.lookup(name)
+            if isinstance(value, TensorRef) and any(self.book.is_param(tensor_id) for tensor_id in value.ids):
+                return True
+        return False
 
     def _reads_failed_value(self, expr: Expr) -> bool:
         pending = [expr]
@@ -266,6 +276,10 @@ class CheckStatements:
 
 
 _DTYPE_WORDS = re.compile(r"DataType|Dtype|DType|\bDT_")
+# A check on whether a tensor argument is given, or on its format: the facts have no say on either (every tensor
+# argument is taken as given, ND and contiguous), so a rejection by one holds for those defaults only.
+_DEFAULTED = re.compile(r"\bnullptr\b|\bGet(?:Storage|View|Original)?Format\b")
+DEFAULTS_NOTE = "; by the facts' defaults: a tensor argument not named ...Optional is given (not nullptr), every one in ND format"
 _SHAPE_WORDS = re.compile(r"Shape|Dim|Broadcast|Size|Numel", re.IGNORECASE)
 
 

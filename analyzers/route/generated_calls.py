@@ -33,11 +33,17 @@ class GeneratedCalls:
             return Status(False)
         roles = info.roles(len(args)) or ("input",) * len(args)
         given = self._port_dtypes(info, roles, args)
-        if info.kernel_for(soc.opdef_names if soc else (), given) is False and (soc is not None or not info.socs):
+        soc_names = soc.opdef_names if soc else ()
+        if info.kernel_for(soc_names, given) is False and (soc is not None or not info.socs):
             listed = ", ".join(f"{port} {dtype}" for port, dtype in given.items())
             self.note_failure(expr, f"predicted: no dtype column of {op}'s OpDef ({info.path.rsplit('/', 1)[-1]}:"
                                     f"{info.line}) takes {listed}, so the generated API finds no kernel", text=callee)
             return Status(False)
+        unread = sorted(self._ports_given(info, roles, args) & info.typed_ports(soc_names) - set(given))
+        if unread:
+            # A tensor whose dtype the walk does not know may rule out every column: the call holds if one takes it.
+            self.open_check(f"{op}'s OpDef ({info.path.rsplit('/', 1)[-1]}:{info.line}) has a kernel column for the "
+                            f"dtypes of {', '.join(unread)}", expr.line)
         reads = [value.id for value, role in zip(args, roles) if role == "input" and isinstance(value, TensorRef)]
         reads += [m for value, role in zip(args, roles) if role == "input" and isinstance(value, TensorList)
                   for m in value.members]
@@ -68,6 +74,16 @@ class GeneratedCalls:
             if dtype:
                 given[port] = dtype
         return given
+
+    def _ports_given(self, info, roles, args) -> set[str]:
+        """The OpDef ports the call may give a tensor (one that may be nullptr too: where it is there, its dtype
+        counts)."""
+        ports, outputs, found = iter(info.inputs), iter(info.outputs), set()
+        for role, value in zip(roles, args):
+            port = next(ports, None) if role == "input" else next(outputs, None) if role == "output" else None
+            if port and isinstance(value, TensorRef):
+                found.add(port)
+        return found
 
     def _generated_launch(self, op: str, expr: Expr, site: Site, reads, writes) -> None:
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)

@@ -309,6 +309,11 @@ class TensorBook:
         record = self._record(tensor_id)
         return record.dtype if record else None
 
+    def is_param(self, tensor_id: str) -> bool:
+        """Whether a tensor is one of the entry's tensor arguments."""
+        record = self._records.get(tensor_id)
+        return record is not None and record.effect == "param"
+
     def ref_dtype(self, ref: TensorRef) -> str | None:
         """The dtype of a variable that may hold several tensors: known only when they all agree."""
         dtypes = {self.dtype(tensor_id) for tensor_id in ref.ids} | {host or None for host in ref.hosts}

@@ -308,6 +308,19 @@ OP_ADD(DemoPick);
     assert ops(paired) == [("DemoPick", False)]
     crossed = route(tmp_path, body, prelude, socs=["Ascend910B"], dtypes=["float16", "other=int64"])
     assert crossed.rejected is not None and "predicted: no dtype column of DemoPick" in crossed.rejected.message
+    # idx's dtype unknown (an undecided cast): the columns x, y allow may not take it; the route holds if one does.
+    unsure = """    auto idx = other;
+    if (self->GetViewShape().GetDimNum() > 2) {
+        idx = l0op::Cast(other, op::DataType::DT_INT64, uniqueExecutor.get());
+    }
+""" + body.replace("other, out", "idx, out")
+    second = tmp_path / "second"  # a fresh root: the process's reach index keeps the first demo.cpp's lines
+    (second / opdef.relative_to(tmp_path)).parent.mkdir(parents=True)
+    (second / opdef.relative_to(tmp_path)).write_text(opdef.read_text())
+    held = route(second, unsure, prelude, socs=["Ascend910B"], dtypes=["float16", "other=int32"])
+    assert held.rejected is None and ("DemoPick", False) in ops(held)
+    assert [c.message for c in held.open_checks] == [
+        "DemoPick's OpDef (demo_pick_def.cpp:2) has a kernel column for the dtypes of idx"]
 
 
 GRAPH = """
