@@ -94,48 +94,6 @@ class Param(JsonModel):
         return " = " in self.type_text
 
 
-class Deferred:
-    """A field value a front end builds on first read (see LazyField)."""
-
-    def build(self):
-        raise NotImplementedError
-
-
-class LazyField:
-    """A data descriptor for a frozen model field that may be given as a Deferred: the value is built on first read
-    and kept, so every reader (equality, to_json, replace, the walk) sees the built value. A front end defers what
-    most runs never read (the statements of a header's functions); the result is the same as building it at once."""
-
-    def __init__(self, name: str) -> None:
-        self.slot = "_" + name
-
-    def __get__(self, instance, owner=None):
-        if instance is None:
-            raise AttributeError(self.slot)  # no class-level default: the dataclass field stays required
-        value = instance.__dict__[self.slot]
-        if isinstance(value, Deferred):
-            value = instance.__dict__[self.slot] = value.build()
-        return value
-
-    def __set__(self, instance, value) -> None:
-        instance.__dict__[self.slot] = value
-
-
-def lazy_fields(cls, *names: str):
-    """Make `names` of the dataclass `cls` LazyFields; pickling and copying build them first (a Deferred holds
-    parse trees)."""
-    for name in names:
-        setattr(cls, name, LazyField(name))
-
-    def getstate(self) -> dict:
-        for name in names:
-            getattr(self, name)
-        return dict(self.__dict__)
-
-    cls.__getstate__ = getstate
-    return cls
-
-
 @dataclass(frozen=True)
 class Function(JsonModel):
     """A function definition; `name` is qualified by its enclosing namespaces and class ("l0op::FloorMod")."""
@@ -161,9 +119,6 @@ class Function(JsonModel):
     def owner(self) -> str | None:
         """The qualified name of the class or namespace a definition sits in (`ns::MatmulOp` for its methods)."""
         return self.name.rsplit("::", 1)[0] if "::" in self.name else None
-
-
-lazy_fields(Function, "body")  # the tree-sitter front end builds a body's statements when it is first read
 
 
 @dataclass(frozen=True)
@@ -242,13 +197,3 @@ class CxxUnit(JsonModel):
             if function.name == name or function.short_name == name:
                 return function
         return None
-
-    def findings_within(self, first: int, last: int) -> tuple[Finding, ...]:
-        """The findings on lines first..last, in `findings` order, building only the deferred bodies of the
-        functions that span those lines (a finding of a body lies inside its function)."""
-        held = self.__dict__["_findings"]
-        found = held.within(first, last) if isinstance(held, Deferred) else held
-        return tuple(f for f in found if f.line and first <= f.line <= last)
-
-
-lazy_fields(CxxUnit, "findings")  # complete once every deferred body of the unit is built

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 import tree_sitter_cpp
 from tree_sitter import Language, Parser, Tree
 
-from op_migrate.analyzers.cxx.lazy_bodies import DeferredFindings, FileBodies
 from op_migrate.analyzers.cxx.messages import MESSAGES
 from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Expr, FieldDecl, Function, GlobalDecl, Param, Prototype
 from op_migrate.analyzers.cxx.source import MAX_SOURCE_BYTES, PreparedSource, prepare
@@ -43,16 +42,16 @@ def parse_source(data: bytes, path: str, *, max_bytes: int = MAX_SOURCE_BYTES) -
     if parsed.tree is None:
         return CxxUnit(path=path, frontend=FRONTEND, functions=(), findings=tuple(parsed.findings))
     walker = parsed.walker
-    walker.bodies = FileBodies(walker.stmts, parsed.findings, path)  # bodies are built when first read
     try:
         walker.items(parsed.tree.root_node, ())
     except RecursionError:  # the depth limits should make this unreachable; if not, degrade, never crash
         parsed.findings.append(MESSAGES.make("cxx-recursion-limit", path=path, line=None, limit="Python's stack"))
-    syntax = syntax_findings(parsed.tree.root_node, parsed.source, path)
-    return collected_unit(path, FRONTEND, walker, DeferredFindings(walker.bodies, syntax))
+    findings = parsed.findings + syntax_findings(parsed.tree.root_node, parsed.source, path)
+    findings.sort(key=Finding.sort_key)
+    return collected_unit(path, FRONTEND, walker, findings)
 
 
-def collected_unit(path: str, frontend: str, walker, findings: list[Finding] | DeferredFindings) -> CxxUnit:
+def collected_unit(path: str, frontend: str, walker, findings: list[Finding]) -> CxxUnit:
     """The unit a walker collected; the tree-sitter and libclang walkers gather the same four lists."""
     return CxxUnit(
         path=path,
@@ -60,7 +59,7 @@ def collected_unit(path: str, frontend: str, walker, findings: list[Finding] | D
         functions=tuple(walker.functions),
         globals=tuple(walker.globals),
         includes=tuple(walker.includes),
-        findings=findings if isinstance(findings, DeferredFindings) else tuple(findings),
+        findings=tuple(findings),
         toplevel_calls=tuple(walker.toplevel_calls),
         classes=tuple(getattr(walker, "classes", ())),
         prototypes=tuple(getattr(walker, "prototypes", ())),
@@ -99,7 +98,6 @@ class _UnitWalker:
         self.classes: list[ClassDecl] = []
         self.prototypes: list[Prototype] = []
         self._preproc: list[str] = []  # the `#if` conditions around the item being walked
-        self.bodies: FileBodies | None = None  # set: function bodies are deferred (lazy_bodies.py)
 
     def items(self, node, scope: tuple[str, ...]) -> None:
         for child in node.children:
@@ -202,21 +200,14 @@ class _UnitWalker:
             return
         name, params, return_type, is_static = signature
         body = node.child_by_field_name("body")
-        line, end_line = node.start_point[0] + 1, node.end_point[0] + 1
-        if body is None:
-            statements = ()
-        elif self.bodies is not None:
-            statements = self.bodies.defer(body, line, end_line)
-        else:
-            statements = self.stmts.block(body)
         self.functions.append(
             Function(
                 name="::".join(scope + (name,)),
                 params=params,
                 return_type=return_type,
-                body=statements,
-                line=line,
-                end_line=end_line,
+                body=self.stmts.block(body) if body is not None else (),
+                line=node.start_point[0] + 1,
+                end_line=node.end_point[0] + 1,
                 is_static=is_static,
                 preproc=tuple(self._preproc),
                 initializers=self.initializers(node),

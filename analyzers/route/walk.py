@@ -561,8 +561,8 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
 
     def _check_parse_errors(self, unit: CxxUnit, function: Function) -> None:
         """A parse error inside a function the route runs through leaves part of it unknown."""
-        for finding in unit.findings_within(function.line, function.end_line):
-            if finding.symbol in _PARSE_ERRORS:
+        for finding in unit.findings:
+            if finding.symbol in _PARSE_ERRORS and finding.line and function.line <= finding.line <= function.end_line:
                 key = ("parse", unit.path, finding.line)
                 if key not in self._reported:
                     self._reported.add(key)
