@@ -82,7 +82,10 @@ class RouteAudit:
         if sites is None:
             return
         audit = frame.audit
-        local = _local_names(frame.function)
+        held = self._function_locals.get(id(frame.function))
+        if held is None or held[0] is not frame.function:  # kept with the function: its id is not reused meanwhile
+            held = self._function_locals[id(frame.function)] = (frame.function, _local_names(frame.function))
+        local = held[1]
         # libclang compiles the body: a place on no line its statements cover lies in a branch the preprocessor
         # dropped (`#if` not taken), which the facts of that build exclude.
         compiled = _covered_lines(frame.function.body) if frame.unit.frontend == "libclang" else None

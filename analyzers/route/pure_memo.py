@@ -3,8 +3,8 @@ parameter; effect_scan.py) called again with the same arguments under the same f
 its walk is replayed from memory instead of repeated (IsAiCoreSupport-style predicates are called for every Cast).
 
 Only a walk whose whole outcome is its value (plus the audit places it met and the inferred-shape reads it counted)
-is remembered: one that noted an open check, a failure, a reason or a finding, or made an object, is walked again
-every time, so what a route says never depends on the memory.
+is remembered: one that noted an open check, a failure, a reason or a finding, made an object or met a tensor the
+book did not hold yet is walked again every time, so what a route says never depends on the memory.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from op_migrate.analyzers.route.values import (
     ArchValue,
     DType,
+    HostValue,
     Null,
     ShapeValue,
     SocValue,
@@ -22,6 +23,10 @@ from op_migrate.analyzers.route.values import (
 
 # Values a remembered walk may return (no tensor, object or list: those carry identities of one route).
 _PLAIN = (bool, int, float, str, Status, DType, Unknown, Null, SocValue, ArchValue)
+# Host values an argument may be, as a whole part of the key: all a helper can read of them is in the value (an
+# aclIntArray's text and known items, a host tensor's dtype); not a tensor list, an argument or the executor, which
+# lead to the route's tensors.
+_KEYED_HOSTS = ("int-array", "host-tensor")
 _MEMORY: dict = {}
 _MAX_ENTRIES = 200_000
 
@@ -49,10 +54,11 @@ class PureMemo:
         return value
 
     def _outcome_marks(self) -> tuple:
-        """What a walk may add besides its value (the last item, the inferred-shape reads, is replayed)."""
+        """What a walk may add besides its value (the last item, the inferred-shape reads, is replayed); a walk
+        that met a tensor the book did not hold yet (an element of an entry list) is not remembered either."""
         objects = sum(1 for name in self.frame.env if name.startswith("$o"))
         return (len(self.open_checks), self.failure, len(self.reasons), len(self.findings), len(self.unresolved),
-                objects, self.inferred_shape_reads)
+                objects, self.book.count(), self.inferred_shape_reads)
 
     def _memo_key(self, owner, function, args):
         parts = []
@@ -68,7 +74,8 @@ class PureMemo:
                 parts.append(("tensor", seen.setdefault(value.id, index), self.book.ref_dtype(value),
                               (shape.dims, shape.key) if isinstance(shape, ShapeValue) else None, value.nullable,
                               tuple(vars(layout).items()) if layout is not None else None))
-            elif isinstance(value, _PLAIN) or value is None:
+            elif isinstance(value, _PLAIN) or value is None or \
+                    isinstance(value, HostValue) and value.kind in _KEYED_HOSTS:
                 parts.append(value)
             else:
                 return None  # a list, an object, a shape value or a host array: not remembered

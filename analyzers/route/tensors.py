@@ -56,6 +56,9 @@ class TensorBook:
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
         self._records: dict[str, _Record] = {}
+        # Ids whose record this book alone holds: the others may be held by a snapshot too, so they are copied
+        # before they change (copy on write: a snapshot is then a copy of the dict, not of every record).
+        self._own: set[str] = set()
         self._created = 0
         self._order: dict[str, int] = {}
         # Loops walked to a fixpoint (loop_ids.py): their ghosts, and the stack of loops being walked.
@@ -76,6 +79,7 @@ class TensorBook:
         self._records[name] = _Record(name, name, "param", "param", ShapeRule("param", (name,)),
                                       self.facts.dtype_of(known), path, line, None, dims, named=True,
                                       layout=layout)
+        self._own.add(name)
         return name
 
     def create(self, producer, effect, shape: ShapeRule, dtype, site: Site, *, base=None, dims=None,
@@ -98,6 +102,7 @@ class TensorBook:
         record = _Record(tensor_id, producer.lower() if producer else tensor_id, producer, effect, shape, dtype,
                          site.file, site.line, root, dims, may, tuple(guards), layout=layout)
         (self._ghosts if ghost else self._records)[tensor_id] = record
+        self._own.add(tensor_id)
         return tensor_id
 
     def _new_id(self, origin) -> tuple[str, bool]:
@@ -119,9 +124,10 @@ class TensorBook:
 
     # -- loops walked to a fixpoint -------------------------------------------------------------------------
     def snapshot(self):
-        """What a discovery pass may change: the records (their layouts too) and the creation order."""
-        return {tensor_id: _copied(record) for tensor_id, record in self._records.items()}, dict(self._order), \
-            self._created
+        """What a discovery pass may change: the records (their layouts too) and the creation order. The records are
+        shared with the book from here on; the book copies one before it changes it (_writable)."""
+        self._own = set()
+        return dict(self._records), dict(self._order), self._created
 
     def restore(self, snapshot) -> None:
         """Back to a snapshot; entry tensors met on the way stay (they are the same whichever pass meets them)."""
@@ -131,15 +137,24 @@ class TensorBook:
                 records[tensor_id] = record
                 order[tensor_id] = len(order)
         self._records, self._order, self._created = records, order, created
+        self._own = set()  # the records are the snapshot's (and maybe an outer snapshot's)
 
     def rename(self, mapping: dict[str, str]) -> None:
         """Ghost ids to the ids that replace them, in every record (bases, shape rules, layout keys)."""
-        for record in (*self._records.values(), *self._ghosts.values()):
-            record.base = renamed(record.base, mapping)
-            record.shape = renamed(record.shape, mapping)
+        for tensor_id in (*self._records, *self._ghosts):
+            record = self._record(tensor_id)
+            base, shape = renamed(record.base, mapping), renamed(record.shape, mapping)
+            keys = {}
             if record.layout is not None:
-                for name in ("view_key", "storage_key", "repointed_to"):
-                    setattr(record.layout, name, renamed(getattr(record.layout, name), mapping))
+                keys = {name: renamed(getattr(record.layout, name), mapping)
+                        for name in ("view_key", "storage_key", "repointed_to")}
+            if base == record.base and shape == record.shape and \
+                    all(value == getattr(record.layout, name) for name, value in keys.items()):
+                continue  # nothing of it changes: it need not be copied
+            record = self._writable(tensor_id)
+            record.base, record.shape = base, shape
+            for name, value in keys.items():
+                setattr(record.layout, name, value)
 
     def adopt(self, ghost: str, guards: tuple[str, ...]) -> str:
         """A ghost the recorded pass did not make again: a tensor of its own (made on some round, so `may`)."""
@@ -149,12 +164,23 @@ class TensorBook:
         copied = _copied(record)
         copied.id, copied.may, copied.guards = tensor_id, True, tuple(guards)
         (self._ghosts if is_ghost else self._records)[tensor_id] = copied
+        self._own.add(tensor_id)
         return tensor_id
 
     def _record(self, tensor_id: str | None) -> _Record | None:
         if not tensor_id:
             return None
         return self._records.get(tensor_id) or self._ghosts.get(tensor_id)
+
+    def _writable(self, tensor_id: str | None) -> _Record | None:
+        """The record of a tensor to change: a copy of its own when a snapshot may hold it (a ghost never is)."""
+        record = self._records.get(tensor_id) if tensor_id else None
+        if record is None:
+            return self._record(tensor_id)
+        if tensor_id not in self._own:
+            record = self._records[tensor_id] = _copied(record)
+            self._own.add(tensor_id)
+        return record
 
     # -- layout facts ---------------------------------------------------------------------------------------
     def layout(self, tensor_id: str | None) -> Layout | None:
@@ -228,14 +254,14 @@ class TensorBook:
     def set_layout(self, tensor_id: str, certain: bool, **changes) -> None:
         """Setters on a tensor (SetViewStrides, SetViewOffset, SetFromWorkspace...); under a `may` guard the
         changed facts become unknown, since the other arm of the guard leaves them as they were."""
-        layout = self.layout(tensor_id)
-        if layout is None:
+        if self.layout(tensor_id) is None:
             return
+        layout = self._writable(tensor_id).layout
         for name, value in changes.items():
             setattr(layout, name, value if certain or getattr(layout, name) == value else None)
 
     def set_view_shape(self, tensor_id: str, shape: ShapeValue, certain: bool) -> None:
-        record = self._record(tensor_id)
+        record = self._writable(tensor_id)
         if record is None:
             return
         record.dims = shape.dims if certain else None
@@ -247,6 +273,7 @@ class TensorBook:
         record = self._record(tensor_id)
         if record is None or record.effect == "param":
             return
+        record = self._writable(tensor_id)
         record.shape, record.dims = rule, self._dims_of(rule)
         if record.layout is not None:
             key = ("inferred", tensor_id)
@@ -262,6 +289,7 @@ class TensorBook:
         record = self._record(self.root(tensor_id))
         if record is None or root == record.id or record.effect == "param":
             return
+        record = self._writable(record.id)
         if record.effect == "alloc":
             record.effect = "write"
         record.base = root
@@ -299,6 +327,7 @@ class TensorBook:
     def name_once(self, tensor_id: str, name: str) -> None:
         record = self._record(tensor_id)
         if record is not None and not record.named:
+            record = self._writable(tensor_id)
             record.name, record.named = name, True
 
     def name(self, tensor_id: str) -> str:
@@ -327,7 +356,7 @@ class TensorBook:
         return ShapeValue(None, ShapeRule("unknown", ref.ids, text="one of " + ", ".join(ref.ids)))
 
     def set_dtype(self, tensor_id: str, dtype: str | None) -> None:
-        record = self._record(tensor_id)
+        record = self._writable(tensor_id)
         if record is None:
             return
         record.dtype = dtype
@@ -342,6 +371,7 @@ class TensorBook:
         for tensor_id in result.ids:
             record = self._record(tensor_id)
             if record is not None and record.dims is None and self.index(tensor_id) >= since:
+                record = self._writable(tensor_id)
                 record.dims = tuple(dims)
                 if record.shape.rule == "unknown":
                     record.shape = ShapeRule("same", (source.id,), text=f"view shape of {source.id}")
@@ -456,7 +486,8 @@ class TensorBook:
 
 def _copied(record: _Record) -> _Record:
     """A record whose mutable parts (itself, its layout) are its own; the rest is immutable and shared. (By their
-    __dict__: a loop's fixpoint snapshots every record each round, and copy.copy's protocol was most of its cost.)"""
+    __dict__: a record is copied each time a loop's round first changes it, and copy.copy's protocol was most of
+    the cost.)"""
     copied = object.__new__(_Record)
     copied.__dict__.update(record.__dict__)
     if record.layout is not None:

@@ -119,6 +119,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         self._reported: set = set()
         self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
         self.audit_counts = {"walked": set(), "excluded": set(), "unwalked": set()}  # RouteAudit
+        self._function_locals: dict = {}  # RouteAudit: id(function) -> (function, its parameters and locals)
         self.macro_stack: list[str] = []  # the macro invocations whose expansion is being walked (MacroCalls)
         self.painted = Painted()
         self.open_checks: list[Reason] = []  # checks the facts leave open: the route holds where they pass

@@ -290,3 +290,31 @@ def test_a_qualified_call_does_not_reach_a_same_named_function_of_another_namesp
     result = route(tmp_path, body, ALIGN_WRAPPERS, socs=["Ascend910B"], dtypes=["float16"])
     assert result.complete, result.incomplete_reasons
     assert [t.op for t in result.tasks] == ["Abs"]
+
+
+def test_a_pure_helper_remembered_for_one_int_array_is_walked_again_for_another(tmp_path: Path) -> None:
+    # Both arrays are made by one expression (the same text): only their items tell them apart, and the remembered
+    # value of Wide(two) must not stand for Wide(three) (route/pure_memo.py keys on the whole host value).
+    prelude = """static const aclIntArray* Make(int64_t n, aclOpExecutor* e)
+{
+    int64_t perm[] = {1, 0, 2};
+    return e->AllocIntArray(perm, n);
+}
+static bool Wide(const aclIntArray* perm)
+{
+    return perm->Size() > 2;
+}
+"""
+    body = """    auto two = Make(2, uniqueExecutor.get());
+    auto three = Make(3, uniqueExecutor.get());
+    if (Wide(two)) {
+        l0op::Abs(self, uniqueExecutor.get());
+    }
+    if (Wide(three)) {
+        l0op::Neg(self, uniqueExecutor.get());
+    }
+    if (Wide(two)) {
+        l0op::ZerosLike(self, uniqueExecutor.get());
+    }
+"""
+    assert ops(route(tmp_path, body, prelude)) == [("Neg", False)]
