@@ -364,7 +364,7 @@ private:
         if constexpr (Traits::IS_FP32) {
             uint32_t verdict = Verdict(x1, x2, n);
             if (verdict != FloorModFast::VERDICT_EXACT) {
-                LocalTensor<float> t = math_.Fast(x1, x2, verdict, n);
+                LocalTensor<float> t = math_.Fast<Traits::DIVISOR_BITS>(x1, x2, verdict, n);
                 LocalTensor<float> zero = math_.Word(RemainderMath::W_FAST_ZERO);
                 uint32_t m = AlignCompute(n);
                 Muls(zero, x1, 0.0f, m); // a's signed zero
@@ -385,13 +385,13 @@ private:
                 Cast(y, r, RoundMode::CAST_RINT, m);
             } else if constexpr (std::is_same<T, half>::value) {
                 // a * 0 - t in FLOAT16 (half the vector work): -t rounds as t does, and a zero t comes from FP32 zero
-                LocalTensor<float> t = math_.Fast(a, b, verdict, n);
+                LocalTensor<float> t = math_.Fast<Traits::DIVISOR_BITS>(a, b, verdict, n);
                 LocalTensor<T> zero = r.template ReinterpretCast<T>();
                 Cast(y, t, RoundMode::CAST_RINT, m);
                 Muls(zero, x1, static_cast<T>(0.0f), m);
                 Sub(y, zero, y, m);
             } else {
-                LocalTensor<float> t = math_.Fast(a, b, verdict, n);
+                LocalTensor<float> t = math_.Fast<Traits::DIVISOR_BITS>(a, b, verdict, n);
                 Muls(r, a, 0.0f, m);
                 Sub(r, r, t, m);
                 Cast(y, r, RoundMode::CAST_RINT, m);
