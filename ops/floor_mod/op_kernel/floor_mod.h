@@ -411,16 +411,23 @@ private:
 
     // The cheap path's verdict on a tile (FP32 copies a, b). It costs about a tenth of the exact path: after a tile
     // that went exact, the core skips it on its next FAST_RETRY - 1 tiles (data that disqualifies one tile mostly
-    // disqualifies the next; both paths give the same result).
+    // disqualifies the next; both paths give the same result). After a two-pass tile the next FAST_RETRY - 1 ask only
+    // whether the two-pass path holds (one verdict instead of two; the two-pass path is exact on every lane the
+    // cheap one is).
     __aicore__ inline uint32_t Verdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n)
     {
         if (verdictSkips_ != 0) {
             --verdictSkips_;
             return FloorModFast::VERDICT_EXACT;
         }
-        uint32_t verdict = math_.FastVerdict<Traits::DIVISOR_BITS>(a, b, n);
+        bool twoPass = twoPassTiles_ != 0;
+        twoPassTiles_ = twoPass ? twoPassTiles_ - 1U : 0U;
+        uint32_t verdict = math_.FastVerdict<Traits::DIVISOR_BITS>(a, b, n, twoPass);
         if (verdict == FloorModFast::VERDICT_EXACT) {
             verdictSkips_ = FloorModFast::FAST_RETRY - 1U;
+            twoPassTiles_ = 0;
+        } else if (!twoPass && (verdict & FloorModFast::VERDICT_TWO_PASS) != 0U) {
+            twoPassTiles_ = FloorModFast::FAST_RETRY - 1U;
         }
         return verdict;
     }
@@ -497,6 +504,7 @@ private:
     bool rowTable_ = false;
     bool vectorWritesInputs_ = false;
     uint32_t verdictSkips_ = 0; // tiles left before the next cheap-path verdict (Verdict)
+    uint32_t twoPassTiles_ = 0; // tiles left that ask the two-pass verdict only (Verdict)
 };
 
 } // namespace FloorModNs

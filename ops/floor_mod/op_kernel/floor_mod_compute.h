@@ -122,9 +122,11 @@ public:
     // FLOAT's b with more than 8 significant bits: kept apart in MASK_UNFIT), then the negative divisors, all cleared
     // past lane n (the compares cover whole 64-lane repeats); their bytes as FLOAT16 values 0..255 reduced to their
     // largest (0: no lane), read after one V -> S hand-over. A tile with a lane at or above the threshold asks
-    // TwoPassVerdict.
+    // TwoPassVerdict. `twoPass`: the same sequence with TwoPassThreshold in place of FastThreshold decides between the
+    // two-pass path and the exact one alone (FloorMod::Verdict, after a two-pass tile).
     template <uint32_t DIVISOR_BITS>
-    __aicore__ inline uint32_t FastVerdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n)
+    __aicore__ inline uint32_t FastVerdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n,
+                                           bool twoPass)
     {
         uint32_t m = AlignCompute(n);
         uint32_t maskWords = m / 16U;
@@ -136,7 +138,9 @@ public:
         LocalTensor<uint8_t> unfit = FastMask(MASK_UNFIT);
         Div(q, a, b, m);
         Abs(p, q, m);
-        CompareScalar(bad, p, FloorModFast::FastThreshold(DIVISOR_BITS), CMPMODE::GE, m);
+        const float threshold =
+            twoPass ? FloorModFast::TwoPassThreshold(DIVISOR_BITS) : FloorModFast::FastThreshold(DIVISOR_BITS);
+        CompareScalar(bad, p, threshold, CMPMODE::GE, m);
         Abs(p, b, m);
         CompareScalar(unfit, p, FloorModFast::DIVISOR_LIMIT, CMPMODE::GE, m);
         CompareScalar(neg, b, 0.0f, CMPMODE::LT, m);
@@ -165,6 +169,9 @@ public:
         float anyNegative = 0.0f;
         ReadSlots(anyBad, anyNegative);
         uint32_t signs = anyNegative != 0.0f ? FloorModFast::VERDICT_MIXED : FloorModFast::VERDICT_POSITIVE;
+        if (twoPass) {
+            return anyBad != 0.0f ? FloorModFast::VERDICT_EXACT : (signs | FloorModFast::VERDICT_TWO_PASS);
+        }
         if (anyBad != 0.0f) {
             return TwoPassVerdict<DIVISOR_BITS>(n) ? (signs | FloorModFast::VERDICT_TWO_PASS)
                                                    : FloorModFast::VERDICT_EXACT;

@@ -77,7 +77,8 @@ constexpr int32_t QuotientClearBits(uint32_t divisorBits)
 }
 
 // After a tile the verdict sent to the exact path, a core takes the exact path on its next FAST_RETRY - 1 tiles
-// without asking (FloorMod::Verdict).
+// without asking; after a two-pass tile, its next FAST_RETRY - 1 tiles ask the two-pass verdict alone
+// (FloorMod::Verdict).
 constexpr uint32_t FAST_RETRY = 8;
 
 // Tile verdicts of RemainderMath::FastVerdict.
