@@ -125,11 +125,11 @@ public:
         if constexpr (HasNegativeOperands()) {
             if (largest >= WrappedMagnitude()) {
                 const int32_t trips = GcdCore::TruncatingEuclidIterations(static_cast<int64_t>(largest));
-                FromFloat(out, TruncatingEuclid(a, b, n, trips), n);
+                FromFloat(out, Euclid<true>(a, b, n, trips), n);
                 return;
             }
         }
-        FromFloat(out, Euclid(a, b, n, GcdCore::EuclidIterations(static_cast<int64_t>(largest))), n);
+        FromFloat(out, Euclid<false>(a, b, n, GcdCore::EuclidIterations(static_cast<int64_t>(largest))), n);
     }
 
 private:
@@ -218,39 +218,19 @@ private:
         return ReadLargest(absA, count);
     }
 
-    // Masked Euclid on all lanes at once: a lane with a == 0 is frozen, the others step
-    // (a, b) <- (b - rint(b / a) * a, a); returns the buffer that holds b, made |b| (the three buffers rotate, no
-    // copies). The nearest quotient at least halves the divisor every trip (GcdCore::EuclidIterations) and needs no
-    // correction: below VECTOR_EXACT_LIMIT = 2^22 an integer quotient returned one ulp off (the device's Div is
-    // documented to 1 ulp) still rounds to itself, and a quotient the ulp moves onto a tie leaves |r| = (|a| + 1) / 2,
-    // inside the bound (test_gcd_kernel.py runs the kernel with every quotient one ulp low and high).
+    // Masked Euclid on all lanes at once: a lane with a == 0 is frozen, the others step (a, b) <- (b - q * a, a);
+    // returns the buffer that holds b (the three buffers rotate, no copies).
+    // Nearest (TRUNCATING false): q = rint(b / a); the nearest quotient at least halves the divisor every trip
+    // (GcdCore::EuclidIterations) and needs no correction: below VECTOR_EXACT_LIMIT = 2^22 an integer quotient
+    // returned one ulp off (the device's Div is documented to 1 ulp) still rounds to itself, and a quotient the ulp
+    // moves onto a tie leaves |r| = (|a| + 1) / 2, inside the bound. Remainders take either sign: b is made |b| (128 /
+    // 32768 back to the int8 / int16 minimum).
+    // Truncating (int8 / int16 tiles with the dtype minimum): q = trunc(b / a), the remainder of C, so the minimum
+    // behaves exactly as TorchIntGcd, for the Fibonacci bound. A quotient that is not an integer lies at least 1/|a| >
+    // |b/a| * 2^-22 away from one, more than an ulp; only an exact quotient n can truncate to n - sign(n), leaving
+    // r = +-a instead of 0, which is set to 0. test_gcd_kernel.py runs both with every quotient one ulp low and high.
+    template <bool TRUNCATING>
     __aicore__ inline LocalTensor<float> Euclid(LocalTensor<float> a, LocalTensor<float> b, int32_t n, int32_t trips)
-    {
-        LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
-        LocalTensor<float> divisor = quotientBuf_.Get<float>();
-        LocalTensor<float> remainder = scratchBuf_.Get<float>();
-        for (int32_t i = 0; i < trips; ++i) {
-            CompareScalar(mask, a, 0.0f, CMPMODE::NE, n);
-            Select(divisor, mask, a, 1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            Div(remainder, b, divisor, n);
-            Cast(remainder, remainder, RoundMode::CAST_RINT, n);
-            Mul(remainder, remainder, divisor, n);
-            Sub(remainder, b, remainder, n); // 0 on a frozen lane: b is integral and the divisor 1
-            Select(b, mask, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
-            LocalTensor<float> spent = a; // the remainder is the next a; the old a's buffer takes the next remainder
-            a = remainder;
-            remainder = spent;
-        }
-        FinishMagnitude(b, n); // remainders take either sign: the gcd is |b| (128 / 32768 back to the minimum)
-        return b;
-    }
-
-    // The truncating Euclid of int8 / int16 tiles with the dtype minimum: (a, b) <- (b - trunc(b / a) * a, a), the
-    // remainder of C, so the minimum behaves exactly as TorchIntGcd; for as many trips as the Fibonacci bound. Below
-    // 2^22 a quotient that is not an integer lies at least 1/|a| > |b/a| * 2^-22 away from one, more than an ulp;
-    // only an exact quotient n can truncate to n - sign(n), leaving r = +-a instead of 0, which is set to 0.
-    __aicore__ inline LocalTensor<float> TruncatingEuclid(LocalTensor<float> a, LocalTensor<float> b, int32_t n,
-                                                          int32_t trips)
     {
         LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
         LocalTensor<float> divisor = quotientBuf_.Get<float>();
@@ -260,17 +240,26 @@ private:
             CompareScalar(mask, a, 0.0f, CMPMODE::NE, n);
             Select(divisor, mask, a, 1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             Div(remainder, b, divisor, n);
-            Truncate(remainder, n);
+            if constexpr (TRUNCATING) {
+                Truncate(remainder, n);
+            } else {
+                Cast(remainder, remainder, RoundMode::CAST_RINT, n);
+            }
             Mul(remainder, remainder, divisor, n);
-            Sub(remainder, b, remainder, n);
+            Sub(remainder, b, remainder, n); // 0 on a frozen lane: b is integral and the divisor 1
             Select(b, mask, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
-            Abs(divisor, divisor, n);
-            Abs(magnitude, remainder, n);
-            Compare(mask, magnitude, divisor, CMPMODE::LT, n);
-            Select(remainder, mask, remainder, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            LocalTensor<float> spent = a;
+            if constexpr (TRUNCATING) {
+                Abs(divisor, divisor, n);
+                Abs(magnitude, remainder, n);
+                Compare(mask, magnitude, divisor, CMPMODE::LT, n);
+                Select(remainder, mask, remainder, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            }
+            LocalTensor<float> spent = a; // the remainder is the next a; the old a's buffer takes the next remainder
             a = remainder;
             remainder = spent;
+        }
+        if constexpr (!TRUNCATING) {
+            FinishMagnitude(b, n);
         }
         return b;
     }
