@@ -364,7 +364,7 @@ private:
         if constexpr (Traits::IS_FP32) {
             uint32_t verdict = Verdict(x1, x2, n);
             if (verdict != FloorModFast::VERDICT_EXACT) {
-                LocalTensor<float> t = math_.Fast(x1, x2, verdict, n);
+                LocalTensor<float> t = math_.Fast<Traits::DIVISOR_BITS>(x1, x2, verdict, n);
                 LocalTensor<float> zero = math_.Word(RemainderMath::W_FAST_ZERO);
                 uint32_t m = AlignCompute(n);
                 Muls(zero, x1, 0.0f, m); // a's signed zero
@@ -385,13 +385,13 @@ private:
                 Cast(y, r, RoundMode::CAST_RINT, m);
             } else if constexpr (std::is_same<T, half>::value) {
                 // a * 0 - t in FLOAT16 (half the vector work): -t rounds as t does, and a zero t comes from FP32 zero
-                LocalTensor<float> t = math_.Fast(a, b, verdict, n);
+                LocalTensor<float> t = math_.Fast<Traits::DIVISOR_BITS>(a, b, verdict, n);
                 LocalTensor<T> zero = r.template ReinterpretCast<T>();
                 Cast(y, t, RoundMode::CAST_RINT, m);
                 Muls(zero, x1, static_cast<T>(0.0f), m);
                 Sub(y, zero, y, m);
             } else {
-                LocalTensor<float> t = math_.Fast(a, b, verdict, n);
+                LocalTensor<float> t = math_.Fast<Traits::DIVISOR_BITS>(a, b, verdict, n);
                 Muls(r, a, 0.0f, m);
                 Sub(r, r, t, m);
                 Cast(y, r, RoundMode::CAST_RINT, m);
@@ -411,16 +411,23 @@ private:
 
     // The cheap path's verdict on a tile (FP32 copies a, b). It costs about a tenth of the exact path: after a tile
     // that went exact, the core skips it on its next FAST_RETRY - 1 tiles (data that disqualifies one tile mostly
-    // disqualifies the next; both paths give the same result).
+    // disqualifies the next; both paths give the same result). After a two-pass tile the next FAST_RETRY - 1 ask only
+    // whether the two-pass path holds (one verdict instead of two; the two-pass path is exact on every lane the
+    // cheap one is).
     __aicore__ inline uint32_t Verdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n)
     {
         if (verdictSkips_ != 0) {
             --verdictSkips_;
             return FloorModFast::VERDICT_EXACT;
         }
-        uint32_t verdict = math_.FastVerdict<Traits::DIVISOR_BITS>(a, b, n);
+        bool twoPass = twoPassTiles_ != 0;
+        twoPassTiles_ = twoPass ? twoPassTiles_ - 1U : 0U;
+        uint32_t verdict = math_.FastVerdict<Traits::DIVISOR_BITS>(a, b, n, twoPass);
         if (verdict == FloorModFast::VERDICT_EXACT) {
             verdictSkips_ = FloorModFast::FAST_RETRY - 1U;
+            twoPassTiles_ = 0;
+        } else if (!twoPass && (verdict & FloorModFast::VERDICT_TWO_PASS) != 0U) {
+            twoPassTiles_ = FloorModFast::FAST_RETRY - 1U;
         }
         return verdict;
     }
@@ -497,6 +504,7 @@ private:
     bool rowTable_ = false;
     bool vectorWritesInputs_ = false;
     uint32_t verdictSkips_ = 0; // tiles left before the next cheap-path verdict (Verdict)
+    uint32_t twoPassTiles_ = 0; // tiles left that ask the two-pass verdict only (Verdict)
 };
 
 } // namespace FloorModNs

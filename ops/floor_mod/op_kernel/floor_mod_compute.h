@@ -13,6 +13,8 @@
  * \brief The vector remainder of one tile, exact for every input:
  *        - FP32 (FP16/BF16 computed in FP32), a tile whose every lane qualifies (FastVerdict): the cheap formula
  *          t = rint(a / b) * b - a, one fold and a's signed zero (Fast; floor_mod_fast.h proves it exact there).
+ *          A tile whose lanes only exceed the quotient threshold, all below TwoPassThreshold (TwoPassVerdict):
+ *          a' = a - q1 * b with q1 = rint(a / b) cut to its top bits, then the cheap formula on a' (Fast, two-pass).
  *        - FP32 (FP16/BF16 computed in FP32), any other tile: fmod(|a|, |b|) by steps that each take up to 16 quotient bits, the
  *          divisor split into parts of 8 significant bits so that every product and difference is exact (three
  *          parts for FP32's 24 bits, two for FP16's 11, one for BF16's 8); the tile's largest exponent gap sets the
@@ -116,12 +118,15 @@ public:
     }
 
     // The cheap path's verdict on a tile (FloorModFast::VERDICT_*), on FP32 copies a and b: Q = a / b stays in W_BP
-    // for Fast. Bit masks in W_Y: the lanes that disqualify the tile (|Q| >= threshold, |b| >= 2^100 or infinite,
-    // FLOAT's b with more than 8 significant bits), then the negative divisors, both cleared past lane n (the
-    // compares cover whole 64-lane repeats); their bytes as FLOAT16 values 0..255 reduced to their largest (0: no
-    // lane), read after one V -> S hand-over.
+    // for Fast. Bit masks in W_Y: the lanes at or above the threshold or otherwise unfit (|b| >= 2^100 or infinite,
+    // FLOAT's b with more than 8 significant bits: kept apart in MASK_UNFIT), then the negative divisors, all cleared
+    // past lane n (the compares cover whole 64-lane repeats); their bytes as FLOAT16 values 0..255 reduced to their
+    // largest (0: no lane), read after one V -> S hand-over. A tile with a lane at or above the threshold asks
+    // TwoPassVerdict. `twoPass`: the same sequence with TwoPassThreshold in place of FastThreshold decides between the
+    // two-pass path and the exact one alone (FloorMod::Verdict, after a two-pass tile).
     template <uint32_t DIVISOR_BITS>
-    __aicore__ inline uint32_t FastVerdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n)
+    __aicore__ inline uint32_t FastVerdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n,
+                                           bool twoPass)
     {
         uint32_t m = AlignCompute(n);
         uint32_t maskWords = m / 16U;
@@ -130,24 +135,27 @@ public:
         LocalTensor<uint8_t> bad = FastMask(MASK_BAD);
         LocalTensor<uint8_t> neg = FastMask(MASK_NEG);
         LocalTensor<uint8_t> tmp = FastMask(MASK_TMP);
+        LocalTensor<uint8_t> unfit = FastMask(MASK_UNFIT);
         Div(q, a, b, m);
         Abs(p, q, m);
-        CompareScalar(bad, p, FloorModFast::FastThreshold(DIVISOR_BITS), CMPMODE::GE, m);
+        const float threshold =
+            twoPass ? FloorModFast::TwoPassThreshold(DIVISOR_BITS) : FloorModFast::FastThreshold(DIVISOR_BITS);
+        CompareScalar(bad, p, threshold, CMPMODE::GE, m);
         Abs(p, b, m);
-        CompareScalar(tmp, p, FloorModFast::DIVISOR_LIMIT, CMPMODE::GE, m);
-        Or(MaskWords(bad), MaskWords(bad), MaskWords(tmp), maskWords);
+        CompareScalar(unfit, p, FloorModFast::DIVISOR_LIMIT, CMPMODE::GE, m);
         CompareScalar(neg, b, 0.0f, CMPMODE::LT, m);
         if constexpr (DIVISOR_BITS == 24) {
             LocalTensor<int32_t> low = p.ReinterpretCast<int32_t>();
             ShiftLeft(low, b.ReinterpretCast<int32_t>(), FloorModFast::FP32_LOW_BITS_SHIFT, m);
             CompareScalar(tmp, low, 0, CMPMODE::EQ, m); // set where b has at most 8 significant bits
             Not(MaskWords(tmp), MaskWords(tmp), maskWords);
-            Or(MaskWords(bad), MaskWords(bad), MaskWords(tmp), maskWords);
+            Or(MaskWords(unfit), MaskWords(unfit), MaskWords(tmp), maskWords);
         }
+        Or(MaskWords(bad), MaskWords(bad), MaskWords(unfit), maskWords);
         if (n != m) {
             LocalTensor<float> index = Word(W_Q);
             CreateVecIndex(index, 0.0f, m);
-            CompareScalar(tmp, index, static_cast<float>(n), CMPMODE::LT, m);
+            CompareScalar(tmp, index, static_cast<float>(n), CMPMODE::LT, m); // kept for TwoPassVerdict
             And(MaskWords(bad), MaskWords(bad), MaskWords(tmp), maskWords);
             And(MaskWords(neg), MaskWords(neg), MaskWords(tmp), maskWords);
         }
@@ -160,16 +168,24 @@ public:
         float anyBad = 0.0f;
         float anyNegative = 0.0f;
         ReadSlots(anyBad, anyNegative);
-        if (anyBad != 0.0f) {
-            return FloorModFast::VERDICT_EXACT;
+        uint32_t signs = anyNegative != 0.0f ? FloorModFast::VERDICT_MIXED : FloorModFast::VERDICT_POSITIVE;
+        if (twoPass) {
+            return anyBad != 0.0f ? FloorModFast::VERDICT_EXACT : (signs | FloorModFast::VERDICT_TWO_PASS);
         }
-        return anyNegative != 0.0f ? FloorModFast::VERDICT_MIXED : FloorModFast::VERDICT_POSITIVE;
+        if (anyBad != 0.0f) {
+            return TwoPassVerdict<DIVISOR_BITS>(n) ? (signs | FloorModFast::VERDICT_TWO_PASS)
+                                                   : FloorModFast::VERDICT_EXACT;
+        }
+        return signs;
     }
 
     // The cheap remainder negated, t (W_Q), after FastVerdict (Q in W_BP, the negative divisors' mask) gave `verdict`:
-    // t = rint(Q) * b - a, and t - b where t != 0 has b's sign. The caller's a * 0 - t is the remainder.
-    __aicore__ inline LocalTensor<float> Fast(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t verdict,
-                                              uint32_t n)
+    // t = rint(Q) * b - a, and t - b where t != 0 has b's sign. The caller's a * 0 - t is the remainder. Two-pass
+    // (floor_mod_fast.h TwoPassThreshold): a' = a - q1 * b in W_BN first, q1 = rint(Q) with its low mantissa bits
+    // cleared, then the same on a' with its own quotient.
+    template <uint32_t DIVISOR_BITS>
+    __aicore__ inline LocalTensor<float> Fast(const LocalTensor<float>& a, const LocalTensor<float>& b,
+                                              uint32_t verdict, uint32_t n)
     {
         uint32_t m = AlignCompute(n);
         uint32_t maskWords = m / 16U;
@@ -177,11 +193,23 @@ public:
         LocalTensor<float> p = Word(W_P);
         LocalTensor<float> t = Word(W_Q);
         LocalTensor<uint8_t> fold = FastMask(MASK_FOLD);
+        LocalTensor<float> x = a;
         Cast(q, q, RoundMode::CAST_RINT, m);
+        if ((verdict & FloorModFast::VERDICT_TWO_PASS) != 0U) {
+            constexpr int32_t clear = FloorModFast::QuotientClearBits(DIVISOR_BITS);
+            LocalTensor<int32_t> qi = q.ReinterpretCast<int32_t>();
+            x = Word(W_BN);
+            ShiftRight(qi, qi, clear, m);
+            ShiftLeft(qi, qi, clear, m);
+            Mul(p, q, b, m);
+            Sub(x, a, p, m);
+            Div(q, x, b, m);
+            Cast(q, q, RoundMode::CAST_RINT, m);
+        }
         Mul(p, q, b, m);
-        Sub(t, p, a, m);
+        Sub(t, p, x, m);
         CompareScalar(fold, t, 0.0f, CMPMODE::GT, m);
-        if (verdict == FloorModFast::VERDICT_MIXED) {
+        if ((verdict & FloorModFast::VERDICT_SIGNS) == FloorModFast::VERDICT_MIXED) {
             // fold = (t > 0 and b >= 0) or (t < 0 and b < 0): a product t * b could underflow to 0.
             LocalTensor<uint8_t> below = FastMask(MASK_FOLD_NEG);
             LocalTensor<uint8_t> tmp = FastMask(MASK_TMP);
@@ -299,6 +327,32 @@ private:
     __aicore__ inline LocalTensor<uint8_t> FastMask(uint32_t index) const
     {
         return Word(W_Y).ReinterpretCast<uint8_t>()[index * maskStride_];
+    }
+
+    // Whether a tile with a lane at or above FastThreshold may take the two-pass path: no lane unfit (MASK_UNFIT) or
+    // at or above TwoPassThreshold (|Q| from W_BP, which FastVerdict left), within the first n. One more reduction
+    // and V -> S hand-over, only on such tiles.
+    template <uint32_t DIVISOR_BITS>
+    __aicore__ inline bool TwoPassVerdict(uint32_t n)
+    {
+        uint32_t m = AlignCompute(n);
+        uint32_t maskWords = m / 16U;
+        LocalTensor<float> p = Word(W_P);
+        LocalTensor<uint8_t> hard = FastMask(MASK_HARD);
+        Abs(p, Word(W_BP), m);
+        CompareScalar(hard, p, FloorModFast::TwoPassThreshold(DIVISOR_BITS), CMPMODE::GE, m);
+        Or(MaskWords(hard), MaskWords(hard), MaskWords(FastMask(MASK_UNFIT)), maskWords);
+        if (n != m) {
+            And(MaskWords(hard), MaskWords(hard), MaskWords(FastMask(MASK_TMP)), maskWords);
+        }
+        uint32_t bytes = m / 8U;
+        LocalTensor<half> values = Word(W_Q).ReinterpretCast<half>();
+        Cast(values, hard, RoundMode::CAST_NONE, bytes);
+        ReduceMax(slot_.ReinterpretCast<half>(), values, values[tile_], static_cast<int32_t>(bytes));
+        float anyHard = 0.0f;
+        float unused = 0.0f;
+        ReadSlots(anyHard, unused);
+        return anyHard == 0.0f;
     }
 
     // The two values FastVerdict's reductions left in slot_ (FLOAT16, one V -> S hand-over), then S -> V: the next
@@ -506,6 +560,8 @@ private:
     static constexpr uint32_t MASK_TMP = 2;
     static constexpr uint32_t MASK_FOLD = 3;
     static constexpr uint32_t MASK_FOLD_NEG = 4;
+    static constexpr uint32_t MASK_UNFIT = 5;
+    static constexpr uint32_t MASK_HARD = 6;
 
     LocalTensor<float> work_;
     LocalTensor<uint8_t> mask_;

@@ -187,14 +187,16 @@ GCD_CORE_FUNC uint32_t ExactFloatGcdBits(uint32_t xBits, uint32_t yBits, FloatFo
 }
 
 // ---------------------------------------------------------------- the vector algorithm, lane by lane
-// Largest magnitude the vector path accepts for fp32 / bf16 / int32 operands: quotients of integers below 2^22 stay
-// exact after Div and truncation; a tile with a larger operand takes the exact scalar path (ExactFloatGcdBits,
+// Largest magnitude the vector path accepts for fp32 / bf16 / int32 operands: below 2^22 an integer quotient one ulp
+// off still rounds to itself, any other lies more than an ulp from an integer, and every product and difference of
+// the Euclid is an exact integer; a tile with a larger operand takes the exact scalar path (ExactFloatGcdBits,
 // TorchIntGcd). int64 never takes the vector path (A2 has no 64-bit vector arithmetic).
 constexpr float VECTOR_EXACT_LIMIT = 4194304.0f;
 
-// Loop trips Euclid needs for operands of magnitude <= maxMagnitude: the worst pairs are consecutive
-// Fibonacci numbers, and the count of Fibonacci numbers 1, 2, 3, 5, ... up to maxMagnitude is the bound.
-GCD_CORE_FUNC int32_t EuclidIterations(int64_t maxMagnitude)
+// Loop trips the truncating Euclid needs for operands of magnitude <= maxMagnitude: the worst pairs are consecutive
+// Fibonacci numbers, and the count of Fibonacci numbers 1, 2, 3, 5, ... up to maxMagnitude is the bound. The kernel
+// runs this Euclid only on int8 / int16 tiles holding the dtype minimum (GcdVectorMath::Solve).
+GCD_CORE_FUNC int32_t TruncatingEuclidIterations(int64_t maxMagnitude)
 {
     int32_t n = 0;
     int64_t f1 = 1;
@@ -203,6 +205,26 @@ GCD_CORE_FUNC int32_t EuclidIterations(int64_t maxMagnitude)
         const int64_t next = f1 + f2;
         f1 = f2;
         f2 = next;
+        ++n;
+    }
+    return n;
+}
+
+// Loop trips the vector Euclid needs for operands of magnitude <= maxMagnitude. Each trip takes the nearest
+// integer quotient, so the next divisor |r| is at most ceil(|a| / 2): |a| / 2 with the quotient correctly rounded,
+// and (|a| + 1) / 2 when a division one ulp off moves a quotient onto the tie next to it (possible only for odd |a|,
+// whose quotients lie 1 / (2|a|) or more from a tie). After k trips the divisor is at most ceil(M / 2^k); once it is
+// 1 the next trip leaves 0. Bound: ceil(log2 M) + 1 trips (0 for M = 0), against the Fibonacci count of the
+// truncating Euclid (16 instead of 22 trips at 32768, 23 instead of 32 at 2^22).
+GCD_CORE_FUNC int32_t EuclidIterations(int64_t maxMagnitude)
+{
+    if (maxMagnitude <= 0) {
+        return 0;
+    }
+    int32_t n = 1;
+    int64_t reach = 1;
+    while (reach < maxMagnitude) {
+        reach *= 2;
         ++n;
     }
     return n;
@@ -227,16 +249,28 @@ GCD_CORE_FUNC int32_t VectorIterations(uint64_t dtypeCode)
     }
 }
 
-// One lane of the kernel's masked Euclid in fp32: a == 0 freezes the pair; otherwise (a, b) <- (b - trunc(b / a)
-// * a, a), the truncating remainder of C, so wrapped minimum values behave exactly as TorchIntGcd. A remainder of
-// magnitude |a| or more (an exact quotient the division returned one ulp short, GcdVectorMath::Euclid) is 0.
-// `divide` is the lane's fp32 division: IEEE here, one ulp off in the tests.
+// One lane of the kernel's masked Euclid in fp32: a == 0 freezes the pair; otherwise (a, b) <- (b - rint(b / a) *
+// a, a), rint to nearest with ties to even (CAST_RINT): every product and difference is an integer below 2^23, exact.
+// Remainders take either sign; the gcd is |b| at the end (the kernel's FinishMagnitude, which also gives the int8 /
+// int16 minimum back for 128 / 32768). `divide` is the lane's fp32 division: IEEE here, one ulp off in the tests.
 struct IeeeDivide {
     GCD_CORE_FUNC float operator()(float b, float a) const { return b / a; }
 };
 
+// Round to nearest, ties to even, of |x| < 2^23 in the default rounding mode (the host's CAST_RINT).
+GCD_CORE_FUNC float RintSmall(float x)
+{
+    const float shift = 8388608.0f; // 2^23: adding it leaves no fraction bits
+    const float magnitude = x < 0.0f ? -x : x;
+    const float rounded = (magnitude + shift) - shift;
+    return x < 0.0f ? -rounded : rounded;
+}
+
+// The truncating Euclid the kernel keeps for int8 / int16 tiles with the dtype minimum, whose torch result takes the
+// sign the truncating remainders leave (gcd(-128, 6) = -2 in int8): (a, b) <- (b - trunc(b / a) * a, a); a remainder
+// of magnitude |a| or more (an exact quotient the division returned one ulp short) is 0. Returns b as it is.
 template <typename Divide = IeeeDivide>
-GCD_CORE_FUNC float VectorEuclidLane(float a, float b, int32_t iterations, Divide divide = Divide())
+GCD_CORE_FUNC float TruncatingEuclidLane(float a, float b, int32_t iterations, Divide divide = Divide())
 {
     for (int32_t i = 0; i < iterations; ++i) {
         const bool frozen = (a == 0.0f);
@@ -252,6 +286,20 @@ GCD_CORE_FUNC float VectorEuclidLane(float a, float b, int32_t iterations, Divid
         a = remainder;
     }
     return b;
+}
+
+template <typename Divide = IeeeDivide>
+GCD_CORE_FUNC float VectorEuclidLane(float a, float b, int32_t iterations, Divide divide = Divide())
+{
+    for (int32_t i = 0; i < iterations; ++i) {
+        const bool frozen = (a == 0.0f);
+        const float divisor = frozen ? 1.0f : a;
+        const float quotient = RintSmall(divide(b, divisor)); // |quotient| < 2^23
+        const float remainder = b - quotient * divisor;
+        b = frozen ? b : a;
+        a = remainder;
+    }
+    return b < 0.0f ? -b : b;
 }
 
 } // namespace GcdCore

@@ -12,7 +12,7 @@
  * \file gcd_vector.h
  * \brief Gcd arithmetic of one tile up to 32 bits: operands widened to fp32 magnitudes, a masked Euclid for as many
  *        trips as the tile's largest operand can need, and the exact scalar path for fp32 / bf16 / int32 tiles with
- *        an operand of 2^22 or more (their fp32 quotients are no longer exact).
+ *        an operand of 2^22 or more (their fp32 quotients are no longer exact enough).
  */
 #ifndef OPS_MATH_GCD_VECTOR_H
 #define OPS_MATH_GCD_VECTOR_H
@@ -119,8 +119,17 @@ public:
                 return;
             }
         }
-        // The Fibonacci bound of this tile's own largest operand: tiles of small integers stop early.
-        FromFloat(out, Euclid(a, b, n, GcdCore::EuclidIterations(static_cast<int64_t>(largest))), n);
+        // The trip bound of this tile's own largest operand: tiles of small integers stop early. A tile holding the
+        // int8 / int16 minimum (its largest magnitude is 128 / 32768, no other value reaches it) keeps the truncating
+        // Euclid: torch's result there takes the sign its remainders leave, which the nearest quotients do not follow.
+        if constexpr (HasNegativeOperands()) {
+            if (largest >= WrappedMagnitude()) {
+                const int32_t trips = GcdCore::TruncatingEuclidIterations(static_cast<int64_t>(largest));
+                FromFloat(out, Euclid<true>(a, b, n, trips), n);
+                return;
+            }
+        }
+        FromFloat(out, Euclid<false>(a, b, n, GcdCore::EuclidIterations(static_cast<int64_t>(largest))), n);
     }
 
 private:
@@ -141,12 +150,14 @@ private:
         return DTYPE_CODE == GCD_DTYPE_FLOAT || DTYPE_CODE == GCD_DTYPE_BF16 || DTYPE_CODE == GCD_DTYPE_INT32;
     }
 
+    static constexpr float WrappedMagnitude() { return DTYPE_CODE == GCD_DTYPE_INT8 ? 128.0f : 32768.0f; }
+
     __aicore__ inline void FinishMagnitude(const LocalTensor<float>& dst, int32_t n)
     {
         Abs(dst, dst, n);
         if constexpr (DTYPE_CODE == GCD_DTYPE_INT8 || DTYPE_CODE == GCD_DTYPE_INT16) {
             LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
-            const float wrapped = DTYPE_CODE == GCD_DTYPE_INT8 ? 128.0f : 32768.0f;
+            const float wrapped = WrappedMagnitude();
             CompareScalar(mask, dst, wrapped, CMPMODE::NE, n);
             Select(dst, mask, dst, -wrapped, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
         }
@@ -207,13 +218,18 @@ private:
         return ReadLargest(absA, count);
     }
 
-    // Masked Euclid on all lanes at once: a lane with a == 0 is frozen, the others step
-    // (a, b) <- (b - trunc(b / a) * a, a); returns the buffer that holds b (the three buffers rotate, no copies).
-    // Exactness with the device's Div (documented to 1 ulp): below VECTOR_EXACT_LIMIT = 2^22 a quotient that is not
-    // an integer lies at least 1/|a| > |b/a| * 2^-22 away from one, more than an ulp, so an ulp never moves it across
-    // an integer; only an exact quotient n can truncate to n - sign(n), leaving r = b - (n - sign(n)) a = +-a
-    // instead of 0. Such a remainder (|r| >= |a|) is set to 0, so every trip is an exact Euclid step and the
-    // Fibonacci trip bound holds (test_gcd_kernel.py runs the kernel with every quotient one ulp low and high).
+    // Masked Euclid on all lanes at once: a lane with a == 0 is frozen, the others step (a, b) <- (b - q * a, a);
+    // returns the buffer that holds b (the three buffers rotate, no copies).
+    // Nearest (TRUNCATING false): q = rint(b / a); the nearest quotient at least halves the divisor every trip
+    // (GcdCore::EuclidIterations) and needs no correction: below VECTOR_EXACT_LIMIT = 2^22 an integer quotient
+    // returned one ulp off (the device's Div is documented to 1 ulp) still rounds to itself, and a quotient the ulp
+    // moves onto a tie leaves |r| = (|a| + 1) / 2, inside the bound. Remainders take either sign: b is made |b| (128 /
+    // 32768 back to the int8 / int16 minimum).
+    // Truncating (int8 / int16 tiles with the dtype minimum): q = trunc(b / a), the remainder of C, so the minimum
+    // behaves exactly as TorchIntGcd, for the Fibonacci bound. A quotient that is not an integer lies at least 1/|a| >
+    // |b/a| * 2^-22 away from one, more than an ulp; only an exact quotient n can truncate to n - sign(n), leaving
+    // r = +-a instead of 0, which is set to 0. test_gcd_kernel.py runs both with every quotient one ulp low and high.
+    template <bool TRUNCATING>
     __aicore__ inline LocalTensor<float> Euclid(LocalTensor<float> a, LocalTensor<float> b, int32_t n, int32_t trips)
     {
         LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
@@ -224,21 +240,26 @@ private:
             CompareScalar(mask, a, 0.0f, CMPMODE::NE, n);
             Select(divisor, mask, a, 1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             Div(remainder, b, divisor, n);
-            Truncate(remainder, n);
+            if constexpr (TRUNCATING) {
+                Truncate(remainder, n);
+            } else {
+                Cast(remainder, remainder, RoundMode::CAST_RINT, n);
+            }
             Mul(remainder, remainder, divisor, n);
             Sub(remainder, b, remainder, n); // 0 on a frozen lane: b is integral and the divisor 1
             Select(b, mask, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
-            if constexpr (HasNegativeOperands()) {
+            if constexpr (TRUNCATING) {
                 Abs(divisor, divisor, n);
                 Abs(magnitude, remainder, n);
                 Compare(mask, magnitude, divisor, CMPMODE::LT, n);
-            } else {
-                Compare(mask, remainder, divisor, CMPMODE::LT, n);
+                Select(remainder, mask, remainder, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             }
-            Select(remainder, mask, remainder, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             LocalTensor<float> spent = a; // the remainder is the next a; the old a's buffer takes the next remainder
             a = remainder;
             remainder = spent;
+        }
+        if constexpr (!TRUNCATING) {
+            FinishMagnitude(b, n);
         }
         return b;
     }

@@ -8,18 +8,18 @@
  * See LICENSE in the root of the software repository for the full text of the License.
  */
 
-// The cheap remainder (op_kernel/floor_mod_fast.h FastLane) against torch.remainder computed exactly (fmod, then + b
+// The cheap remainder (op_kernel/floor_mod_fast.h FastLane, and TwoPassLane of the two-pass path) against torch.remainder computed exactly (fmod, then + b
 // on a non-zero result of the other sign, in FP32 as torch's opmath does), bit for bit, on every lane that does not
 // disqualify its tile:
 //   fp16 / bf16: every b bit pattern against every `stride`-th a pattern (1: all 2^32 pairs);
 //   fp32: the edge grid (powers of two, their neighbours, integers, subnormals, infinities, NaN), quotients next to
 //         1/2 and 3/2 (b a power of two or next to one), and `samples` random
-//         pairs, quotients drawn across the threshold, b of 8 significant bits (the fast path's) or of 9 or 24 (which
+//         pairs, quotients drawn across both thresholds (up to 2^32), b of 8 significant bits (the fast path's) or of 9 or 24 (which
 //         the low-bits test must turn away: their products q * b need not be exact).
 // Lanes whose quotient is NaN (0 / 0, a NaN operand) ride in a fast tile: they must come out NaN.
 // The vector Div is exact, or one ulp toward -inf / +inf (argv[2] = -1 / 0 / 1), the device's documented accuracy.
 // argv: fp16|bf16 ulp [stride] | fp32 ulp [samples]
-// stdout: "checked <n> nan <n> mismatches <n>" and, on a mismatch, "first <a bits> <b bits> <got bits> <want bits>".
+// stdout: "checked <n> nan <n> mismatches <n> twopass <n>" and, on a mismatch, "first <a bits> <b bits> <got bits> <want bits>".
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -61,8 +61,9 @@ float Fp16ToFloat(uint32_t h)
 
 float Bf16ToFloat(uint32_t h) { return FromBits(h << 16); }
 
-// torch.remainder of a finite a by a non-zero b. Finite b: computed exactly in double (|a / b| < 2^17 and at most 24
-// significant bits each: floor of the double quotient is the true floor, q * b and a - q * b are exact) and rounded
+// torch.remainder of a finite a by a non-zero b. Finite b: computed exactly in double (on the lanes checked |a / b| <
+// 2^32 and b of at most 11 significant bits, or |a / b| < 2^17: floor of the double quotient is the true floor, q * b
+// and a - q * b are exact) and rounded
 // once to FP32, as torch's fmod + b in FP32 rounds the exact floor remainder once; a zero keeps a's sign. Infinite b:
 // fmod gives a, which torch keeps when it is zero or of b's sign and otherwise adds b to (b).
 float Golden(float a, float b)
@@ -79,6 +80,7 @@ struct Tally {
     uint64_t checked = 0;
     uint64_t nan = 0;
     uint64_t mismatches = 0;
+    uint64_t twoPass = 0; // lanes the two-pass path takes (also counted in checked / nan)
     uint32_t first[4] = {0, 0, 0, 0};
 };
 
@@ -96,9 +98,8 @@ struct Divider {
     }
 };
 
-void Check(float a, float b, uint32_t divisorBits, const Divider& divide, Tally& t)
+void CheckLane(float a, float b, const FloorModFast::LaneResult& lane, Tally& t)
 {
-    const FloorModFast::LaneResult lane = FloorModFast::FastLane(a, b, divisorBits, divide);
     if (lane.disqualifies) {
         return;
     }
@@ -119,6 +120,15 @@ void Check(float a, float b, uint32_t divisorBits, const Divider& divide, Tally&
         t.first[2] = Bits(lane.r);
         t.first[3] = Bits(want);
     }
+}
+
+// The lane as a cheap tile runs it and as a two-pass tile runs it (every lane of a two-pass tile takes both passes).
+void Check(float a, float b, uint32_t divisorBits, const Divider& divide, Tally& t)
+{
+    CheckLane(a, b, FloorModFast::FastLane(a, b, divisorBits, divide), t);
+    const FloorModFast::LaneResult twoPass = FloorModFast::TwoPassLane(a, b, divisorBits, divide);
+    t.twoPass += twoPass.disqualifies ? 0U : 1U;
+    CheckLane(a, b, twoPass, t);
 }
 
 // Every `stride`-th a pattern against every b pattern, split over threads by a.
@@ -151,6 +161,7 @@ Tally Exhaustive(float (*decode)(uint32_t), uint32_t divisorBits, const Divider&
         total.checked += t.checked;
         total.nan += t.nan;
         total.mismatches += t.mismatches;
+        total.twoPass += t.twoPass;
     }
     return total;
 }
@@ -188,7 +199,7 @@ Tally Fp32(const Divider& divide, uint64_t samples)
     for (uint64_t s = 0; s < samples; ++s) {
         static constexpr uint32_t kDivisorMasks[4] = {0xFFFF0000U, 0xFFFF0000U, 0xFFFF8000U, 0xFFFFFFFFU};
         const float b = FromBits(bits(rng) & kDivisorMasks[s % 4]); // 8 significant bits, or 9 or 24
-        const float quotient = std::ldexp(unit(rng), static_cast<int>(bits(rng) % 19)); // |q| up to 2^18
+        const float quotient = std::ldexp(unit(rng), static_cast<int>(bits(rng) % 33)); // |q| up to 2^32
         float a = quotient * b;
         if (s % 3 == 0) {
             a = std::nearbyint(quotient) * b; // multiples, where a quotient one ulp short costs a step
@@ -221,8 +232,9 @@ int main(int argc, char** argv)
     } else {
         return 2;
     }
-    std::printf("checked %llu nan %llu mismatches %llu\n", static_cast<unsigned long long>(t.checked),
-                static_cast<unsigned long long>(t.nan), static_cast<unsigned long long>(t.mismatches));
+    std::printf("checked %llu nan %llu mismatches %llu twopass %llu\n", static_cast<unsigned long long>(t.checked),
+                static_cast<unsigned long long>(t.nan), static_cast<unsigned long long>(t.mismatches),
+                static_cast<unsigned long long>(t.twoPass));
     if (t.mismatches > 0) {
         std::printf("first %08x %08x %08x %08x\n", t.first[0], t.first[1], t.first[2], t.first[3]);
     }

@@ -43,7 +43,7 @@ def run_check(exe: Path, *args) -> dict:
     done = subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stderr
     words = done.stdout.split()
-    result = dict(zip(words[:6:2], map(int, words[1:6:2])))
+    result = dict(zip(words[:8:2], map(int, words[1:8:2])))
     assert result["mismatches"] == 0, done.stdout  # "first <a> <b> <got> <want>" bit patterns
     return result
 
@@ -137,7 +137,7 @@ def test_qualifying_tiles_take_the_cheap_path_bit_exactly(kernel_exe: Path, tmp_
 # (a, b) of the lane that disqualifies the tile, None where the dtype cannot hold it.
 DISQUALIFIERS = {
     "infinite divisor": lambda dtype: (1.0, np.inf),
-    "quotient at the threshold": lambda dtype: (8192.0 if dtype == "float16" else 65536.0, 1.0),
+    "quotient at the two-pass threshold": lambda dtype: (32768.0, 2.0**-10) if dtype == "float16" else (2.0**31, 1.0),
     "divisor of 2^100": lambda dtype: None if dtype == "float16" else (2.0**101, 2.0**100),
     "infinite dividend": lambda dtype: (-np.inf, 3.0),
     "zero divisor": lambda dtype: (5.0, -0.0),
@@ -161,6 +161,93 @@ def test_one_lane_sends_its_tile_to_the_exact_path(kernel_exe: Path, tmp_path: P
     assert calls > fast_calls + 30  # the verdict, then the exact path's steps
 
 
+# A tile with a lane at or above FastThreshold: TwoPassVerdict (Abs, CompareScalar, Or, Cast, ReduceMax), then the
+# first pass (ShiftRight, ShiftLeft, Mul, Sub, Div, Cast) before Fast's own.
+TWO_PASS_VERDICT_CALLS = 5
+FIRST_PASS_CALLS = 6
+TWO_PASS_CALLS = TWO_PASS_VERDICT_CALLS + FIRST_PASS_CALLS
+# Lanes over FastThreshold and under TwoPassThreshold (floor_mod_fast.h): 2^13 and 2^25 (FLOAT16), 2^16 and 2^31.
+TWO_PASS_LANES = {
+    "float16": [(8192.0, 1.0), (65504.0, 2.0**-9), (-65504.0, 2.0**-9), (12345.0, -0.3), (100.0, 2.0**-14)],
+    "bfloat16": [(65536.0, 1.0), (2.0**30 * 1.9921875, 1.0), (-(2.0**30), 0.75), (3.0e9, -1.5), (1.0e-30, 1.0e-38)],
+    "float32": [(65536.0, 1.0), (2.0**30 * 1.9921875, 1.0), (-(2.0**30), 0.75), (3.0e9, -1.5), (1.0e-30, 1.5 * 2.0**-120)],
+}
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_lanes_over_the_threshold_take_the_two_pass_path_bit_exactly(kernel_exe: Path, tmp_path: Path,
+                                                                     dtype: str) -> None:
+    storage = floor_mod_golden.storage_dtype(dtype)
+    rng = np.random.default_rng(39)
+    a, b = qualifying(dtype, "mixed", 2_048, rng)  # one tile, whole repeats
+    lanes = 100 + 300 * np.arange(len(TWO_PASS_LANES[dtype]))
+    for lane, (x, y) in zip(lanes, TWO_PASS_LANES[dtype]):
+        a[lane], b[lane] = storage.type(x), storage.type(y)
+    quotients = np.abs(a[lanes].astype(np.float64) / b[lanes].astype(np.float64))
+    assert (quotients >= (8192 if dtype == "float16" else 65536)).all()
+    assert (quotients < (2.0**25 if dtype == "float16" else 2.0**31)).all()
+    _, calls, tiles = calls_and_tiles(kernel_exe, tmp_path, dtype, a, b)
+    assert tiles == 1 and calls == FAST_CALLS[(dtype, "mixed")] + TWO_PASS_CALLS
+
+
+def randn_operands(dtype: str, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """bench_kernels' randn data: x1 = randn * 100, x2 = randn; FLOAT divisors cut to 8 significant bits (FLOAT's
+    cheap rule: others take the exact path)."""
+    rng = np.random.default_rng(seed)
+    storage = floor_mod_golden.storage_dtype(dtype)
+    a, b = rng.standard_normal(n) * 100, rng.standard_normal(n)
+    if dtype == "float32":
+        b = b.astype(np.float32).view(np.uint32) & np.uint32(0xFFFF0000)
+        b = b.view(np.float32)
+    return a.astype(storage), b.astype(storage)
+
+
+def two_pass_tiles_calls(kernel_exe: Path, tmp: Path, dtype: str, a, b) -> tuple[int, int]:
+    """(calls, expected calls) of a one-core run whose tiles all take the two-pass path: every FAST_RETRY-th tile
+    from the first asks both verdicts, the others the two-pass verdict alone (FastVerdict's calls); a last tile
+    ending inside a repeat adds PARTIAL_TILE_CALLS (and TwoPassVerdict's And when it asks both)."""
+    got, info = run_kernel(kernel_exe, tmp, dtype, a, b, 1, "sequential", counters=True)
+    assert_exact(got, floor_mod_golden.remainder(a, b, dtype))
+    tiles = info["dma_out"]
+    assert tiles > FAST_RETRY
+    both = -(-tiles // FAST_RETRY)
+    partial = 0
+    if (a.size - (tiles - 1) * info["tile"]) % 64:
+        partial = PARTIAL_TILE_CALLS + (1 if (tiles - 1) % FAST_RETRY == 0 else 0)
+    expected = tiles * (FAST_CALLS[(dtype, "mixed")] + FIRST_PASS_CALLS) + both * TWO_PASS_VERDICT_CALLS + partial
+    return info["counters"]["vector_calls"], expected
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_randn_tiles_take_the_two_pass_path_not_the_exact_one(kernel_exe: Path, tmp_path: Path, dtype: str) -> None:
+    """Every tile of randn * 100 / randn data has lanes over FastThreshold (|b| near 0) and none over
+    TwoPassThreshold: each pays the two-pass calls and no exact step, bit-exactly."""
+    a, b = randn_operands(dtype, 40_017, 45)
+    calls, expected = two_pass_tiles_calls(kernel_exe, tmp_path, dtype, a, b)
+    assert calls == expected
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_after_a_two_pass_tile_the_next_seven_ask_the_two_pass_verdict_alone(kernel_exe: Path, tmp_path: Path,
+                                                                              dtype: str) -> None:
+    """Ten tiles whose first holds a lane over FastThreshold: tile 1 pays both verdicts and the first pass, tiles
+    2-8 the two-pass verdict and the first pass (their lanes all qualify for the cheap path, the two-pass path is
+    exact on them too), tiles 9-10 the cheap path alone."""
+    storage = floor_mod_golden.storage_dtype(dtype)
+    rng = np.random.default_rng(44)
+    probe_a, probe_b = qualifying(dtype, "mixed", 64, rng)
+    _, probe = run_kernel(kernel_exe, tmp_path, dtype, np.tile(probe_a, 1000), np.tile(probe_b, 1000), 1, "sequential")
+    a, b = qualifying(dtype, "mixed", probe["tile"], rng)
+    _, fast, tiles = calls_and_tiles(kernel_exe, tmp_path, dtype, a, b)
+    assert tiles == 1 and fast == FAST_CALLS[(dtype, "mixed")]
+    big_a, big_b = a.copy(), b.copy()
+    big_a[5], big_b[5] = storage.type(TWO_PASS_LANES[dtype][0][0]), storage.type(TWO_PASS_LANES[dtype][0][1])
+    _, calls, tiles = calls_and_tiles(kernel_exe, tmp_path, dtype, np.concatenate([big_a] + [a] * 9),
+                                      np.concatenate([big_b] + [b] * 9))
+    assert tiles == 10
+    assert calls == fast + TWO_PASS_CALLS + (FAST_RETRY - 1) * (fast + FIRST_PASS_CALLS) + (10 - FAST_RETRY) * fast
+
+
 # FastVerdict's calls (part of FAST_CALLS); FAST_RETRY: floor_mod_fast.h.
 VERDICT_CALLS = {"float32": 14, "float16": 10, "bfloat16": 10}
 FAST_RETRY = 8
@@ -169,7 +256,7 @@ FAST_RETRY = 8
 @pytest.mark.parametrize("dtype", FLOATS)
 def test_after_an_exact_tile_the_next_seven_skip_the_verdict(kernel_exe: Path, tmp_path: Path, dtype: str) -> None:
     """Ten tiles whose first holds an infinite divisor (a lane that takes no exact step: every tile's exact path is
-    the same): tile 1 pays the verdict and the exact path, tiles 2-8 the exact path alone, tiles 9-10 the verdict
+    the same): tile 1 pays both verdicts and the exact path, tiles 2-8 the exact path alone, tiles 9-10 the verdict
     and the cheap path."""
     storage = floor_mod_golden.storage_dtype(dtype)
     rng = np.random.default_rng(43)
@@ -182,7 +269,7 @@ def test_after_an_exact_tile_the_next_seven_skip_the_verdict(kernel_exe: Path, t
     dirty_b = b.copy()
     dirty_b[5] = storage.type(np.inf)
     _, exact_with_verdict, _ = calls_and_tiles(kernel_exe, tmp_path, dtype, a, dirty_b)
-    exact = exact_with_verdict - VERDICT_CALLS[dtype]
+    exact = exact_with_verdict - VERDICT_CALLS[dtype] - TWO_PASS_VERDICT_CALLS  # an unfit lane: both verdicts
     _, calls, tiles = calls_and_tiles(kernel_exe, tmp_path, dtype, np.tile(a, 10), np.concatenate([dirty_b] + [b] * 9))
     assert tiles == 10
     assert calls == exact_with_verdict + (FAST_RETRY - 1) * exact + (10 - FAST_RETRY) * fast
@@ -204,6 +291,9 @@ def test_a_division_one_ulp_off_changes_no_result(kernel_div_ulp: Path, tmp_path
     _, calls, tiles = calls_and_tiles(kernel_div_ulp, tmp_path, dtype, a, b)
     # still the cheap path, still torch's result
     assert calls == tiles * FAST_CALLS[(dtype, "mixed")] + PARTIAL_TILE_CALLS
+    a, b = randn_operands(dtype, 40_000, 47)
+    calls, expected = two_pass_tiles_calls(kernel_div_ulp, tmp_path, dtype, a, b)
+    assert calls == expected
 
 
 # The community kernel's vector repeats per 1k outputs on the benchmark's 'bench' data (quarters: x1 in [-100, 100),

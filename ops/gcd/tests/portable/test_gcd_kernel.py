@@ -135,7 +135,7 @@ def make_case(name: str, dtype: str, rng: np.random.Generator) -> tuple[Operand,
         # Rows longer than a tile: the stride-0 input is duplicated over tile-sized segments of each row.
         return op((3, 9001)), op((3, 1))
     if name == "fibonacci":
-        # Consecutive Fibonacci numbers need every trip of the Euclid loop (the tile's bound is tight for them).
+        # Consecutive Fibonacci numbers: the truncating Euclid's worst case (its bound is tight for them).
         limit = {"int8": 127, "uint8": 255, "int16": 32767, "float16": 65504, "bfloat16": 256, "float32": 2**22 - 1,
                  "int32": 2**22 - 1, "int64": 2**62}
         fib = [1, 2]
@@ -242,7 +242,7 @@ def test_threaded_and_sequential_launches_agree(run_kernel, case):
 
 def limit_pairs(dtype: str) -> tuple[np.ndarray, np.ndarray]:
     """Every pair of a dtype's edge values: 0, 1, 2, the largest and smallest values and their neighbours, and the
-    two largest Fibonacci numbers in range (the longest Euclid)."""
+    two largest Fibonacci numbers in range (the longest truncating Euclid)."""
     np_dtype = DTYPES[dtype][1]
     if np_dtype.kind in "iu":
         info = np.iinfo(np_dtype)
@@ -269,14 +269,30 @@ def run_kernel_ulp(request, cpu_model):
     return kernel_runner(cpu_model, exe)
 
 
+def near_tie_pairs(dtype: str) -> tuple[np.ndarray, np.ndarray]:
+    """Odd a and b = k a + (a +- 1) / 2 up to the dtype's vector range: b / a lies 1 / (2a) from a tie, where a
+    quotient one ulp off can round to the other side (the nearest-quotient Euclid's delicate step)."""
+    top = {"int16": 32767, "float16": 2048, "bfloat16": 256, "float32": 2**22 - 1, "int32": 2**22 - 1}[dtype]
+    rng = np.random.default_rng(5)
+    a = rng.integers(1, top // 64, 4000) * 2 + 1
+    b = (top // a - 1) * a + (a + rng.choice([-1, 1], a.size)) // 2
+    np_dtype = DTYPES[dtype][1]
+    return a.astype(np_dtype), b.astype(np_dtype)
+
+
 @pytest.mark.parametrize("dtype", ["int8", "uint8", "int16", "float16", "bfloat16", "float32", "int32"])
-@pytest.mark.parametrize("case", ["fibonacci", "limits"])
+@pytest.mark.parametrize("case", ["fibonacci", "limits", "near-ties"])
 def test_a_quotient_one_ulp_off_changes_no_result(run_kernel_ulp, dtype, case):
-    """The Euclid loop runs exactly the Fibonacci bound of each tile's largest operand: a step that a quotient one
-    ulp low leaves at r + a, or one ulp high at r - a, must still be an exact step (consecutive Fibonacci numbers use
-    every trip; the edge values of the dtype every boundary)."""
+    """The Euclid loop runs the trip bound of each tile's largest operand: a step whose quotient is one ulp low or
+    high must still keep the bound (a quotient moved onto a tie leaves |r| = (|a| + 1) / 2, the truncating Euclid's
+    r +- a is set to 0): consecutive Fibonacci numbers, the dtype's edge values and pairs next to a tie."""
     if case == "fibonacci":
         self_op, other_op = make_case("fibonacci", dtype, np.random.default_rng(0))
+    elif case == "near-ties":
+        if dtype in ("int8", "uint8"):
+            pytest.skip(f"{dtype}: every pair is checked with the division one ulp off in test_gcd_scalar.py")
+        a, b = near_tie_pairs(dtype)
+        self_op, other_op = contiguous(a, (a.size,)), contiguous(b, (b.size,))
     else:
         a, b = limit_pairs(dtype)
         self_op, other_op = contiguous(a, (a.size,)), contiguous(b, (b.size,))

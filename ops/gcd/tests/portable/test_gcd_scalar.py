@@ -7,7 +7,7 @@
 # INCLUDING BUT NOT LIMITED TO NON-INFRINGEMENT, MERCHANTABILITY, OR FITNESS FOR A PARTICULAR PURPOSE.
 # See LICENSE in the root of the software repository for the full text of the License.
 # ----------------------------------------------------------------------------------------------------------------------
-"""Scalar gcd of gcd_core.h (exact path, and the kernel's masked vector Euclid at its trip bound) against the golden."""
+"""Scalar gcd of gcd_core.h (exact path, and the kernel's masked vector Euclids at their trip bounds) against the golden."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_int16_random_and_edge_pairs(driver):
     x = rng.integers(-32768, 32768, 200_000).astype(np.int16)
     y = rng.integers(-32768, 32768, 200_000).astype(np.int16)
     edges = [(-32768, 0), (0, -32768), (-32768, -32768), (-32768, 6), (-32768, 32767), (0, 0), (1, -1), (32767, 32767)]
-    edges += _fibonacci_pairs(32767)  # Euclid's worst cases: they need every trip the bound allows
+    edges += _fibonacci_pairs(32767)  # the truncating Euclid's worst cases
     x = np.concatenate([x, np.array([a for a, _ in edges], np.int16)])
     y = np.concatenate([y, np.array([b for _, b in edges], np.int16)])
     exact, vector = _run_int(driver, "int16", x, y)
@@ -213,21 +213,66 @@ def _euclid_trips(a: int, b: int) -> int:
     return trips
 
 
-def test_trip_bound_covers_every_pair_up_to_the_tiles_largest_operand(driver):
-    # The fp32 / bf16 kernel runs EuclidIterations(largest operand of the tile) trips: exhaustive up to 400, then
-    # the consecutive Fibonacci pairs (Euclid's worst cases) up to the vector limit 2^22.
+def _bounds(driver, kind: str, magnitudes: list[int]) -> list[int]:
+    data = np.array([[m, 0] for m in magnitudes], np.uint32)
+    return [int(v) for v in driver("bound", kind, data=data)[:, 0]]
+
+
+def test_truncating_trip_bound_covers_every_pair_up_to_the_tiles_largest_operand(driver):
+    # int8 / int16 tiles with the dtype minimum run TruncatingEuclidIterations(largest operand of the tile) trips:
+    # exhaustive up to 400, then the consecutive Fibonacci pairs (Euclid's worst cases) up to 32768.
     worst, limits = 0, []
     for m in range(0, 401):
         worst = max([worst] + [_euclid_trips(a, m) for a in range(m + 1)] + [_euclid_trips(m, a) for a in range(m + 1)])
         limits.append((m, worst))
     f1, f2 = 1, 2
-    while f2 < 2**22:
+    while f2 <= 32768:
         limits.append((f2, max(_euclid_trips(f1, f2), _euclid_trips(f2, f1))))
         f1, f2 = f2, f1 + f2
-    bounds = driver("bound", "trips", data=np.array([[m, 0] for m, _ in limits], np.uint32))[:, 0]
+    bounds = _bounds(driver, "truncating", [m for m, _ in limits])
     for (m, needed), bound in zip(limits, bounds):
         assert needed <= bound, f"magnitude {m} needs {needed} trips, the bound gives {bound}"
     assert all(needed == bound for (m, needed), bound in zip(limits[:401], bounds[:401])), "and it is tight"
+
+
+def _nearest_trips(a: np.ndarray, b: np.ndarray, ulp: int, cap: int) -> np.ndarray:
+    """Trips the kernel's nearest-quotient Euclid takes until a == 0, lane by lane in fp32, with every quotient
+    moved `ulp` (-1, 0, 1) ulps as the device's Div may; a lane not done after `cap` trips counts cap + 1."""
+    a, b = a.astype(np.float32), b.astype(np.float32)
+    trips = np.zeros(a.shape, np.int64)
+    for _ in range(cap + 1):
+        live = a != 0
+        trips += live
+        divisor = np.where(live, a, np.float32(1))
+        quotient = b / divisor
+        if ulp:
+            moved = np.nextafter(quotient, np.float32(np.inf if ulp > 0 else -np.inf))
+            quotient = np.where(quotient != 0, moved, quotient)
+        remainder = b - np.rint(quotient) * divisor
+        a, b = np.where(live, remainder, a), np.where(live, a, b)
+    return trips
+
+
+@pytest.mark.parametrize("ulp", [0, -1, 1], ids=["div-exact", "div-ulp-low", "div-ulp-high"])
+def test_nearest_trip_bound_covers_every_pair_and_near_ties_with_the_division_one_ulp_off(driver, ulp):
+    """EuclidIterations(M) = ceil(log2 M) + 1: every pair up to 400 both ways, and pairs whose quotient lies next to
+    a tie (odd a, b = k a + (a +- 1) / 2) up to 2^22, where a quotient one ulp off can round the other way."""
+    values = np.arange(0, 401)
+    a, b = np.repeat(values, values.size), np.tile(values, values.size)
+    rng = np.random.default_rng(22)
+    odd = rng.integers(1, 2**11, 4000) * 2 + 1
+    high = rng.integers(2**21, 2**22, 4000)
+    near = (high // odd) * odd + (odd + rng.choice([-1, 1], 4000)) // 2
+    keep = near < 2**22
+    a = np.concatenate([a, odd[keep], [2**22 - 1, 2**21 + 1, 3]])
+    b = np.concatenate([b, near[keep], [2**22 - 2, 2**22 - 1, 2**22 - 2]])
+    largest = np.maximum(a, b)
+    bound_of = dict(zip(np.unique(largest).tolist(), _bounds(driver, "nearest", np.unique(largest).tolist())))
+    bounds = np.array([bound_of[m] for m in largest.tolist()])
+    trips = _nearest_trips(a, b, ulp, int(bounds.max()))
+    over = np.flatnonzero(trips > bounds)
+    assert over.size == 0, f"{over.size} pairs need more trips than the bound, e.g. {a[over[0]]}, {b[over[0]]}"
+    assert _bounds(driver, "nearest", [0, 1, 2, 3, 4, 32768, 2**22]) == [0, 1, 2, 3, 3, 16, 23]
 
 
 @pytest.fixture(scope="module", params=[-1, 1], ids=["div-ulp-low", "div-ulp-high"])
@@ -242,7 +287,7 @@ def driver_ulp(request, gxx):
 
 @pytest.mark.parametrize("dtype", ["int8", "uint8"])
 def test_every_8bit_pair_survives_a_quotient_one_ulp_off(driver_ulp, dtype):
-    """The kernel's lane at the exact Fibonacci trip bound stays exact when every division is one ulp off."""
+    """The kernel's lane at its trip bound stays exact when every division is one ulp off."""
     x, y = _all_pairs(np.dtype(dtype))
     _, vector = _run_int(driver_ulp, dtype, x, y)
     np.testing.assert_array_equal(vector, gcd_golden.torch_int_gcd(x, y))

@@ -9,14 +9,15 @@
  */
 
 // Test driver: reads operand pairs on stdin and writes, per pair, the exact gcd of gcd_core.h and the result of
-// the kernel's fixed-iteration vector Euclid run lane by lane.
+// the kernel's vector Euclid run lane by lane for the trips of the lane's own largest operand.
 //   scalar_gcd_driver int <int8|uint8|int16|int32> stdin int32 pairs   stdout int32 (exact, vector)
 //   scalar_gcd_driver int64 exact              stdin int64 pairs      stdout int64 exact (int64 is scalar only)
 //   scalar_gcd_driver float <fp32|fp16|bf16>   stdin uint32 bit pairs stdout uint32 (exact, vector)
-//   scalar_gcd_driver bound trips              stdin uint32 magnitudes stdout uint32 EuclidIterations
+//   scalar_gcd_driver bound <nearest|truncating> stdin uint32 magnitudes stdout uint32 trip bound
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -54,6 +55,19 @@ struct LaneDivide {
     }
 };
 
+// The trips a lane gets: the bound of its own largest operand, the fewest any tile holding it runs (a tile runs the
+// bound of its largest), never more than the dtype's most.
+int32_t LaneTrips(float a, float b, uint64_t code)
+{
+    const float largest = std::fmax(std::fabs(a), std::fabs(b));
+    const int32_t trips = GcdCore::EuclidIterations(static_cast<int64_t>(largest));
+    if (trips > GcdCore::VectorIterations(code)) {
+        std::fprintf(stderr, "magnitude %.0f beyond the dtype's vector bound\n", largest);
+        std::exit(3);
+    }
+    return trips;
+}
+
 // The kernel's lane: the fp32 vector Euclid, or (int32 with a magnitude of 2^22 or more) the exact scalar path.
 template <typename T>
 int32_t VectorInt(int32_t x, int32_t y, uint64_t code)
@@ -64,7 +78,11 @@ int32_t VectorInt(int32_t x, int32_t y, uint64_t code)
     if (a >= limit || b >= limit || a <= -limit || b <= -limit) {
         return GcdCore::TorchIntGcd<T>(static_cast<T>(x), static_cast<T>(y));
     }
-    const float g = GcdCore::VectorEuclidLane(a, b, GcdCore::VectorIterations(code), LaneDivide());
+    if (a < 0.0f || b < 0.0f) { // the int8 / int16 minimum: its tile runs the truncating Euclid
+        const int32_t trips = GcdCore::TruncatingEuclidIterations(static_cast<int64_t>(std::fmax(std::fabs(a), std::fabs(b))));
+        return static_cast<T>(static_cast<int32_t>(GcdCore::TruncatingEuclidLane(a, b, trips, LaneDivide())));
+    }
+    const float g = GcdCore::VectorEuclidLane(a, b, LaneTrips(a, b, code), LaneDivide());
     return static_cast<T>(static_cast<int32_t>(g));
 }
 
@@ -134,7 +152,7 @@ uint32_t VectorFloat(uint32_t x, uint32_t y, GcdCore::FloatFormat fmt, uint64_t 
     if (fa >= GcdCore::VECTOR_EXACT_LIMIT || fb >= GcdCore::VECTOR_EXACT_LIMIT) {
         return GcdCore::ExactFloatGcdBits(x, y, fmt);
     }
-    return FloatToFormat(GcdCore::VectorEuclidLane(fa, fb, GcdCore::VectorIterations(code), LaneDivide()), fmt);
+    return FloatToFormat(GcdCore::VectorEuclidLane(fa, fb, LaneTrips(fa, fb, code), LaneDivide()), fmt);
 }
 
 void RunFloat(const std::vector<uint32_t>& in, GcdCore::FloatFormat fmt, uint64_t code)
@@ -173,7 +191,8 @@ int main(int argc, char** argv)
     } else if (kind == "bound") {
         std::vector<uint32_t> out;
         for (uint32_t m : in) {
-            out.push_back(static_cast<uint32_t>(GcdCore::EuclidIterations(m)));
+            out.push_back(static_cast<uint32_t>(dtype == "truncating" ? GcdCore::TruncatingEuclidIterations(m)
+                                                                      : GcdCore::EuclidIterations(m)));
         }
         Write(out);
     } else if (kind == "float" && dtype == "fp32") {
