@@ -8,6 +8,7 @@ from pathlib import Path
 from op_migrate.analyzers import catalog
 from op_migrate.analyzers.scaffold.attr_cases import cxx_condition, cxx_expr_condition
 from op_migrate.analyzers.scaffold.scalars import host_expr
+from op_migrate.analyzers.scaffold.chain import numel_ports
 from op_migrate.analyzers.scaffold.plan import MAX_QUEUE_BUFFERS, ScaffoldPlan, queue_buffers
 from op_migrate.analyzers.scaffold.scalars import BYTES, cxx_type
 from op_migrate.reports.render import render
@@ -138,7 +139,15 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
                                      kinds.get(predicate["attr"], ""))
             terms.append(text if condition["outcome"] else f"!{text}")
         entry["condition_cxx"] = " && ".join(terms) if terms else "true"
-        entry["runtime"] = [host_expr(expr, lambda name: f"td.{fields.get(name, name)}") for expr in combo.runtime_scalars]
+        chain_json = combo.chain.to_json()
+        index_of = {item["port"]: item["index"] for item in inputs}
+
+        def numel_field(refs, chain_json=chain_json):
+            mask = sum(1 << index_of[port] for port in numel_ports(chain_json, refs))
+            return f"ElementCount(inputs, {mask}U)"
+
+        entry["runtime"] = [host_expr(expr, lambda name: f"td.{fields.get(name, name)}", numel_field)
+                            for expr in combo.runtime_scalars]
         entry["conditions_text"] = "; ".join(f"{c['text']} is {c['outcome']}" for c in combo.conditions)
     op_upper = plan.op.upper()
     one_element = sorted({port for combo in plan.combos for port in combo.chain.extra.get("one_element_inputs", [])})

@@ -23,6 +23,7 @@ from op_migrate.analyzers.scaffold.values import (
     Untranslatable,
     as_scalar_expr,
     attr_names,
+    has_numel,
     scalar_text,
 )
 
@@ -89,6 +90,9 @@ class Branches:
         if isinstance(other, bool) or not (other is None or isinstance(other, (int, float, tuple))):
             raise self.untranslatable(f"the branch {node.as_string()[:120]} compares a number computed from "
                                       f"attributes with {self.describe(other)}", node)
+        if has_numel(expr) or isinstance(other, tuple) and has_numel(other):
+            raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on an element count of a "
+                                      f"dynamic shape", node)
         names = attr_names(expr) | (attr_names(other) if isinstance(other, tuple) else set())
         predicate = {"expr": expr, "attrs": sorted(names), "op": op,
                      **({"value_expr": other} if isinstance(other, tuple) else {"value": other}), **tolerances}
@@ -101,6 +105,37 @@ class Branches:
         text = scalar_text(expr) if op == "truth" else (f"isclose({scalar_text(expr)}, {right}{tols})"
                                                          if op == "isclose" else f"{scalar_text(expr)} {op} {right}")
         raise AttrBranch(key, predicate, text[:160], getattr(node, "lineno", None), self.current_path)
+
+
+def element_count_loop(loop: nodes.For) -> str | None:
+    """The accumulator of `for d in shape: n *= d` (or `n *= d.value`, under `if isinstance(d, ...)` branches that
+    do the same), else None."""
+    if not isinstance(loop.target, nodes.AssignName):
+        return None
+    variable = loop.target.name
+    found: set[str] = set()
+
+    def product_only(statements) -> bool:
+        for statement in statements:
+            if isinstance(statement, nodes.AugAssign) and statement.op == "*=" \
+                    and isinstance(statement.target, nodes.AssignName) and _is_dim(statement.value, variable):
+                found.add(statement.target.name)
+            elif isinstance(statement, nodes.If) and isinstance(statement.test, nodes.Call) \
+                    and statement.test.func.as_string() == "isinstance" and statement.test.args \
+                    and statement.test.args[0].as_string() == variable:
+                if not (product_only(statement.body) and product_only(statement.orelse)):
+                    return False
+            else:
+                return False
+        return bool(statements)
+
+    return found.pop() if product_only(loop.body) and len(found) == 1 else None
+
+
+def _is_dim(node, variable: str) -> bool:
+    if isinstance(node, nodes.Attribute) and node.attrname == "value":
+        node = node.expr
+    return isinstance(node, nodes.Name) and node.name == variable
 
 
 def only_checks(statements) -> bool:

@@ -86,3 +86,22 @@ class Chain(JsonModel):
             if item.ref == ref:
                 return item.dtype
         raise KeyError(ref)
+
+
+def numel_ports(chain: dict, refs: str) -> list[str]:
+    """The input ports whose broadcast shape a ("numel", refs) scalar counts: "*" every input, an input's ref its
+    port, an op's ref the inputs it is computed from (an elementwise op has their broadcast shape)."""
+    ports = {item["ref"]: item["port"] for item in chain["inputs"]}
+    sources = {op["ref"]: [o[1] for o in op["operands"] if o[0] == "ref"] for op in chain["ops"]}
+    found: set[str] = set()
+    pending = list(refs.split(","))
+    while pending:
+        ref = pending.pop()
+        if ref == "*":
+            found.update(ports.values())
+        elif ref in ports:
+            found.add(ports[ref])
+        else:
+            pending.extend(sources.get(ref, []))
+    order = [item["port"] for item in chain["inputs"]]
+    return [port for port in order if port in found]

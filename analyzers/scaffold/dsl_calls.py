@@ -22,7 +22,7 @@ from op_migrate.analyzers.scaffold.values import (
 
 UNARY = ("vabs", "vexp", "vrelu", "vnot", "vsignbit", "vsigmoid", "vtanh")
 UNARY_MODE = ("vlog", "vsqrt", "vrsqrt", "vrec")
-BINARY = ("vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vand", "vor", "vmod", "vaddrelu", "vsubrelu")
+BINARY = ("vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vand", "vor", "vmod", "vaddrelu", "vsubrelu", "powi")
 WITH_SCALAR = ("vmuls", "vadds", "vmaxs", "vmins", "vsubs")
 TERNARY = ("vmla", "vmadd", "vmaddrelu")
 ROUNDING = ("floor", "ceil", "round", "trunc", "round_half_up")
@@ -254,7 +254,9 @@ class Dsl:
             dtype = bound["output_dtype"] if isinstance(bound["output_dtype"], str) else value.dtype
             return self.scalar_tensor(interp, value, dtype, line, path)
         if isinstance(value, TensorValue):
-            return value  # read by strides in the kernel: the tensor is already at the output shape there
+            # Read by strides in the kernel: the tensor is already at the output shape there.
+            target = bound["shape"]
+            return TensorValue(value.ref, value.dtype, getattr(target, "refs", None) or ("*",))
         out_dtype = bound["output_dtype"]
         if isinstance(value, Scalar):
             dtype = value.dtype

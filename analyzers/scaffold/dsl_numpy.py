@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from op_migrate.analyzers.scaffold.chain import numel_ports
 from op_migrate.analyzers.scaffold.scalars import expr_value
 
 try:
@@ -46,7 +47,10 @@ def np_dtype(dtype: str):
 def evaluate(chain: dict, inputs: dict, attrs: dict | None = None) -> dict:
     """chain: a Chain's to_json(); inputs: port -> array already broadcast to the output shape; attrs: name -> value.
     Returns port -> array of each output's dtype."""
-    attrs = attrs or {}
+    attrs = dict(attrs or {})
+    shapes = attrs.pop("__shapes__", None)
+    if shapes is not None:
+        attrs.update(_element_counts(chain, shapes))
     values: dict = {}
     for item in chain["inputs"]:
         values[item["ref"]] = np.asarray(inputs[item["port"]]).astype(_storage(item["dtype"]))
@@ -57,6 +61,27 @@ def evaluate(chain: dict, inputs: dict, attrs: dict | None = None) -> dict:
         value = values[output["ref"]]
         result[output["port"]] = np.asarray(value).astype(_storage(output["dtype"]))
     return result
+
+
+def _element_counts(chain: dict, shapes: dict) -> dict:
+    """"numel:<refs>" -> the element count of the broadcast shape of those inputs (shapes: port -> the case's shape,
+    before broadcasting), for every element count a scalar of the chain uses."""
+    counts = {}
+    for op in chain["ops"]:
+        for operand in op["operands"]:
+            if operand[0] == "scalar":
+                for refs in _numel_refs(operand[1]):
+                    ports = numel_ports(chain, refs)
+                    counts[f"numel:{refs}"] = int(np.prod(np.broadcast_shapes(*[tuple(shapes[p]) for p in ports])))
+    return counts
+
+
+def _numel_refs(expr) -> list[str]:
+    if not isinstance(expr, (list, tuple)) or not expr:
+        return []
+    if expr[0] == "numel":
+        return [expr[1]]
+    return [refs for part in expr[1:] for refs in _numel_refs(part)]
 
 
 def _storage(dtype: str):
@@ -260,6 +285,31 @@ def _float_name(value) -> str:
     return str(value.dtype)
 
 
+def _powi(operands, params, dtype):
+    """tbe.powi (int32 only on A2, compute/util.py): TBE's vector_power is not described in the install, so this
+    follows asc-devkit's Power<int32_t> (impl/adv_api/detail/math/power/power_int_impl.h): a ** |b| by wrapping
+    int32 products, b == 0 gives 1 (0 ** 0 too), b < 0 gives trunc(1.0f / a ** |b|): +-1 where that power is +-1, 0
+    elsewhere (0 for a zero power)."""
+    if dtype != "int32":
+        raise GoldenError(f"tbe.powi of {dtype}: A2 has it for int32 only")
+    base = np.asarray(operands[0]).astype(np.int64)
+    exponent = np.asarray(operands[1]).astype(np.int64)
+    base, exponent = np.broadcast_arrays(base, exponent)
+    left = np.abs(exponent)
+    result = np.ones_like(base)
+    base = base.copy()
+    while np.any(left > 0):
+        result = np.where(left & 1 == 1, _wrap32(result * base), result)
+        base = _wrap32(base * base)
+        left = left >> 1
+    result = np.where(exponent < 0, np.where(np.abs(result) == 1, result, 0), result)
+    return result.astype(np.int32)
+
+
+def _wrap32(values):
+    return (values + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
 def _broadcast(operands, params, dtype):
     return np.asarray(operands[0]).astype(np_dtype(dtype))
 
@@ -314,6 +364,7 @@ _HANDLERS = {
     "trunc": _rounding("trunc"),
     "round_half_up": _rounding("round"),
     "broadcast": _broadcast,
+    "powi": _powi,
 }
 
 

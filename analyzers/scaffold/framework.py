@@ -24,6 +24,8 @@ from op_migrate.analyzers.scaffold.values import (
     TensorValue,
     Unknown,
     as_scalar_expr,
+    attr_names,
+    has_numel,
 )
 
 PLATFORM_ADAPTER = "impl.util.platform_adapter"
@@ -48,6 +50,24 @@ _PARA_CHECK_DTYPE = ("check_dtype", "check_dtype_rule")
 _NO_RESULT = ("check_shape", "check_kernel_name", "check_elewise_shape_range", "check_format", "check_shape_rule",
               "check_shape_size", "check_op_params", "check_input_type", "check_tensor_shape_size",
               "check_dynamic_shape", "add_compile_info", "add_compile_info_inner", "set_fusion_buildcfg")
+
+
+def _empty_check(exprs: list) -> bool:
+    """isclose(count, 0) of an element count times constants (no attribute): true only for an empty tensor."""
+    if None in exprs or not any(has_numel(e) for e in exprs):
+        return False
+    count, zero = exprs if has_numel(exprs[0]) else exprs[::-1]
+    return zero == ("const", 0) and not attr_names(count) and _product(count)
+
+
+def _product(expr) -> bool:
+    if expr[0] in ("numel", "const"):
+        return expr[0] == "numel" or expr[1] != 0
+    return expr[0] == "mul" and _product(expr[1]) and _product(expr[2])
+
+
+def _refs_of(shape) -> tuple:
+    return shape.refs if isinstance(shape, ShapeValue) else ()
 
 
 def _tail(path: str) -> str:
@@ -186,6 +206,11 @@ class Framework:
                 return interp.attr_branch("isclose", attrs[0], other, node)
         if name == "isclose" and len(args) == 2 and any(isinstance(a, (AttrValue, Scalar)) for a in args):
             exprs = [as_scalar_expr(a) for a in args]
+            if _empty_check(exprs):
+                interp.notes.append((f"decided False: {node.as_string()[:100]} (an element count is 0 only for an "
+                                     f"empty tensor, where the kernel writes nothing)", node.lineno,
+                                     interp.current_path))
+                return False
             tolerances = {k: (kwargs or {}).get(k, d) for k, d in (("rel_tol", 1e-9), ("abs_tol", 0.0))}
             if None not in exprs and all(isinstance(t, (int, float)) for t in tolerances.values()):
                 if exprs[1][0] == "const":
@@ -269,18 +294,26 @@ class Framework:
         return [ShapeValue(f"input {i}") for i in range(len(inputs))]
 
     def _broadcast_shapes(self, interp, args, kwargs, node):
-        return (ShapeValue("broadcast lhs"), ShapeValue("broadcast rhs"), ShapeValue("broadcast"))
+        lhs, rhs = _refs_of(args[0] if args else None), _refs_of(args[1] if len(args) > 1 else None)
+        return (ShapeValue("broadcast lhs", lhs), ShapeValue("broadcast rhs", rhs),
+                ShapeValue("broadcast", lhs + rhs if lhs and rhs else ()))
 
     def _unify_broadcast_shapes(self, interp, args, kwargs, node):
+        # A static build pads each shape with leading 1s (its element count is unchanged); the last is the broadcast.
         shapes = args[0] if args else []
         count = len(shapes) if isinstance(shapes, (list, tuple)) else 2
-        return tuple([ShapeValue(f"broadcast input {i}") for i in range(count)] + [ShapeValue("broadcast")])
+        refs = [_refs_of(shape) for shape in shapes] if isinstance(shapes, (list, tuple)) else [()] * count
+        every = tuple(ref for group in refs for ref in group) if all(refs) else ()
+        return tuple([ShapeValue(f"broadcast input {i}", refs[i]) for i in range(count)]
+                     + [ShapeValue("broadcast", every)])
 
     def _refine_shapes_for_broadcast(self, interp, args, kwargs, node):
         return (ShapeValue("refined lhs"), ShapeValue("refined rhs"))
 
     def _shape_to_list(self, interp, args, kwargs, node):
         value = args[0] if args else None
+        if isinstance(value, ShapeValue):
+            return value
         return list(value) if isinstance(value, (list, tuple)) else ShapeValue("shape_to_list")
 
     def _scalar2tensor_one(self, interp, args, kwargs, node):

@@ -106,7 +106,9 @@ def driver_attrs(document: dict, key: str) -> dict:
 def golden(chain: dict, document: dict, arrays: dict, attrs: dict) -> dict:
     shape = np.broadcast_shapes(*[np.shape(a) for a in arrays.values()])
     broadcast = {name: np.broadcast_to(array, shape) for name, array in arrays.items()}
-    return {name: np.asarray(value).reshape(shape) for name, value in dsl_numpy.evaluate(chain, broadcast, attrs).items()}
+    counted = {**attrs, "__shapes__": {name: np.shape(array) for name, array in arrays.items()}}
+    return {name: np.asarray(value).reshape(shape)
+            for name, value in dsl_numpy.evaluate(chain, broadcast, counted).items()}
 
 
 def compare(actual: np.ndarray, expected: np.ndarray, dtype: str) -> tuple[bool, str]:

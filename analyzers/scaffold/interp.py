@@ -9,7 +9,7 @@ from astroid import nodes
 
 from op_migrate.analyzers.scaffold import pybuiltins
 from op_migrate.analyzers.scaffold.framework import HELPER_ANSWERS
-from op_migrate.analyzers.scaffold.branches import Branches, only_checks
+from op_migrate.analyzers.scaffold.branches import Branches, element_count_loop, only_checks
 from op_migrate.analyzers.scaffold.interp_expr import Expressions
 from op_migrate.analyzers.scaffold.runtime import Frame, ModuleValue, UserClass, UserFunction, UserInstance
 from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader, is_framework
@@ -18,9 +18,12 @@ from op_migrate.analyzers.scaffold.values import (
     FrameworkRef,
     Opaque,
     Refused,
+    Scalar,
+    ShapeValue,
     TensorValue,
     Unknown,
     Untranslatable,
+    numel_expr,
 )
 from op_migrate.analyzers.tbe.imports import dsl_name_of
 from op_migrate.analyzers.tbe.select_values import items_of
@@ -280,8 +283,18 @@ class Interpreter(Expressions, Branches):
             raise self.untranslatable(f"the statement {type(stmt).__name__} is not modelled", stmt)
 
     def exec_for(self, stmt: nodes.For, frame: Frame) -> None:
+        value = self.eval(stmt.iter, frame)
+        accumulator = element_count_loop(stmt)
+        if isinstance(value, ShapeValue) and value.refs and accumulator and not stmt.orelse:
+            # `for d in shape: n *= d` (static builds: d an int): n times the element count, which the host knows.
+            frame.locals[accumulator] = self.binary("*", self.lookup(accumulator, frame, stmt),
+                                                    Scalar(numel_expr(value.refs), None), stmt)
+            self.notes.append((f"for {stmt.target.as_string()} in {stmt.iter.as_string()[:80]}: {accumulator} times "
+                               f"the element count, computed by the host from the input shapes", stmt.lineno,
+                               frame.module.path))
+            return
         try:
-            iterable = self.iterate(self.eval(stmt.iter, frame), stmt.iter)
+            iterable = self.iterate(value, stmt.iter)
         except Untranslatable:
             # A loop over what the facts do not know (a dynamic shape's dims) that only checks input is assumed to
             # pass, as an undecidable check that only rejects is.

@@ -72,6 +72,16 @@ class OpLowerings:
         self.emit([f"// {op.dtype}: no vector integer division on A2; floor-mod on the scalar unit (x % 0 -> 0)"])
         return out
 
+    def _op_powi(self, op, dst):
+        if op.dtype != "int32":
+            raise Untranslated(f"tbe.powi of {op.dtype}: A2 has it for int32 only (tbe/dsl/compute/util.py)")
+        out = self._result(op, dst)
+        self.scalar_loop(out, [self.operand(op, 0), self.operand(op, 1)], "ScalarOps::PowI<int32_t>(a0, a1)")
+        self.emit(["// int32 power on the scalar unit, asc-devkit Power<int32_t>'s results (power_int_impl.h): wrapping",
+                   "// products, x^0 = 1, a negative exponent gives trunc(1 / x^|y|); TBE's vector_power itself is not",
+                   "// described in the install: only a device run can confirm it gives the same"])
+        return out
+
     def _with_scalar(api: str, integer: str | None = None):
         def lower(self, op, dst):
             a = self.operand(op, 0)

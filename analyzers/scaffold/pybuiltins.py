@@ -15,6 +15,7 @@ from op_migrate.analyzers.scaffold.values import (
     TensorScalar,
     TensorValue,
     Unknown,
+    python_type,
 )
 
 
@@ -62,6 +63,9 @@ def _isinstance(interp, args, kwargs, node):
                     return True
                 continue
             if isinstance(value, Scalar):
+                # A build-time number whose type the expression decides (an element count times 1.0 is a float).
+                if value.dtype is None and kind.pytype in (int, float) and python_type(value.expr) is kind.pytype:
+                    return True
                 continue
             if isinstance(value, (Unknown, ShapeValue)):
                 return Unknown("isinstance of an unknown value")

@@ -118,6 +118,10 @@ def expr_value(expr, attrs: dict | None = None, raising: bool = False) -> float 
         return float(expr[1])
     if kind == "attr":
         return float(attrs[expr[1]]) if attrs and attrs.get(expr[1]) is not None else None
+    if kind == "numel":
+        # An element count of the case's shapes (the golden puts them in attrs as "numel:<refs>").
+        value = attrs.get(f"numel:{expr[1]}") if attrs else None
+        return float(value) if value is not None else None
     if kind == "cast":
         inner = expr_value(expr[2], attrs, raising)
         if inner is None:
@@ -156,27 +160,33 @@ _UNARY = {"neg": "-", "log": "std::log", "exp": "std::exp", "sqrt": "std::sqrt",
           "floor": "std::floor"}
 
 
-def host_expr(expr, attr_field) -> str:
+def host_expr(expr, attr_field, numel_field=None) -> str:
     """A C++ double expression of an attribute-dependent scalar for the host tiling, computed as expr_value does:
-    double arithmetic, rounded where a cast node says (through float for the RoundThrough helpers)."""
+    double arithmetic, rounded where a cast node says (through float for the RoundThrough helpers). numel_field
+    gives the C++ of an element count ("numel", refs)."""
     kind = expr[0]
     if kind == "const":
         return _double(expr[1])
+    if kind == "numel":
+        if numel_field is None:
+            raise ValueError("an element count where the host has no shapes")
+        return f"static_cast<double>({numel_field(expr[1])})"
     if kind == "attr":
         return f"static_cast<double>({attr_field(expr[1])})"
     if kind == "cast":
-        inner = host_expr(expr[2], attr_field)
+        inner = host_expr(expr[2], attr_field, numel_field)
         name = _ROUND_NAMES.get(expr[1], "Int")
         return f"static_cast<double>(RoundThrough{name}(static_cast<float>({inner}){_int_bounds(expr[1])}))"
     if kind in _UNARY:
-        inner = host_expr(expr[1], attr_field)
+        inner = host_expr(expr[1], attr_field, numel_field)
         return f"(-{inner})" if kind == "neg" else f"{_UNARY[kind]}({inner})"
+    left, right = (host_expr(part, attr_field, numel_field) for part in expr[1:3])
     if kind == "pow":
-        return f"std::pow({host_expr(expr[1], attr_field)}, {host_expr(expr[2], attr_field)})"
+        return f"std::pow({left}, {right})"
     operator_text = {"add": "+", "sub": "-", "mul": "*", "div": "/"}.get(kind)
     if operator_text is None:
         raise ValueError(f"scalar operator {kind}")
-    return f"({host_expr(expr[1], attr_field)} {operator_text} {host_expr(expr[2], attr_field)})"
+    return f"({left} {operator_text} {right})"
 
 
 def _double(value) -> str:

@@ -52,10 +52,12 @@ class TensorValue:
 
     ref: str
     dtype: str
+    # tbe.broadcast(t, shape) records no op (the kernel reads t by strides): the same value, at the shape of these.
+    shape_refs: tuple | None = field(default=None, compare=False)
 
     @property
     def shape(self) -> "ShapeValue":
-        return ShapeValue(f"shape of {self.ref}")
+        return ShapeValue(f"shape of {self.ref}", self.shape_refs or (self.ref,))
 
 
 @dataclass(frozen=True)
@@ -72,9 +74,11 @@ class TensorScalar:
 
 @dataclass(frozen=True)
 class ShapeValue:
-    """A tensor shape: dynamic, never known as numbers; elementwise operators only pass it along."""
+    """A tensor shape: dynamic, never known as numbers; elementwise operators only pass it along. `refs` are the
+    chain values whose broadcast shape it is ("*": the output shape), where the trace knows them."""
 
     origin: str
+    refs: tuple = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,8 @@ def scalar_text(expr: tuple, top: bool = True) -> str:
         return repr(expr[1])
     if kind == "attr":
         return f"attr {expr[1]}" if top else expr[1]
+    if kind == "numel":
+        return f"numel({expr[1]})"
     if kind == "cast":
         return f"{expr[1]}({scalar_text(expr[2], False)})"
     if kind == "neg":
@@ -135,6 +141,36 @@ def as_scalar_expr(value) -> tuple | None:
     if isinstance(value, AttrValue):
         return ("attr", value.name)
     return None
+
+
+def numel_expr(refs: tuple) -> tuple:
+    """The element count of the broadcast shape of these chain values ("*": the output), a number the host tiling
+    knows from the input shapes: ("numel", "in0,in2")."""
+    return ("numel", ",".join(refs))
+
+
+def has_numel(expr) -> bool:
+    if not isinstance(expr, tuple) or not expr:
+        return False
+    return expr[0] == "numel" or any(has_numel(part) for part in expr[1:] if isinstance(part, tuple))
+
+
+def python_type(expr):
+    """int or float: the Python type a build-time scalar has (an element count is an int, as in a static build);
+    None where an attribute's type decides it."""
+    kind = expr[0]
+    if kind == "const":
+        return float if isinstance(expr[1], float) else int
+    if kind == "numel":
+        return int
+    if kind in ("attr", "cast"):
+        return None
+    parts = [python_type(part) for part in expr[1:] if isinstance(part, tuple)]
+    if None in parts:
+        return None
+    if kind in ("div", "log", "exp", "sqrt") or float in parts:
+        return float
+    return None if kind == "pow" else int
 
 
 def attr_names(expr: tuple) -> set[str]:

@@ -17,7 +17,8 @@ from op_migrate.reports.render import render
 HERE = Path(__file__).resolve().parent
 INSTALL = HERE / "install"
 DYNAMIC = INSTALL / "opp/built-in/op_impl/ai_core/tbe/impl/dynamic"
-OPS = {"scaled_diff": "ScaledDiff", "clamp_mod": "ClampMod", "row_sum": "RowSum", "soft_sign": "SoftSign"}
+OPS = {"scaled_diff": "ScaledDiff", "clamp_mod": "ClampMod", "row_sum": "RowSum", "soft_sign": "SoftSign",
+       "mean_pow": "MeanPow"}
 
 
 def plan_of(op: str):
@@ -58,7 +59,7 @@ def test_plan_matches_its_golden(op, golden):
     golden.check(document(plan_of(op)), HERE / "goldens" / f"{op}.json")
 
 
-@pytest.mark.parametrize("op", ["scaled_diff", "clamp_mod"])
+@pytest.mark.parametrize("op", ["scaled_diff", "clamp_mod", "mean_pow"])
 def test_generated_compute_matches_its_golden(op, golden):
     plan = plan_of(op)
     text = render("scaffold/op_kernel/chains.h.j2", **build_context(plan, {"chains": {}}))

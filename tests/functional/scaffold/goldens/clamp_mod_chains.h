@@ -133,6 +133,26 @@ __aicore__ inline T FloorMod(T a, T b)
         return static_cast<T>(a % b);
     }
 }
+template <typename T>
+__aicore__ inline T PowI(T a, T b)
+{
+    // asc-devkit Power<int32_t>'s results: a^|b| by wrapping products; b < 0 gives trunc(1 / a^|b|).
+    uint64_t left = b < static_cast<T>(0) ? 0ULL - static_cast<uint64_t>(static_cast<int64_t>(b))
+                                          : static_cast<uint64_t>(b);
+    T result = static_cast<T>(1);
+    T base = a;
+    while (left != 0ULL) {
+        if ((left & 1ULL) != 0ULL) {
+            result = Mul<T>(result, base);
+        }
+        base = Mul<T>(base, base);
+        left >>= 1U;
+    }
+    if (b < static_cast<T>(0)) {
+        return (result == static_cast<T>(1) || result == static_cast<T>(-1)) ? result : static_cast<T>(0);
+    }
+    return result;
+}
 } // namespace ScalarOps
 
 // Combination 0: x float32, y float32, z float32 (ascend910b)

@@ -204,3 +204,65 @@ def test_every_call_the_lowering_translates_has_a_golden():
 def test_an_unknown_call_is_refused_not_guessed():
     with pytest.raises(dsl_numpy.GoldenError):
         run("reduce_sum", [("ref", "x")], "float32", inputs={"x": np.ones(2, dtype=np.float32)})
+
+
+def _powi_reference(a: int, b: int) -> int:
+    """Python's exact integer power wrapped to int32; a negative exponent is trunc(1 / a ** |b|), 0 for a zero power
+    (asc-devkit Power<int32_t>, power_int_impl.h HandleNegativeExpPowerI)."""
+    power = (pow(a, abs(b), 2 ** 32) + 2 ** 31) % 2 ** 32 - 2 ** 31
+    if b >= 0:
+        return power
+    return power if power in (1, -1) else 0
+
+
+@pytest.mark.parametrize("a, b", [(2, 10), (-3, 5), (7, 0), (0, 0), (0, 3), (3, 40), (-2, 31), (46341, 2),
+                                  (2 ** 31 - 1, 3), (-2 ** 31, 2), (1, -5), (-1, -3), (-1, -4), (2, -1), (0, -2),
+                                  (65536, -1), (5, 2 ** 31 - 1), (-1, -2 ** 31)])
+def test_powi_is_the_wrapped_integer_power(a, b):
+    got = run("powi", [("ref", "a"), ("ref", "b")], "int32",
+              inputs={"a": np.array([a], dtype=np.int32), "b": np.array([b], dtype=np.int32)})
+    assert int(got[0]) == _powi_reference(a, b)
+
+
+def test_powi_hand_computed_edges():
+    a = np.array([2, 2, 0, -1, 3, 65536], dtype=np.int32)
+    b = np.array([31, 32, 0, -7, -1, 2], dtype=np.int32)
+    got = run("powi", [("ref", "a"), ("ref", "b")], "int32", inputs={"a": a, "b": b})
+    assert got.tolist() == [-2 ** 31, 0, 1, -1, 0, 0]
+
+
+def test_powi_of_a_float_is_refused_not_guessed():
+    with pytest.raises(dsl_numpy.GoldenError):
+        run("powi", [("ref", "a"), ("ref", "b")], "float32",
+            inputs={"a": np.ones(2, dtype=np.float32), "b": np.ones(2, dtype=np.float32)})
+
+
+def test_an_element_count_scalar_counts_the_inputs_of_its_value_before_broadcasting():
+    from op_migrate.analyzers.scaffold.chain import numel_ports
+
+    chain = {
+        "inputs": [{"ref": "in0", "port": "a", "dtype": "float32"}, {"ref": "in1", "port": "b", "dtype": "float32"}],
+        "ops": [{"ref": "v0", "name": "vabs", "operands": [["ref", "in0"]], "params": {}, "dtype": "float32"},
+                {"ref": "v1", "name": "vmuls", "params": {}, "dtype": "float32",
+                 "operands": [["ref", "v0"], ["scalar", ["div", ["const", 2.0], ["numel", "v0"]], "float32"]]},
+                {"ref": "v2", "name": "vmuls", "params": {}, "dtype": "float32",
+                 "operands": [["ref", "in1"], ["scalar", ["numel", "*"], "float32"]]},
+                {"ref": "v3", "name": "vadd", "operands": [["ref", "v1"], ["ref", "v2"]], "params": {},
+                 "dtype": "float32"}],
+        "outputs": [{"port": "y", "ref": "v3", "dtype": "float32"}],
+    }
+    assert numel_ports(chain, "v0") == ["a"] and numel_ports(chain, "*") == ["a", "b"]
+    assert numel_ports(chain, "v3") == ["a", "b"] and numel_ports(chain, "in1") == ["b"]
+    a = np.arange(15, dtype=np.float32).reshape(5, 1, 3) - 7
+    b = np.ones((4, 3), dtype=np.float32)
+    got = dsl_numpy.evaluate(chain, {"a": np.broadcast_to(a, (5, 4, 3)), "b": np.broadcast_to(b, (5, 4, 3))},
+                             {"__shapes__": {"a": (5, 1, 3), "b": (4, 3)}})["y"]
+    # by hand: |a| * 2 / 15 (a has 15 elements) + b * 60 (the output has 60)
+    expected = np.abs(np.broadcast_to(a, (5, 4, 3))) * np.float32(2.0 / 15) + np.float32(60.0)
+    assert np.allclose(got, expected, rtol=1e-6)
+
+
+def test_an_element_count_without_the_shapes_is_refused_not_guessed():
+    with pytest.raises(dsl_numpy.GoldenError):
+        run("vmuls", [("ref", "x"), ("scalar", ("numel", "x"), "float32")], "float32",
+            inputs={"x": np.ones(2, dtype=np.float32)})

@@ -55,6 +55,15 @@ def test_int64_arithmetic_runs_on_the_scalar_unit_between_barriers():
     assert place(result).scalar_loops == 1
 
 
+def test_int32_powi_is_a_scalar_power_and_other_dtypes_are_named():
+    result, text = lowered(chain_of([("v0", "powi", [("ref", "in0"), ("ref", "in1")], {}, "int32")], "int32",
+                                    ("a", "b")), "int32")
+    assert "ScalarOps::PowI<int32_t>(a0, a1)" in text and not result.gaps
+    result, text = lowered(chain_of([("v0", "powi", [("ref", "in0"), ("ref", "in1")], {}, "int16")], "int16",
+                                    ("a", "b")), "int16")
+    assert result.gaps and "int32 only" in result.gaps[0][1] and "static_assert(false" in text
+
+
 def test_a_bool_compare_is_a_mask_then_bytes():
     result, text = lowered(chain_of([("v0", "vcmp", [("ref", "in0"), ("scalar", ("const", 0.0), "float32")],
                                       {"operation": "gt", "mode": "bool"}, "bool")], "float32"), "int8")

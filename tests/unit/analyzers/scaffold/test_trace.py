@@ -303,3 +303,49 @@ def test_support_bfp16_casts_bfloat16_around_the_compute(tmp_path, dtype):
     chain = traced(tmp_path, compute, dtype=dtype, plat=plat)
     expected = ["cast_to", "cast_to", "vadd", "round"] if dtype == "bfloat16" else ["vadd"]
     assert names(chain) == expected
+
+
+def test_an_element_count_loop_is_a_host_scalar_of_the_inputs_it_counts(tmp_path):
+    compute = """
+    import math
+
+    def probe_compute(x1, x2, y, alpha):
+        x1 = tbe.cast_to(x1, "float32")
+        x1_shape, _, shape = shape_util.broadcast_shapes(shape_util.shape_to_list(x1.shape), x2.shape)
+        x2 = tbe.broadcast(x2, shape)
+        count = 1.0
+        for dim in x1_shape:
+            count *= dim
+        cof = 2.0 if math.isclose(count, 0.0) else count ** (-1)
+        cof = tvm.const(cof, dtype="float32")
+        out = 1
+        for dim in x2.shape:
+            if isinstance(dim, tvm.tir.IntImm):
+                out *= dim.value
+            else:
+                out *= dim
+        if isinstance(count, float) and isinstance(out, int):
+            return tbe.cast_to(tbe.vmuls(tbe.vmuls(x1, cof), out), "float16")
+        return x2
+    """
+    chain = traced(tmp_path, compute, dtype="float16")
+    assert not chain.gaps and names(chain) == ["cast_to", "vmuls", "vmuls", "cast_to"]
+    first, second = chain.ops[1].operands[1][1], chain.ops[2].operands[1][1]
+    # the count of x1 is of the cast's shape (v0: computed from in0 alone); x2 broadcast counts the output shape
+    assert first == ("cast", "float32", ("pow", ("mul", ("const", 1.0), ("numel", "v0")), ("const", -1)))
+    assert second == ("mul", ("const", 1), ("numel", "v0,in1"))
+    assert any(note[0].startswith("decided False: math.isclose(count, 0.0)") for note in chain.notes)
+
+
+def test_a_branch_on_an_element_count_stops_the_trace(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        count = 1
+        for dim in x1.shape:
+            count *= dim
+        if count > 1024:
+            return tbe.vadd(x1, x2)
+        return tbe.vsub(x1, x2)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert chain.gaps and "element count" in chain.gaps[0].reason

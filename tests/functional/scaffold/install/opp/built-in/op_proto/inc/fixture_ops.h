@@ -6,6 +6,12 @@ REG_OP(ScaledDiff)
     .ATTR(alpha, Float, 1.0)
     .OP_END_FACTORY_REG(ScaledDiff)
 
+REG_OP(MeanPow)
+    .INPUT(x1, TensorType({DT_FLOAT, DT_INT32}))
+    .INPUT(x2, TensorType({DT_FLOAT, DT_INT32}))
+    .OUTPUT(y, TensorType({DT_FLOAT, DT_INT32}))
+    .OP_END_FACTORY_REG(MeanPow)
+
 REG_OP(ClampMod)
     .INPUT(x, TensorType({DT_FLOAT, DT_INT64}))
     .INPUT(y, TensorType({DT_FLOAT, DT_INT64}))
