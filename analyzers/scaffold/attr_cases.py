@@ -46,6 +46,11 @@ def candidates(kind: str, default, conditions: list[dict]) -> list:
     numbers = [c for c in constants if isinstance(c, (int, float)) and not isinstance(c, bool)]
     values = [_number(default)] + ([2.0, 2.5] if any(c["predicate"]["op"] == "is_integer" for c in conditions)
                                    else [])
+    if kind == "int":
+        # An int attribute takes int values only (the host reads it as int64: 1.5 would arrive as 1).
+        values = [v for v in values if v is not None and float(v).is_integer()]
+        values += [int(n) + step for n in numbers if math.isfinite(n) for step in (0, 1, -1, 2, -2)]
+        return list(dict.fromkeys(int(v) for v in [*values, 0, 1, -1, 3]))
     for number in numbers:
         values += [number, number + 1.5, number - 1.5, number + 0.25, number - 0.25]
     return [v for v in values if v is not None] + [0.5, 1.5, -1.5]

@@ -169,6 +169,8 @@ struct ClampModChain0 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
@@ -221,6 +223,8 @@ struct ClampModChain1 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
@@ -270,6 +274,8 @@ struct ClampModChain2 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
@@ -326,6 +332,8 @@ struct ClampModChain3 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
@@ -379,6 +387,8 @@ struct ClampModChain4 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
@@ -416,6 +426,8 @@ struct ClampModChain5 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
@@ -450,6 +462,8 @@ struct ClampModChain6 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
@@ -491,6 +505,8 @@ struct ClampModChain7 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vdiv at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52 > tbe.vmod) -> float32
         // trap: on SoCs without a divide instruction TBE computes Reciprocal(high_precision) * lhs; results can differ in the last bits
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
@@ -529,6 +545,8 @@ struct ClampModChain8 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vmod at clamp_mod.py:21 (inlined from clamp_mod@37 > clamp_mod_compute@52) -> int64
         // trap: vmod is floor-mod (sign of the divisor), not Fmod: adv Fmod truncates and differs for mixed signs
         PipeBarrier<PIPE_ALL>();  // the scalar unit reads vector and DMA results and writes for them

@@ -169,6 +169,8 @@ struct MeanPowChain0 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vsub at mean_pow.py:42 (inlined from mean_pow@45 > mean_pow_compute@61) -> float32
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Sub(t1, x0, x1, cnt);
@@ -192,6 +194,8 @@ struct MeanPowChain1 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE powi at mean_pow.py:41 (inlined from mean_pow@45 > mean_pow_compute@61) -> int32
         // trap: integer exponent; adv Power takes a tensor or scalar exponent
         PipeBarrier<PIPE_ALL>();  // the scalar unit reads vector and DMA results and writes for them

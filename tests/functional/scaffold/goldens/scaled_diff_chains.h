@@ -169,6 +169,8 @@ struct ScaledDiffChain0 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vsub at scaled_diff.py:22 (inlined from scaled_diff@28 > scaled_diff_compute@45) -> float16
         LocalTensor<half> t1 = tmp.GetWithOffset<half>(tile, 0U * (tile / 8));  // float16
         Sub(t1, x0, x1, cnt);
@@ -203,6 +205,8 @@ struct ScaledDiffChain1 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vsub at scaled_diff.py:22 (inlined from scaled_diff@28 > scaled_diff_compute@45) -> float32
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Sub(t1, x0, x1, cnt);
@@ -229,6 +233,8 @@ struct ScaledDiffChain2 {
         (void)tmp;
         (void)tile;
         (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
         // TBE vsub at scaled_diff.py:22 (inlined from scaled_diff@28 > scaled_diff_compute@45) -> int32
         Sub(y0, x0, x1, cnt);
     }

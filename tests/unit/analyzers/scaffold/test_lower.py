@@ -181,6 +181,17 @@ def test_reg_op_defaults_lose_their_cxx_suffixes(kind, default, plain):
     assert plan._plain_default(kind, default) == plain
 
 
+def test_an_int_attribute_is_given_int_values_only():
+    # LpNormUpdate: p not in (0, 1, inf, -inf - 1) and p != 2 -- 1.5 would reach the int64 attribute as 1
+    conditions = [{"predicate": {"attr": "p", "op": "in", "value": [0, 1, 2147483647, -2147483648]}, "outcome": False},
+                  {"predicate": {"attr": "p", "op": "==", "value": 2}, "outcome": False}]
+    values = attr_cases.satisfying(conditions, {"p": "int"}, {"p": "2"})
+    assert isinstance(values["p"], int) and values["p"] not in (0, 1, 2, 2147483647, -2147483648)
+    only_half = [{"predicate": {"attr": "p", "op": ">", "value": 1}, "outcome": True},
+                 {"predicate": {"attr": "p", "op": "<", "value": 2}, "outcome": True}]
+    assert attr_cases.satisfying(only_half, {"p": "int"}, {"p": "2"}) is None
+
+
 def test_attribute_conditions_find_values_and_host_code():
     conditions = [{"predicate": {"attr": "alpha", "op": ">", "value": 1.0}, "outcome": True},
                   {"predicate": {"attr": "alpha", "op": "!=", "value": 2.5}, "outcome": True}]
