@@ -42,6 +42,11 @@ class Branches:
                                    stmt.lineno, frame.module.path))
                 self.exec_block(stmt.orelse, frame)
                 return
+            if not stmt.orelse and drops_unit_dims(stmt, frame):
+                self.notes.append((f"not followed (it only drops dims of 1 that every shape it names has, which "
+                                   f"reading by strides does not see): {stmt.test.as_string()[:120]}", stmt.lineno,
+                                   frame.module.path))
+                return
             if stmt.orelse and only_rejects(stmt.orelse):
                 self.notes.append((f"assumed true (its else only rejects input): {stmt.test.as_string()[:120]}",
                                    stmt.lineno, frame.module.path))
@@ -136,6 +141,37 @@ def _is_dim(node, variable: str) -> bool:
     if isinstance(node, nodes.Attribute) and node.attrname == "value":
         node = node.expr
     return isinstance(node, nodes.Name) and node.name == variable
+
+
+def drops_unit_dims(stmt: nodes.If, frame: Frame) -> bool:
+    """`if a[-1] == 1 and b[-1] == 1 ...: a = a[:-1] ...`: a branch whose test holds only where the last dims of the
+    shapes it names are 1, and whose body only re-slices those shapes (each from itself)."""
+    tested = _unit_dim_tests(stmt.test)
+    if not tested:
+        return False
+    for statement in stmt.body:
+        if not (isinstance(statement, nodes.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], nodes.AssignName)):
+            return False
+        name = statement.targets[0].name
+        used = {n.name for n in statement.value.nodes_of_class(nodes.Name)} - {"len"}
+        if name not in tested or used != {name} or not isinstance(frame.locals.get(name), ShapeValue):
+            return False
+    return bool(stmt.body)
+
+
+def _unit_dim_tests(test) -> set[str]:
+    """The shapes of `s[-1] == 1 and t[-1] == 1 ...`, empty for any other test."""
+    parts = test.values if isinstance(test, nodes.BoolOp) and test.op == "and" else [test]
+    names = set()
+    for part in parts:
+        if not (isinstance(part, nodes.Compare) and len(part.ops) == 1 and part.ops[0][0] == "=="
+                and isinstance(part.ops[0][1], nodes.Const) and part.ops[0][1].value == 1
+                and isinstance(part.left, nodes.Subscript) and isinstance(part.left.value, nodes.Name)
+                and part.left.slice.as_string() == "-1"):
+            return set()
+        names.add(part.left.value.name)
+    return names
 
 
 def only_checks(statements) -> bool:

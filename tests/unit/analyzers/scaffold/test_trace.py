@@ -349,3 +349,30 @@ def test_a_branch_on_an_element_count_stops_the_trace(tmp_path):
     """
     chain = traced(tmp_path, compute, dtype="float32")
     assert chain.gaps and "element count" in chain.gaps[0].reason
+
+
+def test_a_branch_that_only_drops_trailing_unit_dims_is_not_followed(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        s1, s2, both = shape_util.broadcast_shapes(x1.shape, x2.shape)
+        if s1[-1] == 1 and s2[-1] == 1 and both[-1] == 1:
+            s1 = s1 if len(s1) == 1 else s1[:-1]
+            s2 = s2[:-1]
+        return tbe.vadd(x1, x2)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert not chain.gaps and names(chain) == ["vadd"]
+    assert chain.notes[0][0].startswith("not followed (it only drops dims of 1")
+
+
+@pytest.mark.parametrize("body", ["s1 = s2[:-1]", "s1 = s1[:-1]\n            alpha = 2.0"])
+def test_a_unit_dim_branch_that_does_more_stops_the_trace(tmp_path, body):
+    compute = f"""
+    def probe_compute(x1, x2, y, alpha):
+        s1, s2, both = shape_util.broadcast_shapes(x1.shape, x2.shape)
+        if s1[-1] == 1 and s2[-1] == 1:
+            {body}
+        return tbe.vadd(x1, x2)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert chain.gaps and "cannot decide s1[-1] == 1" in chain.gaps[0].reason
