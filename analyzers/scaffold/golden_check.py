@@ -107,7 +107,8 @@ def golden(chain: dict, document: dict, arrays: dict, attrs: dict) -> dict:
     shape = np.broadcast_shapes(*[np.shape(a) for a in arrays.values()])
     broadcast = {name: np.broadcast_to(array, shape) for name, array in arrays.items()}
     counted = {**attrs, "__shapes__": {name: np.shape(array) for name, array in arrays.items()}}
-    return {name: np.asarray(value).reshape(shape)
+    # An output that reads no input (tbe.broadcast of a scalar: Fills) is one value, at every element of the shape.
+    return {name: np.broadcast_to(value, shape).copy() if np.size(value) == 1 else np.asarray(value).reshape(shape)
             for name, value in dsl_numpy.evaluate(chain, broadcast, counted).items()}
 
 

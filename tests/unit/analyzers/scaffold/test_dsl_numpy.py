@@ -266,3 +266,14 @@ def test_an_element_count_without_the_shapes_is_refused_not_guessed():
     with pytest.raises(dsl_numpy.GoldenError):
         run("vmuls", [("ref", "x"), ("scalar", ("numel", "x"), "float32")], "float32",
             inputs={"x": np.ones(2, dtype=np.float32)})
+
+
+def test_an_output_that_reads_no_input_fills_the_output_shape():
+    from op_migrate.analyzers.scaffold import golden_check
+
+    chain = {"inputs": [{"ref": "in0", "port": "x", "dtype": "float16"}],
+             "ops": [{"ref": "v0", "name": "broadcast", "operands": [["scalar", ["const", 2.5], "float16"]],
+                      "params": {}, "dtype": "float16"}],
+             "outputs": [{"port": "y", "ref": "v0", "dtype": "float16"}]}
+    got = golden_check.golden(chain, {}, {"x": np.zeros((3, 45), dtype=np.float16)}, {})["y"]
+    assert got.shape == (3, 45) and np.all(got == np.float16(2.5))
