@@ -18,6 +18,7 @@ from op_migrate.analyzers.scaffold.values import (
     TensorValue,
     Untranslatable,
     as_scalar_expr,
+    python_type,
 )
 
 UNARY = ("vabs", "vexp", "vrelu", "vnot", "vsignbit", "vsigmoid", "vtanh")
@@ -72,6 +73,7 @@ class Tracer:
         self.build = None
         self.attrs_used: set[str] = set()
         self.scalar_tensors: set[str] = set()  # refs used as t[0]: the inputs they come from must be one element
+        self.attr_types: dict[str, str] = {}  # attribute -> its op-info type (int, float ...)
 
     def new_input(self, dtype: str, name: str, line: int | None, path: str) -> TensorValue:
         ref = f"in{len(self.inputs)}"
@@ -259,7 +261,9 @@ class Dsl:
             return TensorValue(value.ref, value.dtype, getattr(target, "refs", None) or ("*",))
         out_dtype = bound["output_dtype"]
         if isinstance(value, Scalar):
-            dtype = value.dtype
+            # A Python number computed at build time: tvm.const(int32) or tvm.const(float16), as for a literal.
+            dtype = value.dtype or {int: "int32", float: "float16"}.get(python_type(value.expr,
+                                                                                   self.tracer.attr_types))
         elif isinstance(value, bool) or isinstance(value, int):
             dtype = "int32"
         elif isinstance(value, float):

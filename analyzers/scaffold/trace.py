@@ -138,6 +138,7 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
     registered = dict(zip([p.name for p in entry_inputs + entry_outputs], [*inputs, *outputs]))
     args = []
     attr_types = attr_types or {}
+    tracer.attr_types = attr_types
     for port in facts.ports:
         if port.role in ("input", "output"):
             name, dtype = registered[port.name]

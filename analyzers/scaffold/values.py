@@ -155,17 +155,19 @@ def has_numel(expr) -> bool:
     return expr[0] == "numel" or any(has_numel(part) for part in expr[1:] if isinstance(part, tuple))
 
 
-def python_type(expr):
-    """int or float: the Python type a build-time scalar has (an element count is an int, as in a static build);
-    None where an attribute's type decides it."""
+def python_type(expr, attr_types: dict | None = None):
+    """int or float: the Python type a build-time scalar has (an element count is an int, as in a static build; an
+    attribute has its op-info type); None where that is not known."""
     kind = expr[0]
     if kind == "const":
         return float if isinstance(expr[1], float) else int
     if kind == "numel":
         return int
-    if kind in ("attr", "cast"):
+    if kind == "attr":
+        return {"int": int, "float": float}.get((attr_types or {}).get(expr[1]))
+    if kind == "cast":
         return None
-    parts = [python_type(part) for part in expr[1:] if isinstance(part, tuple)]
+    parts = [python_type(part, attr_types) for part in expr[1:] if isinstance(part, tuple)]
     if None in parts:
         return None
     if kind in ("div", "log", "exp", "sqrt") or float in parts:

@@ -376,3 +376,16 @@ def test_a_unit_dim_branch_that_does_more_stops_the_trace(tmp_path, body):
     """
     chain = traced(tmp_path, compute, dtype="float32")
     assert chain.gaps and "cannot decide s1[-1] == 1" in chain.gaps[0].reason
+
+
+def test_the_python_type_of_a_build_time_number_follows_python():
+    from op_migrate.analyzers.scaffold.values import python_type
+
+    kinds = {"bits": "int", "alpha": "float"}
+    assert python_type(("sub", ("attr", "bits"), ("const", 1)), kinds) is int
+    assert python_type(("mul", ("attr", "alpha"), ("const", 2)), kinds) is float
+    assert python_type(("div", ("attr", "bits"), ("const", 2)), kinds) is float
+    assert python_type(("mul", ("const", 1.0), ("numel", "in0")), kinds) is float
+    # int ** int is a float for a negative exponent: not decided; an attribute of unknown type neither
+    assert python_type(("pow", ("const", 2), ("attr", "bits")), kinds) is None
+    assert python_type(("add", ("attr", "other"), ("const", 1)), kinds) is None
