@@ -49,10 +49,12 @@ CXX_KEYWORDS = {"default", "delete", "new", "class", "template", "operator", "re
                 "char", "short", "long", "double", "bool", "auto", "case", "switch", "this", "out", "in"}
 GE_TYPES = {"float16": "DT_FLOAT16", "bfloat16": "DT_BF16", "float32": "DT_FLOAT", "int8": "DT_INT8",
             "uint8": "DT_UINT8", "int16": "DT_INT16", "uint16": "DT_UINT16", "int32": "DT_INT32", "uint32": "DT_UINT32",
-            "int64": "DT_INT64", "uint64": "DT_UINT64", "bool": "DT_BOOL"}
+            "int64": "DT_INT64", "uint64": "DT_UINT64", "bool": "DT_BOOL",
+            "complex32": "DT_COMPLEX32", "complex64": "DT_COMPLEX64"}
 ACL_TYPES = {"float16": "ACL_FLOAT16", "bfloat16": "ACL_BF16", "float32": "ACL_FLOAT", "int8": "ACL_INT8",
              "uint8": "ACL_UINT8", "int16": "ACL_INT16", "uint16": "ACL_UINT16", "int32": "ACL_INT32",
-             "uint32": "ACL_UINT32", "int64": "ACL_INT64", "uint64": "ACL_UINT64", "bool": "ACL_BOOL"}
+             "uint32": "ACL_UINT32", "int64": "ACL_INT64", "uint64": "ACL_UINT64", "bool": "ACL_BOOL",
+             "complex32": "ACL_COMPLEX32", "complex64": "ACL_COMPLEX64"}
 
 
 def render_folder(plan: ScaffoldPlan, extra: dict) -> dict[str, str]:

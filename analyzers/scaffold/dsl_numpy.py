@@ -28,6 +28,8 @@ NUMPY = {
     "float16": np.float16, "float32": np.float32, "float64": np.float64, "int8": np.int8, "uint8": np.uint8,
     "int16": np.int16, "uint16": np.uint16, "int32": np.int32, "uint32": np.uint32, "int64": np.int64,
     "uint64": np.uint64, "bool": np.bool_, "uint1": np.bool_,
+    # complex32 has no numpy type: held as complex64 whose parts are float16 values (rounded after every op)
+    "complex32": np.complex64, "complex64": np.complex64,
 }
 if _bfloat16 is not None:
     NUMPY["bfloat16"] = _bfloat16
@@ -84,6 +86,13 @@ def _numel_refs(expr) -> list[str]:
     return [refs for part in expr[1:] for refs in _numel_refs(part)]
 
 
+def round_complex32(values):
+    """complex64 values with each part rounded to float16 (the pairs of a complex32)."""
+    values = np.asarray(values, dtype=np.complex64)
+    return (values.real.astype(np.float16).astype(np.float32)
+            + 1j * values.imag.astype(np.float16).astype(np.float32)).astype(np.complex64)
+
+
 def _storage(dtype: str):
     return np.int8 if dtype == "bool" else np_dtype(dtype)
 
@@ -135,6 +144,8 @@ def _float_op(function):
         if dtype in ("float16", "bfloat16"):
             wide = [np.asarray(o).astype(np.float32) for o in operands]
             return np.asarray(function(*wide)).astype(np_dtype(dtype))
+        if dtype == "complex32":
+            return round_complex32(np.asarray(function(*[np.asarray(o).astype(np.complex64) for o in operands])))
         typed = [np.asarray(o).astype(np_dtype(dtype)) for o in operands]
         return np.asarray(function(*typed)).astype(np_dtype(dtype))
     return run

@@ -17,6 +17,7 @@ from op_migrate.analyzers.scaffold import dsl_numpy
 THRESHOLDS = {"float16": 1e-3, "float32": 1e-4, "bfloat16": 4e-3}
 MERE_THRESHOLDS = {"float16": 2 ** -10, "float32": 2 ** -13, "bfloat16": 2 ** -7}
 FLOATS = ("float16", "float32", "bfloat16")
+COMPLEX = {"complex32": "float16", "complex64": "float32"}  # compared part by part with the part's thresholds
 SPECIALS = (np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0)
 
 
@@ -57,6 +58,10 @@ def make_inputs(document: dict, chain: dict, case: dict, seed: int) -> dict:
                 flat = values.reshape(-1)
                 flat[: len(SPECIALS)] = np.roll(np.array(SPECIALS, dtype=np.float32), index)
             arrays[name] = values.astype(dsl_numpy.np_dtype(dtype))
+        elif dtype in COMPLEX:
+            parts = rng.uniform(-5, 5, size=(2, *shape)).astype(np.float32)
+            values = (parts[0] + 1j * parts[1]).astype(np.complex64)
+            arrays[name] = dsl_numpy.round_complex32(values) if dtype == "complex32" else values
         elif dtype == "bool":
             arrays[name] = rng.integers(0, 2, size=shape).astype(np.int8)
         else:
@@ -116,6 +121,9 @@ def compare(actual: np.ndarray, expected: np.ndarray, dtype: str) -> tuple[bool,
     """(passed, what differs)."""
     if actual.shape != expected.shape:
         return False, f"shape {actual.shape} != {expected.shape}"
+    if dtype in COMPLEX:
+        parts = [compare(part(actual), part(expected), COMPLEX[dtype]) for part in (np.real, np.imag)]
+        return parts[0][0] and parts[1][0], f"real: {parts[0][1]}; imaginary: {parts[1][1]}"
     if dtype in FLOATS:
         a = actual.astype(np.float64)
         e = expected.astype(np.float64)
@@ -147,7 +155,8 @@ def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dic
         case = {**case, "specials": False}
     arrays = make_inputs(document, chain, case, seed)
     attrs = attr_values(document, key)
-    inputs = {f"x{index}": arrays[name] for index, name in enumerate(document["inputs"])}
+    inputs = {f"x{index}": _raw(arrays[name], chain["combination"][f"input{index}"])
+              for index, name in enumerate(document["inputs"])}
     outputs = {f"y{index}": _storage(chain["combination"][f"output{index}"])
                for index in range(len(document["outputs"]))}
     options = {"key": key}
@@ -159,8 +168,8 @@ def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dic
     lines, failures = [], []
     for index, name in enumerate(document["outputs"]):
         dtype = chain["combination"][f"output{index}"]
-        want = expected[name].astype(_storage(dtype))
-        got = results[f"y{index}"].reshape(want.shape)
+        want = expected[name] if dtype in COMPLEX else expected[name].astype(_storage(dtype))
+        got = _cooked(results[f"y{index}"], dtype).reshape(want.shape)
         passed, detail = compare(got, want, "int8" if dtype == "bool" else dtype)
         lines.append(f"{name} ({dtype}): {detail}")
         if not passed:
@@ -170,4 +179,22 @@ def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dic
 
 
 def _storage(dtype: str):
+    """The numpy type the kernel's bytes are read as (complex32: one uint32 per (real, imaginary) float16 pair)."""
+    if dtype == "complex32":
+        return np.uint32
     return np.int8 if dtype == "bool" else dsl_numpy.np_dtype(dtype)
+
+
+def _raw(array, dtype: str):
+    """The bytes the kernel reads: a complex32 as its float16 pairs."""
+    if dtype != "complex32":
+        return array
+    pairs = np.stack([np.real(array), np.imag(array)], axis=-1).astype(np.float16)
+    return np.ascontiguousarray(pairs).view(np.uint32).reshape(np.shape(array))
+
+
+def _cooked(raw, dtype: str):
+    if dtype != "complex32":
+        return raw
+    pairs = np.ascontiguousarray(raw).view(np.float16).reshape(-1, 2).astype(np.float32)
+    return (pairs[:, 0] + 1j * pairs[:, 1]).astype(np.complex64)

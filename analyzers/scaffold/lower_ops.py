@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from op_migrate.analyzers.scaffold.chain import ChainOp
-from op_migrate.analyzers.scaffold.scalars import BYTES, cxx_type, is_float, literal
+from op_migrate.analyzers.scaffold.scalars import BYTES, COMPONENTS, cxx_type, is_float, literal
 
 ARITH = ("int16", "float16", "int32", "float32")
 FLOAT_VEC = ("float16", "float32")
@@ -37,6 +37,8 @@ class OpLowerings:
     def _binary(api: str, integer: str | None = None):
         def lower(self, op, dst):
             a, b = self.operand(op, 0), self.operand(op, 1)
+            if op.dtype in COMPONENTS and api in ("Add", "Sub"):
+                return self._componentwise(op, dst, api, [a, b])
             if op.dtype in ARITH or op.dtype == "bfloat16":
                 return self._float_or_wide(op, dst, lambda d: api, [a, b])
             if integer is None or not op.dtype.startswith(("int", "uint")) or op.dtype == "bool":
@@ -52,6 +54,19 @@ class OpLowerings:
     _op_vmul = _binary("Mul", "ScalarOps::Mul<{T}>(a0, a1)")
     _op_vmax = _binary("Max", "(a0 > a1 ? a0 : a1)")
     _op_vmin = _binary("Min", "(a0 < a1 ? a0 : a1)")
+
+    def _componentwise(self, op, dst, api: str, sources):
+        """A complex sum or difference is that of the real and of the imaginary parts: the op on the component
+        view of each (real, imaginary) pair, twice the lanes."""
+        out = self._result(op, dst)
+        part = COMPONENTS[op.dtype]
+        views = [self.view(s, part) for s in sources]
+        target = self.view(out, part)
+        self.apis.add(api)
+        self.emit([f"{api}({target.name}, {', '.join(v.name for v in views)}, cnt * 2);"], defs=[out, target],
+                  uses=views)
+        self.emit([f"// {op.dtype}: {api} of the (real, imaginary) {part} pairs, component by component"])
+        return out
 
     def _op_vdiv(self, op, dst):
         a, b = self.operand(op, 0), self.operand(op, 1)

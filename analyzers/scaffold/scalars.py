@@ -10,12 +10,17 @@ CXX_TYPES = {
     "float16": "half", "bfloat16": "bfloat16_t", "float32": "float", "int8": "int8_t", "uint8": "uint8_t",
     "int16": "int16_t", "uint16": "uint16_t", "int32": "int32_t", "uint32": "uint32_t", "int64": "int64_t",
     "uint64": "uint64_t", "bool": "int8_t",
+    # complex: (real, imaginary) pairs moved as one element; only their componentwise ops are translated
+    "complex32": "uint32_t", "complex64": "uint64_t",
 }
 BYTES = {"float16": 2, "bfloat16": 2, "float32": 4, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4,
-         "uint32": 4, "int64": 8, "uint64": 8, "bool": 1, "float64": 8}
+         "uint32": 4, "int64": 8, "uint64": 8, "bool": 1, "float64": 8, "complex32": 4, "complex64": 8}
 _INT_RANGES = {"int8": (-128, 127), "uint8": (0, 255), "int16": (-32768, 32767), "uint16": (0, 65535),
                "int32": (-2**31, 2**31 - 1), "uint32": (0, 2**32 - 1), "int64": (-2**63, 2**63 - 1),
                "uint64": (0, 2**64 - 1), "bool": (-128, 127)}
+
+
+COMPONENTS = {"complex32": "float16", "complex64": "float32"}
 
 
 def cxx_type(dtype: str) -> str:

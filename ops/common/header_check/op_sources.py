@@ -15,7 +15,7 @@ GE_DTYPE_CTYPES = {
     "DT_FLOAT": "float", "DT_FLOAT16": "half", "DT_BF16": "bfloat16_t", "DT_DOUBLE": "double",
     "DT_INT8": "int8_t", "DT_UINT8": "uint8_t", "DT_INT16": "int16_t", "DT_UINT16": "uint16_t",
     "DT_INT32": "int32_t", "DT_UINT32": "uint32_t", "DT_INT64": "int64_t", "DT_UINT64": "uint64_t",
-    "DT_BOOL": "bool",
+    "DT_BOOL": "bool", "DT_COMPLEX32": "complex32", "DT_COMPLEX64": "complex64",
 }
 
 

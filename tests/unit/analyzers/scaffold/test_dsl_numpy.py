@@ -277,3 +277,30 @@ def test_an_output_that_reads_no_input_fills_the_output_shape():
              "outputs": [{"port": "y", "ref": "v0", "dtype": "float16"}]}
     got = golden_check.golden(chain, {}, {"x": np.zeros((3, 45), dtype=np.float16)}, {})["y"]
     assert got.shape == (3, 45) and np.all(got == np.float16(2.5))
+
+
+def test_complex_sums_and_differences_are_componentwise_with_float16_parts_for_complex32():
+    a = np.array([1.0 + 2.0j, 65504.0 - 0.5j, 0.1 + 0.1j], dtype=np.complex64)
+    b = np.array([0.5 - 1.0j, 65504.0 + 0.25j, 0.2 - 0.3j], dtype=np.complex64)
+    got = run("vsub", [("ref", "a"), ("ref", "b")], "complex32",
+              inputs={"a": dsl_numpy.round_complex32(a), "b": dsl_numpy.round_complex32(b)})
+    # by hand: each part rounded to float16 (0.1 is 0.0999755859375 in float16, 0.2 is 0.199951171875)
+    half = [(float(np.float16(x)), float(np.float16(y))) for x, y in [(1.0 - 0.5, 2.0 + 1.0), (0.0, -0.75),
+                                                                     (0.0999755859375 - 0.199951171875,
+                                                                      0.0999755859375 + 0.300048828125)]]
+    assert [(float(v.real), float(v.imag)) for v in got] == half
+    wide = run("vadd", [("ref", "a"), ("ref", "b")], "complex64", inputs={"a": a, "b": b})
+    assert wide.tolist() == (a + b).tolist()
+
+
+def test_complex32_pairs_travel_as_float16_bytes_and_compare_part_by_part():
+    from op_migrate.analyzers.scaffold import golden_check
+
+    values = dsl_numpy.round_complex32(np.array([[1.5 - 2.0j, -0.25 + 8.0j]], dtype=np.complex64))
+    raw = golden_check._raw(values, "complex32")
+    assert raw.dtype == np.uint32 and raw.shape == (1, 2)
+    assert raw.view(np.float16).reshape(-1).tolist() == [1.5, -2.0, -0.25, 8.0]
+    assert golden_check._cooked(raw, "complex32").tolist() == values.reshape(-1).tolist()
+    passed, detail = golden_check.compare(values + np.complex64(0.01j), values, "complex32")
+    assert not passed and "imaginary: 2 of 2 differ" in detail and "real: 2 of" not in detail
+    assert golden_check.compare(values, values, "complex32")[0]

@@ -204,3 +204,13 @@ def test_attribute_conditions_find_values_and_host_code():
         '(attrMode == "mean")'
     assert attr_cases.cxx_condition({"attr": "flag", "op": "truth", "value": None}, "attrFlag", "bool") == \
         "(attrFlag)"
+
+
+@pytest.mark.parametrize("dtype, part", [("complex32", "half"), ("complex64", "float")])
+def test_a_complex_difference_is_a_sub_on_the_part_view_and_a_product_is_named(dtype, part):
+    result, text = lowered(chain_of([("v0", "vsub", [("ref", "in0"), ("ref", "in1")], {}, dtype)], dtype,
+                                    ("a", "b")), dtype)
+    assert f"x0.ReinterpretCast<{part}>()" in text and "cnt * 2);" in text and not result.gaps
+    result, text = lowered(chain_of([("v0", "vmul", [("ref", "in0"), ("ref", "in1")], {}, dtype)], dtype,
+                                    ("a", "b")), dtype)
+    assert result.gaps and f"A2 has no Mul for {dtype}" in result.gaps[0][1]
