@@ -213,6 +213,12 @@ class Dsl:
                                 "float16", line, path)
         if dtype == tensor.dtype:
             return tensor  # TBE returns the tensor itself
+        if "complex" in tensor.dtype or "complex" in dtype:
+            # TBE has its own complex conversions (a real part and a zero imaginary one ...), not the vconv table:
+            # recorded with its result dtype (a variant whose output is then of another dtype is left out), named.
+            return self._emit(interp, "cast_to", (_operand(tensor),),
+                              {"dtype": dtype, "untranslated": f"a complex conversion {tensor.dtype} -> {dtype}"},
+                              dtype, line, path)
         steps = casts.route(self.platform, tensor.dtype, dtype)
         if steps is None:
             raise Refused(f"tbe.cast_to at line {line}: no conversion {tensor.dtype} -> {dtype} on "

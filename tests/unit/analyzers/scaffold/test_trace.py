@@ -389,3 +389,18 @@ def test_the_python_type_of_a_build_time_number_follows_python():
     # int ** int is a float for a negative exponent: not decided; an attribute of unknown type neither
     assert python_type(("pow", ("const", 2), ("attr", "bits")), kinds) is None
     assert python_type(("add", ("attr", "other"), ("const", 1)), kinds) is None
+
+
+def test_a_complex_conversion_is_recorded_untranslated_with_its_result_dtype(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.cast_to(x1, "complex64")
+    """
+    path = tmp_path / "probe.py"
+    path.write_text(HEADER + textwrap.dedent(compute) + ENTRY.replace('"float16", "float32"', '"float32"'),
+                    encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    chain = trace(read_entry(loader, path), loader, platform(), [("x1", "float32"), ("x2", "float32")],
+                  [("y", "complex64")])
+    assert chain.refused is None and not chain.gaps
+    assert chain.ops[0].dtype == "complex64" and "complex conversion" in chain.ops[0].params["untranslated"]
