@@ -3,6 +3,8 @@ run on the abstract interpreter for ND tensors of dynamic shape, gives the lists
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from op_migrate.analyzers.proto.model import OpInfo
 from op_migrate.analyzers.proto.dtype_names import opinfo_dtype
 from op_migrate.analyzers.scaffold.combos import Combination, CombinationError, SocCombinations
@@ -12,7 +14,9 @@ from op_migrate.analyzers.scaffold.interp import Interpreter, UserFunction
 from op_migrate.analyzers.scaffold.modules import ModuleLoader
 from op_migrate.analyzers.scaffold.platform import Platform
 from op_migrate.analyzers.scaffold.trace import with_roles
-from op_migrate.analyzers.scaffold.values import Refused, Unknown, Untranslatable
+from op_migrate.analyzers.scaffold.values import AttrBranch, Refused, Unknown, Untranslatable
+
+MAX_SELECT_BRANCHES = 6
 
 
 def select_combinations(facts, loader: ModuleLoader, platform: Platform, info: OpInfo) -> SocCombinations:
@@ -22,10 +26,6 @@ def select_combinations(facts, loader: ModuleLoader, platform: Platform, info: O
                                "has no op_select_format")
     inputs = sum(p.index.startswith("input") for p in info.params)
     facts = with_roles(facts, inputs, len(info.params) - inputs)
-    tracer = Tracer()
-    framework = Framework(platform, tracer)
-    interp = Interpreter(loader, Dsl(tracer, framework), framework)
-    interp.current_path = facts.module.path
     by_name = {p.name: p.role for p in facts.ports}
     args = []
     arguments = function.args
@@ -45,14 +45,36 @@ def select_combinations(facts, loader: ModuleLoader, platform: Platform, info: O
             args.append(info.op_type.lower() if name == "kernel_name" else None)
     while args and args[-1] is None and len(args) > len(names) - len(arguments.defaults or []):
         args.pop()
-    try:
-        result = interp.run_function(UserFunction(function, facts.module), args, {}, function)
-    except (Untranslatable, Refused) as error:
-        raise CombinationError(f"{info.op_type}: op_select_format cannot be followed for ND: {error.reason} "
-                               f"(line {error.line})") from error
-    if not isinstance(result, dict) or "selected" not in result:
-        raise CombinationError(f"{info.op_type}: op_select_format returned {interp.describe(result)}")
-    return _combinations(info, result["selected"])
+    # A branch on an attribute is followed both ways: the combinations every outcome lists are registered
+    # whatever the attribute; one that only some outcomes list is not (the kernel cannot know the attribute then).
+    pending, answers = [{}], []
+    while pending:
+        decisions = pending.pop()
+        tracer = Tracer()
+        framework = Framework(platform, tracer)
+        interp = Interpreter(loader, Dsl(tracer, framework), framework)
+        interp.current_path = facts.module.path
+        interp.attr_decisions = dict(decisions)
+        try:
+            result = interp.run_function(UserFunction(function, facts.module), list(args), {}, function)
+        except AttrBranch as branch:
+            if len(decisions) >= MAX_SELECT_BRANCHES:
+                raise CombinationError(f"{info.op_type}: op_select_format branches on attributes more than "
+                                       f"{MAX_SELECT_BRANCHES} times") from branch
+            pending += [{**decisions, branch.key: outcome} for outcome in (True, False)]
+            continue
+        except (Untranslatable, Refused) as error:
+            raise CombinationError(f"{info.op_type}: op_select_format cannot be followed for ND: {error.reason} "
+                                   f"(line {error.line})") from error
+        if not isinstance(result, dict) or "selected" not in result:
+            raise CombinationError(f"{info.op_type}: op_select_format returned {interp.describe(result)}")
+        answers.append(_combinations(info, result["selected"]))
+    first = answers[0]
+    common = [c for c in first.combinations if all(c in other.combinations for other in answers[1:])]
+    if not common:
+        raise CombinationError(f"{info.op_type}: op_select_format lists no combination for every value of the "
+                               "attributes it branches on")
+    return replace(first, combinations=tuple(common))
 
 
 def _combinations(info: OpInfo, items: list) -> SocCombinations:

@@ -86,6 +86,7 @@ def test_attribute_branches_fork_into_one_kernel_per_outcome():
 
 
 def test_op_select_format_gives_the_combinations():
+    # its branch on attribute mode is followed both ways: bfloat16, listed for mode "wide" only, is left out
     plan = plan_of("soft_sign")
     assert [c.label for c in plan.combos] == ["float16", "float32"]
     assert all(c.formats == (("ND", "ND"),) for c in plan.combos)

@@ -1,4 +1,5 @@
-# Fixture TBE operator for the scaffold's tests: y = x / (1 + |x|), dtypes from op_select_format.
+# Fixture TBE operator for the scaffold's tests: y = x / (1 + |x|), dtypes from op_select_format, which lists
+# bfloat16 only for mode "wide" (an attribute the compute ignores).
 from impl.util.platform_adapter import tbe
 from impl.util.platform_adapter import tbe_platform
 from impl.util.platform_adapter import tvm
@@ -9,11 +10,13 @@ from impl.util.platform_adapter import register_operator
 from impl.util import util_select_op_base
 
 
-def op_select_format(x, y, kernel_name="soft_sign"):
-    """ND only; float32 where the SoC divides float32"""
+def op_select_format(x, y, mode="plain", kernel_name="soft_sign"):
+    """ND only; float32 where the SoC divides float32; bfloat16 for mode "wide" only"""
     dtypes = ["float16"]
     if tbe_platform.api_check_support("tbe.dsl.vdiv", "float32"):
         dtypes.append("float32")
+    if mode == "wide":
+        dtypes.append("bfloat16")
     shape = x.get("ori_shape")
     formats = ["ND"] * len(dtypes)
     if len(shape) == 5 and x.get("ori_format") == "NDHWC":
@@ -32,7 +35,7 @@ def soft_sign_compute(x, y, kernel_name="soft_sign"):
 
 
 @register_operator("SoftSign")
-def soft_sign(x, y, kernel_name="soft_sign"):
+def soft_sign(x, y, mode="plain", kernel_name="soft_sign"):
     """entry"""
     dtype = x.get("dtype").lower()
     ins = classify([x], OpPatternMode.ELEWISE)
