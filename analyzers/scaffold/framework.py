@@ -11,6 +11,7 @@ import math
 from astroid import nodes
 
 from op_migrate.analyzers.scaffold.platform import Platform, PlatformError
+from op_migrate.analyzers.scaffold.pybuiltins import Builtin
 from op_migrate.analyzers.scaffold.scalars import BYTES, held
 from op_migrate.analyzers.scaffold.values import (
     AttrValue,
@@ -127,6 +128,12 @@ class Framework:
             import itertools
 
             return [tuple(item) if tail == "product" else item for item in getattr(itertools, tail)(*args)]
+        if path == "collections.namedtuple" and len(args) >= 2 and isinstance(args[0], str) \
+                and isinstance(args[1], (str, list, tuple)) and all(isinstance(f, str) for f in args[1]):
+            import collections
+
+            kind = collections.namedtuple(args[0], args[1])
+            return Builtin(args[0], lambda interp, args, kwargs, node: kind(*args, **kwargs))
         if path in ("copy.copy", "copy.deepcopy") and args:
             import copy
 

@@ -169,6 +169,8 @@ def attribute(interp, value, name: str, node):
         return _method(name, value)
     if isinstance(value, tuple) and name in ("index", "count"):
         return _method(name, value)
+    if isinstance(value, tuple) and name in getattr(value, "_fields", ()):
+        return getattr(value, name)  # a collections.namedtuple's field
     if isinstance(value, dict) and name in _DICT_METHODS:
         return _method(name, value)
     if isinstance(value, TensorValue):

@@ -404,3 +404,18 @@ def test_a_complex_conversion_is_recorded_untranslated_with_its_result_dtype(tmp
                   [("y", "complex64")])
     assert chain.refused is None and not chain.gaps
     assert chain.ops[0].dtype == "complex64" and "complex conversion" in chain.ops[0].params["untranslated"]
+
+
+def test_a_namedtuple_of_the_inputs_is_read_by_index_and_field(tmp_path):
+    compute = """
+    from collections import namedtuple
+
+    def probe_compute(x1, x2, y, alpha):
+        pair = namedtuple("pair", "first, second")(first=x1, second=x2)
+        if pair[1] is not None:
+            return tbe.vsub(pair.first, pair[1])
+        return x1
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert not chain.gaps and names(chain) == ["vsub"]
+    assert chain.ops[0].operands == (("ref", "in0"), ("ref", "in1"))
