@@ -51,7 +51,7 @@ def test_an_output_named_like_an_input_gets_the_ref_suffix(tmp_path: Path) -> No
     [
         ('this->Input("x").DataType(MISSING).Format({ge::FORMAT_ND}); AddConfig("ascend910b")', "cannot resolve"),
         ('this->Input("x").DataType({ge::DT_FLOAT}); AddConfig("ascend910b")', "no .Format"),
-        ('this->Input("x").DataType({ge::DT_COMPLEX64}).Format({ge::FORMAT_ND}); AddConfig("a")', "no C type"),
+        ('this->Input("x").DataType({ge::DT_COMPLEX128}).Format({ge::FORMAT_ND}); AddConfig("a")', "no C type"),
         ('this->Input("x").DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});', "AddConfig"),
         ('this->Input("x").DataType({ge::DT_FLOAT, ge::DT_INT8}).Format({ge::FORMAT_ND}); AddConfig("a")',
          "different lengths"),
