@@ -46,10 +46,7 @@ class OpDefInfo:
     def kernel_for(self, soc_names: tuple[str, ...], given: dict[str, str]) -> bool | None:
         """Whether a kernel column takes the given dtypes (port -> dtype) on the SoC: True, False, or None when the
         OpDef does not say (no dtype columns read)."""
-        configs = dict(self.soc_configs)
-        name = next((configs[soc] for soc in soc_names if soc in configs), "this")
-        tables = dict(self.dtypes)
-        table = dict(tables.get(name) or tables.get("this") or ())
+        table = self._table(soc_names)
         ports = {port: spec for port, spec in table.items() if port in given}
         if not ports:
             return None
@@ -64,10 +61,14 @@ class OpDefInfo:
 
     def typed_ports(self, soc_names: tuple[str, ...]) -> frozenset[str]:
         """The ports whose dtypes the SoC's kernel columns list (kernel_for decides on these)."""
+        return frozenset(self._table(soc_names))
+
+    def _table(self, soc_names: tuple[str, ...]) -> dict:
+        """port -> dtype spec of the config the SoC uses (its own, else the op's "this")."""
         configs = dict(self.soc_configs)
         name = next((configs[soc] for soc in soc_names if soc in configs), "this")
         tables = dict(self.dtypes)
-        return frozenset(dict(tables.get(name) or tables.get("this") or ()))
+        return dict(tables.get(name) or tables.get("this") or ())
 
     def roles(self, arity: int) -> tuple[str, ...] | None:
         """The role of each argument of the generated GetWorkspaceSize ("input", "attr", "output", then the two

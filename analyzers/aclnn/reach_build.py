@@ -11,7 +11,7 @@ from pathlib import Path
 from op_migrate.analyzers.aclnn.messages import MESSAGES
 from op_migrate.analyzers.aclnn.reach_files import SOURCE_SUFFIXES, FileSet, framework_sources
 from op_migrate.analyzers.aclnn.reach_model import LaunchSite, ReachDef
-from op_migrate.analyzers.aclnn.reach_lex import IDENT_BYTES, free_call_lines, mask
+from op_migrate.analyzers.aclnn.reach_lex import IDENT_BYTES, free_call_lines, included_names, mask
 from op_migrate.analyzers.aclnn.reach_scan import Definition, Site, file_definitions
 from op_migrate.analyzers.aclnn.reach_tiling import NAMESPACE as TILING_NAMESPACE
 from op_migrate.analyzers.aclnn.reach_tiling import PREFIX as TILING_PREFIX
@@ -26,7 +26,6 @@ _SEED_MARKERS = (b"l0op", b"aclnnInner", b"ADD_TO_LAUNCHER_LIST", b"KernelLaunch
 assert all(any(marker in name.encode("ascii") for marker in _SEED_MARKERS) for name in LAUNCH_MACROS)
 _SOURCE_INCLUDES = (b'.cpp"', b'.cc"', b'.cxx"', b'.c"', b".cpp>", b".cc>")
 _USING_L0 = (b"using namespace l0op", b"using l0op::")
-_INCLUDED = re.compile(rb'#\s*include\s*["<]([^">\n]+)[">]')
 _INCLUDED_SOURCE = re.compile(rb'#\s*include\s*["<]([^">\n]+\.(?:cpp|cc|cxx|c))[">]')
 
 
@@ -148,7 +147,7 @@ class _Build:
                 if not path.endswith(SOURCE_SUFFIXES):
                     self.headers.setdefault(os.path.basename(path), []).append(index)
                     self.headers.setdefault(os.path.dirname(path) + os.sep, []).append(index)
-        wanted = {os.path.basename(m.decode("utf-8", "replace")) for m in _INCLUDED.findall(data)}
+        wanted = set(included_names(data))
         wanted.add(os.path.dirname(self.files.paths[fid]) + os.sep)
         found: set[bytes] = set()
         for index in {index for key in wanted for index in self.headers.get(key, ())}:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -15,6 +16,7 @@ _DEFINE = re.compile(rb"#[ \t]*define[ \t]+([A-Za-z_]\w*)")
 _L0_NAME = re.compile(rb"\bl0op\s*::\s*([A-Za-z_]\w*)")
 _LAUNCH = re.compile(rb"\b(" + b"|".join(name.encode() for name in LAUNCH_MACROS) + rb")\s*\(\s*([A-Za-z_]\w*)?")
 _GENERATED = re.compile(rb"\b(aclnnInner\w*GetWorkspaceSize)\b")
+_INCLUDED = re.compile(rb'#\s*include\s*["<]([^">\n]+)[">]')
 _FREE_CALL = re.compile(rb"(\.|->|::)?\s*\b([A-Za-z_]\w*)\s*\(")
 # Words before `(` that are not calls.
 NOT_NAMES = frozenset({b"if", b"for", b"while", b"switch", b"catch", b"sizeof", b"decltype", b"alignas", b"return",
@@ -108,3 +110,8 @@ def define_body(directive: bytes, name: bytes) -> bytes:
         close = directive.find(b")", index)
         index = close + 1 if close >= 0 else len(directive)
     return directive[index:].replace(b"\\\n", b" \n")
+
+
+def included_names(data: bytes) -> tuple[str, ...]:
+    """The file names (without folders) a file's `#include` lines name, quoted or angled."""
+    return tuple(os.path.basename(m.decode("utf-8", "replace")) for m in _INCLUDED.findall(data))

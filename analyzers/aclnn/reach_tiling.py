@@ -17,14 +17,13 @@ import os
 import re
 from collections.abc import Sequence
 
-from op_migrate.analyzers.aclnn.reach_lex import mask
+from op_migrate.analyzers.aclnn.reach_lex import included_names, mask
 
 NAMESPACE = "optiling"
 PREFIX = b"optiling::"
 _WORD = re.compile(rb"\boptiling\b")
 # A macro body naming it (blanked by mask() with the other preprocessor lines) names it wherever the macro is used.
 _DIRECTIVE = re.compile(rb"^[ \t]*#[^\n]*\boptiling\b", re.M)
-_INCLUDED = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*["<]([^">\n]+)[">]', re.M)
 
 
 class TilingSight:
@@ -65,7 +64,7 @@ class TilingSight:
                     data = b""  # unreadable: the reach index reports it; it names nothing
             mentions = b"optiling" in data and (_WORD.search(mask(data)[0]) is not None or
                                                 _DIRECTIVE.search(data.replace(b"\\\n", b" ")) is not None)
-            included = tuple(os.path.basename(m.decode("utf-8", "replace")) for m in _INCLUDED.findall(data))
+            included = included_names(data)
             self._scanned[path] = (mentions, included)
         return self._scanned[path]
 

@@ -39,7 +39,9 @@ class GeneratedCalls:
             self.note_failure(expr, f"predicted: no dtype column of {op}'s OpDef ({info.path.rsplit('/', 1)[-1]}:"
                                     f"{info.line}) takes {listed}, so the generated API finds no kernel", text=callee)
             return Status(False)
-        unread = sorted(self._ports_given(info, roles, args) & info.typed_ports(soc_names) - set(given))
+        # A port given a tensor that may be nullptr counts too: where it is there, its dtype does.
+        passed = {port for port, _ in _tensor_ports(info, roles, args)}
+        unread = sorted(passed & info.typed_ports(soc_names) - set(given))
         if unread:
             # A tensor whose dtype the walk does not know may rule out every column: the call holds if one takes it.
             self.open_check(f"{op}'s OpDef ({info.path.rsplit('/', 1)[-1]}:{info.line}) has a kernel column for the "
@@ -65,25 +67,12 @@ class GeneratedCalls:
     def _port_dtypes(self, info, roles, args) -> dict[str, str]:
         """OpDef port -> the dtype of the tensor the call gives it (ports given no tensor or an unknown dtype left
         out)."""
-        ports = iter(info.inputs)
-        outputs = iter(info.outputs)
         given = {}
-        for role, value in zip(roles, args):
-            port = next(ports, None) if role == "input" else next(outputs, None) if role == "output" else None
-            dtype = self.book.ref_dtype(value) if port and isinstance(value, TensorRef) and not value.nullable else None
+        for port, value in _tensor_ports(info, roles, args):
+            dtype = self.book.ref_dtype(value) if not value.nullable else None
             if dtype:
                 given[port] = dtype
         return given
-
-    def _ports_given(self, info, roles, args) -> set[str]:
-        """The OpDef ports the call may give a tensor (one that may be nullptr too: where it is there, its dtype
-        counts)."""
-        ports, outputs, found = iter(info.inputs), iter(info.outputs), set()
-        for role, value in zip(roles, args):
-            port = next(ports, None) if role == "input" else next(outputs, None) if role == "output" else None
-            if port and isinstance(value, TensorRef):
-                found.add(port)
-        return found
 
     def _generated_launch(self, op: str, expr: Expr, site: Site, reads, writes) -> None:
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
@@ -97,3 +86,12 @@ class GeneratedCalls:
             self._step_result(step, None)
             return
         self._task(op, "AI_CORE", site, tuple(reads), tuple(self._written(writes, op, site)), macro=macro)
+
+
+def _tensor_ports(info, roles, args):
+    """(OpDef port, tensor) for each argument of the generated call that is a tensor, in port order."""
+    ports, outputs = iter(info.inputs), iter(info.outputs)
+    for role, value in zip(roles, args):
+        port = next(ports, None) if role == "input" else next(outputs, None) if role == "output" else None
+        if port and isinstance(value, TensorRef):
+            yield port, value

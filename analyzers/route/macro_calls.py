@@ -35,8 +35,7 @@ class MacroCalls:
         """The function-like macro `name` means where the current function uses it, or None."""
         if not _CALLEE.match(name) or _kept(name) or name in self.painted:
             return None  # (a macro met inside its own expansion is a plain name there, as the preprocessor says)
-        lookup = getattr(self.program, "macro_lookup", None)
-        found = lookup(self.frame.unit.path)(name) if lookup is not None else None
+        found = self._macro_named(name)
         if found is None or not found.function_like:
             return None
         if found.by_name_only and self._local_function(name, 0) is not None:
@@ -79,14 +78,18 @@ class MacroCalls:
     def stringized_arguments(self, expr: Expr) -> None:
         """The arguments of a macro the walk models without expanding that its definition only stringizes (opbase's
         `L2_DFX_PHASE_1(APIName, ...)` uses `#APIName`): names, never evaluated, so no call for the audit."""
-        lookup = getattr(self.program, "macro_lookup", None)
-        found = lookup(self.frame.unit.path)((expr.name or "").strip()) if lookup is not None else None
+        found = self._macro_named((expr.name or "").strip())
         if found is None or not found.params:
             return
         for index in stringized_only(found.params, found.body):
             if index < len(expr.children) and expr.children[index].kind == "name":
                 child = expr.children[index]
                 self.walked_name(child.line or expr.line, child.text)
+
+    def _macro_named(self, name: str):
+        """The `#define` of `name` the current file sees (its own, its headers', the roots', the framework's)."""
+        lookup = getattr(self.program, "macro_lookup", None)
+        return lookup(self.frame.unit.path)(name) if lookup is not None else None
 
     def _expanded(self, expr: Expr, statement: bool):
         if len(self.macro_stack) >= MAX_NESTING:
