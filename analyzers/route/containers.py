@@ -31,6 +31,7 @@ from op_migrate.analyzers.route.values import (
     TensorList,
     TensorRef,
     TensorTuple,
+    Unknown,
     is_int,
 )
 
@@ -44,6 +45,7 @@ _ITERATORS = ("begin", "end", "cbegin", "cend", "rbegin", "rend")
 _RANGE_FOR = re.compile(r"^\s*for\s*\(\s*[^:;()]*?[\s*&](\w+)\s*:\s*(.+?)\s*\)\s*$")
 _BINDING = re.compile(r"^\s*(?:const\s+)?auto\s*&{0,2}\s*\[([\w\s,]+)\]\s*=")
 _GET = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>$")
+_TIE = re.compile(r"^(?:std::)?tie\s*\((.*)\)$", re.S)
 _TUPLE_MAKERS = ("std::tie", "std::make_tuple", "std::forward_as_tuple", "make_tuple", "tie")
 
 
@@ -231,6 +233,19 @@ class ContainerCalls:
         items = value.items if isinstance(value, TensorTuple) and len(value.items) == len(names) else None
         for index, name in enumerate(names):
             self._store(self.frame, name, items[index] if items is not None else UNKNOWN)
+        return True
+
+    def tie_assignment(self, target: str, value) -> bool:
+        """`std::tie(a, std::ignore) = f(...)`: each name takes its tuple item (unknown when the value is no tuple of
+        that size); True when the target was a tie."""
+        match = _TIE.match(target)
+        if match is None:
+            return False
+        names = [name.strip() for name in match.group(1).split(",")]
+        items = value.items if isinstance(value, TensorTuple) and len(value.items) == len(names) else None
+        for index, name in enumerate(names):
+            if name not in ("std::ignore", "ignore"):
+                self._store(self.frame, name, items[index] if items is not None else Unknown(name))
         return True
 
     def tuple_builtin(self, short: str, callee: str, args: tuple[Expr, ...]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import sys
 
 from op_migrate.analyzers.cxx.model import Expr
@@ -24,6 +25,9 @@ from op_migrate.analyzers.route.values import (
     Null,
     PairValue,
     ShapeValue,
+    TensorList,
+    TensorRef,
+    Unknown,
     broadcast_dims,
     can_cast,
     is_number,
@@ -31,7 +35,14 @@ from op_migrate.analyzers.route.values import (
 )
 
 CASTS = ("static_cast", "reinterpret_cast", "const_cast", "dynamic_cast")
+_ADDRESS = re.compile(r"[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*)*")
 _DOUBLE_EQUAL = {"IsDoubleEqual", "IsFloatEqual", "IsEqual", "FloatEqual", "IsClose"}
+
+
+def out_target(arg: Expr) -> str:
+    """Where a call writes through an argument: `&x` -> "x", `&s.m` -> "s.m", a pointer `p` -> "*p"."""
+    text = arg.text.strip()
+    return text[1:].strip() if text.startswith("&") else "*" + text
 
 
 class BuiltinCalls:
@@ -131,10 +142,32 @@ class BuiltinCalls:
             return True  # taken as succeeding, like every other check
         if short == "ToShape" and len(args) in (2, 3):
             return self._to_shape(args)
+        library = self.std_library_call(callee, args)
+        if library is not NotImplemented:
+            return library
+        if short == "aclGetDataType" and len(args) == 2:
+            # The ACL C API writes the tensor's dtype through its second argument (`aclGetDataType(t, &dataType)`).
+            held = self.value(args[0])
+            name = self._merged_dtype(held) if isinstance(held, TensorRef) else None
+            self.assign(out_target(args[1]), DType(name))
+            return UNKNOWN
         if short == "ToContiguousStrides" and len(args) == 2:
             self.assign((args[1].name or args[1].text).strip(), UNKNOWN)  # strides from a shape: not modelled
             return UNKNOWN
         return NotImplemented
+
+    def forget_written(self, args: tuple[Expr, ...]) -> None:
+        """A call the walk does not follow may write through any address given to it (`aclGetViewShape(t, &dims,
+        &num)`, `GetCoreNum(&n)`): the host variables behind `&x` and pointer parameters become unknown. Tensors keep
+        their ids (the framework's calls read tensors through pointers; containers are tainted apart)."""
+        for arg in args:
+            text = arg.text.strip()
+            if not (text.startswith("&") and _ADDRESS.fullmatch(text[1:].strip()) or self.pointee(text) is not None):
+                continue
+            target = out_target(arg)
+            held = self.lookup(target.lstrip("*")) if not target.startswith("*") else self.pointee(text)
+            if not isinstance(held, (TensorRef, TensorList)):
+                self.assign(target, Unknown(target.lstrip("*")))
 
     def _to_shape(self, args):
         """opbase's `ToShape(vector, shape)` and `ToShape(dims, count, shape)` (opdev/shape_utils.h) write their

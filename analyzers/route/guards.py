@@ -11,6 +11,7 @@ from op_migrate.analyzers.route.containers import element, join_tensors, join_va
 from op_migrate.analyzers.route.guard_calls import CASTS, BuiltinCalls
 from op_migrate.analyzers.route.method_calls import MethodCalls
 from op_migrate.analyzers.route.model import Facts, ShapeRule
+from op_migrate.analyzers.route.std_calls import StdLibraryCalls
 from op_migrate.analyzers.route.value_ops import COMPARISONS, arithmetic, compare_values
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
@@ -42,7 +43,7 @@ _IDENT = re.compile(r"^[A-Za-z_][\w:]*$")
 _GET_TEXT = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>\s*\(\s*(\w+)\s*\)$")
 
 
-class GuardEvaluator(BuiltinCalls, MethodCalls):
+class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
     """Evaluates expressions to abstract values; subclasses supply variables, tensors and side-effecting calls."""
 
     def __init__(self, facts: Facts) -> None:
@@ -314,7 +315,9 @@ class GuardEvaluator(BuiltinCalls, MethodCalls):
             return effect
         receiver, method = split_callee(callee)
         if receiver is not None:
-            return self.method_value(self.receiver_value(receiver), method, expr)
+            value = self.method_value(self.receiver_value(receiver), method, expr)
+            self.forget_written(expr.children)
+            return value
         return Unknown(expr.text)
 
     def receiver_value(self, text: str):

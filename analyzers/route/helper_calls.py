@@ -72,6 +72,7 @@ class HelperCalls:
                 return self._l0_call(short, expr, args)
         self.taint_containers(expr.children)
         values = args if args is not None else [self.value(arg) for arg in expr.children]
+        self.forget_written(expr.children)
         if is_framework_call(callee):
             return Unknown(expr.text)  # the framework's or the C++ library's: a host value, its arguments ran
         return self.unmodelled_call(callee, expr, values)

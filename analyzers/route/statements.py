@@ -142,7 +142,8 @@ class StatementWalker:
     def _assign_stmt(self, stmt: Stmt, value) -> None:
         """Plain, compound (`size *= x`) and element (`dims[i] = x`) assignments; arrays of known size."""
         target = stmt.target.strip()
-        if stmt.kind == "decl" and self.structured_binding(stmt, value):
+        if stmt.kind == "decl" and self.structured_binding(stmt, value) or \
+                stmt.kind == "assign" and self.tie_assignment(target, value):
             return
         element = _ELEMENT.match(target)
         if element:
