@@ -36,6 +36,8 @@ from op_migrate.analyzers.route.values import (
 
 CASTS = ("static_cast", "reinterpret_cast", "const_cast", "dynamic_cast")
 _ADDRESS = re.compile(r"[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*)*")
+# `n *= d`, `count++`, `++count` in a lambda body (not `==`, `<=`, `>=`, `!=`).
+_LAMBDA_WRITE = re.compile(r"\b(\w+)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|\b(\w+)\s*(?:\+\+|--)|(?:\+\+|--)\s*(\w+)")
 _DOUBLE_EQUAL = {"IsDoubleEqual", "IsFloatEqual", "IsEqual", "FloatEqual", "IsClose"}
 
 
@@ -162,12 +164,29 @@ class BuiltinCalls:
         their ids (the framework's calls read tensors through pointers; containers are tainted apart)."""
         for arg in args:
             text = arg.text.strip()
+            if arg.kind == "lambda":
+                self._forget_lambda_writes(text)
+                continue
             if not (text.startswith("&") and _ADDRESS.fullmatch(text[1:].strip()) or self.pointee(text) is not None):
                 continue
             target = out_target(arg)
             held = self.lookup(target.lstrip("*")) if not target.startswith("*") else self.pointee(text)
             if not isinstance(held, (TensorRef, TensorList)):
                 self.assign(target, Unknown(target.lstrip("*")))
+
+    def _forget_lambda_writes(self, text: str) -> None:
+        """A lambda that captures by reference, handed to a call the walk does not follow (`std::for_each(v.begin(),
+        v.end(), [&](int64_t d) { n *= d; })`), may have run: what its body assigns is unknown after the call."""
+        capture = text[:text.find("]") + 1] if text.startswith("[") else ""
+        if "&" not in capture:
+            return
+        for match in _LAMBDA_WRITE.finditer(text[len(capture):]):
+            name = match.group(1) or match.group(2) or match.group(3)
+            if re.fullmatch(r"\[\s*&\s*\]", capture) is None and not re.search(rf"&\s*{name}\b", capture):
+                continue  # captured by value: the caller's variable does not change
+            held = self.lookup(name)
+            if held is not None and not isinstance(held, (TensorRef, TensorList)):
+                self.assign(name, Unknown(name))
 
     def _to_shape(self, args):
         """opbase's `ToShape(vector, shape)` and `ToShape(dims, count, shape)` (opdev/shape_utils.h) write their

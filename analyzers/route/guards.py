@@ -40,6 +40,7 @@ __all__ = ["GuardEvaluator", "split_callee", "strip_parens"]
 _NUMBER = re.compile(r"^([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)[uUlLfF]*$")
 _HEX = re.compile(r"^0[xX][0-9a-fA-F]+[uUlL]*$")
 _IDENT = re.compile(r"^[A-Za-z_][\w:]*$")
+_ASSIGNMENTS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="})
 _GET_TEXT = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>\s*\(\s*(\w+)\s*\)$")
 
 
@@ -294,10 +295,24 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
             if op == "&&":
                 return False if right is False else (True if left is True and right is True else UNKNOWN)
             return True if right is True else (False if left is False and right is False else UNKNOWN)
+        if op in _ASSIGNMENTS:
+            return self._assignment_value(op, left_expr, right_expr)
         left, right = self.value(left_expr), self.value(right_expr)
+        if op == ",":
+            return right
         if op in COMPARISONS:
             return self.compare(op, left, right)
         return arithmetic(op, left, right, expr.text)
+
+    def _assignment_value(self, op: str, target: Expr, right_expr: Expr):
+        """`(q = Compute()) > 0`, `n *= d` inside an expression: the variable changes and the expression is its new
+        value; a target the walk cannot name (an element, a dereference) is left as it was, the value unknown."""
+        right = self.value(right_expr)
+        value = right if op == "=" else arithmetic(op[:-1], self.value(target), right, target.text)
+        if target.kind in ("name", "member"):
+            self.assign((target.name if target.kind == "name" else target.text or "").strip(), value)
+            return value
+        return Unknown(target.text)
 
     @staticmethod
     def compare(op: str, left, right):

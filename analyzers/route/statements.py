@@ -36,6 +36,9 @@ _MAX_UNROLL = 64
 _VECTOR_SIZE = re.compile(r"\w+\s*\(\s*([\w:.\->()]+?)\s*\)\s*;\s*$")
 _ARRAY_SIZE = re.compile(r"\[\s*(\d+)\s*\]")
 _ELEMENT = re.compile(r"^(\w+)\s*\[(.+)\]$")
+_STEPPED_INDEX = re.compile(r"(\+\+|--)?\s*(?:(\w+)\s*(?:\+\+|--)|(?<=\+\+|--)\s*(\w+))")
+# `int64_t& alias = source;` (not const, not `&&`): a local name for a variable or member.
+_LOCAL_REFERENCE = re.compile(r"^\s*(?!const\b)[\w:<>\s]*?[\w>]\s*&\s*(\w+)\s*=\s*([A-Za-z_]\w*(?:\s*(?:\.|->)\s*\w+)*)\s*;")
 _COUNTED_FOR = re.compile(
     r"^\s*for\s*\(\s*(?:[\w:]+\s+)?(\w+)\s*=\s*([^;]+?)\s*;\s*\1\s*(<|<=|!=)\s*([^;]+?)\s*;"
     r"\s*(?:\+\+\1|\1\+\+|\1\s*\+=\s*1)\s*\)"
@@ -147,7 +150,7 @@ class StatementWalker:
             return
         element = _ELEMENT.match(target)
         if element:
-            name, index = element.group(1), self.receiver_value(element.group(2))
+            name, index = element.group(1), self._index_value(element.group(2))
             current = self.frame.env.get(name)
             if isinstance(current, TensorList):
                 self.container_element_assign(name, current, value)
@@ -179,6 +182,22 @@ class StatementWalker:
             if size <= _MAX_HOST_LIST:
                 value = IntList(tuple(given) + (0,) * (size - len(given)))
         self._store(self.frame, target, value)
+        alias = _LOCAL_REFERENCE.match(stmt.text) if stmt.kind == "decl" else None
+        if alias is not None:
+            # `int64_t& count = shape.count;`: a write through the reference is a write to what it names.
+            self.frame.refs[alias.group(1)] = (self.frame, alias.group(2).replace(" ", ""))
+
+    def _index_value(self, text: str):
+        """An element's index, with the change an increment in it makes (`perm[k++] = i`: k moves on)."""
+        stepped = _STEPPED_INDEX.fullmatch(text.strip())
+        if stepped is None:
+            return self.receiver_value(text)
+        name = stepped.group(2) or stepped.group(3)
+        before = self.lookup(name)
+        step = 1 if "++" in text else -1
+        after = before + step if is_int(before) else Unknown(name)
+        self._store(self.frame, name, after)
+        return after if stepped.group(1) else before
 
     def ternary_arms(self, expr):
         """`c ? l0op::Cast(x, t) : x` with c undecided: a launch in an arm happens only when its arm is taken."""

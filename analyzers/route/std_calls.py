@@ -53,6 +53,7 @@ class StdLibraryCalls:
                 self.value(arg)
             for arg in args:
                 self._forget_range(arg.text.strip())
+            self.forget_written(args)  # a lambda given to it may write what it captures by reference
             return UNKNOWN
         position = 0 if name in writes["first"] else 1 if name in writes["second"] else None
         if position is None or len(args) <= position:

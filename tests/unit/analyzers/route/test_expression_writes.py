@@ -1,0 +1,58 @@
+"""Writes a statement makes besides its own target: an assignment inside a condition, an increment inside an index,
+a write through a local reference, and a lambda capturing by reference that a library call runs. Each was missed, the
+variable read as before, a branch decided on it and a launch dropped from a route stated complete."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+
+ENTRY = """aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
+                                      aclOpExecutor** executor)
+{{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    const aclTensor* result = self;
+{prelude}
+    if ({cond}) {{
+        result = l0op::Abs(result, uniqueExecutor.get());
+    }}
+    *workspaceSize = 0;
+    uniqueExecutor.ReleaseTo(executor);
+    return ACLNN_SUCCESS;
+}}
+"""
+
+
+def _launches(tmp_path: Path, prelude: str, cond: str) -> list[tuple[str, bool]]:
+    source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
+    source.parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "conversion").mkdir(exist_ok=True)
+    source.write_text(ENTRY.format(prelude=prelude, cond=cond))
+    report = analyze_chains([source], repo_root=tmp_path)
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], (), (), ())).routes
+    assert route.complete and route.rejected is None
+    return [(task.op, task.may) for task in route.tasks]
+
+
+CERTAIN, NONE, MAY = [("Abs", False)], [], [("Abs", True)]
+
+
+@pytest.mark.parametrize("prelude, cond, launches", [
+    ("    int64_t q = 0;\n    if ((q = 3) > 100) {}", "q == 3", CERTAIN),
+    ("    int64_t q = 1;\n    bool big = (q *= 4) > 2;", "q == 4 && big", CERTAIN),
+    ("    int64_t k = 0;\n    int64_t perm[2] = {0, 0};\n    perm[k++] = 7;", "k == 1 && perm[0] == 7", CERTAIN),
+    ("    int64_t k = 1;\n    int64_t perm[2] = {0, 0};\n    perm[--k] = 7;", "k == 0 && perm[0] == 7", CERTAIN),
+    ("    int64_t m = 0;\n    int64_t& alias = m;\n    alias = 5;", "m == 0", NONE),
+    ("    int64_t m = 0;\n    const int64_t& view = m;", "view == 0", CERTAIN),
+    ("    std::vector<int64_t> v = {2, 3};\n    int64_t n = 1;\n"
+     "    std::for_each(v.begin(), v.end(), [&](int64_t d) { n *= d; });", "n == 1", MAY),
+    ("    std::vector<int64_t> v = {2, 3};\n    int64_t n = 1;\n"
+     "    bool all = std::all_of(v.begin(), v.end(), [&n](int64_t d) { n += d; return d > 0; });", "n == 1", MAY),
+    ("    std::vector<int64_t> v = {2, 3};\n    int64_t n = 1;\n"
+     "    bool all = std::all_of(v.begin(), v.end(), [n](int64_t d) { return d > n; });", "n == 1", CERTAIN),
+])
+def test_a_write_inside_a_statement_changes_the_variable(tmp_path: Path, prelude: str, cond: str, launches) -> None:
+    assert _launches(tmp_path, prelude, cond) == launches
