@@ -41,6 +41,7 @@ _NUMBER = re.compile(r"^([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)[uUlLfF]*$
 _HEX = re.compile(r"^0[xX][0-9a-fA-F]+[uUlL]*$")
 _IDENT = re.compile(r"^[A-Za-z_][\w:]*$")
 _ASSIGNMENTS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="})
+_ASSIGNABLE = re.compile(r"[A-Za-z_]\w*(?:\s?(?:\.|->)\s?[A-Za-z_]\w*)*")
 _GET_TEXT = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>\s*\(\s*(\w+)\s*\)$")
 
 
@@ -308,11 +309,14 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         """`(q = Compute()) > 0`, `n *= d` inside an expression: the variable changes and the expression is its new
         value; a target the walk cannot name (an element, a dereference) is left as it was, the value unknown."""
         right = self.value(right_expr)
+        name = " ".join(target.text.split())
+        if not _ASSIGNABLE.fullmatch(name):
+            # An element or a dereference is not followed; nor is `a < B || a >= C` misread by the parser as the
+            # template `a < B || a >` assigned C.
+            return Unknown(target.text)
         value = right if op == "=" else arithmetic(op[:-1], self.value(target), right, target.text)
-        if target.kind in ("name", "member"):
-            self.assign((target.name if target.kind == "name" else target.text or "").strip(), value)
-            return value
-        return Unknown(target.text)
+        self.assign(name.replace(" ", ""), value)
+        return value
 
     @staticmethod
     def compare(op: str, left, right):

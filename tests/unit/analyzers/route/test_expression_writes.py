@@ -56,3 +56,10 @@ CERTAIN, NONE, MAY = [("Abs", False)], [], [("Abs", True)]
 ])
 def test_a_write_inside_a_statement_changes_the_variable(tmp_path: Path, prelude: str, cond: str, launches) -> None:
     assert _launches(tmp_path, prelude, cond) == launches
+
+
+def test_a_comparison_the_parser_reads_as_a_template_assignment_assigns_nothing(tmp_path: Path) -> None:
+    # tree-sitter reads `k < LOW || k >= HIGH` as `(k < LOW || k >) = HIGH` (a template argument list): taken as an
+    # assignment it was HIGH, truthy, and failed a valid check (ops-transformer aclnn_all_gather_matmul.cpp:132).
+    prelude = "    int64_t k = self->GetViewShape().GetDim(1);\n    bool bad = (k < 256 || k >= 65535);"
+    assert _launches(tmp_path, prelude, "bad") == MAY
