@@ -30,6 +30,8 @@ class AnalyzeConfig:
     scalars: tuple[str, ...] = ()  # "prob=0.5"
     strides: tuple[str, ...] = ()  # "self=[64,1]": a strided (non-contiguous) entry tensor
     offsets: tuple[str, ...] = ()  # "self=16": an entry tensor's view offset in elements
+    absent: tuple[str, ...] = ()  # "biasOptional": a tensor parameter passed as nullptr
+    formats: tuple[str, ...] = ()  # "self=NCHW": an entry tensor's storage format (ND otherwise)
     cases: tuple[str, ...] = ()  # "self=[1,2]:float16,other=[2]:float16"
     cases_file: Path | None = None
     compile_commands: Path | None = None

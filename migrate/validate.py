@@ -10,7 +10,9 @@ from op_migrate.analyzers.memory import CaseError, load_cases, parse_case
 from op_migrate.analyzers.route import platforms
 from op_migrate.analyzers.route.facts import (
     FactsError,
+    parse_absent,
     parse_dtype,
+    parse_format,
     parse_offset,
     parse_scalar,
     parse_shape,
@@ -30,6 +32,8 @@ OPTION_KINDS: dict[str, frozenset[str]] = {
     "--scalar": frozenset({"aclnn"}),
     "--strided": frozenset({"aclnn"}),
     "--offset": frozenset({"aclnn"}),
+    "--absent": frozenset({"aclnn"}),
+    "--storage-format": frozenset({"aclnn"}),
     "--l0-catalog": frozenset({"aclnn"}),
     "--case": frozenset({"aclnn"}),
     "--cases": frozenset({"aclnn"}),
@@ -50,6 +54,8 @@ def _given_options(config: AnalyzeConfig) -> dict[str, tuple[str, ...]]:
         "--scalar": config.scalars,
         "--strided": config.strides,
         "--offset": config.offsets,
+        "--absent": config.absent,
+        "--storage-format": config.formats,
         "--l0-catalog": tuple(str(p) for p in config.l0_catalogs),
         "--case": config.cases,
         "--cases": (str(config.cases_file),) if config.cases_file else (),
@@ -76,7 +82,8 @@ def check_analyze(config: AnalyzeConfig, kind: str) -> None:
             raise MigrateError(f"--soc {soc}: unknown SoC (known: {', '.join(sorted(platforms.socs()))})")
     for option, texts, parse in (("--dtype", config.dtypes, parse_dtype), ("--shape", config.shapes, parse_shape),
                                  ("--scalar", config.scalars, parse_scalar), ("--strided", config.strides, parse_strides),
-                                 ("--offset", config.offsets, parse_offset)):
+                                 ("--offset", config.offsets, parse_offset), ("--absent", config.absent, parse_absent),
+                                 ("--storage-format", config.formats, parse_format)):
         for text in texts:
             try:
                 parse(text)
@@ -152,6 +159,8 @@ def given_facts(config: AnalyzeConfig) -> tuple[GivenFact, ...]:
     facts += [GivenFact("--scalar", text, parse_scalar(text)[0]) for text in config.scalars]
     facts += [GivenFact("--strided", text, parse_strides(text)[0]) for text in config.strides]
     facts += [GivenFact("--offset", text, parse_offset(text)[0]) for text in config.offsets]
+    facts += [GivenFact("--absent", text, parse_absent(text)) for text in config.absent]
+    facts += [GivenFact("--storage-format", text, parse_format(text)[0]) for text in config.formats]
     for text in config.cases:
         facts += [GivenFact("--case", text, tensor.name) for tensor in parse_case(text).tensors]
     if config.cases_file is not None:

@@ -188,10 +188,13 @@ class CheckStatements:
                                frame.unit.path, expr.line, tensors, by_dtype)
 
     def _reads_entry_tensor(self, expr: Expr) -> bool:
-        """Whether a check reads a tensor argument of the entry itself (not one the route made)."""
+        """Whether a check reads a tensor argument of the entry itself (not one the route made) whose presence and
+        format the facts leave at their defaults."""
         for name in _names_read(expr):
             value = self.lookup(name)
-            if isinstance(value, TensorRef) and any(self.book.is_param(tensor_id) for tensor_id in value.ids):
+            if isinstance(value, TensorRef) and any(self.book.is_param(tensor_id) and not (
+                    self.facts.is_absent(tensor_id) or tensor_id in dict(self.facts.formats))
+                    for tensor_id in value.ids):
                 return True
         return False
 
@@ -279,7 +282,8 @@ _DTYPE_WORDS = re.compile(r"DataType|Dtype|DType|\bDT_")
 # A check on whether a tensor argument is given, or on its format: the facts have no say on either (every tensor
 # argument is taken as given, ND and contiguous), so a rejection by one holds for those defaults only.
 _DEFAULTED = re.compile(r"\bnullptr\b|\bGet(?:Storage|View|Original)?Format\b")
-DEFAULTS_NOTE = "; by the facts' defaults: a tensor argument not named ...Optional is given (not nullptr), every one in ND format"
+DEFAULTS_NOTE = ("; by the facts' defaults: a tensor argument not named ...Optional is given (not nullptr), every one "
+                 "in ND format (--absent NAME and --storage-format NAME=FMT say otherwise)")
 _SHAPE_WORDS = re.compile(r"Shape|Dim|Broadcast|Size|Numel", re.IGNORECASE)
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
+from op_migrate.analyzers.catalog import load
 from op_migrate.analyzers.route import platforms
 from op_migrate.analyzers.route.model import Facts
 
@@ -61,6 +63,29 @@ def parse_offset(text: str) -> tuple[str, int]:
     return name, int(value)
 
 
+def parse_absent(text: str) -> str:
+    """"biasOptional" -> the name of a tensor parameter the call passes as nullptr."""
+    name = text.strip()
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+        raise FactsError(f"absent tensor {text!r} is not a parameter name; write it like biasOptional")
+    return name
+
+
+def parse_format(text: str) -> tuple[str, str]:
+    """"self=NCHW" (or FORMAT_NCHW / ACL_FORMAT_NCHW) -> ("self", "NCHW"): an entry tensor's storage format."""
+    name, _, value = text.partition("=")
+    fmt = re.sub(r"^(?:ACL_)?FORMAT_", "", value.strip().upper())
+    if not re.fullmatch(r"[A-Za-z_]\w*", name.strip()) or fmt not in _format_names():
+        raise FactsError(f"format {text!r} is not NAME=a ge::Format; write it like self=NCHW (known: ND, NCHW, NHWC, "
+                         f"NCL, NCDHW, FRACTAL_NZ, NC1HWC0, ...)")
+    return name.strip(), fmt
+
+
+@functools.lru_cache(maxsize=None)
+def _format_names() -> frozenset[str]:
+    return frozenset(load("formats")["names"])
+
+
 def parse_dtype(text: str) -> tuple[str, str]:
     """"float16" -> ("*", "float16"); "self=DT_DOUBLE" -> ("self", "float64")."""
     name, _, value = text.rpartition("=")
@@ -81,6 +106,8 @@ def facts_for(
     scalars: Sequence[tuple[str, float]] = (),
     strides: Sequence[tuple[str, tuple[int, ...]]] = (),
     offsets: Sequence[tuple[str, int]] = (),
+    absent: Sequence[str] = (),
+    formats: Sequence[tuple[str, str]] = (),
 ) -> Facts:
     """One Facts; the arch comes from platforms.toml. Strides must have their tensor's rank when its shape is given."""
     known = dict(shapes)
@@ -95,7 +122,7 @@ def facts_for(
             raise FactsError(f"unknown SoC {soc!r} (known: {', '.join(sorted(platforms.socs()))})")
         soc_name, arch = found.name, found.arch
     return Facts(soc=soc_name, arch=arch, dtypes=tuple(dtypes), shapes=tuple(shapes), scalars=tuple(scalars),
-                 strides=tuple(strides), offsets=tuple(offsets))
+                 strides=tuple(strides), offsets=tuple(offsets), absent=tuple(absent), formats=tuple(formats))
 
 
 def facts_matrix(
@@ -105,11 +132,14 @@ def facts_matrix(
     scalars: Sequence[str] = (),
     strides: Sequence[str] = (),
     offsets: Sequence[str] = (),
+    absent: Sequence[str] = (),
+    formats: Sequence[str] = (),
 ) -> list[Facts]:
     """One Facts per (SoC, dtype-for-all) pair; NAME=dtype texts apply to every row.
 
     With no SoC the SoC is unknown; with no "*" dtype the dtypes not named are unknown. `strides` and `offsets`
     (NAME=[s0,...], NAME=n) make those entry tensors strided views; every other entry tensor is contiguous.
+    `absent` names tensor parameters passed as nullptr; `formats` (NAME=FMT) gives storage formats (else ND).
     """
     parsed_dtypes = [parse_dtype(text) for text in dtypes]
     named = [pair for pair in parsed_dtypes if pair[0] != "*"]
@@ -118,9 +148,12 @@ def facts_matrix(
     parsed_scalars = tuple(parse_scalar(text) for text in scalars)
     parsed_strides = tuple(parse_strides(text) for text in strides)
     parsed_offsets = tuple(parse_offset(text) for text in offsets)
+    layout = {"absent": tuple(parse_absent(text) for text in absent),
+              "formats": tuple(parse_format(text) for text in formats)}
     rows = []
     for soc in socs or [None]:
         for everything in for_all:
             row_dtypes = tuple(named) + ((everything,) if everything else ())
-            rows.append(facts_for(soc, row_dtypes, parsed_shapes, parsed_scalars, parsed_strides, parsed_offsets))
+            rows.append(facts_for(soc, row_dtypes, parsed_shapes, parsed_scalars, parsed_strides, parsed_offsets,
+                                  **layout))
     return rows

@@ -64,8 +64,10 @@ def is_contiguous(dims: tuple[int, ...] | None, strides: tuple[int, ...] | None)
     return True
 
 
-def param_layout(name: str, dims: tuple[int, ...] | None, strides: tuple[int, ...] | None, offset: int) -> Layout:
-    """An entry tensor: user-owned, ND; contiguous unless `strides` say otherwise; storage = view unless strided."""
+def param_layout(name: str, dims: tuple[int, ...] | None, strides: tuple[int, ...] | None, offset: int,
+                 fmt: str = "ND") -> Layout:
+    """An entry tensor: user-owned, in `fmt` (ND unless the facts say); contiguous unless `strides` say otherwise;
+    storage = view unless strided."""
     view_key = ("shape", name)
     plain = strides is None and offset == 0
     return Layout(
@@ -76,6 +78,7 @@ def param_layout(name: str, dims: tuple[int, ...] | None, strides: tuple[int, ..
         view_key=view_key,
         storage_key=view_key if plain else ("storage", name),
         storage_dims=dims if plain else None,
+        format=fmt,
     )
 
 

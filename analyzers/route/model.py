@@ -26,8 +26,9 @@ STEP_KINDS = ("helper", "op", "launch")
 class Facts(JsonModel):
     """What is known when a route is evaluated; None/absent means unknown.
 
-    Layout facts: an entry tensor is contiguous, ND and user-owned unless `strides` (its view strides) or
-    `offsets` (its view offset in elements) say otherwise; L0 results are contiguous workspace tensors.
+    Layout facts: an entry tensor is given (not nullptr), contiguous, ND and user-owned unless `absent`, `strides`
+    (its view strides), `offsets` (its view offset in elements) or `formats` say otherwise; L0 results are
+    contiguous workspace tensors.
     """
 
     soc: str | None = None
@@ -37,6 +38,8 @@ class Facts(JsonModel):
     scalars: tuple[tuple[str, float], ...] = ()
     strides: tuple[tuple[str, tuple[int, ...]], ...] = ()
     offsets: tuple[tuple[str, int], ...] = ()
+    absent: tuple[str, ...] = ()  # tensor parameters passed as nullptr
+    formats: tuple[tuple[str, str], ...] = ()  # (tensor parameter, storage format like "NCHW"); others are ND
 
     def dtype_of(self, name: str) -> str | None:
         found = dict(self.dtypes)
@@ -54,6 +57,12 @@ class Facts(JsonModel):
     def offset_of(self, name: str) -> int:
         return dict(self.offsets).get(name, 0)
 
+    def is_absent(self, name: str) -> bool:
+        return name in self.absent
+
+    def format_of(self, name: str) -> str:
+        return dict(self.formats).get(name, "ND")
+
     def named_for(self, parameter: str) -> str:
         """The name the facts use for an entry's tensor parameter: an in-place entry's `selfRef` takes the facts
         given for `self` (and the reverse) when the facts name only its partner."""
@@ -64,7 +73,9 @@ class Facts(JsonModel):
 
     def mentions(self, name: str) -> bool:
         """Whether a fact names this parameter (its own dtype, shape, strides or offset)."""
-        return any(name == key for pairs in (self.dtypes, self.shapes, self.strides, self.offsets) for key, _ in pairs)
+        return name in self.absent or \
+            any(name == key for pairs in (self.dtypes, self.shapes, self.strides, self.offsets, self.formats)
+                for key, _ in pairs)
 
     def to_json(self) -> dict:
         document = {
@@ -78,6 +89,10 @@ class Facts(JsonModel):
             document["strides"] = {name: list(dims) for name, dims in self.strides}
         if self.offsets:
             document["offsets"] = dict(self.offsets)
+        if self.absent:
+            document["absent"] = list(self.absent)
+        if self.formats:
+            document["formats"] = dict(self.formats)
         return document
 
 

@@ -75,7 +75,8 @@ class TensorBook:
         self._order.setdefault(name, len(self._order))
         element = dtype_of is not None  # an element of a tensor list: the list's dtype, no shape or layout facts
         layout = param_layout(name, dims, None if element else self.facts.strides_of(known),
-                              0 if element else self.facts.offset_of(known))
+                              0 if element else self.facts.offset_of(known),
+                              "ND" if element else self.facts.format_of(known))
         self._records[name] = _Record(name, name, "param", "param", ShapeRule("param", (name,)),
                                       self.facts.dtype_of(known), path, line, None, dims, named=True,
                                       layout=layout)

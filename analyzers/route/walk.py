@@ -177,6 +177,8 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         # An optional argument (`biasOptional`) the facts do not name may be nullptr; one they name (a dtype or a
         # shape given for it) is there, and so is every required argument (the API's contract).
         maybe_null = "optional" in name.lower() and not self.facts.mentions(self.facts.named_for(name))
+        if self.facts.is_absent(self.facts.named_for(name)) and ("aclTensor" in type_text or "aclScalar" in type_text or "Array" in type_text):
+            return Null()  # the facts say the call passes nullptr here
         if "aclTensorList" in type_text:
             return HostValue("tensor-list", name)
         if "aclTensor" in type_text:

@@ -86,6 +86,9 @@ Examples:
 @click.option("--strided", "strides", multiple=True,
               help="NAME=[s0,s1,...]: that entry tensor is a view with these strides (repeatable).")
 @click.option("--offset", "offsets", multiple=True, help="NAME=n: that entry tensor's view offset (repeatable).")
+@click.option("--absent", "absent", multiple=True, help="NAME: that tensor argument is nullptr (repeatable).")
+@click.option("--storage-format", "formats", multiple=True,
+              help="NAME=FMT: that entry tensor's storage format, e.g. self=NCHW (repeatable; ND otherwise).")
 @click.option("--case", "cases", multiple=True, help="NAME=[dims]:dtype,... for the memory model (repeatable).")
 @click.option("--cases", "cases_file", type=click.Path(path_type=Path, exists=True), help="TOML or JSON list of cases.")
 @click.option("--compile-commands", type=click.Path(path_type=Path, exists=True), help="Use libclang with this database.")
@@ -119,6 +122,8 @@ def analyze(inputs, kind, fmt, output, mkdir, jobs, no_cache, cache_dir, no_prog
         scalars=tuple(options["scalars"]),
         strides=tuple(options["strides"]),
         offsets=tuple(options["offsets"]),
+        absent=tuple(options["absent"]),
+        formats=tuple(options["formats"]),
         cases=tuple(options["cases"]),
         cases_file=options["cases_file"],
         compile_commands=options["compile_commands"],

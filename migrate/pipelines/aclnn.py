@@ -51,7 +51,7 @@ def run(config: AnalyzeConfig) -> Rendered:
         raise MigrateError(f"no such file or directory: {', '.join(missing)}")
     try:
         facts = tuple(facts_matrix(config.socs, config.dtypes, config.shapes, config.scalars, config.strides,
-                                   config.offsets))
+                                   config.offsets, config.absent, config.formats))
     except FactsError as error:
         raise MigrateError(str(error)) from error
     frontend = FrontendOptions(config.compile_commands, tuple(config.include_dirs))

@@ -84,6 +84,9 @@ def test_usage_errors_exit_2_without_traceback() -> None:
         (["--strided", "self=[1,x]"], "error: --strided self=[1,x]: strides 'self=[1,x]' are not NAME=[s0,s1,...]"),
         (["--offset", "self=-2"], "error: --offset self=-2: offset 'self=-2' is not NAME=a non-negative integer"),
         (["--strided", "selff=[1]"], "error: --strided selff=[1]: 'selff' is no parameter of any analysed entry point"),
+        (["--storage-format", "self=NHCW"], "error: --storage-format self=NHCW: format 'self=NHCW' is not NAME=a ge::Format"),
+        (["--absent", "self[0]"], "error: --absent self[0]: absent tensor 'self[0]' is not a parameter name"),
+        (["--absent", "bias"], "error: --absent bias: 'bias' is no parameter of any analysed entry point"),
     ]:
         result = invoke(str(REMAINDER), *args)
         assert result.exit_code == exit_codes.USAGE, args
