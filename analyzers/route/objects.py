@@ -179,6 +179,16 @@ class ObjectCalls:
             return ObjectList()
         return None
 
+    def copied_object(self, obj: ObjectValue, env: dict) -> ObjectValue:
+        """A copy of `obj` in `env` (a parameter passed by value): its members under a key of its own, written
+        through to nobody (members that are objects stay shared: a shallow copy)."""
+        ObjectCalls._objects += 1
+        copy = ObjectValue(obj.cls, f"$o{ObjectCalls._objects}")
+        prefix = f"{obj.key}."
+        for name in [name for name in env if name.startswith(prefix)]:
+            env[f"{copy.key}.{name[len(prefix):]}"] = env[name]
+        return copy
+
     # -- members ------------------------------------------------------------------------------------------------
     def member_value(self, obj: ObjectValue, name: str):
         return self.frame.env.get(f"{obj.key}.{name}", Unknown(name))

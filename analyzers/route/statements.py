@@ -181,6 +181,8 @@ class StatementWalker:
             given = value.items if isinstance(value, IntList) else ()
             if size <= _MAX_HOST_LIST:
                 value = IntList(tuple(given) + (0,) * (size - len(given)))
+        if stmt.kind == "decl":
+            self.frame.env.setdefault(target, UNKNOWN)  # a new local, even where a global has its name
         self._store(self.frame, target, value)
         alias = _LOCAL_REFERENCE.match(stmt.text) if stmt.kind == "decl" else None
         if alias is not None:

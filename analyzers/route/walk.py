@@ -461,6 +461,8 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         if member is not None and name not in frame.env:  # `nodes_` inside a method: its object's member
             self.store_member(frame, member[0], member[1], value)
             return
+        if name not in frame.env and name not in frame.refs and self._global_written(frame, name):
+            return
         frame.env[name] = value
         frame.names.pop(name, None)  # a reassigned parameter no longer stands for the caller's argument
         if isinstance(value, TensorRef) and frame.l0_op is None:
@@ -468,6 +470,15 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         if name in frame.refs:
             caller, caller_name = frame.refs[name]
             self._store(caller, caller_name, value)
+
+    def _global_written(self, frame: Frame, name: str) -> bool:
+        """A write to a variable of the file's namespace scope (`g_mode = 1` in a helper): every later read, in any
+        frame and on any arm, may see it, so the global is unknown from here on (arms do not merge globals)."""
+        key = (frame.unit.path, name.rsplit("::", 1)[-1])
+        if key not in self._globals and self._global_decl(frame.unit, key[1]) is None:
+            return False
+        self._globals[key] = Unknown(name)
+        return True
 
     # -- inlining -------------------------------------------------------------------------------------------
     def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None,
@@ -495,10 +506,13 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             if "&" in declared and "&&" not in declared:
                 if arg_expr.kind == "name":
                     refs[param.name] = (caller, (arg_expr.name or arg_expr.text).strip())
-            elif "*" in declared:
+            elif "*" in declared or "[" in declared:
                 pointed = _pointed_variable(arg_expr, caller)
                 if pointed is not None:
                     pointer_refs[param.name] = pointed
+                elif arg_expr.kind == "name" and index < len(args) and isinstance(args[index], IntList):
+                    # An array decays to a pointer to its elements: `dims[0] = 8` in the callee is the caller's.
+                    refs[param.name] = (caller, (arg_expr.name or arg_expr.text).strip())
         bound = dict(env)
         if captures:
             env = dict(caller.env)
@@ -512,6 +526,10 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
                     refs[name] = (caller, name)
             if this is not None:
                 env["this"] = this
+            for param in function.params:
+                held = env.get(param.name)
+                if isinstance(held, ObjectValue) and not any(mark in param.declared_type for mark in "&*"):
+                    env[param.name] = self.copied_object(held, env)  # passed by value: the callee's own copy
         site = Site(function=caller.function.name, file=caller.unit.path, line=expr.line)
         frame = Frame(
             unit=unit,

@@ -1,0 +1,62 @@
+"""What a helper the walk inlines writes, and what it must not: a global it sets is unknown after it, a struct passed
+by value is the callee's own copy, and an array passed to a pointer or array parameter is written through. Each was
+wrong on a route stated complete (a launch kept that cannot happen, or one dropped that must)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+
+HELPERS = """struct Params {
+    int64_t mode;
+    int64_t k;
+};
+static int64_t g_mode = 0;
+static void SetMode() { g_mode = 1; }
+static void ByValue(Params p) { p.mode = 9; }
+static void ByPointer(Params* p) { p->mode = 9; }
+static void ByRef(Params& p) { p.k = 4; }
+static void FillArray(int64_t dims[]) { dims[0] = 8; }
+static void FillPointer(int64_t* dims) { dims[1] = 5; }
+static int64_t ReadMode() { int64_t g_mode = 3; return g_mode; }
+
+"""
+ENTRY = """aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
+                                      aclOpExecutor** executor)
+{{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    const aclTensor* result = self;
+{prelude}
+    if ({cond}) {{
+        result = l0op::Abs(result, uniqueExecutor.get());
+    }}
+    *workspaceSize = 0;
+    uniqueExecutor.ReleaseTo(executor);
+    return ACLNN_SUCCESS;
+}}
+"""
+CERTAIN, NONE, MAY = [("Abs", False)], [], [("Abs", True)]
+
+
+@pytest.mark.parametrize("prelude, cond, launches", [
+    ("    SetMode();", "g_mode == 0", MAY),
+    ("", "g_mode == 0", CERTAIN),
+    ("    int64_t local = ReadMode();", "local == 3 && g_mode == 0", CERTAIN),
+    ("    Params a{0, 0};\n    ByValue(a);", "a.mode == 0", CERTAIN),
+    ("    Params b{0, 0};\n    ByPointer(&b);", "b.mode == 0", NONE),
+    ("    Params c{0, 0};\n    ByRef(c);", "c.k == 4", CERTAIN),
+    ("    int64_t d[2] = {0, 0};\n    FillArray(d);", "d[0] == 8 && d[1] == 0", CERTAIN),
+    ("    int64_t d[2] = {0, 0};\n    FillPointer(d);", "d[1] == 5", CERTAIN),
+])
+def test_what_an_inlined_helper_writes(tmp_path: Path, prelude: str, cond: str, launches) -> None:
+    source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
+    source.parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "conversion").mkdir(exist_ok=True)
+    source.write_text(HELPERS + ENTRY.format(prelude=prelude, cond=cond))
+    report = analyze_chains([source], repo_root=tmp_path)
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.complete and route.rejected is None
+    assert [(task.op, task.may) for task in route.tasks] == launches
