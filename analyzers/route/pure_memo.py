@@ -3,8 +3,9 @@ parameter; effect_scan.py) called again with the same arguments under the same f
 its walk is replayed from memory instead of repeated (IsAiCoreSupport-style predicates are called for every Cast).
 
 Only a walk whose whole outcome is its value (plus the audit places it met and the inferred-shape reads it counted)
-is remembered: one that noted an open check, a failure, a reason or a finding, made an object or met a tensor the
-book did not hold yet is walked again every time, so what a route says never depends on the memory.
+is remembered: one that noted an open check, a failure, a reason or a finding, made an object, wrote a global or met
+a tensor the book did not hold yet is walked again every time, so what a route says never depends on the memory. The
+globals the route has written are part of the key (a helper may read them).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ class PureMemo:
         that met a tensor the book did not hold yet (an element of an entry list) is not remembered either."""
         objects = sum(1 for name in self.frame.env if name.startswith("$o"))
         return (len(self.open_checks), self.failure, len(self.reasons), len(self.findings), len(self.unresolved),
-                objects, self.book.count(), self.inferred_shape_reads)
+                objects, self.book.count(), self.global_writes, self.inferred_shape_reads)
 
     def _memo_key(self, owner, function, args):
         parts = []
@@ -80,7 +81,9 @@ class PureMemo:
             else:
                 return None  # a list, an object, a shape value or a host array: not remembered
         try:
-            key = (owner.path, function.name, function.line, self.facts, tuple(parts))
+            # The globals the route has written so far: a helper may read them (none written: the declarations).
+            written = tuple(sorted(self.written_globals.items(), key=lambda item: item[0]))
+            key = (owner.path, function.name, function.line, self.facts, tuple(parts), written)
             hash(key)
         except TypeError:
             return None

@@ -114,6 +114,9 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         self.entry_failures: list = []  # (guards, Failure) of each error the entry point returns
         self._active: list[tuple[str, str, int]] = []
         self._globals: dict[tuple[str, str], object] = {}
+        # Globals the walk has written (pure_memo keys on them) and how many writes it made.
+        self.written_globals: dict[tuple[str, str], object] = {}
+        self.global_writes = 0
         self._budget = MAX_STEPS
         self._quiet = 0  # inside a function without effects: its undecided guards are not noted
         self._reported: set = set()
@@ -461,7 +464,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         if member is not None and name not in frame.env:  # `nodes_` inside a method: its object's member
             self.store_member(frame, member[0], member[1], value)
             return
-        if name not in frame.env and name not in frame.refs and self._global_written(frame, name):
+        if name not in frame.env and name not in frame.refs and self._global_written(frame, name, value):
             return
         frame.env[name] = value
         frame.names.pop(name, None)  # a reassigned parameter no longer stands for the caller's argument
@@ -471,13 +474,16 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
             caller, caller_name = frame.refs[name]
             self._store(caller, caller_name, value)
 
-    def _global_written(self, frame: Frame, name: str) -> bool:
+    def _global_written(self, frame: Frame, name: str, value) -> bool:
         """A write to a variable of the file's namespace scope (`g_mode = 1` in a helper): every later read, in any
-        frame and on any arm, may see it, so the global is unknown from here on (arms do not merge globals)."""
+        frame, sees it. Arms and loop passes do not merge globals, so a write under an undecided guard, on a `may`
+        path or inside a loop makes the global unknown from here on; a write on the route's certain path is kept."""
         key = (frame.unit.path, name.rsplit("::", 1)[-1])
         if key not in self._globals and self._global_decl(frame.unit, key[1]) is None:
             return False
-        self._globals[key] = Unknown(name)
+        certain = not frame.guards and not frame.may and not self.book.loops
+        self._globals[key] = self.written_globals[key] = value if certain else Unknown(name)
+        self.global_writes += 1
         return True
 
     # -- inlining -------------------------------------------------------------------------------------------

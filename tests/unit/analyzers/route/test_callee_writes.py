@@ -1,4 +1,5 @@
-"""What a helper the walk inlines writes, and what it must not: a global it sets is unknown after it, a struct passed
+"""What a helper the walk inlines writes, and what it must not: a global it sets is seen after it (unknown when set
+under an undecided guard; a remembered pure helper that reads it is not replayed across the write), a struct passed
 by value is the callee's own copy, and an array passed to a pointer or array parameter is written through. Each was
 wrong on a route stated complete (a launch kept that cannot happen, or one dropped that must)."""
 
@@ -22,6 +23,7 @@ static void ByRef(Params& p) { p.k = 4; }
 static void FillArray(int64_t dims[]) { dims[0] = 8; }
 static void FillPointer(int64_t* dims) { dims[1] = 5; }
 static int64_t ReadMode() { int64_t g_mode = 3; return g_mode; }
+static bool ModeIsOne() { return g_mode == 1; }
 
 """
 ENTRY = """aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
@@ -42,7 +44,9 @@ CERTAIN, NONE, MAY = [("Abs", False)], [], [("Abs", True)]
 
 
 @pytest.mark.parametrize("prelude, cond, launches", [
-    ("    SetMode();", "g_mode == 0", MAY),
+    ("    SetMode();", "g_mode == 1", CERTAIN),
+    ("    if (self->IsEmpty()) {\n        SetMode();\n    }", "g_mode == 0", MAY),
+    ("    bool before = ModeIsOne();\n    SetMode();\n    bool after = ModeIsOne();", "!before && after", CERTAIN),
     ("", "g_mode == 0", CERTAIN),
     ("    int64_t local = ReadMode();", "local == 3 && g_mode == 0", CERTAIN),
     ("    Params a{0, 0};\n    ByValue(a);", "a.mode == 0", CERTAIN),
