@@ -96,10 +96,12 @@ MESSAGES = MessageCatalog(
     ),
     MessageDef(
         "route-unwalked-launch",
-        "{what} {call} is not followed and reaches a launch: {chain} ({site})",
+        "{what} {call} is not followed and reaches a launch by name, for example: {chain} ({site})",
         "The walk could not follow this call (a function, method or pointer whose definition or object it does not "
         "know), and the repositories' call graph shows a launch site reachable from its name: what this route "
-        "launches is not known, so it is incomplete. The chain names each function on the way.",
+        "launches is not known, so it is incomplete. The chain names each function on the way; it joins definitions "
+        "by name (a virtual method reaches every override of that name), so it is one way there, not necessarily "
+        "the definition this call runs.",
         Severity.WARNING,
     ),
     MessageDef(
