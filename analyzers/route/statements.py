@@ -44,8 +44,9 @@ _COUNTED_FOR = re.compile(
     r"\s*(?:\+\+\1|\1\+\+|\1\s*\+=\s*1)\s*\)"
 )
 
-# How a statement or block ended: fell through, returned, returned on some arms only, or left by break/continue.
-NORMAL, RETURNED, MAYBE, BREAK = "normal", "returned", "maybe", "break"
+# How a statement or block ended: fell through, returned, returned on some arms only, left by break, or by continue.
+NORMAL, RETURNED, MAYBE, BREAK, CONTINUE = "normal", "returned", "maybe", "break", "continue"
+JUMPS = (BREAK, CONTINUE)
 
 
 class StatementWalker:
@@ -55,7 +56,7 @@ class StatementWalker:
         flow = NORMAL
         for index, stmt in enumerate(stmts):
             result = self.walk_stmt(stmt)
-            if result in (RETURNED, BREAK):
+            if result in (RETURNED, BREAK, CONTINUE):
                 self.skipped(stmts[index + 1:])  # never reached for these facts
                 return result
             if result == MAYBE:
@@ -110,8 +111,10 @@ class StatementWalker:
             return self._walk_loop(stmt)
         if kind == "block":
             return self.walk_block(stmt.then)
-        if kind in ("break", "continue"):
-            return BREAK
+        if kind == "break":
+            return self.jump(BREAK)
+        if kind == "continue":
+            return self.jump(CONTINUE)
         if kind == "unparsed":
             invoked = _MACRO_CALL.match(stmt.text)
             if invoked is not None:
@@ -245,14 +248,16 @@ class StatementWalker:
         self._note_unknown(text)
         return self._branches([(guard_term(text), stmt.then), (f"!({text})", stmt.orelse)])
 
-    def _branches(self, arms, starts=None) -> str:
+    def _branches(self, arms, starts=None, cases: bool = False, loop: bool = False) -> str:
         """Walk every arm under its guard text with `may` set; merge variables; say whether the frame returned.
-        `starts` gives an arm its own variables to start from (a loop body: the loop's fixpoint)."""
+        `starts` gives an arm its own variables to start from (a loop body: the loop's fixpoint); `cases`: the arms
+        are a switch's cases, where `break` ends the case; `loop`: a loop's body and its not entering, where `break`
+        and `continue` end the round."""
         frame = self.frame
         before_env, before_guards, before_may = dict(frame.env), frame.guards, frame.may
         # A write through a reference or pointer parameter, or to a member of an object a caller holds, lands in a
         # caller's variables: those are per arm and merged too (else one arm's write would read as certain).
-        outer = _outer_frames(frame)
+        outer = outer_frames(frame)
         outer_before = [dict(other.env) for other in outer]
         outer_envs: list[list[dict]] = [[] for _ in outer]
         envs, flows = [], []
@@ -263,23 +268,33 @@ class StatementWalker:
             for other, saved in zip(outer, outer_before):
                 other.env = dict(saved)
             frame.guards, frame.may = before_guards + (guard,), True
+            exits = len(frame.exits)
             flows.append(self.walk_block(body))
+            if loop and index == 0:
+                flows[-1] = self.round_end(flows[-1], before_guards + (guard,), exits)
             envs.append(frame.env)
             for found, other in zip(outer_envs, outer):
                 found.append(other.env)
-        frame.env, alternatives = _merge(before_env, envs)
+        frame.env, alternatives = merge_envs(before_env, envs)
         for other, saved, found in zip(outer, outer_before, outer_envs):
-            other.env, more = _merge(saved, found)
+            other.env, more = merge_envs(saved, found)
             alternatives += more
         for chosen, others in alternatives:
             self.alternatives.setdefault(chosen, []).extend(o for o in others if o not in self.alternatives[chosen])
-        open_arms = [guard for (guard, _), flow in zip(arms, flows) if flow not in (RETURNED,)]
+        if cases or loop:
+            # A case's `break` ends the case; a round's `break` / `continue` ends the round (their variables went
+            # to the switch or loop, jumps.py).
+            flows = [NORMAL if flow == BREAK or loop and flow == CONTINUE else flow for flow in flows]
+        # A jumping arm is taken like a returning one by the statements after it: its variables left with it.
+        open_arms = [guard for (guard, _), flow in zip(arms, flows) if flow not in (RETURNED, *JUMPS)]
         if not open_arms:
-            frame.guards, frame.may = before_guards, before_may
-            return RETURNED
+            jumps = [flow for flow in flows if flow in JUMPS]
+            # Every arm returned or jumped; where some returned, what follows the loop is `may`.
+            frame.guards, frame.may = before_guards, before_may or bool(jumps and RETURNED in flows)
+            return RETURNED if not jumps else BREAK if BREAK in jumps else CONTINUE
         if len(open_arms) < len(arms) or MAYBE in flows:
             # Later statements run only on the arms that did not return, and in them only where no return was taken.
-            returned = [guard for (guard, _), flow in zip(arms, flows) if flow == RETURNED]
+            returned = [guard for (guard, _), flow in zip(arms, flows) if flow in (RETURNED, *JUMPS)]
             exits = [guards[len(before_guards):] for guards in frame.exits[exits_before:]
                      if guards[:len(before_guards)] == before_guards and guards[len(before_guards):][:1] and
                      guards[len(before_guards)] in open_arms]
@@ -296,7 +311,7 @@ class StatementWalker:
             if case.label is None:
                 decided.append(None)
                 continue
-            decided.append(self.truthy(self.compare("==", scrutinee, self.name_value(case.label))))
+            decided.append(self.truthy(self.compare("==", scrutinee, self.receiver_value(case.label))))
         start = None
         if True in decided:
             start = decided.index(True)
@@ -316,11 +331,25 @@ class StatementWalker:
                 continue
             label = "default" if case.label is None else f"{guard_term(text)} == {case.label}"
             arms.append((label, _flatten_cases(stmt.cases[index:])))
-        flow = self._branches(arms) if arms else NORMAL
-        return NORMAL if flow == BREAK else flow
+        frame = self.frame
+        target = self.push_target("switch")
+        entry = (frame.guards, frame.may, len(frame.exits))
+        try:
+            flow = self._branches(arms, cases=True) if arms else NORMAL
+        finally:
+            self.pop_target(target)
+        flow = self._after_loop(target, entry, flow, flow)
+        return NORMAL if flow == BREAK else flow  # `continue` goes on to the enclosing loop
 
     def _fall_through(self, cases) -> str:
-        flow = self.walk_block(_flatten_cases(cases))
+        frame = self.frame
+        target = self.push_target("switch")
+        entry = (frame.guards, frame.may, len(frame.exits))
+        try:
+            flow = self.walk_block(_flatten_cases(cases))
+        finally:
+            self.pop_target(target)
+        flow = self._after_loop(target, entry, flow, flow)
         return NORMAL if flow == BREAK else flow
 
     def _unrolled(self, name: str, values, stmt: Stmt) -> str:
@@ -329,26 +358,75 @@ class StatementWalker:
         if not values:
             self.skipped(stmt.then)
         result = NORMAL
-        for value in values:
-            self.frame.env[name] = value
-            flow = self.walk_block(stmt.then)
-            if flow == RETURNED:
-                return flow
-            if flow == BREAK:
-                break
-            if flow == MAYBE:
-                result = MAYBE  # an early return under an undecided guard; later iterations may run
-        return result
+        frame = self.frame
+        target = self.push_target("loop")
+        entry = (frame.guards, frame.may, len(frame.exits))
+        try:
+            for value in values:
+                frame.env[name] = value
+                start = (frame.guards, frame.may, len(frame.exits))
+                flow = self.walk_block(stmt.then)
+                continues, target.continues = target.continues, []
+                if continues:
+                    # The paths that continued go on with the next value, joined with the round's end.
+                    self.join_jumps(continues, include_current=flow not in (RETURNED, BREAK, CONTINUE))
+                    if len(frame.exits) == start[2]:
+                        frame.guards, frame.may = start[0], start[1] or flow == MAYBE
+                    flow = NORMAL if flow in (RETURNED, CONTINUE) else flow
+                    frame.may = True if flow != NORMAL or target.breaks else frame.may
+                if flow == RETURNED:
+                    if not target.breaks:
+                        return flow
+                    break
+                if flow == BREAK:
+                    break
+                if flow == MAYBE:
+                    result = MAYBE  # an early return or jump under an undecided guard; later iterations may run
+        finally:
+            self.pop_target(target)
+        return self._after_loop(target, entry, flow, result)
+
+    def round_end(self, flow: str, guards: tuple, exits: int) -> str:
+        """A round of a loop whose trip count is unknown: the paths that broke out or continued end the round too
+        (what follows the loop is any round's end)."""
+        target = self.jump_targets[-1]
+        jumped, target.breaks, target.continues = target.breaks + target.continues, [], []
+        if not jumped:
+            return flow
+        self.join_jumps(jumped, include_current=flow not in (RETURNED, BREAK, CONTINUE))
+        if len(self.frame.exits) == exits:
+            self.frame.guards, self.frame.may = guards, True
+            return NORMAL
+        return MAYBE
+
+    def _after_loop(self, target, entry, flow: str, result: str) -> str:
+        """Where the loop ends: the paths that broke out join the last round's end (when it went on)."""
+        frame = self.frame
+        if not target.breaks:
+            return result
+        self.join_jumps(target.breaks, include_current=flow not in (RETURNED, BREAK, CONTINUE))
+        if len(frame.exits) == entry[2]:
+            frame.guards, frame.may = entry[0], entry[1]  # no return on the way: every path goes on from here
+            return NORMAL
+        frame.may = True
+        return MAYBE
 
     def _walk_loop(self, stmt: Stmt) -> str:
         if stmt.text == "do":
             # `do { ... } while (cond)`: the body runs once before the condition is read (the check macros'
             # `do { if (...) { return ...; } } while (0)`); `break` and `continue` both leave a `while (0)`.
-            flow = self.walk_block(stmt.then)
-            if flow == RETURNED:
+            frame = self.frame
+            target = self.push_target("loop")
+            entry = (frame.guards, frame.may, len(frame.exits))
+            try:
+                flow = self.walk_block(stmt.then)
+            finally:
+                self.pop_target(target)
+            target.breaks += target.continues
+            if flow == RETURNED and not target.breaks:
                 return flow
-            if flow == BREAK or stmt.value is None or self.truth(stmt.value) is False:
-                return NORMAL if flow == BREAK else flow
+            if flow in JUMPS or target.breaks or stmt.value is None or self.truth(stmt.value) is False:
+                return self._after_loop(target, entry, flow, NORMAL if flow in JUMPS else flow)
         ranged = self.range_element(stmt.text) if stmt.value is None else None
         if ranged is not None and isinstance(ranged[1], ObjectList) and len(ranged[1].items) <= MAX_OBJECTS:
             return self._unrolled(ranged[0], ranged[1].items, stmt)
@@ -369,14 +447,16 @@ class StatementWalker:
         # Any round may be the one walked: the body starts from what the rounds before it may have left (loops.py).
         start, ids = self.loop_start_state(stmt.then, guard)
         marks = (len(self.tasks), len(self.steps))
+        target = self.push_target("loop")
         try:
-            flow = self._branches([(guard, stmt.then), ("loop not entered", ())], starts=[start, None])
+            flow = self._branches([(guard, stmt.then), ("loop not entered", ())], starts=[start, None], loop=True)
         finally:
+            self.pop_target(target)
             self.loop_done(ids, marks, guard)
-        return NORMAL if flow == BREAK else flow
+        return NORMAL if flow in JUMPS else flow
 
 
-def _outer_frames(frame) -> list:
+def outer_frames(frame) -> list:
     """The callers' frames a frame can write into (its reference and pointer parameters, transitively)."""
     found: list = []
     pending = [frame]
@@ -400,7 +480,7 @@ def _continuing(open_arms: list[str], returned: list[str], exits: list[tuple[str
     return tuple(added)
 
 
-def _merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
+def merge_envs(before: dict, envs: list[dict]) -> tuple[dict, list]:
     """After undecided branches: a variable keeps the value every arm agrees on, else the merge of the arms.
 
     Arms holding different tensors give the first one that changed, carrying the others (`TensorRef.others`, so

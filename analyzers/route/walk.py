@@ -12,6 +12,7 @@ from op_migrate.analyzers.route.audit import FrameAudit, RouteAudit
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
 from op_migrate.analyzers.route.checks import CheckStatements, Failure, without_failed_paths
+from op_migrate.analyzers.route.jumps import JumpWalk
 from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors
 from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
@@ -92,7 +93,7 @@ class Frame:
     audit: FrameAudit = field(default_factory=FrameAudit.fresh)  # what it walked and skipped (route/audit.py)
 
 
-class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, GeneratedCalls, MapCalls,
+class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, GeneratedCalls, MapCalls,
                 MacroCalls, UnmodelledCalls, RouteAudit, PureMemo, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
@@ -127,6 +128,7 @@ class RouteWalk(StatementWalker, LoopWalk, CheckStatements, HelperCalls, ObjectC
         self.painted = Painted()
         self.open_checks: list[Reason] = []  # checks the facts leave open: the route holds where they pass
         self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
+        self.jump_targets: list = []  # the loops and switches being walked, innermost last (jumps.py)
         self._functions: dict[str, dict[str, list]] = {}  # per file, (unit, function) by short name (no scope)
         # Where helpers are found beyond the file: its included headers (analyzers.aclnn.helper_scope.HelperScope).
         self.scope = getattr(program, "scope", None)
