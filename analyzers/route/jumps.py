@@ -16,7 +16,7 @@ from op_migrate.analyzers.route.statements import merge_envs, outer_frames
 BREAK, CONTINUE = "break", "continue"
 
 
-@dataclass
+@dataclass(eq=False)  # targets are told apart by identity (two empty loops' targets would compare equal)
 class JumpTarget:
     """A loop or switch being walked, and the variables each jump out of it left (frame env, caller envs by id)."""
 
@@ -34,7 +34,8 @@ class JumpWalk:
         return target
 
     def pop_target(self, target: JumpTarget) -> None:
-        self.jump_targets.remove(target)
+        if self.jump_targets and self.jump_targets[-1] is target:
+            self.jump_targets.pop()
 
     def jump(self, kind: str) -> str:
         """`break` / `continue` here: the variables now go to the loop or switch it leaves."""

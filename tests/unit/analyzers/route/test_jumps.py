@@ -62,3 +62,14 @@ COUNT = "    int64_t cnt = 0;\n    for (int64_t i = 0; i < 4; i++) {{\n        {
 ])
 def test_jumps_leave_on_their_paths(tmp_path: Path, body: str, launches) -> None:
     assert _launches(tmp_path, body) == launches
+
+
+def test_a_loop_inside_a_loop_discovery_keeps_each_loops_jumps(tmp_path: Path) -> None:
+    # Two loops' targets compared equal and the inner one's end removed the outer one's (ops-transformer
+    # aclnn_grouped_matmul.cpp failed with an internal error).
+    body = ("    int64_t n = self->GetViewShape().GetDimNum() + self->GetViewOffset();\n    int64_t hits = 0;\n"
+            "    for (int64_t i = 0; i < n; i++) {\n        for (int64_t j = 0; j < n; j++) {\n"
+            "            if (self->IsEmpty()) { break; }\n            hits += 1;\n        }\n"
+            "        if (self->IsEmpty()) { continue; }\n    }\n"
+            f"    if (hits == 0) {{ {LAUNCH} }}")
+    assert _launches(tmp_path, body) == MAY
