@@ -357,7 +357,7 @@ class StatementWalker:
         known shape) or `for (auto &node : nodes)` over a known list of objects, not as `may`."""
         if not values:
             self.skipped(stmt.then)
-        result = NORMAL
+        result = flow = NORMAL
         frame = self.frame
         target = self.push_target("loop")
         entry = (frame.guards, frame.may, len(frame.exits))

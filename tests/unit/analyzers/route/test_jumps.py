@@ -41,6 +41,7 @@ COUNT = "    int64_t cnt = 0;\n    for (int64_t i = 0; i < 4; i++) {{\n        {
 
 @pytest.mark.parametrize("body, launches", [
     (COUNT.format(inner="if (i == 2) { continue; }") + f"    if (cnt == 3) {{ {LAUNCH} }}", CERTAIN),
+    (COUNT.format(inner="").replace("i < 4", "i < 0") + f"    if (cnt == 0) {{ {LAUNCH} }}", CERTAIN),
     (COUNT.format(inner="if (i == 2) { break; }") + f"    if (cnt == 2) {{ {LAUNCH} }}", CERTAIN),
     (COUNT.format(inner="if (self->IsEmpty()) { break; }") + f"    if (cnt == 0) {{ {LAUNCH} }}", MAY),
     (COUNT.format(inner="if (self->IsEmpty()) { break; }") + f"    if (cnt == 4) {{ {LAUNCH} }}", MAY),
