@@ -22,6 +22,7 @@ from op_migrate.analyzers.route.values import (
     Found,
     HostValue,
     IntList,
+    LambdaRef,
     Null,
     PairValue,
     ShapeValue,
@@ -167,6 +168,10 @@ class BuiltinCalls:
             if arg.kind == "lambda":
                 self._forget_lambda_writes(text)
                 continue
+            held = self.lookup(text) if _ADDRESS.fullmatch(text) else None
+            if isinstance(held, LambdaRef):  # `auto fill = [&](...) {...}; std::for_each(..., fill)`
+                self._forget_lambda_writes(held.text.strip())
+                continue
             if not (text.startswith("&") and _ADDRESS.fullmatch(text[1:].strip()) or self.pointee(text) is not None):
                 continue
             target = out_target(arg)
@@ -177,10 +182,11 @@ class BuiltinCalls:
     def _forget_lambda_writes(self, text: str) -> None:
         """A lambda that captures by reference, handed to a call the walk does not follow (`std::for_each(v.begin(),
         v.end(), [&](int64_t d) { n *= d; })`), may have run: what its body assigns is unknown after the call."""
-        capture = text[:text.find("]") + 1] if text.startswith("[") else ""
+        start = text.find("[")
+        capture = text[start:text.find("]", start) + 1] if start >= 0 else ""
         if "&" not in capture:
             return
-        for match in _LAMBDA_WRITE.finditer(text[len(capture):]):
+        for match in _LAMBDA_WRITE.finditer(text[start + len(capture):]):
             name = match.group(1) or match.group(2) or match.group(3)
             if re.fullmatch(r"\[\s*&\s*\]", capture) is None and not re.search(rf"&\s*{name}\b", capture):
                 continue  # captured by value: the caller's variable does not change

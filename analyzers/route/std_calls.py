@@ -8,7 +8,7 @@ import re
 
 from op_migrate.analyzers.catalog import load
 from op_migrate.analyzers.cxx.model import Expr
-from op_migrate.analyzers.route.values import UNKNOWN, IntList, TensorList, TensorRef, Unknown
+from op_migrate.analyzers.route.values import UNKNOWN, FunctionRef, IntList, LambdaRef, TensorList, TensorRef, Unknown
 
 # `X.begin()`, `X.rbegin() + 1`, `std::begin(X)`, `X.data()`: the container an iterator argument walks.
 _ITERATOR = re.compile(r"^(?:std::)?(?:c?r?begin|c?r?end|data)\s*\(\s*(\w+)\s*\)|^(\w+)\s*(?:\.|->)\s*(?:c?r?begin|c?r?end|data)\s*\(\s*\)")
@@ -112,8 +112,8 @@ class StdLibraryCalls:
             held = self.pointee(name[1:])
         else:
             held = self.lookup(name)
-        if isinstance(held, TensorRef):
-            return
+        if isinstance(held, (TensorRef, LambdaRef, FunctionRef)):
+            return  # a tensor keeps its id; a function given to the call (a comparator, a lambda) is no data
         if isinstance(held, TensorList):
             self.assign(name, TensorList(held.members, held.hosts, exhaustive=False, acl=held.acl))
         elif isinstance(held, IntList) and not grows:

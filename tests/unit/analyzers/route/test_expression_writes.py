@@ -53,6 +53,8 @@ CERTAIN, NONE, MAY = [("Abs", False)], [], [("Abs", True)]
      "    bool all = std::all_of(v.begin(), v.end(), [&n](int64_t d) { n += d; return d > 0; });", "n == 1", MAY),
     ("    std::vector<int64_t> v = {2, 3};\n    int64_t n = 1;\n"
      "    bool all = std::all_of(v.begin(), v.end(), [n](int64_t d) { return d > n; });", "n == 1", CERTAIN),
+    ("    std::vector<int64_t> v = {2, 3};\n    int64_t n = 1;\n    auto grow = [&n](int64_t d) { n *= d; };\n"
+     "    std::for_each(v.begin(), v.end(), grow);", "n == 1", MAY),
 ])
 def test_a_write_inside_a_statement_changes_the_variable(tmp_path: Path, prelude: str, cond: str, launches) -> None:
     assert _launches(tmp_path, prelude, cond) == launches
