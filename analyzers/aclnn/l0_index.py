@@ -7,6 +7,7 @@ Stand-ins (stand_ins.py) never resolve a call; they are listed on the Resolution
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -162,7 +163,7 @@ class L0Index:
                     usable.append((unit, function))
                 elif choose([function], arity):
                     rejected.append(f"{_shown(unit.path, root.path)}:{function.line}: {why}")
-            best = choose([f for _, f in usable], arity, kinds)
+            best = choose([f for _, f in usable], arity, kinds) or self._by_header_defaults(usable, name, arity)
             if not best:
                 continue
             pairs = [(u, f) for u, f in usable if any(f is b for b in best)]
@@ -185,6 +186,23 @@ class L0Index:
             return Resolution("unresolved", rejected=tuple(rejected),
                               reason="only stand-ins define it: " + "; ".join(rejected[:3]))
         return UNRESOLVED
+
+    def _by_header_defaults(self, usable, name: str, arity: int) -> list[Function]:
+        """Definitions a shorter call reaches through default arguments declared only in a header the defining file
+        includes (`GatherV2(..., aclOpExecutor* executor, int batchDims = 0, bool negativeIndexSupport = false);` in
+        gather_v2.h, the .cpp without them): C++ takes the defaults of the declaration in scope."""
+        found = []
+        for unit, function in usable:
+            count = len(function.params)
+            if count <= arity:
+                continue
+            for include in unit.includes:
+                header = self.scope.resolver.resolve(include, Path(unit.path))
+                if header is not None and any(total == count and count - defaults <= arity
+                                              for total, defaults in _declared_arities(header, name)):
+                    found.append(function)
+                    break
+        return found
 
     def _note_conflict(self, name: str, arity: int, chosen: Resolution, unit: CxxUnit, function: Function) -> None:
         if (name, arity) in self._conflict_keys or _body_signature(chosen.function) == _body_signature(function):
@@ -233,3 +251,39 @@ def _common_prefix(left: str, right: str) -> int:
         return len(os.path.commonpath([os.path.abspath(left), os.path.abspath(right)])) if left and right else 0
     except ValueError:  # different drives
         return 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _declared_arities(header: Path, name: str) -> tuple[tuple[int, int], ...]:
+    """(parameters, trailing defaults) of each declaration of `name` in a header (a prototype ending in `;`)."""
+    try:
+        text = header.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ()
+    found = []
+    for match in re.finditer(rf"\b{re.escape(name)}\s*\(([^;{{}}]*)\)\s*;", text):
+        params = [part.strip() for part in _top_level_split(match.group(1)) if part.strip()]
+        defaults = 0
+        for param in reversed(params):
+            if "=" not in param:
+                break
+            defaults += 1
+        found.append((len(params), defaults))
+    return tuple(found)
+
+
+def _top_level_split(text: str) -> list[str]:
+    """Split a parameter list at the commas outside brackets (`std::pair<int, int> p, int q`)."""
+    parts, depth, current = [], 0, []
+    for char in text:
+        if char in "(<[{":
+            depth += 1
+        elif char in ")>]}":
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return parts
