@@ -152,7 +152,7 @@ class L0Index:
             self._resolved[key] = self._resolve(name, arity, near, kinds)
         return self._resolved[key]
 
-    def _resolve(self, name, arity, near, kinds) -> Resolution:
+    def _resolve(self, name, arity, near, kinds, header_defaults: bool = False) -> Resolution:
         rejected: list[str] = []
         chosen: Resolution | None = None
         for root in self._roots:
@@ -163,7 +163,8 @@ class L0Index:
                     usable.append((unit, function))
                 elif choose([function], arity):
                     rejected.append(f"{_shown(unit.path, root.path)}:{function.line}: {why}")
-            best = choose([f for _, f in usable], arity, kinds) or self._by_header_defaults(usable, name, arity)
+            best = choose([f for _, f in usable], arity, kinds) if not header_defaults else \
+                self._by_header_defaults(usable, name, arity)
             if not best:
                 continue
             pairs = [(u, f) for u, f in usable if any(f is b for b in best)]
@@ -182,6 +183,12 @@ class L0Index:
         op = catalog_op(name, arity)
         if op is not None:
             return Resolution("catalog", op=op, where=BUILTIN_CATALOG, rejected=tuple(rejected))
+        if not header_defaults:
+            # Last, before "unresolved": a definition reached through defaults its header declares (the catalogs
+            # model the framework's own ops, which come first).
+            found = self._resolve(name, arity, near, kinds, header_defaults=True)
+            if found.resolved:
+                return found
         if rejected:
             return Resolution("unresolved", rejected=tuple(rejected),
                               reason="only stand-ins define it: " + "; ".join(rejected[:3]))
