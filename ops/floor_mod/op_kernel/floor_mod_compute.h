@@ -15,6 +15,8 @@
  *          t = rint(a / b) * b - a, one fold and a's signed zero (Fast; floor_mod_fast.h proves it exact there).
  *          A tile whose lanes only exceed the quotient threshold, all below TwoPassThreshold (TwoPassVerdict):
  *          a' = a - q1 * b with q1 = rint(a / b) cut to its top bits, then the cheap formula on a' (Fast, two-pass).
+ *          FLOAT tiles with divisors of more than 8 significant bits or quotients from 2^16 to 2^24: the same two
+ *          passes with b split into two 12-bit parts (Split).
  *        - FP32 (FP16/BF16 computed in FP32), any other tile: fmod(|a|, |b|) by steps that each take up to 16 quotient bits, the
  *          divisor split into parts of 8 significant bits so that every product and difference is exact (three
  *          parts for FP32's 24 bits, two for FP16's 11, one for BF16's 8); the tile's largest exponent gap sets the
@@ -145,11 +147,15 @@ public:
         CompareScalar(unfit, p, FloorModFast::DIVISOR_LIMIT, CMPMODE::GE, m);
         CompareScalar(neg, b, 0.0f, CMPMODE::LT, m);
         if constexpr (DIVISOR_BITS == 24) {
-            LocalTensor<int32_t> low = p.ReinterpretCast<int32_t>();
-            ShiftLeft(low, b.ReinterpretCast<int32_t>(), FloorModFast::FP32_LOW_BITS_SHIFT, m);
-            CompareScalar(tmp, low, 0, CMPMODE::EQ, m); // set where b has at most 8 significant bits
-            Not(MaskWords(tmp), MaskWords(tmp), maskWords);
-            Or(MaskWords(unfit), MaskWords(unfit), MaskWords(tmp), maskWords);
+            // b of more than 8 significant bits: not the cheap path, the split two-pass one (which takes any b and so
+            // does not ask when it alone is in question)
+            if (!twoPass) {
+                LocalTensor<int32_t> low = p.ReinterpretCast<int32_t>();
+                ShiftLeft(low, b.ReinterpretCast<int32_t>(), FloorModFast::FP32_LOW_BITS_SHIFT, m);
+                CompareScalar(tmp, low, 0, CMPMODE::EQ, m); // set where b has at most 8 significant bits
+                Not(MaskWords(tmp), MaskWords(tmp), maskWords);
+                Or(MaskWords(bad), MaskWords(bad), MaskWords(tmp), maskWords);
+            }
         }
         Or(MaskWords(bad), MaskWords(bad), MaskWords(unfit), maskWords);
         if (n != m) {
@@ -182,32 +188,79 @@ public:
     // The cheap remainder negated, t (W_Q), after FastVerdict (Q in W_BP, the negative divisors' mask) gave `verdict`:
     // t = rint(Q) * b - a, and t - b where t != 0 has b's sign. The caller's a * 0 - t is the remainder. Two-pass
     // (floor_mod_fast.h TwoPassThreshold): a' = a - q1 * b in W_BN first, q1 = rint(Q) with its low mantissa bits
-    // cleared, then the same on a' with its own quotient.
+    // cleared, then the same on a' with its own quotient. FLOAT's two-pass tiles: Split (t in W_BN).
     template <uint32_t DIVISOR_BITS>
     __aicore__ inline LocalTensor<float> Fast(const LocalTensor<float>& a, const LocalTensor<float>& b,
                                               uint32_t verdict, uint32_t n)
     {
         uint32_t m = AlignCompute(n);
-        uint32_t maskWords = m / 16U;
         LocalTensor<float> q = Word(W_BP);
         LocalTensor<float> p = Word(W_P);
         LocalTensor<float> t = Word(W_Q);
-        LocalTensor<uint8_t> fold = FastMask(MASK_FOLD);
         LocalTensor<float> x = a;
         Cast(q, q, RoundMode::CAST_RINT, m);
         if ((verdict & FloorModFast::VERDICT_TWO_PASS) != 0U) {
-            constexpr int32_t clear = FloorModFast::QuotientClearBits(DIVISOR_BITS);
-            LocalTensor<int32_t> qi = q.ReinterpretCast<int32_t>();
-            x = Word(W_BN);
-            ShiftRight(qi, qi, clear, m);
-            ShiftLeft(qi, qi, clear, m);
-            Mul(p, q, b, m);
-            Sub(x, a, p, m);
-            Div(q, x, b, m);
-            Cast(q, q, RoundMode::CAST_RINT, m);
+            if constexpr (DIVISOR_BITS == 24) {
+                t = Split(a, b, m);
+                Fold(t, b, verdict, m);
+                return t;
+            } else {
+                constexpr int32_t clear = FloorModFast::QuotientClearBits(DIVISOR_BITS);
+                LocalTensor<int32_t> qi = q.ReinterpretCast<int32_t>();
+                x = Word(W_BN);
+                ShiftRight(qi, qi, clear, m);
+                ShiftLeft(qi, qi, clear, m);
+                Mul(p, q, b, m);
+                Sub(x, a, p, m);
+                Div(q, x, b, m);
+                Cast(q, q, RoundMode::CAST_RINT, m);
+            }
         }
         Mul(p, q, b, m);
         Sub(t, p, x, m);
+        Fold(t, b, verdict, m);
+        return t;
+    }
+
+    // FLOAT's split two-pass path (floor_mod_fast.h SplitLane, which proves it), after Fast's rint of Q (W_BP):
+    // q1 = rint(Q) rounded to 12 significant bits, x = (a - q1 * bh) - q1 * bl = a - q1 * b exactly, then
+    // t = (q * bh - x) + q * bl = q * b - x exactly with q = rint(x / b); bh (W_Q) is b with its low 12 mantissa bits
+    // cleared, bl = b - bh (W_P, computed where used: no word is free for it). t is in W_BN.
+    __aicore__ inline LocalTensor<float> Split(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t m)
+    {
+        LocalTensor<float> q = Word(W_BP);
+        LocalTensor<float> p = Word(W_P);
+        LocalTensor<float> x = Word(W_BN);
+        LocalTensor<float> bh = Word(W_Q);
+        LocalTensor<int32_t> qi = q.ReinterpretCast<int32_t>();
+        LocalTensor<int32_t> bhi = bh.ReinterpretCast<int32_t>();
+        Adds(qi, qi, FloorModFast::SPLIT_ROUND, m);
+        ShiftRight(qi, qi, FloorModFast::SPLIT_BITS, m);
+        ShiftLeft(qi, qi, FloorModFast::SPLIT_BITS, m);
+        ShiftRight(bhi, b.ReinterpretCast<int32_t>(), FloorModFast::SPLIT_BITS, m);
+        ShiftLeft(bhi, bhi, FloorModFast::SPLIT_BITS, m);
+        Mul(p, q, bh, m);
+        Sub(x, a, p, m);
+        Sub(p, b, bh, m);
+        Mul(p, q, p, m);
+        Sub(x, x, p, m);
+        Div(q, x, b, m);
+        Cast(q, q, RoundMode::CAST_RINT, m);
+        Mul(p, q, bh, m);
+        Sub(x, p, x, m);
+        Sub(p, b, bh, m);
+        Mul(p, q, p, m);
+        Add(x, x, p, m);
+        return x;
+    }
+
+    // t - b where t != 0 has b's sign (one fold: t was q * b - a with q = floor(a / b) or one more).
+    __aicore__ inline void Fold(const LocalTensor<float>& t, const LocalTensor<float>& b, uint32_t verdict,
+                                uint32_t m)
+    {
+        uint32_t maskWords = m / 16U;
+        LocalTensor<float> p = Word(W_P);
+        LocalTensor<uint8_t> fold = FastMask(MASK_FOLD);
         CompareScalar(fold, t, 0.0f, CMPMODE::GT, m);
         if ((verdict & FloorModFast::VERDICT_SIGNS) == FloorModFast::VERDICT_MIXED) {
             // fold = (t > 0 and b >= 0) or (t < 0 and b < 0): a product t * b could underflow to 0.
@@ -221,7 +274,6 @@ public:
         }
         Sub(p, t, b, m);
         Select(t, fold, p, t, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
-        return t;
     }
 
     // out = floor remainder of int32 a by b (0 for b = 0 or b = -1), bit-exact, vector only. out is the remainder's

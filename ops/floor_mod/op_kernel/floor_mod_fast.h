@@ -41,6 +41,42 @@
  *        A tile takes this path when none of its lanes disqualifies it (FastVerdict). A tile whose only disqualified
  *        lanes have FastThreshold <= |Q| < TwoPassThreshold takes the two-pass path on every lane (TwoPassLane: a
  *        is first reduced by q1 * b, an exact multiple of b, see TwoPassThreshold); any other tile the exact path.
+ *
+ *        FLOAT divisors of more than 8 significant bits (randn data: 24) take the split two-pass path instead
+ *        (SplitRemainder, a tile whose lanes all have |Q| < 2^24 and a normal |b| below the divisor limit): b is split
+ *        into bh (its top 12 significant bits: the low 12 mantissa bits cleared) and bl = b - bh (exact; the low 12
+ *        bits, at most 12 significant bits), so that q * bh and q * bl are exact for any q of at most 12 significant
+ *        bits. Notation: e(x) the exponent of x (x in [2^e, 2^(e+1))), ulp(x) = 2^(e(x) - 23); Q within 1.5 ulp(Q) of
+ *        a / b (a division one ulp off the correctly rounded quotient).
+ *        First pass, q = rint(Q), E = e(q) (q != 0), q1 = q rounded to 12 significant bits (half up in magnitude: its
+ *        bit pattern + 2^11, then the low 12 bits cleared; q itself when |q| < 2^12, whose low 12 bits are 0);
+ *        x = (a - q1 * bh) - q1 * bl is exactly R = a - q1 * b:
+ *        - q1 * bh and q1 * bl are exact (12 x 12 bits; every value here is a multiple of 2^-149 and below 2^124).
+ *        - |a / b - q1| < 2^(E - 11) for E >= 12: |a / b - q| <= 1/2 + 1.5 * 2^(E - 23) (rint, then the division),
+ *          |q - q1| <= 2^(E - 12) (half of q1's grain 2^(E - 11)), and 1/2 + 1.5 * 2^(E - 23) < 2^(E - 12) for
+ *          12 <= E <= 23 (for E = 23, q = Q: 1.5 < 2^11). So |R| < 2^(E - 11) * |b| < 2^(E - 11 + e(b) + 1).
+ *        - R is a multiple of g = 2^(E - 11) * ulp(b) = 2^(E + e(b) - 34): q1 * b is (q1 a multiple of 2^(E - 11)), and
+ *          so is a, since |a| >= (2^E - 2) * |b| >= 2^(E + e(b) - 1) makes ulp(a) >= 2^(E + e(b) - 24). With the bound
+ *          above |R| < 2^24 g: R is representable. For |q| < 2^12 (q1 = q) R is -t of the one-pass case below.
+ *        - a - q1 * bh is exact by Sterbenz: for |q1| >= 2, |a / b - q1| <= max(1/2 + 2^-11, 2^(E - 11)) <= |q1| / 4
+ *          and bh / b in (1 - 2^-11, 1] keep q1 * bh / a in [1/2, 2]; q1 = 0 gives a; for |q1| = 1, |a / b| in
+ *          (1/2 - 2^-25, 3/2 + 2^-23): |a| <= 2 |bh|, and |bh| <= 2 |a| since bh = b or |bh| <= |b| - ulp(b) <= 2 |a|.
+ *          Then (a - q1 * bh) - q1 * bl rounds the representable R: no rounding.
+ *        So |x / b| < 2^(E - 11) <= 2^12 (E <= 23, i.e. |Q| < 2^24), and a - x is an integer multiple of b.
+ *        Second pass on x (one pass, q = rint(x / b) of at most 12 significant bits: |q| <= 2^12): q is floor(x / b)
+ *        or one more (|x / b - q| <= 1/2 + 2^-11); t = (q * bh - x) + q * bl is exactly q * b - x: q * bh - x is
+ *        exact as above, and q * b - x is representable (q = floor: -r0, the exact floor remainder of x; q = floor + 1:
+ *        b - r0, a multiple of min(ulp(x), ulp(b)) below |b| in magnitude, which fits 24 bits when ulp(b) <= ulp(x);
+ *        otherwise |x| < |b|, q is 0 (t = -x) or 1 with x / b > 1/2 - 2^-25, x in b / 2's binade, b - x a multiple
+ *        of ulp(x) below 2^(e(b)): 24 bits). The fold and a * 0 - t are the one-pass formula's: r0 of x is r0 of a
+ *        (a - x = q1 * b), rounded once in the fold as torch rounds fmod + b once. t is never -0 (q * bh carries
+ *        x's sign when x is a zero, and x - x is +0), so a * 0 - t keeps a's signed zero.
+ *        Subnormal b = k * 2^-149 (k < 2^23; count in units of 2^-149, where every integer below 2^24 is a float):
+ *        k < 2^12 gives bh = 0, bl = b, and the argument above with a - q1 * b exact by Sterbenz. Otherwise bh >= b / 2
+ *        is a multiple of 2^12 units, q1 * bh a multiple of 2^(max(E - 11, 0) + 12) >= ulp(a) (a < 2^(E + 24) units)
+ *        with the same sign as a and at most 2|a|: a - q1 * bh is a multiple of ulp(a) of magnitude at most |a|, a
+ *        float. R: a multiple of 2^(E - 12) (ulp(a), a >= 2^(E + 11) units) below 2^(E - 11) * k < 2^(E + 12) units.
+ *        The second pass the same way; b - r0 lies below k < 2^24 units.
  */
 #ifndef OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_FAST_H_
 #define OPS_FLOOR_MOD_OP_KERNEL_FLOOR_MOD_FAST_H_
@@ -64,12 +100,17 @@ constexpr float FastThreshold(uint32_t divisorBits)
 // q1 * b is exact; q1 = rint(Q) itself below FastThreshold), exact by Sterbenz where q1 was cut (q1 * b within
 // 2^-(23 - divisor bits) of a) and equal to the cheap formula's -t elsewhere; then the cheap formula on (a', b), whose
 // remainder is a's (q1 is an integer). Below TwoPassThreshold |a' / b| < FastThreshold: the cut leaves less than
-// 2^(e(Q) - 23 + divisor bits), and Q is within 2 ulp of a / b. FLOAT16 2^25 (q1 13 bits), BFLOAT16 and FLOAT's
-// 8-bit divisors 2^31 (q1 16 bits).
+// 2^(e(Q) - 23 + divisor bits), and Q is within 2 ulp of a / b. FLOAT16 2^25 (q1 13 bits), BFLOAT16 2^31 (q1 16
+// bits). FLOAT (divisorBits 24) takes the split two-pass path (SplitLane) below 2^24, whatever its divisors' bits.
 constexpr float TwoPassThreshold(uint32_t divisorBits)
 {
-    return divisorBits == 11 ? 33554432.0f : 2147483648.0f;
+    return divisorBits == 11 ? 33554432.0f : (divisorBits == 8 ? 2147483648.0f : 16777216.0f);
 }
+
+// The split two-pass path of FLOAT (divisorBits 24, any divisor of at most 24 significant bits; see the head of the
+// file): b's low SPLIT_BITS mantissa bits make bl, q1 is rint(Q) rounded to 24 - SPLIT_BITS significant bits.
+constexpr int32_t SPLIT_BITS = 12;
+constexpr int32_t SPLIT_ROUND = 1 << (SPLIT_BITS - 1); // added to q's bit pattern: q1 rounds half up in magnitude
 
 constexpr int32_t QuotientClearBits(uint32_t divisorBits)
 {
@@ -139,23 +180,55 @@ inline LaneResult FastLane(float a, float b, uint32_t divisorBits, Divide divide
     return out;
 }
 
-// The two-pass path's lane (TwoPassThreshold): `disqualifies` when it sends its tile to the exact path.
+inline float FromBits(uint32_t u)
+{
+    float f;
+    std::memcpy(&f, &u, sizeof(f));
+    return f;
+}
+
+// x's bit pattern as int32, shifted right (arithmetic, as the vector ShiftRight of int32) and back left: its low
+// `bits` bits cleared, the sign kept.
+inline float ClearLowBits(float x, int32_t bits, int32_t add = 0)
+{
+    const int32_t word = static_cast<int32_t>(Bits(x)) + add; // as the vector Adds of int32
+    return FromBits(static_cast<uint32_t>((word >> bits) * (1 << bits)));
+}
+
+// The split two-pass lane of FLOAT (the head of the file): `disqualifies` when it sends its tile to the exact path.
+template <typename Divide>
+inline LaneResult SplitLane(float a, float b, Divide divide)
+{
+    LaneResult out{false, b < 0.0f, 0.0f};
+    const float quotient = divide(a, b);
+    out.disqualifies = std::fabs(quotient) >= TwoPassThreshold(24);
+    out.disqualifies = out.disqualifies || std::fabs(b) >= DIVISOR_LIMIT;
+    const float bh = ClearLowBits(b, SPLIT_BITS);
+    const float q1 = ClearLowBits(std::nearbyint(quotient), SPLIT_BITS, SPLIT_ROUND);
+    const float x = (a - q1 * bh) - q1 * (b - bh);
+    const float q = std::nearbyint(divide(x, b));
+    float t = (q * bh - x) + q * (b - bh);
+    const bool fold = out.negative ? t < 0.0f : t > 0.0f;
+    if (fold) {
+        t = t - b;
+    }
+    out.r = a * 0.0f - t;
+    return out;
+}
+
+// The two-pass path's lane (TwoPassThreshold): `disqualifies` when it sends its tile to the exact path. FLOAT:
+// SplitLane.
 template <typename Divide>
 inline LaneResult TwoPassLane(float a, float b, uint32_t divisorBits, Divide divide)
 {
+    if (divisorBits == 24) {
+        return SplitLane(a, b, divide);
+    }
     LaneResult out{false, b < 0.0f, 0.0f};
     const float quotient = divide(a, b);
     out.disqualifies = std::fabs(quotient) >= TwoPassThreshold(divisorBits);
     out.disqualifies = out.disqualifies || std::fabs(b) >= DIVISOR_LIMIT;
-    if (divisorBits == 24) {
-        out.disqualifies = out.disqualifies || static_cast<int32_t>(Bits(b) << FP32_LOW_BITS_SHIFT) != 0;
-    }
-    const float rounded = std::nearbyint(quotient);
-    const int32_t clear = QuotientClearBits(divisorBits);
-    const int32_t cut = (static_cast<int32_t>(Bits(rounded)) >> clear) * (1 << clear); // arithmetic, as ShiftRight
-    float q1;
-    const uint32_t cutBits = static_cast<uint32_t>(cut);
-    std::memcpy(&q1, &cutBits, sizeof(q1));
+    const float q1 = ClearLowBits(std::nearbyint(quotient), QuotientClearBits(divisorBits));
     const float p = q1 * b;
     const float reduced = a - p;
     out.r = CheapRemainder(a, reduced, b, divide(reduced, b), out.negative);

@@ -15,7 +15,8 @@
 //   fp32: the edge grid (powers of two, their neighbours, integers, subnormals, infinities, NaN), quotients next to
 //         1/2 and 3/2 (b a power of two or next to one), and `samples` random
 //         pairs, quotients drawn across both thresholds (up to 2^32), b of 8 significant bits (the fast path's) or of 9 or 24 (which
-//         the low-bits test must turn away: their products q * b need not be exact).
+//         the low-bits test must turn away from the cheap path: their products q * b need not be exact), and the split
+//         two-pass path's adversarial pairs (Split below).
 // Lanes whose quotient is NaN (0 / 0, a NaN operand) ride in a fast tile: they must come out NaN.
 // The vector Div is exact, or one ulp toward -inf / +inf (argv[2] = -1 / 0 / 1), the device's documented accuracy.
 // argv: fp16|bf16 ulp [stride] | fp32 ulp [samples]
@@ -36,13 +37,7 @@
 namespace {
 
 using FloorModFast::Bits;
-
-float FromBits(uint32_t u)
-{
-    float f;
-    std::memcpy(&f, &u, sizeof(f));
-    return f;
-}
+using FloorModFast::FromBits;
 
 float Fp16ToFloat(uint32_t h)
 {
@@ -61,19 +56,16 @@ float Fp16ToFloat(uint32_t h)
 
 float Bf16ToFloat(uint32_t h) { return FromBits(h << 16); }
 
-// torch.remainder of a finite a by a non-zero b. Finite b: computed exactly in double (on the lanes checked |a / b| <
-// 2^32 and b of at most 11 significant bits, or |a / b| < 2^17: floor of the double quotient is the true floor, q * b
-// and a - q * b are exact) and rounded
-// once to FP32, as torch's fmod + b in FP32 rounds the exact floor remainder once; a zero keeps a's sign. Infinite b:
-// fmod gives a, which torch keeps when it is zero or of b's sign and otherwise adds b to (b).
+// torch.remainder of a finite a by a non-zero b, as torch computes it for float (fmod, exact by definition, then + b
+// on a non-zero result of the other sign, rounded once in FP32); a zero keeps a's sign (fmod's). Infinite b: fmod
+// gives a, which torch keeps when it is zero or of b's sign and otherwise adds b to (b).
 float Golden(float a, float b)
 {
-    if (std::isinf(b)) {
-        return a == 0.0f || (a < 0.0f) == (b < 0.0f) ? a : b;
+    const float r = std::fmod(a, b);
+    if (r != 0.0f && (r < 0.0f) != (b < 0.0f)) {
+        return r + b;
     }
-    const double q = std::floor(static_cast<double>(a) / static_cast<double>(b));
-    const double r = static_cast<double>(a) - q * static_cast<double>(b);
-    return r == 0.0 ? a * 0.0f : static_cast<float>(r);
+    return r;
 }
 
 struct Tally {
@@ -166,6 +158,64 @@ Tally Exhaustive(float (*decode)(uint32_t), uint32_t divisorBits, const Divider&
     return total;
 }
 
+// FLOAT's split two-pass path (floor_mod_fast.h SplitLane) where its proof is tight: divisors of 24 significant bits
+// (mantissa all ones, just above a power of two, random; normal and subnormal), quotients across 2^12 (q1 = q below
+// it) up to 2^24 (its threshold) and beyond, q's twelve-bit rounding exactly at its half (+-1) and the largest part a
+// cut would drop, ties of rint (k + 1/2), exact multiples and the dividends one ulp either side of them, randn pairs.
+void Split(const Divider& divide, uint64_t samples, std::mt19937_64& rng, Tally& t)
+{
+    std::uniform_int_distribution<uint32_t> bits;
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::normal_distribution<float> normal;
+    for (uint64_t s = 0; s < samples; ++s) {
+        const int e = static_cast<int>(bits(rng) % 200) - 100;
+        uint32_t mantissa = bits(rng) & 0x7FFFFFU;
+        switch (s % 4) {
+            case 0: mantissa = 0x7FFFFFU - (mantissa & 0xFFU); break;  // |b| just below 2^(e + 1)
+            case 1: mantissa &= 0x1FFFU; break;                       // just above 2^e: bh / b near 1 - 2^-11
+            default: break;
+        }
+        uint32_t word = (static_cast<uint32_t>(e + 127) << 23) | mantissa | ((bits(rng) & 1U) << 31);
+        if (s % 97 == 0) {
+            word = (bits(rng) & 0x807FFFFFU) | 1U; // subnormal
+        } else if (s % 97 == 1) {
+            word = (bits(rng) & 0x80000FFFU) | 0x1000U; // subnormal with bh = 2^-137: bh / b just above 1/2
+        }
+        const float b = FromBits(word);
+        const int exponent = static_cast<int>(bits(rng) % 27); // |q| in [2^E, 2^(E + 1)), E up to 26
+        double q = std::ldexp(1.0 + unit(rng), exponent);
+        switch ((s / 4) % 6) {
+            case 0: q = std::floor(q); break;                                        // a multiple
+            case 1: q = std::floor(q) + 0.5; break;                                  // a tie of rint
+            case 2: {                                                                // q1's rounding at its half
+                const double grain = std::ldexp(1.0, std::max(exponent - 11, 0));
+                q = std::floor(q / grain) * grain + grain / 2 + static_cast<double>(static_cast<int>(bits(rng) % 3) - 1);
+                break;
+            }
+            case 3: {                                                                // q1's cut at its largest
+                const double grain = std::ldexp(1.0, std::max(exponent - 11, 0));
+                static constexpr double kPast[3] = {0.45, 0.9, 1.4};
+                q = std::floor(q / grain) * grain + grain - 1 + kPast[bits(rng) % 3];
+                break;
+            }
+            default: break;
+        }
+        if (bits(rng) & 1U) {
+            q = -q;
+        }
+        float a = static_cast<float>(q * static_cast<double>(b));
+        if (!std::isfinite(a)) {
+            continue;
+        }
+        Check(a, b, 24, divide, t);
+        Check(std::nextafter(a, INFINITY), b, 24, divide, t);
+        Check(std::nextafter(a, -INFINITY), b, 24, divide, t);
+        const float x = normal(rng) * 100.0f;
+        const float y = normal(rng);
+        Check(x, y, 24, divide, t); // bench_kernels' randn data
+    }
+}
+
 // FLOAT: an edge grid plus random pairs (see the head of the file).
 Tally Fp32(const Divider& divide, uint64_t samples)
 {
@@ -208,6 +258,7 @@ Tally Fp32(const Divider& divide, uint64_t samples)
         }
         Check(a, b, 24, divide, t);
     }
+    Split(divide, samples, rng, t);
     return t;
 }
 

@@ -10,7 +10,8 @@
 """The cheap remainder of FLOAT16 / BFLOAT16 / FLOAT tiles (op_kernel/floor_mod_fast.h, RemainderMath::FastVerdict and
 Fast): the formula against torch.remainder on every FLOAT16 and BFLOAT16 pair (fast_check.cpp; the default run takes
 every 17th dividend pattern against every divisor, OP_MIGRATE_FLOOR_MOD_EXHAUSTIVE=1 all 2^32 pairs) and FLOAT's edges
-and random pairs, with the vector Div exact and one ulp off either way; then the kernel on the CPU model: tiles that
+and random pairs (FLOAT's split two-pass path: adversarial pairs where its proof is tight), with the vector Div exact
+and one ulp off either way; then the kernel on the CPU model: tiles that
 qualify take it (vector calls counted), one lane that does not sends its tile to the exact path, a Div one ulp off
 changes no result, and the vector work per 1k outputs stays within 1.2x the community kernel's."""
 
@@ -62,6 +63,8 @@ def test_formula_is_torch_on_every_16_bit_pair(fast_check: Path, dtype: str, ulp
 def test_formula_is_torch_on_float_edges_and_random_pairs(fast_check: Path, ulp: int) -> None:
     result = run_check(fast_check, "fp32", ulp, 4_000_000 if EXHAUSTIVE else 300_000)
     assert result["checked"] > 100_000 and result["nan"] > 0
+    # FLOAT's split two-pass lanes (24-bit and subnormal divisors, quotients up to 2^24; fast_check.cpp Split)
+    assert result["twopass"] > 1_000_000
 
 
 # ----- the kernel on the CPU model -------------------------------------------------------------------------------------
@@ -137,11 +140,13 @@ def test_qualifying_tiles_take_the_cheap_path_bit_exactly(kernel_exe: Path, tmp_
 # (a, b) of the lane that disqualifies the tile, None where the dtype cannot hold it.
 DISQUALIFIERS = {
     "infinite divisor": lambda dtype: (1.0, np.inf),
-    "quotient at the two-pass threshold": lambda dtype: (32768.0, 2.0**-10) if dtype == "float16" else (2.0**31, 1.0),
+    "quotient at the two-pass threshold": lambda dtype: {"float16": (32768.0, 2.0**-10), "bfloat16": (2.0**31, 1.0),
+                                                          "float32": (2.0**24, 1.0)}[dtype],
+    "FLOAT quotient at the two-pass threshold, 24-bit divisor": lambda dtype: (
+        (2.0**24 * 1.2345678, 1.2345678) if dtype == "float32" else None),
     "divisor of 2^100": lambda dtype: None if dtype == "float16" else (2.0**101, 2.0**100),
     "infinite dividend": lambda dtype: (-np.inf, 3.0),
     "zero divisor": lambda dtype: (5.0, -0.0),
-    "FLOAT divisor of 9 significant bits": lambda dtype: (100.0, 1.00390625) if dtype == "float32" else None,
 }
 
 
@@ -161,17 +166,26 @@ def test_one_lane_sends_its_tile_to_the_exact_path(kernel_exe: Path, tmp_path: P
     assert calls > fast_calls + 30  # the verdict, then the exact path's steps
 
 
-# A tile with a lane at or above FastThreshold: TwoPassVerdict (Abs, CompareScalar, Or, Cast, ReduceMax), then the
-# first pass (ShiftRight, ShiftLeft, Mul, Sub, Div, Cast) before Fast's own.
+# A tile with a lane at or above FastThreshold (or, FLOAT, a divisor of more than 8 significant bits): TwoPassVerdict
+# (Abs, CompareScalar, Or, Cast, ReduceMax), then the first pass before Fast's own Mul, Sub: FLOAT16 / BFLOAT16
+# ShiftRight, ShiftLeft, Mul, Sub, Div, Cast; FLOAT the split two-pass path (floor_mod_compute.h Split: Adds,
+# ShiftRight, ShiftLeft for q1, ShiftRight, ShiftLeft for bh, Mul, Sub, Sub, Mul, Sub, Div, Cast, Mul, Sub, Sub, Mul,
+# Add in place of Mul, Sub).
 TWO_PASS_VERDICT_CALLS = 5
-FIRST_PASS_CALLS = 6
-TWO_PASS_CALLS = TWO_PASS_VERDICT_CALLS + FIRST_PASS_CALLS
-# Lanes over FastThreshold and under TwoPassThreshold (floor_mod_fast.h): 2^13 and 2^25 (FLOAT16), 2^16 and 2^31.
+FIRST_PASS_CALLS = {"float16": 6, "bfloat16": 6, "float32": 15}
+# FLOAT's verdict when the two-pass path alone is in question skips the divisor-bits test (ShiftLeft, CompareScalar,
+# Not, Or): the split path takes any divisor.
+TWO_PASS_ALONE_SAVES = {"float16": 0, "bfloat16": 0, "float32": 4}
+# Lanes over FastThreshold and under TwoPassThreshold (floor_mod_fast.h): 2^13 and 2^25 (FLOAT16), 2^16 and 2^31
+# (BFLOAT16), and for FLOAT below 2^24 any divisor: 24 significant bits, subnormal, 9 bits under 2^16.
 TWO_PASS_LANES = {
     "float16": [(8192.0, 1.0), (65504.0, 2.0**-9), (-65504.0, 2.0**-9), (12345.0, -0.3), (100.0, 2.0**-14)],
     "bfloat16": [(65536.0, 1.0), (2.0**30 * 1.9921875, 1.0), (-(2.0**30), 0.75), (3.0e9, -1.5), (1.0e-30, 1.0e-38)],
-    "float32": [(65536.0, 1.0), (2.0**30 * 1.9921875, 1.0), (-(2.0**30), 0.75), (3.0e9, -1.5), (1.0e-30, 1.5 * 2.0**-120)],
+    "float32": [(65536.0, 1.0), (2.0**23 * 1.9921875, 1.0), (-(2.0**22), 0.75), (3.0e6, -1.5),
+                (1.0e-31, 1.5 * 2.0**-120), (16777215.0 * 0.1, 0.1), (-123456.789, 0.01), (1.0e-39, 3.0e-44),
+                (100.0, 1.00390625), (-2.0**-110, 2.0**-126 * 1.9999999)],
 }
+TWO_PASS_LIMIT = {"float16": 2.0**25, "bfloat16": 2.0**31, "float32": 2.0**24}
 
 
 @pytest.mark.parametrize("dtype", FLOATS)
@@ -180,25 +194,22 @@ def test_lanes_over_the_threshold_take_the_two_pass_path_bit_exactly(kernel_exe:
     storage = floor_mod_golden.storage_dtype(dtype)
     rng = np.random.default_rng(39)
     a, b = qualifying(dtype, "mixed", 2_048, rng)  # one tile, whole repeats
-    lanes = 100 + 300 * np.arange(len(TWO_PASS_LANES[dtype]))
+    lanes = 100 + 190 * np.arange(len(TWO_PASS_LANES[dtype]))
     for lane, (x, y) in zip(lanes, TWO_PASS_LANES[dtype]):
         a[lane], b[lane] = storage.type(x), storage.type(y)
     quotients = np.abs(a[lanes].astype(np.float64) / b[lanes].astype(np.float64))
-    assert (quotients >= (8192 if dtype == "float16" else 65536)).all()
-    assert (quotients < (2.0**25 if dtype == "float16" else 2.0**31)).all()
+    wide = (b[lanes].astype(np.float32).view(np.uint32) & 0xFFFF) != 0 if dtype == "float32" else False
+    assert ((quotients >= (8192 if dtype == "float16" else 65536)) | wide).all()
+    assert (quotients < TWO_PASS_LIMIT[dtype]).all()
     _, calls, tiles = calls_and_tiles(kernel_exe, tmp_path, dtype, a, b)
-    assert tiles == 1 and calls == FAST_CALLS[(dtype, "mixed")] + TWO_PASS_CALLS
+    assert tiles == 1 and calls == FAST_CALLS[(dtype, "mixed")] + TWO_PASS_VERDICT_CALLS + FIRST_PASS_CALLS[dtype]
 
 
 def randn_operands(dtype: str, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """bench_kernels' randn data: x1 = randn * 100, x2 = randn; FLOAT divisors cut to 8 significant bits (FLOAT's
-    cheap rule: others take the exact path)."""
+    """bench_kernels' randn data: x1 = randn * 100, x2 = randn (FLOAT divisors of 24 significant bits)."""
     rng = np.random.default_rng(seed)
     storage = floor_mod_golden.storage_dtype(dtype)
     a, b = rng.standard_normal(n) * 100, rng.standard_normal(n)
-    if dtype == "float32":
-        b = b.astype(np.float32).view(np.uint32) & np.uint32(0xFFFF0000)
-        b = b.view(np.float32)
     return a.astype(storage), b.astype(storage)
 
 
@@ -214,7 +225,8 @@ def two_pass_tiles_calls(kernel_exe: Path, tmp: Path, dtype: str, a, b) -> tuple
     partial = 0
     if (a.size - (tiles - 1) * info["tile"]) % 64:
         partial = PARTIAL_TILE_CALLS + (1 if (tiles - 1) % FAST_RETRY == 0 else 0)
-    expected = tiles * (FAST_CALLS[(dtype, "mixed")] + FIRST_PASS_CALLS) + both * TWO_PASS_VERDICT_CALLS + partial
+    expected = (tiles * (FAST_CALLS[(dtype, "mixed")] + FIRST_PASS_CALLS[dtype]) + both * TWO_PASS_VERDICT_CALLS
+                - (tiles - both) * TWO_PASS_ALONE_SAVES[dtype] + partial)
     return info["counters"]["vector_calls"], expected
 
 
@@ -222,7 +234,8 @@ def two_pass_tiles_calls(kernel_exe: Path, tmp: Path, dtype: str, a, b) -> tuple
 def test_randn_tiles_take_the_two_pass_path_not_the_exact_one(kernel_exe: Path, tmp_path: Path, dtype: str) -> None:
     """Every tile of randn * 100 / randn data has lanes over FastThreshold (|b| near 0) and none over
     TwoPassThreshold: each pays the two-pass calls and no exact step, bit-exactly."""
-    a, b = randn_operands(dtype, 40_017, 45)
+    a, b = randn_operands(dtype, 40_017, 47)  # seed 45 holds a FLOAT lane with |a / b| = 2.3e7 (exact path)
+    assert np.abs(a.astype(np.float64) / b.astype(np.float64)).max() < TWO_PASS_LIMIT[dtype]
     calls, expected = two_pass_tiles_calls(kernel_exe, tmp_path, dtype, a, b)
     assert calls == expected
 
@@ -245,7 +258,9 @@ def test_after_a_two_pass_tile_the_next_seven_ask_the_two_pass_verdict_alone(ker
     _, calls, tiles = calls_and_tiles(kernel_exe, tmp_path, dtype, np.concatenate([big_a] + [a] * 9),
                                       np.concatenate([big_b] + [b] * 9))
     assert tiles == 10
-    assert calls == fast + TWO_PASS_CALLS + (FAST_RETRY - 1) * (fast + FIRST_PASS_CALLS) + (10 - FAST_RETRY) * fast
+    first_pass = FIRST_PASS_CALLS[dtype]
+    alone = fast + first_pass - TWO_PASS_ALONE_SAVES[dtype]
+    assert calls == fast + TWO_PASS_VERDICT_CALLS + first_pass + (FAST_RETRY - 1) * alone + (10 - FAST_RETRY) * fast
 
 
 # FastVerdict's calls (part of FAST_CALLS); FAST_RETRY: floor_mod_fast.h.
