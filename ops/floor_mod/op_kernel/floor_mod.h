@@ -364,11 +364,7 @@ private:
         if constexpr (Traits::IS_FP32) {
             uint32_t verdict = Verdict(x1, x2, n);
             if (verdict != FloorModFast::VERDICT_EXACT) {
-                LocalTensor<float> t = math_.Fast<Traits::DIVISOR_BITS>(x1, x2, verdict, n);
-                LocalTensor<float> zero = math_.Word(RemainderMath::W_FAST_ZERO);
-                uint32_t m = AlignCompute(n);
-                Muls(zero, x1, 0.0f, m); // a's signed zero
-                Sub(y, zero, t, m);
+                math_.Fast<Traits::DIVISOR_BITS>(x1, x2, verdict, y, n);
             } else {
                 math_.Fp32<Traits::DIVISOR_BITS>(x1, x2, y, n); // the remainder is computed in y
             }
@@ -382,20 +378,10 @@ private:
             uint32_t verdict = Verdict(a, b, n);
             if (verdict == FloorModFast::VERDICT_EXACT) {
                 math_.Fp32<Traits::DIVISOR_BITS>(a, b, r, n);
-                Cast(y, r, RoundMode::CAST_RINT, m);
-            } else if constexpr (std::is_same<T, half>::value) {
-                // a * 0 - t in FLOAT16 (half the vector work): -t rounds as t does, and a zero t comes from FP32 zero
-                LocalTensor<float> t = math_.Fast<Traits::DIVISOR_BITS>(a, b, verdict, n);
-                LocalTensor<T> zero = r.template ReinterpretCast<T>();
-                Cast(y, t, RoundMode::CAST_RINT, m);
-                Muls(zero, x1, static_cast<T>(0.0f), m);
-                Sub(y, zero, y, m);
             } else {
-                LocalTensor<float> t = math_.Fast<Traits::DIVISOR_BITS>(a, b, verdict, n);
-                Muls(r, a, 0.0f, m);
-                Sub(r, r, t, m);
-                Cast(y, r, RoundMode::CAST_RINT, m);
+                math_.Fast<Traits::DIVISOR_BITS>(a, b, verdict, r, n);
             }
+            Cast(y, r, RoundMode::CAST_RINT, m);
         } else if constexpr (Traits::IS_INT32) {
             math_.Int32(x1, x2, y, n);
         } else if constexpr (Traits::IS_INT64) {

@@ -51,7 +51,7 @@ constexpr float NO_STEP_GAP = -1024.0f;         // the gap of a lane that takes 
 constexpr int32_t BITS_PER_STEP = 15;           // a step reduces the exponent gap by 15 (16 quotient bits, 1 spare)
 constexpr int32_t MAX_STEPS = 19;               // (127 + 149 - 1) / 15 + 1: any FP32 pair
 constexpr int32_t SUBNORMAL_STEPS = 2;          // the second phase of a subnormal divisor: a gap of at most 25
-constexpr uint32_t SLOT_SECOND = 16;            // FastVerdict's second reduction (FLOAT16) one block after the first
+constexpr float BAD_WEIGHT = 256.0f;            // FastVerdict: a mask byte of bad lanes outweighs any of negative ones
 
 __aicore__ inline uint32_t AlignCompute(uint32_t n)
 {
@@ -120,11 +120,12 @@ public:
     }
 
     // The cheap path's verdict on a tile (FloorModFast::VERDICT_*), on FP32 copies a and b: Q = a / b stays in W_BP
-    // for Fast. Bit masks in W_Y: the lanes at or above the threshold or otherwise unfit (|b| >= 2^100 or infinite,
-    // FLOAT's b with more than 8 significant bits: kept apart in MASK_UNFIT), then the negative divisors, all cleared
-    // past lane n (the compares cover whole 64-lane repeats); their bytes as FLOAT16 values 0..255 reduced to their
-    // largest (0: no lane), read after one V -> S hand-over. A tile with a lane at or above the threshold asks
-    // TwoPassVerdict. `twoPass`: the same sequence with TwoPassThreshold in place of FastThreshold decides between the
+    // for Fast. Bit masks in W_Y: the lanes at or above the threshold or otherwise unfit (|b| >= 2^100 or infinite:
+    // kept apart in MASK_UNFIT; FLOAT's b with more than 8 significant bits), then the negative divisors, all cleared
+    // past lane n (the compares cover whole 64-lane repeats); their bytes as FLOAT16 values 0..255, the bad ones
+    // weighed by BAD_WEIGHT, reduced to one largest value (one reduction: >= 256 some lane is bad, else > 0 some
+    // divisor is negative), read after one V -> S hand-over. A tile with a bad lane asks TwoPassVerdict and, the
+    // divisors' signs unknown, takes the fold of mixed signs. `twoPass`: the same sequence with TwoPassThreshold in place of FastThreshold decides between the
     // two-pass path and the exact one alone (FloorMod::Verdict, after a two-pass tile).
     template <uint32_t DIVISOR_BITS>
     __aicore__ inline uint32_t FastVerdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n,
@@ -167,31 +168,29 @@ public:
         }
         uint32_t bytes = m / 8U;
         LocalTensor<half> values = Word(W_Q).ReinterpretCast<half>();
-        LocalTensor<half> slots = slot_.ReinterpretCast<half>();
         Cast(values, Word(W_Y).ReinterpretCast<uint8_t>(), RoundMode::CAST_NONE, maskStride_ + bytes);
-        ReduceMax(slots, values, values[tile_], static_cast<int32_t>(bytes));
-        ReduceMax(slots[SLOT_SECOND], values[maskStride_], values[tile_], static_cast<int32_t>(bytes));
-        float anyBad = 0.0f;
-        float anyNegative = 0.0f;
-        ReadSlots(anyBad, anyNegative);
-        uint32_t signs = anyNegative != 0.0f ? FloorModFast::VERDICT_MIXED : FloorModFast::VERDICT_POSITIVE;
-        if (twoPass) {
-            return anyBad != 0.0f ? FloorModFast::VERDICT_EXACT : (signs | FloorModFast::VERDICT_TWO_PASS);
+        Muls(values, values, static_cast<half>(BAD_WEIGHT), bytes);
+        Max(values, values, values[maskStride_], bytes);
+        ReduceMax(slot_.ReinterpretCast<half>(), values, values[tile_], static_cast<int32_t>(bytes));
+        const float largest = ReadSlot();
+        if (largest < BAD_WEIGHT) {
+            uint32_t signs = largest != 0.0f ? FloorModFast::VERDICT_MIXED : FloorModFast::VERDICT_POSITIVE;
+            return twoPass ? (signs | FloorModFast::VERDICT_TWO_PASS) : signs;
         }
-        if (anyBad != 0.0f) {
-            return TwoPassVerdict<DIVISOR_BITS>(n) ? (signs | FloorModFast::VERDICT_TWO_PASS)
-                                                   : FloorModFast::VERDICT_EXACT;
+        if (!twoPass && TwoPassVerdict<DIVISOR_BITS>(n)) {
+            return FloorModFast::VERDICT_MIXED | FloorModFast::VERDICT_TWO_PASS;
         }
-        return signs;
+        return FloorModFast::VERDICT_EXACT;
     }
 
-    // The cheap remainder negated, t (W_Q), after FastVerdict (Q in W_BP, the negative divisors' mask) gave `verdict`:
-    // t = rint(Q) * b - a, and t - b where t != 0 has b's sign. The caller's a * 0 - t is the remainder. Two-pass
-    // (floor_mod_fast.h TwoPassThreshold): a' = a - q1 * b in W_BN first, q1 = rint(Q) with its low mantissa bits
-    // cleared, then the same on a' with its own quotient. FLOAT's two-pass tiles: Split (t in W_BN).
+    // The cheap remainder r (FP32, r neither a nor b) after FastVerdict (Q in W_BP, the negative divisors' mask) gave
+    // `verdict`: t = rint(Q) * b - a negated, r = b - t where t != 0 has b's sign (the fold), else a * 0 - t (a's
+    // signed zero where t = 0). Two-pass (floor_mod_fast.h TwoPassThreshold): a' = a - q1 * b in W_BN first,
+    // q1 = rint(Q) with its low mantissa bits cleared, then the same on a' with its own quotient. FLOAT's two-pass
+    // tiles: Split.
     template <uint32_t DIVISOR_BITS>
-    __aicore__ inline LocalTensor<float> Fast(const LocalTensor<float>& a, const LocalTensor<float>& b,
-                                              uint32_t verdict, uint32_t n)
+    __aicore__ inline void Fast(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t verdict,
+                                const LocalTensor<float>& r, uint32_t n)
     {
         uint32_t m = AlignCompute(n);
         LocalTensor<float> q = Word(W_BP);
@@ -201,9 +200,8 @@ public:
         Cast(q, q, RoundMode::CAST_RINT, m);
         if ((verdict & FloorModFast::VERDICT_TWO_PASS) != 0U) {
             if constexpr (DIVISOR_BITS == 24) {
-                t = Split(a, b, m);
-                Fold(t, b, verdict, m);
-                return t;
+                Fold(a, Split(a, b, m), b, verdict, r, m);
+                return;
             } else {
                 constexpr int32_t clear = FloorModFast::QuotientClearBits(DIVISOR_BITS);
                 LocalTensor<int32_t> qi = q.ReinterpretCast<int32_t>();
@@ -218,8 +216,7 @@ public:
         }
         Mul(p, q, b, m);
         Sub(t, p, x, m);
-        Fold(t, b, verdict, m);
-        return t;
+        Fold(a, t, b, verdict, r, m);
     }
 
     // FLOAT's split two-pass path (floor_mod_fast.h SplitLane, which proves it), after Fast's rint of Q (W_BP):
@@ -254,9 +251,11 @@ public:
         return x;
     }
 
-    // t - b where t != 0 has b's sign (one fold: t was q * b - a with q = floor(a / b) or one more).
-    __aicore__ inline void Fold(const LocalTensor<float>& t, const LocalTensor<float>& b, uint32_t verdict,
-                                uint32_t m)
+    // r = b - t where t != 0 has b's sign (one fold: t was q * b - a with q = floor(a / b) or one more), else
+    // a * 0 - t: (fold ? b : a * 0) - t, one subtraction either way. t is never -0 (x - x is +0), so a zero r
+    // takes a's sign.
+    __aicore__ inline void Fold(const LocalTensor<float>& a, const LocalTensor<float>& t, const LocalTensor<float>& b,
+                                uint32_t verdict, const LocalTensor<float>& r, uint32_t m)
     {
         uint32_t maskWords = m / 16U;
         LocalTensor<float> p = Word(W_P);
@@ -272,8 +271,9 @@ public:
             And(MaskWords(fold), MaskWords(fold), MaskWords(tmp), maskWords);
             Or(MaskWords(fold), MaskWords(fold), MaskWords(below), maskWords);
         }
-        Sub(p, t, b, m);
-        Select(t, fold, p, t, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        Muls(p, a, 0.0f, m);
+        Select(p, fold, b, p, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
+        Sub(r, p, t, m);
     }
 
     // out = floor remainder of int32 a by b (0 for b = 0 or b = -1), bit-exact, vector only. out is the remainder's
@@ -360,7 +360,6 @@ public:
         Cast(out, a32, RoundMode::CAST_NONE, m);
     }
 
-    static constexpr uint32_t W_FAST_ZERO = 3; // FLOAT's a * 0 after Fast (W_P, free again)
     static constexpr uint32_t W_HALF_R = 5; // FP16/BF16: the FP32 remainder and FP32 copies of the inputs
     static constexpr uint32_t W_HALF_A = 6;
     static constexpr uint32_t W_HALF_B = 7;
@@ -401,25 +400,21 @@ private:
         LocalTensor<half> values = Word(W_Q).ReinterpretCast<half>();
         Cast(values, hard, RoundMode::CAST_NONE, bytes);
         ReduceMax(slot_.ReinterpretCast<half>(), values, values[tile_], static_cast<int32_t>(bytes));
-        float anyHard = 0.0f;
-        float unused = 0.0f;
-        ReadSlots(anyHard, unused);
-        return anyHard == 0.0f;
+        return ReadSlot() == 0.0f;
     }
 
-    // The two values FastVerdict's reductions left in slot_ (FLOAT16, one V -> S hand-over), then S -> V: the next
-    // tile's reductions rewrite slot_.
-    __aicore__ inline void ReadSlots(float& first, float& second)
+    // The value a verdict's reduction left in slot_ (FLOAT16, one V -> S hand-over), then S -> V: the next tile's
+    // reductions rewrite slot_.
+    __aicore__ inline float ReadSlot()
     {
-        LocalTensor<half> slots = slot_.ReinterpretCast<half>();
         event_t vectorToScalar = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
         SetFlag<HardEvent::V_S>(vectorToScalar);
         WaitFlag<HardEvent::V_S>(vectorToScalar);
-        first = static_cast<float>(slots.GetValue(0));
-        second = static_cast<float>(slots.GetValue(SLOT_SECOND));
+        const float value = static_cast<float>(slot_.ReinterpretCast<half>().GetValue(0));
         event_t scalarToVector = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
         SetFlag<HardEvent::S_V>(scalarToVector);
         WaitFlag<HardEvent::S_V>(scalarToVector);
+        return value;
     }
 
     // dst = b where (pick & ~sb) | (pickNeg & sb), else 0; pick/pickNeg hold all-ones or zero per lane.

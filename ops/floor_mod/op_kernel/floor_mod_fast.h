@@ -17,8 +17,8 @@
  *        (tests/portable/fast_check.cpp).
  *
  *        Per lane: Q = a / b; q = rint(Q); t = q * b - a (the remainder negated); one fold: t != 0 with b's
- *        sign (q one too many) gives t - b; the result is a * 0 - t (a * 0 is a's signed zero: a zero t takes a's
- *        sign, fmod's zero, which torch keeps; any other t is negated exactly).
+ *        sign (q one too many) gives b - t; otherwise the result is a * 0 - t (a * 0 is a's signed zero: a zero t
+ *        takes a's sign, fmod's zero, which torch keeps; any other t is negated exactly).
  *        Why this is torch's result, for a lane with |Q| < FastThreshold, |b| below the divisor limit and, for
  *        FLOAT, b of at most 8 significant bits (its low 16 mantissa bits 0; FLOAT's divisorBits is 24, its threshold
  *        that of 8 bits):
@@ -33,7 +33,7 @@
  *          q >= 2 means a / b > q - 1/2 - 2^-7 >= q / 2; q = 1 means Q > 1/2 (rint's tie goes to 0), so the correctly
  *          rounded a / b is at least 1/2 and a / b >= 1/2 - 2^-26: a lies in b/2's binade (below it only if b/2 is a
  *          power of two, where no float lies that close under it), so b - a is a multiple of ulp(b/2) under 2b. In
- *          the other cases a and q * b are within a factor of 2 (Sterbenz). The fold's t - b = -r0 rounds once. A
+ *          the other cases a and q * b are within a factor of 2 (Sterbenz). The fold's b - t = r0 rounds once. A
  *          zero r0 never folds (q = a / b).
  *        Other lanes: a NaN quotient (0 / 0, a NaN operand) is NaN all through, torch's result (every comparison is
  *        false: the lane neither disqualifies its tile nor folds); |Q| = inf (b = 0, an infinite a), an infinite b
@@ -150,18 +150,20 @@ inline uint32_t Bits(float x)
     return u;
 }
 
+// The fold and the sign of zero as RemainderMath::Fold computes them from t = q * b - x: (fold ? b : a * 0) - t.
+inline float Fold(float a, float t, float b, bool negative)
+{
+    const bool fold = negative ? t < 0.0f : t > 0.0f;
+    return (fold ? b : a * 0.0f) - t;
+}
+
 // The cheap formula on (x, b) with x's quotient Q, the zero's sign from a (x = a, or a reduced by a multiple of b).
 inline float CheapRemainder(float a, float x, float b, float quotient, bool negative)
 {
     const float q = std::nearbyint(quotient); // CAST_RINT: to nearest, ties to even
     const float p = q * b;
-    float t = p - x;
-    const bool fold = negative ? t < 0.0f : t > 0.0f;
-    if (fold) {
-        t = t - b;
-    }
-    const float zero = a * 0.0f;
-    return zero - t;
+    const float t = p - x;
+    return Fold(a, t, b, negative);
 }
 
 // The kernel's sequence on one lane, in FP32 with `divide` as the vector Div; every comparison as CompareScalar
@@ -207,12 +209,8 @@ inline LaneResult SplitLane(float a, float b, Divide divide)
     const float q1 = ClearLowBits(std::nearbyint(quotient), SPLIT_BITS, SPLIT_ROUND);
     const float x = (a - q1 * bh) - q1 * (b - bh);
     const float q = std::nearbyint(divide(x, b));
-    float t = (q * bh - x) + q * (b - bh);
-    const bool fold = out.negative ? t < 0.0f : t > 0.0f;
-    if (fold) {
-        t = t - b;
-    }
-    out.r = a * 0.0f - t;
+    const float t = (q * bh - x) + q * (b - bh);
+    out.r = Fold(a, t, b, out.negative);
     return out;
 }
 
