@@ -125,8 +125,9 @@ public:
     // past lane n (the compares cover whole 64-lane repeats); their bytes as FLOAT16 values 0..255, the bad ones
     // weighed by BAD_WEIGHT, reduced to one largest value (one reduction: >= 256 some lane is bad, else > 0 some
     // divisor is negative), read after one V -> S hand-over. A tile with a bad lane asks TwoPassVerdict and, the
-    // divisors' signs unknown, takes the fold of mixed signs. `twoPass`: the same sequence with TwoPassThreshold in place of FastThreshold decides between the
-    // two-pass path and the exact one alone (FloorMod::Verdict, after a two-pass tile).
+    // divisors' signs unknown, takes the fold of mixed signs. `twoPass`: the same sequence with TwoPassThreshold in
+    // place of FastThreshold (and for FLOAT without the divisor-bits test) decides between the two-pass path and the
+    // exact one alone (FloorMod::Verdict, after a two-pass tile).
     template <uint32_t DIVISOR_BITS>
     __aicore__ inline uint32_t FastVerdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n,
                                            bool twoPass)

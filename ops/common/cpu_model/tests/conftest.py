@@ -53,3 +53,11 @@ class Probe:
 def probe(cpu_model, tmp_path_factory) -> Probe:
     executable = cpu_model.build_kernel([CPP_DIR / "api_probe.cpp"], include_dirs=[CPP_DIR], name="api_probe")
     return Probe(cpu_model.gxx, executable, tmp_path_factory.mktemp("probe"))
+
+
+@pytest.fixture(scope="session")
+def probe_div_up(cpu_model, tmp_path_factory) -> Probe:
+    """The probe on a model whose Div returns every finite non-zero quotient one ulp toward +inf."""
+    executable = cpu_model.build_kernel([CPP_DIR / "api_probe.cpp"], include_dirs=[CPP_DIR],
+                                        defines=["CPU_MODEL_DIV_ULP=1"], name="api_probe_div_up")
+    return Probe(cpu_model.gxx, executable, tmp_path_factory.mktemp("probe_div_up"))

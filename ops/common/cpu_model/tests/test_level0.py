@@ -33,6 +33,8 @@ def _reference(op, a, b, init, mask, repeat, strides):
                     value = x >> y
                 elif op == "shl":
                     value = x << y
+                elif op == "div":
+                    value = x / y
                 else:
                     value = (x + y) if op in ("add", "adds") else (x * y)
                 out[_offset(k, j, a.itemsize, dst_blk, dst_rep)] = value
@@ -49,6 +51,7 @@ CASES = [
     ("adds", "int16", 100, 3, (1, 1, 1, 8, 8, 8)),          # scalar form, UnaryRepeatParams
     ("shr", "int16", (0xFFFF0000FFFF0000, 0x1), 2, (1, 1, 1, 8, 8, 8)),  # arithmetic shift, bit mask
     ("shl", "uint32", 40, 3, (1, 2, 1, 8, 16, 8)),          # logical shift, strided source
+    ("div", "float32", 64, 3, (1, 1, 1, 8, 0, 8)),          # one src0 repeat read by every repeat (stride 0)
 ]
 
 
@@ -60,6 +63,8 @@ def test_level0_forms(probe, op, type_name, mask, repeat, strides):
     low = 0 if dtype.kind == "u" else -50
     a = rng.integers(low, 50, n).astype(dtype)
     b = rng.integers(low, 50, n).astype(dtype)
+    if op == "div":
+        b[b == 0] = 7
     if op in ("shr", "shl"):
         b[0] = 3
     init = np.full(n, 99, dtype)
@@ -73,3 +78,15 @@ def test_level0_mask_above_one_repeat_is_an_error(probe):
     a = np.zeros(1024, np.float32)
     message = probe.fails("level0", ["add", "float32", 65, 1, 1, 1, 1, 8, 8, 8], [a, a, a])
     assert "Add: mask 65 outside [1, 64]" in message
+
+
+def test_level0_div_is_one_ulp_off_like_the_count_form(probe_div_up):
+    """CPU_MODEL_DIV_ULP moves the level-0 Div's quotients as it moves the count form's (kernels that divide by
+    repeats, as floor_mod's one-row dividends, are checked against a Div one ulp off too)."""
+    rng = np.random.default_rng(41)
+    a = rng.standard_normal(1024).astype(np.float32)
+    b = rng.standard_normal(1024).astype(np.float32)
+    init = np.zeros(1024, np.float32)
+    actual = probe_div_up.run("level0", ["div", "float32", 64, 4, 1, 1, 1, 8, 8, 8], [a, b, init], np.float32)
+    expected = np.nextafter(a[:256] / b[:256], np.float32(np.inf))
+    assert actual[:256].tobytes() == expected.tobytes()

@@ -189,7 +189,8 @@ void Split(const Divider& divide, uint64_t samples, std::mt19937_64& rng, Tally&
             case 1: q = std::floor(q) + 0.5; break;                                  // a tie of rint
             case 2: {                                                                // q1's rounding at its half
                 const double grain = std::ldexp(1.0, std::max(exponent - 11, 0));
-                q = std::floor(q / grain) * grain + grain / 2 + static_cast<double>(static_cast<int>(bits(rng) % 3) - 1);
+                const double step = static_cast<double>(static_cast<int>(bits(rng) % 3) - 1);
+                q = std::floor(q / grain) * grain + grain / 2 + step;
                 break;
             }
             case 3: {                                                                // q1's cut at its largest

@@ -167,8 +167,9 @@ CPU_MODEL_LEVEL0_BINARY(Sub, cpu_model::kA2Arith, "Sub" CPU_MODEL_ARITH_MESSAGE,
 CPU_MODEL_LEVEL0_BINARY(Mul, cpu_model::kA2Arith, "Mul" CPU_MODEL_ARITH_MESSAGE, detail::MulOf<T>)
 CPU_MODEL_LEVEL0_BINARY(Max, cpu_model::kA2Arith, "Max" CPU_MODEL_ARITH_MESSAGE, detail::MaxOf<T>)
 CPU_MODEL_LEVEL0_BINARY(Min, cpu_model::kA2Arith, "Min" CPU_MODEL_ARITH_MESSAGE, detail::MinOf<T>)
-CPU_MODEL_LEVEL0_BINARY(Div, cpu_model::kA2FloatOnly, "Div: A2 supports half and float only",
-                        [](T a, T b) { return static_cast<T>(cpu_model::Widen(a) / cpu_model::Widen(b)); })
+CPU_MODEL_LEVEL0_BINARY(Div, cpu_model::kA2FloatOnly, "Div: A2 supports half and float only", [](T a, T b) {
+    return detail::DivUlp(static_cast<T>(cpu_model::Widen(a) / cpu_model::Widen(b)));
+})
 #undef CPU_MODEL_ARITH_MESSAGE
 #undef CPU_MODEL_LEVEL0_BINARY
 

@@ -454,6 +454,10 @@ void Level0Probe(const std::vector<std::string>& a)
                     if constexpr (!cpu_model::kA2Arith<T>) throw std::runtime_error("mul needs an A2 arithmetic type");
                     else if (bitMode) Mul(d, x, y, bits, repeat, params);
                     else Mul(d, x, y, count, repeat, params);
+                } else if (op == "div") {
+                    if constexpr (!cpu_model::kA2FloatOnly<T>) throw std::runtime_error("div needs half or float");
+                    else if (bitMode) Div(d, x, y, bits, repeat, params);
+                    else Div(d, x, y, count, repeat, params);
                 } else if (op == "adds" || op == "shr" || op == "shl") {
                     const UnaryRepeatParams unary(params.dstBlkStride, params.src0BlkStride, params.dstRepStride,
                                                   params.src0RepStride);
