@@ -12,8 +12,9 @@
  * \file floor_mod.h
  * \brief FloorMod AI Core kernel with stride-aware broadcast. Each core walks its output range in tiles of whole
  *        rows (TileWalker: as many rows of the last compressed dim as fit, within one block of the next-to-last
- *        dim), so that each input is at most one DMA per tile: the rows themselves, one row replicated in UB, one
- *        value per row spread by Gather, or one value spread; a one-element input is spread once at Init. Every
+ *        dim), so that each input is at most one DMA per tile: the rows themselves, one row replicated in UB (x1's
+ *        row of 64 lanes is read in place by the float paths instead: Dividend), one value per row spread by Gather,
+ *        or one value spread; a one-element input is spread once at Init. Every
  *        buffer comes from the UB plan the host sized the tile with (PlanUb): a queue holds what one DMA brings
  *        (a replicated or spread input only its row or values; the tile-sized copy is one wide buffer). Tiles are
  *        prefetched one ahead at queue depth 2. Compute is exact for every dtype (floor_mod_compute.h);
@@ -327,6 +328,7 @@ private:
         LocalTensor<T> x[2];
         LocalTensor<T> queued[2];
         uint32_t n = Lanes(plan);
+        bool dividendRow = false;
         for (uint32_t input = 0; input < 2; ++input) {
             uint32_t fetch = plan.fetch[input];
             if (fetch == FETCH_NONE) {
@@ -335,7 +337,9 @@ private:
             }
             queued[input] = InQue(input).template DeQue<T>();
             x[input] = queued[input];
-            if (fetch == FETCH_ONE_ROW) {
+            if (fetch == FETCH_ONE_ROW && input == 0 && DividendRowFits(plan, n)) {
+                dividendRow = true; // the float paths read the row in place (Dividend); the exact one replicates it
+            } else if (fetch == FETCH_ONE_ROW) {
                 x[input] = Wide(input);
                 ReplicateRow(x[input], queued[input], plan);
             } else if (fetch == FETCH_ROW_VALUES) {
@@ -349,7 +353,7 @@ private:
             }
         }
         LocalTensor<T> y = outQue_.template AllocTensor<T>();
-        ComputeTile(x[0], x[1], y, plan, n);
+        ComputeTile(x[0], x[1], y, plan, n, dividendRow);
         outQue_.EnQue(y);
         for (uint32_t input = 0; input < 2; ++input) {
             if (plan.fetch[input] != FETCH_NONE) {
@@ -358,13 +362,26 @@ private:
         }
     }
 
+    // A dividend replicated from one row of COMPUTE_ALIGN lanes (one 64-lane repeat of the FP32 compute) is read in
+    // place with a source repeat stride of 0 by the float paths, within one call's 255 repeats.
+    __aicore__ inline bool DividendRowFits(const TilePlan& plan, uint32_t n) const
+    {
+        return (Traits::IS_FP32 || Traits::IS_HALF_LIKE) && plan.rowStride == COMPUTE_ALIGN &&
+               AlignCompute(n) / COMPUTE_ALIGN <= ROW_REPEATS_MAX;
+    }
+
+    // x1 is the dividend's row when dividendRow (DividendRowFits), else its lanes.
     __aicore__ inline void ComputeTile(const LocalTensor<T>& x1, const LocalTensor<T>& x2, const LocalTensor<T>& y,
-                                       const TilePlan& plan, uint32_t n)
+                                       const TilePlan& plan, uint32_t n, bool dividendRow)
     {
         if constexpr (Traits::IS_FP32) {
-            uint32_t verdict = Verdict(x1, x2, n);
+            Dividend a{x1, dividendRow};
+            uint32_t verdict = Verdict(a, x2, n);
             if (verdict != FloorModFast::VERDICT_EXACT) {
-                math_.Fast<Traits::DIVISOR_BITS>(x1, x2, verdict, y, n);
+                math_.Fast<Traits::DIVISOR_BITS>(a, x2, verdict, y, n);
+            } else if (dividendRow) {
+                ReplicateRow(Wide(0), x1, plan);
+                math_.Fp32<Traits::DIVISOR_BITS>(Wide(0), x2, y, n);
             } else {
                 math_.Fp32<Traits::DIVISOR_BITS>(x1, x2, y, n); // the remainder is computed in y
             }
@@ -373,13 +390,18 @@ private:
             LocalTensor<float> a = math_.Word(RemainderMath::W_HALF_A);
             LocalTensor<float> b = math_.Word(RemainderMath::W_HALF_B);
             LocalTensor<float> r = math_.Word(RemainderMath::W_HALF_R);
-            Cast(a, x1, RoundMode::CAST_NONE, m);
+            if (dividendRow) {
+                Cast(a, x1, RoundMode::CAST_NONE, COMPUTE_ALIGN, static_cast<uint8_t>(m / COMPUTE_ALIGN),
+                     UnaryRepeatParams(1, 1, REPEAT_BLOCKS, 0));
+            } else {
+                Cast(a, x1, RoundMode::CAST_NONE, m);
+            }
             Cast(b, x2, RoundMode::CAST_NONE, m);
-            uint32_t verdict = Verdict(a, b, n);
+            uint32_t verdict = Verdict(Dividend{a, false}, b, n);
             if (verdict == FloorModFast::VERDICT_EXACT) {
                 math_.Fp32<Traits::DIVISOR_BITS>(a, b, r, n);
             } else {
-                math_.Fast<Traits::DIVISOR_BITS>(a, b, verdict, r, n);
+                math_.Fast<Traits::DIVISOR_BITS>(Dividend{a, false}, b, verdict, r, n);
             }
             Cast(y, r, RoundMode::CAST_RINT, m);
         } else if constexpr (Traits::IS_INT32) {
@@ -400,7 +422,7 @@ private:
     // disqualifies the next; both paths give the same result). After a two-pass tile the next FAST_RETRY - 1 ask only
     // whether the two-pass path holds (one verdict instead of two; the two-pass path is exact on every lane the
     // cheap one is).
-    __aicore__ inline uint32_t Verdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n)
+    __aicore__ inline uint32_t Verdict(const Dividend& a, const LocalTensor<float>& b, uint32_t n)
     {
         if (verdictSkips_ != 0) {
             --verdictSkips_;

@@ -51,12 +51,21 @@ constexpr float NO_STEP_GAP = -1024.0f;         // the gap of a lane that takes 
 constexpr int32_t BITS_PER_STEP = 15;           // a step reduces the exponent gap by 15 (16 quotient bits, 1 spare)
 constexpr int32_t MAX_STEPS = 19;               // (127 + 149 - 1) / 15 + 1: any FP32 pair
 constexpr int32_t SUBNORMAL_STEPS = 2;          // the second phase of a subnormal divisor: a gap of at most 25
+constexpr uint8_t REPEAT_BLOCKS = 8;             // 32-byte blocks of one 256-byte repeat
+constexpr uint32_t ROW_REPEATS_MAX = 255;        // a Dividend row serves at most this many repeats (one call)
 constexpr float BAD_WEIGHT = 256.0f;            // FastVerdict: a mask byte of bad lanes outweighs any of negative ones
 
 __aicore__ inline uint32_t AlignCompute(uint32_t n)
 {
     return (n + COMPUTE_ALIGN - 1) / COMPUTE_ALIGN * COMPUTE_ALIGN;
 }
+
+// The dividend of a tile: its lanes, or (row) one row of COMPUTE_ALIGN lanes that every 64-lane repeat reads with a
+// source repeat stride of 0: an input constant across rows whose row is one repeat needs no copy per row.
+struct Dividend {
+    LocalTensor<float> lanes;
+    bool row;
+};
 
 // Significant bits of the divisor as the FP32 steps see it: FP32's 24, FP16's 11 (an FP16 subnormal is an FP32
 // normal with fewer), BF16's 8 (FP32's exponent range: its subnormals are FP32 subnormals).
@@ -129,8 +138,7 @@ public:
     // place of FastThreshold (and for FLOAT without the divisor-bits test) decides between the two-pass path and the
     // exact one alone (FloorMod::Verdict, after a two-pass tile).
     template <uint32_t DIVISOR_BITS>
-    __aicore__ inline uint32_t FastVerdict(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t n,
-                                           bool twoPass)
+    __aicore__ inline uint32_t FastVerdict(const Dividend& a, const LocalTensor<float>& b, uint32_t n, bool twoPass)
     {
         uint32_t m = AlignCompute(n);
         uint32_t maskWords = m / 16U;
@@ -140,7 +148,11 @@ public:
         LocalTensor<uint8_t> neg = FastMask(MASK_NEG);
         LocalTensor<uint8_t> tmp = FastMask(MASK_TMP);
         LocalTensor<uint8_t> unfit = FastMask(MASK_UNFIT);
-        Div(q, a, b, m);
+        if (a.row) {
+            Div(q, a.lanes, b, COMPUTE_ALIGN, static_cast<uint8_t>(m / COMPUTE_ALIGN), RowParams());
+        } else {
+            Div(q, a.lanes, b, m);
+        }
         Abs(p, q, m);
         const float threshold =
             twoPass ? FloorModFast::TwoPassThreshold(DIVISOR_BITS) : FloorModFast::FastThreshold(DIVISOR_BITS);
@@ -190,14 +202,14 @@ public:
     // q1 = rint(Q) with its low mantissa bits cleared, then the same on a' with its own quotient. FLOAT's two-pass
     // tiles: Split.
     template <uint32_t DIVISOR_BITS>
-    __aicore__ inline void Fast(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t verdict,
+    __aicore__ inline void Fast(const Dividend& a, const LocalTensor<float>& b, uint32_t verdict,
                                 const LocalTensor<float>& r, uint32_t n)
     {
         uint32_t m = AlignCompute(n);
         LocalTensor<float> q = Word(W_BP);
         LocalTensor<float> p = Word(W_P);
         LocalTensor<float> t = Word(W_Q);
-        LocalTensor<float> x = a;
+        Dividend x = a;
         Cast(q, q, RoundMode::CAST_RINT, m);
         if ((verdict & FloorModFast::VERDICT_TWO_PASS) != 0U) {
             if constexpr (DIVISOR_BITS == 24) {
@@ -206,17 +218,21 @@ public:
             } else {
                 constexpr int32_t clear = FloorModFast::QuotientClearBits(DIVISOR_BITS);
                 LocalTensor<int32_t> qi = q.ReinterpretCast<int32_t>();
-                x = Word(W_BN);
+                x = Dividend{Word(W_BN), false};
                 ShiftRight(qi, qi, clear, m);
                 ShiftLeft(qi, qi, clear, m);
                 Mul(p, q, b, m);
-                Sub(x, a, p, m);
-                Div(q, x, b, m);
+                SubFrom(x.lanes, a, p, m);
+                Div(q, x.lanes, b, m);
                 Cast(q, q, RoundMode::CAST_RINT, m);
             }
         }
         Mul(p, q, b, m);
-        Sub(t, p, x, m);
+        if (x.row) {
+            Sub(t, p, x.lanes, COMPUTE_ALIGN, static_cast<uint8_t>(m / COMPUTE_ALIGN), RowParams(RowOperand::SECOND));
+        } else {
+            Sub(t, p, x.lanes, m);
+        }
         Fold(a, t, b, verdict, r, m);
     }
 
@@ -224,7 +240,7 @@ public:
     // q1 = rint(Q) rounded to 12 significant bits, x = (a - q1 * bh) - q1 * bl = a - q1 * b exactly, then
     // t = (q * bh - x) + q * bl = q * b - x exactly with q = rint(x / b); bh (W_Q) is b with its low 12 mantissa bits
     // cleared, bl = b - bh (W_P, computed where used: no word is free for it). t is in W_BN.
-    __aicore__ inline LocalTensor<float> Split(const LocalTensor<float>& a, const LocalTensor<float>& b, uint32_t m)
+    __aicore__ inline LocalTensor<float> Split(const Dividend& a, const LocalTensor<float>& b, uint32_t m)
     {
         LocalTensor<float> q = Word(W_BP);
         LocalTensor<float> p = Word(W_P);
@@ -238,7 +254,7 @@ public:
         ShiftRight(bhi, b.ReinterpretCast<int32_t>(), FloorModFast::SPLIT_BITS, m);
         ShiftLeft(bhi, bhi, FloorModFast::SPLIT_BITS, m);
         Mul(p, q, bh, m);
-        Sub(x, a, p, m);
+        SubFrom(x, a, p, m);
         Sub(p, b, bh, m);
         Mul(p, q, p, m);
         Sub(x, x, p, m);
@@ -255,7 +271,7 @@ public:
     // r = b - t where t != 0 has b's sign (one fold: t was q * b - a with q = floor(a / b) or one more), else
     // a * 0 - t: (fold ? b : a * 0) - t, one subtraction either way. t is never -0 (x - x is +0), so a zero r
     // takes a's sign.
-    __aicore__ inline void Fold(const LocalTensor<float>& a, const LocalTensor<float>& t, const LocalTensor<float>& b,
+    __aicore__ inline void Fold(const Dividend& a, const LocalTensor<float>& t, const LocalTensor<float>& b,
                                 uint32_t verdict, const LocalTensor<float>& r, uint32_t m)
     {
         uint32_t maskWords = m / 16U;
@@ -272,7 +288,12 @@ public:
             And(MaskWords(fold), MaskWords(fold), MaskWords(tmp), maskWords);
             Or(MaskWords(fold), MaskWords(fold), MaskWords(below), maskWords);
         }
-        Muls(p, a, 0.0f, m);
+        if (a.row) {
+            Muls(p, a.lanes, 0.0f, COMPUTE_ALIGN, static_cast<uint8_t>(m / COMPUTE_ALIGN),
+                 UnaryRepeatParams(1, 1, REPEAT_BLOCKS, 0));
+        } else {
+            Muls(p, a.lanes, 0.0f, m);
+        }
         Select(p, fold, b, p, SELMODE::VSEL_TENSOR_TENSOR_MODE, m);
         Sub(r, p, t, m);
     }
@@ -366,6 +387,26 @@ public:
     static constexpr uint32_t W_HALF_B = 7;
 
 private:
+    enum class RowOperand { FIRST, SECOND };
+
+    // Dense repeats of 64 FP32 lanes, the row operand's source repeat stride 0.
+    __aicore__ static inline BinaryRepeatParams RowParams(RowOperand row = RowOperand::FIRST)
+    {
+        return BinaryRepeatParams(1, 1, 1, REPEAT_BLOCKS, row == RowOperand::FIRST ? 0 : REPEAT_BLOCKS,
+                                  row == RowOperand::SECOND ? 0 : REPEAT_BLOCKS);
+    }
+
+    // dst = a - p.
+    __aicore__ inline void SubFrom(const LocalTensor<float>& dst, const Dividend& a, const LocalTensor<float>& p,
+                                   uint32_t m)
+    {
+        if (a.row) {
+            Sub(dst, a.lanes, p, COMPUTE_ALIGN, static_cast<uint8_t>(m / COMPUTE_ALIGN), RowParams());
+        } else {
+            Sub(dst, a.lanes, p, m);
+        }
+    }
+
     __aicore__ static inline LocalTensor<int16_t> Half(const LocalTensor<int32_t>& x)
     {
         return x.ReinterpretCast<int16_t>();

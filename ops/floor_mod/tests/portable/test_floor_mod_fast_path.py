@@ -328,3 +328,58 @@ def test_vector_work_per_1k_outputs_within_1_2x_the_community_kernel(kernel_exe:
     assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
     per_1k = info["counters"]["vector_repeats"] * 1000 / got.size
     assert per_1k <= 1.2 * COMMUNITY_REPEATS_PER_1K[dtype], per_1k
+
+
+# ----- a dividend constant across rows, rows of one 64-lane repeat -------------------------------------------------
+
+
+def row_operands(dtype: str, lanes: int, data: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """x1 [48, 1, lanes] broadcast over x2 [1, 40, lanes] (the seed's pattern): the bench's data, randn * 100 / randn,
+    or the bench's data with one infinite divisor (its tiles take the exact path)."""
+    storage = floor_mod_golden.storage_dtype(dtype)
+    rng = np.random.default_rng(seed)
+    if data == "randn":
+        return ((rng.standard_normal((48, 1, lanes)) * 100).astype(storage),
+                rng.standard_normal((1, 40, lanes)).astype(storage))
+    x1 = (rng.integers(-400, 400, size=(48, 1, lanes)) / 4).astype(storage)
+    x2 = (rng.integers(1, 40, size=(1, 40, lanes)) / 4).astype(storage)
+    if data == "exact":
+        x2[0, 3, 5] = np.inf
+    return x1, x2
+
+
+def replications(info: dict, dtype: str, data: str) -> int:
+    """ReplicateRow's bit copies (Adds of the dtype's 16- or 32-bit lanes) of a run on bench or randn data: its Adds
+    calls of that width less the split two-pass path's one per tile (FLOAT randn data: every tile). (The exact path
+    has Adds of its own.)"""
+    key = "Adds.int32" if dtype == "float32" else "Adds.int16"
+    adds = info["counters"]["vector_by_api"].get(key, {"calls": 0})["calls"]
+    return adds - (info["dma_out"] if dtype == "float32" and data == "randn" else 0)
+
+
+@pytest.mark.parametrize("data", ["bench", "randn", "exact"])
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_a_dividend_row_of_one_repeat_is_read_in_place(kernel_exe: Path, tmp_path: Path, dtype: str,
+                                                       data: str) -> None:
+    """Rows of 64 lanes: FLOAT's cheap and two-pass paths read x1's row with a source repeat stride of 0 (no
+    ReplicateRow copy; its exact path replicates the row first), FLOAT16 / BFLOAT16 cast it to FP32 that way (every
+    path reads the FP32 copy); rows of 32 lanes are replicated as before. Bit-exact throughout."""
+    x1, x2 = row_operands(dtype, 64, data, 53)
+    got, info = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, 1, "sequential", counters=True)
+    assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
+    if dtype != "float32" or data != "exact":  # FLOAT's exact path replicates the row (its Adds are not told apart)
+        assert replications(info, dtype, data) == 0
+    x1, x2 = row_operands(dtype, 32, data, 53)
+    got, info = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, 1, "sequential", counters=True)
+    assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
+    assert replications(info, dtype, data) >= info["dma_out"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_a_dividend_row_read_in_place_with_a_division_one_ulp_off(kernel_div_ulp: Path, tmp_path: Path,
+                                                                  dtype: str) -> None:
+    x1, x2 = row_operands(dtype, 64, "randn", 59)
+    got, info = run_kernel(kernel_div_ulp, tmp_path, dtype, x1, x2, 1, "sequential", counters=True)
+    assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
+    assert replications(info, dtype, "randn") == 0
