@@ -125,11 +125,12 @@ public:
         if constexpr (HasNegativeOperands()) {
             if (largest >= WrappedMagnitude()) {
                 const int32_t trips = GcdCore::TruncatingEuclidIterations(static_cast<int64_t>(largest));
-                FromFloat(out, Euclid<true>(a, b, n, trips), n);
+                FromFloat(out, Euclid<true>(a, b, n, trips, static_cast<int32_t>(count)), n);
                 return;
             }
         }
-        FromFloat(out, Euclid<false>(a, b, n, GcdCore::EuclidIterations(static_cast<int64_t>(largest))), n);
+        const int32_t trips = GcdCore::EuclidIterations(static_cast<int64_t>(largest));
+        FromFloat(out, Euclid<false>(a, b, n, trips, static_cast<int32_t>(count)), n);
     }
 
 private:
@@ -186,6 +187,23 @@ private:
         return value;
     }
 
+    // Whether the mask (a != 0) has a bit set among the first `count` lanes: its bytes as FLOAT16 values 0..255 (the
+    // last byte may hold lanes past the count, which can only keep the loop going) reduced in `free`, a buffer the
+    // trip does not read, to their largest, read after V -> S. S -> V then: the trip's Select rewrites the result's
+    // buffer (the divisor's).
+    __aicore__ inline bool AnyLaneLeft(const LocalTensor<uint8_t>& mask, const LocalTensor<float>& free, int32_t count)
+    {
+        const int32_t bytes = (count + 7) / 8;
+        LocalTensor<half> values = free.template ReinterpretCast<half>();
+        LocalTensor<half> largest = quotientBuf_.Get<half>();
+        Cast(values, mask, RoundMode::CAST_NONE, bytes);
+        ReduceMax(largest, values, reduceBuf_.Get<half>(), bytes, false);
+        GcdWaitFor<HardEvent::V_S>();
+        const float value = static_cast<float>(largest.GetValue(0));
+        GcdWaitFor<HardEvent::S_V>();
+        return value != 0.0f;
+    }
+
     // Keeps in finiteBuf_ the lanes where both operands are finite, zeroes the others (their output becomes NaN in
     // FromFloat) and truncates the rest. Returns the largest truncated magnitude of the tile.
     __aicore__ inline float MaskNonFinite(const LocalTensor<float>& a, const LocalTensor<float>& b, int32_t n,
@@ -229,15 +247,23 @@ private:
     // behaves exactly as TorchIntGcd, for the Fibonacci bound. A quotient that is not an integer lies at least 1/|a| >
     // |b/a| * 2^-22 away from one, more than an ulp; only an exact quotient n can truncate to n - sign(n), leaving
     // r = +-a instead of 0, which is set to 0. test_gcd_kernel.py runs both with every quotient one ulp low and high.
+    // From GcdCore::EuclidFirstCheck on, a trip first asks whether any of the `count` lanes still has a != 0 (one
+    // reduction of the mask and a V -> S hand-over, AnyLaneLeft) and the loop ends when none has: frozen lanes would
+    // stay as they are for the remaining trips.
     template <bool TRUNCATING>
-    __aicore__ inline LocalTensor<float> Euclid(LocalTensor<float> a, LocalTensor<float> b, int32_t n, int32_t trips)
+    __aicore__ inline LocalTensor<float> Euclid(LocalTensor<float> a, LocalTensor<float> b, int32_t n, int32_t trips,
+                                                int32_t count)
     {
         LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
         LocalTensor<float> divisor = quotientBuf_.Get<float>();
         LocalTensor<float> magnitude = reduceBuf_.Get<float>();
         LocalTensor<float> remainder = scratchBuf_.Get<float>();
+        const int32_t firstCheck = GcdCore::EuclidFirstCheck(trips);
         for (int32_t i = 0; i < trips; ++i) {
             CompareScalar(mask, a, 0.0f, CMPMODE::NE, n);
+            if (i >= firstCheck && !AnyLaneLeft(mask, remainder, count)) {
+                break;
+            }
             Select(divisor, mask, a, 1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             Div(remainder, b, divisor, n);
             if constexpr (TRUNCATING) {

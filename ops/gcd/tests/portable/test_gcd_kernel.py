@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import json
 import struct
 import zlib
 from dataclasses import dataclass
@@ -309,3 +310,40 @@ def test_views_no_copy_mode_reads_are_refused(gxx, case):
     views = [gcd_tiling_runner.View(op.shape, op.strides) for op in (self_op, other_op)]
     (result,) = gcd_tiling_runner.run_cases(gxx, [gcd_tiling_runner.Case(3, 40, *views, walk=False)])
     assert result["status"] == gcd_tiling_runner.STATUS["VIEW_UNSUPPORTED"]
+
+
+def nearest_trips(a: int, b: int) -> int:
+    """Trips of the kernel's nearest-quotient Euclid on one lane (a the divisor; rint ties to even, as CAST_RINT)."""
+    a, b = abs(a), abs(b)
+    trips = 0
+    while a != 0:
+        a, b = abs(b - round(b / a) * a), a
+        trips += 1
+    return trips
+
+
+def euclid_divisions(run_kernel, monkeypatch, tmp_path, a: np.ndarray, b: np.ndarray) -> int:
+    """The Div calls (one per Euclid trip) of a one-core int16 run whose tiles hold a and b (its golden checked)."""
+    counters = tmp_path / "counters.jsonl"
+    monkeypatch.setenv("CPU_MODEL_COUNTERS", str(counters))
+    self_op, other_op = contiguous(a, (a.size,)), contiguous(b, (b.size,))
+    _, _, got = run_kernel("int16", 1, self_op, other_op)
+    assert_same("int16", got, gcd_golden.gcd(self_op.view(), other_op.view()).reshape(-1))
+    launches = [json.loads(line) for line in counters.read_text().splitlines()]
+    return sum(launch["total"]["vector_by_api"].get("Div.float", {"calls": 0})["calls"] for launch in launches)
+
+
+@pytest.mark.parametrize("slowest", [None, (2378, 985), (19601, 8119)])
+def test_the_euclid_stops_once_every_lane_is_done(run_kernel, monkeypatch, tmp_path, slowest):
+    """One tile whose largest operand (3000, or the slowest pair's) bounds the trips: it runs EuclidFirstCheck of
+    the bound (half of it) when every lane is done by then, else exactly the trips its slowest lane needs (pairs of
+    the nearest Euclid's slow kind: quotients of 2), never the bound when a lane finishes before it."""
+    a = np.full(1000, 3000, np.int64)
+    b = np.resize(np.array([1, 2, 3, 1000, 1500, 3000, -3000, 7, 0]), a.size)
+    if slowest is not None:
+        a[500], b[500] = slowest
+    bound = (max(int(np.abs(a).max()), int(np.abs(b).max())) - 1).bit_length() + 1  # EuclidIterations: log2 M + 1
+    needed = max(nearest_trips(int(x), int(y)) for x, y in zip(a, b))
+    assert needed < bound
+    divisions = euclid_divisions(run_kernel, monkeypatch, tmp_path, a.astype(np.int16), b.astype(np.int16))
+    assert divisions == max(needed, bound // 2)
