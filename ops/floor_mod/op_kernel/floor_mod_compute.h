@@ -255,17 +255,23 @@ public:
         ShiftLeft(bhi, bhi, FloorModFast::SPLIT_BITS, m);
         Mul(p, q, bh, m);
         SubFrom(x, a, p, m);
-        Sub(p, b, bh, m);
-        Mul(p, q, p, m);
+        LowProduct(p, q, b, bh, m);
         Sub(x, x, p, m);
         Div(q, x, b, m);
         Cast(q, q, RoundMode::CAST_RINT, m);
         Mul(p, q, bh, m);
         Sub(x, p, x, m);
-        Sub(p, b, bh, m);
-        Mul(p, q, p, m);
+        LowProduct(p, q, b, bh, m);
         Add(x, x, p, m);
         return x;
+    }
+
+    // p = q * bl with bl = b - bh (exact: b's low 12 mantissa bits), exact for q of at most 12 significant bits.
+    __aicore__ inline void LowProduct(const LocalTensor<float>& p, const LocalTensor<float>& q,
+                                      const LocalTensor<float>& b, const LocalTensor<float>& bh, uint32_t m)
+    {
+        Sub(p, b, bh, m);
+        Mul(p, q, p, m);
     }
 
     // r = b - t where t != 0 has b's sign (one fold: t was q * b - a with q = floor(a / b) or one more), else
