@@ -490,7 +490,7 @@ def merge_envs(before: dict, envs: list[dict]) -> tuple[dict, list]:
     """
     merged = dict(before)
     alternatives = []
-    for name in sorted({name for env in envs for name in env}):
+    for name in sorted(_touched(before, envs)):
         values = [env.get(name, before.get(name)) for env in envs]
         if all(value == values[0] for value in values):
             merged[name] = values[0]
@@ -502,6 +502,21 @@ def merge_envs(before: dict, envs: list[dict]) -> tuple[dict, list]:
             if others:
                 alternatives.append((merged[name].id, others))
     return merged, alternatives
+
+
+def _touched(before: dict, envs: list[dict]) -> set:
+    """The names some arm may have changed: a name every arm holds as the very object it held before (or left out)
+    merges to that object, so it is skipped; most of a frame's variables are untouched by a branch. A float is
+    never skipped: NaN is not equal to itself, and the merge decides it as it always did."""
+    touched = set()
+    for env in envs:
+        for name, value in env.items():
+            if value is not before.get(name, _ABSENT) or isinstance(value, float):
+                touched.add(name)
+    return touched
+
+
+_ABSENT = object()
 
 
 def merged_value(name: str, before, values: list):
