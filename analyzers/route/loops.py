@@ -102,12 +102,16 @@ class LoopWalk:
     def _linked_frames(self) -> list:
         """The current frame and every frame it can store into (reference and pointer parameters)."""
         found, pending = [], [self.frame]
+        seen: set[int] = set()  # frames by identity: a frame holding many objects refers to its caller per member
         while pending:
             frame = pending.pop()
-            if any(frame is seen for seen in found):
+            if id(frame) in seen:
                 continue
+            seen.add(id(frame))
             found.append(frame)
-            pending.extend(caller for caller, _ in (*frame.refs.values(), *frame.pointer_refs.values()))
+            # A frame already found would be skipped when popped: not pushing it keeps the order the same.
+            pending.extend(caller for caller, _ in (*frame.refs.values(), *frame.pointer_refs.values())
+                           if id(caller) not in seen)
         return found
 
     def _save_walk(self) -> _Saved:

@@ -459,11 +459,13 @@ class StatementWalker:
 def outer_frames(frame) -> list:
     """The callers' frames a frame can write into (its reference and pointer parameters, transitively)."""
     found: list = []
+    seen = {id(frame)}  # frames by identity: a frame holding many objects refers to its caller once per member
     pending = [frame]
     while pending:
         current = pending.pop()
-        for caller, _ in list(current.refs.values()) + list(current.pointer_refs.values()):
-            if caller is not frame and all(caller is not seen for seen in found):
+        for caller, _ in (*current.refs.values(), *current.pointer_refs.values()):
+            if id(caller) not in seen:
+                seen.add(id(caller))
                 found.append(caller)
                 pending.append(caller)
     return found
