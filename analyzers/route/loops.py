@@ -12,6 +12,8 @@ round put in. Tensors the discovery passes made are ghosts, renamed to the recor
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import is_not
 
 from op_migrate.analyzers.route.containers import join_tensors, join_values
 from op_migrate.analyzers.route.loop_ids import LoopIds, renamed
@@ -62,9 +64,7 @@ class LoopWalk:
             finally:
                 self.pop_target(target)
                 self._restore_walk(saved)
-            joined = {name: loop_join(name, value, end.get(name, value)) for name, value in state.items()}
-            changed = {name for name in state if joined[name] != state[name]}
-            state = joined
+            state, changed = join_pass(state, end)
             if not changed:
                 break
         else:
@@ -145,6 +145,27 @@ class LoopWalk:
             del step.tasks[count:]
             step.repointed = repointed
             self.current_step = step
+
+
+def join_pass(state: dict, end: dict) -> tuple[dict, set]:
+    """The state after one more round (each variable's loop_join with what the pass left), and the names it
+    changed."""
+    joined = dict(state)
+    for name in _moved(state, end):
+        joined[name] = loop_join(name, state[name], end.get(name, state[name]))
+    changed = {name for name in state if (joined[name] is not state[name] or isinstance(state[name], float))
+               and joined[name] != state[name]}
+    return joined, changed
+
+
+def _moved(state: dict, end: dict):
+    """The names whose value a pass may have changed: a name the pass left holding the very object it started with
+    joins to that object (a value equals itself; not a float, NaN does not), so only the others are joined. The
+    comparison runs in C: a frame holding many objects has hundreds of member names."""
+    names, olds = list(state), list(state.values())
+    if any(map(isinstance, olds, repeat(float))) or any(map(isinstance, end.values(), repeat(float))):
+        return names
+    return list(compress(names, map(is_not, map(end.get, names, olds), olds)))
 
 
 def loop_join(name: str, before, after):

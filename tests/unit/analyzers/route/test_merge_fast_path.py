@@ -1,11 +1,12 @@
-"""The branch merge skips variables no arm touched (the very object it held before): the result must be the one the
-full merge gives, key order, values and alternatives, for any arms (property test against the full merge)."""
+"""The branch merge and the loop join skip variables no arm or pass touched (the very object held before): the result
+must be the one the full merge or join gives: key order, values, alternatives, changed names (property tests)."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from op_migrate.analyzers.route.loops import join_pass, loop_join
 from op_migrate.analyzers.route.statements import _merge, merged_value
 from op_migrate.analyzers.route.values import DType, Null, TensorRef, Unknown
 
@@ -66,3 +67,24 @@ def test_a_nan_every_arm_kept_is_merged_as_before() -> None:
     envs = [dict(before), dict(before)]
     assert repr(_merge(before, envs)) == repr(full_merge(before, envs))
     assert not isinstance(_merge(before, envs)[0]["x"], float)
+
+
+def full_join_pass(state: dict, end: dict) -> tuple[dict, set]:
+    """A loop pass's join as it was: every variable joined and compared."""
+    joined = {name: loop_join(name, value, end.get(name, value)) for name, value in state.items()}
+    return joined, {name for name in state if joined[name] != state[name]}
+
+
+@settings(max_examples=400, deadline=None)
+@given(state=env_strategy, writes=st.dictionaries(st.sampled_from(NAMES + ["new"]), st.sampled_from(POOL)),
+       dropped=st.lists(st.sampled_from(NAMES), max_size=3))
+def test_the_loop_join_of_moved_names_is_the_full_join(state, writes, dropped) -> None:
+    end = dict(state)
+    end.update(writes)
+    for name in dropped:
+        end.pop(name, None)
+    fast, fast_changed = join_pass(state, end)
+    full, full_changed = full_join_pass(state, end)
+    assert list(fast) == list(full)
+    assert all(same(fast[name], full[name]) for name in full)
+    assert fast_changed == full_changed
