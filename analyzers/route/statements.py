@@ -608,6 +608,8 @@ def _closes_at_end(text: str) -> bool:
 
 def guard_term(text: str) -> str:
     """A guard text safe to join with `&&`: parenthesised when `||` or `?:` sits outside every parenthesis."""
+    if "||" not in text and "?" not in text:
+        return text  # nothing to find: the scan below would return the text unchanged
     depth, index = 0, 0
     while index < len(text):
         char = text[index]
