@@ -12,8 +12,6 @@ round put in. Tensors the discovery passes made are ghosts, renamed to the recor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import is_not
 
 from op_migrate.analyzers.route.containers import join_tensors, join_values
 from op_migrate.analyzers.route.loop_ids import LoopIds, renamed
@@ -158,14 +156,11 @@ def join_pass(state: dict, end: dict) -> tuple[dict, set]:
     return joined, changed
 
 
-def _moved(state: dict, end: dict):
+def _moved(state: dict, end: dict) -> list[str]:
     """The names whose value a pass may have changed: a name the pass left holding the very object it started with
-    joins to that object (a value equals itself; not a float, NaN does not), so only the others are joined. The
-    comparison runs in C: a frame holding many objects has hundreds of member names."""
-    names, olds = list(state), list(state.values())
-    if any(map(isinstance, olds, repeat(float))) or any(map(isinstance, end.values(), repeat(float))):
-        return names
-    return list(compress(names, map(is_not, map(end.get, names, olds), olds)))
+    (or dropped) joins to that object (a value equals itself; not a float, NaN does not), so only the others are
+    joined."""
+    return [name for name, value in state.items() if end.get(name, value) is not value or isinstance(value, float)]
 
 
 def loop_join(name: str, before, after):

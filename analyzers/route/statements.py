@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-from itertools import compress, repeat
-from operator import is_not
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt
 from op_migrate.analyzers.route.checks import logs_and_fails, returns_error
@@ -513,17 +511,10 @@ def _touched(before: dict, envs: list[dict]) -> set:
     merges to that object, so it is skipped; most of a frame's variables are untouched by a branch. A float is
     never skipped: NaN is not equal to itself, and the merge decides it as it always did."""
     touched = set()
-    names, olds = list(before), list(before.values())
-    floats_before = any(map(isinstance, olds, repeat(float)))
     for env in envs:
-        if floats_before or any(map(isinstance, env.values(), repeat(float))):
-            touched.update(name for name, value in env.items()
-                           if value is not before.get(name, _ABSENT) or isinstance(value, float))
-            continue
-        # The same test with the loop in C (a frame holding many objects has hundreds of member names): a name of
-        # `before` the arm left out reads as the very object, so it is not touched; a name `before` lacks is.
-        touched.update(compress(names, map(is_not, map(env.get, names, olds), olds)))
-        touched.update(env.keys() - before.keys())
+        for name, value in env.items():
+            if value is not before.get(name, _ABSENT) or isinstance(value, float):
+                touched.add(name)
     return touched
 
 
