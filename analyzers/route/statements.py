@@ -482,17 +482,18 @@ def _continuing(open_arms: list[str], returned: list[str], exits: list[tuple[str
     return tuple(added)
 
 
-def merge_envs(before: dict, envs: list[dict]) -> tuple[dict, list]:
+def merge_envs(before: dict, envs: list[dict], names=None) -> tuple[dict, list]:
     """After undecided branches: a variable keeps the value every arm agrees on, else the merge of the arms.
 
     Arms holding different tensors give the first one that changed, carrying the others (`TensorRef.others`, so
     its dtype and shape are known only where they all agree) and returned as alternatives, so a later launch
     reading the variable reads every tensor it may be. A null arm is error handling and leaves the tensor.
     Any other disagreement (a flag set in one arm only, two dtypes) is unknown: later guards on it stay undecided.
+    `names`: the names to merge (by default those some arm touched; a test gives every name).
     """
     merged = dict(before)
     alternatives = []
-    for name in sorted(_touched(before, envs)):
+    for name in sorted(_touched(before, envs) if names is None else names):
         values = [env.get(name, before.get(name)) for env in envs]
         if all(value == values[0] for value in values):
             merged[name] = values[0]
@@ -600,7 +601,12 @@ def _closes_at_end(text: str) -> bool:
 def guard_term(text: str) -> str:
     """A guard text safe to join with `&&`: parenthesised when `||` or `?:` sits outside every parenthesis."""
     if "||" not in text and "?" not in text:
-        return text  # nothing to find: the scan below would return the text unchanged
+        return text  # nothing to find: the scan would return the text unchanged
+    return scanned_guard_term(text)
+
+
+def scanned_guard_term(text: str) -> str:
+    """guard_term's scan, character by character."""
     depth, index = 0, 0
     while index < len(text):
         char = text[index]

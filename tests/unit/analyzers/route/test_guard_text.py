@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
-from op_migrate.analyzers.route.statements import guard_term
+from op_migrate.analyzers.route.statements import guard_term, scanned_guard_term
 
 NAMES = ("a", "b", "c", "d")
 # C++ boolean expressions over a few names, written the way op_api code writes guards (no redundant parens).
@@ -62,22 +62,7 @@ def test_an_or_guard_is_parenthesised_under_an_enclosing_guard(tmp_path: Path) -
     )
 
 
-def _scanned_guard_term(text: str) -> str:
-    """guard_term without its shortcut (text holding neither `||` nor `?`): the scan alone."""
-    depth, index = 0, 0
-    while index < len(text):
-        char = text[index]
-        if char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        elif depth == 0 and (text.startswith("||", index) or char == "?"):
-            return f"({text})"
-        index += 1
-    return text
-
-
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="ab|?:()[]{} &!", max_size=24))
 def test_the_shortcut_gives_what_the_scan_gives(text: str) -> None:
-    assert guard_term(text) == _scanned_guard_term(text)
+    assert guard_term(text) == scanned_guard_term(text)

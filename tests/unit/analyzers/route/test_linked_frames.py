@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from op_migrate.analyzers.route.loops import LoopWalk
-from op_migrate.analyzers.route.statements import _outer_frames
+from op_migrate.analyzers.route.statements import outer_frames
 
 
 def outer_pairwise(frame) -> list:
@@ -50,7 +50,7 @@ def frames_from(edges: list[tuple[int, int, bool]], count: int) -> list:
 def test_frames_by_identity_are_the_pairwise_search(count, edges, start) -> None:
     frames = frames_from(edges, count)
     first = frames[start % count]
-    assert [f.tag for f in _outer_frames(first)] == [f.tag for f in outer_pairwise(first)]
+    assert [f.tag for f in outer_frames(first)] == [f.tag for f in outer_pairwise(first)]
     assert [f.tag for f in LoopWalk._linked_frames(SimpleNamespace(frame=first))] == \
         [f.tag for f in linked_pairwise(first)]
 
@@ -61,5 +61,5 @@ def test_a_frame_referring_to_its_caller_per_member_lists_it_once() -> None:
     caller.refs["x"] = (top, "x")
     callee = SimpleNamespace(refs={f"$o{i}.m": (caller, f"$o{i}.m") for i in range(50)}, pointer_refs={}, tag="callee")
     callee.pointer_refs["p"] = (top, "p")
-    assert [f.tag for f in _outer_frames(callee)] == ["caller", "top"]
+    assert [f.tag for f in outer_frames(callee)] == ["caller", "top"]
     assert [f.tag for f in LoopWalk._linked_frames(SimpleNamespace(frame=callee))] == ["callee", "top", "caller"]

@@ -7,25 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from op_migrate.analyzers.route.loops import join_pass, loop_join
-from op_migrate.analyzers.route.statements import _merge, merged_value
+from op_migrate.analyzers.route.statements import merge_envs
 from op_migrate.analyzers.route.values import DType, Null, TensorRef, Unknown
 
 
 def full_merge(before: dict, envs: list[dict]) -> tuple[dict, list]:
     """The merge as it was before the fast path: every name any arm holds is compared."""
-    merged = dict(before)
-    alternatives = []
-    for name in sorted({name for env in envs for name in env}):
-        values = [env.get(name, before.get(name)) for env in envs]
-        if all(value == values[0] for value in values):
-            merged[name] = values[0]
-            continue
-        merged[name] = merged_value(name, before.get(name), values)
-        if isinstance(merged[name], TensorRef):
-            others = tuple(v.id for v in values if isinstance(v, TensorRef) and v.id != merged[name].id)
-            if others:
-                alternatives.append((merged[name].id, others))
-    return merged, alternatives
+    return merge_envs(before, envs, names={name for env in envs for name in env})
 
 
 NAN = float("nan")
@@ -54,7 +42,7 @@ def test_the_fast_merge_is_the_full_merge(before, arms) -> None:
         for name in dropped:
             env.pop(name, None)
         envs.append(env)
-    fast, fast_alternatives = _merge(before, envs)
+    fast, fast_alternatives = merge_envs(before, envs)
     full, full_alternatives = full_merge(before, envs)
     assert list(fast) == list(full)
     assert all(same(fast[name], full[name]) for name in full)
@@ -65,8 +53,8 @@ def test_a_nan_every_arm_kept_is_merged_as_before() -> None:
     # NaN != NaN: the full merge treats it as a disagreement; skipping it as "untouched" would change the answer.
     before = {"x": NAN, "y": 1}
     envs = [dict(before), dict(before)]
-    assert repr(_merge(before, envs)) == repr(full_merge(before, envs))
-    assert not isinstance(_merge(before, envs)[0]["x"], float)
+    assert repr(merge_envs(before, envs)) == repr(full_merge(before, envs))
+    assert not isinstance(merge_envs(before, envs)[0]["x"], float)
 
 
 def full_join_pass(state: dict, end: dict) -> tuple[dict, set]:
