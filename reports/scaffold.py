@@ -144,9 +144,9 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
         chain_json = combo.chain.to_json()
         index_of = {item["port"]: item["index"] for item in inputs}
 
-        def numel_field(refs, chain_json=chain_json):
+        def numel_field(refs, index=None, chain_json=chain_json):
             mask = sum(1 << index_of[port] for port in numel_ports(chain_json, refs))
-            return f"ElementCount(inputs, {mask}U)"
+            return f"ElementCount(inputs, {mask}U)" if index is None else f"Dimension(inputs, {mask}U, {index}, ok)"
 
         entry["runtime"] = [host_expr(expr, lambda name: f"td.{fields.get(name, name)}", numel_field)
                             for expr in combo.runtime_scalars]

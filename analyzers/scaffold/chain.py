@@ -89,19 +89,38 @@ class Chain(JsonModel):
 
 
 def numel_ports(chain: dict, refs: str) -> list[str]:
-    """The input ports whose broadcast shape a ("numel", refs) scalar counts: "*" every input, an input's ref its
-    port, an op's ref the inputs it is computed from (an elementwise op has their broadcast shape)."""
+    """The input ports whose broadcast shape a ("numel", refs) or ("dim", refs, i) scalar reads: "*" every input, an
+    input's ref its port, an op's ref the inputs it is computed from (an elementwise op has their broadcast shape),
+    "port:<name>" the shape of that port's dict (an output's: the broadcast shape of every input)."""
     ports = {item["ref"]: item["port"] for item in chain["inputs"]}
     sources = {op["ref"]: [o[1] for o in op["operands"] if o[0] == "ref"] for op in chain["ops"]}
     found: set[str] = set()
     pending = list(refs.split(","))
     while pending:
         ref = pending.pop()
-        if ref == "*":
-            found.update(ports.values())
+        if ref == "*" or ref.startswith("port:") and ref[5:] not in ports.values():
+            found.update(ports.values())  # the output's shape (a port: ref of an output dict) is the broadcast one
+        elif ref.startswith("port:"):
+            found.add(ref[5:])
         elif ref in ports:
             found.add(ports[ref])
         else:
             pending.extend(sources.get(ref, []))
     order = [item["port"] for item in chain["inputs"]]
     return [port for port in order if port in found]
+
+
+def shape_reads(expr) -> list[tuple]:
+    """The ("numel", refs) and ("dim", refs, index) parts of a scalar expression."""
+    if not isinstance(expr, (list, tuple)) or not expr:
+        return []
+    if expr[0] in ("numel", "dim"):
+        return [tuple(expr)]
+    return [read for part in expr[1:] for read in shape_reads(part)]
+
+
+def min_rank(chain: dict) -> int:
+    """The rank a case's shapes need for every dimension the chain's scalars read (dim i: i + 1; dim -i: i)."""
+    ranks = [read[2] + 1 if read[2] >= 0 else -read[2] for op in chain["ops"] for operand in op["operands"]
+             if operand[0] == "scalar" for read in shape_reads(operand[1]) if read[0] == "dim"]
+    return max(ranks, default=0)

@@ -16,6 +16,8 @@ from op_migrate.analyzers.scaffold.values import (
     Scalar,
     TensorScalar,
     TensorValue,
+    TilingVar,
+    TilingVarUsed,
     Untranslatable,
     as_scalar_expr,
     python_type,
@@ -400,6 +402,9 @@ def _scalar(value, dtype: str, name: str, interp, node) -> tuple:
     expr = as_scalar_expr(value)
     if isinstance(value, Scalar) and value.dtype and value.expr[0] != "cast":
         expr = ("cast", value.dtype, expr)  # tvm.const(v, d) holds v rounded to d before the op converts it
+    if expr is None and isinstance(value, TilingVar):
+        raise TilingVarUsed(f"tbe.{name}: a scalar from {value.reason}", getattr(node, "lineno", None),
+                            interp.current_path, f"tbe.{name}")
     if expr is None:
         raise interp.untranslatable(f"tbe.{name}: a scalar operand the scaffold does not know "
                                     f"({interp.describe(value)})", node, construct=f"tbe.{name}")

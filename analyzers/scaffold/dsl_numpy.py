@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from op_migrate.analyzers.scaffold.chain import numel_ports
+from op_migrate.analyzers.scaffold.chain import numel_ports, shape_reads
 from op_migrate.analyzers.scaffold.scalars import expr_value
 
 try:
@@ -66,24 +66,19 @@ def evaluate(chain: dict, inputs: dict, attrs: dict | None = None) -> dict:
 
 
 def _element_counts(chain: dict, shapes: dict) -> dict:
-    """"numel:<refs>" -> the element count of the broadcast shape of those inputs (shapes: port -> the case's shape,
-    before broadcasting), for every element count a scalar of the chain uses."""
+    """"numel:<refs>" -> the element count of the broadcast shape of those inputs, "dim:<refs>:<i>" -> its dimension
+    i (shapes: port -> the case's shape, before broadcasting), for every shape read of the chain's scalars."""
     counts = {}
     for op in chain["ops"]:
         for operand in op["operands"]:
             if operand[0] == "scalar":
-                for refs in _numel_refs(operand[1]):
-                    ports = numel_ports(chain, refs)
-                    counts[f"numel:{refs}"] = int(np.prod(np.broadcast_shapes(*[tuple(shapes[p]) for p in ports])))
+                for read in shape_reads(operand[1]):
+                    shape = np.broadcast_shapes(*[tuple(shapes[p]) for p in numel_ports(chain, read[1])])
+                    if read[0] == "numel":
+                        counts[f"numel:{read[1]}"] = int(np.prod(shape))
+                    elif -len(shape) <= read[2] < len(shape):
+                        counts[f"dim:{read[1]}:{read[2]}"] = int(shape[read[2]])
     return counts
-
-
-def _numel_refs(expr) -> list[str]:
-    if not isinstance(expr, (list, tuple)) or not expr:
-        return []
-    if expr[0] == "numel":
-        return [expr[1]]
-    return [refs for part in expr[1:] for refs in _numel_refs(part)]
 
 
 def round_complex32(values):

@@ -23,6 +23,7 @@ from op_migrate.analyzers.scaffold.values import (
     Scalar,
     ShapeValue,
     TensorValue,
+    TilingVar,
     Unknown,
     as_scalar_expr,
     attr_names,
@@ -47,6 +48,8 @@ HELPER_ANSWERS = {
         **dict(zip(("classify", "name", "datatype", "format", "unknownshape_format"), args)), **kwargs},
     "impl.util.util_select_op_base.get_dynamic_param_in_json": lambda args, kwargs: {"selected": list(args[0])},
 }
+# What the helpers answer on the static path (shapes known).
+STATIC_ANSWERS = {"impl.util.util_common.is_unknown": False}
 _PARA_CHECK_DTYPE = ("check_dtype", "check_dtype_rule")
 _NO_RESULT = ("check_shape", "check_kernel_name", "check_elewise_shape_range", "check_format", "check_shape_rule",
               "check_shape_size", "check_op_params", "check_input_type", "check_tensor_shape_size",
@@ -87,9 +90,12 @@ def _short(path: str) -> str:
 class Framework:
     """Answers attribute reads and calls on FrameworkRef values."""
 
-    def __init__(self, platform: Platform, tracer) -> None:
+    def __init__(self, platform: Platform, tracer, static: bool = False) -> None:
         self.platform = platform
         self.tracer = tracer
+        # The static path: shapes are known numbers (the host's, per call), as in a TBE build of known shapes; taken
+        # when the dynamic path leaves a scalar to the C++ op tiling (tbe.var).
+        self.static = static
 
     def attribute(self, interp, path: str, name: str, node):
         full = f"{path}.{name}"
@@ -115,6 +121,8 @@ class Framework:
         return FrameworkRef(full)
 
     def call(self, interp, path: str, args: list, kwargs: dict, node):
+        if path in STATIC_ANSWERS and self.static:
+            return STATIC_ANSWERS[path]
         if path in HELPER_ANSWERS:
             answer = HELPER_ANSWERS[path]
             return answer(args, kwargs) if callable(answer) else answer
@@ -298,7 +306,8 @@ class Framework:
         inputs = args[0] if args else kwargs.get("inputs", [])
         if not isinstance(inputs, (list, tuple)):
             return Unknown("variable_shape of a non-list")
-        return [ShapeValue(f"input {i}") for i in range(len(inputs))]
+        return [ShapeValue(f"input {i}", _refs_of(item.get("shape")) if isinstance(item, dict) else ())
+                for i, item in enumerate(inputs)]
 
     def _broadcast_shapes(self, interp, args, kwargs, node):
         lhs, rhs = _refs_of(args[0] if args else None), _refs_of(args[1] if len(args) > 1 else None)
@@ -372,6 +381,11 @@ class Framework:
         return Opaque("decorator")
 
     _register_operator_compute = _register_operator
+
+    def _var(self, interp, args, kwargs, node):
+        name = args[0] if args else kwargs.get("name")
+        return TilingVar(f"tbe.var({name!r}), a scalar the C++ op tiling sets (not in the Python)",
+                         getattr(node, "lineno", None), name=name if isinstance(name, str) else "")
 
     def _var_attr(self, interp, args, kwargs, node):
         name = args[0] if args else kwargs.get("name")

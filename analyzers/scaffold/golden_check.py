@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from op_migrate.analyzers.scaffold import dsl_numpy
+from op_migrate.analyzers.scaffold.chain import min_rank
 
 THRESHOLDS = {"float16": 1e-3, "float32": 1e-4, "bfloat16": 4e-3}
 MERE_THRESHOLDS = {"float16": 2 ** -10, "float32": 2 ** -13, "bfloat16": 2 ** -7}
@@ -42,7 +43,22 @@ def shape_cases(document: dict) -> list[dict]:
             {"name": "broadcast-row-values", "shapes": shapes([6, 40], [6, 1]), "cores": 2},
             {"name": "broadcast-scalar", "shapes": shapes([2, 50], [1]), "cores": 2},
         ]
-    return cases
+    rank = max((min_rank(combo["chain"]) for combo in document.get("combos", {}).values()), default=0)
+    return [_with_rank(case, rank, single, document["inputs"]) for case in cases]
+
+
+def _with_rank(case: dict, rank: int, single: set, inputs: list) -> dict:
+    """The case with leading dims up to the rank the chain's dimension reads need: 2, 3, 2 ... in front of every
+    shape of several elements (the same for each, so the broadcast is the same), 1s in front of a one-element one."""
+    lead = [2 + i % 2 for i in range(rank)]
+    shapes = []
+    for name, shape in zip(inputs, case["shapes"]):
+        missing = rank - len(shape)
+        if missing <= 0 or name in single:
+            shapes.append(shape)
+        else:
+            shapes.append(([1] * missing if int(np.prod(shape)) == 1 else lead[:missing]) + shape)
+    return {**case, "shapes": shapes}
 
 
 def make_inputs(document: dict, chain: dict, case: dict, seed: int) -> dict:

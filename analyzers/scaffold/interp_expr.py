@@ -202,8 +202,9 @@ class Expressions:
             return self.attr_branch(op, left, list(right), node)
         if op in ("in", "not in"):
             if isinstance(right, ShapeValue) and left in (-1, -2):
-                # The trace is the dynamic, known-rank case: dims are -1, never the unknown-rank -2.
-                return (left == -1) == (op == "in")
+                # The trace is the dynamic, known-rank case: dims are -1, never the unknown-rank -2; on the static
+                # path every dim is known.
+                return (left == -1 and not self.framework.static) == (op == "in")
             if isinstance(right, Unknown) or isinstance(left, (Unknown, AttrValue, Scalar)) and not isinstance(left, Scalar):
                 raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {_unknown_reason(left, right)}", node)
             try:

@@ -3,6 +3,8 @@ combinations per SoC with their traced chains and lowered compute bodies, and wh
 
 from __future__ import annotations
 
+import ast
+
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -142,6 +144,7 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
     attrs = _attrs(facts, sources, op_type, first.flags)
     attr_types = {a.name: a.kind for a in attrs}
     defaults = {a.name: _default_value(a) for a in attrs}
+    fixed = {a.name: value for a in attrs if a.opdef is None and (value := _list_default(a)) is not None}
     chains: dict[tuple, list] = {}  # (combination, attribute outcomes) -> [(soc, chain, combination, values)]
     refused, untyped, dropped = [], [], []
     format_columns: dict[tuple, list[str]] = {}
@@ -165,7 +168,7 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
             ins = [(names[pid], dtypes[pid]) for pid in input_ids]
             outs = [(names[pid], dtypes[pid]) for pid in output_ids]
             layouts_of = {names[pid]: f for pid, f in combo.formats}
-            variants = trace_variants(facts, loader, platforms[soc], ins, outs, attr_types, layouts_of)
+            variants = trace_variants(facts, loader, platforms[soc], ins, outs, attr_types, layouts_of, fixed)
             kept = 0
             for chain in variants:
                 conditions = chain.extra.get("conditions", [])
@@ -263,6 +266,18 @@ def _combo_plan(key: int, dtypes: tuple, found: list, inputs, outputs, attrs) ->
 
 def _conditions_text(conditions) -> str:
     return ", ".join(f"{c['text']} is {c['outcome']}" for c in conditions)
+
+
+def _list_default(attr: "AttrPlan"):
+    """The op-info default of a list attribute (listInt, listListInt ...), which the generated OpDef does not carry:
+    the generated operator always runs TBE's compute with that value."""
+    if not attr.kind.lower().startswith("list") or attr.default is None:
+        return None
+    try:
+        value = ast.literal_eval(str(attr.default).strip())
+    except (ValueError, SyntaxError):
+        return None
+    return value if isinstance(value, list) else None
 
 
 def _default_value(attr: "AttrPlan"):

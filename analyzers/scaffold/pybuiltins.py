@@ -15,6 +15,7 @@ from op_migrate.analyzers.scaffold.values import (
     TensorScalar,
     TensorValue,
     Unknown,
+    dim_expr,
     python_type,
 )
 
@@ -217,6 +218,9 @@ def subscript(interp, container, key, node):
     if isinstance(container, ShapeValue):
         if isinstance(key, slice):
             return ShapeValue(f"{container.origin}[slice]")
+        if interp.framework.static and container.refs and isinstance(key, int) and not isinstance(key, bool):
+            # The static path reads a known shape: the host has the dimension (of the broadcast shape of refs).
+            return Scalar(dim_expr(container.refs, key), None)
         return Unknown("a dimension of a dynamic shape", getattr(node, "lineno", None))
     if isinstance(container, (Unknown,)):
         return container

@@ -123,9 +123,10 @@ def expr_value(expr, attrs: dict | None = None, raising: bool = False) -> float 
         return float(expr[1])
     if kind == "attr":
         return float(attrs[expr[1]]) if attrs and attrs.get(expr[1]) is not None else None
-    if kind == "numel":
-        # An element count of the case's shapes (the golden puts them in attrs as "numel:<refs>").
-        value = attrs.get(f"numel:{expr[1]}") if attrs else None
+    if kind in ("numel", "dim"):
+        # An element count or a dimension of the case's shapes (the golden puts them in attrs as "numel:<refs>",
+        # "dim:<refs>:<i>").
+        value = attrs.get(":".join(map(str, expr))) if attrs else None
         return float(value) if value is not None else None
     if kind == "cast":
         inner = expr_value(expr[2], attrs, raising)
@@ -168,14 +169,15 @@ _UNARY = {"neg": "-", "log": "std::log", "exp": "std::exp", "sqrt": "std::sqrt",
 def host_expr(expr, attr_field, numel_field=None) -> str:
     """A C++ double expression of an attribute-dependent scalar for the host tiling, computed as expr_value does:
     double arithmetic, rounded where a cast node says (through float for the RoundThrough helpers). numel_field
-    gives the C++ of an element count ("numel", refs)."""
+    gives the C++ of an element count ("numel", refs) -> numel_field(refs) or a dimension ("dim", refs, i) ->
+    numel_field(refs, i)."""
     kind = expr[0]
     if kind == "const":
         return _double(expr[1])
-    if kind == "numel":
+    if kind in ("numel", "dim"):
         if numel_field is None:
-            raise ValueError("an element count where the host has no shapes")
-        return f"static_cast<double>({numel_field(expr[1])})"
+            raise ValueError("a shape read where the host has no shapes")
+        return f"static_cast<double>({numel_field(*expr[1:])})"
     if kind == "attr":
         return f"static_cast<double>({attr_field(expr[1])})"
     if kind == "cast":

@@ -77,15 +77,37 @@ ORIGINAL_FORMATS = {"NC1HWC0": "NCHW", "NDC1HWC0": "NCDHW", "FRACTAL_Z": "NCHW",
 
 def trace_variants(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
                    outputs: list[tuple[str, str]], attr_types: dict[str, str] | None = None,
-                   formats: dict[str, str] | None = None) -> list[Chain]:
+                   formats: dict[str, str] | None = None, fixed: dict | None = None) -> list[Chain]:
     """Every chain of one dtype combination: a branch on an attribute known only at run time forks the trace into
-    one chain per outcome (extra["conditions"] says which), at most MAX_TRACES traces."""
+    one chain per outcome (extra["conditions"] says which), at most MAX_TRACES traces. fixed: attributes the
+    generated operator does not carry (list kinds), traced with these values (their op-info defaults)."""
     leaves: list[Chain] = []
     pending: list[dict] = [{}]
     seen: dict[str, dict] = {}
+    static = False
     while pending:
         decisions = pending.pop(0)
-        chain, branch = _trace(facts, loader, platform, inputs, outputs, attr_types, decisions, formats or {})
+        chain, branch = _trace(facts, loader, platform, inputs, outputs, attr_types, decisions, formats or {}, static,
+                               fixed)
+        if not static and _needs_tiling_var(chain):
+            # The dynamic path leaves a scalar to the C++ op tiling (tbe.var): its value is not in the install. The
+            # operator's static path (is_unknown False, every dim known) computes the same quantity from the shapes,
+            # which the host has per call; every variant is then traced that way.
+            retry, retry_branch = _trace(facts, loader, platform, inputs, outputs, attr_types, decisions,
+                                         formats or {}, True, fixed)
+            if not retry.gaps or retry_branch is not None:
+                static = True
+                chain, branch = retry, retry_branch
+            else:
+                gap = chain.gaps[0]
+                chain = replace(chain, gaps=(replace(gap, reason=f"{gap.reason}; its static path: "
+                                                                 f"{retry.gaps[0].reason}"), *chain.gaps[1:]))
+        if static:
+            chain = replace(chain, notes=(*chain.notes, (
+                "traced on the static path (is_unknown() False, every dimension known): the dynamic build's tbe.var "
+                "scalars are set by the C++ op tiling, whose source is not in the install; the host computes the "
+                "static build's values from the shapes of each call (assumed equal, only a TBE build could confirm)",
+                facts.entry.lineno if facts.entry else None, facts.module.path)))
         conditions = [{**seen[key], "outcome": outcome} for key, outcome in decisions.items()]
         if conditions:
             chain = replace(chain, extra={**chain.extra, "conditions": conditions})
@@ -110,13 +132,18 @@ def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: l
     return chain
 
 
+def _needs_tiling_var(chain: Chain) -> bool:
+    return any(gap.construct and gap.reason.startswith(f"{gap.construct}: a scalar from tbe.var(") for gap in chain.gaps)
+
+
 def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
-           outputs: list[tuple[str, str]], attr_types: dict[str, str] | None, decisions: dict, formats: dict):
+           outputs: list[tuple[str, str]], attr_types: dict[str, str] | None, decisions: dict, formats: dict,
+           static: bool = False, fixed: dict | None = None):
     """inputs / outputs: (port, dtype) in the op-info's order, matched by position with the entry's input and output
     parameters. dtypes are as the op-info registers them (bool stays bool; the framework's int8 view of it is applied
     here when the operator keeps register_operator's default trans_bool_to_s8)."""
     tracer = Tracer()
-    framework = Framework(platform, tracer)
+    framework = Framework(platform, tracer, static)
     interp = Interpreter(loader, Dsl(tracer, framework), framework)
     interp.current_path = facts.module.path
     interp.attr_decisions = dict(decisions)
@@ -147,10 +174,18 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
                                                *where),)), None
             seen = "int8" if dtype == "bool" and facts.bool_as_int8 else dtype
             layout = formats.get(name, "ND")
-            args.append({"dtype": seen, "shape": ShapeValue(name), "ori_shape": ShapeValue(name),
+            shape = ShapeValue(name, (f"port:{name}",))
+            # ori_shape is the same shape only where the storage format is the original one (ND, NCHW ...).
+            ori_shape = shape if ORIGINAL_FORMATS.get(layout, layout) == layout else ShapeValue(name)
+            args.append({"dtype": seen, "shape": shape, "ori_shape": ori_shape,
                          "format": layout, "ori_format": ORIGINAL_FORMATS.get(layout, layout),
                          "range": Unknown(f"the range of {name}"),
                          "param_name": name})
+        elif port.role == "attr" and port.name in (fixed or {}):
+            args.append(fixed[port.name])
+            interp.notes.append((f"attribute {port.name} ({attr_types.get(port.name, 'a list')}) is not in the "
+                                 f"generated OpDef: traced with its op-info default {fixed[port.name]!r}",
+                                 facts.entry.lineno, facts.module.path))
         elif port.role == "attr" and port.name not in BUILD_OPTIONS:
             default = _default(interp, facts, port)
             args.append(attr_value(port.name, default, attr_types.get(port.name)))

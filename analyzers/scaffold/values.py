@@ -47,6 +47,18 @@ class Unknown:
 
 
 @dataclass(frozen=True)
+class TilingVar(Unknown):
+    """tbe.var(name): a scalar the dynamic build leaves to the C++ op tiling, whose source is not in the install."""
+
+    name: str = ""
+
+
+class TilingVarUsed(Untranslatable):
+    """A tbe.var scalar reached a DSL call: the dynamic path's value is not in the Python (the trace then tries the
+    operator's static path, which computes the same quantity from known shapes)."""
+
+
+@dataclass(frozen=True)
 class TensorValue:
     """A tensor of the traced chain: `ref` names the chain input or op that produces it."""
 
@@ -120,6 +132,8 @@ def scalar_text(expr: tuple, top: bool = True) -> str:
         return f"attr {expr[1]}" if top else expr[1]
     if kind == "numel":
         return f"numel({expr[1]})"
+    if kind == "dim":
+        return f"dim({expr[1]})[{expr[2]}]"
     if kind == "cast":
         return f"{expr[1]}({scalar_text(expr[2], False)})"
     if kind == "neg":
@@ -149,10 +163,17 @@ def numel_expr(refs: tuple) -> tuple:
     return ("numel", ",".join(refs))
 
 
+def dim_expr(refs: tuple, index: int) -> tuple:
+    """Dimension `index` (Python indexing: negative from the end) of the broadcast shape of these chain values, a
+    number the host tiling knows from the input shapes: ("dim", "in0", 2)."""
+    return ("dim", ",".join(refs), index)
+
+
 def has_numel(expr) -> bool:
+    """Whether the expression reads the shapes (an element count or a dimension)."""
     if not isinstance(expr, tuple) or not expr:
         return False
-    return expr[0] == "numel" or any(has_numel(part) for part in expr[1:] if isinstance(part, tuple))
+    return expr[0] in ("numel", "dim") or any(has_numel(part) for part in expr[1:] if isinstance(part, tuple))
 
 
 def python_type(expr, attr_types: dict | None = None):
@@ -161,7 +182,7 @@ def python_type(expr, attr_types: dict | None = None):
     kind = expr[0]
     if kind == "const":
         return float if isinstance(expr[1], float) else int
-    if kind == "numel":
+    if kind in ("numel", "dim"):
         return int
     if kind == "attr":
         return {"int": int, "float": float}.get((attr_types or {}).get(expr[1]))

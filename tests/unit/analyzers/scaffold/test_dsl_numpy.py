@@ -4,6 +4,7 @@ saturation, floor-mod signs, round half to even)."""
 
 from __future__ import annotations
 
+import json
 import math
 import struct
 
@@ -304,3 +305,39 @@ def test_complex32_pairs_travel_as_float16_bytes_and_compare_part_by_part():
     passed, detail = golden_check.compare(values + np.complex64(0.01j), values, "complex32")
     assert not passed and "imaginary: 2 of 2 differ" in detail and "real: 2 of" not in detail
     assert golden_check.compare(values, values, "complex32")[0]
+
+
+def test_a_dimension_scalar_reads_the_broadcast_shape_of_its_ports():
+    chain = {
+        "inputs": [{"ref": "in0", "port": "a", "dtype": "float32"}, {"ref": "in1", "port": "b", "dtype": "float32"}],
+        "ops": [{"ref": "v0", "name": "vmuls", "params": {}, "dtype": "float32",
+                 "operands": [["ref", "in0"], ["scalar", ["mul", ["dim", "port:a", 0], ["dim", "port:y", -2]],
+                                                       "float32"]]},
+                {"ref": "v1", "name": "vadd", "operands": [["ref", "v0"], ["ref", "in1"]], "params": {},
+                 "dtype": "float32"}],
+        "outputs": [{"port": "y", "ref": "v1", "dtype": "float32"}],
+    }
+    a = np.full((5, 1, 3), 2.0, dtype=np.float32)
+    b = np.zeros((4, 3), dtype=np.float32)
+    shapes = {"__shapes__": {"a": (5, 1, 3), "b": (4, 3)}}
+    got = dsl_numpy.evaluate(chain, {"a": np.broadcast_to(a, (5, 4, 3)), "b": np.broadcast_to(b, (5, 4, 3))},
+                             shapes)["y"]
+    # by hand: a's dim 0 is 5, the output's (port y: every input broadcast) dim -2 is 4: 2 * 5 * 4
+    assert np.array_equal(got, np.full((5, 4, 3), 40.0, dtype=np.float32))
+    too_deep = json.loads(json.dumps(chain).replace('"port:y", -2', '"port:y", -4'))
+    with pytest.raises(dsl_numpy.GoldenError):
+        dsl_numpy.evaluate(too_deep, {"a": np.broadcast_to(a, (5, 4, 3)), "b": np.broadcast_to(b, (5, 4, 3))},
+                           shapes)
+
+
+def test_shape_cases_reach_the_rank_the_dimension_reads_need():
+    from op_migrate.analyzers.scaffold import golden_check
+
+    chain = {"ops": [{"operands": [["scalar", ["dim", "port:y", 3], "float32"]]}]}
+    document = {"inputs": ["a", "b"], "pattern": "ELEWISE_WITH_BROADCAST", "combos": {"0": {"chain": chain}}}
+    cases = {case["name"]: case["shapes"] for case in golden_check.shape_cases(document)}
+    assert all(len(shape) >= 4 for shapes in cases.values() for shape in shapes if np.prod(shape) > 1)
+    assert cases["broadcast-rows"] == [[2, 5, 1, 33], [2, 1, 7, 33]]
+    assert cases["broadcast-scalar"] == [[2, 3, 2, 50], [1, 1, 1, 1]]
+    document["combos"]["0"]["chain"] = {"ops": []}
+    assert {tuple(map(len, s)) for s in [c["shapes"] for c in golden_check.shape_cases(document)]} >= {(2, 2)}

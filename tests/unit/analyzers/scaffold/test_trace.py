@@ -419,3 +419,54 @@ def test_a_namedtuple_of_the_inputs_is_read_by_index_and_field(tmp_path):
     chain = traced(tmp_path, compute, dtype="float32")
     assert not chain.gaps and names(chain) == ["vsub"]
     assert chain.ops[0].operands == (("ref", "in0"), ("ref", "in1"))
+
+
+STATIC_TWIN = """
+from impl.util import util_common
+
+def probe_compute(x1, x2, y, alpha):
+    if not util_common.is_unknown([y]):
+        shape = y.get("shape")
+        rec = tvm.const(1.0 / (shape[0] * shape[-1]), "float32")
+    else:
+        rec = tbe.var("rec", dtype="float32")
+    return tbe.vmuls(tbe.vsub(x1, x2), rec)
+"""
+
+
+def test_a_tbe_var_scalar_takes_the_static_path_whose_dims_the_host_reads(tmp_path):
+    chain = traced(tmp_path, STATIC_TWIN, dtype="float32", variants=True)[0]
+    assert not chain.gaps and names(chain) == ["vsub", "vmuls"]
+    scalar = chain.ops[1].operands[1][1]
+    # y's shape (an output: the broadcast shape of the inputs), its first and last dims
+    assert scalar == ("cast", "float32", ("div", ("const", 1.0), ("mul", ("dim", "port:y", 0), ("dim", "port:y", -1))))
+    assert any(note[0].startswith("traced on the static path") for note in chain.notes)
+
+
+def test_without_the_static_path_a_tbe_var_scalar_is_named_with_what_stops_its_static_path(tmp_path):
+    compute = STATIC_TWIN.replace("shape[0] * shape[-1]", "len(shape)")
+    chain = traced(tmp_path, compute, dtype="float32", variants=True)[0]
+    assert chain.gaps and chain.gaps[0].reason.startswith("tbe.vmuls: a scalar from tbe.var('rec'), a scalar the C++")
+    assert "its static path: tbe.vmuls" not in chain.gaps[0].reason and "rank" in chain.gaps[0].reason
+    # dynamic path alone (no tbe.var): a dimension stays unknown
+    compute = STATIC_TWIN.replace("if not util_common.is_unknown([y]):", "if True:")
+    assert traced(tmp_path, compute, dtype="float32", variants=True)[0].gaps
+
+
+def test_a_list_attribute_the_opdef_does_not_carry_is_traced_with_its_default(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if alpha is not None and len(alpha) > 0:
+            return tbe.vadd(x1, x2)
+        return tbe.vsub(x1, x2)
+    """
+    path = tmp_path / "probe.py"
+    path.write_text(HEADER + textwrap.dedent(compute) + ENTRY, encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    facts = read_entry(loader, path)
+    args = (facts, loader, platform(), [("x1", "float32"), ("x2", "float32")], [("y", "float32")],
+            {"alpha": "listInt"}, None)
+    assert names(trace_variants(*args, {"alpha": []})[0]) == ["vsub"]
+    chain = trace_variants(*args, {"alpha": [[]]})[0]
+    assert names(chain) == ["vadd"] and "op-info default [[]]" in chain.notes[0][0]
+    assert trace_variants(*args)[0].gaps  # an attribute known only at run time: len() is not decided
