@@ -97,6 +97,9 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
             "out_dtypes": out_dtypes,
             "dtype_text": ", ".join(f"{p} {d}" for p, d in zip((*plan.inputs, *plan.outputs), (*in_dtypes, *out_dtypes))),
             "ge_qualified": [f"ge::{GE_TYPES[d]}" for d in (*in_dtypes, *out_dtypes)],
+            # keys told apart by the storage format of the first port (every port of a column has one layout)
+            "first_formats": sorted({f"ge::FORMAT_{column[0]}" for column in combo.formats}) if combo.by_format
+            else [],
             "op_types": [f"op::DataType::{GE_TYPES[d]}" for d in (*in_dtypes, *out_dtypes)],
             "tile_192k": _tile(combo.bytes_per_8),
             "op_count": len(combo.chain.ops),

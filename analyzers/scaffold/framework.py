@@ -306,6 +306,13 @@ class Framework:
         inputs = args[0] if args else kwargs.get("inputs", [])
         if not isinstance(inputs, (list, tuple)):
             return Unknown("variable_shape of a non-list")
+        for item in inputs:
+            if self.static and isinstance(item, dict) and isinstance(item.get("shape"), (list, tuple)):
+                # The static path rewrote the input's shape from known dims (a [C] vector as [1, C, 1, 1] by data
+                # format): TBE reads the data in that shape, the kernel would read the caller's.
+                raise interp.untranslatable(f"the shape of input {item.get('param_name', '?')} is rewritten before "
+                                            "classify; the kernel reads every input in the shape the caller gives",
+                                            node, construct="shape_util.variable_shape")
         return [ShapeValue(f"input {i}", _refs_of(item.get("shape")) if isinstance(item, dict) else ())
                 for i, item in enumerate(inputs)]
 

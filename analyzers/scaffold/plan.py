@@ -71,6 +71,7 @@ class ComboPlan(JsonModel):
     runtime_scalars: tuple = ()  # attribute-dependent scalar expressions, td.scalars[i] in this order
     formats: tuple = ()  # the op-info's format columns for these dtypes: one format per port each
     attr_values: dict = field(default_factory=dict)  # attribute values that select it (the tests use them)
+    by_format: bool = False  # another key has the same dtypes and outcomes: the host tells them by storage format
 
     @property
     def translated(self) -> bool:
@@ -194,6 +195,7 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
                 kept += 1
                 key = (combo.dtypes, tuple(sorted((json.dumps(c["predicate"], sort_keys=True), c["outcome"])
                                                   for c in conditions)))
+                key = _format_key(key, chains, soc, chain, tuple(f for _, f in combo.formats))
                 chains.setdefault(key, []).append((soc, chain, combo, values))
                 format_columns.setdefault(key, [])
                 column = tuple(f for _, f in combo.formats)
@@ -202,9 +204,13 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
             if not kept and not any(r[0] == soc and r[1] == combo.label() for r in refused):
                 refused.append((soc, combo.label(), "every attribute variant is refused by the TBE code"))
     plans = []
+    split = {k[:2] for k in chains if len(k) > 2}
     for key, (chain_key, found) in enumerate(chains.items()):
-        plans.append(replace(_combo_plan(key, chain_key[0], found, inputs, outputs, attrs),
-                             formats=tuple(format_columns[chain_key])))
+        combo_plan = _combo_plan(key, chain_key[0], found, inputs, outputs, attrs)
+        by_format = chain_key[:2] in split
+        layouts = "/".join(sorted({column[0] for column in format_columns[chain_key]}))
+        plans.append(replace(combo_plan, formats=tuple(format_columns[chain_key]), by_format=by_format,
+                             label=f"{combo_plan.label} ({layouts})" if by_format else combo_plan.label))
     if not plans:
         why = "; ".join(f"{soc} {label}: {reason}" for soc, label, reason in [*refused, *untyped][:4])
         raise PlanError(f"no registered ND combination is left to scaffold ({why or 'none registered'})")
@@ -233,6 +239,19 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
         opinfo_files=tuple(per_soc[s].source for s in per_soc),
         notes=notes,
     )
+
+
+def _format_key(key: tuple, chains: dict, soc: str, chain: Chain, column: tuple) -> tuple:
+    """The key of a chain: one per dtype combination and attribute outcome, unless the chain of this format column
+    differs on the same SoC (a static path reading format-dependent dims): then one key per such column, which the
+    host chooses by the storage format."""
+    same_soc = [k for k in chains if k[:2] == key and chains[k][0][0] == soc]
+    if not same_soc:
+        return key
+    for existing in same_soc:
+        if _chain_text(chains[existing][0][1]) == _chain_text(chain):
+            return existing
+    return (*key, column)
 
 
 def _combo_plan(key: int, dtypes: tuple, found: list, inputs, outputs, attrs) -> ComboPlan:

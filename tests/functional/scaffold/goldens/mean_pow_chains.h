@@ -215,6 +215,35 @@ struct MeanPowChain1 {
     }
 };
 
+// Combination 2: x1 float32, x2 float32, y float32 (ascend910b)
+struct MeanPowChain2 {
+    using In0 = float;
+    using In1 = float;
+    using Out0 = float;
+    static constexpr uint32_t TMP_UNITS = 64;  // scratch bytes per 8 tile elements
+
+    __aicore__ static inline void Compute(const LocalTensor<In0>& x0, const LocalTensor<In1>& x1, const LocalTensor<Out0>& y0, 
+                                          TBuf<TPosition::VECCALC>& tmp, uint32_t tile, uint32_t cnt,
+                                          const MeanPowTilingData& td)
+    {
+        (void)tmp;
+        (void)tile;
+        (void)td;
+        (void)x0;  // a chain may not read every input (tbe.fills of its shape)
+        (void)x1;  // a chain may not read every input (tbe.fills of its shape)
+        // TBE vsub at mean_pow.py:50 (inlined from mean_pow@53 > mean_pow_compute@69) -> float32
+        LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
+        Sub(t1, x0, x1, cnt);
+        // TBE vmuls at mean_pow.py:50 (inlined from mean_pow@53 > mean_pow_compute@69) -> float32
+        // trap: the scalar takes the tensor dtype
+        LocalTensor<float> t2 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
+        Muls(t2, t1, ScalarAs<float>(td.scalars[0]), cnt);
+        // TBE vadds at mean_pow.py:50 (inlined from mean_pow@53 > mean_pow_compute@69) -> float32
+        // trap: the scalar takes the tensor dtype
+        Adds(y0, t2, ScalarAs<float>(td.scalars[1]), cnt);
+    }
+};
+
 } // namespace MeanPowNs
 
 #endif // OPS_EXPERIMENTAL_OP_KERNEL_MEAN_POW_CHAINS_H_

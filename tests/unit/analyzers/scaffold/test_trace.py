@@ -470,3 +470,21 @@ def test_a_list_attribute_the_opdef_does_not_carry_is_traced_with_its_default(tm
     chain = trace_variants(*args, {"alpha": [[]]})[0]
     assert names(chain) == ["vadd"] and "op-info default [[]]" in chain.notes[0][0]
     assert trace_variants(*args)[0].gaps  # an attribute known only at run time: len() is not decided
+
+
+def test_the_static_path_stops_where_it_rewrites_an_input_shape_the_kernel_would_read_as_given(tmp_path):
+    compute = """
+    from impl.util import util_common
+
+    def probe_compute(x1, x2, y, alpha):
+        rec = tvm.const(1.0, "float32") if not util_common.is_unknown([y]) else tbe.var("rec", dtype="float32")
+        return tbe.vmuls(tbe.vsub(x1, x2), rec)
+    """
+    entry = ENTRY.replace("    ins = classify(", "    if not util_common.is_unknown([x1]):\n"
+                                                "        x2['shape'] = [1, x1.get('shape')[1], 1]\n    ins = classify(")
+    path = tmp_path / "probe.py"
+    path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    facts = read_entry(loader, path)
+    chain = trace_variants(facts, loader, platform(), [("x1", "float32"), ("x2", "float32")], [("y", "float32")])[0]
+    assert chain.gaps and "its static path: the shape of input x2 is rewritten before classify" in chain.gaps[0].reason
