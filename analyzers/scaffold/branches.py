@@ -17,6 +17,7 @@ from op_migrate.analyzers.scaffold.values import (
     FrameworkRef,
     Opaque,
     Scalar,
+    ShapeBranch,
     ShapeValue,
     TensorValue,
     Unknown,
@@ -28,12 +29,19 @@ from op_migrate.analyzers.scaffold.values import (
 )
 
 
+_CMP_OPS = ("==", "!=", "<", "<=", ">", ">=")
+
+
 class Branches:
     """A mixin of the Interpreter: needs eval / exec_block / untranslatable / describe, notes and attr_decisions."""
 
     def exec_if(self, stmt: nodes.If, frame: Frame) -> None:
         try:
             decided = self.truth(self.eval(stmt.test, frame), stmt.test)
+        except ShapeBranch as error:
+            if error.condition[1] in _CMP_OPS and self.select_scalars(stmt, frame, error.condition):
+                return
+            raise
         except Untranslatable:
             # A check the facts cannot decide that only rejects bad input is assumed to pass: the scaffold's
             # tests give valid input. Any other undecidable branch stops the trace.
@@ -54,6 +62,38 @@ class Branches:
                 return
             raise
         self.exec_block(stmt.body if decided else stmt.orelse, frame)
+
+    def select_scalars(self, stmt: nodes.If, frame: Frame, condition: tuple) -> bool:
+        """`if count == 1: s = 0.0 else: s = count / (count - 1)`: arms that only assign numbers to names become
+        ("select", condition, body value, else value) scalars, which the host computes per call from the shapes.
+        False (the trace stops) when an arm does anything else."""
+        arms = (stmt.body, stmt.orelse)
+        if not all(isinstance(s, nodes.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], nodes.AssignName)
+                   for arm in arms for s in arm):
+            return False
+        recorded = (len(self.dsl.tracer.ops), len(self.dsl.tracer.inputs))
+        results = []
+        for arm in arms:
+            inner = Frame(module=frame.module, name=frame.name, parent=frame.parent)
+            inner.locals = dict(frame.locals)
+            try:
+                self.exec_block(arm, inner)
+            except Untranslatable:
+                return False
+            results.append(inner.locals)
+        if (len(self.dsl.tracer.ops), len(self.dsl.tracer.inputs)) != recorded:
+            return False
+        chosen = {}
+        for name in {t.targets[0].name for arm in arms for t in arm}:
+            exprs = [as_scalar_expr(values.get(name)) for values in results]
+            if None in exprs:
+                return False
+            chosen[name] = exprs[0] if exprs[0] == exprs[1] else ("select", condition, exprs[0], exprs[1])
+        for name, expr in chosen.items():
+            frame.locals[name] = Scalar(expr, None) if expr[0] != "const" else expr[1]
+        assigned = ", ".join(f"{name} = {scalar_text(expr)}" for name, expr in sorted(chosen.items()))
+        self.notes.append((f"the host computes per call: {assigned}", stmt.lineno, frame.module.path))
+        return True
 
     def truth(self, value, node) -> bool:
         if isinstance(value, Unknown):
@@ -96,8 +136,10 @@ class Branches:
             raise self.untranslatable(f"the branch {node.as_string()[:120]} compares a number computed from "
                                       f"attributes with {self.describe(other)}", node)
         if has_numel(expr) or isinstance(other, tuple) and has_numel(other):
-            raise self.untranslatable(f"the branch {node.as_string()[:120]} depends on an element count of a "
-                                      f"dynamic shape", node)
+            right = other if isinstance(other, tuple) else ("const", 0 if other is None else other)
+            condition = ("cmp", {"truth": "!="}.get(op, op), expr, right)
+            raise ShapeBranch(f"the branch {node.as_string()[:120]} depends on an element count of a dynamic shape",
+                              getattr(node, "lineno", None), self.current_path, condition)
         names = attr_names(expr) | (attr_names(other) if isinstance(other, tuple) else set())
         predicate = {"expr": expr, "attrs": sorted(names), "op": op,
                      **({"value_expr": other} if isinstance(other, tuple) else {"value": other}), **tolerances}

@@ -175,6 +175,7 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
                 conditions = chain.extra.get("conditions", [])
                 values = satisfying(conditions, attr_types, defaults) if conditions else {}
                 if conditions and any(g.construct.startswith("output ") for g in chain.gaps):
+                    mismatch = next(g.reason for g in chain.gaps if g.construct.startswith("output "))
                     dropped.append(f"{soc} {combo.label()} {_conditions_text(conditions)}: the chain computes no "
                                    "output of the registered dtype, so these attribute values never go with it")
                     continue
@@ -202,7 +203,12 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
                 if column not in format_columns[key]:
                     format_columns[key].append(column)
             if not kept and not any(r[0] == soc and r[1] == combo.label() for r in refused):
-                refused.append((soc, combo.label(), "every attribute variant is refused by the TBE code"))
+                whys = {text.split(": ", 1)[1] for text in dropped if text.startswith(f"{soc} {combo.label()} ")}
+                outputs_only = whys and all(why.startswith("the chain computes no output") for why in whys)
+                # Every variant computes another dtype than the registered one (ActsULQ's bool masks computed as
+                # float16): TBE's code cannot serve the column; say that, not that it raises.
+                refused.append((soc, combo.label(), f"every attribute variant: {mismatch}" if outputs_only
+                                else "every attribute variant is refused by the TBE code"))
     plans = []
     split = {k[:2] for k in chains if len(k) > 2}
     for key, (chain_key, found) in enumerate(chains.items()):

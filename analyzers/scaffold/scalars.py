@@ -128,6 +128,12 @@ def expr_value(expr, attrs: dict | None = None, raising: bool = False) -> float 
         # "dim:<refs>:<i>").
         value = attrs.get(":".join(map(str, expr))) if attrs else None
         return float(value) if value is not None else None
+    if kind == "select":
+        _, op, left, right = expr[1]
+        left, right = expr_value(left, attrs, raising), expr_value(right, attrs, raising)
+        if left is None or right is None:
+            return None
+        return expr_value(expr[2] if _COMPARE[op](left, right) else expr[3], attrs, raising)
     if kind == "cast":
         inner = expr_value(expr[2], attrs, raising)
         if inner is None:
@@ -162,6 +168,8 @@ def expr_value(expr, attrs: dict | None = None, raising: bool = False) -> float 
         return math.inf if kind == "pow" and left != 0 else math.nan
 
 
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+            ">=": operator.ge}
 _UNARY = {"neg": "-", "log": "std::log", "exp": "std::exp", "sqrt": "std::sqrt", "abs": "std::fabs",
           "floor": "std::floor"}
 
@@ -180,6 +188,11 @@ def host_expr(expr, attr_field, numel_field=None) -> str:
         return f"static_cast<double>({numel_field(*expr[1:])})"
     if kind == "attr":
         return f"static_cast<double>({attr_field(expr[1])})"
+    if kind == "select":
+        _, op, left, right = expr[1]
+        test = f"{host_expr(left, attr_field, numel_field)} {op} {host_expr(right, attr_field, numel_field)}"
+        return (f"(({test}) ? {host_expr(expr[2], attr_field, numel_field)} : "
+                f"{host_expr(expr[3], attr_field, numel_field)})")
     if kind == "cast":
         inner = host_expr(expr[2], attr_field, numel_field)
         name = _ROUND_NAMES.get(expr[1], "Int")

@@ -28,6 +28,14 @@ class AttrBranch(Untranslatable):
         self.text = text
 
 
+class ShapeBranch(Untranslatable):
+    """A comparison of a number computed from the shapes (an element count, a dimension): known only per call."""
+
+    def __init__(self, reason: str, line, path, condition: tuple) -> None:
+        super().__init__(reason, line, path)
+        self.condition = condition  # ("cmp", op, left expr, right expr)
+
+
 class Refused(Exception):
     """The TBE code raises on this path: the dtype combination (or the facts) are refused by the operator itself."""
 
@@ -136,6 +144,11 @@ def scalar_text(expr: tuple, top: bool = True) -> str:
         return f"dim({expr[1]})[{expr[2]}]"
     if kind == "cast":
         return f"{expr[1]}({scalar_text(expr[2], False)})"
+    if kind == "select":
+        _, op, left, right = expr[1]
+        text = (f"{scalar_text(expr[2], False)} if {scalar_text(left, False)} {op} {scalar_text(right, False)} "
+                f"else {scalar_text(expr[3], False)}")
+        return text if top else f"({text})"
     if kind == "neg":
         return f"-{scalar_text(expr[1], False)}"
     if len(expr) == 2:
@@ -188,6 +201,9 @@ def python_type(expr, attr_types: dict | None = None):
         return {"int": int, "float": float}.get((attr_types or {}).get(expr[1]))
     if kind == "cast":
         return None
+    if kind == "select":
+        arms = {python_type(expr[2], attr_types), python_type(expr[3], attr_types)}
+        return arms.pop() if len(arms) == 1 else None
     parts = [python_type(part, attr_types) for part in expr[1:] if isinstance(part, tuple)]
     if None in parts:
         return None

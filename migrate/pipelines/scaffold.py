@@ -225,7 +225,7 @@ def _summary(outcome: Outcome) -> str:
         where = f"{Path(gap.path).name}:{gap.line}" if gap.path else "-"
         lines.append(f"  not translated [{label}] {gap.construct} at {where}: {gap.reason}")
     for soc, label, why in plan.refused:
-        lines.append(f"  left out [{soc} {label}]: the TBE code refuses it: {why}")
+        lines.append(f"  left out [{soc} {label}]: the TBE code cannot serve it: {why}")
     if outcome.checks.get("problem"):
         lines.append(f"  check: {outcome.checks['problem']}")
     if outcome.comparison:

@@ -128,9 +128,11 @@ def test_check_runs_an_element_count_and_a_dimension_from_the_host_and_an_int32_
     core = (tmp_path / "mean_pow" / "op_host" / "mean_pow_tiling_core.h").read_text(encoding="utf-8")
     # 2 / the element count of x1's shape alone (input 0: mask 1), not of the broadcast output
     assert "std::pow((1.0 * static_cast<double>(ElementCount(inputs, 1U))), -1.0) * 2.0" in core
-    # the static path's 1 / y.get("shape")[-2]: the output's (both inputs' broadcast) second-to-last dimension
-    assert "(1.0 / static_cast<double>(Dimension(inputs, 3U, -2, ok)))" in core
-    assert "(1.0 / static_cast<double>(Dimension(inputs, 3U, -3, ok)))" in core  # NC1HWC0: its own key
+    # y.get("shape")[-2] on the static path: the output's (both inputs' broadcast) second-to-last dimension
+    # the static path's 1 / (dim - 1), 0 for a dim of 1: a select the host computes per call
+    assert ("((static_cast<double>(Dimension(inputs, 3U, -2, ok)) == 1.0) ? 0.0 : (1.0 / "
+            "(static_cast<double>(Dimension(inputs, 3U, -2, ok)) - 1.0)))") in core
+    assert "Dimension(inputs, 3U, -3, ok)" in core  # NC1HWC0: its own key
     tiling = (tmp_path / "mean_pow" / "op_host" / "mean_pow_tiling.cpp").read_text(encoding="utf-8")
     assert "case 0:\n            return format == ge::FORMAT_ND;" in tiling
     assert "case 2:\n            return format == ge::FORMAT_NC1HWC0;" in tiling and "&& FormatHolds(context, k)" in tiling

@@ -85,7 +85,7 @@ def _judge(outcome) -> dict:
     if plan.refused:
         # Counted against the operator: the trace says the TBE code raises for a registered combination, which
         # only a TBE build on the SoC could confirm.
-        return {"passed": False, "reason": f"the trace says the TBE code refuses {len(plan.refused)} registered "
+        return {"passed": False, "reason": f"the trace finds the TBE code cannot serve {len(plan.refused)} registered "
                                            f"combination(s): " + "; ".join(left_out)[:300], "left_out": left_out}
     if plan.gaps:
         label, gap = plan.gaps[0]
@@ -189,7 +189,8 @@ def main(argv=None) -> int:
     _model_gaps(records)
     left = [(r["op_type"], item) for r in records for item in r.get("left_out", [])]
     if left:
-        print("registered combinations the trace finds the TBE code refusing (left out of the operators):")
+        print("registered combinations the trace finds the TBE code cannot serve (it raises, or computes another "
+              "dtype; left out of the operators):")
         for op, item in left:
             print(f"  {op}: {item[:160]}")
     if args.json:

@@ -341,3 +341,16 @@ def test_shape_cases_reach_the_rank_the_dimension_reads_need():
     assert cases["broadcast-scalar"] == [[2, 3, 2, 50], [1, 1, 1, 1]]
     document["combos"]["0"]["chain"] = {"ops": []}
     assert {tuple(map(len, s)) for s in [c["shapes"] for c in golden_check.shape_cases(document)]} >= {(2, 2)}
+
+
+def test_a_select_scalar_takes_the_arm_its_condition_picks_and_never_computes_the_other():
+    from op_migrate.analyzers.scaffold.scalars import expr_value, host_expr
+
+    count = ("numel", "x")
+    expr = ("select", ("cmp", "==", count, ("const", 1)), ("const", 0.0),
+            ("div", count, ("sub", count, ("const", 1))))
+    assert expr_value(expr, {"numel:x": 1}, raising=True) == 0.0  # the other arm would divide by zero
+    assert expr_value(expr, {"numel:x": 4}) == 4 / 3
+    assert host_expr(expr, str, lambda refs, index=None: f"N({refs})") == (
+        "((static_cast<double>(N(x)) == 1.0) ? 0.0 : (static_cast<double>(N(x)) / "
+        "(static_cast<double>(N(x)) - 1.0)))")

@@ -488,3 +488,25 @@ def test_the_static_path_stops_where_it_rewrites_an_input_shape_the_kernel_would
     facts = read_entry(loader, path)
     chain = trace_variants(facts, loader, platform(), [("x1", "float32"), ("x2", "float32")], [("y", "float32")])[0]
     assert chain.gaps and "its static path: the shape of input x2 is rewritten before classify" in chain.gaps[0].reason
+
+
+def test_arms_that_only_assign_numbers_on_a_shape_condition_become_a_host_select(tmp_path):
+    compute = STATIC_TWIN.replace('''        rec = tvm.const(1.0 / (shape[0] * shape[-1]), "float32")''', '''        num = shape[0]
+        if num == 1:
+            rec = 0.0
+        else:
+            rec = float(num) / (num - 1)''')
+    chain = traced(tmp_path, compute, dtype="float32", variants=True)[0]
+    assert not chain.gaps and names(chain) == ["vsub", "vmuls"]
+    dim = ("dim", "port:y", 0)
+    assert chain.ops[1].operands[1][1] == ("select", ("cmp", "==", dim, ("const", 1)), ("const", 0.0),
+                                           ("div", dim, ("sub", dim, ("const", 1))))
+    assert any(note[0].startswith("the host computes per call: rec = 0.0 if") for note in chain.notes)
+
+
+def test_a_shape_condition_whose_arm_computes_a_tensor_stops_the_trace(tmp_path):
+    compute = STATIC_TWIN.replace('''        rec = tvm.const(1.0 / (shape[0] * shape[-1]), "float32")''', '''        rec = 2.0
+        if shape[0] == 1:
+            x1 = tbe.vabs(x1)''')
+    chain = traced(tmp_path, compute, dtype="float32", variants=True)[0]
+    assert chain.gaps and "depends on an element count of a dynamic shape" in chain.gaps[0].reason

@@ -1,8 +1,9 @@
 # Fixture TBE operator for the scaffold's tests: y = (x1 - x2) * 2 / (element count of x1's shape) for float32, the
 # mean-reduction idiom of the loss gradients (the count taken over the shape in a loop, a tvm.const of its inverse in
-# a static build, a tbe.var set by the C++ tiling in a dynamic one), plus 1 / (the output's second-to-last dimension,
-# third-to-last in NC1HWC0) in the static-versus-dynamic idiom of BNTrainingReduceGrad (is_unknown: tbe.var, else a
-# tvm.const of the known shape's dims, by format); y = powi(x1, x2) for int32.
+# a static build, a tbe.var set by the C++ tiling in a dynamic one), plus 1 / (d - 1), 0 for d == 1, where d is the
+# output's second-to-last dimension (third-to-last in NC1HWC0): the static-versus-dynamic idiom of
+# BNTrainingReduceGrad and INTrainingUpdateV2 (is_unknown: tbe.var, else a tvm.const of the known shape's dims, by
+# format); y = powi(x1, x2) for int32.
 import math
 
 from impl.util import util_common
@@ -44,7 +45,12 @@ def mean_pow_compute(x1, x2, y, kernel_name="mean_pow"):
     if dtype == "int32" and tbe_platform.api_check_support("tbe.dsl.powi", "int32"):
         return tbe.powi(x1, x2)
     if not util_common.is_unknown([y]):
-        rows = tvm.const(1.0 / y.get("shape")[-3 if y.get("format") == "NC1HWC0" else -2], dtype=dtype)
+        rows = y.get("shape")[-3 if y.get("format") == "NC1HWC0" else -2]
+        if rows == 1:
+            inverse = 0.0
+        else:
+            inverse = 1.0 / (rows - 1)
+        rows = tvm.const(inverse, dtype=dtype)
     else:
         rows = tbe.var("rows", dtype=dtype)
     return tbe.vadds(tbe.vmuls(tbe.vsub(x1, x2), get_cof(x1_shape, dtype)), rows)
