@@ -153,6 +153,10 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
 
         entry["runtime"] = [host_expr(expr, lambda name: f"td.{fields.get(name, name)}", numel_field)
                             for expr in combo.runtime_scalars]
+        overrides = combo.chain.extra.get("shape_overrides", {})
+        entry["overrides"] = [{"index": index_of[port], "rank": len(exprs),
+                               "dims": [f"static_cast<int64_t>({host_expr(e, str, numel_field)})" for e in exprs]}
+                              for port, exprs in overrides.items()]
         entry["conditions_text"] = "; ".join(f"{c['text']} is {c['outcome']}" for c in combo.conditions)
     op_upper = plan.op.upper()
     one_element = sorted({port for combo in plan.combos for port in combo.chain.extra.get("one_element_inputs", [])})

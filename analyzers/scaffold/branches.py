@@ -135,6 +135,9 @@ class Branches:
         if isinstance(other, bool) or not (other is None or isinstance(other, (int, float, tuple))):
             raise self.untranslatable(f"the branch {node.as_string()[:120]} compares a number computed from "
                                       f"attributes with {self.describe(other)}", node)
+        if op in ("==", "!=") and expr[0] == "dim" and other in (-1, -2) and not isinstance(other, bool):
+            # A known dimension is never the dynamic marker -1 (or -2, unknown rank): the static path's shapes.
+            return op == "!="
         if has_numel(expr) or isinstance(other, tuple) and has_numel(other):
             right = other if isinstance(other, tuple) else ("const", 0 if other is None else other)
             condition = ("cmp", {"truth": "!="}.get(op, op), expr, right)

@@ -76,6 +76,7 @@ class Tracer:
         self.attrs_used: set[str] = set()
         self.scalar_tensors: set[str] = set()  # refs used as t[0]: the inputs they come from must be one element
         self.attr_types: dict[str, str] = {}  # attribute -> its op-info type (int, float ...)
+        self.shape_overrides: dict[str, tuple] = {}  # input port -> the shape TBE reads it in (static path)
 
     def new_input(self, dtype: str, name: str, line: int | None, path: str) -> TensorValue:
         ref = f"in{len(self.inputs)}"

@@ -28,6 +28,7 @@ from op_migrate.analyzers.scaffold.values import (
     as_scalar_expr,
     attr_names,
     has_numel,
+    scalar_text,
 )
 
 PLATFORM_ADAPTER = "impl.util.platform_adapter"
@@ -68,6 +69,10 @@ def _product(expr) -> bool:
     if expr[0] in ("numel", "const"):
         return expr[0] == "numel" or expr[1] != 0
     return expr[0] == "mul" and _product(expr[1]) and _product(expr[2])
+
+
+def _reads_port(expr, name: str) -> bool:
+    return expr[0] == "dim" and f"port:{name}" in expr[1].split(",")
 
 
 def _refs_of(shape) -> tuple:
@@ -306,15 +311,34 @@ class Framework:
         inputs = args[0] if args else kwargs.get("inputs", [])
         if not isinstance(inputs, (list, tuple)):
             return Unknown("variable_shape of a non-list")
-        for item in inputs:
+        shapes = []
+        for i, item in enumerate(inputs):
             if self.static and isinstance(item, dict) and isinstance(item.get("shape"), (list, tuple)):
-                # The static path rewrote the input's shape from known dims (a [C] vector as [1, C, 1, 1] by data
-                # format): TBE reads the data in that shape, the kernel would read the caller's.
-                raise interp.untranslatable(f"the shape of input {item.get('param_name', '?')} is rewritten before "
-                                            "classify; the kernel reads every input in the shape the caller gives",
-                                            node, construct="shape_util.variable_shape")
-        return [ShapeValue(f"input {i}", _refs_of(item.get("shape")) if isinstance(item, dict) else ())
-                for i, item in enumerate(inputs)]
+                shapes.append(self._rewritten_shape(interp, item, node))
+            else:
+                shapes.append(ShapeValue(f"input {i}", _refs_of(item.get("shape")) if isinstance(item, dict) else ()))
+        return shapes
+
+    def _rewritten_shape(self, interp, item: dict, node) -> ShapeValue:
+        """The static path rewrote an input's shape from known dims (a [C] vector read as [1, C, 1, 1] by data
+        format): TBE reads the caller's data in that shape, so the host hands the kernel that shape (an override of
+        numbers and other ports' dims). Anything else it cannot state stops the trace."""
+        name = item.get("param_name", "?")
+        exprs = []
+        for value in item["shape"]:
+            expr = as_scalar_expr(value)
+            plain = expr is not None and (expr[0] == "dim" or expr[0] == "const" and isinstance(expr[1], int))
+            if not plain or _reads_port(expr, name):
+                raise interp.untranslatable(f"the shape of input {name} is rewritten before classify to "
+                                            f"{interp.describe(value) if expr is None else scalar_text(expr)}, which "
+                                            "the host cannot state from the other inputs' dims", node,
+                                            construct="shape_util.variable_shape")
+            exprs.append(expr)
+        self.tracer.shape_overrides[name] = tuple(exprs)
+        interp.notes.append((f"input {name} is read in the shape [{', '.join(scalar_text(e) for e in exprs)}] the "
+                             "static path gives it (the host computes it per call; the caller's element count must "
+                             "match)", getattr(node, "lineno", None), interp.current_path))
+        return ShapeValue(f"input {name} rewritten", (f"port:{name}",))
 
     def _broadcast_shapes(self, interp, args, kwargs, node):
         lhs, rhs = _refs_of(args[0] if args else None), _refs_of(args[1] if len(args) > 1 else None)

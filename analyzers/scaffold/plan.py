@@ -340,7 +340,9 @@ def _storage(dtype: str) -> str:
 
 
 def _chain_text(chain: Chain) -> str:
-    return repr([(op.name, op.operands, op.params, op.dtype) for op in chain.ops]) + repr(chain.gaps)
+    # the shapes the kernel reads (an input rewritten by the static path) are part of what it computes
+    return (repr([(op.name, op.operands, op.params, op.dtype) for op in chain.ops]) + repr(chain.gaps)
+            + repr(sorted(chain.extra.get("shape_overrides", {}).items())))
 
 
 def _attrs(facts: EntryFacts, sources: CapabilitySources, op_type: str, flags: dict) -> list[AttrPlan]:

@@ -89,24 +89,26 @@ def trace_variants(facts: EntryFacts, loader: ModuleLoader, platform: Platform, 
         decisions = pending.pop(0)
         chain, branch = _trace(facts, loader, platform, inputs, outputs, attr_types, decisions, formats or {}, static,
                                fixed)
-        if not static and _needs_tiling_var(chain):
-            # The dynamic path leaves a scalar to the C++ op tiling (tbe.var): its value is not in the install. The
-            # operator's static path (is_unknown False, every dim known) computes the same quantity from the shapes,
-            # which the host has per call; every variant is then traced that way.
+        if not static and branch is None and chain.gaps and chain.refused is None:
+            # The dynamic path stops (a scalar left to the C++ op tiling by tbe.var, whose value is not in the
+            # install; a dimension or rank it does not know). TBE's static build of the same operator computes the
+            # same function for known shapes, which the host has per call: trace that path (is_unknown False, every
+            # dim known) and, if it goes through, every further variant that way.
             retry, retry_branch = _trace(facts, loader, platform, inputs, outputs, attr_types, decisions,
                                          formats or {}, True, fixed)
             if not retry.gaps or retry_branch is not None:
                 static = True
                 chain, branch = retry, retry_branch
-            else:
+            elif _needs_tiling_var(chain):
                 gap = chain.gaps[0]
                 chain = replace(chain, gaps=(replace(gap, reason=f"{gap.reason}; its static path: "
                                                                  f"{retry.gaps[0].reason}"), *chain.gaps[1:]))
         if static:
             chain = replace(chain, notes=(*chain.notes, (
-                "traced on the static path (is_unknown() False, every dimension known): the dynamic build's tbe.var "
-                "scalars are set by the C++ op tiling, whose source is not in the install; the host computes the "
-                "static build's values from the shapes of each call (assumed equal, only a TBE build could confirm)",
+                "traced on the static path (is_unknown() False, every dimension known), as a TBE build of the call's "
+                "shapes: the dynamic path stops (tbe.var scalars the C++ op tiling sets, whose source is not in the "
+                "install, or dims it does not know); the host computes the static build's values from the shapes of "
+                "each call (the same function assumed, only a TBE build could confirm)",
                 facts.entry.lineno if facts.entry else None, facts.module.path)))
         conditions = [{**seen[key], "outcome": outcome} for key, outcome in decisions.items()]
         if conditions:
@@ -224,7 +226,8 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
         gaps=gaps,
         refused=refused,
         classify_mode=tracer.classify_mode,
-        extra={"one_element_inputs": one_element} if one_element else {},
+        extra={**({"one_element_inputs": one_element} if one_element else {}),
+               **({"shape_overrides": dict(tracer.shape_overrides)} if tracer.shape_overrides else {})},
     ), branch
 
 

@@ -178,7 +178,8 @@ def _extra(plan: ScaffoldPlan, document: dict) -> dict:
         "attrs": [{"name": a.name, "kind": a.kind, "default": a.default} for a in plan.attrs if a.opdef],
         "one_element_inputs": one_element,
         "combos": {str(c.key): {"label": c.label, "translated": c.translated, "socs": list(c.socs),
-                                "attr_values": c.attr_values, "chain": c.chain.to_json()} for c in plan.combos},
+                                "attr_values": c.attr_values, "formats": [list(f) for f in c.formats],
+                                "chain": c.chain.to_json()} for c in plan.combos},
     }
     return {"chains": chains, "entry_name": document.get("entry") or "?",
             "compute_flow": charts[0]["text"] if charts else 'flowchart TD\n    N0["no compute function found"]'}

@@ -133,6 +133,9 @@ def test_check_runs_an_element_count_and_a_dimension_from_the_host_and_an_int32_
     assert ("((static_cast<double>(Dimension(inputs, 3U, -2, ok)) == 1.0) ? 0.0 : (1.0 / "
             "(static_cast<double>(Dimension(inputs, 3U, -2, ok)) - 1.0)))") in core
     assert "Dimension(inputs, 3U, -3, ok)" in core  # NC1HWC0: its own key
+    # NC1HWC0: x2 read as [1, C1, 1, 1, C0] of x1 (the static path rewrote its shape), the host computes it
+    assert ("shapes[1] = Shape{5U, {static_cast<int64_t>(1.0), static_cast<int64_t>(static_cast<double>("
+            "Dimension(inputs, 1U, 1, ok)))") in core
     tiling = (tmp_path / "mean_pow" / "op_host" / "mean_pow_tiling.cpp").read_text(encoding="utf-8")
     assert "case 0:\n            return format == ge::FORMAT_ND;" in tiling
     assert "case 2:\n            return format == ge::FORMAT_NC1HWC0;" in tiling and "&& FormatHolds(context, k)" in tiling

@@ -47,6 +47,7 @@ def document(plan) -> str:
             "queries": [q[0] for q in chain.queries], "notes": [n[0] for n in chain.notes],
             "gaps": [[g.construct, g.reason, g.line, relative(g.path)] for g in combo.gaps],
             "one_element_inputs": chain.extra.get("one_element_inputs", []),
+            **({"shape_overrides": chain.extra["shape_overrides"]} if "shape_overrides" in chain.extra else {}),
         })
     body = {"op_type": plan.op_type, "op": plan.op, "tbe": relative(plan.tbe_path), "inputs": list(plan.inputs),
             "outputs": list(plan.outputs), "attrs": [a.to_json() for a in plan.attrs], "combos": combos,

@@ -171,14 +171,14 @@ struct MeanPowChain0 {
         (void)td;
         (void)x0;  // a chain may not read every input (tbe.fills of its shape)
         (void)x1;  // a chain may not read every input (tbe.fills of its shape)
-        // TBE vsub at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@75) -> float32
+        // TBE vsub at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@78) -> float32
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Sub(t1, x0, x1, cnt);
-        // TBE vmuls at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@75) -> float32
+        // TBE vmuls at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@78) -> float32
         // trap: the scalar takes the tensor dtype
         LocalTensor<float> t2 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
         Muls(t2, t1, ScalarAs<float>(td.scalars[0]), cnt);
-        // TBE vadds at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@75) -> float32
+        // TBE vadds at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@78) -> float32
         // trap: the scalar takes the tensor dtype
         Adds(y0, t2, ScalarAs<float>(td.scalars[1]), cnt);
     }
@@ -200,7 +200,7 @@ struct MeanPowChain1 {
         (void)td;
         (void)x0;  // a chain may not read every input (tbe.fills of its shape)
         (void)x1;  // a chain may not read every input (tbe.fills of its shape)
-        // TBE powi at mean_pow.py:46 (inlined from mean_pow@59 > mean_pow_compute@75) -> int32
+        // TBE powi at mean_pow.py:46 (inlined from mean_pow@59 > mean_pow_compute@78) -> int32
         // trap: integer exponent; adv Power takes a tensor or scalar exponent
         PipeBarrier<PIPE_ALL>();  // the scalar unit reads vector and DMA results and writes for them
         for (uint32_t i = 0; i < cnt; ++i) {
@@ -231,14 +231,14 @@ struct MeanPowChain2 {
         (void)td;
         (void)x0;  // a chain may not read every input (tbe.fills of its shape)
         (void)x1;  // a chain may not read every input (tbe.fills of its shape)
-        // TBE vsub at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@75) -> float32
+        // TBE vsub at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@78) -> float32
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Sub(t1, x0, x1, cnt);
-        // TBE vmuls at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@75) -> float32
+        // TBE vmuls at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@78) -> float32
         // trap: the scalar takes the tensor dtype
         LocalTensor<float> t2 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
         Muls(t2, t1, ScalarAs<float>(td.scalars[0]), cnt);
-        // TBE vadds at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@75) -> float32
+        // TBE vadds at mean_pow.py:56 (inlined from mean_pow@59 > mean_pow_compute@78) -> float32
         // trap: the scalar takes the tensor dtype
         Adds(y0, t2, ScalarAs<float>(td.scalars[1]), cnt);
     }

@@ -448,9 +448,9 @@ def test_without_the_static_path_a_tbe_var_scalar_is_named_with_what_stops_its_s
     chain = traced(tmp_path, compute, dtype="float32", variants=True)[0]
     assert chain.gaps and chain.gaps[0].reason.startswith("tbe.vmuls: a scalar from tbe.var('rec'), a scalar the C++")
     assert "its static path: tbe.vmuls" not in chain.gaps[0].reason and "rank" in chain.gaps[0].reason
-    # dynamic path alone (no tbe.var): a dimension stays unknown
+    # the dynamic path alone (trace(), no retry): a dimension stays unknown
     compute = STATIC_TWIN.replace("if not util_common.is_unknown([y]):", "if True:")
-    assert traced(tmp_path, compute, dtype="float32", variants=True)[0].gaps
+    assert traced(tmp_path, compute, dtype="float32").gaps
 
 
 def test_a_list_attribute_the_opdef_does_not_carry_is_traced_with_its_default(tmp_path):
@@ -472,7 +472,9 @@ def test_a_list_attribute_the_opdef_does_not_carry_is_traced_with_its_default(tm
     assert trace_variants(*args)[0].gaps  # an attribute known only at run time: len() is not decided
 
 
-def test_the_static_path_stops_where_it_rewrites_an_input_shape_the_kernel_would_read_as_given(tmp_path):
+@pytest.mark.parametrize("rewrite, stops", [("[1, x1.get('shape')[1], 1]", False),
+                                             ("[1, x2.get('shape')[0], 1]", True), ("[alpha, 1]", True)])
+def test_an_input_shape_the_static_path_rewrites_from_other_dims_is_computed_by_the_host(tmp_path, rewrite, stops):
     compute = """
     from impl.util import util_common
 
@@ -481,13 +483,18 @@ def test_the_static_path_stops_where_it_rewrites_an_input_shape_the_kernel_would
         return tbe.vmuls(tbe.vsub(x1, x2), rec)
     """
     entry = ENTRY.replace("    ins = classify(", "    if not util_common.is_unknown([x1]):\n"
-                                                "        x2['shape'] = [1, x1.get('shape')[1], 1]\n    ins = classify(")
+                                                f"        x2['shape'] = {rewrite}\n    ins = classify(")
     path = tmp_path / "probe.py"
     path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
     loader = ModuleLoader([tmp_path])
     facts = read_entry(loader, path)
     chain = trace_variants(facts, loader, platform(), [("x1", "float32"), ("x2", "float32")], [("y", "float32")])[0]
-    assert chain.gaps and "its static path: the shape of input x2 is rewritten before classify" in chain.gaps[0].reason
+    if stops:  # its own dims (which it no longer has) or an attribute: not stated
+        assert chain.gaps and "its static path: the shape of input x2 is rewritten before classify to" \
+            in chain.gaps[0].reason
+    else:
+        assert not chain.gaps and chain.extra["shape_overrides"] == {
+            "x2": (("const", 1), ("dim", "port:x1", 1), ("const", 1))}
 
 
 def test_arms_that_only_assign_numbers_on_a_shape_condition_become_a_host_select(tmp_path):
@@ -510,3 +517,29 @@ def test_a_shape_condition_whose_arm_computes_a_tensor_stops_the_trace(tmp_path)
             x1 = tbe.vabs(x1)''')
     chain = traced(tmp_path, compute, dtype="float32", variants=True)[0]
     assert chain.gaps and "depends on an element count of a dynamic shape" in chain.gaps[0].reason
+
+
+def test_a_dimension_the_dynamic_path_cannot_read_is_read_on_the_static_path_where_it_is_never_minus_one(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        dims = [(1, None) if d == -1 else (d, d) for d in [y.get("shape")[1]]]
+        return tbe.vmuls(tbe.vsub(x1, x2), tvm.const(1.0 / dims[0][1], "float32"))
+    """
+    chain = traced(tmp_path, compute, dtype="float32", variants=True)[0]
+    assert not chain.gaps and names(chain) == ["vsub", "vmuls"]
+    assert chain.ops[1].operands[1][1] == ("cast", "float32", ("div", ("const", 1.0), ("dim", "port:y", 1)))
+    # the dynamic path alone cannot read it
+    assert traced(tmp_path, compute, dtype="float32").gaps
+
+
+def test_chains_that_read_an_input_in_another_shape_are_not_merged():
+    from dataclasses import replace
+
+    from op_migrate.analyzers.scaffold.chain import Chain
+    from op_migrate.analyzers.scaffold.plan import _chain_text
+
+    chain = Chain(combination={}, soc="Ascend910B", inputs=(), ops=(), outputs=(), attrs=(), queries=(), notes=(),
+                  gaps=())
+    rewritten = replace(chain, extra={"shape_overrides": {"x2": (("const", 1), ("dim", "port:x1", 1))}})
+    assert _chain_text(chain) != _chain_text(rewritten)
+    assert _chain_text(replace(chain, notes=(("a note", 1, "p"),))) == _chain_text(chain)

@@ -3,7 +3,7 @@
 # a static build, a tbe.var set by the C++ tiling in a dynamic one), plus 1 / (d - 1), 0 for d == 1, where d is the
 # output's second-to-last dimension (third-to-last in NC1HWC0): the static-versus-dynamic idiom of
 # BNTrainingReduceGrad and INTrainingUpdateV2 (is_unknown: tbe.var, else a tvm.const of the known shape's dims, by
-# format); y = powi(x1, x2) for int32.
+# format; in NC1HWC0 x2 is read as [1, C1, 1, 1, C0] of x1's dims); y = powi(x1, x2) for int32.
 import math
 
 from impl.util import util_common
@@ -65,6 +65,9 @@ def mean_pow(x1, x2, y, kernel_name="mean_pow"):
     dtype_x2 = x2.get("dtype").lower()
     para_check.check_dtype(dtype_x1, ("float32", "int32"), param_name="x1")
     para_check.check_dtype(dtype_x2, ("float32", "int32"), param_name="x2")
+    if not util_common.is_unknown([x1]) and x1.get("format") == "NC1HWC0":
+        # x2 is a per-channel vector: read it as [1, C1, 1, 1, C0] of x1 (BNTrainingReduceGrad's NCHW idiom)
+        x2["shape"] = [1, x1.get("shape")[1], 1, 1, x1.get("shape")[4]]
     ins = classify([x1, x2], OpPatternMode.ELEWISE_WITH_BROADCAST)
     schedules, tensors = [], []
     for (_x1, _x2) in ins:
