@@ -43,8 +43,7 @@ def shape_cases(document: dict) -> list[dict]:
             {"name": "broadcast-row-values", "shapes": shapes([6, 40], [6, 1]), "cores": 2},
             {"name": "broadcast-scalar", "shapes": shapes([2, 50], [1]), "cores": 2},
         ]
-    rank = max((min_rank(combo["chain"]) for combo in document.get("combos", {}).values()), default=0)
-    return [_with_rank(case, rank, single, document["inputs"]) for case in cases]
+    return cases
 
 
 def _with_rank(case: dict, rank: int, single: set, inputs: list) -> dict:
@@ -167,16 +166,17 @@ FORMAT_RANKS = {"NCHW": 4, "NHWC": 4, "HWCN": 4, "NCDHW": 5, "NDHWC": 5, "NC1HWC
 
 
 def keyed_case(document: dict, key: str, case: dict) -> dict:
-    """The case as key runs it: where the chain reads an input in a shape the host computes from the others'
-    dims (TBE's static path rewrote it: [C] as [1, C, 1, 1]), every shape has the rank of the key's format and that
-    input gets the computed shape."""
+    """The case as key runs it: shapes of the rank the chain's dimension reads need; where the chain reads an input
+    in a shape the host computes from the others' dims (TBE's static path rewrote it: [C] as [1, C, 1, 1]), every
+    shape has the rank of the key's format and that input gets the computed shape."""
     combo = document["combos"][key]
     overrides = combo["chain"].get("extra", {}).get("shape_overrides") or {}
-    if not overrides:
-        return case
     ranks = {FORMAT_RANKS.get(column[0]) for column in combo.get("formats", [])} - {None}
+    rank = max(min_rank(combo["chain"]), max(ranks) if overrides and len(ranks) == 1 else 0)
     single = set(document.get("one_element_inputs", []))
-    shaped = _with_rank(case, max(ranks) if len(ranks) == 1 else 0, single, document["inputs"])
+    shaped = _with_rank(case, rank, single, document["inputs"])
+    if not overrides:
+        return shaped
     shapes = dict(zip(document["inputs"], shaped["shapes"]))
     for port, exprs in overrides.items():
         shapes[port] = [_shape_read(combo["chain"], expr, shapes) for expr in exprs]

@@ -330,17 +330,24 @@ def test_a_dimension_scalar_reads_the_broadcast_shape_of_its_ports():
                            shapes)
 
 
-def test_shape_cases_reach_the_rank_the_dimension_reads_need():
+def test_a_keys_cases_reach_the_rank_its_dimension_reads_need_and_take_its_rewritten_shapes():
     from op_migrate.analyzers.scaffold import golden_check
 
-    chain = {"ops": [{"operands": [["scalar", ["dim", "port:y", 3], "float32"]]}]}
-    document = {"inputs": ["a", "b"], "pattern": "ELEWISE_WITH_BROADCAST", "combos": {"0": {"chain": chain}}}
-    cases = {case["name"]: case["shapes"] for case in golden_check.shape_cases(document)}
-    assert all(len(shape) >= 4 for shapes in cases.values() for shape in shapes if np.prod(shape) > 1)
-    assert cases["broadcast-rows"] == [[2, 5, 1, 33], [2, 1, 7, 33]]
-    assert cases["broadcast-scalar"] == [[2, 3, 2, 50], [1, 1, 1, 1]]
-    document["combos"]["0"]["chain"] = {"ops": []}
-    assert {tuple(map(len, s)) for s in [c["shapes"] for c in golden_check.shape_cases(document)]} >= {(2, 2)}
+    chain = {"inputs": [{"ref": "in0", "port": "a"}, {"ref": "in1", "port": "b"}], "ops": [
+        {"ref": "v0", "operands": [["ref", "in0"], ["scalar", ["dim", "port:y", 3], "float32"]]}]}
+    rewritten = {**chain, "extra": {"shape_overrides": {"b": [["const", 1], ["dim", "port:a", 1], ["const", 1]]}}}
+    document = {"inputs": ["a", "b"], "pattern": "ELEWISE_WITH_BROADCAST",
+                "combos": {"0": {"chain": chain}, "1": {"chain": {"ops": []}},
+                           "2": {"chain": rewritten, "formats": [["NCDHW", "NCDHW", "NCDHW"]]}}}
+    cases = golden_check.shape_cases(document)
+    keyed = {key: {case["name"]: golden_check.keyed_case(document, key, case)["shapes"] for case in cases}
+             for key in document["combos"]}
+    assert all(len(shape) >= 4 for shapes in keyed["0"].values() for shape in shapes if np.prod(shape) > 1)
+    assert keyed["0"]["broadcast-rows"] == [[2, 5, 1, 33], [2, 1, 7, 33]]
+    assert keyed["0"]["broadcast-scalar"] == [[2, 3, 2, 50], [1, 1, 1, 1]]
+    assert keyed["1"]["same-tail"] == [[3, 45], [3, 45]]  # no dimension read: as drawn
+    # NCDHW (rank 5): a at that rank, b the [1, a's dim 1, 1] the static path reads it in
+    assert keyed["2"]["same-tail"] == [[2, 3, 2, 3, 45], [1, 3, 1]]
 
 
 def test_a_select_scalar_takes_the_arm_its_condition_picks_and_never_computes_the_other():
