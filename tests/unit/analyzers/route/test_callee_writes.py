@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+from .branch_probe import CERTAIN, MAY, NONE, branch_launches
 
 HELPERS = """struct Params {
     int64_t mode;
@@ -26,21 +26,6 @@ static int64_t ReadMode() { int64_t g_mode = 3; return g_mode; }
 static bool ModeIsOne() { return g_mode == 1; }
 
 """
-ENTRY = """aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
-                                      aclOpExecutor** executor)
-{{
-    auto uniqueExecutor = CREATE_EXECUTOR();
-    const aclTensor* result = self;
-{prelude}
-    if ({cond}) {{
-        result = l0op::Abs(result, uniqueExecutor.get());
-    }}
-    *workspaceSize = 0;
-    uniqueExecutor.ReleaseTo(executor);
-    return ACLNN_SUCCESS;
-}}
-"""
-CERTAIN, NONE, MAY = [("Abs", False)], [], [("Abs", True)]
 
 
 @pytest.mark.parametrize("prelude, cond, launches", [
@@ -56,11 +41,4 @@ CERTAIN, NONE, MAY = [("Abs", False)], [], [("Abs", True)]
     ("    int64_t d[2] = {0, 0};\n    FillPointer(d);", "d[1] == 5", CERTAIN),
 ])
 def test_what_an_inlined_helper_writes(tmp_path: Path, prelude: str, cond: str, launches) -> None:
-    source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
-    source.parent.mkdir(parents=True, exist_ok=True)
-    (tmp_path / "conversion").mkdir(exist_ok=True)
-    source.write_text(HELPERS + ENTRY.format(prelude=prelude, cond=cond))
-    report = analyze_chains([source], repo_root=tmp_path)
-    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
-    assert route.complete and route.rejected is None
-    assert [(task.op, task.may) for task in route.tasks] == launches
+    assert branch_launches(tmp_path, prelude, cond, HELPERS) == launches

@@ -8,36 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+from .branch_probe import CERTAIN, MAY, NONE, branch_launches
 
-ENTRY = """aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
-                                      aclOpExecutor** executor)
-{{
-    auto uniqueExecutor = CREATE_EXECUTOR();
-    const aclTensor* result = self;
-{prelude}
-    if ({cond}) {{
-        result = l0op::Abs(result, uniqueExecutor.get());
-    }}
-    *workspaceSize = 0;
-    uniqueExecutor.ReleaseTo(executor);
-    return ACLNN_SUCCESS;
-}}
-"""
-
-
-def _launches(tmp_path: Path, prelude: str, cond: str) -> list[tuple[str, bool]]:
-    source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
-    source.parent.mkdir(parents=True, exist_ok=True)
-    (tmp_path / "conversion").mkdir(exist_ok=True)
-    source.write_text(ENTRY.format(prelude=prelude, cond=cond))
-    report = analyze_chains([source], repo_root=tmp_path)
-    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], (), (), ())).routes
-    assert route.complete and route.rejected is None
-    return [(task.op, task.may) for task in route.tasks]
-
-
-CERTAIN, NONE, MAY = [("Abs", False)], [], [("Abs", True)]
 
 
 @pytest.mark.parametrize("prelude, cond, launches", [
@@ -57,11 +29,11 @@ CERTAIN, NONE, MAY = [("Abs", False)], [], [("Abs", True)]
      "    std::for_each(v.begin(), v.end(), grow);", "n == 1", MAY),
 ])
 def test_a_write_inside_a_statement_changes_the_variable(tmp_path: Path, prelude: str, cond: str, launches) -> None:
-    assert _launches(tmp_path, prelude, cond) == launches
+    assert branch_launches(tmp_path, prelude, cond) == launches
 
 
 def test_a_comparison_the_parser_reads_as_a_template_assignment_assigns_nothing(tmp_path: Path) -> None:
     # tree-sitter reads `k < LOW || k >= HIGH` as `(k < LOW || k >) = HIGH` (a template argument list): taken as an
     # assignment it was HIGH, truthy, and failed a valid check (ops-transformer aclnn_all_gather_matmul.cpp:132).
     prelude = "    int64_t k = self->GetViewShape().GetDim(1);\n    bool bad = (k < 256 || k >= 65535);"
-    assert _launches(tmp_path, prelude, "bad") == MAY
+    assert branch_launches(tmp_path, prelude, "bad") == MAY
