@@ -9,11 +9,18 @@ break; } found = false; }` read `found` as false after the loop).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from op_migrate.analyzers.route.statements import merge_envs, outer_frames
-
-BREAK, CONTINUE = "break", "continue"
+from op_migrate.analyzers.route.statements import (
+    BREAK,
+    CONTINUE,
+    MAYBE,
+    NORMAL,
+    RETURNED,
+    merge_envs,
+    outer_frames,
+)
 
 
 @dataclass(eq=False)  # targets are told apart by identity (two empty loops' targets would compare equal)
@@ -21,6 +28,7 @@ class JumpTarget:
     """A loop or switch being walked, and the variables each jump out of it left (frame env, caller envs by id)."""
 
     kind: str  # "loop" or "switch" (a switch takes `break` only)
+    entry: tuple  # the frame's guards, may and return count where the walk entered it
     breaks: list = field(default_factory=list)
     continues: list = field(default_factory=list)
 
@@ -28,13 +36,15 @@ class JumpTarget:
 class JumpWalk:
     """Methods of RouteWalk; StatementWalker calls them for jumps, loops and switches."""
 
-    def push_target(self, kind: str) -> JumpTarget:
-        target = JumpTarget(kind)
+    @contextmanager
+    def jump_target(self, kind: str):
+        """A loop or switch the walk is inside, for the jumps in it to leave their variables with."""
+        frame = self.frame
+        target = JumpTarget(kind, (frame.guards, frame.may, len(frame.exits)))
         self.jump_targets.append(target)
-        return target
-
-    def pop_target(self, target: JumpTarget) -> None:
-        if self.jump_targets and self.jump_targets[-1] is target:
+        try:
+            yield target
+        finally:
             self.jump_targets.pop()
 
     def jump(self, kind: str) -> str:
@@ -50,16 +60,57 @@ class JumpWalk:
         frame = self.frame
         return dict(frame.env), {id(other): dict(other.env) for other in outer_frames(frame)}
 
-    def join_jumps(self, snapshots: list, include_current: bool) -> None:
-        """The variables where the jumping paths (and the current one, when it goes on) meet."""
+    def join_jumps(self, snapshots: list, flow: str) -> None:
+        """The variables where the jumping paths meet, and the current one's when it went on (`flow`)."""
         if not snapshots:
             return
         frame = self.frame
-        envs = ([frame.env] if include_current else []) + [env for env, _ in snapshots]
+        current = flow not in (RETURNED, BREAK, CONTINUE)
+        envs = ([frame.env] if current else []) + [env for env, _ in snapshots]
         frame.env, alternatives = merge_envs(dict(frame.env), envs)
         for other in outer_frames(frame):
-            found = ([other.env] if include_current else []) + [outer.get(id(other), other.env) for _, outer in snapshots]
+            found = ([other.env] if current else []) + [outer.get(id(other), other.env) for _, outer in snapshots]
             other.env, more = merge_envs(dict(other.env), found)
             alternatives += more
         for chosen, others in alternatives:
             self.alternatives.setdefault(chosen, []).extend(o for o in others if o not in self.alternatives[chosen])
+
+    def next_round(self, target: JumpTarget, start: tuple, flow: str) -> str:
+        """An unrolled round's end: the paths that continued go on with the next value, joined with the round's."""
+        continues, target.continues = target.continues, []
+        if not continues:
+            return flow
+        frame = self.frame
+        self.join_jumps(continues, flow)
+        if len(frame.exits) == start[2]:
+            frame.guards, frame.may = start[0], start[1] or flow == MAYBE
+        flow = NORMAL if flow in (RETURNED, CONTINUE) else flow
+        if flow != NORMAL or target.breaks:
+            frame.may = True
+        return flow
+
+    def round_end(self, flow: str, guards: tuple, exits: int) -> str:
+        """A round of a loop whose trip count is unknown: the paths that broke out or continued end the round too
+        (what follows the loop is any round's end)."""
+        target = self.jump_targets[-1]
+        jumped, target.breaks, target.continues = target.breaks + target.continues, [], []
+        if not jumped:
+            return flow
+        self.join_jumps(jumped, flow)
+        if len(self.frame.exits) == exits:
+            self.frame.guards, self.frame.may = guards, True
+            return NORMAL
+        return MAYBE
+
+    def leave_target(self, target: JumpTarget, flow: str, result: str) -> str:
+        """Where a loop or switch ends: the paths that broke out join the last path's end (when it went on)."""
+        frame = self.frame
+        if not target.breaks:
+            return result
+        self.join_jumps(target.breaks, flow)
+        guards, may, exits = target.entry
+        if len(frame.exits) == exits:
+            frame.guards, frame.may = guards, may  # no return on the way: every path goes on from here
+            return NORMAL
+        frame.may = True
+        return MAYBE

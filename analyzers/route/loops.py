@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from op_migrate.analyzers.route.containers import join_tensors, join_values
 from op_migrate.analyzers.route.loop_ids import LoopIds, renamed
 from op_migrate.analyzers.route.model import Event
-from op_migrate.analyzers.route.statements import BREAK, CONTINUE, NORMAL, RETURNED, joined_facts
+from op_migrate.analyzers.route.statements import NORMAL, RETURNED, joined_facts
 from op_migrate.analyzers.route.values import Null, TensorList, TensorRef, Unknown
 
 MAX_PASSES = 4
@@ -51,16 +51,15 @@ class LoopWalk:
             frame.env = dict(state)
             frame.guards, frame.may = frame.guards + (guard,), True
             ids.begin_pass()
-            target = self.push_target("loop")
             try:
-                flow = self.walk_block(body)
+                with self.jump_target("loop") as target:
+                    flow = self.walk_block(body)
                 jumped = target.breaks + target.continues
                 if jumped:  # the paths that broke out or continued end a round too
-                    self.join_jumps(jumped, include_current=flow not in (RETURNED, BREAK, CONTINUE))
+                    self.join_jumps(jumped, flow)
                     flow = NORMAL
                 end = frame.env if flow != RETURNED else state
             finally:
-                self.pop_target(target)
                 self._restore_walk(saved)
             state, changed = join_pass(state, end)
             if not changed:

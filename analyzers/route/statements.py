@@ -331,25 +331,15 @@ class StatementWalker:
                 continue
             label = "default" if case.label is None else f"{guard_term(text)} == {case.label}"
             arms.append((label, _flatten_cases(stmt.cases[index:])))
-        frame = self.frame
-        target = self.push_target("switch")
-        entry = (frame.guards, frame.may, len(frame.exits))
-        try:
+        with self.jump_target("switch") as target:
             flow = self._branches(arms, cases=True) if arms else NORMAL
-        finally:
-            self.pop_target(target)
-        flow = self._after_loop(target, entry, flow, flow)
+        flow = self.leave_target(target, flow, flow)
         return NORMAL if flow == BREAK else flow  # `continue` goes on to the enclosing loop
 
     def _fall_through(self, cases) -> str:
-        frame = self.frame
-        target = self.push_target("switch")
-        entry = (frame.guards, frame.may, len(frame.exits))
-        try:
+        with self.jump_target("switch") as target:
             flow = self.walk_block(_flatten_cases(cases))
-        finally:
-            self.pop_target(target)
-        flow = self._after_loop(target, entry, flow, flow)
+        flow = self.leave_target(target, flow, flow)
         return NORMAL if flow == BREAK else flow
 
     def _unrolled(self, name: str, values, stmt: Stmt) -> str:
@@ -359,21 +349,11 @@ class StatementWalker:
             self.skipped(stmt.then)
         result = flow = NORMAL
         frame = self.frame
-        target = self.push_target("loop")
-        entry = (frame.guards, frame.may, len(frame.exits))
-        try:
+        with self.jump_target("loop") as target:
             for value in values:
                 frame.env[name] = value
                 start = (frame.guards, frame.may, len(frame.exits))
-                flow = self.walk_block(stmt.then)
-                continues, target.continues = target.continues, []
-                if continues:
-                    # The paths that continued go on with the next value, joined with the round's end.
-                    self.join_jumps(continues, include_current=flow not in (RETURNED, BREAK, CONTINUE))
-                    if len(frame.exits) == start[2]:
-                        frame.guards, frame.may = start[0], start[1] or flow == MAYBE
-                    flow = NORMAL if flow in (RETURNED, CONTINUE) else flow
-                    frame.may = True if flow != NORMAL or target.breaks else frame.may
+                flow = self.next_round(target, start, self.walk_block(stmt.then))
                 if flow == RETURNED:
                     if not target.breaks:
                         return flow
@@ -382,51 +362,19 @@ class StatementWalker:
                     break
                 if flow == MAYBE:
                     result = MAYBE  # an early return or jump under an undecided guard; later iterations may run
-        finally:
-            self.pop_target(target)
-        return self._after_loop(target, entry, flow, result)
-
-    def round_end(self, flow: str, guards: tuple, exits: int) -> str:
-        """A round of a loop whose trip count is unknown: the paths that broke out or continued end the round too
-        (what follows the loop is any round's end)."""
-        target = self.jump_targets[-1]
-        jumped, target.breaks, target.continues = target.breaks + target.continues, [], []
-        if not jumped:
-            return flow
-        self.join_jumps(jumped, include_current=flow not in (RETURNED, BREAK, CONTINUE))
-        if len(self.frame.exits) == exits:
-            self.frame.guards, self.frame.may = guards, True
-            return NORMAL
-        return MAYBE
-
-    def _after_loop(self, target, entry, flow: str, result: str) -> str:
-        """Where the loop ends: the paths that broke out join the last round's end (when it went on)."""
-        frame = self.frame
-        if not target.breaks:
-            return result
-        self.join_jumps(target.breaks, include_current=flow not in (RETURNED, BREAK, CONTINUE))
-        if len(frame.exits) == entry[2]:
-            frame.guards, frame.may = entry[0], entry[1]  # no return on the way: every path goes on from here
-            return NORMAL
-        frame.may = True
-        return MAYBE
+        return self.leave_target(target, flow, result)
 
     def _walk_loop(self, stmt: Stmt) -> str:
         if stmt.text == "do":
             # `do { ... } while (cond)`: the body runs once before the condition is read (the check macros'
             # `do { if (...) { return ...; } } while (0)`); `break` and `continue` both leave a `while (0)`.
-            frame = self.frame
-            target = self.push_target("loop")
-            entry = (frame.guards, frame.may, len(frame.exits))
-            try:
+            with self.jump_target("loop") as target:
                 flow = self.walk_block(stmt.then)
-            finally:
-                self.pop_target(target)
             target.breaks += target.continues
             if flow == RETURNED and not target.breaks:
                 return flow
             if flow in JUMPS or target.breaks or stmt.value is None or self.truth(stmt.value) is False:
-                return self._after_loop(target, entry, flow, NORMAL if flow in JUMPS else flow)
+                return self.leave_target(target, flow, NORMAL if flow in JUMPS else flow)
         ranged = self.range_element(stmt.text) if stmt.value is None else None
         if ranged is not None and isinstance(ranged[1], ObjectList) and len(ranged[1].items) <= MAX_OBJECTS:
             return self._unrolled(ranged[0], ranged[1].items, stmt)
@@ -447,11 +395,10 @@ class StatementWalker:
         # Any round may be the one walked: the body starts from what the rounds before it may have left (loops.py).
         start, ids = self.loop_start_state(stmt.then, guard)
         marks = (len(self.tasks), len(self.steps))
-        target = self.push_target("loop")
         try:
-            flow = self._branches([(guard, stmt.then), ("loop not entered", ())], starts=[start, None], loop=True)
+            with self.jump_target("loop"):
+                flow = self._branches([(guard, stmt.then), ("loop not entered", ())], starts=[start, None], loop=True)
         finally:
-            self.pop_target(target)
             self.loop_done(ids, marks, guard)
         return NORMAL if flow in JUMPS else flow
 
