@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-import re
 import sys
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route import platforms
 from op_migrate.analyzers.route.callee_text import split_callee
 from op_migrate.analyzers.route.model import ShapeRule
+from op_migrate.analyzers.route.std_calls import out_target
 from op_migrate.analyzers.route.values import (
     COMPLEX,
     FLOATING,
@@ -22,13 +22,10 @@ from op_migrate.analyzers.route.values import (
     Found,
     HostValue,
     IntList,
-    LambdaRef,
     Null,
     PairValue,
     ShapeValue,
-    TensorList,
     TensorRef,
-    Unknown,
     broadcast_dims,
     can_cast,
     is_number,
@@ -36,16 +33,7 @@ from op_migrate.analyzers.route.values import (
 )
 
 CASTS = ("static_cast", "reinterpret_cast", "const_cast", "dynamic_cast")
-_ADDRESS = re.compile(r"[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*)*")
-# `n *= d`, `count++`, `++count` in a lambda body (not `==`, `<=`, `>=`, `!=`).
-_LAMBDA_WRITE = re.compile(r"\b(\w+)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|\b(\w+)\s*(?:\+\+|--)|(?:\+\+|--)\s*(\w+)")
 _DOUBLE_EQUAL = {"IsDoubleEqual", "IsFloatEqual", "IsEqual", "FloatEqual", "IsClose"}
-
-
-def out_target(arg: Expr) -> str:
-    """Where a call writes through an argument: `&x` -> "x", `&s.m` -> "s.m", a pointer `p` -> "*p"."""
-    text = arg.text.strip()
-    return text[1:].strip() if text.startswith("&") else "*" + text
 
 
 class BuiltinCalls:
@@ -158,41 +146,6 @@ class BuiltinCalls:
             self.assign((args[1].name or args[1].text).strip(), UNKNOWN)  # strides from a shape: not modelled
             return UNKNOWN
         return NotImplemented
-
-    def forget_written(self, args: tuple[Expr, ...]) -> None:
-        """A call the walk does not follow may write through any address given to it (`aclGetViewShape(t, &dims,
-        &num)`, `GetCoreNum(&n)`): the host variables behind `&x` and pointer parameters become unknown. Tensors keep
-        their ids (the framework's calls read tensors through pointers; containers are tainted apart)."""
-        for arg in args:
-            text = arg.text.strip()
-            if arg.kind == "lambda":
-                self._forget_lambda_writes(text)
-                continue
-            held = self.lookup(text) if _ADDRESS.fullmatch(text) else None
-            if isinstance(held, LambdaRef):  # `auto fill = [&](...) {...}; std::for_each(..., fill)`
-                self._forget_lambda_writes(held.text.strip())
-                continue
-            if not (text.startswith("&") and _ADDRESS.fullmatch(text[1:].strip()) or self.pointee(text) is not None):
-                continue
-            target = out_target(arg)
-            held = self.lookup(target.lstrip("*")) if not target.startswith("*") else self.pointee(text)
-            if not isinstance(held, (TensorRef, TensorList)):
-                self.assign(target, Unknown(target.lstrip("*")))
-
-    def _forget_lambda_writes(self, text: str) -> None:
-        """A lambda that captures by reference, handed to a call the walk does not follow (`std::for_each(v.begin(),
-        v.end(), [&](int64_t d) { n *= d; })`), may have run: what its body assigns is unknown after the call."""
-        start = text.find("[")
-        capture = text[start:text.find("]", start) + 1] if start >= 0 else ""
-        if "&" not in capture:
-            return
-        for match in _LAMBDA_WRITE.finditer(text[start + len(capture):]):
-            name = match.group(1) or match.group(2) or match.group(3)
-            if re.fullmatch(r"\[\s*&\s*\]", capture) is None and not re.search(rf"&\s*{name}\b", capture):
-                continue  # captured by value: the caller's variable does not change
-            held = self.lookup(name)
-            if held is not None and not isinstance(held, (TensorRef, TensorList)):
-                self.assign(name, Unknown(name))
 
     def _to_shape(self, args):
         """opbase's `ToShape(vector, shape)` and `ToShape(dims, count, shape)` (opdev/shape_utils.h) write their

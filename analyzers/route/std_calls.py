@@ -1,5 +1,6 @@
-"""C++ and C library calls that change their arguments: std::swap and the order of known numbers modelled, the rest
-forgotten (analyzers/data/std_writes.toml)."""
+"""Calls that change what they are given: the C++ and C library's (std::swap and the order of known numbers
+modelled, the rest forgotten: analyzers/data/std_writes.toml), and any call the walk does not follow (what it is given
+by address, and what a by-reference lambda given to it assigns, are unknown after it)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from op_migrate.analyzers.route.values import UNKNOWN, FunctionRef, IntList, Lam
 _ITERATOR = re.compile(r"^(?:std::)?(?:c?r?begin|c?r?end|data)\s*\(\s*(\w+)\s*\)|^(\w+)\s*(?:\.|->)\s*(?:c?r?begin|c?r?end|data)\s*\(\s*\)")
 # `std::back_inserter(X)`, `std::inserter(X, it)`: the call may grow X.
 _INSERTER = re.compile(r"^(?:std::)?(?:back_|front_)?inserter\s*\(\s*(\w+)")
+_ADDRESS = re.compile(r"[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*)*")
+# `n *= d`, `count++`, `++count` in a lambda body (not `==`, `<=`, `>=`, `!=`).
+_LAMBDA_WRITE = re.compile(r"\b(\w+)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|\b(\w+)\s*(?:\+\+|--)|(?:\+\+|--)\s*(\w+)")
 _LVALUE = re.compile(r"^&?\s*([A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)\s*(?:[+-].*)?$")
 
 
@@ -32,6 +36,12 @@ def _library_name(callee: str, arity: int) -> str | None:
     if not re.fullmatch(r"\w+", name) or name in ("move", "remove") and arity < 3:
         return None
     return name if qualified or name not in _writes()["ranges"] else None
+
+
+def out_target(arg: Expr) -> str:
+    """Where a call writes through an argument: `&x` -> "x", `&s.m` -> "s.m", a pointer `p` -> "*p"."""
+    text = arg.text.strip()
+    return text[1:].strip() if text.startswith("&") else "*" + text
 
 
 class StdLibraryCalls:
@@ -120,3 +130,38 @@ class StdLibraryCalls:
             self.assign(name, IntList((None,) * len(held.items)))
         else:
             self.assign(name, Unknown(name))
+
+    def forget_written(self, args: tuple[Expr, ...]) -> None:
+        """A call the walk does not follow may write through any address given to it (`aclGetViewShape(t, &dims,
+        &num)`, `GetCoreNum(&n)`): the host variables behind `&x` and pointer parameters become unknown. Tensors keep
+        their ids (the framework's calls read tensors through pointers; containers are tainted apart)."""
+        for arg in args:
+            text = arg.text.strip()
+            if arg.kind == "lambda":
+                self._forget_lambda_writes(text)
+                continue
+            held = self.lookup(text) if _ADDRESS.fullmatch(text) else None
+            if isinstance(held, LambdaRef):  # `auto fill = [&](...) {...}; std::for_each(..., fill)`
+                self._forget_lambda_writes(held.text.strip())
+                continue
+            if not (text.startswith("&") and _ADDRESS.fullmatch(text[1:].strip()) or self.pointee(text) is not None):
+                continue
+            target = out_target(arg)
+            held = self.lookup(target.lstrip("*")) if not target.startswith("*") else self.pointee(text)
+            if not isinstance(held, (TensorRef, TensorList)):
+                self.assign(target, Unknown(target.lstrip("*")))
+
+    def _forget_lambda_writes(self, text: str) -> None:
+        """A lambda that captures by reference, handed to a call the walk does not follow (`std::for_each(v.begin(),
+        v.end(), [&](int64_t d) { n *= d; })`), may have run: what its body assigns is unknown after the call."""
+        start = text.find("[")
+        capture = text[start:text.find("]", start) + 1] if start >= 0 else ""
+        if "&" not in capture:
+            return
+        for match in _LAMBDA_WRITE.finditer(text[start + len(capture):]):
+            name = match.group(1) or match.group(2) or match.group(3)
+            if re.fullmatch(r"\[\s*&\s*\]", capture) is None and not re.search(rf"&\s*{name}\b", capture):
+                continue  # captured by value: the caller's variable does not change
+            held = self.lookup(name)
+            if held is not None and not isinstance(held, (TensorRef, TensorList)):
+                self.assign(name, Unknown(name))
