@@ -158,6 +158,9 @@ def class_keyword(head: bytes) -> int | None:
     return max(found) if found else None
 
 
+_STD_QUALIFIED = re.compile(rb"\bstd\s*::")
+
+
 def class_head(head: bytes) -> tuple[str, list[bytes]]:
     """(name, base-class names) of `class ATTR Name final : public Base<T> {`; "" for an anonymous class."""
     body = head.split(None, 1)[1] if len(head.split(None, 1)) > 1 else b""
@@ -166,4 +169,7 @@ def class_head(head: bytes) -> tuple[str, list[bytes]]:
     words = [w for w in re.sub(rb"\([^()]*\)", b" ", declared).replace(b"final", b" ").split()
              if IDENT_BYTES[w[0]] != 32 and not w[:1].isdigit()]
     name = words[-1].split(b"<", 1)[0].rsplit(b"::", 1)[-1] if words else b""
-    return name.decode("ascii", "replace"), list(identifiers(bases))
+    names = list(identifiers(bases))
+    if _STD_QUALIFIED.search(bases):
+        names.append(b"std::")  # a standard base (identifiers() leaves its name out) is a base all the same
+    return name.decode("ascii", "replace"), names

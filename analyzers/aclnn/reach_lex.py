@@ -66,11 +66,14 @@ def mask(data: bytes) -> tuple[bytes, list[tuple[bytes, int, int]]]:
 
 def identifiers(text: bytes) -> frozenset[bytes]:
     """The names `text` uses, identifiers in `X::` qualifier position left out (`a::b::c` lexes as one word whose
-    last part is kept)."""
+    last part is kept; `std::x` as none)."""
     if b"::" not in text:
         return frozenset(text.translate(IDENT_BYTES).split()) - KEYWORDS
     words = set(text.replace(b"::", b"\x01").translate(_IDENT_OR_SCOPE).split())
-    return frozenset(word.rpartition(b"\x01")[2] for word in words) - KEYWORDS
+    # A name the standard library's namespace qualifies (`std::to_string`) is none of the repositories': a program may
+    # not declare functions in `std` ([namespace.std]); only specialisations, which no written name calls.
+    return frozenset(word.rpartition(b"\x01")[2] for word in words
+                     if not word.lstrip(b"\x01").startswith(b"std\x01")) - KEYWORDS
 
 
 def sites_in_text(text: bytes, line: int) -> tuple[Site, ...]:

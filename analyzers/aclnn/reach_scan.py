@@ -74,6 +74,7 @@ class _Class:
     linkage: str
     bases: bool
     refs: set[bytes]
+    closed: bool = True  # no base, or only bases this file defines that are closed: no other file can call through one
 
 
 @dataclass
@@ -189,7 +190,7 @@ class _Scanner:
         if at_class is not None:
             name, bases = class_head(stripped[at_class:])
             klass = _Class(name, scope.qualifier, line, "internal" if scope.anonymous else "file", bool(bases),
-                           set(bases)) if name else None
+                           set(bases), self.closed(bases, scope.qualifier)) if name else None
             if klass is not None:
                 self._classes[name] = klass
             stack.append(_Scope("class", scope.qualifier + ((name,) if name else ()), scope.anonymous, klass,
@@ -225,9 +226,20 @@ class _Scanner:
             if scope.anonymous and scope.c_linkage and not static:
                 return "c-unnamed"
             return "internal" if static or scope.anonymous else "external"
-        if name == klass.name or not klass.bases:
-            return klass.linkage  # constructors never override; methods of a class without bases cannot
+        if name == klass.name or static or klass.closed:
+            # Constructors and static methods never override; the methods of a class whose bases all come from this
+            # file can only be called through types the file defines.
+            return klass.linkage
         return "external"  # may override a virtual of a base: reached through the base from anywhere
+
+    def closed(self, bases: list[bytes], qualifier: tuple[str, ...]) -> bool:
+        """Whether every name of a base clause is a closed class this file defined before, in the scope the class is
+        declared in or an enclosing one (a class of that name from elsewhere would be found only by another scope)."""
+        for base in bases:
+            klass = self._classes.get(base.decode("ascii", "replace"))
+            if klass is None or not klass.closed or klass.qualifier != qualifier[:len(klass.qualifier)]:
+                return False
+        return True
 
     def statement(self, stmt: bytes, start: int, stack: list[_Scope]) -> None:
         """A namespace- or class-scope declaration with an initializer (`= ...` or `{...}`) defines a variable."""

@@ -70,7 +70,11 @@ def parameters(exprs, function_decl) -> tuple[Param, ...]:
     out = []
     for param in plist.named_children:
         if param.type == "variadic_parameter_declaration" or param.type == "variadic_parameter":
-            out.append(Param(name="...", type_text="..."))
+            declarator = param.child_by_field_name("declarator")
+            name, suffix = declarator_name(exprs, declarator) if declarator is not None else ("", "")
+            # A parameter pack (`const Ts&... args`) keeps its name and its type with `...`; C's `...` has neither.
+            out.append(Param(name=name, type_text=f"{type_text(exprs, param)}{suffix}...") if name else
+                       Param(name="...", type_text="..."))
             continue
         if not param.type.endswith("parameter_declaration"):
             continue

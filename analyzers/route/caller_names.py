@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-# An identifier that is neither a member (`.x`, `->x`), nor qualified (`a::x`, `x::b`), nor a call's name (`x(`).
-_IDENTIFIER = re.compile(r"(?<![\w.:>])([A-Za-z_]\w*)(?![\w:(])")
+# An identifier that is neither a member (`.x`, `->x`), nor qualified (`a::x`, `x::b`), nor a call's name (`x(`); the
+# walk's own names of pack items (`args$0`, route/packs.py) are identifiers too.
+_IDENTIFIER = re.compile(r"(?<![\w.:>$])([A-Za-z_][\w$]*)(?![\w:($])")
 _SIMPLE = re.compile(r"^[\w:.\->()\[\]*&]+$")
 
 

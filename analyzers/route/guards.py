@@ -11,6 +11,7 @@ from op_migrate.analyzers.route.containers import element, join_tensors, join_va
 from op_migrate.analyzers.route.guard_calls import CASTS, BuiltinCalls
 from op_migrate.analyzers.route.method_calls import MethodCalls
 from op_migrate.analyzers.route.model import Facts, ShapeRule
+from op_migrate.analyzers.route.packs import pack_size
 from op_migrate.analyzers.route.std_calls import StdLibraryCalls
 from op_migrate.analyzers.route.value_ops import COMPARISONS, arithmetic, compare_values
 from op_migrate.analyzers.route.values import (
@@ -190,6 +191,9 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
             pointee = self.pointee((expr.children[0].name or expr.children[0].text).strip())
             if pointee is not None:
                 return pointee
+        if op == "sizeof":
+            size = pack_size(expr, operand)
+            return Unknown(expr.text) if size is None else size
         if op == "&" and isinstance(operand, Null):
             return HostValue("address", expr.text)  # the address of a null pointer variable is not null
         if op in ("*", "&", "+"):

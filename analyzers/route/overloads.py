@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from op_migrate.analyzers.cxx.model import Function
 from op_migrate.analyzers.route.containers import is_container_type
+from op_migrate.analyzers.route.packs import is_pack
 from op_migrate.analyzers.route.values import (
     DType,
     FormatValue,
@@ -79,12 +80,12 @@ def arg_kind(value) -> str | None:
 
 def accepts(function: Function, arity: int) -> bool:
     """Whether a call with `arity` arguments can reach `function` (trailing parameters with defaults may be left out,
-    a variadic `...` takes any number)."""
+    a variadic `...` or a parameter pack takes any number)."""
     params = function.params
     count = len(params)
     if count == arity:
         return True
-    if params and params[-1].name == "..." and arity >= count - 1:
+    if params and is_pack(params[-1]) and arity >= count - 1:
         return True
     return count > arity and all(param.has_default for param in params[arity:])
 

@@ -26,6 +26,8 @@ from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LA
 from op_migrate.analyzers.route.maps import MAP_TYPE, MapCalls, MapIter, MapValue
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
 from op_migrate.analyzers.route.objects import ObjectCalls, class_spelling
+from op_migrate.analyzers.route.packs import Pack, has_pack, item_names
+from op_migrate.analyzers.route.packs import expand as expand_packs
 from op_migrate.analyzers.route.pure_memo import PureMemo
 from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.statements import StatementWalker, clip, merged_value
@@ -320,6 +322,7 @@ class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCall
         return super().method_value(receiver, method, expr)
 
     def call(self, expr: Expr):
+        expr = expand_packs(expr, self.frame.env)
         callee = (expr.name or "").strip()
         if callee.startswith("["):  # a lambda called where it is written
             return self.call_lambda(LambdaRef(callee, expr.line, self.frame.unit.path), expr)
@@ -496,6 +499,8 @@ class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCall
         every object the caller holds) the frame shares with its caller; `prologue` runs first in the frame (a
         constructor's initializer list)."""
         key = (unit.path, function.name, function.line)
+        if has_pack(function):
+            key += (len(expr.children),)  # a variadic helper peeling one argument per call is no recursion
         if not self._spend_step(expr.line):  # every inlined call counts, so fan-out through helpers is bounded too
             return UNKNOWN
         if key in self._active or len(self._active) >= MAX_DEPTH:
@@ -505,7 +510,13 @@ class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCall
         if args is None:
             args = [self.value(arg) for arg in expr.children]
         env, refs, pointer_refs = {}, {}, {}
-        for index, param in enumerate(function.params):
+        params = function.params
+        if has_pack(function) and params[-1].name != "...":
+            pack = params[-1]
+            names = item_names(pack, max(len(args) - len(params) + 1, 0))
+            env[pack.name] = Pack(names)
+            params = params[:-1] + tuple(replace(pack, name=name, type_text=pack.declared_type[:-3]) for name in names)
+        for index, param in enumerate(params):
             env[param.name] = args[index] if index < len(args) else self._default_argument(param)
             if index >= len(expr.children):
                 continue
@@ -534,7 +545,7 @@ class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCall
                     refs[name] = (caller, name)
             if this is not None:
                 env["this"] = this
-            for param in function.params:
+            for param in params:
                 held = env.get(param.name)
                 if isinstance(held, ObjectValue) and not any(mark in param.declared_type for mark in "&*"):
                     env[param.name] = self.copied_object(held, env)  # passed by value: the callee's own copy
@@ -551,7 +562,7 @@ class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCall
             l0_inner=l0_op or caller.l0_inner,
             l0_call=caller.l0_call or ((tuple(args), expr) if l0_op else None),
             l0_mark=caller.l0_mark if caller.l0_op else (self.book.count() if l0_op else None),
-            names=dict(caller.names) if captures else argument_names(function.params, expr.children, caller.names),
+            names=dict(caller.names) if captures else argument_names(params, expr.children, caller.names),
             refs=refs,
             pointer_refs=pointer_refs,
             audit=FrameAudit.fresh(parent=caller.audit if captures else None),

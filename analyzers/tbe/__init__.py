@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 import gc
 import hashlib
-from importlib import resources
 
+from op_migrate.analyzers.code_digest import code_digest
 from op_migrate.analyzers.findings import MessageCatalog
 from op_migrate.analyzers.proto.messages import MESSAGES as _PROTO_MESSAGES
 from op_migrate.analyzers.tbe.analysis import analyse_bytes, analyse_path, analyse_source
@@ -20,13 +20,9 @@ MESSAGES = MessageCatalog(*_TBE_MESSAGES, *_PROTO_MESSAGES)
 
 @functools.lru_cache(maxsize=1)
 def fingerprint() -> str:
-    """A digest of the analyzer's code and catalog: corpus caches are never reused across changes."""
-    digest = hashlib.sha256(VERSION.encode())
-    package = resources.files("op_migrate.analyzers.tbe")
-    for name in sorted(item.name for item in package.iterdir() if item.name.endswith(".py")):
-        digest.update(package.joinpath(name).read_bytes())
-    digest.update(resources.files("op_migrate.analyzers").joinpath("data", "dsl_map.toml").read_bytes())
-    return digest.hexdigest()[:16]
+    """A digest of the analyzers' code and catalogs (the TBE reading uses the proto and finding modules too): corpus
+    caches are never reused across changes."""
+    return hashlib.sha256(f"{VERSION}|{code_digest()}".encode()).hexdigest()[:16]
 
 
 def analyse_path_json(path: str) -> dict:

@@ -33,7 +33,8 @@ def detect_kind(config: AnalyzeConfig) -> str:
 
 
 def _has_op_api_sources(directory: Path) -> bool:
-    for pattern in ("**/op_api/*.cpp", "op_api/*.cpp", "*.cpp"):
+    # `**/aclnn_*.cpp`: repositories of the older layout keep their aclnn sources in op_host, beside Python scripts.
+    for pattern in ("**/op_api/*.cpp", "op_api/*.cpp", "*.cpp", "**/aclnn_*.cpp"):
         if next(directory.glob(pattern), None) is not None:
             return True
     return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.util
 import json
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from op_migrate.analyzers.aclnn import (
 )
 from op_migrate.analyzers.aclnn.l0_index import find_repo_root
 from op_migrate.analyzers.atlas import atlas_row, build_atlas, row_from_json
+from op_migrate.analyzers.code_digest import code_digest
 from op_migrate.analyzers.route.facts import FactsError, facts_matrix
 from op_migrate.analyzers.route.model import Facts
 from op_migrate.analyzers.route.route_json import route_to_json
@@ -31,7 +33,10 @@ from op_migrate.reports import aclnn_report, atlas_report
 from op_migrate.reports.render import to_json_text
 
 SCHEMA = "op-migrate/aclnn@2"
-VERSION = "aclnn-walk@5"  # bump when the per-file document changes, so cached documents are not reused
+VERSION = "aclnn-walk@5"
+# With the analyzers' digest, the code that makes a per-file document is in the cache namespace: a changed tool (an
+# upgrade, a fix of the walk) never reuses a document an older one wrote.
+_OWN_DIGEST = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -111,7 +116,7 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
                   tuple(config.l0_catalogs), frontend, facts)
     cache_dir = config.cache_dir if config.use_cache else None
     # The fingerprint stats every C/C++ file of the roots: only a cached run needs it.
-    namespace = "|".join([VERSION, repr(job.repo_roots),
+    namespace = "|".join([VERSION, code_digest(), _OWN_DIGEST, repr(job.repo_roots),
                           tree_fingerprint(job.repo_roots, job.catalogs, cache_dir, tuple(sources)),
                           repr(frontend), repr([f.to_json() for f in facts])]) if cache_dir is not None else ""
     result = run_corpus(CorpusJob(

@@ -212,6 +212,18 @@ aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, uin
 """
 
 
+def test_a_changed_tool_reuses_no_cached_document(tmp_path: Path, monkeypatch) -> None:
+    # Before: the cache namespace named a hand-bumped "aclnn-walk@5", so documents an older walk wrote (before a fix of
+    # the route rules) were served as the answer of the new one.
+    from op_migrate.migrate.pipelines import aclnn as pipeline
+
+    args = [str(TREE), "--no-progress", "--cache-dir", str(tmp_path / "cache"), "--format", "json"]
+    assert invoke(*args).exit_code == exit_codes.OK
+    assert json.loads(invoke(*args).stdout)["summary"]["cached_files"] == 10
+    monkeypatch.setattr(pipeline, "code_digest", lambda: "another-build")
+    assert json.loads(invoke(*args).stdout)["summary"]["cached_files"] == 0
+
+
 def test_a_cached_file_is_walked_again_when_a_header_it_includes_changes(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     folder = root / "math" / "demo" / "op_api"

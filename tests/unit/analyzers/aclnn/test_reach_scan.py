@@ -45,7 +45,8 @@ def test_bodies_use_names_outside_qualifier_position() -> None:
     defs = _defs("void Entry(){\n  Foo x(a);\n  auto p = std::make_unique<Bar>();\n  obj.Method();\n  ptr->Other();\n"
                  "  Table::kEntries.at(0)();\n  Use(&Cls::Fn);\n  auto l = [&]() { Inner(); };\n}\n")
     refs = defs["Entry", "function"].refs
-    assert {b"Foo", b"Bar", b"make_unique", b"Method", b"Other", b"kEntries", b"Fn", b"Inner", b"x"} <= refs
+    assert {b"Foo", b"Bar", b"Method", b"Other", b"kEntries", b"Fn", b"Inner", b"x"} <= refs
+    assert b"make_unique" not in refs  # the standard library's own: what it constructs (Bar) is the use
     assert b"std" not in refs and b"Table" not in refs and b"Cls" not in refs
 
 
@@ -102,10 +103,23 @@ def test_macros_are_definitions() -> None:
     ("class Op : Base { void Run(); };\nvoid Op::Run() { Go(); }\n", "Run", "external"),
     ("void Elsewhere::Run() { Go(); }\n", "Run", "external"),
     ("#define RUN(x) Go(x)\n", "RUN", "file"),
+    # A static method never overrides: it is called through the class, which only this file (or an includer) names.
+    ("class Op : public Base {\npublic:\n    static int Check() { return Go(); }\n};\n", "Check", "file"),
+    # Bases this file defines (transitively) can only be called through from code that sees this file.
+    ("class Root {\n    virtual void Run() {}\n};\nclass Op : public Root {\n    void Run() override { Go(); }\n};\n",
+     "Run", ["file", "file"]),
+    ("class Root : public Base {};\nclass Op : public Root {\n    void Run() override { Go(); }\n};\n", "Run",
+     "external"),
+    ("namespace a {\nclass Root {};\n}\nnamespace b {\nclass Op : public Root {\n    void Run() override { Go(); }\n"
+     "};\n}\n", "Run", "external"),  # inside namespace b, `Root` may be another file's b::Root, not a::Root
+    ("namespace a {\nclass Root {};\nnamespace b {\nclass Op : public Root {\n    void Run() { Go(); }\n};\n}\n}\n",
+     "Run", "file"),
+    ("class Op : public std::exception {\n    const char* what() const noexcept override { return Go(); }\n};\n",
+     "what", "external"),  # a standard base is a base: std::exception::what is called from anywhere
 ])
 def test_linkage(source, name, linkage) -> None:
     found = [d for d in scan(source.encode()).definitions if d.name == name and d.kind != "class"]
-    assert [d.linkage for d in found] == [linkage]
+    assert [d.linkage for d in found] == (linkage if isinstance(linkage, list) else [linkage])
 
 
 def test_unbalanced_braces_are_reported_where_they_start() -> None:
@@ -120,3 +134,13 @@ def test_pathological_heads_stay_linear() -> None:
     assert ("Big::Run", "function") in _defs(source)
     deep = "void Deep() " + "{" * 5000 + "Go();" + "}" * 5000 + "\n"
     assert _defs(deep)["Deep", "function"].refs == frozenset({b"Go"})
+
+
+def test_names_the_standard_library_qualifies_are_no_uses() -> None:
+    """`std::to_string(code)` cannot call the repository's `to_string` (a program may not add functions to `std`);
+    what is given to it can (`std::invoke(RunA)`), and so can an unqualified or otherwise qualified use."""
+    defs = _defs("void A() {\n    Report(std::to_string(code), ::std::move(x), std::invoke(RunA));\n"
+                 "    Ops::Base::ToString(y);\n    to_upper(z);\n}\n")
+    refs = defs["A", "function"].refs
+    assert {b"Report", b"RunA", b"ToString", b"to_upper"} <= refs
+    assert not {b"to_string", b"move", b"invoke"} & refs
