@@ -7,6 +7,7 @@ import sys
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route import platforms
+from op_migrate.analyzers.route.integers import convert, scalar_type
 from op_migrate.analyzers.route.callee_text import split_callee
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.std_calls import out_target
@@ -42,7 +43,10 @@ class BuiltinCalls:
     def builtin(self, short: str, callee: str, expr: Expr):
         args = expr.children
         if short.startswith(CASTS) and args:
-            return self.value(args[-1])
+            cast_to = callee[callee.find("<") + 1:callee.rfind(">")] if "<" in callee else None
+            return convert(cast_to, self.value(args[-1]))
+        if len(args) == 1 and scalar_type(callee) is not None:
+            return convert(callee, self.value(args[0]))  # `int64_t(x)`, `size_t(n)`: a functional cast
         if callee.startswith(("std::pair", "std::make_pair", "make_pair")) and len(args) == 2:
             return PairValue((self.value(args[0]), self.value(args[1])))
         if short == "find" and callee in ("std::find", "find") and len(args) == 3:

@@ -9,6 +9,7 @@ from op_migrate.analyzers.route import platforms
 from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
 from op_migrate.analyzers.route.containers import element, join_tensors, join_values
 from op_migrate.analyzers.route.guard_calls import CASTS, BuiltinCalls
+from op_migrate.analyzers.route.integers import UInt, convert
 from op_migrate.analyzers.route.method_calls import MethodCalls
 from op_migrate.analyzers.route.model import Facts, ShapeRule
 from op_migrate.analyzers.route.packs import pack_size
@@ -35,6 +36,8 @@ from op_migrate.analyzers.route.values import (
     is_int,
     is_number,
 )
+
+_C_CAST = re.compile(r"^\(\s*([\w\s:]+?)\s*\)")  # `(int64_t)x`: the type a C-style cast names
 
 __all__ = ["GuardEvaluator", "split_callee", "strip_parens"]
 
@@ -63,6 +66,13 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
     def pointee(self, name: str):
         """What `*name` holds when `name` is a pointer parameter given `&variable` (the route walk knows); None."""
         return None
+
+    def address_taken(self, operand: Expr) -> None:
+        """`&operand` was evaluated (the route walk tracks what pointers may reach, route/aliases.py)."""
+
+    def through_local_pointer(self, name: str) -> bool:
+        """Whether `*name` reads through a local pointer whose target the walk does not keep."""
+        return False
 
     def tensor_dtype(self, tensor_id: str) -> str | None:
         return None
@@ -186,11 +196,16 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
             truth = self.truthy(operand)
             return UNKNOWN if truth is None else (not truth)
         if op == "-" and is_number(operand):
-            return -operand
+            return UInt(-operand, operand.bits) if isinstance(operand, UInt) else -operand
         if op == "*" and expr.children[0].kind == "name":
-            pointee = self.pointee((expr.children[0].name or expr.children[0].text).strip())
+            pointer = (expr.children[0].name or expr.children[0].text).strip()
+            pointee = self.pointee(pointer)
             if pointee is not None:
                 return pointee
+            if self.through_local_pointer(pointer):
+                return Unknown(expr.text)
+        if op == "&":
+            self.address_taken(expr.children[0])
         if op == "sizeof":
             size = pack_size(expr, operand)
             return Unknown(expr.text) if size is None else size
@@ -204,7 +219,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         if expr.name == "subscript_expression" and len(expr.children) == 2:
             return self.subscript(self.value(expr.children[0]), expr.children[1])
         if len(expr.children) == 1 and (expr.text.startswith("(") or expr.text.startswith(CASTS)):
-            return self.value(expr.children[0])
+            written = _C_CAST.match(expr.text) if expr.text.startswith("(") else None
+            return convert(written.group(1) if written else None, self.value(expr.children[0]))
         return Unknown(expr.text)
 
     def subscript(self, base, index_expr: Expr):

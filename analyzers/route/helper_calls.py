@@ -174,7 +174,20 @@ class HelperCalls:
         if function is None:
             self._incomplete("route-unparsed-construct", expr.line, text=clip(written.text, 120))
             return UNKNOWN
-        return self._inline(self.frame.unit, function, expr, captures=True)
+        return self._inline(self.frame.unit, function, expr, captures=True,
+                            by_value=captured_by_value(written.text.split("]", 1)[0] + "]"))
+
+
+def captured_by_value(captures: str):
+    """What a lambda's capture list copies: `[n]`, `[=]`, `[=, &m]` (all but m), `[&, n]` (n only); None for none.
+    A copy written in a `mutable` lambda is the lambda's own, not the caller's variable."""
+    items = [item.strip() for item in captures.strip()[1:-1].split(",") if item.strip()]
+    by_copy = "=" in items
+    refs = {item[1:].strip() for item in items if item.startswith("&") and item != "&"}
+    copies = {item.split("=", 1)[0].strip() for item in items if item[:1].isidentifier() and item != "this"}
+    if by_copy:
+        return lambda name: name not in refs and not name.startswith("$")
+    return (lambda name: name in copies) if copies else None
 
 
 @functools.lru_cache(maxsize=256)

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route import platforms
+from op_migrate.analyzers.route.integers import UInt
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
@@ -61,7 +62,7 @@ class MethodCalls:
             if receiver.dims is None:
                 return ShapeSize(receiver.key) if method == "GetShapeSize" and receiver.key else UNKNOWN
             if method == "GetDimNum":
-                return len(receiver.dims)
+                return UInt(len(receiver.dims))  # size_t
             if method == "GetShapeSize":
                 return math.prod(receiver.dims)
             if method == "GetDim" and len(args) == 1:
@@ -83,13 +84,13 @@ class MethodCalls:
             if method == "data":
                 return receiver
             if method in ("size", "Size"):
-                return len(receiver.items)
+                return UInt(len(receiver.items))
         if isinstance(receiver, DtypeList) and method == "size":
-            return len(receiver.names)
+            return UInt(len(receiver.names))
         if isinstance(receiver, (DtypeList, DtypePairList, IntList)) and method == "end":
             return ListEnd(getattr(receiver, "text", ""))
         if isinstance(receiver, HostValue) and receiver.dims is not None and method in ("Size", "size"):
-            return len(receiver.dims)
+            return UInt(len(receiver.dims))
         return Unknown(method)
 
     def shape_read(self, receiver: TensorRef) -> None:

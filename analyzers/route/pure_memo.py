@@ -10,6 +10,7 @@ globals the route has written are part of the key (a helper may read them).
 
 from __future__ import annotations
 
+from op_migrate.analyzers.route.integers import UInt
 from op_migrate.analyzers.route.values import (
     ArchValue,
     DType,
@@ -75,6 +76,8 @@ class PureMemo:
                 parts.append(("tensor", seen.setdefault(value.id, index), self.book.ref_dtype(value),
                               (shape.dims, shape.key) if isinstance(shape, ShapeValue) else None, value.nullable,
                               tuple(vars(layout).items()) if layout is not None else None))
+            elif isinstance(value, UInt):
+                parts.append(("unsigned", value.bits, int(value)))  # 3 and an unsigned 3 compute apart
             elif isinstance(value, _PLAIN) or value is None or \
                     isinstance(value, HostValue) and value.kind in _KEYED_HOSTS:
                 parts.append(value)

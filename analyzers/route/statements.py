@@ -7,10 +7,13 @@ import re
 from op_migrate.analyzers.cxx.model import Expr, Stmt
 from op_migrate.analyzers.route.checks import logs_and_fails, returns_error
 from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
+from op_migrate.analyzers.route.integers import convert
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.maps import MAP_TYPE
 from op_migrate.analyzers.route.objects import MAX_OBJECTS
 from op_migrate.analyzers.route.model import ShapeRule
+from op_migrate.analyzers.route.scopes import Shadows, declared_name, loop_variable
+from op_migrate.analyzers.route.static_locals import carried_over
 from op_migrate.analyzers.route.value_ops import arithmetic
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
@@ -20,6 +23,7 @@ from op_migrate.analyzers.route.values import (
     IntList,
     Null,
     ObjectList,
+    ObjectValue,
     ShapeValue,
     TensorList,
     TensorRef,
@@ -54,14 +58,23 @@ class StatementWalker:
 
     def walk_block(self, stmts) -> str:
         flow = NORMAL
-        for index, stmt in enumerate(stmts):
-            result = self.walk_stmt(stmt)
-            if result in (RETURNED, BREAK, CONTINUE):
-                self.skipped(stmts[index + 1:])  # never reached for these facts
-                return result
-            if result == MAYBE:
-                flow = MAYBE
-        return flow
+        shadows = None
+        try:
+            for index, stmt in enumerate(stmts):
+                name = declared_name(stmt) if stmt.kind == "decl" else None
+                if name is not None and (name in self.frame.env or name in self.frame.refs):
+                    shadows = shadows or Shadows(self.frame)
+                    shadows.declare(name)
+                result = self.walk_stmt(stmt)
+                if result in (RETURNED, BREAK, CONTINUE):
+                    self.skipped(stmts[index + 1:])  # never reached for these facts
+                    return result
+                if result == MAYBE:
+                    flow = MAYBE
+            return flow
+        finally:
+            if shadows is not None and self.frame is shadows.frame:
+                shadows.restore()
 
     def walk_stmt(self, stmt: Stmt) -> str:
         if not self._spend_step(stmt.line):
@@ -80,8 +93,15 @@ class StatementWalker:
                 value = self.braced_tuple(stmt.value)
             else:
                 value = self.value(stmt.value) if stmt.value is not None else self._declared(stmt)
+            if kind == "decl":
+                value = convert(stmt.type_text, value)  # `int64_t t = 2.7` holds 2, `size_t n = x` is unsigned
+                self.declared_pointer(stmt)
+                if isinstance(value, ObjectValue) and self.copies_object(stmt):
+                    value = self.copied_object(value, self.frame.env)  # `Box b = a;`: b is a copy of a
             if stmt.target:
                 self._assign_stmt(stmt, value)
+                if kind == "decl" and carried_over(self.frame.function, stmt):
+                    self._store(self.frame, stmt.target.strip(), Unknown(stmt.target.strip()))  # earlier calls' value
             return NORMAL
         if kind == "expr":
             if stmt.value is not None and stmt.value.kind == "call":
@@ -108,7 +128,16 @@ class StatementWalker:
         if kind == "switch":
             return self._walk_switch(stmt)
         if kind == "loop":
-            return self._walk_loop(stmt)
+            name = loop_variable(stmt.text) if stmt.text.startswith("for") else None
+            if name is None or (name not in self.frame.env and name not in self.frame.refs):
+                return self._walk_loop(stmt)
+            shadows = Shadows(self.frame)
+            shadows.declare(name)
+            try:
+                return self._walk_loop(stmt)
+            finally:
+                if self.frame is shadows.frame:
+                    shadows.restore()
         if kind == "block":
             return self.walk_block(stmt.then)
         if kind == "break":
@@ -164,12 +193,15 @@ class StatementWalker:
                 self._store(self.frame, name, IntList(tuple(items)))
             elif isinstance(current, IntList):
                 self._store(self.frame, name, IntList((None,) * len(current.items)))
+            if name in self.frame.pointers or not isinstance(current, IntList):
+                self.write_through_unknown(self.frame, target)  # `p[0] = 9`: p may reach an array of the frame
             return
         member = self.own_member(target) if stmt.kind == "assign" else None
         if member is not None:  # `count_ = 1;` inside a method: its object's member
             self.store_member(self.frame, member[0], member[1], value)
             return
-        compound = re.match(rf"^\s*{re.escape(target)}\s*([-+*/%])=", stmt.text) if stmt.kind == "assign" else None
+        compound = re.match(rf"^\s*{re.escape(target)}\s*(<<|>>|[-+*/%&|^])=", stmt.text) if stmt.kind == "assign" \
+            else None
         if compound:
             value = arithmetic(compound.group(1), self.frame.env.get(target), value, stmt.text)
         if stmt.kind == "decl" and isinstance(value, HostValue) and value.kind == "ints" and \

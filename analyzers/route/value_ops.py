@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from op_migrate.analyzers.route.integers import UInt, unsigned_operands
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
     ArchValue,
@@ -38,7 +39,11 @@ def compare_values(op: str, left, right):
         return (left.ok == right.ok) == (op == "==") if op in ("==", "!=") else UNKNOWN
     if isinstance(left, Status) or isinstance(right, Status):
         return op == "==" if op in ("==", "!=") else UNKNOWN
-    keys = _comparable(left, right)
+    converted = unsigned_operands(left, right) if is_number(left) and is_number(right) else None
+    if converted is not None and converted[3]:
+        signed = compare_values(op, int(left), int(right))
+        return signed if signed == compare_values(op, converted[0], converted[1]) else UNKNOWN
+    keys = converted[:2] if converted is not None else _comparable(left, right)
     if keys is None:
         return UNKNOWN
     a, b = keys
@@ -94,6 +99,13 @@ def arithmetic(op: str, left, right, text: str):
         return left  # `storage.GetShapeSize() == view.GetShapeSize() + view->GetViewOffset()` with offset 0
     if not (is_number(left) and is_number(right)):
         return Unknown(text)
+    converted = unsigned_operands(left, right)
+    if converted is not None:
+        result = _unsigned_arithmetic(op, converted, text)
+        if converted[3]:  # a narrow unsigned and an integer of unknown width: kept where signed 64-bit agrees
+            signed = arithmetic(op, int(left), int(right), text)
+            return result if is_number(signed) and signed == result else Unknown(text)
+        return result
     if op == "+":
         return left + right
     if op == "-":
@@ -104,7 +116,35 @@ def arithmetic(op: str, left, right, text: str):
         return _truncated_quotient(left, right) if isinstance(left, int) and isinstance(right, int) else left / right
     if op == "%" and right != 0 and isinstance(left, int) and isinstance(right, int):
         return left - right * _truncated_quotient(left, right)
+    if isinstance(left, int) and isinstance(right, int) and op in _BITWISE:
+        return _bitwise(op, left, right, text)
     return Unknown(text)
+
+
+_BITWISE = ("&", "|", "^", "<<", ">>")
+
+
+def _bitwise(op: str, left: int, right: int, text: str):
+    """`&`, `|`, `^` (two's complement, as Python's); shifts only where C++ defines them for a 64-bit signed value."""
+    if op in ("<<", ">>"):
+        if not 0 <= right < 63 or op == "<<" and (left < 0 or left << right >= 1 << 63):
+            return Unknown(text)
+        return left << right if op == "<<" else left >> right
+    return {"&": left & right, "|": left | right, "^": left ^ right}[op]
+
+
+def _unsigned_arithmetic(op: str, converted, text: str):
+    """`left op right` where one operand is unsigned: both converted, the result reduced modulo 2^bits."""
+    left, right, bits = converted[:3]
+    if op in ("/", "%") and right == 0:
+        return Unknown(text)
+    if op in ("<<", ">>") and right >= bits:
+        return Unknown(text)
+    result = {"+": lambda: left + right, "-": lambda: left - right, "*": lambda: left * right,
+              "/": lambda: left // right, "%": lambda: left % right, "&": lambda: left & right,
+              "|": lambda: left | right, "^": lambda: left ^ right, "<<": lambda: left << right,
+              ">>": lambda: left >> right}.get(op)
+    return UInt(result(), bits) if result is not None else Unknown(text)
 
 
 def _truncated_quotient(left: int, right: int) -> int:

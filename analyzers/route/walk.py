@@ -8,10 +8,12 @@ from typing import Protocol
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.findings import Finding
+from op_migrate.analyzers.route.aliases import AliasWalk
 from op_migrate.analyzers.route.audit import FrameAudit, RouteAudit
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
 from op_migrate.analyzers.route.checks import CheckStatements, Failure, without_failed_paths
+from op_migrate.analyzers.route.integers import UInt
 from op_migrate.analyzers.route.jumps import JumpWalk
 from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors
 from op_migrate.analyzers.route.effect_scan import EffectScan
@@ -63,6 +65,8 @@ MAX_STEPS = 50_000
 _NUMERIC_PARAM = re.compile(r"\b(?:bool|float|double|u?int(?:8|16|32|64)?_t|int|long|size_t)\b")
 _PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", "cxx-too-many-errors")
 _EXECUTOR_NO_OPS = ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation")
+# A variable the walk can hold: a name, qualified (`g_mode`, `ns::kMode`) or its own (`$returned`, `args$0`).
+_PLAIN_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:::[A-Za-z_]\w*)*$")
 _NEW = re.compile(r"^\s*new\s+(?:\(\s*std::nothrow\s*\)\s*)?([A-Za-z_][\w:]*)")
 
 
@@ -93,10 +97,13 @@ class Frame:
     returns: list = field(default_factory=list)
     exits: list = field(default_factory=list)  # the guards of each return taken under undecided guards
     audit: FrameAudit = field(default_factory=FrameAudit.fresh)  # what it walked and skipped (route/audit.py)
+    escaped: set = field(default_factory=set)  # host variables whose address was taken (route/aliases.py)
+    pointers: set = field(default_factory=set)  # local pointer variables
 
 
-class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCalls, ObjectCalls, GeneratedCalls, MapCalls,
-                MacroCalls, UnmodelledCalls, RouteAudit, PureMemo, L0Effects, EffectScan, StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
+class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCalls, ObjectCalls,
+                GeneratedCalls, MapCalls, MacroCalls, UnmodelledCalls, RouteAudit, PureMemo, L0Effects, EffectScan,
+                StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -411,7 +418,7 @@ class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCall
                 self._store(self.frame, strip_parens(receiver).lstrip("*").strip(), grown)
                 return Status(True)
             if method in ("size", "empty") and not expr.children:
-                return len(target.items) if method == "size" else not target.items
+                return UInt(len(target.items)) if method == "size" else not target.items
         if isinstance(target, IntList) and method in CHANGING_METHODS:
             # A host vector of numbers changes (`dims.pop_back()` before `ToShape(dims, shape)`): what it holds after,
             # or unknown for a change the walk does not model (never the numbers it held before).
@@ -452,18 +459,24 @@ class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCall
 
     # -- variables ------------------------------------------------------------------------------------------
     def _store(self, frame: Frame, target: str, value) -> None:
-        name = target.strip()
-        if name.startswith("*") and name[1:].strip() in frame.pointer_refs:
+        name = strip_parens(target) if target.lstrip().startswith("(") else target.strip()  # `(*out) = x`
+        if name.startswith("*") and strip_parens(name[1:]) in frame.pointer_refs:
             # `*sumOut = x` through a pointer parameter given `&sumOut`: the caller's variable changes.
-            caller, caller_name = frame.pointer_refs[name[1:].strip()]
+            caller, caller_name = frame.pointer_refs[strip_parens(name[1:])]
             self._store(caller, caller_name, value)
             return
         if "->" in name or "." in name:
             path = self.member_path(name)
             if path is not None:
                 self.store_member(frame, path[0], path[1], value)
+            else:
+                self.write_through_unknown(frame, name)
             return
         if name.startswith("*") or "[" in name:
+            self.write_through_unknown(frame, name)
+            return
+        if not _PLAIN_NAME.match(name):
+            self.write_through_unknown(frame, name)  # `(a > b ? a : b) = 9`: a target the walk cannot name
             return
         member = self.own_member(name) if frame is self.frame and "this" in frame.env else None
         if member is not None and name not in frame.env:  # `nodes_` inside a method: its object's member
@@ -493,11 +506,11 @@ class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCall
 
     # -- inlining -------------------------------------------------------------------------------------------
     def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None,
-                captures: bool = False, this: ObjectValue | None = None, prologue=None):
+                captures: bool = False, this: ObjectValue | None = None, prologue=None, by_value=None):
         """Walk `function` for the call `expr` in a frame of its own; `captures`: a lambda called in place, which
         reads and writes the caller's variables; `this`: the object of a method or constructor, whose members (and
         every object the caller holds) the frame shares with its caller; `prologue` runs first in the frame (a
-        constructor's initializer list)."""
+        constructor's initializer list); `by_value`: the names a lambda copies (a predicate), its own to write."""
         key = (unit.path, function.name, function.line)
         if has_pack(function):
             key += (len(expr.children),)  # a variadic helper peeling one argument per call is no recursion
@@ -535,7 +548,8 @@ class RouteWalk(StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCall
         bound = dict(env)
         if captures:
             env = dict(caller.env)
-            refs = {name: (caller, name) for name in caller.env if name not in bound}
+            refs = {name: (caller, name) for name in caller.env
+                    if name not in bound and (by_value is None or not by_value(name))}
             env.update(bound)  # a lambda's own parameters hide the caller's variables of the same name
             pointer_refs = dict(caller.pointer_refs)
         else:

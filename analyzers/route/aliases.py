@@ -1,0 +1,91 @@
+"""Host variables a local pointer may reach (`int64_t* p = &x;`, `int64_t* d = dims;`): the walk keeps no pointer
+targets, so a write through a pointer it cannot follow (`*p = 9`, `p[0] = 9`, `q->x = 5` on an unknown `q`, a target
+it cannot name such as `(a > b ? a : b) = 9`) makes every variable whose address was taken in the frame unknown, and
+a read through a local pointer to a number (`*p`) is unknown: never the value the variable had when it was taken."""
+
+from __future__ import annotations
+
+import re
+
+from op_migrate.analyzers.cxx.model import Expr, Stmt
+from op_migrate.analyzers.route.values import IntList, Unknown, is_number
+
+_IDENTIFIER = re.compile(r"(?<![\w.>:])([A-Za-z_]\w*)(?![\w(])")
+_AUTO = re.compile(r"^\s*(?:const\s+)?auto\b")
+_CLASS_TYPE = re.compile(r"^\s*(?:const\s+)?[A-Za-z_][\w:]*(?:<[^*&]*>)?\s*$")
+_POINTER_LIKE = re.compile(r"\b(?:unique_ptr|shared_ptr|weak_ptr|Ptr)\b|\bauto\b")
+
+
+class AliasWalk:
+    """Methods of RouteWalk; it supplies frame, _store() and the frames' `escaped` and `pointers` sets."""
+
+    def address_taken(self, operand: Expr) -> None:
+        """`&x` was evaluated: a pointer may now reach x (a host number, flag or array of this frame)."""
+        if operand.kind == "name":
+            name = (operand.name or operand.text).strip()
+            if name in self.frame.env and _host_data(self.frame.env[name]):
+                self.frame.escaped.add(name)
+
+    def declared_pointer(self, stmt: Stmt) -> None:
+        """`T* p = ...;` declares a local pointer; given an array (`= dims`), the array is reachable through it."""
+        if "*" not in (stmt.type_text or "") or not stmt.target:
+            return
+        self.frame.pointers.add(stmt.target.strip())
+        if stmt.value is not None and stmt.value.kind == "name":
+            source = (stmt.value.name or stmt.value.text).strip()
+            if isinstance(self.frame.env.get(source), IntList):
+                self.frame.escaped.add(source)
+
+    def write_through_unknown(self, frame, target: str) -> None:
+        """A store the walk cannot place: what the frame's pointers may reach, and the names the target mentions
+        when it is no plain variable (`(a > b ? a : b) = 9`), are unknown from here on."""
+        names = set(frame.escaped)
+        mentioned = _IDENTIFIER.findall(target)
+        if not target.lstrip().startswith("*") and "[" not in target and "->" not in target and "." not in target:
+            names.update(name for name in mentioned if name in frame.env)
+        for name in names:
+            frame.env[name] = Unknown(name)
+        for name in mentioned:  # `*(d + 1) = 8` with d a parameter given the caller's array: the caller's changes
+            pointed = frame.pointer_refs.get(name) or frame.refs.get(name)
+            if pointed is not None:
+                caller, variable = pointed
+                self._store(caller, variable, Unknown(variable))
+
+    def copies_object(self, stmt: Stmt) -> bool:
+        """Whether a declaration initialised from an object variable copies it: a class type written out (`Box b =
+        a;`), or `auto` from a variable declared as an object or a reference (a pointer is copied as a pointer)."""
+        type_text = (stmt.type_text or "").strip()
+        if any(mark in type_text for mark in "*&"):
+            return False
+        if not _AUTO.match(type_text):
+            return _CLASS_TYPE.match(type_text) is not None
+        if stmt.value is None or stmt.value.kind != "name":
+            return False  # `auto b = MakeBox()`: the object the call made, not a copy of another variable's
+        source = _declared_type(self.frame.function, (stmt.value.name or stmt.value.text).strip())
+        return source is not None and "*" not in source and not _POINTER_LIKE.search(source)
+
+    def through_local_pointer(self, name: str) -> bool:
+        """Whether `*name` reads through a local pointer the walk keeps no target for."""
+        return name in self.frame.pointers and _host_data(self.frame.env.get(name))
+
+
+def _declared_type(function, name: str) -> str | None:
+    """The type a parameter or local of `function` is declared with; None when it declares none of that name or its
+    type is `auto` from a call (then only the call knows whether it made a pointer)."""
+    for param in function.params:
+        if param.name == name:
+            return param.declared_type
+    pending = list(function.body)
+    while pending:
+        stmt = pending.pop()
+        if stmt.kind == "decl" and (stmt.target or "").strip() == name:
+            type_text = stmt.type_text or ""
+            return None if _AUTO.match(type_text) and "*" not in type_text else type_text
+        pending.extend(stmt.then)
+        pending.extend(stmt.orelse)
+        pending.extend(s for case in stmt.cases for s in case.body)
+    return None
+
+
+def _host_data(value) -> bool:
+    return value is None or is_number(value) or isinstance(value, (bool, IntList, Unknown))

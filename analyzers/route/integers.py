@@ -1,0 +1,90 @@
+"""C++ integer semantics the walk's plain Python numbers lack: unsigned values that wrap (`size_t n = 2; n - 3` is
+huge, not -1), conversions at a declaration or a cast (`int64_t t = 2.7` is 2, `uint64_t u = -1` is 2^64-1).
+
+An unsigned value is a UInt (an int subclass carrying its width). Arithmetic and comparison with one follow the usual
+arithmetic conversions where the other operand's width cannot change the answer: with a 64-bit unsigned every integer
+converts to it; with a narrower one, a result that depends on whether the plain operand is wider is unknown."""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+
+_SIGNED = {"int8_t": 8, "int16_t": 16, "int32_t": 32, "int64_t": 64, "int": 32, "short": 16, "long": 64,
+           "long long": 64, "signed": 32, "signed char": 8, "ssize_t": 64, "ptrdiff_t": 64, "intptr_t": 64,
+           "long int": 64, "short int": 16, "long long int": 64}
+_UNSIGNED = {"uint8_t": 8, "uint16_t": 16, "uint32_t": 32, "uint64_t": 64, "size_t": 64, "unsigned": 32,
+             "unsigned int": 32, "unsigned long": 64, "unsigned long long": 64, "unsigned char": 8,
+             "unsigned short": 16, "uintptr_t": 64, "unsigned long int": 64, "unsigned long long int": 64}
+_FLOATS = {"float": 32, "double": 64, "long double": 64}
+_QUALIFIERS = re.compile(r"\b(?:const|constexpr|volatile|static|inline|register|std::)\s*|\bstd::")
+
+
+class UInt(int):
+    """An unsigned integer of `bits` bits, its value already reduced modulo 2^bits."""
+
+    bits: int
+
+    def __new__(cls, value: int, bits: int = 64) -> "UInt":
+        made = super().__new__(cls, int(value) % (1 << bits))
+        made.bits = bits
+        return made
+
+    def __repr__(self) -> str:
+        return f"UInt({int(self)}, {self.bits})"
+
+
+def scalar_type(type_text: str | None) -> tuple[str, int] | None:
+    """("signed" | "unsigned" | "float" | "bool", bits) of a declared arithmetic type; None for anything else (auto,
+    pointers, references, classes)."""
+    if not type_text or any(mark in type_text for mark in "*&<[("):
+        return None
+    text = " ".join(_QUALIFIERS.sub(" ", type_text).split())
+    if text == "bool":
+        return "bool", 1
+    for kind, table in (("signed", _SIGNED), ("unsigned", _UNSIGNED), ("float", _FLOATS)):
+        if text in table:
+            return kind, table[text]
+    return None
+
+
+def convert(type_text: str | None, value):
+    """`value` as the declared or cast-to type holds it; values of other kinds, and other types, unchanged."""
+    kind = scalar_type(type_text)
+    if kind is None or isinstance(value, bool) and kind[0] != "bool" or not isinstance(value, (int, float)):
+        return value
+    name, bits = kind
+    if name == "bool":
+        return value != 0
+    if name == "float":
+        return float(value) if bits == 64 or not math.isfinite(value) else _float32(float(value))
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return value  # undefined behaviour: left as the float, which no integer comparison decides alike
+        value = math.trunc(value)
+    if name == "unsigned":
+        return UInt(value, bits)
+    wrapped = int(value) % (1 << bits)
+    return wrapped - (1 << bits) if wrapped >= 1 << (bits - 1) else wrapped
+
+
+def unsigned_operands(left, right):
+    """(left, right, bits, narrow) converted for an operation where one operand is unsigned; None when neither is (or
+    a float is). `narrow`: a narrow unsigned meets a plain integer, whose width (unknown here) decides whether C++
+    computes unsigned (`uint32_t - int`) or signed 64-bit (`uint32_t - int64_t`): the caller keeps a result only
+    where both agree."""
+    if not (isinstance(left, UInt) or isinstance(right, UInt)):
+        return None
+    if isinstance(left, float) or isinstance(right, float):
+        return None
+    bits = max(getattr(v, "bits", 0) for v in (left, right))
+    narrow = bits < 64 and not (isinstance(left, UInt) and isinstance(right, UInt))
+    return int(left) % (1 << bits), int(right) % (1 << bits), bits, narrow
+
+
+def _float32(value: float) -> float:
+    try:
+        return struct.unpack("f", struct.pack("f", value))[0]
+    except OverflowError:
+        return math.copysign(math.inf, value)

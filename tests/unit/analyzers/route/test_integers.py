@@ -1,0 +1,74 @@
+"""C++ integer semantics: unsigned values wrap, declarations and casts convert (before: `size_t n = 2; n - 3 > 0`
+was false, `static_cast<int64_t>(2.7) == 2` false, `uint64_t u = 0; u - 1` negative: decided routes on wrong values)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from op_migrate.analyzers.route.integers import UInt, convert, scalar_type
+from op_migrate.analyzers.route.value_ops import arithmetic, compare_values
+from op_migrate.analyzers.route.values import UNKNOWN, Unknown
+
+from .branch_probe import CERTAIN, MAY, NONE, branch_launches
+
+U64 = 1 << 64
+
+
+@given(st.integers(0, U64 - 1), st.integers(-(1 << 63), U64 - 1), st.sampled_from("+-*"))
+def test_unsigned_64_arithmetic_is_modulo_2_64(a: int, b: int, op: str) -> None:
+    result = arithmetic(op, UInt(a), b, "x")
+    expected = {"+": a + b, "-": a - b, "*": a * b}[op] % U64
+    assert isinstance(result, UInt) and int(result) == expected
+
+
+@given(st.integers(0, U64 - 1), st.integers(-(1 << 63), (1 << 63) - 1))
+def test_a_comparison_with_an_unsigned_64_converts_the_other_side(a: int, b: int) -> None:
+    assert compare_values("<", UInt(a), b) == (a < b % U64)
+
+
+def test_a_narrow_unsigned_with_a_plain_integer_is_decided_only_where_widths_cannot_matter() -> None:
+    assert isinstance(arithmetic("-", UInt(2, 32), 3, "x"), Unknown)  # uint32 - int64 is signed, uint32 - int wraps
+    assert int(arithmetic("-", UInt(2, 32), UInt(3, 32), "x")) == (1 << 32) - 1
+    assert arithmetic("|", UInt(0, 32), 2, "x") == 2 and arithmetic("+", UInt(2, 32), 3, "x") == 5
+    assert compare_values(">", UInt(2, 32), -1) is UNKNOWN and compare_values("==", UInt(2, 32), 2) is True
+
+
+@pytest.mark.parametrize("op, left, right, expected", [
+    ("&", 6, 3, 2), ("|", 4, 1, 5), ("^", 6, 3, 5), ("<<", 1, 4, 16), (">>", -8, 1, -4), ("&", -1, 255, 255),
+])
+def test_bitwise_operators(op: str, left: int, right: int, expected: int) -> None:
+    assert arithmetic(op, left, right, "x") == expected
+    assert isinstance(arithmetic("<<", -1, 3, "x"), Unknown) and isinstance(arithmetic("<<", 1, 64, "x"), Unknown)
+
+
+@pytest.mark.parametrize("type_text, value, expected", [
+    ("int64_t", 2.7, 2), ("int64_t", -2.7, -2), ("const int32_t", 2 ** 31, -(2 ** 31)), ("uint64_t", -1, U64 - 1),
+    ("size_t", 3, 3), ("bool", 5, True), ("float", 0.1, 0.10000000149011612), ("double", 3, 3.0),
+    ("auto", 2.7, 2.7), ("int64_t*", 2.7, 2.7), ("MyType", 2.7, 2.7),
+])
+def test_conversions(type_text: str, value, expected) -> None:
+    converted = convert(type_text, value)
+    assert converted == expected and type(converted) is type(expected) or isinstance(converted, UInt)
+    assert isinstance(convert("size_t", 3), UInt) and scalar_type("unsigned long long") == ("unsigned", 64)
+
+
+@pytest.mark.parametrize("prelude, cond, expected", [
+    ("    uint64_t u = 0;\n    u = u - 1;", "u > 100", CERTAIN),
+    ("    size_t n = 2;\n    size_t m = 3;", "n - m > 0", CERTAIN),
+    ("    int64_t t = static_cast<int64_t>(2.7);", "t == 2", CERTAIN),
+    ("    int64_t t = (int64_t)(-2.7);", "t == -2", CERTAIN),
+    ("    int64_t t = int64_t(2.7);", "t == 2", CERTAIN),
+    ("    float f = 0.1f;\n    double d = 0.1;", "f == d", NONE),
+    ("    int64_t q = -7 / 2;", "q == -3", CERTAIN),
+    ("    int64_t f = 0;\n    f |= 2;\n    f |= 4;", "f == 6", CERTAIN),  # before: `f |= 4` was read as `f = 4`
+    ("    uint32_t sign = 0;\n    sign |= 2;", "(sign & 2) == 2", CERTAIN),
+    ("    int64_t s = 1 << 4;", "s == 16", CERTAIN),
+    ("    uint32_t w = 2;", "w - 3 > 0", MAY),  # the literal's width decides; the walk does not know it
+    ("    int64_t rank = self->GetViewShape().GetDimNum();", "rank - 5 < 0", MAY),
+])
+def test_routes_decide_on_cpp_values(tmp_path: Path, prelude: str, cond: str, expected) -> None:
+    assert branch_launches(tmp_path, prelude, cond) == expected
