@@ -11,13 +11,14 @@ from op_migrate.analyzers.cxx.model import Expr, Stmt
 from op_migrate.analyzers.route.values import IntList, Unknown, is_number
 
 _IDENTIFIER = re.compile(r"(?<![\w.>:])([A-Za-z_]\w*)(?![\w(])")
+_CONST = re.compile(r"^\s*const\b")
 _AUTO = re.compile(r"^\s*(?:const\s+)?auto\b")
 _CLASS_TYPE = re.compile(r"^\s*(?:const\s+)?[A-Za-z_][\w:]*(?:<[^*&]*>)?\s*$")
 _POINTER_LIKE = re.compile(r"\b(?:unique_ptr|shared_ptr|weak_ptr|Ptr)\b|\bauto\b")
 
 
 class AliasWalk:
-    """Methods of RouteWalk; it supplies frame, _store() and the frames' `escaped` and `pointers` sets."""
+    """Methods of RouteWalk; it supplies frame, _store() and the frames' `escaped`, `pointers` and `loose_refs`."""
 
     def address_taken(self, operand: Expr) -> None:
         """`&x` was evaluated: a pointer may now reach x (a host number, flag or array of this frame)."""
@@ -36,12 +37,14 @@ class AliasWalk:
             if isinstance(self.frame.env.get(source), IntList):
                 self.frame.escaped.add(source)
 
-    def write_through_unknown(self, frame, target: str) -> None:
+    def write_through_unknown(self, frame, target: str, named: bool = False) -> None:
         """A store the walk cannot place: what the frame's pointers may reach, and the names the target mentions
-        when it is no plain variable (`(a > b ? a : b) = 9`), are unknown from here on."""
+        when it is no plain variable (`(a > b ? a : b) = 9`) or `named` (the target's own variables change: a
+        reference's initializer `v[i]`, a range written through its elements), are unknown from here on."""
         names = set(frame.escaped)
         mentioned = _IDENTIFIER.findall(target)
-        if not target.lstrip().startswith("*") and "[" not in target and "->" not in target and "." not in target:
+        if named or not target.lstrip().startswith("*") and "[" not in target and "->" not in target and \
+                "." not in target:
             names.update(name for name in mentioned if name in frame.env)
         for name in names:
             frame.env[name] = Unknown(name)
@@ -50,6 +53,15 @@ class AliasWalk:
             if pointed is not None:
                 caller, variable = pointed
                 self._store(caller, variable, Unknown(variable))
+
+    def declared_reference(self, stmt: Stmt, modelled: bool) -> None:
+        """`auto& r = v[0];`, `T& r = Get(x);`: a non-const reference the walk cannot alias (`modelled` is False): a
+        write through r later changes what its initializer names (`v`), unknown from then on."""
+        type_text = stmt.type_text or ""
+        if modelled or "&" not in type_text or "&&" in type_text or _CONST.match(type_text) or not stmt.target:
+            return
+        if stmt.value is not None:
+            self.frame.loose_refs[stmt.target.strip()] = stmt.value.text
 
     def copies_object(self, stmt: Stmt) -> bool:
         """Whether a declaration initialised from an object variable copies it: a class type written out (`Box b =

@@ -27,10 +27,12 @@ from op_migrate.analyzers.route.values import (
     ShapeValue,
     TensorList,
     TensorRef,
+    TensorTuple,
     Unknown,
     is_int,
     is_number,
 )
+from op_migrate.analyzers.route.written_names import writes_in
 
 _NUMBER_VECTOR = re.compile(r"\b(?:std::)?vector\s*<\s*(?:const\s+)?(?:u?int\d*_t|int|long|size_t|float|double|bool)\s*>")
 _AGGREGATE_RETURN = re.compile(r"\b(?:tuple|pair|array)\s*<")
@@ -43,6 +45,8 @@ _ELEMENT = re.compile(r"^(\w+)\s*\[(.+)\]$")
 _STEPPED_INDEX = re.compile(r"(\+\+|--)?\s*(?:(\w+)\s*(?:\+\+|--)|(?<=\+\+|--)\s*(\w+))")
 # `int64_t& alias = source;` (not const, not `&&`): a local name for a variable or member.
 _LOCAL_REFERENCE = re.compile(r"^\s*(?!const\b)[\w:<>\s]*?[\w>]\s*&\s*(\w+)\s*=\s*([A-Za-z_]\w*(?:\s*(?:\.|->)\s*\w+)*)\s*;")
+# `for (auto& d : dims)` / `for (int64_t &d : v)`, not const: the body may write the range's elements through d.
+_ELEMENT_REFERENCE = re.compile(r"^\s*for\s*\(\s*(?!const\b)[^:;()]*?&\s*\w+\s*:\s*(.+?)\s*\)\s*$")
 _COUNTED_FOR = re.compile(
     r"^\s*for\s*\(\s*(?:[\w:]+\s+)?(\w+)\s*=\s*([^;]+?)\s*;\s*\1\s*(<|<=|!=)\s*([^;]+?)\s*;"
     r"\s*(?:\+\+\1|\1\+\+|\1\s*\+=\s*1)\s*\)"
@@ -187,6 +191,15 @@ class StatementWalker:
             if isinstance(current, TensorList):
                 self.container_element_assign(name, current, value)
                 return
+            if isinstance(current, TensorTuple):
+                # `fagOut[0] = l0op::Reshape(fagOut[0], ...)` on the std::array an L0 op returned: that position only.
+                items = list(current.items)
+                if isinstance(index, int) and 0 <= index < len(items):
+                    items[index] = value
+                else:
+                    items = [UNKNOWN] * len(items)
+                self._store(self.frame, name, TensorTuple(tuple(items)))
+                return
             if isinstance(current, IntList) and isinstance(index, int) and 0 <= index < len(current.items):
                 items = list(current.items)
                 items[index] = value if is_number(value) else None
@@ -220,6 +233,8 @@ class StatementWalker:
             self.frame.env.setdefault(target, UNKNOWN)  # a new local, even where a global has its name
         self._store(self.frame, target, value)
         alias = _LOCAL_REFERENCE.match(stmt.text) if stmt.kind == "decl" else None
+        if stmt.kind == "decl":
+            self.declared_reference(stmt, alias is not None)
         if alias is not None:
             # `int64_t& count = shape.count;`: a write through the reference is a write to what it names.
             self.frame.refs[alias.group(1)] = (self.frame, alias.group(2).replace(" ", ""))
@@ -374,9 +389,10 @@ class StatementWalker:
         flow = self.leave_target(target, flow, flow)
         return NORMAL if flow == BREAK else flow
 
-    def _unrolled(self, name: str, values, stmt: Stmt) -> str:
+    def _unrolled(self, name: str, values, stmt: Stmt, after=None) -> str:
         """The body once per value of the loop variable, in order: a counted loop over known bounds (dims of a
-        known shape) or `for (auto &node : nodes)` over a known list of objects, not as `may`."""
+        known shape) or `for (auto &node : nodes)` over a known list of objects, not as `may`. `after`: what the
+        counted loop's variable holds once its condition fails (`for (i = 0; i < 3; i++)` leaves i at 3)."""
         if not values:
             self.skipped(stmt.then)
         result = flow = NORMAL
@@ -394,6 +410,9 @@ class StatementWalker:
                     break
                 if flow == MAYBE:
                     result = MAYBE  # an early return or jump under an undecided guard; later iterations may run
+            else:
+                if after is not None:
+                    frame.env[name] = after
         return self.leave_target(target, flow, result)
 
     def _walk_loop(self, stmt: Stmt) -> str:
@@ -412,13 +431,24 @@ class StatementWalker:
             return self._unrolled(ranged[0], ranged[1].items, stmt)
         if ranged is not None:
             self.frame.env[ranged[0]] = ranged[1]  # `for (auto t : v)`: t is any element of v
+            written = _ELEMENT_REFERENCE.match(stmt.text)
+            if written is not None and not isinstance(self.receiver_value(written.group(1)), TensorList) and \
+                    writes_in(stmt.then, ranged[0]):
+                # `for (auto& d : dims) { d = 0; }`: the body writes the container's elements.
+                flow = self._general_loop(stmt)
+                self.write_through_unknown(self.frame, written.group(1), named=True)
+                return flow
         counted = _COUNTED_FOR.match(stmt.text)
-        if counted:
+        if counted and not writes_in(stmt.then, counted.group(1)):  # a body moving the counter is not unrolled
             start, bound = self.receiver_value(counted.group(2)), self.receiver_value(counted.group(4))
             if is_int(start) and is_int(bound):
                 stop = bound + 1 if counted.group(3) == "<=" else bound
                 if 0 <= stop - start <= _MAX_UNROLL:
-                    return self._unrolled(counted.group(1), range(start, stop), stmt)
+                    return self._unrolled(counted.group(1), range(start, stop), stmt, after=max(stop, start))
+        return self._general_loop(stmt)
+
+    def _general_loop(self, stmt: Stmt) -> str:
+        """A loop whose rounds the facts do not count: any round may be the one walked."""
         text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0]))
         if stmt.value is not None and self.truth(stmt.value) is False:
             self.skipped(stmt.then)

@@ -7,16 +7,16 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import Function, Stmt
+from op_migrate.analyzers.route.written_names import statement_texts, writes_pattern
 
 _STATIC = re.compile(r"^\s*static\b(?!.*\b(?:const|constexpr)\b[^=]*=)")
-_HEADERS = frozenset({"if", "loop", "switch"})
 _MEMO: dict[int, tuple[Function, frozenset[str]]] = {}
 
 
 def carried_over(function: Function, stmt: Stmt) -> bool:
     """Whether `stmt` declares a non-const static local that `function` may write: assigned (plainly, compound, an
     element), incremented, its address taken, or given to a call (a reference parameter may write it)."""
-    if stmt.kind != "decl" or not stmt.target or not _STATIC.match(stmt.text):
+    if not _static_declaration(stmt):
         return False
     held = _MEMO.get(id(function))
     if held is None or held[0] is not function:  # kept with the function: its id is not reused meanwhile
@@ -27,24 +27,20 @@ def carried_over(function: Function, stmt: Stmt) -> bool:
 
 
 def _written_statics(function: Function) -> frozenset[str]:
-    statics, texts = [], []
+    statics = []
     pending = list(function.body)
     while pending:
         stmt = pending.pop()
-        if stmt.kind == "decl" and stmt.target and _STATIC.match(stmt.text):
+        if _static_declaration(stmt):
             statics.append(stmt.target.strip())
-        elif stmt.kind in _HEADERS:
-            texts.append(stmt.value.text if stmt.value is not None else "")  # the condition, not the arms' text
-        else:
-            texts.append(stmt.text)
         pending.extend(stmt.then)
         pending.extend(stmt.orelse)
         pending.extend(s for case in stmt.cases for s in case.body)
-    text = "\n".join(texts)
-    return frozenset(name for name in statics if _writes(name).search(text))
+    if not statics:
+        return frozenset()
+    text = statement_texts(function.body, skip=_static_declaration)  # a declaration's initializer is no write
+    return frozenset(name for name in statics if writes_pattern(name).search(text))
 
 
-def _writes(name: str) -> re.Pattern:
-    word = re.escape(name)
-    return re.compile(rf"(?<![\w.>])(?:{word}\s*(?:\[[^\]]*\]\s*)?(?:[-+*/%&|^]|<<|>>)?=(?!=)|{word}\s*(?:\+\+|--)"
-                      rf"|(?:\+\+|--)\s*{word}\b)|(?:^|[(,=!?:;{{]|\breturn)\s*&\s*{word}\b|[(,]\s*{word}\s*[,)]", re.M)
+def _static_declaration(stmt: Stmt) -> bool:
+    return stmt.kind == "decl" and bool(stmt.target) and _STATIC.match(stmt.text) is not None

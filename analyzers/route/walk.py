@@ -99,6 +99,7 @@ class Frame:
     audit: FrameAudit = field(default_factory=FrameAudit.fresh)  # what it walked and skipped (route/audit.py)
     escaped: set = field(default_factory=set)  # host variables whose address was taken (route/aliases.py)
     pointers: set = field(default_factory=set)  # local pointer variables
+    loose_refs: dict = field(default_factory=dict)  # local reference -> the initializer text it may alias
 
 
 class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCalls, ObjectCalls,
@@ -486,6 +487,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             return
         frame.env[name] = value
         frame.names.pop(name, None)  # a reassigned parameter no longer stands for the caller's argument
+        if name in frame.loose_refs:
+            self.write_through_unknown(frame, frame.loose_refs[name], named=True)  # `auto& r = v[0]; r = 9;`
         if isinstance(value, TensorRef) and frame.l0_op is None:
             self.book.name_once(value.id, name)
         if name in frame.refs:

@@ -24,6 +24,13 @@ FILL = "static void Fill(int64_t* d)\n{\n    *(d + 1) = 8;\n}\n"
     ("", "    int64_t n = 1;\n    auto f = [=]() mutable { n = 5; return n; };\n    f();", "n == 1", CERTAIN),
     ("", "    int64_t n = 1;\n    auto f = [=, &n]() { n = 5; };\n    f();", "n == 5", CERTAIN),
     ("", "    int64_t n = 1;\n    auto f = [&n]() { n = 5; };\n    f();", "n == 1", NONE),
+    ("", "    int64_t dims[3] = {1, 2, 3};\n    for (auto& d : dims) {\n        d = 0;\n    }", "dims[0] == 1",
+     MAY),
+    ("", "    std::vector<int64_t> v = {1, 2};\n    for (auto& d : v) {\n        d = 0;\n    }", "v[0] == 1", MAY),
+    ("", "    std::vector<int64_t> v = {1, 2};\n    for (auto& d : v) {\n        (void)d;\n    }", "v[0] == 1", CERTAIN),
+    ("", "    std::vector<int64_t> v = {1, 2};\n    for (auto d : v) {\n        d = 0;\n    }", "v[0] == 1", CERTAIN),
+    ("", "    std::vector<int64_t> v = {1, 2};\n    auto& r = v[0];\n    r = 9;", "v[0] == 1", MAY),
+    ("", "    std::vector<int64_t> v = {1, 2};\n    const auto& r = v[0];", "r == 1 || v[0] == 1", CERTAIN),
     (BOX, "    Box a{0};\n    Box b = a;\n    b.x = 5;", "a.x == 0", CERTAIN),
     (BOX, "    Box a{0};\n    Box& b = a;\n    b.x = 5;", "a.x == 0", NONE),
     (BOX, "    Box a{0};\n    auto b = a;\n    b.x = 5;", "a.x == 0", CERTAIN),  # a is an object: auto copies it

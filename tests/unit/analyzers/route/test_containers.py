@@ -242,3 +242,22 @@ static const aclTensor* Launch(const aclTensor* x, aclTensor* y, aclOpExecutor* 
 """
     body = "    Launch(self, out, uniqueExecutor.get());\n"
     assert [(t.op, t.launcher) for t in route(tmp_path, body, prelude).tasks] == [("Cumsum", "AI_CORE")]
+
+
+def test_an_element_of_a_returned_array_is_replaced_where_it_is_assigned(tmp_path: Path) -> None:
+    # Before: `both[0] = l0op::Abs(...)` on the array a helper returned was dropped, so later calls read the tensor it
+    # held before (ops-transformer's FlashAttentionScoreGrad transposes and slices fagOut[i] in place).
+    prelude = """static std::tuple<const aclTensor*, const aclTensor*> Both(const aclTensor* x, aclOpExecutor* executor)
+{
+    return {x, x};
+}
+
+"""
+    body = """    auto both = Both(self, uniqueExecutor.get());
+    both[0] = l0op::Abs(both[0], uniqueExecutor.get());
+    l0op::Sign(both[0], uniqueExecutor.get());
+    l0op::Neg(both[1], uniqueExecutor.get());
+"""
+    result = route(tmp_path, body, prelude)
+    tasks = {t.op: t for t in result.tasks}
+    assert tasks["Sign"].reads == tasks["Abs"].writes and tasks["Neg"].reads == ("self",)

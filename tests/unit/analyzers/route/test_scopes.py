@@ -9,7 +9,7 @@ import pytest
 
 from op_migrate.analyzers.route.scopes import loop_variable
 
-from .branch_probe import CERTAIN, NONE, branch_launches
+from .branch_probe import CERTAIN, MAY, NONE, branch_launches
 
 
 @pytest.mark.parametrize("prelude, cond, expected", [
@@ -19,6 +19,11 @@ from .branch_probe import CERTAIN, NONE, branch_launches
     ("    int64_t i = 7;\n    for (int64_t i = 0; i < 3; i++) {\n    }", "i == 7", CERTAIN),
     ("    int64_t i = 7;\n    for (int64_t j = 0; j < 3; j++) {\n        i = j;\n    }", "i == 2", CERTAIN),
     ("    int64_t mode = 1;\n    {\n        mode = 2;\n    }", "mode == 2", CERTAIN),  # an assignment is no declaration
+    ("    int64_t i = 0;\n    for (i = 0; i < 3; i++) {\n    }", "i == 3", CERTAIN),  # the counter ends at the bound
+    ("    int64_t i = 0;\n    for (i = 0; i < 3; i++) {\n        if (i == 1) {\n            break;\n        }\n"
+     "    }", "i == 1", CERTAIN),
+    # A body that moves the counter is not unrolled by the header (c is 3, not 6): the walk leaves c open.
+    ("    int64_t c = 0;\n    for (int64_t i = 0; i < 6; i++) {\n        i++;\n        c++;\n    }", "c == 6", MAY),
     ("    int64_t mode = 1;\n    auto run = [&]() {\n        int64_t mode = 5;\n        return mode;\n    };\n"
      "    run();", "mode == 1", CERTAIN),  # the lambda's own local, not the caller's variable it captures
     ("    int64_t mode = 1;\n    auto run = [&]() {\n        mode = 5;\n    };\n    run();", "mode == 1", NONE),

@@ -1,0 +1,42 @@
+"""Which variables statements may write, read from their text: assigned (plainly, compound, an element), incremented,
+their address taken, or given to a call (a reference parameter may write them). An over-approximation: a name it
+misses is a write the walk would not see, so every form that can write counts."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+_HEADERS = frozenset({"if", "loop", "switch"})
+
+
+def statement_texts(stmts, skip=None) -> str:
+    """The text of `stmts` and everything nested in them (a condition by its expression, not its arms' text);
+    `skip(stmt)` leaves a statement's own text out."""
+    texts = []
+    pending = list(stmts)
+    while pending:
+        stmt = pending.pop()
+        if skip is not None and skip(stmt):
+            pass
+        elif stmt.kind in _HEADERS:
+            texts.append(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0])
+        else:
+            texts.append(stmt.text)
+        pending.extend(stmt.then)
+        pending.extend(stmt.orelse)
+        pending.extend(s for case in stmt.cases for s in case.body)
+    return "\n".join(texts)
+
+
+def writes_in(stmts, name: str) -> bool:
+    """Whether `stmts` may write the variable `name`."""
+    return writes_pattern(name).search(statement_texts(stmts)) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def writes_pattern(name: str) -> re.Pattern:
+    word = re.escape(name)
+    return re.compile(rf"(?<![\w.>])(?:{word}\s*(?:\[[^\]]*\]\s*)?(?:[-+*/%&|^]|<<|>>)?=(?!=)|{word}\s*(?:\+\+|--)"
+                      rf"|(?:\+\+|--)\s*{word}\b)|(?:^|[(,=!?:;{{]|\breturn)\s*&\s*{word}\b|[(,]\s*{word}\s*[,)]",
+                      re.M)
