@@ -113,7 +113,7 @@ class _Build:
         suffix = b"@%d" % fid
         keys = []
         declared = None
-        sees_tiling = self.tiling.sees(path, data)
+        tiling_names = self.tiling.names(path, data)
         for definition in definitions:
             space = b"l0op::" if "l0op" in definition.qualifier else \
                 TILING_PREFIX if TILING_NAMESPACE in definition.qualifier else b""
@@ -126,8 +126,8 @@ class _Build:
         internal = {key[:-len(suffix)] for key in keys if key.endswith(suffix)}
         for definition, key in zip(definitions, keys):
             refs = definition.refs
-            if sees_tiling:
-                refs = refs | {TILING_PREFIX + r for r in refs}
+            if tiling_names:
+                refs = refs | {TILING_PREFIX + r for r in refs & tiling_names}
             if "l0op" in definition.qualifier or sees_l0:
                 refs = refs | {b"l0op::" + r for r in refs if not r.startswith(TILING_PREFIX)}
             if any(site.kind == "l0op" for site in definition.sites):  # `l0op::X(...)` of a helper is a call

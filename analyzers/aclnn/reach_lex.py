@@ -118,3 +118,16 @@ def define_body(directive: bytes, name: bytes) -> bytes:
 def included_names(data: bytes) -> tuple[str, ...]:
     """The file names (without folders) a file's `#include` lines name, quoted or angled."""
     return tuple(os.path.basename(m.decode("utf-8", "replace")) for m in _INCLUDED.findall(data))
+
+
+def included_paths(data: bytes) -> tuple[str, ...]:
+    """What a file's `#include` lines name, without leading `./` and `../` parts: every file the compiler may read
+    for one of them has a path ending with it (`platform/platform_info.h`)."""
+    found = []
+    for match in _INCLUDED.findall(data):
+        parts = [part for part in match.decode("utf-8", "replace").replace("\\", "/").split("/") if part]
+        while parts and parts[0] in (".", ".."):
+            parts.pop(0)
+        if parts:
+            found.append("/".join(parts))
+    return tuple(found)

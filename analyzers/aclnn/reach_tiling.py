@@ -5,10 +5,18 @@ built into the tiling library, not the op_api one. Its names (`GetTiling`, `Chec
 are the names of op_api helpers too: joined by name alone, nearly every route of hicann/ops-nn reached a launch through
 tiling code. C++ finds a name of a namespace only from code inside it, qualified by it, under a using-directive or a
 namespace alias, or by argument-dependent lookup on one of its types: each needs the word `optiling` in the file or in
-a header it includes. So a file sees the namespace when it, or a header it includes (transitively, matched by file
-name: more headers than the compiler would read), has the word outside comments and literals; in the other files a
+a header it includes. So a file sees the namespace when it, or a header it includes (transitively, matched by the
+included path's tail: every file whose path ends with it, more headers than the compiler would read), has the word
+outside comments and literals; in the other files a
 name does not reach the namespace's definitions. A virtual call through a base class declared elsewhere would: the
 tiling library's registry makes tiling objects, op_api code does not.
+
+Narrower still, by name: a translation unit can call `optiling::X` only when a declaration of X is in it, that is in
+the file or a header it includes. So a file sees, of the namespace, the names written inside `namespace optiling { }`
+blocks, after `optiling::`, and in directives naming it, in itself and the headers it includes (every identifier of
+those places: a superset of what they declare). A repository that keeps its tiling sources beside its aclnn ones
+(hicann/cann-ops' op_host) makes every aclnn file reach some header with the word, and without this every name of
+every tiling source was taken as callable from it.
 """
 
 from __future__ import annotations
@@ -17,44 +25,53 @@ import os
 import re
 from collections.abc import Sequence
 
-from op_migrate.analyzers.aclnn.reach_lex import included_names, mask
+from op_migrate.analyzers.aclnn.reach_lex import IDENT_BYTES, included_paths, mask
 
 NAMESPACE = "optiling"
 PREFIX = b"optiling::"
 _WORD = re.compile(rb"\boptiling\b")
 # A macro body naming it (blanked by mask() with the other preprocessor lines) names it wherever the macro is used.
 _DIRECTIVE = re.compile(rb"^[ \t]*#[^\n]*\boptiling\b", re.M)
+_BLOCK = re.compile(rb"\bnamespace\s+(?:[\w:]*::\s*)?optiling\b[\w:\s]*\{")
+_QUALIFIED = re.compile(rb"\boptiling\s*::\s*((?:\w+\s*::\s*)*\w+)")
+_ALIAS = re.compile(rb"\bnamespace\s+\w+\s*=[^;]*\boptiling\b")
+_BRACES = re.compile(rb"[{}]")
 
 
 class TilingSight:
-    """Answers, per file of the universe (or any path), whether it may name `namespace optiling`."""
+    """Answers, per file of the universe (or any path), whether it may name `namespace optiling`, and which of its
+    names."""
 
     def __init__(self, paths: Sequence[str]) -> None:
         self._paths = paths
         self._by_name: dict[str, list[str]] | None = None
-        self._scanned: dict[str, tuple[bool, tuple[str, ...]]] = {}
-        self._sees: dict[str, bool] = {}
+        self._scanned: dict[str, tuple[frozenset[bytes], tuple[str, ...]]] = {}
+        self._names: dict[str, frozenset[bytes]] = {}
 
     def sees(self, path: str, data: bytes | None = None) -> bool:
-        if path not in self._sees:
-            self._sees[path] = self._search(path, data)
-        return self._sees[path]
+        return bool(self.names(path, data))
 
-    def _search(self, path: str, data: bytes | None) -> bool:
+    def names(self, path: str, data: bytes | None = None) -> frozenset[bytes]:
+        """The names of `namespace optiling` code in `path` may call: those its own text and its headers' declare."""
+        if path not in self._names:
+            self._names[path] = self._search(path, data)
+        return self._names[path]
+
+    def _search(self, path: str, data: bytes | None) -> frozenset[bytes]:
+        found: set[bytes] = set()
         pending, seen = [path], {path}
         while pending:
             current = pending.pop()
-            mentions, included = self._scan(current, data if current == path else None)
-            if mentions:
-                return True
+            names, included = self._scan(current, data if current == path else None)
+            found |= names
             for name in included:
                 for header in self._named(name):
                     if header not in seen:
                         seen.add(header)
                         pending.append(header)
-        return False
+        return frozenset(found)
 
-    def _scan(self, path: str, data: bytes | None) -> tuple[bool, tuple[str, ...]]:
+    def _scan(self, path: str, data: bytes | None) -> tuple[frozenset[bytes], tuple[str, ...]]:
         if path not in self._scanned:
             if data is None:
                 try:
@@ -62,15 +79,42 @@ class TilingSight:
                         data = handle.read()
                 except OSError:
                     data = b""  # unreadable: the reach index reports it; it names nothing
-            mentions = b"optiling" in data and (_WORD.search(mask(data)[0]) is not None or
-                                                _DIRECTIVE.search(data.replace(b"\\\n", b" ")) is not None)
-            included = included_names(data)
-            self._scanned[path] = (mentions, included)
+            self._scanned[path] = (_declared(data) if b"optiling" in data else frozenset(), included_paths(data))
         return self._scanned[path]
 
-    def _named(self, name: str) -> list[str]:
+    def _named(self, included: str) -> list[str]:
+        """The files of the universe an `#include` of `included` may read: their paths end with it."""
         if self._by_name is None:
             self._by_name = {}
             for path in self._paths:
                 self._by_name.setdefault(os.path.basename(path), []).append(path)
-        return self._by_name.get(name, [])
+        tail = "/" + included
+        return [path for path in self._by_name.get(os.path.basename(included), [])
+                if path.replace(os.sep, "/").endswith(tail)]
+
+
+def _declared(data: bytes) -> frozenset[bytes]:
+    """The names a file may declare in `namespace optiling`: every identifier of its `namespace optiling { }` blocks,
+    of what follows `optiling::`, and of the directives naming the namespace; an alias of it: every identifier."""
+    masked = mask(data)[0]
+    if _ALIAS.search(masked):
+        return frozenset(masked.translate(IDENT_BYTES).split())
+    found: set[bytes] = set()
+    for block in _BLOCK.finditer(masked):
+        found.update(masked[block.end():_block_end(masked, block.end() - 1)].translate(IDENT_BYTES).split())
+    for qualified in _QUALIFIED.finditer(masked):
+        found.update(qualified.group(1).translate(IDENT_BYTES).split())
+    for directive in _DIRECTIVE.finditer(data.replace(b"\\\n", b" ")):
+        found.update(directive.group().translate(IDENT_BYTES).split())
+    found.discard(b"optiling")
+    return frozenset(found) | ({b"optiling"} if _WORD.search(masked) or _DIRECTIVE.search(data) else frozenset())
+
+
+def _block_end(text: bytes, opening: int) -> int:
+    """The index of the `}` that closes the `{` at `opening` (the end of the text when none does)."""
+    depth = 0
+    for brace in _BRACES.finditer(text, opening):
+        depth += 1 if text[brace.start()] == 123 else -1
+        if depth == 0:
+            return brace.start()
+    return len(text)

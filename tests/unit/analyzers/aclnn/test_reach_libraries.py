@@ -73,12 +73,24 @@ def test_a_file_that_never_names_optiling_does_not_reach_into_it(tmp_path: Path)
     assert chain.where[0].endswith("demo_tiling.cpp:6")
 
 
-def test_a_header_with_a_using_directive_makes_the_namespace_seen(tmp_path: Path) -> None:
+def test_a_header_with_a_using_directive_makes_the_names_it_declares_seen(tmp_path: Path) -> None:
     root, entry = _repo(tmp_path, extra='\n#include "plain.h"')
+    (root / "math/demo/op_host/demo_tiling_using.h").write_text(
+        "#pragma once\nnamespace optiling {\nstd::string Describe();\n}\nusing namespace optiling;\n")
     index = ReachIndex.build([root])
     chain = index.reaches("Describe", file=str(entry))
     assert chain is not None and chain.names == ("Describe", "CheckParams")
     assert chain.site.name == "l0op::Probe"
+
+
+def test_a_using_directive_alone_sees_no_name_no_included_header_declares(tmp_path: Path) -> None:
+    # Before: one header naming `optiling` (a vendored platform header in hicann/cann-ops) made every name of every
+    # tiling source callable from the file, and 57 of its 91 routes incomplete on chains through tiling code.
+    root, entry = _repo(tmp_path, extra='\n#include "plain.h"')
+    index = ReachIndex.build([root])
+    assert index.tiling.sees(str(entry)) and index.reaches("Describe", file=str(entry)) is None
+    tiling = str(root / "math/demo/op_host/demo_tiling.cpp")
+    assert index.reaches("Describe", file=tiling) is not None  # its own block declares it
 
 
 def test_a_call_qualified_by_std_or_op_binds_inside_that_namespace_only(tmp_path: Path) -> None:
@@ -125,3 +137,16 @@ def test_a_struct_of_namespace_l0op_is_no_launch(tmp_path: Path) -> None:
     index = ReachIndex.build([root])
     sites = [(call.line, call.name) for call in index.sites_in(str(entry), "aclnnDemoGetWorkspaceSize", 3)]
     assert sites == [(5, "l0op::DemoConv")]
+
+
+def test_an_include_reaches_only_files_whose_path_ends_with_it(tmp_path: Path) -> None:
+    # Before: `#include "exe_graph/runtime/shape.h"` (metadef's) was taken to read any `shape.h` of the roots, a
+    # tiling header of hicann/cann-ops declaring optiling names among them.
+    root, entry = _repo(tmp_path, extra='\n#include "exe_graph/runtime/shape.h"')
+    declares = "#pragma once\nnamespace optiling {\nstd::string Describe();\n}\n"
+    (root / "common/op_tiling/entity").mkdir(parents=True)
+    (root / "common/op_tiling/entity/shape.h").write_text(declares)
+    assert ReachIndex.build([root]).reaches("Describe", file=str(entry)) is None
+    (root / "common/include/exe_graph/runtime").mkdir(parents=True)
+    (root / "common/include/exe_graph/runtime/shape.h").write_text(declares)
+    assert ReachIndex.build([root]).reaches("Describe", file=str(entry)) is not None
