@@ -73,7 +73,7 @@ class AliasWalk:
             return _CLASS_TYPE.match(type_text) is not None
         if stmt.value is None or stmt.value.kind != "name":
             return False  # `auto b = MakeBox()`: the object the call made, not a copy of another variable's
-        source = _declared_type(self.frame.function, (stmt.value.name or stmt.value.text).strip())
+        source = declared_type(self.frame.function, (stmt.value.name or stmt.value.text).strip())
         return source is not None and "*" not in source and not _POINTER_LIKE.search(source)
 
     def through_local_pointer(self, name: str) -> bool:
@@ -81,7 +81,7 @@ class AliasWalk:
         return name in self.frame.pointers and _host_data(self.frame.env.get(name))
 
 
-def _declared_type(function, name: str) -> str | None:
+def declared_type(function, name: str) -> str | None:
     """The type a parameter or local of `function` is declared with; None when it declares none of that name or its
     type is `auto` from a call (then only the call knows whether it made a pointer)."""
     for param in function.params:

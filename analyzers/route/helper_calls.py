@@ -14,7 +14,8 @@ from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
 from op_migrate.analyzers.route.callee_text import bare_name
 from op_migrate.analyzers.route.effect_scan import is_framework_call
 from op_migrate.analyzers.route.generated_calls import GENERATED_API
-from op_migrate.analyzers.route.overloads import arg_kind, choose, library_overload_wins
+from op_migrate.analyzers.route.aliases import declared_type
+from op_migrate.analyzers.route.overloads import arg_kind, choose, library_overload_wins, param_kind
 from op_migrate.analyzers.route.statements import clip
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
@@ -59,7 +60,13 @@ class HelperCalls:
             return Unknown(expr.text)  # a host number of the C++ library, its arguments ran
         if len(candidates) > 1 and args is None:
             args = [self.value(arg) for arg in expr.children]
-        found = self._local_function(helper, len(expr.children), args, written=bare_name(callee))
+        tied = self._tied_overloads(helper, expr, args, bare_name(callee)) if args is not None else None
+        if tied and len(tied) == 1:
+            return self._call_helper(tied[0], expr, args)
+        if tied:
+            return self._call_each_overload(tied, expr)
+        found = self._specialization(callee, len(expr.children), args) or \
+            self._local_function(helper, len(expr.children), args, written=bare_name(callee))
         if found is not None:
             return self._call_helper(found, expr, args)
         generated = GENERATED_API.match(helper)
@@ -106,6 +113,50 @@ class HelperCalls:
             self.frame.env.pop(f"$pointer{index}", None)
         return value
 
+    def _tied_overloads(self, short: str, expr: Expr, args, written: str):
+        """The overloads a call fits equally well when they take different parameter types (`K(int64_t)` and
+        `K(double)` given a value the walk cannot type): C++ picks one, the walk cannot tell which. An argument whose
+        value says nothing is typed by the declaration of the variable it names (`ViewCopy(x, shape, ...)` with
+        `const op::Shape& shape`); when that leaves one overload, it alone. None when no two overloads tie."""
+        pairs = [pair for pair in self._functions_named(self.frame.unit, short)
+                 if qualified_as_written(pair[1].name, written)]
+        if len(pairs) < 2:
+            return None
+        kinds = [arg_kind(value) or self._declared_kind(arg) for value, arg in zip(args, expr.children)]
+        reachable = choose([function for _, function in pairs], len(expr.children), kinds)
+        signatures = {tuple(param.declared_type for param in function.params) for function in reachable}
+        if len(reachable) < 2 or len(signatures) < 2:
+            best = choose([function for _, function in pairs], len(expr.children), [arg_kind(v) for v in args])
+            if len(reachable) == 1 and len(best) > 1:
+                return [next(pair for pair in pairs if pair[1] is reachable[0])]  # the declarations decided it
+            return None
+        return [next(pair for pair in pairs if pair[1] is function) for function in reachable]
+
+    def _declared_kind(self, arg: Expr) -> str | None:
+        """The overload kind of a variable's declared type (a parameter or local of the current function)."""
+        if arg.kind != "name":
+            return None
+        declared = declared_type(self.frame.function, (arg.name or arg.text).strip())
+        return param_kind(declared) if declared else None
+
+    def _call_each_overload(self, pairs, expr: Expr):
+        """Each overload a call may reach, walked as an arm of an undecided branch; the value is their join."""
+        text = clip(expr.text.split("(", 1)[0], 60)
+        arms, spelled = [], []
+        for index, (unit, function) in enumerate(pairs):
+            alias = f"$overload{index}"
+            self.frame.env[alias] = FunctionRef(function.short_name, ((unit, function),))
+            signature = f"{function.short_name}({', '.join(p.declared_type for p in function.params)})"
+            spelled.append(signature)
+            call = Expr("call", expr.text, name=alias, children=expr.children, line=expr.line)
+            arms.append((f"{text} is {signature}", (Stmt("decl", expr.line, expr.text, target="$returned", value=call),)))
+        self._note_unknown(f"{text} is one of {', '.join(spelled)}")
+        self._branches(arms)
+        value = self.frame.env.pop("$returned", UNKNOWN)
+        for index in range(len(pairs)):
+            self.frame.env.pop(f"$overload{index}", None)
+        return value
+
     def _call_helper(self, found, expr: Expr, args):
         """Inline a helper of the file or a header it includes. One without effects only computes a value (a check
         among them: its verdict under the facts, checks.py), walked without noting its guards."""
@@ -143,6 +194,20 @@ class HelperCalls:
         if not reachable:
             return None
         return self.chosen(pairs, reachable)
+
+    def _specialization(self, callee: str, arity: int, args):
+        """`Kind<float>()`: an explicit specialization `template <> ... Kind<float>()` of the file or its headers,
+        when one is written for exactly those template arguments (else the primary template, as before)."""
+        last = callee.rsplit("::", 1)[-1].strip()
+        if "<" not in last or not last.endswith(">"):
+            return None
+        name, arguments = last.split("<", 1)
+        spelled = f"{name.strip()}<{', '.join(part.strip() for part in arguments[:-1].split(','))}>"
+        for written in dict.fromkeys((last, spelled, spelled.replace(", ", ","))):
+            found = self._local_function(written, arity, args)
+            if found is not None:
+                return found
+        return None
 
     def chosen(self, pairs, reachable):
         """The (unit, function) of the best definition; when others in other files fit the call as well (a method

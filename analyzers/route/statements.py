@@ -191,6 +191,9 @@ class StatementWalker:
             if isinstance(current, TensorList):
                 self.container_element_assign(name, current, value)
                 return
+            if current is not None and not isinstance(current, (IntList, TensorTuple, Unknown)):
+                self._store(self.frame, name, Unknown(name))  # `m[2] = 5` on a map or set the walk does not follow
+                return
             if isinstance(current, TensorTuple):
                 # `fagOut[0] = l0op::Reshape(fagOut[0], ...)` on the std::array an L0 op returned: that position only.
                 items = list(current.items)

@@ -426,6 +426,13 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             after = int_list_after(target, method, [self.value(arg) for arg in expr.children])
             self._store(self.frame, strip_parens(receiver).lstrip("*").strip(), after)
             return Status(True)
+        if method in CHANGING_METHODS and not isinstance(target, TensorRef) and \
+                not (isinstance(target, HostValue) and target.kind == "executor"):
+            # `s.insert(3)` on a host container, a table or a set the walk holds no model of the change for: unknown
+            # from here on.
+            held = strip_parens(receiver).lstrip("*").strip()
+            if _PLAIN_NAME.match(held):
+                self._store(self.frame, held, Unknown(held))
         self.taint_containers(expr.children)
         return self.method_value(target, method, expr)
 
