@@ -99,18 +99,24 @@ class HelperCalls:
 
     def _call_each(self, pointer: FunctionRef, names: list[str], expr: Expr):
         """Each function the pointer may hold, walked as an arm of an undecided branch; the value is their join."""
+        return self._call_arms([(name, FunctionRef(name, tuple(p for p in pointer.defined if p[1].short_name == name)))
+                                for name in names], expr, "$pointer")
+
+    def _call_arms(self, choices, expr: Expr, prefix: str):
+        """Each (label, function reference) a call may reach, walked as an arm of an undecided branch; the value is
+        their join."""
         text = clip(expr.text.split("(", 1)[0], 60)
         arms = []
-        for index, name in enumerate(names):
-            alias = f"$pointer{index}"
-            self.frame.env[alias] = FunctionRef(name, tuple(p for p in pointer.defined if p[1].short_name == name))
+        for index, (label, held) in enumerate(choices):
+            alias = f"{prefix}{index}"
+            self.frame.env[alias] = held
             call = Expr("call", expr.text, name=alias, children=expr.children, line=expr.line)
-            arms.append((f"{text} is {name}", (Stmt("decl", expr.line, expr.text, target="$returned", value=call),)))
-        self._note_unknown(f"{text} is one of {', '.join(names)}")
+            arms.append((f"{text} is {label}", (Stmt("decl", expr.line, expr.text, target="$returned", value=call),)))
+        self._note_unknown(f"{text} is one of {', '.join(label for label, _ in choices)}")
         self._branches(arms)
         value = self.frame.env.pop("$returned", UNKNOWN)
-        for index in range(len(names)):
-            self.frame.env.pop(f"$pointer{index}", None)
+        for index in range(len(choices)):
+            self.frame.env.pop(f"{prefix}{index}", None)
         return value
 
     def _tied_overloads(self, short: str, expr: Expr, args, written: str):
@@ -141,21 +147,9 @@ class HelperCalls:
 
     def _call_each_overload(self, pairs, expr: Expr):
         """Each overload a call may reach, walked as an arm of an undecided branch; the value is their join."""
-        text = clip(expr.text.split("(", 1)[0], 60)
-        arms, spelled = [], []
-        for index, (unit, function) in enumerate(pairs):
-            alias = f"$overload{index}"
-            self.frame.env[alias] = FunctionRef(function.short_name, ((unit, function),))
-            signature = f"{function.short_name}({', '.join(p.declared_type for p in function.params)})"
-            spelled.append(signature)
-            call = Expr("call", expr.text, name=alias, children=expr.children, line=expr.line)
-            arms.append((f"{text} is {signature}", (Stmt("decl", expr.line, expr.text, target="$returned", value=call),)))
-        self._note_unknown(f"{text} is one of {', '.join(spelled)}")
-        self._branches(arms)
-        value = self.frame.env.pop("$returned", UNKNOWN)
-        for index in range(len(pairs)):
-            self.frame.env.pop(f"$overload{index}", None)
-        return value
+        return self._call_arms([(f"{function.short_name}({', '.join(p.declared_type for p in function.params)})",
+                                 FunctionRef(function.short_name, ((unit, function),))) for unit, function in pairs],
+                               expr, "$overload")
 
     def _call_helper(self, found, expr: Expr, args):
         """Inline a helper of the file or a header it includes. One without effects only computes a value (a check
