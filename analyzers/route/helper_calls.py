@@ -15,7 +15,7 @@ from op_migrate.analyzers.route.callee_text import bare_name
 from op_migrate.analyzers.route.effect_scan import is_framework_call
 from op_migrate.analyzers.route.generated_calls import GENERATED_API
 from op_migrate.analyzers.route.aliases import declared_type
-from op_migrate.analyzers.route.overloads import arg_kind, choose, library_overload_wins, param_kind
+from op_migrate.analyzers.route.overloads import arg_kind, choose, is_builtin_type, library_overload_wins, param_kind
 from op_migrate.analyzers.route.statements import clip
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
@@ -53,8 +53,8 @@ class HelperCalls:
             if own is not NotImplemented:
                 return own
         candidates = self._functions_named(self.frame.unit, helper)
-        if candidates and library_overload_wins(bare_name(callee), [arg.text for arg in expr.children],
-                                                [function for _, function in candidates]):
+        texts = [self._arithmetic_text(arg) for arg in expr.children] if candidates else []
+        if candidates and library_overload_wins(bare_name(callee), texts, [function for _, function in candidates]):
             for arg in expr.children:
                 self.value(arg)
             return Unknown(expr.text)  # a host number of the C++ library, its arguments ran
@@ -137,6 +137,12 @@ class HelperCalls:
                 return [next(pair for pair in pairs if pair[1] is reachable[0])]  # the declarations decided it
             return None
         return [next(pair for pair in pairs if pair[1] is function) for function in reachable]
+
+    def _arithmetic_text(self, arg: Expr) -> str:
+        """An argument's text, or `0` for a variable declared with a builtin arithmetic type (`float alphaValue`):
+        either way, what library_overload_wins reads as a builtin number or not."""
+        declared = declared_type(self.frame.function, (arg.name or arg.text).strip()) if arg.kind == "name" else None
+        return "0" if declared and is_builtin_type(declared) else arg.text
 
     def _declared_kind(self, arg: Expr) -> str | None:
         """The overload kind of a variable's declared type (a parameter or local of the current function)."""

@@ -108,6 +108,11 @@ def choose(functions: Sequence[Function], arity: int, kinds: Sequence[str | None
     return [function for score, function in scored if score == best]
 
 
+def is_builtin_type(type_text: str) -> bool:
+    """`float`, `const int64_t&`, `double`: a builtin arithmetic type (not `const bfloat16&`)."""
+    return _BUILTIN_PARAM.match(type_text) is not None
+
+
 def library_overload_wins(callee: str, arg_texts: Sequence[str], functions: Sequence[Function]) -> bool:
     """Whether a `std::` call with builtin arithmetic arguments reaches the C++ library, not a repository overload:
     <cmath>'s float/double overloads are exact matches and beat one that takes a class through a conversion

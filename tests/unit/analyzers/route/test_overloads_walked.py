@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from .branch_probe import CERTAIN, MAY, NONE, branch_launches
+from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+
+from .branch_probe import CERTAIN, ENTRY, MAY, NONE, branch_launches
 
 KIND = ("template <typename T>\nstatic int64_t Kind()\n{\n    return 1;\n}\ntemplate <>\nint64_t Kind<float>()\n{\n"
         "    return 2;\n}\n")
@@ -44,3 +46,18 @@ def test_a_variable_the_walk_cannot_value_is_typed_by_its_declaration(tmp_path: 
                "static int64_t Via(const aclTensor* x, const op::Shape& shape)\n{\n    return V(x, shape);\n}\n")
     prelude = "    int64_t r = Via(self, MakeShapeSomehow());"
     assert branch_launches(tmp_path, prelude, "r == 1", helpers=helpers) == CERTAIN
+
+
+def test_a_standard_call_on_a_builtin_number_reaches_the_library_not_a_class_overload(tmp_path: Path) -> None:
+    # opbase overloads std::isnan/isinf for bfloat16 and its float8/float4 types; `std::isnan(alpha)` with
+    # `float alpha` is the library's exact match (ops-nn Elu): not an arm per repository overload.
+    helpers = ("namespace std {\nstatic bool isnan(const Float8E5M2& v)\n{\n    return true;\n}\n"
+               "static bool isnan(const Float4E2M1& v)\n{\n    return true;\n}\n}\n"
+               "static bool Check(float alpha)\n{\n    return std::isnan(alpha);\n}\n")
+    source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
+    source.parent.mkdir(parents=True)
+    (tmp_path / "conversion").mkdir()
+    source.write_text(helpers + ENTRY.format(prelude="    bool nan = Check(0.5f);", cond="nan"))
+    report = analyze_chains([source], repo_root=tmp_path)
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert not any("is one of" in guard for guard in route.undecided_guards), route.undecided_guards
