@@ -14,7 +14,8 @@ from .branch_probe import CERTAIN, ENTRY, MAY, NONE, branch_launches
 KIND = ("template <typename T>\nstatic int64_t Kind()\n{\n    return 1;\n}\ntemplate <>\nint64_t Kind<float>()\n{\n"
         "    return 2;\n}\n")
 PAIR = "static int64_t K(int64_t a)\n{\n    return 1;\n}\nstatic int64_t K(double a)\n{\n    return 2;\n}\n"
-ARITY = "static int64_t K(int64_t a)\n{\n    return 1;\n}\nstatic int64_t K(int64_t a, int64_t b)\n{\n    return 2;\n}\n"
+ARITY = ("static int64_t K(int64_t a)\n{\n    return 1;\n}\n"
+         "static int64_t K(int64_t a, int64_t b)\n{\n    return 2;\n}\n")
 
 
 @pytest.mark.parametrize("helpers, prelude, cond, expected", [
