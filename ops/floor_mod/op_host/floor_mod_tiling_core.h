@@ -304,9 +304,9 @@ inline CoreRange CoreRangeOf(const FloorModTilingData& td, uint32_t core)
     return CoreRange{start, td.perCoreDataCount + (core < extra ? td.blockAlignElements : 0)};
 }
 
-inline void SplitCores(FloorModTilingData& td, uint32_t coreNum, uint64_t minPerCore)
+// Splits [0, total) (elements, or BLOCK_RESIDENT's work items) into aligned core ranges of at least minPerCore.
+inline void SplitCores(FloorModTilingData& td, uint32_t coreNum, uint64_t minPerCore, uint64_t total)
 {
-    uint64_t total = td.totalDataCount;
     uint64_t align = td.blockAlignElements;
     uint64_t blocks = (total + align - 1) / align;
     uint64_t wanted = (total + minPerCore - 1) / minPerCore;
@@ -318,6 +318,20 @@ inline void SplitCores(FloorModTilingData& td, uint32_t coreNum, uint64_t minPer
     td.tailDataCoreNum = blocks % cores;
     uint64_t lastStart = (cores - 1) * td.perCoreDataCount + td.tailDataCoreNum * align;
     td.lastCoreDataCount = total - lastStart;
+}
+
+// BLOCK_RESIDENT (FLOAT, x1 [I, 1, K] against x2 [1, J, K] after compression): the tile of TAIL_CONTIGUOUS's plan
+// (the same buffers: x2's queue holds a chunk of its rows across tiles instead of one tile's), the cores split the
+// chunk-major work items (TileWalker) so that x2 is read once per core and chunk, not once per tile (its block is
+// each outer index's). Depth 2: a core's next chunk is fetched while its last tile of the current one computes.
+inline void BlockResidentTiling(FloorModTilingData& td, const Platform& platform, uint32_t tile)
+{
+    td.blockAlignElements = 1;
+    uint64_t itemElements = static_cast<uint64_t>(FloorModNs::ChunkRows(td, tile)) * td.outShape[2];
+    uint64_t minItems = (MIN_ELEMENTS_PER_CORE + itemElements - 1) / itemElements;
+    SplitCores(td, platform.coreNum == 0 ? 1 : platform.coreNum, minItems, FloorModNs::WorkItems(td, tile));
+    td.queueDepth = 2;
+    td.usableUbSize = tile;
 }
 
 // Full tiling: broadcast metadata, mode, core split and the largest tile whose UB plan fits. Whole-row tiles (every
@@ -340,6 +354,15 @@ inline Status ComputeTiling(const Shape& x1, const Shape& x2, const Shape& y, DT
     if (tileAtDepth2 == 0) {
         return Status::NO_UB;
     }
+    if (kind == FloorModNs::KIND_FP32 && FloorModNs::IsRowTimesBlock(td)) {
+        td.broadcastMode = FloorModNs::BLOCK_RESIDENT; // its plan adds the bound row
+        uint64_t tile = TileForDepth(td, kind, 2, budget);
+        if (tile != 0 && FloorModNs::UsesRowTiles(td, static_cast<uint32_t>(tile))) {
+            BlockResidentTiling(td, platform, static_cast<uint32_t>(tile));
+            return Status::OK;
+        }
+        td.broadcastMode = mode;
+    }
     bool rowMode = mode >= FloorModNs::TAIL_CONTIGUOUS;
     uint64_t rowUnit = BlockAlign(td, true);
     bool wholeRows = rowMode && FloorModNs::UsesRowTiles(td, static_cast<uint32_t>(tileAtDepth2)) &&
@@ -352,7 +375,7 @@ inline Status ComputeTiling(const Shape& x1, const Shape& x2, const Shape& y, DT
     td.blockAlignElements = BlockAlign(td, wholeRows);
     bool unalignedRows = wholeRows && td.blockAlignElements != static_cast<uint64_t>(td.outShape[td.rank - 1]);
     SplitCores(td, platform.coreNum == 0 ? 1 : platform.coreNum,
-               unalignedRows ? MIN_ELEMENTS_PER_CORE_UNALIGNED_ROWS : MIN_ELEMENTS_PER_CORE);
+               unalignedRows ? MIN_ELEMENTS_PER_CORE_UNALIGNED_ROWS : MIN_ELEMENTS_PER_CORE, td.totalDataCount);
     uint64_t tileAtDepth1 = TileForDepth(td, kind, 1, budget);
     uint64_t biggest = CoreRangeOf(td, 0).count;
     if (biggest <= tileAtDepth1) {

@@ -147,7 +147,8 @@ private:
         if (rowTable_) {
             pipe_.InitBuffer(rowTableBuf_, plan.rowTableBytes);
         }
-        if (plan.zeroTableBytes != 0) {
+        zeroTable_ = plan.zeroTableBytes != 0;
+        if (zeroTable_) {
             pipe_.InitBuffer(zeroTableBuf_, plan.zeroTableBytes);
         }
         // Vector writes into input buffers the scalar unit may have read (for the scalar paths' S -> V order).
@@ -160,6 +161,9 @@ private:
         }
         if (plan.slotBytes != 0) {
             pipe_.InitBuffer(slotBuf_, plan.slotBytes);
+        }
+        if (plan.boundBytes != 0) {
+            pipe_.InitBuffer(boundBuf_, plan.boundBytes);
         }
         if constexpr (!Traits::IS_DOUBLE_BITS) {
             LocalTensor<uint8_t> mask;
@@ -186,7 +190,7 @@ private:
     __aicore__ inline void BuildGatherTables()
     {
         uint32_t lanesPerElement = GatherLanesPerElement(sizeof(T));
-        if (wide_[0] || wide_[1]) {
+        if (zeroTable_) {
             LocalTensor<uint32_t> zero = zeroTableBuf_.template Get<uint32_t>();
             for (uint32_t j = 0; j < ZERO_TABLE_LANES; ++j) {
                 zero.SetValue(j, (j % lanesPerElement) * static_cast<uint32_t>(sizeof(uint32_t)));
@@ -300,13 +304,13 @@ private:
     {
         for (uint32_t input = 0; input < 2; ++input) {
             uint32_t fetch = plan.fetch[input];
-            if (fetch == FETCH_NONE) {
-                continue;
+            if (fetch == FETCH_NONE || (fetch == FETCH_CHUNK && (plan.chunk & CHUNK_LOAD) == 0U)) {
+                continue; // spread at Init, or the chunk an earlier tile brought
             }
             LocalTensor<T> local = InQue(input).template AllocTensor<T>();
             GlobalTensor<T> from = Gm(input)[plan.offset[input]];
             uint8_t pad = static_cast<uint8_t>(plan.rowStride - plan.cols);
-            if (fetch == FETCH_ROWS) {
+            if (fetch == FETCH_ROWS || fetch == FETCH_CHUNK) {
                 DataCopyPad(local, from,
                             DataCopyExtParams{static_cast<uint16_t>(plan.rows),
                                               static_cast<uint32_t>(plan.cols * sizeof(T)), 0, 0, 0},
@@ -335,6 +339,14 @@ private:
                 x[input] = Wide(input);
                 continue;
             }
+            if (fetch == FETCH_CHUNK) {
+                if ((plan.chunk & CHUNK_LOAD) != 0U) {
+                    chunk_ = InQue(input).template DeQue<T>();
+                    NewChunk(plan);
+                }
+                x[input] = chunk_;
+                continue;
+            }
             queued[input] = InQue(input).template DeQue<T>();
             x[input] = queued[input];
             if (fetch == FETCH_ONE_ROW && input == 0 && DividendRowFits(plan, n)) {
@@ -356,8 +368,24 @@ private:
         ComputeTile(x[0], x[1], y, plan, n, dividendRow);
         outQue_.EnQue(y);
         for (uint32_t input = 0; input < 2; ++input) {
-            if (plan.fetch[input] != FETCH_NONE) {
+            uint32_t fetch = plan.fetch[input];
+            if (fetch == FETCH_CHUNK && (plan.chunk & CHUNK_FREE) != 0U) {
+                InQue(input).FreeTensor(chunk_); // the chunk's last tile on this core
+            } else if (fetch != FETCH_NONE && fetch != FETCH_CHUNK) {
                 InQue(input).FreeTensor(queued[input]);
+            }
+        }
+    }
+
+    // BLOCK_RESIDENT FLOAT: what the chunk just taken allows its tiles (RemainderMath::ChunkVerdict), when its rows are
+    // COMPUTE_ALIGN lanes without padding and x1 comes as one row: the cheap path on a row's bound (FastOnChunk) alone.
+    __aicore__ inline void NewChunk(const TilePlan& plan)
+    {
+        chunkSigns_ = FloorModFast::VERDICT_EXACT;
+        if constexpr (Traits::IS_FP32) {
+            uint32_t n = Lanes(plan);
+            if (plan.fetch[0] == FETCH_ONE_ROW && plan.cols == COMPUTE_ALIGN && DividendRowFits(plan, n)) {
+                chunkSigns_ = math_.ChunkVerdict(chunk_, boundBuf_.template Get<float>(), n);
             }
         }
     }
@@ -376,6 +404,10 @@ private:
     {
         if constexpr (Traits::IS_FP32) {
             Dividend a{x1, dividendRow};
+            if (plan.fetch[1] == FETCH_CHUNK && chunkSigns_ != FloorModFast::VERDICT_EXACT && dividendRow &&
+                math_.FastOnChunk(a, x2, boundBuf_.template Get<float>(), chunkSigns_, y, n)) {
+                return; // else the verdict below and its path redo y
+            }
             uint32_t verdict = Verdict(a, x2, n);
             if (verdict != FloorModFast::VERDICT_EXACT) {
                 math_.Fast<Traits::DIVISOR_BITS>(a, x2, verdict, y, n);
@@ -449,7 +481,7 @@ private:
         bool readsVector = false;
         for (uint32_t input = 0; input < 2; ++input) {
             uint32_t fetch = plan.fetch[input];
-            readsDma = readsDma || fetch == FETCH_ROWS; // the others are read from the wide buffer
+            readsDma = readsDma || fetch == FETCH_ROWS || fetch == FETCH_CHUNK; // others: from the wide buffer
             readsVector =
                 readsVector || fetch == FETCH_ONE_ROW || fetch == FETCH_ROW_VALUES || fetch == FETCH_ONE_VALUE;
         }
@@ -500,9 +532,11 @@ private:
     TBuf<TPosition::VECCALC> workBuf_;
     TBuf<TPosition::VECCALC> maskBuf_;
     TBuf<TPosition::VECCALC> slotBuf_;
+    TBuf<TPosition::VECCALC> boundBuf_; // BLOCK_RESIDENT FLOAT: the chunk's 1 / |b| bound per column (ChunkVerdict)
     GlobalTensor<T> x1Gm_;
     GlobalTensor<T> x2Gm_;
     GlobalTensor<T> yGm_;
+    LocalTensor<T> chunk_; // BLOCK_RESIDENT: x2's rows of the current chunk, held from its first tile to its last
     RemainderMath math_;
     FloorModTilingData td_;
     uint64_t start_ = 0;
@@ -510,9 +544,11 @@ private:
     uint32_t tile_ = 0;
     bool wide_[2] = {false, false};
     bool rowTable_ = false;
+    bool zeroTable_ = false;
     bool vectorWritesInputs_ = false;
     uint32_t verdictSkips_ = 0; // tiles left before the next cheap-path verdict (Verdict)
     uint32_t twoPassTiles_ = 0; // tiles left that ask the two-pass verdict only (Verdict)
+    uint32_t chunkSigns_ = 0;   // BLOCK_RESIDENT FLOAT: the chunk's divisor signs, or VERDICT_EXACT (NewChunk)
 };
 
 } // namespace FloorModNs

@@ -74,6 +74,14 @@ enum InputFetch : uint32_t {
     FETCH_ROW_VALUES = 2, // one value per row (R consecutive values), each spread over its row in UB
     FETCH_ONE_VALUE = 3,  // one value for the whole tile, spread in UB
     FETCH_NONE = 4,       // one element for the whole kernel, spread once at Init: no DMA per tile
+    FETCH_CHUNK = 5,      // BLOCK_RESIDENT's x2: R rows kept in UB by the tiles of one chunk (one DMA per chunk)
+};
+
+// A FETCH_CHUNK tile's part in its chunk's life: the first tile's CopyIn brings the rows (and its Compute takes them
+// from the queue), the last tile's Compute frees them.
+enum ChunkStep : uint32_t {
+    CHUNK_LOAD = 1,
+    CHUNK_FREE = 2,
 };
 
 struct TilePlan {
@@ -83,6 +91,7 @@ struct TilePlan {
     uint32_t rowStride; // elements between row starts in UB (a 32-byte multiple when R > 1)
     int64_t offset[2];  // GM element offset of the first element each input reads
     uint32_t fetch[2];
+    uint32_t chunk;     // ChunkStep bits (FETCH_CHUNK only)
 };
 
 __aicore__ inline uint64_t AlignUpTo(uint64_t value, uint64_t align)
@@ -150,6 +159,33 @@ __aicore__ inline uint32_t RowsPerTile(const FloorModTilingData& td, uint32_t ti
     return rows < MAX_ROWS_PER_TILE ? rows : MAX_ROWS_PER_TILE;
 }
 
+// BLOCK_RESIDENT's layout (compressed [I, J, K]): x1 strides (K, 0, 1), x2 strides (0, K, 1): every outer index
+// reads the same J rows of x2 and one row of x1.
+__aicore__ inline bool IsRowTimesBlock(const FloorModTilingData& td)
+{
+    if (td.rank != 3) {
+        return false;
+    }
+    int64_t cols = td.outShape[2];
+    return td.x1Stride[0] == cols && td.x1Stride[1] == 0 && td.x1Stride[2] == 1 && td.x2Stride[0] == 0 &&
+           td.x2Stride[1] == cols && td.x2Stride[2] == 1;
+}
+
+// Rows of x2 per chunk (a tile of whole rows; the last chunk may be shorter) and BLOCK_RESIDENT's work items.
+__aicore__ inline uint32_t ChunkRows(const FloorModTilingData& td, uint32_t tile)
+{
+    uint64_t rows = RowsPerTile(td, tile);
+    uint64_t block = static_cast<uint64_t>(td.outShape[1]);
+    return static_cast<uint32_t>(rows < block ? rows : block);
+}
+
+__aicore__ inline uint64_t WorkItems(const FloorModTilingData& td, uint32_t tile)
+{
+    uint64_t rows = ChunkRows(td, tile);
+    uint64_t chunks = (static_cast<uint64_t>(td.outShape[1]) + rows - 1) / rows;
+    return chunks * static_cast<uint64_t>(td.outShape[0]);
+}
+
 // The Gather offset table for one value per row: only when some input can be FETCH_ROW_VALUES.
 __aicore__ inline bool NeedsRowTable(const FloorModTilingData& td)
 {
@@ -198,11 +234,12 @@ struct UbPlan {
     uint32_t workBytes;       // WorkWords 32-bit words per tile element
     uint32_t maskBytes;       // one bit per tile element (Compare / Select, float kinds)
     uint32_t slotBytes;       // the scalar result of a reduction
+    uint32_t boundBytes;      // BLOCK_RESIDENT FLOAT: a chunk's quotient bound per column (one row of COMPUTE_ALIGN)
 
     __aicore__ inline uint64_t Total() const
     {
         uint64_t total = static_cast<uint64_t>(outQueueBytes) * outQueueDepth + rowTableBytes + zeroTableBytes +
-                         workBytes + maskBytes + slotBytes;
+                         workBytes + maskBytes + slotBytes + boundBytes;
         for (uint32_t input = 0; input < 2; ++input) {
             total += static_cast<uint64_t>(inQueueBytes[input]) * inQueueDepth[input] + wideBytes[input];
         }
@@ -224,7 +261,7 @@ __aicore__ inline UbPlan PlanUbAs(const FloorModTilingData& td, uint32_t kind, u
 {
     UbPlan plan{};
     uint64_t bytes = td.dtypeBytes;
-    bool anyWide = false;
+    bool anySpread = false;
     for (uint32_t input = 0; input < 2; ++input) {
         uint32_t hold = HoldOf(td, input, rowTiles);
         uint64_t elements = tile;
@@ -238,18 +275,20 @@ __aicore__ inline UbPlan PlanUbAs(const FloorModTilingData& td, uint32_t kind, u
         plan.inQueueBytes[input] = BlockBytes(elements * bytes);
         plan.inQueueDepth[input] = hold == HOLD_CONSTANT ? 1U : depth; // read once, at Init
         plan.wideBytes[input] = hold == HOLD_TILE ? 0U : BlockBytes(tile * bytes);
-        anyWide = anyWide || hold != HOLD_TILE;
+        anySpread = anySpread || hold == HOLD_SPREAD || hold == HOLD_CONSTANT;
     }
     plan.outQueueBytes = BlockBytes(tile * bytes);
     plan.outQueueDepth = depth;
     plan.rowTableBytes = rowTiles && NeedsRowTable(td) ?
                              BlockBytes(static_cast<uint64_t>(tile) * GatherLanesPerElement(td.dtypeBytes) * 4U) :
                              0U;
-    plan.zeroTableBytes = anyWide ? ZERO_TABLE_LANES * 4U : 0U;
+    // Gather's offsets for spreading values (a replicated row is copied by Adds: no table, no scalar writes at Init)
+    plan.zeroTableBytes = anySpread ? ZERO_TABLE_LANES * 4U : 0U;
     plan.workBytes = BlockBytes(static_cast<uint64_t>(WorkWords(kind)) * tile * 4U);
     plan.maskBytes = kind == KIND_HALF || kind == KIND_FP32 ? BlockBytes(tile / 8U) : 0U;
     // the scalar results of reductions: FP32 kinds read two at once (the cheap path's verdict), INT64 one
     plan.slotBytes = kind == KIND_DOUBLE_BITS || kind == KIND_INT32 ? 0U : (kind == KIND_INT64 ? 1U : 2U) * BLOCK_BYTES;
+    plan.boundBytes = td.broadcastMode == BLOCK_RESIDENT && kind == KIND_FP32 ? COMPUTE_ALIGN * 4U : 0U;
     return plan;
 }
 
@@ -312,6 +351,7 @@ public:
     {
         td_ = &td;
         position_ = start;
+        start_ = start;
         end_ = start + count;
         tile_ = tile;
         cols_ = static_cast<uint64_t>(td.outShape[td.rank - 1]);
@@ -322,6 +362,10 @@ public:
         for (uint32_t input = 0; input < 2; ++input) {
             constant_[input] = IsConstantInput(td, input);
         }
+        if (td.broadcastMode == BLOCK_RESIDENT) {
+            chunkRows_ = ChunkRows(td, tile);
+            return; // position_ counts work items; no cursor
+        }
         cursor_.Init(td, start);
     }
 
@@ -329,6 +373,10 @@ public:
     {
         if (position_ >= end_) {
             return false;
+        }
+        if (td_->broadcastMode == BLOCK_RESIDENT) {
+            NextItem(plan);
+            return true;
         }
         uint32_t rank = td_->rank;
         uint64_t left = end_ - position_;
@@ -356,6 +404,7 @@ public:
             plan.offset[input] = cursor_.Offset(input);
             plan.fetch[input] = FetchOf(input, rows);
         }
+        plan.chunk = 0;
         uint64_t moved = rows * plan.cols;
         cursor_.Advance(moved);
         position_ += moved;
@@ -363,6 +412,34 @@ public:
     }
 
 private:
+    // BLOCK_RESIDENT: item w is chunk w / I of x2's rows against x1's row w % I (position_ counts items): the tiles
+    // of one chunk follow each other, so its rows are fetched once per core and chunk.
+    __aicore__ inline void NextItem(TilePlan& plan)
+    {
+        uint64_t outer = static_cast<uint64_t>(td_->outShape[0]);
+        uint64_t block = static_cast<uint64_t>(td_->outShape[1]);
+        uint64_t chunk = position_ / outer;
+        uint64_t row = position_ % outer;
+        uint64_t first = chunk * chunkRows_;
+        uint64_t rows = block - first < chunkRows_ ? block - first : chunkRows_;
+        plan.outOffset = (row * block + first) * cols_;
+        plan.rows = static_cast<uint32_t>(rows);
+        plan.cols = static_cast<uint32_t>(cols_);
+        plan.rowStride = rows > 1 ? rowStride_ : plan.cols;
+        plan.offset[0] = static_cast<int64_t>(row) * td_->x1Stride[0];
+        plan.offset[1] = static_cast<int64_t>(first) * td_->x2Stride[1];
+        plan.fetch[0] = rows > 1 ? FETCH_ONE_ROW : FETCH_ROWS;
+        plan.fetch[1] = FETCH_CHUNK;
+        plan.chunk = 0;
+        if (position_ == start_ || row == 0) {
+            plan.chunk |= CHUNK_LOAD;
+        }
+        if (position_ + 1 == end_ || row + 1 == outer) {
+            plan.chunk |= CHUNK_FREE;
+        }
+        ++position_;
+    }
+
     __aicore__ inline uint32_t FetchOf(uint32_t input, uint64_t rows) const
     {
         if (constant_[input]) {
@@ -383,8 +460,10 @@ private:
     const FloorModTilingData* td_ = nullptr;
     OffsetCursor cursor_;
     uint64_t position_ = 0;
+    uint64_t start_ = 0;
     uint64_t end_ = 0;
     uint64_t cols_ = 1;
+    uint64_t chunkRows_ = 1;
     uint32_t tile_ = 1;
     uint32_t rowStride_ = 1;
     uint32_t rowsPerTile_ = 1;

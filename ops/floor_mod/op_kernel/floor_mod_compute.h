@@ -148,11 +148,7 @@ public:
         LocalTensor<uint8_t> neg = FastMask(MASK_NEG);
         LocalTensor<uint8_t> tmp = FastMask(MASK_TMP);
         LocalTensor<uint8_t> unfit = FastMask(MASK_UNFIT);
-        if (a.row) {
-            Div(q, a.lanes, b, COMPUTE_ALIGN, static_cast<uint8_t>(m / COMPUTE_ALIGN), RowParams());
-        } else {
-            Div(q, a.lanes, b, m);
-        }
+        Quotient(a, b, m);
         Abs(p, q, m);
         const float threshold =
             twoPass ? FloorModFast::TwoPassThreshold(DIVISOR_BITS) : FloorModFast::FastThreshold(DIVISOR_BITS);
@@ -179,13 +175,7 @@ public:
             And(MaskWords(bad), MaskWords(bad), MaskWords(tmp), maskWords);
             And(MaskWords(neg), MaskWords(neg), MaskWords(tmp), maskWords);
         }
-        uint32_t bytes = m / 8U;
-        LocalTensor<half> values = Word(W_Q).ReinterpretCast<half>();
-        Cast(values, Word(W_Y).ReinterpretCast<uint8_t>(), RoundMode::CAST_NONE, maskStride_ + bytes);
-        Muls(values, values, static_cast<half>(BAD_WEIGHT), bytes);
-        Max(values, values, values[maskStride_], bytes);
-        ReduceMax(slot_.ReinterpretCast<half>(), values, values[tile_], static_cast<int32_t>(bytes));
-        const float largest = ReadSlot();
+        const float largest = LargestWeighed(m);
         if (largest < BAD_WEIGHT) {
             uint32_t signs = largest != 0.0f ? FloorModFast::VERDICT_MIXED : FloorModFast::VERDICT_POSITIVE;
             return twoPass ? (signs | FloorModFast::VERDICT_TWO_PASS) : signs;
@@ -194,6 +184,84 @@ public:
             return FloorModFast::VERDICT_MIXED | FloorModFast::VERDICT_TWO_PASS;
         }
         return FloorModFast::VERDICT_EXACT;
+    }
+
+    // Q = a / b in W_BP (the dividend's row read in place with a source repeat stride of 0).
+    __aicore__ inline void Quotient(const Dividend& a, const LocalTensor<float>& b, uint32_t m)
+    {
+        LocalTensor<float> q = Word(W_BP);
+        if (a.row) {
+            Div(q, a.lanes, b, COMPUTE_ALIGN, static_cast<uint8_t>(m / COMPUTE_ALIGN), RowParams());
+        } else {
+            Div(q, a.lanes, b, m);
+        }
+    }
+
+    // BLOCK_RESIDENT FLOAT: what a chunk of divisor rows (n lanes, whole rows of COMPUTE_ALIGN, no padding) allows
+    // every tile it serves. VERDICT_EXACT when some divisor is unfit for the cheap path (|b| >= the divisor limit,
+    // infinite, or more than 8 significant bits): its tiles ask FastVerdict as before. Otherwise its signs
+    // (VERDICT_POSITIVE / VERDICT_MIXED) and, in `bound`, each column's largest 1 / |b| over the chunk's rows, for
+    // FastOnChunk. One reduction and V -> S hand-over per chunk (FastVerdict's masks and weighing).
+    __aicore__ inline uint32_t ChunkVerdict(const LocalTensor<float>& b, const LocalTensor<float>& bound, uint32_t n)
+    {
+        uint32_t maskWords = n / 16U;
+        LocalTensor<float> p = Word(W_P);
+        LocalTensor<uint8_t> bad = FastMask(MASK_BAD);
+        LocalTensor<uint8_t> tmp = FastMask(MASK_TMP);
+        LocalTensor<int32_t> low = Word(W_BP).ReinterpretCast<int32_t>();
+        Abs(p, b, n);
+        CompareScalar(bad, p, FloorModFast::DIVISOR_LIMIT, CMPMODE::GE, n);
+        ShiftLeft(low, b.ReinterpretCast<int32_t>(), FloorModFast::FP32_LOW_BITS_SHIFT, n);
+        CompareScalar(tmp, low, 0, CMPMODE::EQ, n); // set where b has at most 8 significant bits
+        Not(MaskWords(tmp), MaskWords(tmp), maskWords);
+        Or(MaskWords(bad), MaskWords(bad), MaskWords(tmp), maskWords);
+        CompareScalar(FastMask(MASK_NEG), b, 0.0f, CMPMODE::LT, n);
+        const float largest = LargestWeighed(n);
+        if (largest >= BAD_WEIGHT) {
+            return FloorModFast::VERDICT_EXACT;
+        }
+        // 1 / |b| per lane (a row of ones read with a source repeat stride of 0), then the rows folded by Max.
+        LocalTensor<float> one = Word(W_BN);
+        LocalTensor<float> inverse = Word(W_Q);
+        Duplicate(one, 1.0f, static_cast<int32_t>(COMPUTE_ALIGN));
+        Div(inverse, one, p, COMPUTE_ALIGN, static_cast<uint8_t>(n / COMPUTE_ALIGN), RowParams());
+        for (uint32_t rows = n / COMPUTE_ALIGN; rows > 1;) {
+            uint32_t half = rows / 2U;
+            Max(inverse, inverse, inverse[(rows - half) * COMPUTE_ALIGN], half * COMPUTE_ALIGN);
+            rows -= half;
+        }
+        Adds(bound, inverse, 0.0f, COMPUTE_ALIGN);
+        return largest != 0.0f ? FloorModFast::VERDICT_MIXED : FloorModFast::VERDICT_POSITIVE;
+    }
+
+    // A tile of rows, each the dividend row a.lanes (COMPUTE_ALIGN lanes) against a row of the chunk ChunkVerdict
+    // passed with `signs`: the cheap remainder r, and whether it holds: every lane has |a / b| < FastThreshold when
+    // |a| * bound < ROW_QUOTIENT_LIMIT in every column (floor_mod_fast.h proves that this suffices; NaN or infinite
+    // products fail). The row's compare (three one-repeat instructions) goes first and the scalar unit reads its mask
+    // while the vector unit computes the remainder; a false return leaves r for the caller's verdict to redo.
+    __aicore__ inline bool FastOnChunk(const Dividend& a, const LocalTensor<float>& b, const LocalTensor<float>& bound,
+                                       uint32_t signs, const LocalTensor<float>& r, uint32_t n)
+    {
+        LocalTensor<float> u = Word(W_P);
+        LocalTensor<uint8_t> ok = FastMask(MASK_HARD); // no mask of the cheap path: free until the read
+        Abs(u, a.lanes, COMPUTE_ALIGN);
+        Mul(u, u, bound, COMPUTE_ALIGN);
+        CompareScalar(ok, u, FloorModFast::ROW_QUOTIENT_LIMIT, CMPMODE::LT, COMPUTE_ALIGN);
+        event_t vectorToScalar = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
+        SetFlag<HardEvent::V_S>(vectorToScalar);
+        Quotient(a, b, n);
+        if (signs == FloorModFast::VERDICT_MIXED) {
+            // the fold's mask of negative divisors: another tile's exact path may have used its word since
+            CompareScalar(FastMask(MASK_NEG), b, 0.0f, CMPMODE::LT, n);
+        }
+        Fast<24>(a, b, signs, r, n);
+        WaitFlag<HardEvent::V_S>(vectorToScalar);
+        LocalTensor<uint32_t> words = ok.ReinterpretCast<uint32_t>();
+        const bool all = (words.GetValue(0) & words.GetValue(1)) == 0xFFFFFFFFU;
+        event_t scalarToVector = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
+        SetFlag<HardEvent::S_V>(scalarToVector); // the next tile's compare rewrites the mask
+        WaitFlag<HardEvent::S_V>(scalarToVector);
+        return all;
     }
 
     // The cheap remainder r (FP32, r neither a nor b) after FastVerdict (Q in W_BP, the negative divisors' mask) gave
@@ -449,6 +517,19 @@ private:
         Cast(values, hard, RoundMode::CAST_NONE, bytes);
         ReduceMax(slot_.ReinterpretCast<half>(), values, values[tile_], static_cast<int32_t>(bytes));
         return ReadSlot() == 0.0f;
+    }
+
+    // The largest byte of the bad-lane mask weighed by BAD_WEIGHT and of the negative-divisor mask (m lanes each, in
+    // W_Y), as FLOAT16 values 0..255 reduced to one: >= BAD_WEIGHT some lane is bad, else > 0 some divisor is negative.
+    __aicore__ inline float LargestWeighed(uint32_t m)
+    {
+        uint32_t bytes = m / 8U;
+        LocalTensor<half> values = Word(W_Q).ReinterpretCast<half>();
+        Cast(values, Word(W_Y).ReinterpretCast<uint8_t>(), RoundMode::CAST_NONE, maskStride_ + bytes);
+        Muls(values, values, static_cast<half>(BAD_WEIGHT), bytes);
+        Max(values, values, values[maskStride_], bytes);
+        ReduceMax(slot_.ReinterpretCast<half>(), values, values[tile_], static_cast<int32_t>(bytes));
+        return ReadSlot();
     }
 
     // The value a verdict's reduction left in slot_ (FLOAT16, one V -> S hand-over), then S -> V: the next tile's

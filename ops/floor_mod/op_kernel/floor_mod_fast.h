@@ -117,6 +117,18 @@ constexpr int32_t QuotientClearBits(uint32_t divisorBits)
     return divisorBits == 11 ? 11 : 8;
 }
 
+// BLOCK_RESIDENT FLOAT (RemainderMath::FastOnChunk): a tile of rows, each the dividend row a against one row of a chunk
+// whose divisors are all fit for the cheap path (ChunkVerdict: below the divisor limit, at most 8 significant bits),
+// takes the cheap path without FastVerdict when u = |a| * c < ROW_QUOTIENT_LIMIT in every column, c being the column's
+// largest d = 1 / |b| (a Div) over the chunk's rows. Then every lane has |Q| < FastThreshold(8) = 2^16: with the
+// division correctly rounded or one ulp off (|d - 1/|b|| <= 1.5 * 2^-23 / |b|), Mul and Abs rounded to nearest, and
+// c >= d of the lane's own b, |a / b| = |a| / |b| <= |a| * c / (1 - 1.5 * 2^-23) <= u * (1 + 2^-24) / (1 - 1.5 *
+// 2^-23) < u * (1 + 2^-21) (an underflowing u means |a / b| < 2^-125), and Q is within 1.5 ulp of a / b:
+// |Q| < u * (1 + 2^-21) * (1 + 2^-22) < 65535 * (1 + 2^-20) < 2^16. A zero or tiny divisor makes c infinite (u infinite
+// or NaN: the compare fails), as does an infinite or NaN a: such tiles ask FastVerdict. A NaN b's lane is NaN all
+// through on the cheap path (above), whatever c holds.
+constexpr float ROW_QUOTIENT_LIMIT = 65535.0f;
+
 // After a tile the verdict sent to the exact path, a core takes the exact path on its next FAST_RETRY - 1 tiles
 // without asking; after a two-pass tile, its next FAST_RETRY - 1 tiles ask the two-pass verdict alone
 // (FloorMod::Verdict).

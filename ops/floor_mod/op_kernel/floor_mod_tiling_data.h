@@ -30,11 +30,14 @@ enum FloorModBroadcastMode : uint32_t {
     CROSSED_ROW_X1_ROW = 4, // x1 contiguous along the last dim, x2 constant along it (one value per row)
     CROSSED_ROW_X2_ROW = 5, // the other orientation
     GENERAL = 6,            // any other stride combination: coordinate decomposition per segment
+    BLOCK_RESIDENT = 7,     // FLOAT [I, J, K]: x1 one row per outer index (strides K, 0, 1), x2 one block of J rows
+                            // for every outer index (0, K, 1): chunks of x2's rows stay in UB while x1's rows pass
 };
 
-// All counts are in elements. Cores [0, tailDataCoreNum) own perCoreDataCount + blockAlignElements elements,
-// the following cores perCoreDataCount, and the last core lastCoreDataCount; together they partition
-// [0, totalDataCount). x1Stride / x2Stride are 0 on broadcast dims.
+// All counts are in elements (BLOCK_RESIDENT: the core split's counts are work items, one chunk of x2's rows against
+// one x1 row, chunk-major; totalDataCount stays elements). Cores [0, tailDataCoreNum) own perCoreDataCount +
+// blockAlignElements, the following cores perCoreDataCount, and the last core lastCoreDataCount; together they
+// partition [0, totalDataCount) (BLOCK_RESIDENT: [0, WorkItems)). x1Stride / x2Stride are 0 on broadcast dims.
 struct FloorModTilingData {
     uint32_t usableUbSize;  // elements per tile (not bytes)
     uint32_t needCoreNum;   // AIV blocks actually launched

@@ -383,3 +383,138 @@ def test_a_dividend_row_read_in_place_with_a_division_one_ulp_off(kernel_div_ulp
     got, info = run_kernel(kernel_div_ulp, tmp_path, dtype, x1, x2, 1, "sequential", counters=True)
     assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
     assert replications(info, dtype, "randn") == 0
+
+
+# ----- BLOCK_RESIDENT: the divisor rows stay in UB, the dividend row's bound replaces the per-tile verdict -----------
+
+# Per chunk (ChunkVerdict): Abs, CompareScalar (limit), ShiftLeft, CompareScalar, Not, Or (more than 8 bits),
+# CompareScalar (negative), then the weighing's Cast, Muls, Max, ReduceMax; a chunk fit for the cheap path adds
+# Duplicate, Div (1 / |b|), one Max per halving of its rows and Adds (the bound row). Per tile (FastOnChunk): Abs, Mul,
+# CompareScalar (the row's bound), Div and Fast (Cast, Mul, Sub, CompareScalar, Muls, Select, Sub; MIXED: the
+# negative divisors' CompareScalar and the fold's CompareScalar, And, Not, And, Or).
+CHUNK_CALLS = 11
+FIT_CHUNK_CALLS = 3
+RESIDENT_CALLS = {"positive": 11, "mixed": 17}
+
+
+def halvings(rows: int) -> int:
+    steps = 0
+    while rows > 1:
+        rows -= rows // 2
+        steps += 1
+    return steps
+
+
+def resident_operands(signs: str, outer: int, block: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The bench's data at x1 [outer, 1, 64] x x2 [1, block, 64]: quarters, x1 in [-100, 100), x2 in [0.25, 10)
+    (signs 'mixed': either sign), plus exact multiples and dividends one ulp inside one (the fold), and +-0."""
+    rng = np.random.default_rng(seed)
+    b = rng.integers(1, 40, size=(1, block, 64)) / 4
+    if signs == "mixed":
+        b *= rng.choice([-1.0, 1.0], size=b.shape)
+    a = rng.integers(-400, 400, size=(outer, 1, 64)) / 4
+    a[0, 0, :8] = b[0, 0, :8] * np.array([3, -5, 7, 1, -1, 0, 2, -2])    # multiples of row 0's divisors
+    a[0, 0, 8] = -0.0
+    a = a.astype(np.float32)
+    a[1, 0, :4] = toward_zero((b[0, 0, :4] * 9).astype(np.float32))     # one ulp inside a multiple
+    return a, b.astype(np.float32)
+
+
+def resident_run(exe: Path, tmp: Path, a, b) -> tuple[dict, int]:
+    got, info = run_kernel(exe, tmp, "float32", a, b, 1, "sequential", counters=True)
+    assert_exact(got, floor_mod_golden.remainder(a, b, "float32"))
+    assert info["mode"] == 7  # BLOCK_RESIDENT
+    rows = min(b.shape[1], info["tile"] // 64)
+    chunk_rows = [min(rows, b.shape[1] - first) for first in range(0, b.shape[1], rows)]
+    return info, chunk_rows
+
+
+@pytest.mark.parametrize("signs", ["positive", "mixed"])
+def test_resident_divisor_rows_take_the_cheap_path_on_the_row_bound_alone(kernel_exe: Path, tmp_path: Path,
+                                                                          signs: str) -> None:
+    """Three chunks of other's rows (76, 76, 48) against six self rows on one core: each chunk is checked once
+    (one reduction), each tile pays the row's bound (three one-repeat calls, its mask read by the scalar unit) and
+    the cheap path, no FastVerdict; bit-exact."""
+    a, b = resident_operands(signs, 6, 200, 61)
+    info, chunks = resident_run(kernel_exe, tmp_path, a, b)
+    assert len(chunks) == 3 and info["dma_out"] == 3 * 6
+    per_chunk = sum(CHUNK_CALLS + FIT_CHUNK_CALLS + halvings(rows) for rows in chunks)
+    assert info["counters"]["vector_calls"] == per_chunk + info["dma_out"] * RESIDENT_CALLS[signs]
+    assert info["counters"]["vector_by_api"]["ReduceMax.half"]["calls"] == len(chunks)
+    assert info["dma_in"] == len(chunks) + info["dma_out"]  # each chunk once, a self row per tile
+
+
+# A self row whose bound fails (its tile redoes the remainder after FastVerdict: the two-pass or the exact path), or a
+# chunk unfit for the cheap path (its tiles all ask FastVerdict).
+ROW_BREAKERS = {
+    "quotient over the cheap threshold": lambda a, b: a.__setitem__((2, 0, 7), 1.0e6),
+    "infinite dividend": lambda a, b: a.__setitem__((3, 0, 9), -np.inf),
+    "NaN dividend": lambda a, b: a.__setitem__((4, 0, 1), np.nan),
+    "zero divisor": lambda a, b: b.__setitem__((0, 150, 3), -0.0),
+    "subnormal divisor": lambda a, b: b.__setitem__((0, 20, 60), 1.0e-40),
+}
+CHUNK_BREAKERS = {
+    "infinite divisor": lambda a, b: b.__setitem__((0, 10, 5), np.inf),
+    "divisor of 9 significant bits": lambda a, b: b.__setitem__((0, 90, 5), 1.00390625),
+    "divisor of 2^100": lambda a, b: b.__setitem__((0, 199, 63), 2.0**100),
+}
+
+
+@pytest.mark.parametrize("why", list(ROW_BREAKERS) + list(CHUNK_BREAKERS))
+def test_rows_and_chunks_the_bound_cannot_clear_are_redone_exactly(kernel_exe: Path, tmp_path: Path, why: str) -> None:
+    a, b = resident_operands("mixed", 6, 200, 67)
+    lean, chunks = resident_run(kernel_exe, tmp_path, a, b)
+    (ROW_BREAKERS | CHUNK_BREAKERS)[why](a, b)
+    info, _ = resident_run(kernel_exe, tmp_path, a, b)
+    reductions = info["counters"]["vector_by_api"]["ReduceMax.half"]["calls"]
+    assert info["counters"]["vector_calls"] > lean["counters"]["vector_calls"] + 10
+    assert reductions > len(chunks)  # some tile asked FastVerdict (and, bit-exactly, took the path it chose)
+
+
+def test_the_row_bound_is_the_cheap_threshold_less_a_margin(kernel_exe: Path, tmp_path: Path) -> None:
+    """Divisors all 1 in a column: |a| = 65534 clears the bound (the cheap path alone), 65535.5 does not (FastVerdict,
+    whose own threshold 2^16 still lets the tile take the cheap path): one verdict more, the same remainder."""
+    a, b = resident_operands("positive", 6, 200, 71)
+    b[0, :, 11] = 1.0
+    a[2, 0, 11] = 65534.0
+    lean, chunks = resident_run(kernel_exe, tmp_path, a, b)
+    assert lean["counters"]["vector_by_api"]["ReduceMax.half"]["calls"] == len(chunks)
+    a[2, 0, 11] = 65535.5
+    over, _ = resident_run(kernel_exe, tmp_path, a, b)
+    assert over["counters"]["vector_by_api"]["ReduceMax.half"]["calls"] == len(chunks) + len(chunks)  # row 2, each chunk
+
+
+def test_the_row_bound_proof_on_fp32_arithmetic() -> None:
+    """floor_mod_fast.h ROW_QUOTIENT_LIMIT: wherever fl(|a| * c) < 65535, c = fl(1 / |b|) moved by up to one ulp either
+    way, every FP32 quotient fl(a / b) moved by up to one ulp either way stays below 2^16 -- on dividends packed just
+    under the bound (|a| = 65535 |b| times 1 - k 2^-24), divisors of every binade and mantissa shape."""
+    rng = np.random.default_rng(73)
+    n = 400_000
+    b = np.ldexp(rng.uniform(1.0, 2.0, n), rng.integers(-120, 100, n)).astype(np.float32)
+    b[: n // 4] = np.ldexp(np.float32(1.0), rng.integers(-120, 100, n // 4)).astype(np.float32)   # powers of two
+    b[n // 4: n // 2] = np.nextafter(b[n // 4: n // 2], np.float32(0))                          # just under them
+    k = rng.integers(-40, 4000, n)
+    a = (65535.0 * b.astype(np.float64) * (1.0 - k * 2.0**-24)).astype(np.float32)
+    a = np.where(rng.random(n) < 0.5, a, -a)
+    a = a[np.isfinite(a)]
+    b = b[: a.size]
+    for c_ulp in (-1, 0, 1):
+        c = (np.float32(1.0) / np.abs(b)).astype(np.float32)
+        c = np.where(c_ulp > 0, np.nextafter(c, np.float32(np.inf)), np.where(c_ulp < 0, np.nextafter(c, np.float32(0)), c))
+        u = (np.abs(a) * c).astype(np.float32)
+        clear = u < np.float32(65535.0)
+        assert clear.sum() > n // 10
+        q = (a / b).astype(np.float32)[clear]
+        for q_ulp in (q, np.nextafter(q, np.float32(np.inf)), np.nextafter(q, np.float32(-np.inf))):
+            assert (np.abs(q_ulp) < np.float32(65536.0)).all()
+
+
+@pytest.mark.slow
+def test_resident_rows_with_a_division_one_ulp_off(kernel_div_ulp: Path, tmp_path: Path) -> None:
+    """The bound (its 1 / |b|) and the cheap path's quotients one ulp off: still the cheap path on the bound alone,
+    still torch's result, also at |a| = 65534 |b|."""
+    a, b = resident_operands("mixed", 6, 200, 79)
+    b[0, :, 11] = 0.25
+    a[2, 0, 11] = 65534.0 * 0.25
+    info, chunks = resident_run(kernel_div_ulp, tmp_path, a, b)
+    assert info["counters"]["vector_by_api"]["ReduceMax.half"]["calls"] == len(chunks)

@@ -22,12 +22,17 @@ import pytest
 import floor_mod_golden
 
 CODES = {"float16": 0, "bfloat16": 1, "float32": 2, "int32": 3, "int64": 4, "float64": 5}
-MODES = ["CONTIGUOUS", "X1_SCALAR", "X2_SCALAR", "TAIL_CONTIGUOUS", "CROSSED_ROW_X1_ROW", "CROSSED_ROW_X2_ROW", "GENERAL"]
+MODES = ["CONTIGUOUS", "X1_SCALAR", "X2_SCALAR", "TAIL_CONTIGUOUS", "CROSSED_ROW_X1_ROW", "CROSSED_ROW_X2_ROW", "GENERAL",
+         "BLOCK_RESIDENT"]
 SHAPES = {
     "CONTIGUOUS": ([3, 700], [3, 700]),
     "X1_SCALAR": ([], [1500]),
     "X2_SCALAR": ([37, 41], [1]),
-    "TAIL_CONTIGUOUS": ([4, 1, 65], [1, 3, 65]),
+    "TAIL_CONTIGUOUS": ([3, 65], [2, 3, 65]),
+    # FLOAT: BLOCK_RESIDENT (the other dtypes TAIL_CONTIGUOUS): three chunks of other's rows (76, 76, 48 at FLOAT's
+    # tile), so one core reloads its chunk; rows of 64 (read in place) and of 65 (replicated), a one-row last chunk
+    "BLOCK_RESIDENT": ([6, 1, 64], [1, 200, 64]),
+    "BLOCK_RESIDENT_65": ([5, 1, 65], [1, 77, 65]),
     "CROSSED_ROW_X1_ROW": ([64, 33], [64, 1]),
     "CROSSED_ROW_X2_ROW": ([17, 1], [17, 250]),
     "RANK_8": ([2, 1, 3, 1, 2, 1, 2, 3], [1, 2, 1, 3, 1, 2, 1, 3]),
@@ -102,7 +107,9 @@ def test_kernel_matches_golden(kernel_exe: Path, tmp_path: Path, dtype: str, cas
     x1 = sample(dtype, s1, rng)
     x2 = sample(dtype, s2, rng)
     got, info = run_kernel(kernel_exe, tmp_path, dtype, x1, x2, cores, launch)
-    if case in MODES:
+    if case.startswith("BLOCK_RESIDENT"):
+        assert MODES[info["mode"]] == ("BLOCK_RESIDENT" if dtype == "float32" else "TAIL_CONTIGUOUS")
+    elif case in MODES:
         assert MODES[info["mode"]] == case
     assert info["cores"] <= cores
     assert_exact(got, floor_mod_golden.remainder(x1, x2, dtype))
@@ -132,7 +139,8 @@ def test_one_and_forty_cores_agree_bitwise(kernel_exe: Path, tmp_path: Path) -> 
 
 def planned_dmas(exe: Path, dtype: str, x1, x2, cores: int) -> tuple[int, int]:
     """(tiles, GM -> UB DMAs) the TileWalker plans: one DMA per tile and input unless the input is one element
-    (spread once per core at Init: one DMA per core with work)."""
+    (spread once per core at Init: one DMA per core with work) or a chunk of rows (BLOCK_RESIDENT's x2: one DMA per
+    chunk and core, on the tile marked CHUNK_LOAD)."""
     shape = lambda s: ",".join(str(d) for d in s) if len(s) else "-"
     y = np.broadcast_shapes(tuple(x1), tuple(x2))
     lines = subprocess.run([str(exe), str(CODES[dtype]), str(cores), "196608", shape(x1), shape(x2), shape(y)],
@@ -140,7 +148,8 @@ def planned_dmas(exe: Path, dtype: str, x1, x2, cores: int) -> tuple[int, int]:
     plans = [line.split()[1:] for line in lines if line.startswith("plan ")]
     working = sum(1 for line in lines if line.startswith("range ") and int(line.split()[2]) > 0)
     constant = {i for plan in plans for i, fetch in enumerate(plan[3:5]) if fetch == "4"}
-    dmas = sum(1 for plan in plans for fetch in plan[3:5] if fetch != "4") + len(constant) * working
+    dmas = sum(1 for plan in plans for fetch in plan[3:5] if fetch not in ("4", "5")) + len(constant) * working
+    dmas += sum(1 for plan in plans if plan[4] == "5" and int(plan[5]) & 1)
     return len(plans), dmas
 
 
@@ -172,17 +181,29 @@ def test_each_input_is_at_most_one_dma_per_tile(kernel_exe: Path, tiling_exe: Pa
 
 
 def test_seed_shape_tiles_are_whole_rows_on_the_full_size(tiling_exe: Path) -> None:
-    """The full seed shape (268M outputs): about one tile per 4,800 FP32 elements (75 rows), each input one DMA per
-    tile."""
-    lines = subprocess.run([str(tiling_exe), "2", "40", "196608", "1024,1,64", "1,4096,64", "1024,4096,64"],
-                           capture_output=True, text=True, check=True).stdout.splitlines()
-    info = {line.split()[0]: int(line.split()[1]) for line in lines if len(line.split()) == 2}
-    plans = [line.split()[1:] for line in lines if line.startswith("plan ")]
-    assert MODES[info["mode"]] == "TAIL_CONTIGUOUS" and info["align"] == 64
-    assert {(plan[3], plan[4]) for plan in plans} <= {("1", "0"), ("0", "0")}  # one row replicated; rows
-    rows = sum(int(plan[0]) for plan in plans)
-    assert rows == 1024 * 4096 and len(plans) < 1.01 * info["total"] / info["tile"] + 40 * 1024 * 4096 // info["total"]
-    assert len(plans) < 1024 * 4096 / 50  # row-segment tiles would be one per 64-element row
+    """The full seed shape (268M outputs): about one tile per 4,800 FP32 elements (75 rows), x1 one DMA per tile;
+    FLOAT's x2 (BLOCK_RESIDENT) one DMA per chunk of rows and core: 1 MiB of other crosses HBM about once, not once
+    per self row (1 GiB); FLOAT16 (TAIL_CONTIGUOUS) reads other's rows with every tile."""
+    for code, mode in (("2", "BLOCK_RESIDENT"), ("0", "TAIL_CONTIGUOUS")):
+        lines = subprocess.run([str(tiling_exe), code, "40", "196608", "1024,1,64", "1,4096,64", "1024,4096,64"],
+                               capture_output=True, text=True, check=True).stdout.splitlines()
+        info = {line.split()[0]: int(line.split()[1]) for line in lines if len(line.split()) == 2}
+        plans = [line.split()[1:] for line in lines if line.startswith("plan ")]
+        assert MODES[info["mode"]] == mode
+        rows = sum(int(plan[0]) for plan in plans)
+        assert rows == 1024 * 4096
+        assert len(plans) < 1.01 * info["total"] / info["tile"] + 40 * 1024 * 4096 // info["total"]
+        assert len(plans) < 1024 * 4096 / 50  # row-segment tiles would be one per 64-element row
+        if mode == "TAIL_CONTIGUOUS":
+            assert info["align"] == 64
+            assert {(plan[3], plan[4]) for plan in plans} <= {("1", "0"), ("0", "0")}  # one row replicated; rows
+            continue
+        assert {(plan[3], plan[4]) for plan in plans} == {("1", "5")}
+        chunk = info["tile"] // 64
+        chunks = -(-4096 // chunk)
+        x2_rows_read = sum(int(plan[0]) for plan in plans if int(plan[5]) & 1)
+        assert x2_rows_read <= 4096 + 40 * chunk  # each chunk once, plus one reload where a core boundary cuts it
+        assert sum(1 for plan in plans if int(plan[5]) & 1) <= chunks + 40
 
 
 def test_int64_inside_the_int32_range_takes_the_vector_path_exactly(kernel_exe: Path, tmp_path: Path) -> None:

@@ -20,7 +20,8 @@ import pytest
 DTYPES = {"float16": 0, "bfloat16": 1, "float32": 2, "int32": 3, "int64": 4, "float64": 5}
 SIZES = {"float16": 2, "bfloat16": 2, "float32": 4, "int32": 4, "int64": 8, "float64": 8}
 UB = 196608
-MODES = ["CONTIGUOUS", "X1_SCALAR", "X2_SCALAR", "TAIL_CONTIGUOUS", "CROSSED_ROW_X1_ROW", "CROSSED_ROW_X2_ROW", "GENERAL"]
+MODES = ["CONTIGUOUS", "X1_SCALAR", "X2_SCALAR", "TAIL_CONTIGUOUS", "CROSSED_ROW_X1_ROW", "CROSSED_ROW_X2_ROW", "GENERAL",
+         "BLOCK_RESIDENT"]
 
 
 def shape_arg(shape) -> str:
@@ -70,11 +71,14 @@ def assert_tile_is_the_largest_that_fits(result: dict, ub: int = UB) -> None:
 
 
 def assert_partition(result: dict) -> None:
+    """The core ranges partition the work: the elements, or BLOCK_RESIDENT's work items ("units"); every output
+    element is written by exactly one tile when the offsets are listed (no "-1")."""
     position = 0
     for start, count in result["ranges"]:
         assert start == position and count > 0 or result["total"] == 0
         position = start + count
-    assert position == result["total"]
+    assert position == result["units"]
+    assert (-1, -1) not in result["offsets"]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -112,7 +116,7 @@ def test_core_ranges_partition_and_tiles_fit_ub(tiling_exe: Path, dtype: str, to
         ([], [8], "X1_SCALAR"),
         ([2, 3, 4], [1], "X2_SCALAR"),
         ([3, 64], [2, 3, 64], "TAIL_CONTIGUOUS"),
-        ([1024, 1, 64], [1, 4096, 64], "TAIL_CONTIGUOUS"),
+        ([1024, 1, 64], [1, 4096, 64], "BLOCK_RESIDENT"),  # FLOAT; the other dtypes: TAIL_CONTIGUOUS (below)
         ([16, 64], [16, 1], "CROSSED_ROW_X1_ROW"),
         ([16, 1], [16, 64], "CROSSED_ROW_X2_ROW"),
         ([4, 1, 3], [1, 5, 1], "CROSSED_ROW_X1_ROW"),  # after compression a non-contiguous tail is always crossed
@@ -120,6 +124,41 @@ def test_core_ranges_partition_and_tiles_fit_ub(tiling_exe: Path, dtype: str, to
 )
 def test_modes(tiling_exe: Path, x1, x2, mode: str) -> None:
     assert MODES[tiling(tiling_exe, x1, x2)["mode"]] == mode
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "int32", "int64", "float64"])
+def test_only_float_keeps_the_divisor_rows_resident(tiling_exe: Path, dtype: str) -> None:
+    assert MODES[tiling(tiling_exe, [1024, 1, 64], [1, 4096, 64], dtype=dtype)["mode"]] == "TAIL_CONTIGUOUS"
+
+
+@pytest.mark.parametrize("x1, x2", [([6, 1, 64], [1, 200, 64]), ([5, 1, 65], [1, 77, 65]), ([2, 3, 1, 8], [1, 1, 9, 8]),
+                                    ([1024, 1, 64], [1, 4096, 64])])
+@pytest.mark.parametrize("cores", [1, 7, 40])
+def test_block_resident_fetches_each_chunk_of_divisor_rows_once_per_core(tiling_exe: Path, x1, x2,
+                                                                        cores: int) -> None:
+    """BLOCK_RESIDENT: a tile is one chunk of x2's rows (at most the rows a tile holds) against one x1 row; a core's
+    tiles take the chunks in order, so the first tile of each chunk on a core loads it (CHUNK_LOAD), its last frees
+    it (CHUNK_FREE), and x2 crosses HBM once per core and chunk instead of once per tile. Every output element is
+    written once, from the right input offsets (numpy, small shapes)."""
+    result = tiling(tiling_exe, x1, x2, cores=cores)
+    assert MODES[result["mode"]] == "BLOCK_RESIDENT" and result["status"] == 0
+    assert_tile_is_the_largest_that_fits(result)
+    assert_partition(result)
+    if result["total"] <= 20000:
+        assert result["offsets"] == expected_offsets(x1, x2)
+    out = np.broadcast_shapes(tuple(x1), tuple(x2))
+    block, cols = out[-2], out[-1]
+    chunk_rows = min(block, result["tile"] // (-(-cols // 8) * 8))
+    chunks = -(-block // chunk_rows)
+    assert result["units"] == chunks * int(np.prod(out[:-2]))
+    plans = result["plans"]
+    assert sum(rows * cols_ for rows, cols_, *_ in plans) == result["total"]
+    assert {plan[3:5] for plan in plans} <= {(1, 5), (0, 5)}  # x1 one row (or the row itself), x2 its chunk
+    assert all(plan[0] <= chunk_rows for plan in plans)
+    loads = sum(1 for plan in plans if plan[5] & 1)
+    frees = sum(1 for plan in plans if plan[5] & 2)
+    assert loads == frees <= chunks + result["cores"] - 1
+    assert loads < len(plans) or len(plans) <= result["cores"] * chunks
 
 
 def test_compression_merges_same_state_dims(tiling_exe: Path) -> None:
@@ -195,5 +234,9 @@ def test_benchmark_shape_takes_a_block_of_rows_per_tile(tiling_exe: Path, dtype:
     assert result["tile"] >= 4096 or dtype == "int64"
     blocks, per_block = 1024, (2 if dtype == "int64" else 1)
     assert len(result["plans"]) <= per_block * blocks + 2 * result["cores"]
-    assert {(plan[3], plan[4]) for plan in result["plans"]} <= {(1, 0), (0, 0)}  # ONE_ROW / ROWS
+    if dtype == "float32":  # BLOCK_RESIDENT: other's block is one chunk, loaded once per core
+        assert {(plan[3], plan[4]) for plan in result["plans"]} == {(1, 5)}
+        assert sum(1 for plan in result["plans"] if plan[5] & 1) == result["cores"]
+    else:
+        assert {(plan[3], plan[4]) for plan in result["plans"]} <= {(1, 0), (0, 0)}  # ONE_ROW / ROWS
     assert_tile_is_the_largest_that_fits(result)

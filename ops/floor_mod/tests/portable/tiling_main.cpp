@@ -10,12 +10,15 @@
 
 // Test driver for floor_mod_tiling_core.h and floor_mod_broadcast.h.
 // argv: dtype coreNum ubSize x1 x2 y   (shapes as comma lists, "-" for rank 0)
-// Prints the tiling, each core's range and its tiles as the kernel's TileWalker cuts them ("plan rows cols
-// rowStride fetch1 fetch2"; for small outputs also the (x1, x2) offsets of every output element, in output order,
-// as each tile's fetch kinds address them.
+// Prints the tiling, each core's range (elements; BLOCK_RESIDENT: work items, "units" says how many) and its tiles
+// as the kernel's TileWalker cuts them ("plan rows cols rowStride fetch1 fetch2 chunk"); for small outputs also the
+// (x1, x2) offsets of every output element, in output order, as the tile that writes it addresses them (-1 -1 for an
+// element no tile writes).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #include "floor_mod_tiling_core.h"
 #include "shape_arg.h"
@@ -31,6 +34,7 @@ static long long InputOffset(const FloorModTilingData& td, const TilePlan& plan,
     long long across = td.rank >= 2 ? static_cast<long long>(stride[td.rank - 2]) : 0;
     switch (plan.fetch[k]) {
         case FloorModNs::FETCH_ROWS:
+        case FloorModNs::FETCH_CHUNK:
             return plan.offset[k] + static_cast<long long>(row) * across + col;
         case FloorModNs::FETCH_ONE_ROW:
             return plan.offset[k] + col;
@@ -69,7 +73,11 @@ int main(int argc, char** argv)
                 FloorModNs::NeedsRowTable(td) ? 1 : 0, static_cast<unsigned long long>(plan),
                 static_cast<unsigned long long>(KernelUbBudget(platform.ubSize)),
                 static_cast<unsigned long long>(next), FloorModNs::RowTiles(td, td.usableUbSize) ? 1 : 0);
+    bool resident = td.broadcastMode == FloorModNs::BLOCK_RESIDENT;
+    std::printf("units %llu\n", static_cast<unsigned long long>(
+                                    resident ? FloorModNs::WorkItems(td, td.usableUbSize) : td.totalDataCount));
     bool offsets = td.totalDataCount <= 20000;
+    std::vector<std::pair<long long, long long>> at(offsets ? td.totalDataCount : 0, {-1, -1});
     for (uint32_t core = 0; core < td.needCoreNum; ++core) {
         CoreRange range = CoreRangeOf(td, core);
         std::printf("range %llu %llu\n", static_cast<unsigned long long>(range.start),
@@ -78,14 +86,18 @@ int main(int argc, char** argv)
         walker.Init(td, range.start, range.count, td.usableUbSize);
         TilePlan plan{};
         while (walker.Next(plan)) {
-            std::printf("plan %u %u %u %u %u\n", plan.rows, plan.cols, plan.rowStride, plan.fetch[0], plan.fetch[1]);
+            std::printf("plan %u %u %u %u %u %u\n", plan.rows, plan.cols, plan.rowStride, plan.fetch[0], plan.fetch[1],
+                        plan.chunk);
             for (uint32_t row = 0; offsets && row < plan.rows; ++row) {
                 for (uint32_t col = 0; col < plan.cols; ++col) {
-                    std::printf("o %lld %lld\n", InputOffset(td, plan, 0, row, col),
-                                InputOffset(td, plan, 1, row, col));
+                    at[plan.outOffset + static_cast<uint64_t>(row) * plan.cols + col] = {
+                        InputOffset(td, plan, 0, row, col), InputOffset(td, plan, 1, row, col)};
                 }
             }
         }
+    }
+    for (const auto& offset : at) {
+        std::printf("o %lld %lld\n", offset.first, offset.second);
     }
     return 0;
 }
