@@ -11,7 +11,8 @@
 /*!
  * \file floor_mod_tiling_core.h
  * \brief Portable FloorMod tiling: right-aligned broadcast with checked products, compression of adjacent dims
- *        with the same broadcast state, stride 0 on broadcast dims, mode selection with fallback to GENERAL,
+ *        with the same broadcast state, stride 0 on broadcast dims, mode selection with fallback to GENERAL (and
+ *        BLOCK_RESIDENT for FLOAT's row-times-block layout, whose cores split chunk-major work items),
  *        core split in aligned blocks (whole rows when the kernel tiles whole rows) and the largest tile whose UB
  *        plan (PlanUb, floor_mod_broadcast.h: the kernel's own buffers) fits. Plain C++17; the gert adapter
  *        (floor_mod_tiling.cpp) and the tests call the same functions.
@@ -321,7 +322,7 @@ inline void SplitCores(FloorModTilingData& td, uint32_t coreNum, uint64_t minPer
 }
 
 // BLOCK_RESIDENT (FLOAT, x1 [I, 1, K] against x2 [1, J, K] after compression): the tile of TAIL_CONTIGUOUS's plan
-// (the same buffers: x2's queue holds a chunk of its rows across tiles instead of one tile's), the cores split the
+// plus the bound row (x2's queue holds a chunk of its rows across tiles instead of one tile's), the cores split the
 // chunk-major work items (TileWalker) so that x2 is read once per core and chunk, not once per tile (its block is
 // each outer index's). Depth 2: a core's next chunk is fetched while its last tile of the current one computes.
 inline void BlockResidentTiling(FloorModTilingData& td, const Platform& platform, uint32_t tile)

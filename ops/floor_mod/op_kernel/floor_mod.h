@@ -14,7 +14,10 @@
  *        rows (TileWalker: as many rows of the last compressed dim as fit, within one block of the next-to-last
  *        dim), so that each input is at most one DMA per tile: the rows themselves, one row replicated in UB (x1's
  *        row of 64 lanes is read in place by the float paths instead: Dividend), one value per row spread by Gather,
- *        or one value spread; a one-element input is spread once at Init. Every
+ *        or one value spread; a one-element input is spread once at Init. BLOCK_RESIDENT (FLOAT, x1 [I, 1, K] against
+ *        x2 [1, J, K]): a tile is a chunk of x2's rows against one x1 row; the chunk stays in its queue buffer from
+ *        its first tile on a core to its last (FETCH_CHUNK), and a chunk fit for the cheap path lets each tile take
+ *        it on its row's bound alone (NewChunk, RemainderMath::FastOnChunk). Every
  *        buffer comes from the UB plan the host sized the tile with (PlanUb): a queue holds what one DMA brings
  *        (a replicated or spread input only its row or values; the tile-sized copy is one wide buffer). Tiles are
  *        prefetched one ahead at queue depth 2. Compute is exact for every dtype (floor_mod_compute.h);

@@ -345,6 +345,7 @@ private:
 // others (TAIL_CONTIGUOUS, CROSSED_ROW_*, GENERAL), when their rows are fetchable: at a row start with room for two
 // rows or more, as many whole rows as fit the tile without leaving the current block of rows (the next-to-last
 // dim), so that every input is one DMA; otherwise one segment of a row. Rows sit `rowStride` apart in UB.
+// BLOCK_RESIDENT counts work items instead (NextItem): one chunk of x2's rows against one x1 row, chunk-major.
 class TileWalker {
 public:
     __aicore__ inline void Init(const FloorModTilingData& td, uint64_t start, uint64_t count, uint32_t tile)

@@ -432,7 +432,7 @@ def resident_run(exe: Path, tmp: Path, a, b) -> tuple[dict, int]:
 @pytest.mark.parametrize("signs", ["positive", "mixed"])
 def test_resident_divisor_rows_take_the_cheap_path_on_the_row_bound_alone(kernel_exe: Path, tmp_path: Path,
                                                                           signs: str) -> None:
-    """Three chunks of other's rows (76, 76, 48) against six self rows on one core: each chunk is checked once
+    """Three chunks of other's rows (75, 75, 50) against six self rows on one core: each chunk is checked once
     (one reduction), each tile pays the row's bound (three one-repeat calls, its mask read by the scalar unit) and
     the cheap path, no FastVerdict; bit-exact."""
     a, b = resident_operands(signs, 6, 200, 61)

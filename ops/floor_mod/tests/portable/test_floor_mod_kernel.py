@@ -29,10 +29,12 @@ SHAPES = {
     "X1_SCALAR": ([], [1500]),
     "X2_SCALAR": ([37, 41], [1]),
     "TAIL_CONTIGUOUS": ([3, 65], [2, 3, 65]),
-    # FLOAT: BLOCK_RESIDENT (the other dtypes TAIL_CONTIGUOUS): three chunks of other's rows (76, 76, 48 at FLOAT's
-    # tile), so one core reloads its chunk; rows of 64 (read in place) and of 65 (replicated), a one-row last chunk
+    # FLOAT: BLOCK_RESIDENT (the other dtypes TAIL_CONTIGUOUS): three chunks of other's rows (75, 75, 50 at FLOAT's
+    # tile), so one core reloads its chunk; rows of 64 (read in place) and of 65 (replicated: chunks of 66 and 11
+    # rows); a last chunk of one row (75 + 1: its tiles fetch x1's row as rows)
     "BLOCK_RESIDENT": ([6, 1, 64], [1, 200, 64]),
     "BLOCK_RESIDENT_65": ([5, 1, 65], [1, 77, 65]),
+    "BLOCK_RESIDENT_ONE_ROW": ([4, 1, 64], [1, 76, 64]),
     "CROSSED_ROW_X1_ROW": ([64, 33], [64, 1]),
     "CROSSED_ROW_X2_ROW": ([17, 1], [17, 250]),
     "RANK_8": ([2, 1, 3, 1, 2, 1, 2, 3], [1, 2, 1, 3, 1, 2, 1, 3]),
