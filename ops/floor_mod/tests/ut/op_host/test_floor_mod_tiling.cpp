@@ -40,7 +40,7 @@ TEST_F(FloorModTilingTest, test_case_contiguous_fp16)
     EXPECT_EQ(info.workspaceSizes[0], 0U);
 }
 
-TEST_F(FloorModTilingTest, test_case_broadcast_tail_contiguous_fp32)
+TEST_F(FloorModTilingTest, test_case_broadcast_block_resident_fp32)
 {
     gert::TilingContextPara para("FloorMod",
                                  {{{{1024, 1, 64}, {1024, 1, 64}}, ge::DT_FLOAT, ge::FORMAT_ND},
