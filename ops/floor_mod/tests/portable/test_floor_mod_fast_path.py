@@ -471,6 +471,17 @@ def test_rows_and_chunks_the_bound_cannot_clear_are_redone_exactly(kernel_exe: P
     assert reductions > len(chunks)  # some tile asked FastVerdict (and, bit-exactly, took the path it chose)
 
 
+@pytest.mark.parametrize("divisor", [np.nan, -np.nan])
+def test_a_nan_divisor_rides_along_whatever_its_column_bound_says(kernel_exe: Path, tmp_path: Path,
+                                                                  divisor: float) -> None:
+    """A NaN divisor passes the chunk's tests (|NaN| >= 2^100 is false; the canonical NaN has no low mantissa bits):
+    its lane is NaN all through on the cheap path, and its column's bound (Max of a NaN 1 / |b|) either stays the
+    other rows' or fails every row of the chunk: torch's result either way."""
+    a, b = resident_operands("mixed", 6, 200, 83)
+    b[0, 17, 30] = divisor
+    resident_run(kernel_exe, tmp_path, a, b)
+
+
 def test_the_row_bound_is_the_cheap_threshold_less_a_margin(kernel_exe: Path, tmp_path: Path) -> None:
     """Divisors all 1 in a column: |a| = 65534 clears the bound (the cheap path alone), 65535.5 does not (FastVerdict,
     whose own threshold 2^16 still lets the tile take the cheap path): one verdict more, the same remainder."""
