@@ -159,11 +159,11 @@ __aicore__ inline uint32_t RowsPerTile(const FloorModTilingData& td, uint32_t ti
     return rows < MAX_ROWS_PER_TILE ? rows : MAX_ROWS_PER_TILE;
 }
 
-// BLOCK_RESIDENT's layout (compressed [I, J, K]): x1 strides (K, 0, 1), x2 strides (0, K, 1): every outer index
-// reads the same J rows of x2 and one row of x1.
+// BLOCK_RESIDENT's layout (compressed [I, J, K], not empty): x1 strides (K, 0, 1), x2 strides (0, K, 1): every outer
+// index reads the same J rows of x2 and one row of x1.
 __aicore__ inline bool IsRowTimesBlock(const FloorModTilingData& td)
 {
-    if (td.rank != 3) {
+    if (td.rank != 3 || td.totalDataCount == 0) {
         return false;
     }
     int64_t cols = td.outShape[2];

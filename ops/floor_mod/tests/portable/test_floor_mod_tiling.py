@@ -161,6 +161,17 @@ def test_block_resident_fetches_each_chunk_of_divisor_rows_once_per_core(tiling_
     assert loads < len(plans) or len(plans) <= result["cores"] * chunks
 
 
+@pytest.mark.parametrize("x1, x2", [([3, 1, 64], [1, 0, 64]), ([0, 1, 64], [1, 5, 64]), ([0, 64], [0, 64])])
+def test_an_empty_output_tiles_to_no_work(tiling_exe: Path, x1, x2) -> None:
+    """An empty output (the kernel returns before walking): never BLOCK_RESIDENT (a chunk of zero rows would divide
+    the chunk count by zero), one core with nothing to do."""
+    result = tiling(tiling_exe, x1, x2)
+    assert result["status"] == 0 and result["total"] == 0
+    assert MODES[result["mode"]] != "BLOCK_RESIDENT"
+    assert result["ranges"] == [(0, 0)] and result["plans"] == []
+    assert_partition(result)
+
+
 def test_compression_merges_same_state_dims(tiling_exe: Path) -> None:
     result = tiling(tiling_exe, [2, 3, 4, 5], [1, 1, 4, 5])
     assert result["rank"] == 2  # [6 (x2 broadcast), 20 (both full)]
