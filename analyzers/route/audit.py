@@ -9,9 +9,11 @@ construct the walker does not model cannot hide a launch.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from op_migrate.analyzers.cxx.model import Expr
+from op_migrate.analyzers.route.aliases import declared_type
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee
 from op_migrate.analyzers.route.model import Audit
 from op_migrate.analyzers.route.statements import clip
@@ -92,6 +94,9 @@ class RouteAudit:
         for site in sites:
             if site.callee.strip() in local:
                 continue  # a parameter or local variable of the function, not the repository's name it shadows
+            if _framework_method(frame.function, site.callee):
+                self.audit_counts["walked"].add((frame.unit.path, site.line, _callee_name(site.callee)))
+                continue  # `dim->ToString()` on an aclIntArray: the framework's method, in no repository
             if compiled is not None and site.line not in compiled:
                 self.audit_counts["excluded"].add((frame.unit.path, site.line, site.name))
                 continue
@@ -123,6 +128,21 @@ class RouteAudit:
         lookup = getattr(self.program, "launch_sites", None)
         return lookup(path, name, line) if lookup is not None else None
 
+
+
+# The framework's classes (opbase): their methods are the framework's code, never a repository's.
+_FRAMEWORK_TYPE = re.compile(r"\bacl(?:Tensor|TensorList|IntArray|FloatArray|BoolArray|FP16Array|BF16Array|Scalar|"
+                             r"ScalarList|OpExecutor)\b|\b(?:op|gert)::(?:Shape|Strides)\b")
+_RECEIVER = re.compile(r"^\s*\(?\s*\*?\s*([A-Za-z_]\w*)\s*\)?\s*(?:->|\.)\s*\w+\s*$")
+
+
+def _framework_method(function, callee: str) -> bool:
+    """Whether `callee` is a method called on a parameter or local declared with a framework class."""
+    receiver = _RECEIVER.match(callee)
+    if receiver is None:
+        return False
+    declared = declared_type(function, receiver.group(1))
+    return declared is not None and _FRAMEWORK_TYPE.search(declared) is not None
 
 
 def _local_names(function) -> frozenset[str]:

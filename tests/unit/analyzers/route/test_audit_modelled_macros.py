@@ -68,3 +68,41 @@ def test_a_parameter_used_only_stringized_is_not_evaluated() -> None:
     assert stringized_only(["a", "b"], "f(a ## b) # a") == []  # pasted: a new name, not the argument
     assert stringized_only(["a"], "g(a)") == []
     assert stringized_only(["unused"], "h()") == []
+
+
+LOGGED = """#include "demo_log.h"
+aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclIntArray* dim, DemoPrinter* printer,
+                                      aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    OP_LOGE(ACLNN_ERR_PARAM_INVALID, "dims %s of %s", dim->ToString().GetString(), self->ToString().GetString());
+    OP_LOGD("printer %s", {printer_call});
+    auto result = l0op::Abs(self, uniqueExecutor.get());
+    *workspaceSize = uniqueExecutor->GetWorkspaceSize();
+    uniqueExecutor.ReleaseTo(executor);
+    return ACLNN_SUCCESS;
+}
+"""
+PRINTER = """class DemoPrinter : public PrinterBase {
+public:
+    const char* ToString() { l0op::Neg(x_, executor_); return "demo"; }
+};
+"""
+
+
+def test_a_method_on_a_framework_object_in_a_log_is_the_frameworks(tmp_path: Path) -> None:
+    # hicann/cann-ops: `dim->ToString()` in an OP_LOGE reached by name a tiling class's ToString that launches; the
+    # receiver is an aclIntArray, whose methods are opbase's. A receiver of a repository class stays unwalked.
+    verdicts = []
+    for index, printer_call in enumerate(('"none"', "printer->ToString()")):
+        root = tmp_path / str(index)  # a repository each: the reach index is built once per set of roots
+        folder = root / "math" / "demo" / "op_api"
+        folder.mkdir(parents=True)
+        (root / "conversion").mkdir()
+        (folder / "demo_log.h").write_text(LOG_HEADER)
+        (folder / "demo_printer.cpp").write_text(PRINTER)
+        (folder / "aclnn_demo.cpp").write_text(LOGGED.replace("{printer_call}", printer_call))
+        report = analyze_chains([folder / "aclnn_demo.cpp"], repo_root=root)
+        (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+        verdicts.append((route.complete, [r.symbol for r in route.incomplete_reasons]))
+    assert verdicts == [(True, []), (False, ["route-unwalked-launch"])]
