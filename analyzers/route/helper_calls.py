@@ -11,7 +11,7 @@ from pathlib import Path
 
 from op_migrate.analyzers.cxx import parse_source
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
-from op_migrate.analyzers.route.callee_text import bare_name
+from op_migrate.analyzers.route.callee_text import bare_name, split_callee
 from op_migrate.analyzers.route.effect_scan import is_framework_call
 from op_migrate.analyzers.route.generated_calls import GENERATED_API
 from op_migrate.analyzers.route.aliases import declared_type
@@ -29,6 +29,10 @@ from op_migrate.analyzers.route.values import (
     TensorTuple,
 )
 
+
+# The framework's scalar, shape and list methods that return a builtin number (opbase aclScalar, op::Shape, lists).
+_NUMBER_METHODS = frozenset({"ToFloat", "ToDouble", "ToInt64", "ToInt32", "ToBool", "GetDimNum", "GetShapeSize",
+                             "GetDim", "Size", "size"})
 
 class HelperCalls:
     """Methods of RouteWalk for free calls; it supplies frame, value(), scope, _inline() and _incomplete()."""
@@ -139,8 +143,11 @@ class HelperCalls:
         return [next(pair for pair in pairs if pair[1] is function) for function in reachable]
 
     def _arithmetic_text(self, arg: Expr) -> str:
-        """An argument's text, or `0` for a variable declared with a builtin arithmetic type (`float alphaValue`):
-        either way, what library_overload_wins reads as a builtin number or not."""
+        """An argument's text, or `0` for a variable declared with a builtin arithmetic type (`float alphaValue`) or
+        a framework method returning one (`alpha->ToFloat()`): what library_overload_wins reads as a number or not."""
+        receiver, method = split_callee((arg.name or "").strip()) if arg.kind == "call" else (None, "")
+        if receiver is not None and method in _NUMBER_METHODS:
+            return "0"
         declared = declared_type(self.frame.function, (arg.name or arg.text).strip()) if arg.kind == "name" else None
         return "0" if declared and is_builtin_type(declared) else arg.text
 
