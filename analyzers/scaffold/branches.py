@@ -48,7 +48,15 @@ class Branches:
             if only_rejects(stmt.body):
                 self.notes.append((f"assumed false (it only rejects input): {stmt.test.as_string()[:120]}",
                                    stmt.lineno, frame.module.path))
+                for name, floor in rejected_below(stmt.test, frame).items():
+                    floors = self.dsl.tracer.attr_floors
+                    floors[name] = max(floors.get(name, floor), floor)
                 self.exec_block(stmt.orelse, frame)
+                return
+            if not stmt.orelse and pads_unit_dims(stmt):
+                self.notes.append((f"not followed (it only puts leading dims of 1 in front of shapes, which reading "
+                                   f"by strides does not see): {stmt.test.as_string()[:120]}", stmt.lineno,
+                                   frame.module.path))
                 return
             if not stmt.orelse and drops_unit_dims(stmt, frame):
                 self.notes.append((f"not followed (it only drops dims of 1 that every shape it names has, which "
@@ -157,6 +165,27 @@ class Branches:
         raise AttrBranch(key, predicate, text[:160], getattr(node, "lineno", None), self.current_path)
 
 
+def rejected_below(test, frame: Frame) -> dict[str, float]:
+    """`if bits > 16 or bits < 2: raise ...` assumed false: the lowest value each attribute it names can have (here
+    bits >= 2), read from the disjuncts `attr < c` / `attr <= c` / `c > attr` / `c >= attr` of the test."""
+    parts = test.values if isinstance(test, nodes.BoolOp) and test.op == "or" else [test]
+    floors: dict[str, float] = {}
+    for part in parts:
+        if not (isinstance(part, nodes.Compare) and len(part.ops) == 1):
+            continue
+        op, right = part.ops[0]
+        left = part.left
+        if isinstance(left, nodes.Const) and isinstance(right, nodes.Name):
+            left, right, op = right, left, {">": "<", ">=": "<=", "<": ">", "<=": ">="}.get(op, op)
+        if not (isinstance(left, nodes.Name) and isinstance(right, nodes.Const) and op in ("<", "<=")
+                and isinstance(right.value, (int, float)) and not isinstance(right.value, bool)):
+            continue
+        attr = frame.locals.get(left.name)
+        if isinstance(attr, AttrValue):
+            floors[attr.name] = right.value if op == "<" else right.value + (1 if attr.attr_type == "int" else 0)
+    return floors
+
+
 def element_count_loop(loop: nodes.For) -> str | None:
     """The accumulator of `for d in shape: n *= d` (or `n *= d.value`, under `if isinstance(d, ...)` branches that
     do the same), else None."""
@@ -201,6 +230,32 @@ def drops_unit_dims(stmt: nodes.If, frame: Frame) -> bool:
         name = statement.targets[0].name
         used = {n.name for n in statement.value.nodes_of_class(nodes.Name)} - {"len"}
         if name not in tested or used != {name} or not isinstance(frame.locals.get(name), ShapeValue):
+            return False
+    return bool(stmt.body)
+
+
+def pads_unit_dims(stmt: nodes.If) -> bool:
+    """`if dif_len > 0: d["shape"] = [1] * dif_len + list(d["shape"])` (and the same for d["range"] with (1, 1)): a
+    branch whose body only puts leading 1s in front of port shapes, each from itself."""
+    for statement in stmt.body:
+        if not (isinstance(statement, nodes.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], nodes.Subscript)):
+            return False
+        target = statement.targets[0]
+        key = target.slice.value if isinstance(target.slice, nodes.Const) else None
+        value = statement.value
+        if key not in ("shape", "range") or not isinstance(target.value, nodes.Name) \
+                or not (isinstance(value, nodes.BinOp) and value.op == "+"):
+            return False
+        ones, rest = value.left, value.right
+        unit = "1" if key == "shape" else "(1, 1)"
+        if not (isinstance(ones, nodes.BinOp) and ones.op == "*" and isinstance(ones.left, (nodes.List, nodes.Tuple))
+                and [e.as_string() for e in ones.left.elts] == [unit]):
+            return False
+        if isinstance(rest, nodes.Call) and rest.func.as_string() in ("list", "tuple") and len(rest.args) == 1:
+            rest = rest.args[0]
+        if rest.as_string() not in (f'{target.value.name}["{key}"]', f"{target.value.name}['{key}']",
+                                    f'{target.value.name}.get("{key}")', f"{target.value.name}.get('{key}')"):
             return False
     return bool(stmt.body)
 

@@ -77,6 +77,12 @@ class Tracer:
         self.scalar_tensors: set[str] = set()  # refs used as t[0]: the inputs they come from must be one element
         self.attr_types: dict[str, str] = {}  # attribute -> its op-info type (int, float ...)
         self.shape_overrides: dict[str, tuple] = {}  # input port -> the shape TBE reads it in (static path)
+        # op ref -> the refs whose broadcast shape its result has (its operands, each at the shape tbe.broadcast
+        # widened it to): the shape TBE gives an output computed from some of the inputs only
+        self.shape_sources: dict[str, tuple] = {}
+        self.results: list = []  # the build's output tensors, in port order
+        # int attributes the TBE code rejects below a bound >= 0 (a check assumed to pass): name -> that bound
+        self.attr_floors: dict[str, float] = {}
 
     def new_input(self, dtype: str, name: str, line: int | None, path: str) -> TensorValue:
         ref = f"in{len(self.inputs)}"
@@ -85,9 +91,15 @@ class Tracer:
 
     def emit(self, name: str, operands: tuple, params: dict, dtype: str, line, path: str, via) -> TensorValue:
         ref = f"v{len(self.ops)}"
+        self.shape_sources[ref] = tuple(source for o in operands if o[0] == "ref"
+                                        for source in (getattr(o, "shape_refs", None) or (o[1],)))
+        operands = tuple(tuple(o) if o[0] == "ref" else o for o in operands)
         self.ops.append({"ref": ref, "name": name, "operands": operands, "params": params, "dtype": dtype,
                          "line": line, "path": path, "via": tuple(via)})
         return TensorValue(ref, dtype)
+
+    def natural_attrs(self) -> frozenset:
+        return frozenset(name for name, floor in self.attr_floors.items() if floor >= 0)
 
     def note_query(self, text: str, line, path) -> None:
         entry = (text, line, path)
@@ -272,7 +284,8 @@ class Dsl:
         if isinstance(value, Scalar):
             # A Python number computed at build time: tvm.const(int32) or tvm.const(float16), as for a literal.
             dtype = value.dtype or {int: "int32", float: "float16"}.get(python_type(value.expr,
-                                                                                   self.tracer.attr_types))
+                                                                                   self.tracer.attr_types,
+                                                                                   self.tracer.natural_attrs()))
         elif isinstance(value, bool) or isinstance(value, int):
             dtype = "int32"
         elif isinstance(value, float):
@@ -388,8 +401,16 @@ def _bind(name: str, args: list, kwargs: dict, interp, node) -> dict:
     return bound
 
 
+class _Operand(tuple):
+    """("ref", ref) of a traced tensor, with the shape tbe.broadcast widened it to (shape_refs) on the side."""
+
+    shape_refs: tuple | None = None
+
+
 def _operand(tensor: TensorValue) -> tuple:
-    return ("ref", tensor.ref)
+    operand = _Operand(("ref", tensor.ref))
+    operand.shape_refs = tensor.shape_refs
+    return operand
 
 
 def _tensor(value, name: str, role: str, interp, node) -> TensorValue:

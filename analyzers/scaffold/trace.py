@@ -214,6 +214,8 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
         gaps = more_gaps
     ops = _live_ops(tracer.ops, chain_outputs)
     one_element = _inputs_of(tracer.scalar_tensors, tracer.ops, chain_inputs)
+    if not gaps and refused is None:
+        gaps = _narrow_outputs(tracer, chain_inputs, chain_outputs, one_element, where)
     return Chain(
         combination=combination,
         soc=platform.short_soc,
@@ -229,6 +231,41 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
         extra={**({"one_element_inputs": one_element} if one_element else {}),
                **({"shape_overrides": dict(tracer.shape_overrides)} if tracer.shape_overrides else {})},
     ), branch
+
+
+def _narrow_outputs(tracer: Tracer, inputs: tuple, outputs: tuple, one_element: list[str], where) -> tuple:
+    """An output TBE computes from some of the inputs only has their broadcast shape (BN's batch_mean: the shape of
+    sum, not of x), which the kernel, writing every output at the broadcast shape of all inputs, does not give.
+    Only a broadcasting pattern lets the shapes differ; one-element inputs (read as t[0]) widen nothing."""
+    if tracer.classify_mode not in ("broadcast", "ELEWISE_WITH_BROADCAST") or not outputs:
+        return ()
+    ports = {item.ref: item.port for item in inputs}
+    every = set(ports.values()) - set(one_element)
+    gaps = []
+    for output, value in zip(outputs, tracer.results):
+        found: set[str] = set()
+        pending, seen = list(value.shape_refs or (value.ref,)), set()
+        while pending and found != set(ports.values()):
+            ref = pending.pop()
+            if ref in seen:
+                continue
+            seen.add(ref)
+            sources = tracer.shape_sources.get(ref)
+            if ref == "*" or ref.startswith("port:") and ref[5:] not in ports.values() or sources == ():
+                found |= set(ports.values())  # the output's shape, or a value that reads no input (a fill)
+            elif ref.startswith("port:"):
+                found.add(ref[5:])
+            elif ref in ports:
+                found.add(ports[ref])
+            else:
+                pending.extend(sources or ())
+        missing = sorted(every - found)
+        if inputs and inputs[0].port in missing:
+            gaps.append(Gap(f"output {output.port}",
+                            f"output {output.port} is computed from {', '.join(sorted(found)) or 'no input'} only "
+                            f"(TBE gives it their broadcast shape); the kernel writes every output at the broadcast "
+                            f"shape of all inputs ({', '.join(missing)} too)", *where))
+    return tuple(gaps)
 
 
 def _inputs_of(refs: set[str], ops: list[dict], inputs: tuple) -> list[str]:
@@ -281,6 +318,7 @@ def _ports(facts: EntryFacts, tracer: Tracer, input_ports: list[str], outputs: l
     if missing:
         return (), (), tuple(Gap(f"output {port}", f"the chain computes no tensor for output {port}", *where)
                              for port in missing)
+    tracer.results = results
     by_ref = {item["ref"]: item for item in tracer.inputs}
     chain_inputs = tuple(ChainInput(ref=t.ref, port=port, dtype=t.dtype, name=by_ref[t.ref]["name"],
                                     line=by_ref[t.ref]["line"]) for t, port in zip(placeholders, input_ports))

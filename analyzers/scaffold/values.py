@@ -189,9 +189,10 @@ def has_numel(expr) -> bool:
     return expr[0] in ("numel", "dim") or any(has_numel(part) for part in expr[1:] if isinstance(part, tuple))
 
 
-def python_type(expr, attr_types: dict | None = None):
+def python_type(expr, attr_types: dict | None = None, natural: frozenset = frozenset()):
     """int or float: the Python type a build-time scalar has (an element count is an int, as in a static build; an
-    attribute has its op-info type); None where that is not known."""
+    attribute has its op-info type); None where that is not known. natural: int attributes the TBE code rejects
+    below 0 (int ** such an attribute is an int; ** a negative int would be a float)."""
     kind = expr[0]
     if kind == "const":
         return float if isinstance(expr[1], float) else int
@@ -202,14 +203,18 @@ def python_type(expr, attr_types: dict | None = None):
     if kind == "cast":
         return None
     if kind == "select":
-        arms = {python_type(expr[2], attr_types), python_type(expr[3], attr_types)}
+        arms = {python_type(expr[2], attr_types, natural), python_type(expr[3], attr_types, natural)}
         return arms.pop() if len(arms) == 1 else None
-    parts = [python_type(part, attr_types) for part in expr[1:] if isinstance(part, tuple)]
+    parts = [python_type(part, attr_types, natural) for part in expr[1:] if isinstance(part, tuple)]
     if None in parts:
         return None
     if kind in ("div", "log", "exp", "sqrt") or float in parts:
         return float
-    return None if kind == "pow" else int
+    if kind == "pow":
+        exponent = expr[2]
+        known = exponent[0] == "const" and exponent[1] >= 0 or exponent[0] == "attr" and exponent[1] in natural
+        return int if known else None
+    return int
 
 
 def attr_names(expr: tuple) -> set[str]:

@@ -543,3 +543,64 @@ def test_chains_that_read_an_input_in_another_shape_are_not_merged():
     rewritten = replace(chain, extra={"shape_overrides": {"x2": (("const", 1), ("dim", "port:x1", 1))}})
     assert _chain_text(chain) != _chain_text(rewritten)
     assert _chain_text(replace(chain, notes=(("a note", 1, "p"),))) == _chain_text(chain)
+
+
+def _with_entry(tmp_path, compute: str, entry: str, dtype="float32", attr_types=None):
+    path = tmp_path / "probe.py"
+    path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    facts = read_entry(loader, path)
+    return trace_variants(facts, loader, platform(), [("x1", dtype), ("x2", dtype)], [("y", dtype)], attr_types)[0]
+
+
+@pytest.mark.parametrize("padding, follows", [
+    ("x2['shape'] = [1] * dif + list(x2['shape'])\n        x2['range'] = [(1, 1)] * dif + list(x2['range'])", False),
+    ("x2['shape'] = list(x2['shape']) + [1] * dif", True),  # trailing 1s move the dims: not a no-op
+    ("x2['shape'] = [1] * dif + list(x1['shape'])", True),  # another port's shape
+    ("x2['shape'] = [2] * dif + list(x2['shape'])", True)])
+def test_a_branch_that_only_puts_leading_unit_dims_in_front_of_a_shape_is_not_followed(tmp_path, padding, follows):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vsub(x1, x2)
+    """
+    entry = ENTRY.replace("    ins = classify(", "    dif = len(x1['shape']) - len(x2['shape'])\n"
+                                                f"    if dif > 0:\n        {padding}\n    ins = classify(")
+    chain = _with_entry(tmp_path, compute, entry)
+    if follows:
+        assert chain.gaps and "cannot decide dif > 0" in chain.gaps[0].reason
+    else:
+        assert not chain.gaps and names(chain) == ["vsub"]
+        assert any(note[0].startswith("not followed (it only puts leading dims of 1") for note in chain.notes)
+
+
+@pytest.mark.parametrize("check, dtype", [("alpha > 16 or alpha < 2", "int32"), ("2 > alpha", "int32"),
+                                          ("alpha < -1", None), ("alpha > 16", None), (None, None)])
+def test_a_rejecting_check_on_an_int_attribute_makes_int_powers_of_it_ints(tmp_path, check, dtype):
+    compute = f"""
+    def probe_compute(x1, x2, y, alpha):
+        {"if " + check + ": raise RuntimeError('alpha out of range')" if check else "pass"}
+        top = tbe.broadcast(2 ** alpha - 1, x1.shape)
+        return tbe.vadd(x1, tbe.cast_to(top, "float32"))
+    """
+    entry = ENTRY.replace("OPTION_ATTR_FLOAT", "OPTION_ATTR_INT").replace("alpha=0.5", "alpha=8")
+    chain = _with_entry(tmp_path, compute, entry, attr_types={"alpha": "int"})
+    if dtype is None:  # 2 ** alpha is a float for a negative alpha: which dtype TBE takes is not known
+        assert chain.gaps and "tbe.broadcast of a scalar without a dtype" in chain.gaps[0].reason
+    else:
+        assert not chain.gaps and chain.ops[0].name == "broadcast" and chain.ops[0].dtype == dtype
+
+
+@pytest.mark.parametrize("result, gap", [("tbe.vmuls(x2, 2.0)", True), ("tbe.vmuls(x1, 2.0)", False),
+                                         ("tbe.broadcast(tbe.vmuls(x2, 2.0), x1.shape)", False),
+                                         ("tbe.vadd(x1, x2)", False)])
+def test_an_output_computed_without_the_first_input_is_named(tmp_path, result, gap):
+    compute = f"""
+    def probe_compute(x1, x2, y, alpha):
+        return {result}
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    if gap:  # TBE gives it the shape of x2 (BN's batch_mean: the shape of sum, not of x); the kernel that of both
+        assert chain.gaps and chain.gaps[0].reason.startswith("output y is computed from x2 only")
+        assert "(x1 too)" in chain.gaps[0].reason
+    else:
+        assert not chain.gaps
