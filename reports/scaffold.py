@@ -134,22 +134,26 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
     kinds = {a["name"]: a["kind"] for a in attrs}
     fields = {a["name"]: a["field"] for a in attrs}
     for entry, combo in zip(combos, plan.combos):
+        chain_json = combo.chain.to_json()
+        index_of = {item["port"]: item["index"] for item in inputs}
+
+        def numel_field(refs, index=None, differ=None, chain_json=chain_json):
+            mask = sum(1 << index_of[port] for port in numel_ports(chain_json, refs))
+            if differ is not None:
+                other = sum(1 << index_of[port] for port in numel_ports(chain_json, differ[0]))
+                return f"ShapesDiffer(inputs, {mask}U, {other}U, {differ[1]})"
+            return f"ElementCount(inputs, {mask}U)" if index is None else f"Dimension(inputs, {mask}U, {index}, ok)"
+
         terms = []
         for condition in combo.conditions:
             predicate = condition["predicate"]
             if "expr" in predicate:
-                text = cxx_expr_condition(predicate, lambda name: fields.get(name, name))
+                text = cxx_expr_condition(predicate, lambda name: fields.get(name, name), numel_field)
             else:
                 text = cxx_condition(predicate, fields.get(predicate["attr"], predicate["attr"]),
                                      kinds.get(predicate["attr"], ""))
             terms.append(text if condition["outcome"] else f"!{text}")
         entry["condition_cxx"] = " && ".join(terms) if terms else "true"
-        chain_json = combo.chain.to_json()
-        index_of = {item["port"]: item["index"] for item in inputs}
-
-        def numel_field(refs, index=None, chain_json=chain_json):
-            mask = sum(1 << index_of[port] for port in numel_ports(chain_json, refs))
-            return f"ElementCount(inputs, {mask}U)" if index is None else f"Dimension(inputs, {mask}U, {index}, ok)"
 
         entry["runtime"] = [host_expr(expr, lambda name: f"td.{fields.get(name, name)}", numel_field)
                             for expr in combo.runtime_scalars]

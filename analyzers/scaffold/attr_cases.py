@@ -118,14 +118,14 @@ def _expr_holds(predicate: dict, values: dict) -> bool | None:
     return bool(_NUMERIC[op](left, right))
 
 
-def cxx_expr_condition(predicate: dict, attr_field) -> str:
-    """The host-side C++ of a predicate over a number computed from attributes, in double as TBE's Python
-    computes it at build time."""
-    left = host_expr(predicate["expr"], attr_field)
+def cxx_expr_condition(predicate: dict, attr_field, numel_field=None) -> str:
+    """The host-side C++ of a predicate over a number computed from attributes (or, numel_field given, from the
+    input shapes), in double as TBE's Python computes it at build time."""
+    left = host_expr(predicate["expr"], attr_field, numel_field)
     op = predicate["op"]
     if op == "truth":
         return f"({left} != 0.0)"
-    right = host_expr(predicate["value_expr"], attr_field) if "value_expr" in predicate \
+    right = host_expr(predicate["value_expr"], attr_field, numel_field) if "value_expr" in predicate \
         else host_expr(("const", predicate["value"]), attr_field)
     if op == "isclose":
         return (f"IsClose({left}, {right}, {predicate.get('rel_tol', 1e-9)!r}, {predicate.get('abs_tol', 0.0)!r})")

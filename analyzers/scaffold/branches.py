@@ -10,6 +10,7 @@ from astroid import nodes
 
 from op_migrate.analyzers.scaffold import pybuiltins
 from op_migrate.analyzers.scaffold.runtime import Frame, ModuleValue, UserClass, UserFunction, UserInstance
+from op_migrate.analyzers.scaffold.shape_idioms import differ_loop, pads_unit_dims
 from op_migrate.analyzers.scaffold.values import (
     AttrBranch,
     AttrValue,
@@ -24,6 +25,7 @@ from op_migrate.analyzers.scaffold.values import (
     Untranslatable,
     as_scalar_expr,
     attr_names,
+    differ_expr,
     has_numel,
     scalar_text,
 )
@@ -41,7 +43,9 @@ class Branches:
         except ShapeBranch as error:
             if error.condition[1] in _CMP_OPS and self.select_scalars(stmt, frame, error.condition):
                 return
-            raise
+            if error.condition[1] not in _CMP_OPS or not self.framework.static:
+                raise  # a dynamic build has no number to branch on there (its tbe.var comes from the C++ tiling)
+            decided = self.shape_fork(error.condition, stmt)
         except Untranslatable:
             # A check the facts cannot decide that only rejects bad input is assumed to pass: the scaffold's
             # tests give valid input. Any other undecidable branch stops the trace.
@@ -70,6 +74,43 @@ class Branches:
                 return
             raise
         self.exec_block(stmt.body if decided else stmt.orelse, frame)
+
+    def shape_fork(self, condition: tuple, stmt: nodes.If) -> bool:
+        """A branch on a number the static path computes from the shapes whose arms compute differently: the trace
+        forks (one kernel per outcome) and the host chooses by the call's input shapes, as TBE's static build of
+        those shapes would take the branch."""
+        _, op, left, right = condition
+        predicate = {"shape": True, "expr": left, "attrs": [], "op": op, "value_expr": right}
+        key = json.dumps(predicate, sort_keys=True)
+        if key in self.attr_decisions:
+            return self.attr_decisions[key]
+        text = f"{stmt.test.as_string()[:60]} ({_condition_text(left, op, right)})"[:160]
+        raise AttrBranch(key, predicate, text, stmt.lineno, self.current_path)
+
+    def differ_search(self, stmt: nodes.For, frame: Frame) -> bool:
+        """`for i in range(len(a) - 1): if a[i] != b[i]: flag = 1; break` over the two shapes of one
+        shape_util.broadcast_shapes on the static path: each name it assigns becomes a select on whether the shapes
+        differ in those axes, which the host computes per call."""
+        if not self.framework.static:
+            return False
+        found = differ_loop(stmt)
+        if found is None:
+            return False
+        left, right = frame.locals.get(found.left), frame.locals.get(found.right)
+        pair = {getattr(left, "origin", None), getattr(right, "origin", None)}
+        if not (isinstance(left, ShapeValue) and isinstance(right, ShapeValue) and left.refs and right.refs
+                and pair == {"broadcast lhs", "broadcast rhs"}):
+            return False
+        before = {name: as_scalar_expr(frame.locals.get(name)) for name, _ in found.assigns}
+        if None in before.values():
+            return False
+        test = ("cmp", "!=", differ_expr(left.refs, right.refs, found.skip), ("const", 0))
+        for name, value in found.assigns:
+            frame.locals[name] = Scalar(("select", test, ("const", value), before[name]), None)
+        self.notes.append((f"for {stmt.target.as_string()} in {stmt.iter.as_string()[:60]}: whether "
+                           f"{found.left} and {found.right} differ in those axes, computed by the host per call",
+                           stmt.lineno, frame.module.path))
+        return True
 
     def select_scalars(self, stmt: nodes.If, frame: Frame, condition: tuple) -> bool:
         """`if count == 1: s = 0.0 else: s = count / (count - 1)`: arms that only assign numbers to names become
@@ -165,6 +206,14 @@ class Branches:
         raise AttrBranch(key, predicate, text[:160], getattr(node, "lineno", None), self.current_path)
 
 
+def _condition_text(left: tuple, op: str, right: tuple) -> str:
+    """`flag != 0` of a flag a search loop set to 1 (else 0) says what the loop found."""
+    if op == "!=" and right == ("const", 0) and left[0] == "select" and left[3] == ("const", 0) \
+            and left[2][0] == "const" and left[2][1] != 0 and left[1][1:] == ("!=", left[1][2], ("const", 0)):
+        return scalar_text(left[1][2])
+    return f"{scalar_text(left)} {op} {scalar_text(right)}"
+
+
 def rejected_below(test, frame: Frame) -> dict[str, float]:
     """`if bits > 16 or bits < 2: raise ...` assumed false: the lowest value each attribute it names can have (here
     bits >= 2), read from the disjuncts `attr < c` / `attr <= c` / `c > attr` / `c >= attr` of the test."""
@@ -230,32 +279,6 @@ def drops_unit_dims(stmt: nodes.If, frame: Frame) -> bool:
         name = statement.targets[0].name
         used = {n.name for n in statement.value.nodes_of_class(nodes.Name)} - {"len"}
         if name not in tested or used != {name} or not isinstance(frame.locals.get(name), ShapeValue):
-            return False
-    return bool(stmt.body)
-
-
-def pads_unit_dims(stmt: nodes.If) -> bool:
-    """`if dif_len > 0: d["shape"] = [1] * dif_len + list(d["shape"])` (and the same for d["range"] with (1, 1)): a
-    branch whose body only puts leading 1s in front of port shapes, each from itself."""
-    for statement in stmt.body:
-        if not (isinstance(statement, nodes.Assign) and len(statement.targets) == 1
-                and isinstance(statement.targets[0], nodes.Subscript)):
-            return False
-        target = statement.targets[0]
-        key = target.slice.value if isinstance(target.slice, nodes.Const) else None
-        value = statement.value
-        if key not in ("shape", "range") or not isinstance(target.value, nodes.Name) \
-                or not (isinstance(value, nodes.BinOp) and value.op == "+"):
-            return False
-        ones, rest = value.left, value.right
-        unit = "1" if key == "shape" else "(1, 1)"
-        if not (isinstance(ones, nodes.BinOp) and ones.op == "*" and isinstance(ones.left, (nodes.List, nodes.Tuple))
-                and [e.as_string() for e in ones.left.elts] == [unit]):
-            return False
-        if isinstance(rest, nodes.Call) and rest.func.as_string() in ("list", "tuple") and len(rest.args) == 1:
-            rest = rest.args[0]
-        if rest.as_string() not in (f'{target.value.name}["{key}"]', f"{target.value.name}['{key}']",
-                                    f'{target.value.name}.get("{key}")', f"{target.value.name}.get('{key}')"):
             return False
     return bool(stmt.body)
 

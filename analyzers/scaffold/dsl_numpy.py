@@ -66,18 +66,32 @@ def evaluate(chain: dict, inputs: dict, attrs: dict | None = None) -> dict:
 
 
 def _element_counts(chain: dict, shapes: dict) -> dict:
+    """Shape reads of the chain's scalars from the case's shapes (port -> shape, before broadcasting)."""
+    return shape_values(chain, [operand[1] for op in chain["ops"] for operand in op["operands"]
+                                if operand[0] == "scalar"], shapes)
+
+
+def shape_values(chain: dict, exprs, shapes: dict) -> dict:
     """"numel:<refs>" -> the element count of the broadcast shape of those inputs, "dim:<refs>:<i>" -> its dimension
-    i (shapes: port -> the case's shape, before broadcasting), for every shape read of the chain's scalars."""
+    i, "differ:<refs>:<other>:<skip>" -> 1 where the two broadcast shapes, padded with leading 1s to one rank r,
+    differ in an axis below r - skip (else 0), for every shape read of these expressions."""
+    def broadcast(refs):
+        return np.broadcast_shapes(*[tuple(shapes[p]) for p in numel_ports(chain, refs)])
+
     counts = {}
-    for op in chain["ops"]:
-        for operand in op["operands"]:
-            if operand[0] == "scalar":
-                for read in shape_reads(operand[1]):
-                    shape = np.broadcast_shapes(*[tuple(shapes[p]) for p in numel_ports(chain, read[1])])
-                    if read[0] == "numel":
-                        counts[f"numel:{read[1]}"] = int(np.prod(shape))
-                    elif -len(shape) <= read[2] < len(shape):
-                        counts[f"dim:{read[1]}:{read[2]}"] = int(shape[read[2]])
+    for expr in exprs:
+        for read in shape_reads(expr):
+            shape = broadcast(read[1])
+            if read[0] == "numel":
+                counts[f"numel:{read[1]}"] = int(np.prod(shape))
+            elif read[0] == "differ":
+                other = broadcast(read[2])
+                rank = max(len(shape), len(other))
+                left, right = (1,) * (rank - len(shape)) + shape, (1,) * (rank - len(other)) + other
+                counts[":".join(map(str, read))] = int(any(a != b for a, b in zip(left[:rank - read[3]],
+                                                                                   right[:rank - read[3]])))
+            elif -len(shape) <= read[2] < len(shape):
+                counts[f"dim:{read[1]}:{read[2]}"] = int(shape[read[2]])
     return counts
 
 

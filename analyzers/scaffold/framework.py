@@ -41,6 +41,8 @@ HELPER_ANSWERS = {
     "impl.util.util_common.is_unknown": True,
     "impl.util.util_common.is_dynamic_input": True,
     "impl.util.platform_adapter.in_record": False,
+    # the (min, max) range of each dim, a hint for the dynamic build's tiling: nothing the compute reads
+    "impl.util.util_common.gen_range": lambda args, kwargs: Unknown("the range of a shape (a build hint)"),
     # op_select_format's helpers, answered for the ND format the scaffold targets (every tensor: ND only).
     "impl.util.util_tensor_dict.TensorClass": lambda args, kwargs: Opaque("TensorClass"),
     "impl.util.util_tensor_dict.get_format_for_broardcast": lambda args, kwargs: [["ND"]] * (len(args[0]) + 1),

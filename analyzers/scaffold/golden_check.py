@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from op_migrate.analyzers.scaffold import dsl_numpy
+from op_migrate.analyzers.scaffold.attr_cases import holds
 from op_migrate.analyzers.scaffold.chain import min_rank, numel_ports
 
 THRESHOLDS = {"float16": 1e-3, "float32": 1e-4, "bfloat16": 4e-3}
@@ -181,6 +182,22 @@ def keyed_case(document: dict, key: str, case: dict) -> dict:
     for port, exprs in overrides.items():
         shapes[port] = [_shape_read(combo["chain"], expr, shapes) for expr in exprs]
     return {**shaped, "shapes": [shapes[name] for name in document["inputs"]]}
+
+
+def selects(document: dict, key: str, case: dict) -> bool:
+    """Whether the case's shapes (as key runs them) take key's branches on the shapes: the host chooses such a key
+    by the call's shapes, so a case runs on the keys its shapes select."""
+    chain = document["combos"][key]["chain"]
+    conditions = [c for c in chain.get("extra", {}).get("conditions", []) if c["predicate"].get("shape")]
+    if not conditions:
+        return True
+    shapes = dict(zip(document["inputs"], keyed_case(document, key, case)["shapes"]))
+    for condition in conditions:
+        predicate = condition["predicate"]
+        reads = dsl_numpy.shape_values(chain, [predicate["expr"], predicate["value_expr"]], shapes)
+        if holds(predicate, reads) is not condition["outcome"]:
+            return False
+    return True
 
 
 def _shape_read(chain: dict, expr, shapes: dict) -> int:

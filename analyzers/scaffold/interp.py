@@ -293,6 +293,8 @@ class Interpreter(Expressions, Branches):
                                f"the element count, computed by the host from the input shapes", stmt.lineno,
                                frame.module.path))
             return
+        if self.differ_search(stmt, frame):
+            return
         try:
             iterable = self.iterate(value, stmt.iter)
         except Untranslatable:

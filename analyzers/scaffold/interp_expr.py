@@ -12,6 +12,7 @@ from op_migrate.analyzers.scaffold.runtime import Frame, UserFunction
 from op_migrate.analyzers.scaffold.values import (
     AttrValue,
     Scalar,
+    RankAtLeast,
     ShapeValue,
     TensorScalar,
     TensorValue,
@@ -217,6 +218,9 @@ class Expressions:
             return self.attr_branch(op if attr is left else _FLIPPED.get(op, op), attr, other, node)
         if isinstance(left, AttrValue) and isinstance(right, AttrValue):
             return self.expr_branch(op, as_scalar_expr(left), as_scalar_expr(right), node)
+        decided = _rank_compare(op, left, right)
+        if decided is not None:
+            return decided
         for side in (left, right):
             if isinstance(side, Unknown):
                 raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {side.reason}", node)
@@ -297,3 +301,17 @@ def _hashable(value):
         return value
     except TypeError:
         return repr(value)
+
+
+def _rank_compare(op: str, left, right) -> bool | None:
+    """A rank known to be at least n compared with a smaller number (len(nz_shape) == 1 is False); None where the
+    bound does not decide it."""
+    if isinstance(right, RankAtLeast) and not isinstance(left, RankAtLeast):
+        left, right, op = right, left, _FLIPPED.get(op, op)
+    if not isinstance(left, RankAtLeast) or isinstance(right, bool) or not isinstance(right, int):
+        return None
+    if right < left.low:
+        return {"==": False, "!=": True, ">": True, ">=": True, "<": False, "<=": False}.get(op)
+    if right == left.low:
+        return {">=": True, "<": False}.get(op)
+    return None

@@ -173,7 +173,9 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
             kept = 0
             for chain in variants:
                 conditions = chain.extra.get("conditions", [])
-                values = satisfying(conditions, attr_types, defaults) if conditions else {}
+                # branches on the shapes are chosen by the call's shapes (the generated cases), not by attributes
+                by_attrs = [c for c in conditions if not c["predicate"].get("shape")]
+                values = satisfying(by_attrs, attr_types, defaults) if by_attrs else {}
                 if conditions and any(g.construct.startswith("output ") for g in chain.gaps):
                     mismatch = next(g.reason for g in chain.gaps if g.construct.startswith("output "))
                     dropped.append(f"{soc} {combo.label()} {_conditions_text(conditions)}: the chain computes no "

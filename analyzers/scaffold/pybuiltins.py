@@ -11,6 +11,7 @@ from op_migrate.analyzers.scaffold.values import (
     FrameworkRef,
     Opaque,
     Scalar,
+    RankAtLeast,
     ShapeValue,
     TensorScalar,
     TensorValue,
@@ -42,6 +43,9 @@ def _plain(name: str, function: Callable, pytype: type | None = None) -> Builtin
             if name in ("list", "tuple") and len(args) == 1 and isinstance(args[0], ShapeValue):
                 return args[0]
             if name == "len" and args and isinstance(args[0], ShapeValue):
+                if args[0].min_rank:
+                    return RankAtLeast(f"the rank of a dynamic shape (at least {args[0].min_rank})",
+                                       getattr(node, "lineno", None), args[0].min_rank)
                 return Unknown("the rank of a dynamic shape", getattr(node, "lineno", None))
             return Unknown(f"{name}() of a value the scaffold does not know", getattr(node, "lineno", None))
         try:

@@ -70,6 +70,10 @@ def read_entry(loader: ModuleLoader, path: Path) -> EntryFacts:
 MAX_TRACES = 64  # traces per dtype combination (variants whose outputs do not match are dropped later)
 
 
+# The fewest dims a shape in a storage format has (FRACTAL_NZ: the original rank + 2, at least 4). The original
+# formats (NCHW ...) say nothing: a [C] input of an NCHW operator is rank 1.
+STORAGE_RANKS = {"NC1HWC0": 5, "NDC1HWC0": 6, "FRACTAL_Z": 4, "FRACTAL_Z_3D": 4, "FRACTAL_NZ": 4, "C1HWNCoC0": 6}
+
 # The original format a storage format comes from (what the graph hands an operator as ori_format).
 ORIGINAL_FORMATS = {"NC1HWC0": "NCHW", "NDC1HWC0": "NCDHW", "FRACTAL_Z": "NCHW", "FRACTAL_Z_3D": "NCDHW",
                     "FRACTAL_NZ": "ND", "C1HWNCoC0": "HWCN"}
@@ -176,7 +180,7 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
                                                *where),)), None
             seen = "int8" if dtype == "bool" and facts.bool_as_int8 else dtype
             layout = formats.get(name, "ND")
-            shape = ShapeValue(name, (f"port:{name}",))
+            shape = ShapeValue(name, (f"port:{name}",), min_rank=STORAGE_RANKS.get(layout, 0))
             # ori_shape is the same shape only where the storage format is the original one (ND, NCHW ...).
             ori_shape = shape if ORIGINAL_FORMATS.get(layout, layout) == layout else ShapeValue(name)
             args.append({"dtype": seen, "shape": shape, "ori_shape": ori_shape,
@@ -261,7 +265,7 @@ def _narrow_outputs(tracer: Tracer, inputs: tuple, outputs: tuple, one_element: 
                 pending.extend(sources or ())
         missing = sorted(every - found)
         if inputs and inputs[0].port in missing:
-            gaps.append(Gap(f"output {output.port}",
+            gaps.append(Gap(f"shape of output {output.port}",
                             f"output {output.port} is computed from {', '.join(sorted(found)) or 'no input'} only "
                             f"(TBE gives it their broadcast shape); the kernel writes every output at the broadcast "
                             f"shape of all inputs ({', '.join(missing)} too)", *where))

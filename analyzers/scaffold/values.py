@@ -22,7 +22,8 @@ class AttrBranch(Untranslatable):
 
     def __init__(self, key: str, predicate: dict, text: str, line: int | None, path: str | None) -> None:
         names = predicate["attr"] if "attr" in predicate else ", ".join(predicate["attrs"])
-        super().__init__(f"the branch {text} depends on attribute {names}", line, path, text)
+        what = "the input shapes" if predicate.get("shape") else f"attribute {names}"
+        super().__init__(f"the branch {text} depends on {what}", line, path, text)
         self.key = key
         self.predicate = predicate
         self.text = text
@@ -99,6 +100,15 @@ class ShapeValue:
 
     origin: str
     refs: tuple = field(default=(), compare=False)
+    # the fewest dims a storage format's shape has (NC1HWC0: 5, FRACTAL_NZ: 4), 0 where the format says nothing
+    min_rank: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class RankAtLeast(Unknown):
+    """len() of a shape whose storage format fixes its fewest dims: comparisons with a smaller number decide."""
+
+    low: int = 0
 
 
 @dataclass(frozen=True)
@@ -142,6 +152,9 @@ def scalar_text(expr: tuple, top: bool = True) -> str:
         return f"numel({expr[1]})"
     if kind == "dim":
         return f"dim({expr[1]})[{expr[2]}]"
+    if kind == "differ":
+        where = {0: "", 1: " before the last axis"}.get(expr[3], f" before the last {expr[3]} axes")
+        return f"the shapes of {expr[1]} and {expr[2]} differ{where}"
     if kind == "cast":
         return f"{expr[1]}({scalar_text(expr[2], False)})"
     if kind == "select":
@@ -182,11 +195,21 @@ def dim_expr(refs: tuple, index: int) -> tuple:
     return ("dim", ",".join(refs), index)
 
 
+def differ_expr(left: tuple, right: tuple, skip: int) -> tuple:
+    """1 where the broadcast shapes of the chain values `left` and of `right`, padded with leading 1s to one rank r,
+    differ in an axis below r - skip, else 0 (`for i in range(len(a) - 1): if a[i] != b[i]: ...`): ("differ",
+    "in0", "in1", 1), a number the host tiling knows from the input shapes."""
+    return ("differ", ",".join(left), ",".join(right), skip)
+
+
+SHAPE_READS = ("numel", "dim", "differ")
+
+
 def has_numel(expr) -> bool:
-    """Whether the expression reads the shapes (an element count or a dimension)."""
+    """Whether the expression reads the shapes (an element count, a dimension, whether two shapes differ)."""
     if not isinstance(expr, tuple) or not expr:
         return False
-    return expr[0] in ("numel", "dim") or any(has_numel(part) for part in expr[1:] if isinstance(part, tuple))
+    return expr[0] in SHAPE_READS or any(has_numel(part) for part in expr[1:] if isinstance(part, tuple))
 
 
 def python_type(expr, attr_types: dict | None = None, natural: frozenset = frozenset()):
@@ -196,7 +219,7 @@ def python_type(expr, attr_types: dict | None = None, natural: frozenset = froze
     kind = expr[0]
     if kind == "const":
         return float if isinstance(expr[1], float) else int
-    if kind in ("numel", "dim"):
+    if kind in SHAPE_READS:
         return int
     if kind == "attr":
         return {"int": int, "float": float}.get((attr_types or {}).get(expr[1]))

@@ -36,7 +36,8 @@ def test_a_translated_operator_exits_0_with_the_ops_math_layout(tmp_path):
         assert (folder / relative).is_file(), relative
     info = folder_operator_info("scaled_diff", folder / "docs" / "operator.toml")
     assert check_layout(folder, info) == () and check_license_headers(folder) == () and check_hygiene(folder) == ()
-    assert "key 2 int32: translated" in result.output
+    assert "key 2 int32 [before_last (the shapes of in0 and in1 differ before the last axis) is True]: translated" \
+        in result.output
 
 
 def test_the_opdef_keeps_the_registered_columns_and_the_attribute(tmp_path):
@@ -142,6 +143,23 @@ def test_check_runs_an_element_count_and_a_dimension_from_the_host_and_an_int32_
     report = (tmp_path / "mean_pow" / "docs" / "scaffold_report.md").read_text(encoding="utf-8")
     assert "| 0 | broadcast-rows | pass: y (float32)" in report and "| 1 | broadcast-rows | pass: y (int32): exact |" \
         in report
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++ for the CPU model")
+def test_check_runs_each_key_a_branch_on_the_shapes_chooses_on_the_cases_whose_shapes_take_it(tmp_path):
+    result = scaffold(tmp_path, "scaled_diff", "--check")
+    assert result.exit_code == exit_codes.OK, result.output
+    # float16, float32 and two int32 keys: x1 - x2 where the shapes differ before the last axis, else x2 - x1
+    assert result.output.count("cases pass") == 4 and "0 of" not in result.output
+    assert "int32 [before_last (the shapes of in0 and in1 differ before the last axis) is True]" in result.output
+    core = (tmp_path / "scaled_diff" / "op_host" / "scaled_diff_tiling_core.h").read_text(encoding="utf-8")
+    # the host chooses by the caller's shapes (the driver checks each case's key with the same VariantHolds)
+    assert "inline bool VariantHolds(uint32_t k, const Shape* inputs, float attrAlpha)" in core
+    assert "ShapesDiffer(inputs, 1U, 2U, 1)" in core
+    report = (tmp_path / "scaled_diff" / "docs" / "scaffold_report.md").read_text(encoding="utf-8")
+    assert "| 2 | broadcast-rows | pass: y (int32): exact |" in report
+    assert "| 3 | broadcast-row-values | pass: y (int32): exact |" in report
+    assert "| 2 | same-tail |" not in report and "| 3 | broadcast-rows |" not in report
 
 
 def test_an_implementation_named_by_no_convention_is_found_by_its_registration(tmp_path):

@@ -361,3 +361,32 @@ def test_a_select_scalar_takes_the_arm_its_condition_picks_and_never_computes_th
     assert host_expr(expr, str, lambda refs, index=None: f"N({refs})") == (
         "((static_cast<double>(N(x)) == 1.0) ? 0.0 : (static_cast<double>(N(x)) / "
         "(static_cast<double>(N(x)) - 1.0)))")
+
+
+@pytest.mark.parametrize("shapes, skip, differ", [
+    (((5, 1, 33), (1, 7, 33)), 1, 1), (((6, 40), (6, 1)), 1, 0), (((6, 40), (6, 1)), 0, 1),
+    (((2, 50), (1,)), 1, 1), (((3, 45), (3, 45)), 1, 0), (((4, 7, 1), (7, 5)), 1, 1), (((1, 7, 1), (7, 5)), 1, 0)])
+def test_whether_two_shapes_differ_before_the_last_axes_is_read_padded_to_one_rank(shapes, skip, differ):
+    chain = {"inputs": [{"ref": "in0", "port": "a"}, {"ref": "in1", "port": "b"}], "ops": []}
+    read = ("differ", "in0", "in1", skip)
+    got = dsl_numpy.shape_values(chain, [read], dict(zip("ab", shapes)))
+    # by hand: (2, 50) vs (1,) is (2, 50) vs (1, 1); (1, 7, 1) vs (7, 5) is (1, 7, 1) vs (1, 7, 5)
+    assert got == {f"differ:in0:in1:{skip}": differ}
+
+
+def test_a_key_chosen_by_the_shapes_runs_the_cases_whose_shapes_take_it():
+    from op_migrate.analyzers.scaffold import golden_check
+
+    flag = ["select", ["cmp", "!=", ["differ", "in0", "in1", 1], ["const", 0]], ["const", 1], ["const", 0]]
+    chain = {"inputs": [{"ref": "in0", "port": "a"}, {"ref": "in1", "port": "b"}], "ops": []}
+
+    def keyed(outcome):
+        predicate = {"shape": True, "expr": flag, "attrs": [], "op": "!=", "value_expr": ["const", 0]}
+        return {"chain": {**chain, "extra": {"conditions": [{"predicate": predicate, "outcome": outcome}]}}}
+
+    document = {"inputs": ["a", "b"], "pattern": "ELEWISE_WITH_BROADCAST", "combos": {"0": keyed(True),
+                                                                                    "1": keyed(False)}}
+    cases = golden_check.shape_cases(document)
+    runs = {key: [c["name"] for c in cases if golden_check.selects(document, key, c)] for key in ("0", "1")}
+    assert runs == {"0": ["broadcast-rows", "broadcast-scalar"],
+                    "1": ["same-tail", "same-multicore", "same-specials", "broadcast-row-values"]}

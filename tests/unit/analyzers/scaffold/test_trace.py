@@ -511,12 +511,17 @@ def test_arms_that_only_assign_numbers_on_a_shape_condition_become_a_host_select
     assert any(note[0].startswith("the host computes per call: rec = 0.0 if") for note in chain.notes)
 
 
-def test_a_shape_condition_whose_arm_computes_a_tensor_stops_the_trace(tmp_path):
+def test_a_shape_condition_whose_arm_computes_a_tensor_forks_the_static_path(tmp_path):
     compute = STATIC_TWIN.replace('''        rec = tvm.const(1.0 / (shape[0] * shape[-1]), "float32")''', '''        rec = 2.0
         if shape[0] == 1:
             x1 = tbe.vabs(x1)''')
-    chain = traced(tmp_path, compute, dtype="float32", variants=True)[0]
-    assert chain.gaps and "depends on an element count of a dynamic shape" in chain.gaps[0].reason
+    chains = traced(tmp_path, compute, dtype="float32", variants=True)
+    # one kernel per outcome, chosen by the host from the call's shapes as a static build of them would branch
+    assert [names(c) for c in chains] == [["vabs", "vsub", "vmuls"], ["vsub", "vmuls"]]
+    assert [c.extra["conditions"][0]["outcome"] for c in chains] == [True, False]
+    predicate = chains[0].extra["conditions"][0]["predicate"]
+    assert predicate == {"shape": True, "expr": ("dim", "port:y", 0), "attrs": [], "op": "==",
+                         "value_expr": ("const", 1)}
 
 
 def test_a_dimension_the_dynamic_path_cannot_read_is_read_on_the_static_path_where_it_is_never_minus_one(tmp_path):
@@ -604,3 +609,54 @@ def test_an_output_computed_without_the_first_input_is_named(tmp_path, result, g
         assert "(x1 too)" in chain.gaps[0].reason
     else:
         assert not chain.gaps
+
+
+SEARCH = """
+def probe_compute(x1, x2, y, alpha):
+    s1, s2, both = shape_util.broadcast_shapes({shapes})
+    flag = 0
+    for i in range(len(s1) - 1):
+        if s1[i] != s2[i]:
+            flag = 1
+            break
+    if flag:
+        return tbe.vadd(tbe.vmuls(x2, alpha), x1)
+    return tbe.vaxpy(x2, x1, alpha)
+"""
+
+
+def test_a_loop_over_the_rank_searching_a_differing_axis_forks_on_the_host_computed_answer(tmp_path):
+    chains = traced(tmp_path, SEARCH.format(shapes="x1.shape, x2.shape"), dtype="float32", variants=True)
+    assert [names(c) for c in chains] == [["vmuls", "vadd"], ["vaxpy"]]
+    predicate = chains[0].extra["conditions"][0]["predicate"]
+    # flag: 1 where x1's and x2's broadcast shapes differ before the last axis, else its value before the loop
+    assert predicate["shape"] and predicate["expr"] == (
+        "select", ("cmp", "!=", ("differ", "in0", "in1", 1), ("const", 0)), ("const", 1), ("const", 0))
+    assert any("whether s1 and s2 differ in those axes" in note[0] for note in chains[0].notes)
+
+
+def test_the_search_loop_over_shapes_of_different_ranks_is_not_the_idiom(tmp_path):
+    # x1.shape and x2.shape themselves are not padded to one rank: s1[i] != s2[i] compares other axes
+    compute = SEARCH.format(shapes="x1.shape, x2.shape").replace(
+        "    s1, s2, both = shape_util.broadcast_shapes(x1.shape, x2.shape)", "    s1, s2 = x1.shape, x2.shape")
+    chains = traced(tmp_path, compute, dtype="float32", variants=True)
+    assert len(chains) == 1 and chains[0].gaps and "range(len(s1) - 1)" in chains[0].gaps[0].construct
+
+
+@pytest.mark.parametrize("layout, decided", [("FRACTAL_NZ", True), ("NC1HWC0", True), ("ND", False),
+                                             ("NCHW", False)])
+def test_the_rank_of_a_storage_format_decides_a_comparison_below_it(tmp_path, layout, decided):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vsub(x1, x2)
+    """
+    entry = ENTRY.replace("    ins = classify(", "    if len(x2['shape']) == 1 and x2['shape'][0] % 16 == 0:\n"
+                                                "        x2 = x1\n    ins = classify(")
+    path = tmp_path / "probe.py"
+    path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    facts = read_entry(loader, path)
+    chain = trace_variants(facts, loader, platform(), [("x1", "float32"), ("x2", "float32")], [("y", "float32")],
+                           None, {"x1": layout, "x2": layout, "y": layout})[0]
+    # NC1HWC0 has 5 dims, FRACTAL_NZ at least 4: never 1; an NCHW port may be a [C] vector
+    assert (not chain.gaps) is decided

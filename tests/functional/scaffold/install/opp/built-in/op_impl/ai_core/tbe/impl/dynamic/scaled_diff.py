@@ -1,5 +1,6 @@
-# Fixture TBE operator for the scaffold's tests: y = |(x1 - x2) * alpha| for floats, x1 - x2 for int32, with
-# broadcast; the float path goes through a helper of impl/util.
+# Fixture TBE operator for the scaffold's tests: y = |(x1 - x2) * alpha| for floats, with broadcast; the float path
+# goes through a helper of impl/util. int32: x1 - x2 where the broadcast shapes differ in an axis before the last,
+# else x2 - x1 (Axpy's idiom: a loop over the rank chooses the computation; a static build decides it per shape).
 from impl.util.platform_adapter import tbe
 from impl.util.platform_adapter import tvm
 from impl.util.platform_adapter import shape_util
@@ -16,12 +17,20 @@ from impl.util.util_fixture import scaled_abs
 def scaled_diff_compute(x1, x2, y, alpha=1.0, kernel_name="scaled_diff"):
     """the compute of one classify case"""
     dtype = x1.dtype
-    _, _, shape = shape_util.broadcast_shapes(x1.shape, x2.shape, param_name_input1="x1", param_name_input2="x2")
+    shape_x1, shape_x2, shape = shape_util.broadcast_shapes(x1.shape, x2.shape, param_name_input1="x1",
+                                                            param_name_input2="x2")
     x1 = tbe.broadcast(x1, shape)
     x2 = tbe.broadcast(x2, shape)
-    diff = tbe.vsub(x1, x2)
     if dtype == "int32":
-        return diff
+        before_last = 0
+        for i in range(len(shape_x1) - 1):
+            if shape_x1[i] != shape_x2[i]:
+                before_last = 1
+                break
+        if before_last:
+            return tbe.vsub(x1, x2)
+        return tbe.vsub(x2, x1)
+    diff = tbe.vsub(x1, x2)
     return scaled_abs(diff, alpha)
 
 
