@@ -550,12 +550,13 @@ def test_chains_that_read_an_input_in_another_shape_are_not_merged():
     assert _chain_text(replace(chain, notes=(("a note", 1, "p"),))) == _chain_text(chain)
 
 
-def _with_entry(tmp_path, compute: str, entry: str, dtype="float32", attr_types=None):
+def _with_entry(tmp_path, compute: str, entry: str, dtype="float32", attr_types=None, formats=None):
     path = tmp_path / "probe.py"
     path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
     loader = ModuleLoader([tmp_path])
     facts = read_entry(loader, path)
-    return trace_variants(facts, loader, platform(), [("x1", dtype), ("x2", dtype)], [("y", dtype)], attr_types)[0]
+    return trace_variants(facts, loader, platform(), [("x1", dtype), ("x2", dtype)], [("y", dtype)], attr_types,
+                          formats)[0]
 
 
 @pytest.mark.parametrize("padding, follows", [
@@ -652,11 +653,6 @@ def test_the_rank_of_a_storage_format_decides_a_comparison_below_it(tmp_path, la
     """
     entry = ENTRY.replace("    ins = classify(", "    if len(x2['shape']) == 1 and x2['shape'][0] % 16 == 0:\n"
                                                 "        x2 = x1\n    ins = classify(")
-    path = tmp_path / "probe.py"
-    path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
-    loader = ModuleLoader([tmp_path])
-    facts = read_entry(loader, path)
-    chain = trace_variants(facts, loader, platform(), [("x1", "float32"), ("x2", "float32")], [("y", "float32")],
-                           None, {"x1": layout, "x2": layout, "y": layout})[0]
+    chain = _with_entry(tmp_path, compute, entry, formats={"x1": layout, "x2": layout, "y": layout})
     # NC1HWC0 has 5 dims, FRACTAL_NZ at least 4: never 1; an NCHW port may be a [C] vector
     assert (not chain.gaps) is decided
