@@ -18,7 +18,6 @@ from op_migrate.analyzers.route.statements import (
     MAYBE,
     NORMAL,
     RETURNED,
-    merge_envs,
     outer_frames,
 )
 
@@ -56,9 +55,10 @@ class JumpWalk:
             break
         return kind
 
-    def _snapshot(self) -> tuple[dict, dict]:
+    def _snapshot(self) -> tuple:
         frame = self.frame
-        return dict(frame.env), {id(other): dict(other.env) for other in outer_frames(frame)}
+        return (dict(frame.env), {id(other): dict(other.env) for other in outer_frames(frame)},
+                *self.member_state())
 
     def join_jumps(self, snapshots: list, flow: str) -> None:
         """The variables where the jumping paths meet, and the current one's when it went on (`flow`)."""
@@ -66,12 +66,12 @@ class JumpWalk:
             return
         frame = self.frame
         current = flow not in (RETURNED, BREAK, CONTINUE)
-        envs = ([frame.env] if current else []) + [env for env, _ in snapshots]
-        frame.env, alternatives = merge_envs(dict(frame.env), envs)
-        for other in outer_frames(frame):
-            found = ([other.env] if current else []) + [outer.get(id(other), other.env) for _, outer in snapshots]
-            other.env, more = merge_envs(dict(other.env), found)
-            alternatives += more
+        outer = outer_frames(frame)
+        now = (frame.env, [other.env for other in outer], self.members, self.shadows)
+        paths = ([now] if current else []) + [(env, [found.get(id(other), other.env) for other in outer], *members)
+                                              for env, found, *members in snapshots]
+        before = (dict(frame.env), [dict(other.env) for other in outer], *self.member_state())
+        alternatives = self.merge_paths(frame, outer, before, paths)
         for chosen, others in alternatives:
             self.alternatives.setdefault(chosen, []).extend(o for o in others if o not in self.alternatives[chosen])
 

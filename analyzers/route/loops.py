@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from op_migrate.analyzers.route.containers import join_tensors, join_values
 from op_migrate.analyzers.route.loop_ids import LoopIds, renamed
 from op_migrate.analyzers.route.model import Event
-from op_migrate.analyzers.route.statements import NORMAL, RETURNED, joined_facts
+from op_migrate.analyzers.route.statements import NORMAL, RETURNED, joined_facts, written_frames
 from op_migrate.analyzers.route.values import Null, TensorList, TensorRef, Unknown
 
 MAX_PASSES = 4
@@ -32,23 +32,24 @@ class _Saved:
     alternatives: dict
     frames: list
     step: tuple | None
+    members: tuple = ()
     failure: object = None
 
 
 class LoopWalk:
     """Methods of RouteWalk for loops with an unknown trip count; StatementWalker calls `loop_start_state`."""
 
-    def loop_start_state(self, body, guard: str) -> tuple[dict, LoopIds]:
-        """The variables at the start of any round (a fixpoint of the body), and the loop's ids for the recorded
-        pass (the caller walks it, then calls `loop_done`)."""
+    def loop_start_state(self, body, guard: str) -> tuple[tuple[dict, dict], LoopIds]:
+        """The variables and object members at the start of any round (a fixpoint of the body), and the loop's ids
+        for the recorded pass (the caller walks it, then calls `loop_done`)."""
         frame = self.frame
         ids = LoopIds()
         self.book.loops.append(ids)
-        state = dict(frame.env)
+        state, members = dict(frame.env), dict(self.members)
         changed: set[str] = set()
         for _ in range(MAX_PASSES):
             saved = self._save_walk()
-            frame.env = dict(state)
+            frame.env, self.members = dict(state), dict(members)
             frame.guards, frame.may = frame.guards + (guard,), True
             ids.begin_pass()
             try:
@@ -58,20 +59,22 @@ class LoopWalk:
                 if jumped:  # the paths that broke out or continued end a round too
                     self.join_jumps(jumped, flow)
                     flow = NORMAL
-                end = frame.env if flow != RETURNED else state
+                end, end_members = (frame.env, self.members) if flow != RETURNED else (state, members)
             finally:
                 self._restore_walk(saved)
-            state, changed = join_pass(state, end)
+            (state, changed), (members, changed_members) = join_pass(state, end), join_pass(members, end_members)
+            changed |= changed_members
             if not changed:
                 break
         else:
             for name in changed:  # still changing after MAX_PASSES: unknown (a container: elements unknown)
-                value = state[name]
-                state[name] = TensorList(exhaustive=False, acl=value.acl) if isinstance(value, TensorList) \
+                scope = state if name in state else members
+                value = scope[name]
+                scope[name] = TensorList(exhaustive=False, acl=value.acl) if isinstance(value, TensorList) \
                     else Unknown(name)
         ids.discovering = False
         ids.begin_pass()
-        return state, ids
+        return (state, members), ids
 
     def loop_done(self, ids: LoopIds, marks: tuple[int, int], guard: str) -> None:
         """After the recorded pass: the ghosts become the tensors the recorded pass made at the same place."""
@@ -93,6 +96,7 @@ class LoopWalk:
         for frame in self._linked_frames():
             frame.env = renamed(frame.env, mapping)
             frame.returns[:] = renamed(frame.returns, mapping)
+        self.members, self.shadows = renamed(self.members, mapping), renamed(self.shadows, mapping)
         self.book.rename(mapping)
 
     # -- rolling a discovery pass back ----------------------------------------------------------------------
@@ -107,8 +111,7 @@ class LoopWalk:
             seen.add(id(frame))
             found.append(frame)
             # A frame already found would be skipped when popped: not pushing it keeps the order the same.
-            pending.extend(caller for caller, _ in (*frame.refs.values(), *frame.pointer_refs.values())
-                           if id(caller) not in seen)
+            pending.extend(caller for caller in written_frames(frame) if id(caller) not in seen)
         return found
 
     def _save_walk(self) -> _Saved:
@@ -122,6 +125,7 @@ class LoopWalk:
             frames=[(frame, dict(frame.env), dict(frame.names), len(frame.returns), len(frame.exits), frame.guards,
                      frame.may) for frame in self._linked_frames()],
             step=(step, len(step.tasks), step.repointed) if step is not None else None,
+            members=self.member_state(),
             failure=self.failure,
         )
 
@@ -134,6 +138,7 @@ class LoopWalk:
         self._reported = saved.reported
         self.alternatives = saved.alternatives
         self.failure = saved.failure
+        self.members, self.shadows = saved.members  # a copy of its own: each pass saves anew
         for frame, env, names, returns, exits, guards_, may in saved.frames:
             frame.env, frame.names, frame.guards, frame.may = env, names, guards_, may
             del frame.returns[returns:], frame.exits[exits:]

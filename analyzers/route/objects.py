@@ -1,11 +1,11 @@
 """Objects of the repository's own classes in a route walk: construction (constructors, member initializers,
 defaults), members as values, and methods called on `obj.`, `p->`, `this->` and unqualified inside a method.
 
-An object's members live in the walking frames' variables under keys of its own (`$o3.member`), so undecided
-branches merge them like any variable, and a method's frame reads and writes them through references to its
-caller's (RouteWalk._inline binds them). A virtual call dispatches on the class the object was constructed as.
-What the walk cannot follow here (a class or method defined nowhere in reach, a method on a receiver whose class is
-unknown) is said by the caller of these methods: unknown_method() makes the route incomplete, naming it.
+An object's members live in the walk's member store under keys of its own (`$o3.member`, members.py), which
+undecided branches merge like variables and every frame holding the object reads and writes. A virtual call
+dispatches on the class the object was constructed as. What the walk cannot follow here (a class or method defined
+nowhere in reach, a method on a receiver whose class is unknown) is said by the caller of these methods:
+unknown_method() makes the route incomplete, naming it.
 """
 
 from __future__ import annotations
@@ -179,26 +179,25 @@ class ObjectCalls:
             return ObjectList()
         return None
 
-    def copied_object(self, obj: ObjectValue, env: dict) -> ObjectValue:
-        """A copy of `obj` in `env` (a parameter passed by value): its members under a key of its own, written
-        through to nobody (members that are objects stay shared: a shallow copy)."""
+    def copied_object(self, obj: ObjectValue, born: set) -> ObjectValue:
+        """A copy of `obj` for a parameter passed by value: its members under a key of its own, the callee's
+        (`born`), written through to nobody (members that are objects stay shared: a shallow copy)."""
         ObjectCalls._objects += 1
         copy = ObjectValue(obj.cls, f"$o{ObjectCalls._objects}")
         prefix = f"{obj.key}."
-        for name in [name for name in env if name.startswith(prefix)]:
-            env[f"{copy.key}.{name[len(prefix):]}"] = env[name]
+        for name in [name for name in self.members if name.startswith(prefix)]:
+            key = f"{copy.key}.{name[len(prefix):]}"
+            self.members[key] = self.members[name]
+            born.add(key)
         return copy
 
     # -- members ------------------------------------------------------------------------------------------------
     def member_value(self, obj: ObjectValue, name: str):
-        return self.frame.env.get(f"{obj.key}.{name}", Unknown(name))
+        return self.members.get(f"{obj.key}.{name}", Unknown(name))
 
     def store_member(self, frame, obj: ObjectValue, name: str, value) -> None:
-        """A member's new value, written through the frames that share the object (their references)."""
-        key = f"{obj.key}.{name}"
-        while frame is not None:
-            frame.env[key] = value
-            frame = frame.refs.get(key, (None,))[0]
+        """A member's new value, written by `frame`: every frame that shares the object sees it (members.py)."""
+        self.write_member(frame, f"{obj.key}.{name}", value)
 
     def member_path(self, text: str):
         """(object, member) that `a.b`, `p->b.c`, `this->b` names, or None when the path holds no object."""
@@ -223,7 +222,7 @@ class ObjectCalls:
         if obj is None or name in self.frame.env or not name.isidentifier():
             return None
         key = f"{obj.key}.{name}"
-        if key in self.frame.env:
+        if key in self.members:
             return obj, name
         found = self.class_decl(obj.cls)
         if found is not None and any(m.name == name for _, d in self.lineage(found) for m in d.fields):
@@ -269,7 +268,7 @@ class ObjectCalls:
         needs (a tensor, the executor) what it does is unknown (`route-method-not-found`); otherwise the one
         decision for what is not modelled (route/unmodelled.py) says."""
         values = args if args is not None else [self.value(arg) for arg in expr.children]
-        members = [value for key, value in self.frame.env.items()
+        members = [value for key, value in self.members.items()
                    if key.startswith(obj.key + ".") and self.held_kind(value)]
         if members:
             self._incomplete("route-method-not-found", expr.line, method=f"{obj.cls}::{method}", what=what)

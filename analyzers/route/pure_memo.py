@@ -58,7 +58,7 @@ class PureMemo:
     def _outcome_marks(self) -> tuple:
         """What a walk may add besides its value (the last item, the inferred-shape reads, is replayed); a walk
         that met a tensor the book did not hold yet (an element of an entry list) is not remembered either."""
-        objects = sum(1 for name in self.frame.env if name.startswith("$o"))
+        objects = len(self.members)
         return (len(self.open_checks), self.failure, len(self.reasons), len(self.findings), len(self.unresolved),
                 objects, self.book.count(), self.global_writes, self.inferred_shape_reads)
 

@@ -101,7 +101,7 @@ class StatementWalker:
                 value = convert(stmt.type_text, value)  # `int64_t t = 2.7` holds 2, `size_t n = x` is unsigned
                 self.declared_pointer(stmt)
                 if isinstance(value, ObjectValue) and self.copies_object(stmt):
-                    value = self.copied_object(value, self.frame.env)  # `Box b = a;`: b is a copy of a
+                    value = self.copied_object(value, self.frame.born)  # `Box b = a;`: b is a copy of a
             if stmt.target:
                 self._assign_stmt(stmt, value)
                 if kind == "decl" and carried_over(self.frame.function, stmt):
@@ -305,16 +305,20 @@ class StatementWalker:
         and `continue` end the round."""
         frame = self.frame
         before_env, before_guards, before_may = dict(frame.env), frame.guards, frame.may
+        before_members = self.member_state()
         # A write through a reference or pointer parameter, or to a member of an object a caller holds, lands in a
         # caller's variables: those are per arm and merged too (else one arm's write would read as certain).
         outer = outer_frames(frame)
         outer_before = [dict(other.env) for other in outer]
-        outer_envs: list[list[dict]] = [[] for _ in outer]
-        envs, flows = [], []
+        paths, flows = [], []
         exits_before = len(frame.exits)
         for index, (guard, body) in enumerate(arms):
-            start = starts[index] if starts is not None and starts[index] is not None else before_env
-            frame.env = dict(start)
+            start = starts[index] if starts is not None else None  # a loop round's (variables, members)
+            frame.env = dict(start[0] if start is not None else before_env)
+            self.set_member_state(before_members)
+            if start is not None:
+                self.members = dict(start[1])
+                self.diverge(start[1], before_members[0])
             for other, saved in zip(outer, outer_before):
                 other.env = dict(saved)
             frame.guards, frame.may = before_guards + (guard,), True
@@ -322,13 +326,8 @@ class StatementWalker:
             flows.append(self.walk_block(body))
             if loop and index == 0:
                 flows[-1] = self.round_end(flows[-1], before_guards + (guard,), exits)
-            envs.append(frame.env)
-            for found, other in zip(outer_envs, outer):
-                found.append(other.env)
-        frame.env, alternatives = merge_envs(before_env, envs)
-        for other, saved, found in zip(outer, outer_before, outer_envs):
-            other.env, more = merge_envs(saved, found)
-            alternatives += more
+            paths.append((frame.env, [other.env for other in outer], self.members, self.shadows))
+        alternatives = self.merge_paths(frame, outer, (before_env, outer_before, *before_members), paths)
         for chosen, others in alternatives:
             self.alternatives.setdefault(chosen, []).extend(o for o in others if o not in self.alternatives[chosen])
         if cases or loop:
@@ -469,18 +468,27 @@ class StatementWalker:
 
 
 def outer_frames(frame) -> list:
-    """The callers' frames a frame can write into (its reference and pointer parameters, transitively)."""
+    """The callers' frames a frame can write into (its reference and pointer parameters, the members of the objects
+    its caller holds, transitively)."""
     found: list = []
-    seen = {id(frame)}  # frames by identity: a frame holding many objects refers to its caller once per member
+    seen = {id(frame)}  # frames by identity
     pending = [frame]
     while pending:
         current = pending.pop()
-        for caller, _ in (*current.refs.values(), *current.pointer_refs.values()):
+        for caller in written_frames(current):
             if id(caller) not in seen:
                 seen.add(id(caller))
                 found.append(caller)
                 pending.append(caller)
     return found
+
+
+def written_frames(frame) -> list:
+    """The frames `frame` writes into directly, in the order its references name them: its reference parameters'
+    and aliases' frames, its caller when the caller holds objects (their members are shared, members.py), its pointer
+    parameters' frames."""
+    return [*(caller for caller, _ in frame.refs.values()), *((frame.caller,) if frame.member_ref else ()),
+            *(caller for caller, _ in frame.pointer_refs.values())]
 
 
 def _continuing(open_arms: list[str], returned: list[str], exits: list[tuple[str, ...]]) -> tuple[str, ...]:
@@ -503,19 +511,29 @@ def merge_envs(before: dict, envs: list[dict], names=None) -> tuple[dict, list]:
     Any other disagreement (a flag set in one arm only, two dtypes) is unknown: later guards on it stay undecided.
     `names`: the names to merge (by default those some arm touched; a test gives every name).
     """
-    merged = dict(before)
+    merged, alternatives = merge_scopes([(before, envs)], names)
+    return merged[0], alternatives
+
+
+def merge_scopes(scopes: list[tuple[dict, list[dict]]], names=None) -> tuple[list[dict], list]:
+    """merge_envs of several scopes at once, each (before, arms), whose names are disjoint (a frame's variables and
+    the object members it sees, members.py): the alternatives come in the order one merge of their union gives."""
+    merged = [dict(before) for before, _ in scopes]
     alternatives = []
-    for name in sorted(_touched(before, envs) if names is None else names):
+    order = sorted((name, index) for index, (before, envs) in enumerate(scopes)
+                   for name in (_touched(before, envs) if names is None else names))
+    for name, index in order:
+        before, envs = scopes[index]
         values = [env.get(name, before.get(name)) for env in envs]
         if all(value == values[0] for value in values):
-            merged[name] = values[0]
+            merged[index][name] = values[0]
             continue
-        merged[name] = merged_value(name, before.get(name), values)
-        if isinstance(merged[name], TensorRef):
+        value = merged[index][name] = merged_value(name, before.get(name), values)
+        if isinstance(value, TensorRef):
             # Direct alternatives only: the launch side follows them transitively.
-            others = tuple(v.id for v in values if isinstance(v, TensorRef) and v.id != merged[name].id)
+            others = tuple(v.id for v in values if isinstance(v, TensorRef) and v.id != value.id)
             if others:
-                alternatives.append((merged[name].id, others))
+                alternatives.append((value.id, others))
     return merged, alternatives
 
 

@@ -26,6 +26,7 @@ from op_migrate.analyzers.route.loops import LoopWalk
 from op_migrate.analyzers.route.macro_calls import MacroCalls, Painted, receiver_less
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.maps import MAP_TYPE, MapCalls, MapIter, MapValue
+from op_migrate.analyzers.route.members import MemberStore
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
 from op_migrate.analyzers.route.objects import ObjectCalls, class_spelling
 from op_migrate.analyzers.route.packs import Pack, has_pack, item_names
@@ -100,11 +101,15 @@ class Frame:
     escaped: set = field(default_factory=set)  # host variables whose address was taken (route/aliases.py)
     pointers: set = field(default_factory=set)  # local pointer variables
     loose_refs: dict = field(default_factory=dict)  # local reference -> the initializer text it may alias
+    caller: Frame | None = None
+    member_ref: bool = False  # its caller held objects: their members are the frames' shared ones (members.py)
+    born: set = field(default_factory=set)  # object members its caller does not hold (members.py)
+    parked: bool = False  # members in `env` until it is the current frame again (members.py)
 
 
 class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCalls, ObjectCalls,
                 GeneratedCalls, MapCalls, MacroCalls, UnmodelledCalls, RouteAudit, PureMemo, L0Effects, EffectScan,
-                StepView, LayoutCalls, ContainerCalls, GuardEvaluator):
+                StepView, LayoutCalls, ContainerCalls, MemberStore, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -121,6 +126,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
         self.reasons: list[Reason] = []
         self.unresolved: list[dict] = []
         self.frame: Frame | None = None
+        self.members: dict = {}  # object members as the current frame sees them, shadows: as its callers do (members.py)
+        self.shadows: dict = {}
         self.failure: Failure | None = None  # the check that made the walk's latest failing return (checks.py)
         self.entry_failures: list = []  # (guards, Failure) of each error the entry point returns
         self._active: list[tuple[str, str, int]] = []
@@ -556,6 +563,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
                     # An array decays to a pointer to its elements: `dims[0] = 8` in the callee is the caller's.
                     refs[param.name] = (caller, (arg_expr.name or arg_expr.text).strip())
         bound = dict(env)
+        member_ref, born = bool(self.members), set()  # the objects the caller holds: their members are shared
         if captures:
             env = dict(caller.env)
             refs = {name: (caller, name) for name in caller.env
@@ -563,16 +571,12 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             env.update(bound)  # a lambda's own parameters hide the caller's variables of the same name
             pointer_refs = dict(caller.pointer_refs)
         else:
-            for name, held in caller.env.items():
-                if name.startswith("$o"):  # members of the objects the caller holds: shared, written through
-                    env[name] = held
-                    refs[name] = (caller, name)
             if this is not None:
                 env["this"] = this
             for param in params:
                 held = env.get(param.name)
                 if isinstance(held, ObjectValue) and not any(mark in param.declared_type for mark in "&*"):
-                    env[param.name] = self.copied_object(held, env)  # passed by value: the callee's own copy
+                    env[param.name] = self.copied_object(held, born)  # passed by value: the callee's own copy
         site = Site(function=caller.function.name, file=caller.unit.path, line=expr.line)
         frame = Frame(
             unit=unit,
@@ -590,6 +594,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             refs=refs,
             pointer_refs=pointer_refs,
             audit=FrameAudit.fresh(parent=caller.audit if captures else None),
+            caller=caller,
+            member_ref=member_ref,
+            born=born,
         )
         self._active.append(key)
         self.frame = frame
@@ -602,9 +609,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
         finally:
             self.frame = caller
             self._active.pop()
-        for name, held in frame.env.items():
-            if name.startswith("$o") and name not in frame.refs:
-                caller.env[name] = held  # objects made here live on (returned, or stored in a caller's member)
+        self.return_members(frame)  # objects made here live on (returned, or stored in a caller's member)
         return _returned(frame.returns)
 
     def _default_argument(self, param):
