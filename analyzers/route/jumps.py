@@ -58,7 +58,7 @@ class JumpWalk:
     def _snapshot(self) -> tuple:
         frame = self.frame
         return (dict(frame.env), {id(other): dict(other.env) for other in outer_frames(frame)},
-                *self.member_state())
+                *self.member_state(), len(self.member_log))
 
     def join_jumps(self, snapshots: list, flow: str) -> None:
         """The variables where the jumping paths meet, and the current one's when it went on (`flow`)."""
@@ -67,7 +67,7 @@ class JumpWalk:
         frame = self.frame
         current = flow not in (RETURNED, BREAK, CONTINUE)
         outer = outer_frames(frame)
-        now = (frame.env, [other.env for other in outer], self.members, self.shadows)
+        now = (frame.env, [other.env for other in outer], self.members, self.shadows, len(self.member_log))
         paths = ([now] if current else []) + [(env, [found.get(id(other), other.env) for other in outer], *members)
                                               for env, found, *members in snapshots]
         before = (dict(frame.env), [dict(other.env) for other in outer], *self.member_state())

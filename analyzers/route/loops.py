@@ -39,7 +39,7 @@ class _Saved:
 class LoopWalk:
     """Methods of RouteWalk for loops with an unknown trip count; StatementWalker calls `loop_start_state`."""
 
-    def loop_start_state(self, body, guard: str) -> tuple[tuple[dict, dict], LoopIds]:
+    def loop_start_state(self, body, guard: str) -> tuple[tuple[dict, dict, set], LoopIds]:
         """The variables and object members at the start of any round (a fixpoint of the body), and the loop's ids
         for the recorded pass (the caller walks it, then calls `loop_done`)."""
         frame = self.frame
@@ -47,9 +47,11 @@ class LoopWalk:
         self.book.loops.append(ids)
         state, members = dict(frame.env), dict(self.members)
         changed: set[str] = set()
+        moved: set[str] = set()  # members whose value at a round's start is not the one before the loop
         for _ in range(MAX_PASSES):
             saved = self._save_walk()
             frame.env, self.members = dict(state), dict(members)
+            logged = len(self.member_log)
             frame.guards, frame.may = frame.guards + (guard,), True
             ids.begin_pass()
             try:
@@ -60,9 +62,12 @@ class LoopWalk:
                     self.join_jumps(jumped, flow)
                     flow = NORMAL
                 end, end_members = (frame.env, self.members) if flow != RETURNED else (state, members)
+                written = self.member_names(logged)  # what the pass may have changed of the members
             finally:
                 self._restore_walk(saved)
-            (state, changed), (members, changed_members) = join_pass(state, end), join_pass(members, end_members)
+            joined, changed_members = join_pass(members, end_members, written)
+            moved.update(name for name in written if name in members and joined[name] is not members[name])
+            (state, changed), members = join_pass(state, end), joined
             changed |= changed_members
             if not changed:
                 break
@@ -72,9 +77,11 @@ class LoopWalk:
                 value = scope[name]
                 scope[name] = TensorList(exhaustive=False, acl=value.acl) if isinstance(value, TensorList) \
                     else Unknown(name)
+                if scope is members:
+                    moved.add(name)
         ids.discovering = False
         ids.begin_pass()
-        return (state, members), ids
+        return (state, members, moved), ids
 
     def loop_done(self, ids: LoopIds, marks: tuple[int, int], guard: str) -> None:
         """After the recorded pass: the ghosts become the tensors the recorded pass made at the same place."""
@@ -149,14 +156,15 @@ class LoopWalk:
             self.current_step = step
 
 
-def join_pass(state: dict, end: dict) -> tuple[dict, set]:
+def join_pass(state: dict, end: dict, names=None) -> tuple[dict, set]:
     """The state after one more round (each variable's loop_join with what the pass left), and the names it
-    changed."""
+    changed; `names`: those the pass may have changed (by default found by comparing each name, _moved)."""
     joined = dict(state)
-    for name in _moved(state, end):
+    moved = _moved(state, end) if names is None else [name for name in names if name in state]
+    for name in moved:
         joined[name] = loop_join(name, state[name], end.get(name, state[name]))
-    changed = {name for name in state if (joined[name] is not state[name] or isinstance(state[name], float))
-               and joined[name] != state[name]}
+    changed = {name for name in (state if names is None else moved)
+               if (joined[name] is not state[name] or isinstance(state[name], float)) and joined[name] != state[name]}
     return joined, changed
 
 

@@ -23,7 +23,7 @@ _ABSENT = object()
 
 
 class MemberStore:
-    """Methods of RouteWalk; it supplies frame, members, shadows and alternatives."""
+    """Methods of RouteWalk; it supplies frame, members, shadows, member_log, nan_members and alternatives."""
 
     def write_member(self, frame, key: str, value) -> None:
         """A member's new value, written by `frame`: it and every frame above it that holds the object see it."""
@@ -34,7 +34,10 @@ class MemberStore:
             else:
                 frame.born.add(key)
             self.members[key] = value
+            self.logged_member(key, value)
             return
+        if isinstance(value, float) and value != value:
+            self.nan_members.add(key)
         # A caller's frame (a reference parameter bound to its alias of the member): the frames below keep theirs.
         if key in frame.env or not (key in self.members or key in self.shadows) or not self._holds(frame, key):
             # A member that frame does not share with the current one: a variable of its own until it is current.
@@ -57,6 +60,7 @@ class MemberStore:
                 value = caller.env.pop(key)
                 if key not in frame.born:  # else the callee made it too: the callee's, as a returned member
                     self.members[key] = value
+                    self.logged_member(key, value)
             caller.parked = False
         if not self.shadows:
             return
@@ -67,17 +71,30 @@ class MemberStore:
                 value = records.pop(depth)
                 if key not in frame.born:
                     self.members[key] = value
+                    self.logged_member(key, value)
             if not records:
                 del self.shadows[key]
 
-    def diverge(self, start: dict, before: dict) -> None:
-        """A loop round starts from `start`: the callers of the current frame keep the members as they were."""
+    def start_round(self, start: dict, moved, before: dict) -> None:
+        """A loop round starts from `start` (the members in `moved` differ from `before`): the callers of the
+        current frame keep the members as they were."""
+        self.members = dict(start)
         frame = self.frame
         depth = len(frame.call_path)
-        for key, value in start.items():
-            held = before.get(key, _ABSENT)
-            if value is not held and held is not _ABSENT and key not in frame.born:
-                self.shadows.setdefault(key, {}).setdefault(depth, held)
+        for key in moved:
+            self.logged_member(key, start[key])
+            if key not in frame.born and key in before:
+                self.shadows.setdefault(key, {}).setdefault(depth, before[key])
+
+    def logged_member(self, key: str, value) -> None:
+        """A member of the store given a new value: branch merges and loop joins look at the logged ones only."""
+        self.member_log.append(key)
+        if isinstance(value, float) and value != value:
+            self.nan_members.add(key)  # NaN is not equal to itself: merged and joined as every merge did
+
+    def member_names(self, since: int) -> set:
+        """The members that may differ from what they held when the log was `since` long (a NaN always may)."""
+        return set(self.member_log[since:]) | self.nan_members
 
     def member_state(self) -> tuple[dict, dict]:
         return dict(self.members), {key: dict(records) for key, records in self.shadows.items()}
@@ -89,10 +106,15 @@ class MemberStore:
 
     def merge_paths(self, frame, outer: list, before: tuple, paths: list[tuple]) -> list:
         """Where paths meet (a branch's arms, a loop's or switch's jumps): each path is (the frame's variables,
-        the outer frames' variables, members, shadows); the frame and every outer frame get the merge of theirs, as
-        the same merge of each frame's own variables did (merge_scopes), and the alternatives the merges found."""
+        the outer frames' variables, members, shadows, the log's length where it began); the frame and every outer
+        frame get the merge of theirs, as the same merge of each frame's own variables did (merge_scopes), and the
+        alternatives the merges found. Of the members, only those logged since the first path began are merged."""
+        members = [path[2] for path in paths]
+        names = [name for name in self.member_names(min(path[4] for path in paths))
+                 if name in before[2] or any(name in found for found in members)]
         (frame.env, self.members), alternatives = merge_scopes(
-            [(before[0], [path[0] for path in paths]), (before[2], [path[2] for path in paths])])
+            [(before[0], [path[0] for path in paths]), (before[2], members, names)])
+        self.member_log.extend(names)
         divergent = set(before[3]).union(*(path[3] for path in paths))
         shadows: dict = {}
         for index, other in enumerate(outer):

@@ -188,6 +188,7 @@ class ObjectCalls:
         for name in [name for name in self.members if name.startswith(prefix)]:
             key = f"{copy.key}.{name[len(prefix):]}"
             self.members[key] = self.members[name]
+            self.logged_member(key, self.members[key])
             born.add(key)
         return copy
 

@@ -313,12 +313,12 @@ class StatementWalker:
         paths, flows = [], []
         exits_before = len(frame.exits)
         for index, (guard, body) in enumerate(arms):
-            start = starts[index] if starts is not None else None  # a loop round's (variables, members)
+            start = starts[index] if starts is not None else None  # a loop round's (variables, members, moved)
             frame.env = dict(start[0] if start is not None else before_env)
             self.set_member_state(before_members)
+            logged = len(self.member_log)
             if start is not None:
-                self.members = dict(start[1])
-                self.diverge(start[1], before_members[0])
+                self.start_round(start[1], start[2], before_members[0])
             for other, saved in zip(outer, outer_before):
                 other.env = dict(saved)
             frame.guards, frame.may = before_guards + (guard,), True
@@ -326,7 +326,7 @@ class StatementWalker:
             flows.append(self.walk_block(body))
             if loop and index == 0:
                 flows[-1] = self.round_end(flows[-1], before_guards + (guard,), exits)
-            paths.append((frame.env, [other.env for other in outer], self.members, self.shadows))
+            paths.append((frame.env, [other.env for other in outer], self.members, self.shadows, logged))
         alternatives = self.merge_paths(frame, outer, (before_env, outer_before, *before_members), paths)
         for chosen, others in alternatives:
             self.alternatives.setdefault(chosen, []).extend(o for o in others if o not in self.alternatives[chosen])
@@ -515,15 +515,16 @@ def merge_envs(before: dict, envs: list[dict], names=None) -> tuple[dict, list]:
     return merged[0], alternatives
 
 
-def merge_scopes(scopes: list[tuple[dict, list[dict]]], names=None) -> tuple[list[dict], list]:
-    """merge_envs of several scopes at once, each (before, arms), whose names are disjoint (a frame's variables and
-    the object members it sees, members.py): the alternatives come in the order one merge of their union gives."""
-    merged = [dict(before) for before, _ in scopes]
+def merge_scopes(scopes: list[tuple], names=None) -> tuple[list[dict], list]:
+    """merge_envs of several scopes at once, each (before, arms) or (before, arms, the names to merge), whose names
+    are disjoint (a frame's variables and the object members it sees, members.py): the alternatives come in the order
+    one merge of their union gives."""
+    merged = [dict(scope[0]) for scope in scopes]
     alternatives = []
-    order = sorted((name, index) for index, (before, envs) in enumerate(scopes)
-                   for name in (_touched(before, envs) if names is None else names))
+    order = sorted((name, index) for index, scope in enumerate(scopes)
+                   for name in (scope[2] if len(scope) > 2 else _touched(*scope) if names is None else names))
     for name, index in order:
-        before, envs = scopes[index]
+        before, envs = scopes[index][:2]
         values = [env.get(name, before.get(name)) for env in envs]
         if all(value == values[0] for value in values):
             merged[index][name] = values[0]

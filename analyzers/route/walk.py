@@ -128,6 +128,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
         self.frame: Frame | None = None
         self.members: dict = {}  # object members as the current frame sees them, shadows: as its callers do (members.py)
         self.shadows: dict = {}
+        self.member_log: list[str] = []  # every member the store was given a value for, in order (members.py)
+        self.nan_members: set[str] = set()
         self.failure: Failure | None = None  # the check that made the walk's latest failing return (checks.py)
         self.entry_failures: list = []  # (guards, Failure) of each error the entry point returns
         self._active: list[tuple[str, str, int]] = []

@@ -91,6 +91,7 @@ class Store(MemberStore):
 
     def __init__(self) -> None:
         self.members, self.shadows, self.alternatives = {}, {}, {}
+        self.member_log, self.nan_members = [], set()
         self.frame = _frame(None)
         self.stack = [self.frame]
 
@@ -99,6 +100,7 @@ class Store(MemberStore):
         member_ref = bool(self.members)
         for source, target in copies:
             self.members[target] = self.members[source]
+            self.logged_member(target, self.members[target])
             born.add(target)
         frame = _frame(self.frame, member_ref, born)
         self.stack.append(frame)
@@ -119,12 +121,15 @@ class Store(MemberStore):
         for other, saved in zip(branch.outer, branch.outer_before):
             other.env = dict(saved)
         self.set_member_state(branch.before)
+        branch.logged = len(self.member_log)
         if branch.start is not None and index == 0:
-            self.members = {**branch.before[0], **branch.start}
-            self.diverge(self.members, branch.before[0])
+            before = branch.before[0]
+            moved = [key for key, value in branch.start.items() if value is not before[key]]
+            self.start_round({**before, **branch.start}, moved, before)
 
     def arm_end(self, branch) -> None:
-        branch.paths.append((branch.frame.env, [other.env for other in branch.outer], self.members, self.shadows))
+        branch.paths.append((branch.frame.env, [other.env for other in branch.outer], self.members, self.shadows,
+                             branch.logged))
 
     def end(self, branch) -> None:
         _note(self.alternatives, self.merge_paths(branch.frame, branch.outer,
