@@ -17,6 +17,17 @@ _WORD = re.compile(rb"[A-Za-z_]\w*")
 _MAX_BESIDE = 32
 
 
+def declaration_of(short: str) -> re.Pattern:
+    """What a header holds where it declares (or defines) a function `short`: its name, then `(`."""
+    return re.compile(rb"\b" + re.escape(short.encode()) + rb"\s*\(")
+
+
+def declared_word(short: str) -> bytes | None:
+    """The word a header's text holds wherever declaration_of(short) is found in it, for an ASCII identifier (a
+    test of its word set rules most headers out before the search); None for other names."""
+    return short.encode() if short.isascii() and short.isidentifier() else None
+
+
 class HelperScope:
     """The units a call in a unit may reach by name, parsed on first need and shared by every walk of a process."""
 
@@ -156,11 +167,13 @@ class HelperScope:
         key = (unit.path, short)
         if key not in self._beside:
             found: list[tuple[CxxUnit, Function]] = []
-            declared = re.compile(rb"\b" + re.escape(short.encode()) + rb"\s*\(")
+            declared = declaration_of(short)
             defined = re.compile(rb"\b" + re.escape(short.encode()) +
                                  rb"\s*\([^;{}]*\)\s*(?:(?:const|override|final|noexcept)\s*)*[:{]")
             own = os.path.abspath(unit.path)
-            declaring = [header for header in self._header_paths(unit) if declared.search(self._text(header))]
+            word = declared_word(short)
+            declaring = [header for header in self._header_paths(unit)
+                         if (word is None or word in self._words(header)) and declared.search(self._text(header))]
             sources = [source for folder in dict.fromkeys(header.parent for header in declaring)
                        for source in self.resolver.sources_in(folder)[:_MAX_BESIDE]]
             if self.sources_named is not None and declaring:
