@@ -127,7 +127,7 @@ class _Build:
         for definition, key in zip(definitions, keys):
             refs = definition.refs
             if tiling_names:
-                refs = refs | {TILING_PREFIX + r for r in refs & tiling_names}
+                refs = refs | {TILING_PREFIX + r for r in refs if any(r in names for names in tiling_names)}
             if "l0op" in definition.qualifier or sees_l0:
                 refs = refs | {b"l0op::" + r for r in refs if not r.startswith(TILING_PREFIX)}
             if any(site.kind == "l0op" for site in definition.sites):  # `l0op::X(...)` of a helper is a call

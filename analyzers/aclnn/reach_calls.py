@@ -95,7 +95,7 @@ def calls_of(index, cache: CallCache, path: str, function_name: str, line: int):
             site = LaunchSite("l0op", "l0op::" + name, path, here)
             found.append(ReachCall(here, name, site.name, ReachChain((), site)))
         elif word != own and (word in reaching or (sees_l0 and b"l0op::" + word in reaching) or
-                              (TILING_PREFIX + word in reaching and word in index.tiling.names(path))):
+                              (TILING_PREFIX + word in reaching and index.tiling.sees_name(path, word))):
             callee = _callee(masked, at, match.end(1))
             qualifier = callee.rsplit("::", 1)[0].lstrip("&") if "::" in callee else None
             chain = index.reaches(name, qualifier, path) or (index.reaches(name, "l0op", path) if sees_l0 else None)

@@ -164,7 +164,7 @@ class ReachIndex:
     def _visible(self, name: str, file: str | None) -> list[ReachDef]:
         defs = list(self._defs.get(name, ()))
         if not name.startswith(("l0op::", TILING_NAMESPACE + "::")) and \
-                (file is None or name.encode("ascii", "replace") in self.tiling.names(file)):
+                (file is None or self.tiling.sees_name(file, name.encode("ascii", "replace"))):
             defs += self._defs.get(f"{TILING_NAMESPACE}::{name}", ())  # reach_tiling.py: which of its names a file sees
         return [d for d in defs if not d.internal or file is None or d.file == file]
 

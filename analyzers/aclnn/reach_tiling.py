@@ -46,30 +46,37 @@ class TilingSight:
         self._paths = paths
         self._by_name: dict[str, list[str]] | None = None
         self._scanned: dict[str, tuple[frozenset[bytes], tuple[str, ...]]] = {}
-        self._names: dict[str, frozenset[bytes]] = {}
+        # Per path, the name sets of the files it reaches that declare any (shared with _scanned, not copied: a union
+        # per file of ops-nn's universe cost ~60 MB).
+        self._names: dict[str, tuple[frozenset[bytes], ...]] = {}
 
     def sees(self, path: str, data: bytes | None = None) -> bool:
         return bool(self.names(path, data))
 
-    def names(self, path: str, data: bytes | None = None) -> frozenset[bytes]:
-        """The names of `namespace optiling` code in `path` may call: those its own text and its headers' declare."""
+    def sees_name(self, path: str, name: bytes) -> bool:
+        """Whether code in `path` may call `optiling::name`: its own text or a header it includes declares it."""
+        return any(name in names for names in self.names(path))
+
+    def names(self, path: str, data: bytes | None = None) -> tuple[frozenset[bytes], ...]:
+        """The sets of names of `namespace optiling` that `path` and the headers it includes declare."""
         if path not in self._names:
             self._names[path] = self._search(path, data)
         return self._names[path]
 
-    def _search(self, path: str, data: bytes | None) -> frozenset[bytes]:
-        found: set[bytes] = set()
+    def _search(self, path: str, data: bytes | None) -> tuple[frozenset[bytes], ...]:
+        found: list[frozenset[bytes]] = []
         pending, seen = [path], {path}
         while pending:
             current = pending.pop()
             names, included = self._scan(current, data if current == path else None)
-            found |= names
+            if names:
+                found.append(names)
             for name in included:
                 for header in self._named(name):
                     if header not in seen:
                         seen.add(header)
                         pending.append(header)
-        return frozenset(found)
+        return tuple(found)
 
     def _scan(self, path: str, data: bytes | None) -> tuple[frozenset[bytes], tuple[str, ...]]:
         if path not in self._scanned:
