@@ -65,6 +65,17 @@ class Stmt(JsonModel):
     end_line: int = 0  # the last line the statement spans (0 when the front end does not say)
 
 
+def statements_in(stmts) -> Iterator[Stmt]:
+    """Every statement of `stmts` and of their nested blocks (arms, loop bodies, switch cases), depth first."""
+    pending = list(stmts)
+    while pending:
+        stmt = pending.pop()
+        yield stmt
+        pending.extend(stmt.then)
+        pending.extend(stmt.orelse)
+        pending.extend(s for case in stmt.cases for s in case.body)
+
+
 def calls_in(stmts) -> Iterator[tuple[Stmt, Expr]]:
     """Every call in `stmts` and their nested blocks, in source order, with the statement that holds it."""
     for stmt in stmts:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from op_migrate.analyzers.cxx.model import Expr, Stmt
+from op_migrate.analyzers.cxx.model import Expr, Stmt, statements_in
 from op_migrate.analyzers.route.values import IntList, Unknown, is_number
 
 _IDENTIFIER = re.compile(r"(?<![\w.>:])([A-Za-z_]\w*)(?![\w(])")
@@ -87,15 +87,10 @@ def declared_type(function, name: str) -> str | None:
     for param in function.params:
         if param.name == name:
             return param.declared_type
-    pending = list(function.body)
-    while pending:
-        stmt = pending.pop()
+    for stmt in statements_in(function.body):
         if stmt.kind == "decl" and (stmt.target or "").strip() == name:
             type_text = stmt.type_text or ""
             return None if _AUTO.match(type_text) and "*" not in type_text else type_text
-        pending.extend(stmt.then)
-        pending.extend(stmt.orelse)
-        pending.extend(s for case in stmt.cases for s in case.body)
     return None
 
 

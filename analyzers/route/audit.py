@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from op_migrate.analyzers.cxx.model import Expr
+from op_migrate.analyzers.cxx.model import Expr, statements_in
 from op_migrate.analyzers.route.aliases import declared_type
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee
 from op_migrate.analyzers.route.model import Audit
@@ -148,24 +148,12 @@ def _framework_method(function, callee: str) -> bool:
 def _local_names(function) -> frozenset[str]:
     """The parameters and local variables of a function (a use of one is no use of a global of that name)."""
     names = {param.name for param in function.params}
-    pending = list(function.body)
-    while pending:
-        stmt = pending.pop()
-        if stmt.kind == "decl" and stmt.target:
-            names.add(stmt.target.strip())
-        pending.extend(stmt.then)
-        pending.extend(stmt.orelse)
-        pending.extend(s for case in stmt.cases for s in case.body)
+    names.update(stmt.target.strip() for stmt in statements_in(function.body) if stmt.kind == "decl" and stmt.target)
     return frozenset(names)
 
 
 def _covered_lines(stmts) -> frozenset[int]:
     lines: set[int] = set()
-    pending = list(stmts)
-    while pending:
-        stmt = pending.pop()
+    for stmt in statements_in(stmts):
         lines.update(range(stmt.line, (stmt.end_line or stmt.line) + 1))
-        pending.extend(stmt.then)
-        pending.extend(stmt.orelse)
-        pending.extend(s for case in stmt.cases for s in case.body)
     return frozenset(lines)

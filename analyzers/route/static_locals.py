@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from op_migrate.analyzers.cxx.model import Function, Stmt
+from op_migrate.analyzers.cxx.model import Function, Stmt, statements_in
 from op_migrate.analyzers.route.written_names import statement_texts, writes_pattern
 
 _STATIC = re.compile(r"^\s*static\b(?!.*\b(?:const|constexpr)\b[^=]*=)")
@@ -27,15 +27,7 @@ def carried_over(function: Function, stmt: Stmt) -> bool:
 
 
 def _written_statics(function: Function) -> frozenset[str]:
-    statics = []
-    pending = list(function.body)
-    while pending:
-        stmt = pending.pop()
-        if _static_declaration(stmt):
-            statics.append(stmt.target.strip())
-        pending.extend(stmt.then)
-        pending.extend(stmt.orelse)
-        pending.extend(s for case in stmt.cases for s in case.body)
+    statics = [stmt.target.strip() for stmt in statements_in(function.body) if _static_declaration(stmt)]
     if not statics:
         return frozenset()
     text = statement_texts(function.body, skip=_static_declaration)  # a declaration's initializer is no write

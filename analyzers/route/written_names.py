@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 import re
 
+from op_migrate.analyzers.cxx.model import statements_in
+
 _HEADERS = frozenset({"if", "loop", "switch"})
 
 
@@ -14,18 +16,13 @@ def statement_texts(stmts, skip=None) -> str:
     """The text of `stmts` and everything nested in them (a condition by its expression, not its arms' text);
     `skip(stmt)` leaves a statement's own text out."""
     texts = []
-    pending = list(stmts)
-    while pending:
-        stmt = pending.pop()
+    for stmt in statements_in(stmts):
         if skip is not None and skip(stmt):
-            pass
-        elif stmt.kind in _HEADERS:
+            continue
+        if stmt.kind in _HEADERS:
             texts.append(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0])
         else:
             texts.append(stmt.text)
-        pending.extend(stmt.then)
-        pending.extend(stmt.orelse)
-        pending.extend(s for case in stmt.cases for s in case.body)
     return "\n".join(texts)
 
 
