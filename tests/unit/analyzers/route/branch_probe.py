@@ -24,13 +24,18 @@ ENTRY = """aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTenso
 CERTAIN, NONE, MAY = [("Abs", False)], [], [("Abs", True)]
 
 
-def branch_launches(tmp_path: Path, prelude: str, cond: str, helpers: str = "") -> list[tuple[str, bool]]:
-    """(op, may) of each launch of the route on Ascend910B float16; the route must be complete and not rejected."""
+def demo_report(tmp_path: Path, text: str):
+    """The chains of `text` written as an op_api source of a repository at `tmp_path` (ops-math's layout)."""
     source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
     source.parent.mkdir(parents=True, exist_ok=True)
     (tmp_path / "conversion").mkdir(exist_ok=True)
-    source.write_text(helpers + ENTRY.format(prelude=prelude, cond=cond))
-    report = analyze_chains([source], repo_root=tmp_path)
+    source.write_text(text)
+    return analyze_chains([source], repo_root=tmp_path)
+
+
+def branch_launches(tmp_path: Path, prelude: str, cond: str, helpers: str = "") -> list[tuple[str, bool]]:
+    """(op, may) of each launch of the route on Ascend910B float16; the route must be complete and not rejected."""
+    report = demo_report(tmp_path, helpers + ENTRY.format(prelude=prelude, cond=cond))
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     assert route.complete and route.rejected is None
     return [(task.op, task.may) for task in route.tasks]

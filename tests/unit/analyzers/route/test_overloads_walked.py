@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+from op_migrate.analyzers.aclnn import evaluate, facts_matrix
 
-from .branch_probe import CERTAIN, ENTRY, MAY, NONE, branch_launches
+from .branch_probe import CERTAIN, ENTRY, MAY, NONE, branch_launches, demo_report
 
 KIND = ("template <typename T>\nstatic int64_t Kind()\n{\n    return 1;\n}\ntemplate <>\nint64_t Kind<float>()\n{\n"
         "    return 2;\n}\n")
@@ -55,11 +55,7 @@ def test_a_standard_call_on_a_builtin_number_reaches_the_library_not_a_class_ove
     helpers = ("namespace std {\nstatic bool isnan(const Float8E5M2& v)\n{\n    return true;\n}\n"
                "static bool isnan(const Float4E2M1& v)\n{\n    return true;\n}\n}\n"
                "static bool Check(float alpha)\n{\n    return std::isnan(alpha);\n}\n")
-    source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
-    source.parent.mkdir(parents=True)
-    (tmp_path / "conversion").mkdir()
     prelude = "    bool nan = Check(0.5f) || std::isnan(self->GetViewShape().GetDimNum());"
-    source.write_text(helpers + ENTRY.format(prelude=prelude, cond="nan"))
-    report = analyze_chains([source], repo_root=tmp_path)
+    report = demo_report(tmp_path, helpers + ENTRY.format(prelude=prelude, cond="nan"))
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     assert not any("is one of" in guard for guard in route.undecided_guards), route.undecided_guards

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
+from op_migrate.analyzers.aclnn import evaluate, facts_matrix
 from op_migrate.analyzers.cxx import parse_source
 from op_migrate.analyzers.cxx.model import Function, Param
 from op_migrate.analyzers.route.overloads import accepts
 
-from .branch_probe import CERTAIN, NONE, branch_launches
+from .branch_probe import CERTAIN, NONE, branch_launches, demo_report
 
 PEEL = """
 template <typename T, typename... Ts>
@@ -91,10 +91,7 @@ static void SetAll(T& t, Ts&... rest)
 
 
 def test_a_check_on_a_later_item_rejects_the_route(tmp_path: Path) -> None:
-    source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
-    source.parent.mkdir(parents=True)
-    (tmp_path / "conversion").mkdir()
-    source.write_text("""
+    report = demo_report(tmp_path, """
 template <typename T, typename... Ts>
 static bool NotNull(const T& t, const Ts&... args)
 {
@@ -117,7 +114,6 @@ aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclTensor* ot
     return ACLNN_SUCCESS;
 }
 """)
-    report = analyze_chains([source], repo_root=tmp_path)
     given, absent = (evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], absent=absent)).routes[0]
                      for absent in ((), ("out",)))
     assert given.complete and given.rejected is None and [t.op for t in given.tasks] == ["Abs"]
@@ -125,10 +121,7 @@ aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclTensor* ot
 
 
 def test_a_guard_on_a_pack_item_is_said_in_the_callers_names(tmp_path: Path) -> None:
-    source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
-    source.parent.mkdir(parents=True)
-    (tmp_path / "conversion").mkdir()
-    source.write_text("""
+    report = demo_report(tmp_path, """
 template <typename T, typename... Ts>
 static bool SmallDims(const T& t, const Ts&... args)
 {
@@ -151,7 +144,6 @@ aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclTensor* we
     return ACLNN_SUCCESS;
 }
 """)
-    report = analyze_chains([source], repo_root=tmp_path)
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     texts = list(route.undecided_guards) + [check.message for check in route.open_checks]
     assert route.complete and texts
