@@ -8,9 +8,10 @@ them values of their own, kept as `shadows` (member -> {depth: value}: the frame
 depth recorded, hold that value; those below the deepest one see `members`). That happens when
 - a loop's round starts from the joined state of its discovery passes: the callers keep what they held before the
   loop until the body writes the member (diverge);
-- a callee writes through a reference into a caller's alias of a member: that caller and the frames above it hold
-  the new value, the frames below keep theirs (write_member); a member the current frame does not share with that
-  caller is the caller's variable (`parked`) until the caller is current again.
+- a callee writes through a reference into a caller's alias of a member the callee does not hold: that caller and
+  the frames above it hold the new value (write_member; one the callee holds is one storage, written for all); a
+  member the current frame does not share with that caller is the caller's variable (`parked`) until the caller is
+  current again.
 A frame's `born` members are those its caller does not hold (made in it, or in a callee that returned): they go to
 the caller when the frame returns, where the shadows of the members the caller holds are its values again.
 """
@@ -26,7 +27,7 @@ class MemberStore:
     """Methods of RouteWalk; it supplies frame, members, shadows, member_log, nan_members and alternatives."""
 
     def write_member(self, frame, key: str, value) -> None:
-        """A member's new value, written by `frame`: it and every frame above it that holds the object see it."""
+        """A member's new value, written by `frame`: every frame that holds the object sees it."""
         if frame is self.frame:
             if key in self.members:
                 if self.shadows:
@@ -44,6 +45,12 @@ class MemberStore:
             frame.env[key] = value
             frame.parked = True
             frame.born.add(key)
+            return
+        if key in self.members:
+            # One storage: the current frame and every frame between it and the writer see the new value too.
+            self.shadows.pop(key, None)
+            self.members[key] = value
+            self.logged_member(key, value)
             return
         depth = len(frame.call_path)
         records = {at: held for at, held in self.shadows.get(key, {}).items() if at > depth}

@@ -1,8 +1,10 @@
 """Routes through objects shared by several frames (members.py): a callee's loop whose rounds start from a joined
 member, nested loops two frames deep, objects made in a loop and passed by value, a lambda capturing an object, a
 callee writing through a reference into its caller's alias of a member. The golden was written by the walk that
-kept every frame's own copy of the members (before the store), so the store must give the same routes; regenerate
-with --update-goldens only for a change meant to change them."""
+kept every frame's own copy of the members (before the store), so the store must give the same routes, except for
+`alias-int-written-into-caller-frame`, where the copies were wrong and the golden holds what the C++ does (under
+`flag`, Bump writes 3 then 7 into acc.n_ through its reference: no Abs, one ZerosLike); regenerate with
+--update-goldens only for a change meant to change them."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 returns, writes (in the current frame and through a reference into a caller's), branches and loop rounds starting
 from a joined state; after every step each active frame must see the members it saw when every frame held its own
 copy, written through references to its caller's (property test), and the branch merges must find the same
-alternatives."""
+alternatives. One difference on purpose: a write through a reference into a caller's alias of a member the current
+frame shares is seen by the current frame too (one storage; the copies kept the old value below the caller)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,15 @@ class Copies:
         while frame is not None:
             frame.env[key] = value
             frame = frame.refs.get(key, (None,))[0]
+
+    def write_through(self, frame, key, value) -> None:
+        """A write through a reference into `frame`'s alias: one storage, so every frame whose chain of references
+        for the member reaches that frame sees it, the current one and those between included."""
+        current = self.stack[-1]
+        below = current
+        while below is not None and below is not frame:
+            below = below.refs.get(key, (None,))[0] if key in below.env else None
+        self.write(current if below is frame else frame, key, value)
 
     def call(self, copies: list[tuple[str, str]]) -> None:
         caller = self.stack[-1]
@@ -208,7 +218,7 @@ class Lockstep:
             keys = sorted(self.copies.stack[index].env)
             if keys:
                 key, value = keys[step[2] % len(keys)], VALUES[step[3]]
-                self.copies.write(self.copies.stack[index], key, value)
+                self.copies.write_through(self.copies.stack[index], key, value)
                 self.store.write_member(self.store.stack[index], key, value)
         elif kind == "new_up" and len(self.store.stack) > 1:
             # A member a caller's object did not have yet, written there through a reference.
