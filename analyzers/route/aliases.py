@@ -14,11 +14,15 @@ _IDENTIFIER = re.compile(r"(?<![\w.>:])([A-Za-z_]\w*)(?![\w(])")
 _CONST = re.compile(r"^\s*const\b")
 _AUTO = re.compile(r"^\s*(?:const\s+)?auto\b")
 _CLASS_TYPE = re.compile(r"^\s*(?:const\s+)?[A-Za-z_][\w:]*(?:<[^*&]*>)?\s*$")
+_ITERATOR = re.compile(r"\.\s*(?:c|r|cr)?(?:begin|end|data)\s*\(|\b(?:std::)?(?:c|r)?(?:begin|end|find|find_if|lower_bound|"
+                       r"upper_bound|max_element|min_element|next|prev)\s*\(")
+_FOR_INIT = re.compile(r"^\s*for\s*\(\s*((?:const\s+)?[\w:<>]+(?:\s*\*)*\s*?)\s*([A-Za-z_]\w*)\s*=\s*([^;]+);")
 _POINTER_LIKE = re.compile(r"\b(?:unique_ptr|shared_ptr|weak_ptr|Ptr)\b|\bauto\b")
 
 
 class AliasWalk:
-    """Methods of RouteWalk; it supplies frame, _store() and the frames' `escaped`, `pointers` and `loose_refs`."""
+    """Methods of RouteWalk; it supplies frame, _store() and the frames' `escaped`, `pointers`, `loose_refs` and
+    `loose_params`."""
 
     def address_taken(self, operand: Expr) -> None:
         """`&x` was evaluated: a pointer may now reach x (a host number, flag or array of this frame)."""
@@ -28,14 +32,29 @@ class AliasWalk:
                 self.frame.escaped.add(name)
 
     def declared_pointer(self, stmt: Stmt) -> None:
-        """`T* p = ...;` declares a local pointer; given an array (`= dims`), the array is reachable through it."""
-        if "*" not in (stmt.type_text or "") or not stmt.target:
+        """`T* p = ...;` declares a local pointer, `auto it = v.begin();` an iterator; the arrays its initializer
+        names (`= dims`, `= a + 1`, `= v.data()`, `std::find(v.begin(), ...)`) are reachable through it."""
+        type_text = stmt.type_text or ""
+        iterator = stmt.value is not None and _AUTO.match(type_text) is not None and "&" not in type_text and \
+            _ITERATOR.search(stmt.value.text) is not None
+        if "*" not in type_text and not iterator or not stmt.target:
             return
         self.frame.pointers.add(stmt.target.strip())
-        if stmt.value is not None and stmt.value.kind == "name":
-            source = (stmt.value.name or stmt.value.text).strip()
-            if isinstance(self.frame.env.get(source), IntList):
-                self.frame.escaped.add(source)
+        if stmt.value is not None:
+            for source in _IDENTIFIER.findall(stmt.value.text):
+                if isinstance(self.frame.env.get(source), IntList):
+                    self.frame.escaped.add(source)
+
+    def loop_pointer(self, text: str) -> None:
+        """`for (auto it = v.begin(); ...)`, `for (int64_t* p = dims; ...)`: the loop's own pointer or iterator."""
+        match = _FOR_INIT.match(text)
+        if match is None:
+            return
+        type_text, name, init = match.groups()
+        if "*" in type_text or _AUTO.match(type_text) and "&" not in type_text and _ITERATOR.search(init):
+            self.frame.pointers.add(name)
+            self.frame.escaped.update(source for source in _IDENTIFIER.findall(init)
+                                      if isinstance(self.frame.env.get(source), IntList))
 
     def write_through_unknown(self, frame, target: str, named: bool = False) -> None:
         """A store the walk cannot place: what the frame's pointers may reach, and the names the target mentions
@@ -53,6 +72,9 @@ class AliasWalk:
             if pointed is not None:
                 caller, variable = pointed
                 self._store(caller, variable, Unknown(variable))
+            elif name in frame.loose_params:  # `v[0] = 0` with v given `dims.data()`: what the argument names
+                caller, text = frame.loose_params[name]
+                self.write_through_unknown(caller, text, named=True)
 
     def declared_reference(self, stmt: Stmt, modelled: bool) -> None:
         """`auto& r = v[0];`, `T& r = Get(x);`: a non-const reference the walk cannot alias (`modelled` is False): a

@@ -131,6 +131,10 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         if _HEX.match(text):
             return int(text.rstrip("uUlL"), 16)
         match = _NUMBER.match(text)
+        if match and match.group(1).isdigit():
+            digits = match.group(1)  # exact: through a float, 9223372036854775807 read as 2^63
+            octal = digits.startswith("0") and len(digits) > 1 and not set(digits) - set("01234567")
+            return int(digits, 8) if octal else int(digits)
         if match:
             number = float(match.group(1))
             return int(number) if number.is_integer() and "." not in match.group(1) and "e" not in text.lower() else number

@@ -11,6 +11,9 @@ import math
 import re
 import struct
 
+from op_migrate.analyzers.cxx.model import statements_in
+from op_migrate.analyzers.route.values import Unknown
+
 _SIGNED = {"int8_t": 8, "int16_t": 16, "int32_t": 32, "int64_t": 64, "int": 32, "short": 16, "long": 64,
            "long long": 64, "signed": 32, "signed char": 8, "ssize_t": 64, "ptrdiff_t": 64, "intptr_t": 64,
            "long int": 64, "short int": 16, "long long int": 64}
@@ -67,6 +70,42 @@ def convert(type_text: str | None, value):
         return UInt(value, bits)
     wrapped = int(value) % (1 << bits)
     return wrapped - (1 << bits) if wrapped >= 1 << (bits - 1) else wrapped
+
+
+def stored(type_text: str | None, value, name: str):
+    """`value` stored into a variable declared `type_text` (an initialiser, an assignment, a by-value parameter), as
+    C++ converts it; a value outside a 32-bit signed variable's range is unknown: `big = big + 1` on INT32_MAX
+    overflows `int` arithmetic (undefined), and the walk does not know whether the value came from 32-bit arithmetic
+    or from a wider one (a conversion, which wraps). Narrower types cannot overflow (`int` promotion): they wrap."""
+    if type(value) is int and not -(1 << 31) <= value < 1 << 31 and scalar_type(type_text) == ("signed", 32):
+        return Unknown(f"{name} = {value}: outside {type_text.strip()} (signed overflow is undefined)")
+    return convert(type_text, value)
+
+
+def scalar_declarations(function) -> dict[str, str]:
+    """Name -> declared type of `function`'s parameters and locals of an arithmetic type (through a reference too:
+    `x = v` on `int32_t &x` converts v); a name declared with two types (in two blocks) is left out. Kept per
+    function: every assignment of a number asks."""
+    held = _DECLARATIONS.get(id(function))
+    if held is not None and held[0] is function:
+        return held[1]
+    found: dict[str, str | None] = {}
+    declared = [(param.name, param.declared_type) for param in function.params]
+    declared += [((stmt.target or "").strip(), stmt.type_text) for stmt in statements_in(function.body)
+                 if stmt.kind == "decl"]
+    for name, type_text in declared:
+        plain = (type_text or "").rstrip()
+        plain = plain[:-1] if plain.endswith("&") and not plain.endswith("&&") else plain
+        if scalar_type(plain) is not None:
+            found[name] = plain if found.get(name, plain) == plain else None
+        elif name in found:
+            found[name] = None
+    types = {name: type_text for name, type_text in found.items() if type_text is not None}
+    _DECLARATIONS[id(function)] = (function, types)
+    return types
+
+
+_DECLARATIONS: dict[int, tuple[object, dict]] = {}
 
 
 def unsigned_operands(left, right):

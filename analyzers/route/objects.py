@@ -200,12 +200,13 @@ class ObjectCalls:
         """A member's new value, written by `frame`: every frame that shares the object sees it (members.py)."""
         self.write_member(frame, f"{obj.key}.{name}", value)
 
-    def member_path(self, text: str):
-        """(object, member) that `a.b`, `p->b.c`, `this->b` names, or None when the path holds no object."""
+    def member_path(self, text: str, frame=None):
+        """(object, member) that `a.b`, `p->b.c`, `this->b` names in `frame` (the current one by default: a write
+        through a reference parameter names its caller's variables), or None when the path holds no object."""
         match = _MEMBER_PATH.match(text)
         if match is None:
             return None
-        base = self.frame.env.get(match.group(1))
+        base = (frame or self.frame).env.get(match.group(1))
         names = re.findall(r"[A-Za-z_]\w*", match.group(2))
         for name in names[:-1]:
             if not isinstance(base, ObjectValue):

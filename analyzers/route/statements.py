@@ -7,7 +7,7 @@ import re
 from op_migrate.analyzers.cxx.model import Expr, Stmt
 from op_migrate.analyzers.route.checks import logs_and_fails, returns_error
 from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
-from op_migrate.analyzers.route.integers import convert
+from op_migrate.analyzers.route.integers import scalar_declarations, stored
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.maps import MAP_TYPE
 from op_migrate.analyzers.route.objects import MAX_OBJECTS
@@ -98,7 +98,8 @@ class StatementWalker:
             else:
                 value = self.value(stmt.value) if stmt.value is not None else self._declared(stmt)
             if kind == "decl":
-                value = convert(stmt.type_text, value)  # `int64_t t = 2.7` holds 2, `size_t n = x` is unsigned
+                # `int64_t t = 2.7` holds 2, `size_t n = x` is unsigned
+                value = stored(stmt.type_text, value, (stmt.target or "").strip())
                 self.declared_pointer(stmt)
                 if isinstance(value, ObjectValue) and self.copies_object(stmt):
                     value = self.copied_object(value, self.frame.born)  # `Box b = a;`: b is a copy of a
@@ -133,6 +134,8 @@ class StatementWalker:
             return self._walk_switch(stmt)
         if kind == "loop":
             name = loop_variable(stmt.text) if stmt.text.startswith("for") else None
+            if name is not None:
+                self.loop_pointer(stmt.text)
             if name is None or (name not in self.frame.env and name not in self.frame.refs):
                 return self._walk_loop(stmt)
             shadows = Shadows(self.frame)
@@ -220,6 +223,9 @@ class StatementWalker:
             else None
         if compound:
             value = arithmetic(compound.group(1), self.frame.env.get(target), value, stmt.text)
+        if stmt.kind == "assign" and is_number(value) and target in scalar_declarations(self.frame.function):
+            # `n = dimNum - 3` on a `size_t n` holds the unsigned value; `big = big + 1` on an int32_t may overflow
+            value = stored(scalar_declarations(self.frame.function)[target], value, target)
         if stmt.kind == "decl" and isinstance(value, HostValue) and value.kind == "ints" and \
                 ("[" in stmt.text or _NUMBER_VECTOR.search(stmt.type_text or "")):
             value = IntList(value.dims)  # `int64_t perm[] = {1, 0}`, `vector<float> scales{}`

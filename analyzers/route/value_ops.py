@@ -106,12 +106,11 @@ def arithmetic(op: str, left, right, text: str):
             signed = arithmetic(op, int(left), int(right), text)
             return result if is_number(signed) and signed == result else Unknown(text)
         return result
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
+    if op in ("+", "-", "*"):
+        result = left + right if op == "+" else left - right if op == "-" else left * right
+        if isinstance(result, int) and not _INT64_MIN <= result <= _INT64_MAX:
+            return Unknown(text)  # signed 64-bit overflow: undefined behaviour, nothing to decide on
+        return result
     if op == "/" and right != 0:
         return _truncated_quotient(left, right) if isinstance(left, int) and isinstance(right, int) else left / right
     if op == "%" and right != 0 and isinstance(left, int) and isinstance(right, int):
@@ -122,6 +121,7 @@ def arithmetic(op: str, left, right, text: str):
 
 
 _BITWISE = ("&", "|", "^", "<<", ">>")
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
 def _bitwise(op: str, left: int, right: int, text: str):

@@ -13,7 +13,7 @@ from op_migrate.analyzers.route.audit import FrameAudit, RouteAudit
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
 from op_migrate.analyzers.route.checks import CheckStatements, Failure, without_failed_paths
-from op_migrate.analyzers.route.integers import UInt
+from op_migrate.analyzers.route.integers import UInt, stored
 from op_migrate.analyzers.route.jumps import JumpWalk
 from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors
 from op_migrate.analyzers.route.effect_scan import EffectScan
@@ -67,6 +67,7 @@ _NUMERIC_PARAM = re.compile(r"\b(?:bool|float|double|u?int(?:8|16|32|64)?_t|int|
 _PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", "cxx-too-many-errors")
 _EXECUTOR_NO_OPS = ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation")
 # A variable the walk can hold: a name, qualified (`g_mode`, `ns::kMode`) or its own (`$returned`, `args$0`).
+_MEMBER_ARGUMENT = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+")
 _PLAIN_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:::[A-Za-z_]\w*)*$")
 _NEW = re.compile(r"^\s*new\s+(?:\(\s*std::nothrow\s*\)\s*)?([A-Za-z_][\w:]*)")
 
@@ -101,6 +102,7 @@ class Frame:
     escaped: set = field(default_factory=set)  # host variables whose address was taken (route/aliases.py)
     pointers: set = field(default_factory=set)  # local pointer variables
     loose_refs: dict = field(default_factory=dict)  # local reference -> the initializer text it may alias
+    loose_params: dict = field(default_factory=dict)  # parameter -> (caller frame, the argument text it may reach)
     caller: Frame | None = None
     member_ref: bool = False  # its caller held objects: their members are the frames' shared ones (members.py)
     born: set = field(default_factory=set)  # object members its caller does not hold (members.py)
@@ -483,7 +485,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             self._store(caller, caller_name, value)
             return
         if "->" in name or "." in name:
-            path = self.member_path(name)
+            path = self.member_path(name, frame)
             if path is not None:
                 self.store_member(frame, path[0], path[1], value)
             else:
@@ -505,6 +507,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
         frame.names.pop(name, None)  # a reassigned parameter no longer stands for the caller's argument
         if name in frame.loose_refs:
             self.write_through_unknown(frame, frame.loose_refs[name], named=True)  # `auto& r = v[0]; r = 9;`
+        if name in frame.loose_params:
+            caller, text = frame.loose_params[name]
+            self.write_through_unknown(caller, text, named=True)  # `Set(dims[1])` with `void Set(int64_t& v)`
         if isinstance(value, TensorRef) and frame.l0_op is None:
             self.book.name_once(value.id, name)
         if name in frame.refs:
@@ -541,7 +546,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
         caller = self.frame
         if args is None:
             args = [self.value(arg) for arg in expr.children]
-        env, refs, pointer_refs = {}, {}, {}
+        env, refs, pointer_refs, loose_params = {}, {}, {}, {}
         params = function.params
         if has_pack(function) and params[-1].name != "...":
             pack = params[-1]
@@ -550,20 +555,32 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             params = params[:-1] + tuple(replace(pack, name=name, type_text=pack.declared_type[:-3]) for name in names)
         for index, param in enumerate(params):
             env[param.name] = args[index] if index < len(args) else self._default_argument(param)
+            if is_number(env[param.name]):
+                env[param.name] = stored(param.declared_type, env[param.name], param.name)  # `void F(size_t n)`
             if index >= len(expr.children):
                 continue
             arg_expr = expr.children[index]
             declared = param.declared_type
+            argument = " ".join(arg_expr.text.split())
             if "&" in declared and "&&" not in declared:
                 if arg_expr.kind == "name":
                     refs[param.name] = (caller, (arg_expr.name or arg_expr.text).strip())
+                elif _MEMBER_ARGUMENT.fullmatch(argument):
+                    refs[param.name] = (caller, argument.replace(" ", ""))  # `Set(shape.rank)`: the member
+                elif not declared.lstrip().startswith("const"):
+                    loose_params[param.name] = (caller, argument)  # `Set(dims[1])`: dims changes, somewhere
             elif "*" in declared or "[" in declared:
                 pointed = _pointed_variable(arg_expr, caller)
+                name = (arg_expr.name or arg_expr.text).strip() if arg_expr.kind == "name" else None
                 if pointed is not None:
                     pointer_refs[param.name] = pointed
-                elif arg_expr.kind == "name" and index < len(args) and isinstance(args[index], IntList):
+                elif name is not None and index < len(args) and isinstance(args[index], IntList):
                     # An array decays to a pointer to its elements: `dims[0] = 8` in the callee is the caller's.
-                    refs[param.name] = (caller, (arg_expr.name or arg_expr.text).strip())
+                    refs[param.name] = (caller, name)
+                elif name is not None and name in caller.loose_params:
+                    loose_params[param.name] = caller.loose_params[name]  # passed on
+                elif name is None:
+                    loose_params[param.name] = (caller, argument)  # `Fill(v.data())`, `Fill(dims + 1)`
         bound = dict(env)
         member_ref, born = bool(self.members), set()  # the objects the caller holds: their members are shared
         if captures:
@@ -595,6 +612,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             names=dict(caller.names) if captures else argument_names(params, expr.children, caller.names),
             refs=refs,
             pointer_refs=pointer_refs,
+            loose_params=loose_params,
             audit=FrameAudit.fresh(parent=caller.audit if captures else None),
             caller=caller,
             member_ref=member_ref,

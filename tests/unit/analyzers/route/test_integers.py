@@ -69,6 +69,27 @@ def test_conversions(type_text: str, value, expected) -> None:
     ("    int64_t s = 1 << 4;", "s == 16", CERTAIN),
     ("    uint32_t w = 2;", "w - 3 > 0", MAY),  # the literal's width decides; the walk does not know it
     ("    int64_t rank = self->GetViewShape().GetDimNum();", "rank - 5 < 0", MAY),
+    # Assignments convert to the declared type as declarations do (before: `n = d - 3` kept -1 in a size_t).
+    ("    int64_t d = 2;\n    size_t n = 0;\n    n = d - 3;", "n > 100", CERTAIN),
+    ("    int64_t t = 0;\n    t = 2.7;", "t == 2", CERTAIN),
+    ("    int16_t h = 32767;\n    h = h + 1;", "h < 0", CERTAIN),  # `int` arithmetic, then a wrapping conversion
+    # Signed overflow is undefined: nothing to decide on (before: 2147483648 in an int32_t, or past int64).
+    ("    int32_t big = 2147483647;\n    big = big + 1;", "big > 0", MAY),
+    ("    int32_t big = 2147483647;\n    big += 1;", "big > 0", MAY),
+    ("    int64_t big = 9223372036854775807;\n    int64_t r = big + 1;", "r > 0", MAY),
+    ("    int64_t big = 9223372036854775807;", "big - 9223372036854775806 == 1", CERTAIN),  # read exactly
+    ("    int64_t eight = 010;", "eight == 8", CERTAIN),  # octal
 ])
 def test_routes_decide_on_cpp_values(tmp_path: Path, prelude: str, cond: str, expected) -> None:
     assert branch_launches(tmp_path, prelude, cond) == expected
+
+
+@pytest.mark.parametrize("helpers, prelude, cond, expected", [
+    ("static size_t Less(size_t n)\n{\n    return n;\n}\n", "    int64_t r = Less(-1) > 100;", "r", CERTAIN),
+    ("static bool Tenth(float f)\n{\n    return f == 0.1;\n}\n", "    bool r = Tenth(0.1);", "r", NONE),
+    ("static void Set(int32_t &x)\n{\n    x = 2.5;\n}\n", "    int32_t v = 0;\n    Set(v);", "v == 2", CERTAIN),
+])
+def test_parameters_hold_their_declared_types(tmp_path: Path, helpers: str, prelude: str, cond: str,
+                                              expected) -> None:
+    """A by-value parameter holds the argument converted to its type; a write through a reference converts too."""
+    assert branch_launches(tmp_path, prelude, cond, helpers) == expected
