@@ -125,6 +125,9 @@ class ExpressionBuilder:
             if receiver is not None and receiver.type == "call_expression":
                 arguments = (self.build(receiver, depth + 1),) + arguments
                 return Expr("call", self.text(node), name=name, children=arguments, line=line)
+        if callee is not None and callee.type == "call_expression":
+            # A call of what a call returns (`kTable.at(k)(x)`, `Pick(mode)(x)`): the callee call comes first too.
+            arguments = (self.build(callee, depth + 1),) + arguments
         return Expr("call", self.text(node), name=name, children=arguments, line=line)
 
     def _binary(self, node, depth: int, line: int) -> Expr:

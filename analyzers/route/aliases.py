@@ -14,8 +14,9 @@ _IDENTIFIER = re.compile(r"(?<![\w.>:])([A-Za-z_]\w*)(?![\w(])")
 _CONST = re.compile(r"^\s*const\b")
 _AUTO = re.compile(r"^\s*(?:const\s+)?auto\b")
 _CLASS_TYPE = re.compile(r"^\s*(?:const\s+)?[A-Za-z_][\w:]*(?:<[^*&]*>)?\s*$")
-_ITERATOR = re.compile(r"\.\s*(?:c|r|cr)?(?:begin|end|data)\s*\(|\b(?:std::)?(?:c|r)?(?:begin|end|find|find_if|lower_bound|"
-                       r"upper_bound|max_element|min_element|next|prev)\s*\(")
+_ITERATOR = re.compile(r"\.\s*(?:c|r|cr)?(?:begin|end|data)\s*\(|"
+                       r"\b(?:std::)?(?:c|r)?(?:begin|end|find|find_if|lower_bound|upper_bound|max_element|min_element|"
+                       r"next|prev)\s*\(")
 _FOR_INIT = re.compile(r"^\s*for\s*\(\s*((?:const\s+)?[\w:<>]+(?:\s*\*)*\s*?)\s*([A-Za-z_]\w*)\s*=\s*([^;]+);")
 _POINTER_LIKE = re.compile(r"\b(?:unique_ptr|shared_ptr|weak_ptr|Ptr)\b|\bauto\b")
 

@@ -72,7 +72,7 @@ class RouteAudit:
         """An operand the facts leave out (a ternary's other arm, `&&` after a false operand)."""
         if expr is None:
             return
-        keys = [call_key(call) for call in expr.calls()]
+        keys = [call_key(call) for call in expr.calls()] + _named_functions(expr)
         audit = self.frame.audit
         while audit is not None:
             audit.excluded_calls.update(keys)
@@ -143,6 +143,17 @@ def _framework_method(function, callee: str) -> bool:
         return False
     declared = declared_type(function, receiver.group(1))
     return declared is not None and _FRAMEWORK_TYPE.search(declared) is not None
+
+
+def _named_functions(expr: Expr) -> list[tuple[int, str]]:
+    """(line, name) of the plain names in `expr` (`m == 1 ? DoAbs : DoZeros` names a function it does not call)."""
+    found, pending = [], [expr]
+    while pending:
+        node = pending.pop()
+        if node.kind == "name":
+            found.append((node.line or expr.line, _callee_name(node.name or node.text)))
+        pending.extend(node.children)
+    return found
 
 
 def _local_names(function) -> frozenset[str]:

@@ -8,6 +8,7 @@ from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee
 from op_migrate.analyzers.route.framework_functions import framework_function_names
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
+from op_migrate.analyzers.route.values import HostValue, ObjectValue
 
 # Free functions of the framework (opbase, metadef, the C++ library): they take tensors without launching.
 _FRAMEWORK_NAMESPACES = ("op::", "std::", "ge::", "gert::", "opdev::", "fe::")
@@ -35,6 +36,8 @@ class EffectScan:
                 return True
             receiver, _ = split_callee(callee)
             if receiver is not None:
+                if self._method_may_launch(receiver, call):
+                    return True
                 continue
             found = self._local_function(bare_name(callee).rsplit("::", 1)[-1], len(call.children),
                                          written=bare_name(callee))
@@ -44,6 +47,16 @@ class EffectScan:
             elif not is_framework_call(callee):
                 return True
         return False
+
+    def _method_may_launch(self, receiver: str, call: Expr) -> bool:
+        """A method of a repository object (`op.Run(self)`: its members may hold tensors and the executor), or one
+        given the executor: either may launch, so a ternary's arm or `&&`'s operand holding it runs under its guard.
+        Methods of tensors, shapes and containers (`x->GetViewShape()`) are the framework's."""
+        root = _RECEIVER_ROOT.match(receiver)
+        if root is not None and isinstance(self.lookup(root.group(1)), ObjectValue):
+            return True
+        return any(isinstance(value, HostValue) and value.kind == "executor"
+                   for value in (self.lookup(name) for arg in call.children for name in _IDENTIFIER.findall(arg.text)))
 
     def _reaches_unknown(self, unit: CxxUnit, function: Function) -> bool:
         """Whether a helper calls, directly or through helpers in reach, a free function defined nowhere in reach
@@ -105,6 +118,7 @@ class EffectScan:
 
 _EFFECT_METHODS = ("AllocTensor", "CreateView", "SetDataType")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_RECEIVER_ROOT = re.compile(r"\W*([A-Za-z_]\w*)")
 _TENSOR_TYPES = re.compile(r"\bacl(?:Tensor|TensorList|OpExecutor)\b|\bauto\b")
 
 

@@ -316,7 +316,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
             if op == "&&" and left is False or op == "||" and left is True:
                 self.skipped_expr(right_expr)
                 return left
-            right = self.truth(right_expr)
+            right = self.truth(right_expr) if left is True or left is False else \
+                self.operand_under(left_expr, op, right_expr)
             if op == "&&":
                 return False if right is False else (True if left is True and right is True else UNKNOWN)
             return True if right is True else (False if left is False and right is False else UNKNOWN)
@@ -328,6 +329,11 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         if op in COMPARISONS:
             return self.compare(op, left, right)
         return arithmetic(op, left, right, expr.text)
+
+    def operand_under(self, left_expr: Expr, op: str, right_expr: Expr):
+        """The truth of `b` in `a && b` / `a || b` with `a` undecided; the route walk runs it under `a` (its
+        launches happen only when `a` lets it run), a bare evaluator just reads it."""
+        return self.truth(right_expr)
 
     def _assignment_value(self, op: str, target: Expr, right_expr: Expr):
         """`(q = Compute()) > 0`, `n *= d` inside an expression: the variable changes and the expression is its new

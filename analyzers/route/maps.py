@@ -47,12 +47,13 @@ class MapValue:
 
 
 class MapIter:
-    """An iterator into a table: its entry, None for end(); `decided` False when the key was undecided."""
+    """An iterator into a table: its entry, None for end(); `decided` False when the key was undecided, then
+    `values` are the table's values any entry it may reach holds."""
 
-    __slots__ = ("table", "entry", "decided")
+    __slots__ = ("table", "entry", "decided", "values")
 
-    def __init__(self, table: str, entry, decided: bool) -> None:
-        self.table, self.entry, self.decided = table, entry, decided
+    def __init__(self, table: str, entry, decided: bool, values: tuple = ()) -> None:
+        self.table, self.entry, self.decided, self.values = table, entry, decided, values
 
     def __eq__(self, other) -> bool:
         return isinstance(other, MapIter) and (self.table, self.entry, self.decided) == \
@@ -85,7 +86,7 @@ class MapCalls:
         if method in ("find", "at", "operator[]", "count", "contains") and len(args) == 1:
             decided, entry = table.lookup(self.value(args[0]))
             if method == "find":
-                return MapIter(table.text, entry, decided)
+                return MapIter(table.text, entry, decided, () if decided else tuple(v for _, v in table.entries))
             if method in ("count", "contains"):
                 return (int(entry is not None) if method == "count" else entry is not None) if decided else UNKNOWN
             if entry is not None:
@@ -109,7 +110,10 @@ class MapCalls:
 
     @staticmethod
     def iter_member(held: MapIter, member: str):
-        """`it->first`, `it->second`."""
+        """`it->first`, `it->second`; past an undecided find, the second of a table of functions is any of them."""
+        if held.entry is None and member == "second" and held.values and \
+                all(isinstance(value, FunctionRef) for value in held.values):
+            return join_functions(held.values)
         if held.entry is None or member not in ("first", "second"):
             return UNKNOWN
         return held.entry[0] if member == "first" else held.entry[1]

@@ -277,6 +277,20 @@ class StatementWalker:
                 self.frame.guards, self.frame.may = saved
         return tuple(values)
 
+    def operand_under(self, left_expr: Expr, op: str, right_expr: Expr):
+        """`c && l0op::Abs(x) != nullptr` with c undecided: the right operand runs only when c lets it."""
+        if not self._has_effects(right_expr):
+            return self.truth(right_expr)
+        text = self.caller_text(clip(left_expr.text))
+        self._note_unknown(text)
+        saved = self.frame.guards, self.frame.may
+        guard = guard_term(text) if op == "&&" else f"!({text})"
+        self.frame.guards, self.frame.may = self.frame.guards + (guard,), True
+        try:
+            return self.truth(right_expr)
+        finally:
+            self.frame.guards, self.frame.may = saved
+
     def _walk_if(self, stmt: Stmt) -> str:
         before = self.failure
         reads = self.inferred_shape_reads

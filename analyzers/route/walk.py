@@ -61,13 +61,15 @@ from op_migrate.analyzers.route.values import (
 )
 
 MAX_DEPTH = 32
-# The walk visits at most this many statements per route: a guard against pathological inputs, reported.
-MAX_STEPS = 50_000
+# The walk visits at most this many statements per route: a guard against pathological inputs, reported. ops-nn's
+# ConvolutionBackward needs 60,000-75,000 since its helpers' writes through `const aclTensor*&` reach its members.
+MAX_STEPS = 100_000
 _NUMERIC_PARAM = re.compile(r"\b(?:bool|float|double|u?int(?:8|16|32|64)?_t|int|long|size_t)\b")
 _PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", "cxx-too-many-errors")
 _EXECUTOR_NO_OPS = ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation")
 # A variable the walk can hold: a name, qualified (`g_mode`, `ns::kMode`) or its own (`$returned`, `args$0`).
 _MEMBER_ARGUMENT = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+")
+_CALL_IN_CALLEE = re.compile(r"[\w>\]]\s*(?:<[^()]*>)?\s*\(")
 _PLAIN_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:::[A-Za-z_]\w*)*$")
 _NEW = re.compile(r"^\s*new\s+(?:\(\s*std::nothrow\s*\)\s*)?([A-Za-z_][\w:]*)")
 
@@ -370,6 +372,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             return HostValue("executor") if short == "CREATE_EXECUTOR" else Status(True)
         if short == "CopyNpuToNpu" and len(expr.children) >= 2:
             return self._device_copy(expr)
+        if callee.endswith(")") and _CALL_IN_CALLEE.search(callee):
+            return self._call_of_result(callee, expr)
         receiver, method = split_callee(callee)
         if receiver is None:
             made = self.constructed(callee, expr)  # `Cls(args)`, `std::make_unique<Cls>(args)`
@@ -380,6 +384,20 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
         if callee.startswith("l0op::"):
             return self._l0_call(short, expr)
         return self.free_call(callee, short, expr)
+
+    def _call_of_result(self, callee: str, expr: Expr):
+        """`kTable.at(k)(self, ex)`, `Pick(mode)(x)`: the callee is a call whose value is called (the front end gives
+        it as the first child); a function or lambda it gives is walked, anything else is not modelled."""
+        first = expr.children[0] if expr.children else None
+        if first is None or first.kind != "call" or " ".join(first.text.split()) != " ".join(callee.split()):
+            return self.unmodelled_call(callee, expr)  # a front end that does not give the callee's call
+        held = self.value(first)
+        rest = replace(expr, children=expr.children[1:])
+        if isinstance(held, FunctionRef):
+            return self.call_through(held, rest)
+        if isinstance(held, LambdaRef):
+            return self.call_lambda(held, rest)
+        return self.unmodelled_call(callee, rest)
 
     def _receiver_call(self, callee: str, receiver: str, method: str, expr: Expr):
         """`receiver.method(args)` / `receiver->method(args)`: on an object, a function pointer member, the executor,
@@ -404,6 +422,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             return self.call_through(held, expr)  # `it->second(self)`, `ctx.judge(ctx)`
         if isinstance(held, LambdaRef):
             return self.call_lambda(held, expr)
+        if isinstance(target, MapIter) and method in ("first", "second"):
+            return self.unmodelled_call(callee, expr, what="function pointer")  # `it->second(x)`: not one known
         if target is None or isinstance(target, (Unknown, Null)):
             # A method on a receiver the walk knows nothing of (`graph->Execute()`, `op.Run()` of an object it
             # could not construct): the one decision for what is not modelled.
@@ -566,7 +586,10 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
                 if arg_expr.kind == "name":
                     refs[param.name] = (caller, (arg_expr.name or arg_expr.text).strip())
                 elif _MEMBER_ARGUMENT.fullmatch(argument):
-                    refs[param.name] = (caller, argument.replace(" ", ""))  # `Set(shape.rank)`: the member
+                    # `Set(shape.rank)`: the member of an object the walk holds (of one it does not, every read is
+                    # unknown already)
+                    if self.member_path(argument.replace(" ", "")) is not None:
+                        refs[param.name] = (caller, argument.replace(" ", ""))
                 elif not declared.lstrip().startswith("const"):
                     loose_params[param.name] = (caller, argument)  # `Set(dims[1])`: dims changes, somewhere
             elif "*" in declared or "[" in declared:

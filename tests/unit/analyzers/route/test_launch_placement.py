@@ -1,0 +1,101 @@
+"""Launches whose place on the route depends on how the call reaching them is read: a call of what a call returns
+(`kTable.at(k)(x)`, `Pick(m)(x)`), the entry an undecided `find` reaches in a table of functions, a launch in `&&`'s
+right operand or in a ternary's arm through a method. Before, each gave a complete route that was wrong: the launch
+dropped, or certain where it may not happen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .branch_probe import demo_report
+from op_migrate.analyzers.aclnn import evaluate, facts_matrix
+
+ENTRY = """aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, int64_t mode, aclTensor* out,
+                                      uint64_t* workspaceSize, aclOpExecutor** executor)
+{{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    auto ex = uniqueExecutor.get();
+{body}
+    *workspaceSize = 0;
+    uniqueExecutor.ReleaseTo(executor);
+    return ACLNN_SUCCESS;
+}}
+"""
+FUNCTIONS = """using Fn = const aclTensor* (*)(const aclTensor*, aclOpExecutor*);
+static const aclTensor* DoAbs(const aclTensor* x, aclOpExecutor* ex)
+{
+    return l0op::Abs(x, ex);
+}
+static const aclTensor* DoZeros(const aclTensor* x, aclOpExecutor* ex)
+{
+    return l0op::ZerosLike(x, ex);
+}
+static const std::map<int64_t, Fn> kTable = {{1, DoAbs}, {2, DoZeros}};
+static Fn Pick(int64_t m)
+{
+    return m == 1 ? DoAbs : DoZeros;
+}
+"""
+LAMBDAS = """static const std::map<int64_t, std::function<const aclTensor*(const aclTensor*, aclOpExecutor*)>> kLambdas = {
+    {1, [](const aclTensor* x, aclOpExecutor* ex) { return l0op::Abs(x, ex); }}};
+"""
+RUNNER = """class Runner {
+public:
+    const aclTensor* Run(const aclTensor* x, aclOpExecutor* ex)
+    {
+        return l0op::Abs(x, ex);
+    }
+};
+"""
+FOUND = "    auto it = {table}.find(mode);\n    if (it == {table}.end()) {{\n        return ACLNN_ERR_PARAM_INVALID;\n    }}\n"
+
+
+def _launches(tmp_path: Path, helpers: str, body: str):
+    report = demo_report(tmp_path, helpers + ENTRY.format(body=body))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    return route.complete, [(task.op, task.may) for task in route.tasks]
+
+
+@pytest.mark.parametrize("helpers, body, expected", [
+    (FUNCTIONS, "    auto r = kTable.at(2)(self, ex);", [("ZerosLike", False)]),
+    (FUNCTIONS, "    auto r = Pick(2)(self, ex);", [("ZerosLike", False)]),
+    (FUNCTIONS, "    auto r = Pick(mode)(self, ex);", [("Abs", True), ("ZerosLike", True)]),
+    (FUNCTIONS, FOUND.format(table="kTable") + "    auto r = it->second(self, ex);",
+     [("Abs", True), ("ZerosLike", True)]),
+    ("", "    bool ok = mode == 5 && l0op::Abs(self, ex) != nullptr;", [("Abs", True)]),
+    ("", "    bool ok = mode == 5 || l0op::Abs(self, ex) != nullptr;", [("Abs", True)]),
+    ("", "    bool ok = self != nullptr || l0op::Abs(self, ex) != nullptr;", []),  # decided: never runs
+    (RUNNER, "    Runner o;\n    bool ok = mode == 2 && o.Run(self, ex) != nullptr;", [("Abs", True)]),
+    (RUNNER, "    Runner o;\n    auto r = mode == 2 ? o.Run(self, ex) : self;", [("Abs", True)]),
+])
+def test_launches_are_placed_as_cpp_runs_them(tmp_path: Path, helpers: str, body: str, expected) -> None:
+    assert _launches(tmp_path, helpers, body) == (True, expected)
+
+
+def test_a_table_entry_the_walk_cannot_call_leaves_the_route_incomplete(tmp_path: Path) -> None:
+    """`it->second(x)` past an undecided find in a table of lambdas: not followed, and the route says so."""
+    complete, _ = _launches(tmp_path, LAMBDAS, FOUND.format(table="kLambdas") + "    auto r = it->second(self, ex);")
+    assert complete is False
+
+
+PREPARE = """struct Inputs {
+    const aclTensor* x = nullptr;
+    bool flag = false;
+};
+static void Prepare(const aclTensor*& t, aclOpExecutor* ex)
+{
+    t = l0op::Contiguous(t, ex);
+}
+"""
+
+
+def test_a_helper_replacing_a_member_through_its_reference_parameter(tmp_path: Path) -> None:
+    """`Prepare(in.x, ex)` with `void Prepare(const aclTensor*& t, ...)` replaces the member (ops-nn's
+    ConvolutionBackward InputPreProcess): the Abs after it reads the Contiguous result, not `self`."""
+    report = demo_report(tmp_path, PREPARE + ENTRY.format(
+        body="    Inputs in;\n    in.x = self;\n    Prepare(in.x, ex);\n    auto a = l0op::Abs(in.x, ex);"))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    (abs_task,) = [task for task in route.tasks if task.op == "Abs"]
+    assert route.complete and abs_task.reads != ("self",)
