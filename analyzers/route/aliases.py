@@ -11,7 +11,7 @@ from op_migrate.analyzers.cxx.model import Expr, Stmt, statements_in
 from op_migrate.analyzers.route.values import IntList, Unknown, is_number
 
 _IDENTIFIER = re.compile(r"(?<![\w.>:])([A-Za-z_]\w*)(?![\w(])")
-_CONST = re.compile(r"^\s*const\b")
+_CONST = re.compile(r"^\s*const\b[^*&]*&")  # a reference to const (`const T*&` refers to a pointer it may change)
 _AUTO = re.compile(r"^\s*(?:const\s+)?auto\b")
 _CLASS_TYPE = re.compile(r"^\s*(?:const\s+)?[A-Za-z_][\w:]*(?:<[^*&]*>)?\s*$")
 _ITERATOR = re.compile(r"\.\s*(?:c|r|cr)?(?:begin|end|data)\s*\(|"

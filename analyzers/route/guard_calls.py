@@ -47,6 +47,8 @@ class BuiltinCalls:
             return convert(cast_to, self.value(args[-1]))
         if len(args) == 1 and scalar_type(callee) is not None:
             return convert(callee, self.value(args[0]))  # `int64_t(x)`, `size_t(n)`: a functional cast
+        if callee.split("<", 1)[0].strip() in ("std::move", "std::forward") and len(args) == 1:
+            return self.value(args[0])  # a cast to an rvalue: the same value
         if callee.startswith(("std::pair", "std::make_pair", "make_pair")) and len(args) == 2:
             return PairValue((self.value(args[0]), self.value(args[1])))
         if short == "find" and callee in ("std::find", "find") and len(args) == 3:

@@ -6,7 +6,7 @@ import re
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt
 from op_migrate.analyzers.route.checks import logs_and_fails, returns_error
-from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values
+from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values, with_item
 from op_migrate.analyzers.route.integers import scalar_declarations, stored
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.maps import MAP_TYPE
@@ -24,6 +24,7 @@ from op_migrate.analyzers.route.values import (
     Null,
     ObjectList,
     ObjectValue,
+    PairValue,
     ShapeValue,
     TensorList,
     TensorRef,
@@ -44,8 +45,9 @@ _ARRAY_SIZE = re.compile(r"\[\s*(\d+)\s*\]")
 _ELEMENT = re.compile(r"^(\w+)\s*\[(.+)\]$")
 _STEPPED_INDEX = re.compile(r"(\+\+|--)?\s*(?:(\w+)\s*(?:\+\+|--)|(?<=\+\+|--)\s*(\w+))")
 # `int64_t& alias = source;` (not const, not `&&`): a local name for a variable or member.
-_LOCAL_REFERENCE = re.compile(r"^\s*(?!const\b)[\w:<>\s]*?[\w>]\s*&\s*(\w+)\s*=\s*([A-Za-z_]\w*(?:\s*(?:\.|->)\s*\w+)*)\s*;")
+_LOCAL_REFERENCE = re.compile(r"^\s*(?!const\b[^*&]*&)[\w:<>\s*]*?[\w>*]\s*&\s*(\w+)\s*=\s*([A-Za-z_]\w*(?:\s*(?:\.|->)\s*\w+)*)\s*;")
 # `for (auto& d : dims)` / `for (int64_t &d : v)`, not const: the body may write the range's elements through d.
+_PLAIN_TARGET = re.compile(r"[A-Za-z_]\w*")
 _ELEMENT_REFERENCE = re.compile(r"^\s*for\s*\(\s*(?!const\b)[^:;()]*?&\s*\w+\s*:\s*(.+?)\s*\)\s*$")
 _COUNTED_FOR = re.compile(
     r"^\s*for\s*\(\s*(?:[\w:]+\s+)?(\w+)\s*=\s*([^;]+?)\s*;\s*\1\s*(<|<=|!=)\s*([^;]+?)\s*;"
@@ -95,6 +97,9 @@ class StatementWalker:
             elif kind == "decl" and stmt.value is not None and stmt.value.kind == "init_list" and \
                     "tuple<" in (stmt.type_text or ""):
                 value = self.braced_tuple(stmt.value)
+            elif kind == "decl" and stmt.value is not None and stmt.value.kind == "init_list" and \
+                    "pair<" in (stmt.type_text or "") and len(stmt.value.children) == 2:
+                value = PairValue(self.braced_tuple(stmt.value).items)  # `std::pair<A, B> p = {a, b};`
             else:
                 value = self.value(stmt.value) if stmt.value is not None else self._declared(stmt)
             if kind == "decl":
@@ -454,6 +459,13 @@ class StatementWalker:
         if ranged is not None:
             self.frame.env[ranged[0]] = ranged[1]  # `for (auto t : v)`: t is any element of v
             written = _ELEMENT_REFERENCE.match(stmt.text)
+            listed = self.receiver_value(written.group(1)) if written is not None else None
+            if isinstance(listed, TensorList) and writes_in(stmt.then, ranged[0]) and \
+                    _PLAIN_TARGET.fullmatch(written.group(1)):
+                # `for (auto& t : tensors) { t = l0op::Contiguous(t, ex); }`: the elements may be what t became.
+                flow = self._general_loop(stmt)
+                self.store_through(written.group(1), with_item(listed, self.frame.env.get(ranged[0])))
+                return flow
             if written is not None and not isinstance(self.receiver_value(written.group(1)), TensorList) and \
                     writes_in(stmt.then, ranged[0]):
                 # `for (auto& d : dims) { d = 0; }`: the body writes the container's elements.

@@ -15,7 +15,7 @@ from op_migrate.analyzers.route.caller_names import argument_names, substitute
 from op_migrate.analyzers.route.checks import CheckStatements, Failure, without_failed_paths
 from op_migrate.analyzers.route.integers import UInt, stored
 from op_migrate.analyzers.route.jumps import JumpWalk
-from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors
+from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, with_item
 from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
 from op_migrate.analyzers.route.generated_calls import GeneratedCalls
@@ -49,6 +49,7 @@ from op_migrate.analyzers.route.values import (
     ObjectList,
     ObjectValue,
     OpArgs,
+    PairValue,
     ScalarRef,
     ShapeValue,
     Status,
@@ -68,6 +69,8 @@ _NUMERIC_PARAM = re.compile(r"\b(?:bool|float|double|u?int(?:8|16|32|64)?_t|int|
 _PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", "cxx-too-many-errors")
 _EXECUTOR_NO_OPS = ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation")
 # A variable the walk can hold: a name, qualified (`g_mode`, `ns::kMode`) or its own (`$returned`, `args$0`).
+_LISTED_ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[[^\[\]]+\]")
+_CONST_REFERENCE = re.compile(r"^\s*const\b[^*&]*&")  # `const T&` (not `const T*&`: a reference to a pointer)
 _MEMBER_ARGUMENT = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+")
 _CALL_IN_CALLEE = re.compile(r"[\w>\]]\s*(?:<[^()]*>)?\s*\(")
 _PLAIN_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:::[A-Za-z_]\w*)*$")
@@ -300,6 +303,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             held = self.value(expr.children[0])
             if isinstance(held, MapIter):
                 return self.iter_member(held, expr.name)
+            if isinstance(held, PairValue) and len(held.items) == 2:
+                return held.items[0 if expr.name == "first" else 1]
         return super()._value_member(expr)
 
     def compare(self, op: str, left, right):
@@ -511,6 +516,11 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             else:
                 self.write_through_unknown(frame, name)
             return
+        listed = _LISTED_ELEMENT.fullmatch(name)
+        if listed is not None and isinstance(frame.env.get(listed.group(1)), TensorList):
+            # A reference parameter bound to `tensors[0]`: the container may now hold the new tensor.
+            self._store(frame, listed.group(1), with_item(frame.env[listed.group(1)], value))
+            return
         if name.startswith("*") or "[" in name:
             self.write_through_unknown(frame, name)
             return
@@ -590,7 +600,10 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
                     # unknown already)
                     if self.member_path(argument.replace(" ", "")) is not None:
                         refs[param.name] = (caller, argument.replace(" ", ""))
-                elif not declared.lstrip().startswith("const"):
+                elif _LISTED_ELEMENT.fullmatch(argument) and \
+                        isinstance(caller.env.get(_LISTED_ELEMENT.fullmatch(argument).group(1)), TensorList):
+                    refs[param.name] = (caller, argument)  # `Prep(tensors[0], ex)`: an element of the container
+                elif not _CONST_REFERENCE.match(declared):
                     loose_params[param.name] = (caller, argument)  # `Set(dims[1])`: dims changes, somewhere
             elif "*" in declared or "[" in declared:
                 pointed = _pointed_variable(arg_expr, caller)

@@ -1,0 +1,56 @@
+"""Which tensor a launch reads, through the C++ that hands it on: a reference to a pointer (`const aclTensor*&`, not
+a reference to const), an element of a tensor container bound to a reference parameter or written by a range-for
+by reference, `std::move`, a `std::pair`. Before, each read gave the tensor the variable held before the write (or
+none) in a complete route."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .branch_probe import demo_report
+from op_migrate.analyzers.aclnn import evaluate, facts_matrix
+
+ENTRY = """{helpers}
+aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
+                                      aclOpExecutor** executor)
+{{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    auto ex = uniqueExecutor.get();
+{body}
+    auto probe = l0op::ZerosLike(target, ex);
+    *workspaceSize = 0;
+    uniqueExecutor.ReleaseTo(executor);
+    return ACLNN_SUCCESS;
+}}
+"""
+HOLDER = "struct Holder {\n    const aclTensor* t = nullptr;\n};\n"
+PREPARE = "static void Prepare(const aclTensor*& t, aclOpExecutor* ex)\n{\n    t = l0op::Abs(t, ex);\n}\n"
+
+
+def _probe_reads(tmp_path: Path, helpers: str, body: str) -> set[str]:
+    """What the ZerosLike at the end reads: the op that made each tensor, or the entry's parameter."""
+    report = demo_report(tmp_path, ENTRY.format(helpers=helpers, body=body))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.complete
+    made = {tensor_id: task.op for task in route.tasks for tensor_id in task.writes}
+    (probe,) = [task for task in route.tasks if task.op == "ZerosLike"]
+    return {made.get(tensor_id, tensor_id) for tensor_id in probe.reads}
+
+
+@pytest.mark.parametrize("helpers, body, expected", [
+    (HOLDER, "    Holder h;\n    h.t = self;\n    const aclTensor*& r = h.t;\n    r = l0op::Abs(r, ex);\n"
+             "    auto target = h.t;", {"Abs"}),
+    ("", "    auto a = l0op::Abs(self, ex);\n    auto target = std::move(a);", {"Abs"}),
+    ("", "    std::pair<const aclTensor*, const aclTensor*> p = {self, l0op::Abs(self, ex)};\n"
+         "    auto target = p.second;", {"Abs"}),
+    (PREPARE, "    std::vector<const aclTensor*> v = {self};\n    Prepare(v[0], ex);\n    auto target = v[0];",
+     {"Abs", "self"}),  # the container may hold either: which element is not followed
+    ("", "    std::vector<const aclTensor*> v = {self};\n    for (auto& t : v) {\n        t = l0op::Abs(t, ex);\n"
+         "    }\n    auto target = v[0];", {"Abs", "self"}),
+    ("", "    std::vector<const aclTensor*> v = {self};\n    for (auto t : v) {\n        t = l0op::Abs(t, ex);\n"
+         "    }\n    auto target = v[0];", {"self"}),  # by value: the container is unchanged
+])
+def test_launches_read_what_the_cpp_hands_them(tmp_path: Path, helpers: str, body: str, expected: set) -> None:
+    assert _probe_reads(tmp_path, helpers, body) == expected
