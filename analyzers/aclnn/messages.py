@@ -86,6 +86,13 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "route-unknown-callable",
+        "{callable} is called and holds {held}: what it runs is not known",
+        "A variable or parameter called as a function holds no function or lambda the walk knows (`std::bind`'s "
+        "result, a callable a helper it could not follow returned): it may launch, so the route is incomplete.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-facts-rejected",
         "{entry} fails for these facts{when}: {check} ({where}){detail}; the call returns an error and launches "
         "nothing{hint}",

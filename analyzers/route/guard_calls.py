@@ -42,7 +42,7 @@ class BuiltinCalls:
 
     def builtin(self, short: str, callee: str, expr: Expr):
         args = expr.children
-        if short.startswith(CASTS) and args:
+        if short.startswith(CASTS) and args and callee.rstrip().endswith(">"):  # not `static_cast<D*>(p)->Run(x)`
             cast_to = callee[callee.find("<") + 1:callee.rfind(">")] if "<" in callee else None
             return convert(cast_to, self.value(args[-1]))
         if len(args) == 1 and scalar_type(callee) is not None:

@@ -20,6 +20,7 @@ from op_migrate.analyzers.route.statements import clip
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
     LambdaRef,
+    MethodRef,
     Unknown,
     FunctionRef,
     HostValue,
@@ -46,6 +47,11 @@ class HelperCalls:
             return self.call_through(pointer, expr)
         if isinstance(pointer, LambdaRef):
             return self.call_lambda(pointer, expr)  # `auto run = [&](...) {...}; run(x);`
+        if isinstance(pointer, MethodRef):
+            # an arm of method_call: its arguments ran once, before the arms
+            return self._inline(pointer.unit, pointer.function, expr, args=list(pointer.args), this=pointer.obj)
+        if callee in self.frame.env and not callee.startswith("l0op::"):
+            return self.unknown_callable(callee, pointer, expr)  # `auto run = std::bind(F, x); run();`
         helper = bare_name(callee).rsplit("::", 1)[-1]
         if "this" in self.frame.env:
             # Inside a method: `Process()` and `Base::Process()` are methods of its object before free functions.

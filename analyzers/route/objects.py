@@ -15,7 +15,7 @@ import re
 from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Expr, Function
 from op_migrate.analyzers.route.callee_text import bare_name
 from op_migrate.analyzers.route.overloads import arg_kind, choose
-from op_migrate.analyzers.route.values import UNKNOWN, ObjectList, ObjectValue, Unknown
+from op_migrate.analyzers.route.values import UNKNOWN, MethodRef, ObjectList, ObjectValue, Unknown
 
 # How far a class's bases are followed; a deeper (or cyclic) hierarchy is reported and cut there.
 MAX_BASES = 16
@@ -242,6 +242,12 @@ class ObjectCalls:
         for unit, decl in self.lineage(found):
             pairs = self._methods_of(unit, decl, method)
             reachable = choose([function for _, function in pairs], len(args), [arg_kind(a) for a in args])
+            twins = _qualifier_twins(pairs, reachable)
+            if len(twins) > 1:
+                # `G()` and `G() const` (or `&` / `&&`): C++ picks by the object's qualifiers, the walk does not.
+                return self._call_arms([(f"{obj.cls}::{method} at line {function.line}",
+                                         MethodRef(obj, unit, function, tuple(args))) for unit, function in twins],
+                                       expr, "$method")
             if reachable:
                 owner, function = self.chosen(pairs, reachable)
                 return self._inline(owner, function, expr, args=args, this=obj)
@@ -277,3 +283,13 @@ class ObjectCalls:
             return UNKNOWN
         return self.unmodelled_call(f"{obj.cls}::{method}", expr, values, what=what)
 
+
+def _qualifier_twins(pairs, reachable) -> list:
+    """The reachable definitions of one file whose parameters are the first one's: they differ only in their
+    qualifiers (const, &, &&)."""
+    if len(reachable) < 2:
+        return []
+    first = next(pair for pair in pairs if pair[1] is reachable[0])
+    params = [param.declared_type for param in first[1].params]
+    return [pair for pair in pairs if pair[1] in reachable and pair[0].path == first[0].path and
+            [param.declared_type for param in pair[1].params] == params]

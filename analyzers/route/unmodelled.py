@@ -57,6 +57,15 @@ class UnmodelledCalls:
                              given=", ".join(given), where=self.searched_where())
         return Unknown(expr.text)
 
+    def unknown_callable(self, callee: str, held, expr: Expr):
+        """A variable called as a function that holds no function or lambda the walk knows: it may launch."""
+        for arg in expr.children:
+            self.value(arg)
+        what = f"`{clip(held.text, 60)}`" if isinstance(held, Unknown) and held.text else \
+            f"a value of kind {type(held).__name__}"
+        self._incomplete("route-unknown-callable", expr.line, callable=callee, held=what)
+        return Unknown(expr.text)
+
     def reach_chain(self, name: str, callee: str):
         """The chain of names from `name` to a launch site in the repositories' call graph, or None."""
         reaches = getattr(self.program, "reaches", None)

@@ -244,6 +244,17 @@ class LambdaRef:
     path: str
 
 
+@dataclass(frozen=True, eq=False)
+class MethodRef:
+    """One of a class's methods that a call fits as well as another of the same parameters (`G()` and `G() const`),
+    bound to its object: walked as an arm of an undecided branch (route/objects.py)."""
+
+    obj: object
+    unit: object
+    function: object
+    args: tuple = ()  # the call's argument values, evaluated once before the arms
+
+
 @dataclass(frozen=True)
 class PairValue:
     """`std::pair<A, B>(a, b)`: two values; pair lists are DtypePairList."""

@@ -99,3 +99,52 @@ def test_a_helper_replacing_a_member_through_its_reference_parameter(tmp_path: P
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     (abs_task,) = [task for task in route.tasks if task.op == "Abs"]
     assert route.complete and abs_task.reads != ("self",)
+
+
+CRTP = """template <typename D>
+class Base {
+public:
+    const aclTensor* Go(const aclTensor* x, aclOpExecutor* ex)
+    {
+        return static_cast<D*>(this)->Impl(x, ex);
+    }
+};
+class Derived : public Base<Derived> {
+public:
+    const aclTensor* Impl(const aclTensor* x, aclOpExecutor* ex)
+    {
+        return l0op::ZerosLike(x, ex);
+    }
+};
+"""
+TWINS = """class Twins {
+public:
+    const aclTensor* G(const aclTensor* x, aclOpExecutor* ex)
+    {
+        return l0op::Abs(x, ex);
+    }
+    const aclTensor* G(const aclTensor* x, aclOpExecutor* ex) const
+    {
+        return l0op::ZerosLike(x, ex);
+    }
+};
+"""
+
+
+@pytest.mark.parametrize("helpers, body, expected", [
+    # A method called on a cast (`static_cast<D*>(this)->Impl(x)`) was read as the cast itself: the call dropped.
+    (CRTP, "    Derived d;\n    auto r = d.Go(self, ex);", [("ZerosLike", False)]),
+    # `G()` and `G() const`: the walk does not read qualifiers, so each is an arm (it took the first).
+    (TWINS, "    const Twins t;\n    auto r = t.G(self, ex);", [("Abs", True), ("ZerosLike", True)]),
+])
+def test_methods_reached_through_casts_and_qualifiers(tmp_path: Path, helpers: str, body: str, expected) -> None:
+    assert _launches(tmp_path, helpers, body) == (True, expected)
+
+
+def test_a_variable_called_that_holds_no_known_function_leaves_the_route_incomplete(tmp_path: Path) -> None:
+    """`auto b = std::bind(DoAbs, self, ex); b();`: before, the call ran nothing and the route was complete."""
+    report = demo_report(tmp_path, FUNCTIONS + ENTRY.format(body="    auto b = std::bind(DoAbs, self, ex);\n"
+                                                                 "    auto r = b();"))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert not route.complete
+    assert [reason.symbol for reason in route.incomplete_reasons] == ["route-unknown-callable"]

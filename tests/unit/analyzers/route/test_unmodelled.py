@@ -66,7 +66,7 @@ UNFOLLOWED = {
     "macro defined nowhere": ("    DEMO_LAUNCH_ALL(self, uniqueExecutor.get());\n", "", "route-helper-not-found",
                               "DEMO_LAUNCH_ALL"),
     "function pointer of unknown target": ("    auto fn = PickDemoKernel(2);\n    fn(self, uniqueExecutor.get());\n",
-                                           "", "route-helper-not-found", "fn"),
+                                           "", "route-unknown-callable", "fn"),
     "generated API without its OpDef": ("    aclnnInnerNoSuchOpGetWorkspaceSize(self, out, workspaceSize, executor);\n",
                                         "", "route-generated-api-unknown", "aclnnInnerNoSuchOpGetWorkspaceSize"),
 }
