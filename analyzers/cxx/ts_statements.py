@@ -19,7 +19,9 @@ _LOOPS = frozenset({"for_statement", "for_range_loop", "while_statement", "do_st
 _PREPROC_CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef"})
 _SKIPPED = frozenset({"comment", "{", "}", ";", "preproc_call", "preproc_def", "preproc_function_def",
                       "preproc_include", "type_definition", "alias_declaration", "using_declaration",
-                      "static_assert_declaration", "namespace_alias_definition", "empty_statement"})
+                      "static_assert_declaration", "namespace_alias_definition", "empty_statement",
+                      # A local type (`struct OutputCheck { ... };` in a body, ops-nn AdaLayerNormBackward) runs nothing.
+                      "struct_specifier", "class_specifier", "union_specifier", "enum_specifier"})
 
 
 class StatementBuilder:

@@ -290,3 +290,12 @@ def test_default_values_stay_in_the_parameter_type_and_void_is_no_parameter() ->
         ("out", "const aclTensor* = nullptr"), ("dt", "op::DataType = op::DataType::DT_FLOAT")]
     assert [(p.declared_type, p.has_default) for p in params[2:4]] == [("bool", True), ("const aclTensor*", True)]
     assert not params[0].has_default and params[0].declared_type == "const aclTensor*"
+
+
+def test_local_type_declarations_run_nothing() -> None:
+    """`struct OutputCheck { ... };` or `enum class K { A };` in a body declares a type: no statement, no finding
+    (before, an unparsed construct that left the route incomplete)."""
+    unit = parse_source(b"bool F(const aclTensor* a)\n{\n    struct Check {\n        const aclTensor* out;\n    };\n"
+                        b"    enum class K { A, B };\n    Check checks[] = {{a}};\n    return true;\n}\n", "local.cpp")
+    assert [stmt.kind for stmt in unit.functions[0].body] == ["decl", "return"]
+    assert unit.findings == ()
