@@ -299,6 +299,8 @@ def syntax_findings(root, source: PreparedSource, path: str) -> list[Finding]:
                 found.append(MESSAGES.make("cxx-missing-token", line=line, path=path, token=repr(node.type)))
             else:
                 text = collapse(source.text(node.start_byte, node.end_byte))
+                if text == ";":
+                    continue  # a stray semicolon (`OP_CHECK(c, OP_LOGE(...);, return false)`): nothing left unread
                 found.append(MESSAGES.make("cxx-parse-error", line=line, path=path,
                                            text=text if len(text) <= 80 else text[:77] + "..."))
             continue

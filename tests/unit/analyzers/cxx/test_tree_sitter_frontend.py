@@ -299,3 +299,13 @@ def test_local_type_declarations_run_nothing() -> None:
                         b"    enum class K { A, B };\n    Check checks[] = {{a}};\n    return true;\n}\n", "local.cpp")
     assert [stmt.kind for stmt in unit.functions[0].body] == ["decl", "return"]
     assert unit.findings == ()
+
+
+def test_a_stray_semicolon_in_macro_arguments_is_no_parse_error() -> None:
+    """`OP_CHECK(c, OP_LOGE(...);, return false);` (ops-nn Sparse4to2QuantMatmul): tree-sitter keeps everything but
+    the `;`, so nothing is left unread; another unparsable token still is reported."""
+    code = ("bool F(const aclTensor* a)\n{\n    OP_CHECK(a != nullptr, OP_LOGE(1, \"x\");\n             , return false);\n"
+            "    return true;\n}\n")
+    assert [f.symbol for f in _unit(code).findings if f.symbol == "cxx-parse-error"] == []
+    broken = "bool F(const aclTensor* a)\n{\n    int64_t x = @@ 3;\n    return true;\n}\n"
+    assert [f.symbol for f in _unit(broken).findings] == ["cxx-parse-error"]
