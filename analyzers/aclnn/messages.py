@@ -89,7 +89,8 @@ MESSAGES = MessageCatalog(
         "route-unknown-callable",
         "{callable} is called and holds {held}: what it runs is not known",
         "A variable or parameter called as a function holds no function or lambda the walk knows (`std::bind`'s "
-        "result, a callable a helper it could not follow returned): it may launch, so the route is incomplete.",
+        "result, a callable a helper it could not follow returned) and is given, or was made from, a tensor, the "
+        "executor or a function that reaches a launch: it may launch, so the route is incomplete.",
         Severity.WARNING,
     ),
     MessageDef(

@@ -12,6 +12,8 @@ Its arguments run first, as C++ evaluates them.
 
 from __future__ import annotations
 
+import re
+
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee
 from op_migrate.analyzers.route.statements import clip
@@ -28,6 +30,7 @@ from op_migrate.analyzers.route.values import (
     Unknown,
 )
 
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # Receivers whose methods are the framework's (aclTensor, op::Shape, aclScalar, host arrays...): their object is
 # not one a launch is hidden behind.
 FRAMEWORK_RECEIVERS = (TensorRef, TensorList, ShapeValue, ScalarRef, HostValue, IntList, DtypeList, StridesValue, DType)
@@ -58,9 +61,14 @@ class UnmodelledCalls:
         return Unknown(expr.text)
 
     def unknown_callable(self, callee: str, held, expr: Expr):
-        """A variable called as a function that holds no function or lambda the walk knows: it may launch."""
-        for arg in expr.children:
-            self.value(arg)
+        """A variable called as a function that holds no function or lambda the walk knows: it may launch when it is
+        given what a launch needs, or was made from it (`std::bind(DoAbs, self, ex)`: names a tensor, or a function
+        that reaches a launch); otherwise it is a host computation (`func(context)` through a pointer dlsym gave)."""
+        values = [self.value(arg) for arg in expr.children]
+        made_from = _IDENTIFIER.findall(held.text) if isinstance(held, Unknown) and held.text else []
+        if isinstance(held, Unknown) and not any(self.held_kind(value) for value in values) and not any(
+                self.held_kind(self.lookup(name)) or self.reach_chain(name, name) for name in made_from):
+            return Unknown(expr.text)
         what = f"`{clip(held.text, 60)}`" if isinstance(held, Unknown) and held.text else \
             f"a value of kind {type(held).__name__}"
         self._incomplete("route-unknown-callable", expr.line, callable=callee, held=what)

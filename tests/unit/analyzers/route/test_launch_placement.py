@@ -148,3 +148,12 @@ def test_a_variable_called_that_holds_no_known_function_leaves_the_route_incompl
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     assert not route.complete
     assert [reason.symbol for reason in route.incomplete_reasons] == ["route-unknown-callable"]
+
+
+def test_a_variable_called_with_nothing_a_launch_needs_is_a_host_computation(tmp_path: Path) -> None:
+    """`func(3)` through a pointer a lookup the walk cannot follow gave (ops-nn's dlsym'd legacy tiling functions),
+    given and made from no tensor, executor or launching function: a host value, the route stays complete."""
+    report = demo_report(tmp_path, ENTRY.format(body="    auto func = LookupSymbol(\"LegacyTiling\");\n"
+                                                     "    bool ok = func(3);\n    auto r = l0op::Abs(self, ex);"))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.complete and [(task.op, task.may) for task in route.tasks] == [("Abs", False)]
