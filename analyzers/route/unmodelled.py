@@ -67,8 +67,9 @@ class UnmodelledCalls:
         values = [self.value(arg) for arg in expr.children]
         made_from = _IDENTIFIER.findall(held.text) if isinstance(held, Unknown) and held.text else []
         if isinstance(held, Unknown) and not any(self.held_kind(value) for value in values) and not any(
-                self.held_kind(self.lookup(name)) or self.reach_chain(name, name) for name in made_from):
-            return Unknown(expr.text)
+                self.held_kind(self.lookup(name)) not in (None, "a function") or self.reach_chain(name, name)
+                for name in made_from):
+            return Unknown(expr.text)  # a function it names counts only when it reaches a launch
         what = f"`{clip(held.text, 60)}`" if isinstance(held, Unknown) and held.text else \
             f"a value of kind {type(held).__name__}"
         self._incomplete("route-unknown-callable", expr.line, callable=callee, held=what)
