@@ -137,8 +137,10 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
         chain_json = combo.chain.to_json()
         index_of = {item["port"]: item["index"] for item in inputs}
 
-        def numel_field(refs, index=None, differ=None, chain_json=chain_json):
+        def numel_field(refs, index=None, differ=None, rank=False, chain_json=chain_json):
             mask = sum(1 << index_of[port] for port in numel_ports(chain_json, refs))
+            if rank:
+                return f"Rank(inputs, {mask}U)"
             if differ is not None:
                 other = sum(1 << index_of[port] for port in numel_ports(chain_json, differ[0]))
                 return f"ShapesDiffer(inputs, {mask}U, {other}U, {differ[1]})"

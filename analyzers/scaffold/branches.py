@@ -38,10 +38,23 @@ class Branches:
     """A mixin of the Interpreter: needs eval / exec_block / untranslatable / describe, notes and attr_decisions."""
 
     def exec_if(self, stmt: nodes.If, frame: Frame) -> None:
+        outer, check = self.checking, only_rejects(stmt.body) or only_rejects(stmt.orelse)
         try:
-            decided = self.truth(self.eval(stmt.test, frame), stmt.test)
+            # A test whose branch only rejects input is a check (the two shapes compared must be equal), never the
+            # choice of a broadcast path: comparing shapes there is undecided, and the check assumed to pass.
+            self.checking = check
+            try:
+                decided = self.truth(self.eval(stmt.test, frame), stmt.test)
+            finally:
+                self.checking = outer
         except ShapeBranch as error:
+            if check and reads_rank(error.condition) and self.assume_check(stmt, frame):
+                # A rank compared in a check (len(w) != len(w_min): raise) is assumed to pass as it was when the
+                # rank was unknown; a fork there would only add kernels that TBE refuses.
+                return
             if error.condition[1] in _CMP_OPS and self.select_scalars(stmt, frame, error.condition):
+                return
+            if self.unit_dims_idiom(stmt, frame):
                 return
             if error.condition[1] not in _CMP_OPS or not self.framework.static:
                 raise  # a dynamic build has no number to branch on there (its tbe.var comes from the C++ tiling)
@@ -49,31 +62,48 @@ class Branches:
         except Untranslatable:
             # A check the facts cannot decide that only rejects bad input is assumed to pass: the scaffold's
             # tests give valid input. Any other undecidable branch stops the trace.
-            if only_rejects(stmt.body):
-                self.notes.append((f"assumed false (it only rejects input): {stmt.test.as_string()[:120]}",
-                                   stmt.lineno, frame.module.path))
-                for name, floor in rejected_below(stmt.test, frame).items():
-                    floors = self.dsl.tracer.attr_floors
-                    floors[name] = max(floors.get(name, floor), floor)
-                self.exec_block(stmt.orelse, frame)
+            if self.assume_check(stmt, frame):
                 return
-            if not stmt.orelse and pads_unit_dims(stmt):
-                self.notes.append((f"not followed (it only puts leading dims of 1 in front of shapes, which reading "
-                                   f"by strides does not see): {stmt.test.as_string()[:120]}", stmt.lineno,
-                                   frame.module.path))
-                return
-            if not stmt.orelse and drops_unit_dims(stmt, frame):
-                self.notes.append((f"not followed (it only drops dims of 1 that every shape it names has, which "
-                                   f"reading by strides does not see): {stmt.test.as_string()[:120]}", stmt.lineno,
-                                   frame.module.path))
-                return
-            if stmt.orelse and only_rejects(stmt.orelse):
-                self.notes.append((f"assumed true (its else only rejects input): {stmt.test.as_string()[:120]}",
-                                   stmt.lineno, frame.module.path))
-                self.exec_block(stmt.body, frame)
+            if self.unit_dims_idiom(stmt, frame):
                 return
             raise
         self.exec_block(stmt.body if decided else stmt.orelse, frame)
+
+    def assume_check(self, stmt: nodes.If, frame: Frame) -> bool:
+        """An undecided branch that only rejects input (or whose else only does) is assumed to let valid input
+        through: the scaffold's tests give valid input. False for any other branch."""
+        if only_rejects(stmt.body):
+            self.notes.append((f"assumed false (it only rejects input): {stmt.test.as_string()[:120]}",
+                               stmt.lineno, frame.module.path))
+            for name, floor in rejected_below(stmt.test, frame).items():
+                floors = self.dsl.tracer.attr_floors
+                floors[name] = max(floors.get(name, floor), floor)
+            self.exec_block(stmt.orelse, frame)
+            return True
+        if stmt.orelse and only_rejects(stmt.orelse):
+            self.notes.append((f"assumed true (its else only rejects input): {stmt.test.as_string()[:120]}",
+                               stmt.lineno, frame.module.path))
+            self.exec_block(stmt.body, frame)
+            return True
+        return False
+
+    def unit_dims_idiom(self, stmt: nodes.If, frame: Frame) -> bool:
+        """A branch that only puts leading 1s in front of port shapes, or only drops trailing 1s every shape it names
+        has, whatever its test: reading by strides does not see those dims, so it is not followed."""
+        if stmt.orelse:
+            return False
+        if pads_unit_dims(stmt):
+            self.framework.padded = True
+            self.notes.append((f"not followed (it only puts leading dims of 1 in front of shapes, which reading "
+                               f"by strides does not see): {stmt.test.as_string()[:120]}", stmt.lineno,
+                               frame.module.path))
+            return True
+        if drops_unit_dims(stmt, frame):
+            self.notes.append((f"not followed (it only drops dims of 1 that every shape it names has, which "
+                               f"reading by strides does not see): {stmt.test.as_string()[:120]}", stmt.lineno,
+                               frame.module.path))
+            return True
+        return False
 
     def shape_fork(self, condition: tuple, stmt: nodes.If) -> bool:
         """A branch on a number the static path computes from the shapes whose arms compute differently: the trace
@@ -214,6 +244,13 @@ def _condition_text(left: tuple, op: str, right: tuple) -> str:
     return f"{scalar_text(left)} {op} {scalar_text(right)}"
 
 
+def reads_rank(expr) -> bool:
+    """Whether a scalar expression (or a ("cmp", op, left, right) condition) reads a rank."""
+    if not isinstance(expr, tuple) or not expr:
+        return False
+    return expr[0] == "rank" or any(reads_rank(part) for part in expr[1:] if isinstance(part, tuple))
+
+
 def rejected_below(test, frame: Frame) -> dict[str, float]:
     """`if bits > 16 or bits < 2: raise ...` assumed false: the lowest value each attribute it names can have (here
     bits >= 2), read from the disjuncts `attr < c` / `attr <= c` / `c > attr` / `c >= attr` of the test."""
@@ -295,6 +332,41 @@ def _unit_dim_tests(test) -> set[str]:
             return set()
         names.add(part.left.value.name)
     return names
+
+
+def feeds_only_checks(loop: nodes.For) -> bool:
+    """A loop that calls nothing outside the branches that reject input, and whose names are read after it only in
+    the tests of such branches (wts_arq's `for i, d in enumerate(w_shape): w_size *= d` for `if w_size > LIMIT:
+    raise`): it only serves a check, which the scaffold assumes to pass as it does the check itself."""
+    names = {n.name for n in loop.nodes_of_class(nodes.AssignName)}
+    names |= {n.target.name for n in loop.nodes_of_class(nodes.AugAssign) if isinstance(n.target, nodes.AssignName)}
+    if not names or loop.orelse:
+        return False
+    for call in (call for statement in loop.body for call in statement.nodes_of_class(nodes.Call)):
+        if not _in_rejecting_branch(call, loop):
+            return False
+    for name in loop.scope().nodes_of_class(nodes.Name):
+        if name.name in names and name.lineno > loop.tolineno and not _in_check_test(name):
+            return False
+    return True
+
+
+def _in_rejecting_branch(node, stop) -> bool:
+    while node is not stop and node is not None:
+        parent = node.parent
+        if isinstance(parent, nodes.If) and node in parent.body and only_rejects(parent.body):
+            return True
+        node = parent
+    return False
+
+
+def _in_check_test(node) -> bool:
+    while node.parent is not None and not isinstance(node.parent, (nodes.FunctionDef, nodes.Module)):
+        parent = node.parent
+        if isinstance(parent, nodes.If) and node is parent.test:
+            return only_rejects(parent.body)
+        node = parent
+    return False
 
 
 def only_checks(statements) -> bool:

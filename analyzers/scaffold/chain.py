@@ -111,10 +111,11 @@ def numel_ports(chain: dict, refs: str) -> list[str]:
 
 
 def shape_reads(expr) -> list[tuple]:
-    """The ("numel", refs), ("dim", refs, index) and ("differ", refs, refs, skip) parts of a scalar expression."""
+    """The ("numel", refs), ("dim", refs, index), ("rank", refs) and ("differ", refs, refs, skip) parts of a scalar
+    expression."""
     if not isinstance(expr, (list, tuple)) or not expr:
         return []
-    if expr[0] in ("numel", "dim", "differ"):
+    if expr[0] in ("numel", "dim", "differ", "rank"):
         return [tuple(expr)]
     return [read for part in expr[1:] for read in shape_reads(part)]
 

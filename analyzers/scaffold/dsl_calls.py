@@ -206,6 +206,20 @@ class Dsl:
         self.tracer.scalar_tensors.add(result.ref)
         return TensorScalar(result)
 
+    def indexed_arithmetic(self, interp, op: str, tensor: TensorValue, scalar: TensorScalar, tensor_left: bool,
+                           node) -> TensorValue:
+        """`tvm.compute(t.shape, lambda *i: t(*i) * s[0])` (the tag elewise_single_VS_mul): each element of t with
+        s's first, as the DSL op on t and s read as one element. Only + - * (exact in any order of evaluation) and
+        operands of one dtype (tvm does not convert them)."""
+        line, path = getattr(node, "lineno", None), interp.current_path
+        if op not in ("+", "-", "*") or scalar.tensor.dtype != tensor.dtype:
+            raise interp.untranslatable(f"tvm.compute of t(*i) {op} s[0] with {tensor.dtype} and "
+                                        f"{scalar.tensor.dtype} (only + - * of one dtype are translated)", node,
+                                        construct=node.as_string()[:120])
+        other = self.scalar_tensor(interp, scalar, tensor.dtype, line, path)
+        operands = (_operand(tensor), _operand(other)) if tensor_left else (_operand(other), _operand(tensor))
+        return self._emit(interp, {"+": "vadd", "-": "vsub", "*": "vmul"}[op], operands, {}, tensor.dtype, line, path)
+
     def _emit(self, interp, name, operands, params, dtype, line, path) -> TensorValue:
         return self.tracer.emit(name, operands, params, dtype, line, path, interp.stack)
 

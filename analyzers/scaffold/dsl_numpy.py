@@ -73,7 +73,7 @@ def _element_counts(chain: dict, shapes: dict) -> dict:
 
 def shape_values(chain: dict, exprs, shapes: dict) -> dict:
     """"numel:<refs>" -> the element count of the broadcast shape of those inputs, "dim:<refs>:<i>" -> its dimension
-    i, "differ:<refs>:<other>:<skip>" -> 1 where the two broadcast shapes, padded with leading 1s to one rank r,
+    i, "rank:<refs>" -> its rank, "differ:<refs>:<other>:<skip>" -> 1 where the two broadcast shapes, padded with leading 1s to one rank r,
     differ in an axis below r - skip (else 0), for every shape read of these expressions."""
     def broadcast(refs):
         return np.broadcast_shapes(*[tuple(shapes[p]) for p in numel_ports(chain, refs)])
@@ -84,6 +84,8 @@ def shape_values(chain: dict, exprs, shapes: dict) -> dict:
             shape = broadcast(read[1])
             if read[0] == "numel":
                 counts[f"numel:{read[1]}"] = int(np.prod(shape))
+            elif read[0] == "rank":
+                counts[f"rank:{read[1]}"] = len(shape)
             elif read[0] == "differ":
                 other = broadcast(read[2])
                 rank = max(len(shape), len(other))

@@ -12,6 +12,7 @@ from astroid import nodes
 
 from op_migrate.analyzers.scaffold.platform import Platform, PlatformError
 from op_migrate.analyzers.scaffold.pybuiltins import Builtin
+from op_migrate.analyzers.scaffold.runtime import UserFunction
 from op_migrate.analyzers.scaffold.scalars import BYTES, held
 from op_migrate.analyzers.scaffold.values import (
     AttrValue,
@@ -22,6 +23,7 @@ from op_migrate.analyzers.scaffold.values import (
     Refused,
     Scalar,
     ShapeValue,
+    TensorScalar,
     TensorValue,
     TilingVar,
     Unknown,
@@ -103,6 +105,9 @@ class Framework:
         # The static path: shapes are known numbers (the host's, per call), as in a TBE build of known shapes; taken
         # when the dynamic path leaves a scalar to the C++ op tiling (tbe.var).
         self.static = static
+        # Leading 1s were put in front of port shapes without being followed (branches.pads_unit_dims): TBE's rank
+        # of those shapes is no longer the caller's, so len() of a port shape stays unknown from then on.
+        self.padded = False
 
     def attribute(self, interp, path: str, name: str, node):
         full = f"{path}.{name}"
@@ -281,8 +286,18 @@ class Framework:
                                      interp.current_path)
 
     def _tvm_compute(self, interp, args, kwargs, node):
-        raise interp.untranslatable("a raw tvm.compute lambda (index expressions, not DSL calls)", node,
-                                    construct=node.as_string()[:120])
+        found = indexed_lambda(node)
+        if found is None or not isinstance(args[1] if len(args) > 1 else None, UserFunction):
+            raise interp.untranslatable("a raw tvm.compute lambda (index expressions, not DSL calls)", node,
+                                        construct=node.as_string()[:120])
+        name, op, other, tensor_left = found
+        tensor = interp.lookup(name, args[1].closure, node)
+        scalar = interp.eval(other, args[1].closure)
+        if not (isinstance(tensor, TensorValue) and isinstance(scalar, TensorScalar)):
+            raise interp.untranslatable(f"a raw tvm.compute lambda over {interp.describe(tensor)} and "
+                                        f"{interp.describe(scalar)} (only a tensor with t[0] is translated)", node,
+                                        construct=node.as_string()[:120])
+        return interp.dsl.indexed_arithmetic(interp, op, tensor, scalar, tensor_left, node)
 
     def _check_support_block_size_16(self, interp, args, kwargs, node):
         return str(self.platform.spec.get("ubblock_size", "32")) == "16"
@@ -294,6 +309,8 @@ class Framework:
     def _check_dtype(self, interp, args, kwargs, node):
         dtype = args[0] if args else kwargs.get("dtype")
         allowed = args[1] if len(args) > 1 else kwargs.get("check_list")
+        if dtype is None:  # para_check raises: "the input's dtype could not be none"
+            raise Refused(f"para_check.check_dtype of None at line {node.lineno}", node.lineno, interp.current_path)
         if isinstance(dtype, str) and isinstance(allowed, (list, tuple)):
             if dtype.lower() not in [str(d).lower() for d in allowed]:
                 raise Refused(f"para_check.check_dtype refuses {dtype} (accepts {', '.join(map(str, allowed))}) "
@@ -404,8 +421,30 @@ class Framework:
         if not isinstance(inputs, (list, tuple)):
             raise interp.untranslatable("classify of inputs the scaffold does not know", node)
         case = [dict(item) if isinstance(item, dict) else item for item in inputs]
+        self._check_classified(interp, case, node)
         self.tracer.classify_mode = mode if isinstance(mode, str) else str(mode)
         return ClassifyResult(cases=[case], mode=self.tracer.classify_mode)
+
+    def _check_classified(self, interp, case: list, node) -> None:
+        """The kernel reads each input in the caller's shape: a port dict reaching classify with its shape replaced
+        by something the trace does not follow (another port's, an unknown value) or passed twice (one input read in
+        another's shape) would be read otherwise by TBE; a list of numbers is the static path's rewrite, which
+        variable_shape states."""
+        seen = set()
+        for item in case:
+            name = item.get("param_name") if isinstance(item, dict) else None
+            if name is None:
+                continue
+            shape = item.get("shape")
+            if name in seen:
+                raise interp.untranslatable(f"the dict of input {name} is classified twice (another input read in "
+                                            "its shape)", node, construct="classify")
+            seen.add(name)
+            own = isinstance(shape, ShapeValue) and shape.refs == (f"port:{name}",)
+            if not (own or isinstance(shape, (list, tuple))):
+                raise interp.untranslatable(f"the shape of input {name} is replaced before classify by "
+                                            f"{interp.describe(shape)}, which the scaffold does not follow", node,
+                                            construct="classify")
 
     def _get_context(self, interp, args, kwargs, node):
         return Opaque("context")
@@ -440,6 +479,27 @@ class Framework:
 
     def _compute(self, interp, args, kwargs, node):
         return Opaque("tbe.compute()")
+
+
+def indexed_lambda(node) -> tuple | None:
+    """(t, op, other side, t on the left) of `tvm.compute(t.shape, lambda *i: t(*i) op other)` where the other side
+    does not read the indices, else None."""
+    if not (isinstance(node, nodes.Call) and len(node.args) >= 2 and isinstance(node.args[1], nodes.Lambda)):
+        return None
+    shape, function = node.args[0], node.args[1]
+    indices = function.args.vararg
+    if not indices or function.args.args or not isinstance(function.body, nodes.BinOp):
+        return None
+    body = function.body
+    for element, other, left in ((body.left, body.right, True), (body.right, body.left, False)):
+        if isinstance(element, nodes.Call) and isinstance(element.func, nodes.Name) and not element.keywords \
+                and len(element.args) == 1 and isinstance(element.args[0], nodes.Starred) \
+                and element.args[0].value.as_string() == indices \
+                and not any(n.name == indices for n in other.nodes_of_class(nodes.Name)) \
+                and isinstance(shape, nodes.Attribute) and shape.attrname == "shape" \
+                and shape.expr.as_string() == element.func.name:
+            return element.func.name, body.op, other, left
+    return None
 
 
 def attr_value(name: str, default, attr_type: str | None) -> AttrValue:

@@ -9,7 +9,7 @@ from astroid import nodes
 
 from op_migrate.analyzers.scaffold import pybuiltins
 from op_migrate.analyzers.scaffold.framework import HELPER_ANSWERS
-from op_migrate.analyzers.scaffold.branches import Branches, element_count_loop, only_checks
+from op_migrate.analyzers.scaffold.branches import Branches, element_count_loop, feeds_only_checks, only_checks
 from op_migrate.analyzers.scaffold.interp_expr import Expressions
 from op_migrate.analyzers.scaffold.runtime import Frame, ModuleValue, UserClass, UserFunction, UserInstance
 from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader, is_framework
@@ -56,6 +56,7 @@ class Interpreter(Expressions, Branches):
         self.notes: list[tuple[str, int | None, str]] = []  # assumptions made: (text, line, path)
         self.attr_decisions: dict[str, bool] = {}  # attribute branch key -> the outcome this trace takes
         self.current_path = ""
+        self.checking = False  # evaluating the test of a branch that only rejects input (Branches.exec_if)
 
     # ---------------------------------------------------------------- modules and names
     def load_module(self, ctx: ModuleCtx) -> ModuleCtx:
@@ -303,6 +304,10 @@ class Interpreter(Expressions, Branches):
             if not stmt.orelse and only_checks(stmt.body):
                 self.notes.append((f"assumed to pass (a loop that only rejects input): for ... in "
                                    f"{stmt.iter.as_string()[:100]}", stmt.lineno, frame.module.path))
+                return
+            if feeds_only_checks(stmt):
+                self.notes.append((f"not followed (what it computes only feeds checks that reject input, assumed to "
+                                   f"pass): for ... in {stmt.iter.as_string()[:100]}", stmt.lineno, frame.module.path))
                 return
             raise
         for count, item in enumerate(iterable):

@@ -19,6 +19,7 @@ from op_migrate.analyzers.scaffold.values import (
     Unknown,
     Untranslatable,
     as_scalar_expr,
+    spelled_equal,
 )
 
 _BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "//": operator.floordiv,
@@ -218,6 +219,9 @@ class Expressions:
             return self.attr_branch(op if attr is left else _FLIPPED.get(op, op), attr, other, node)
         if isinstance(left, AttrValue) and isinstance(right, AttrValue):
             return self.expr_branch(op, as_scalar_expr(left), as_scalar_expr(right), node)
+        if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)) \
+                and (_symbolic(left) or _symbolic(right)):
+            return self._compare_sequences(op, left, right, node)
         decided = _rank_compare(op, left, right)
         if decided is not None:
             return decided
@@ -225,7 +229,8 @@ class Expressions:
             if isinstance(side, Unknown):
                 raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {side.reason}", node)
             if isinstance(side, ShapeValue):
-                if op in ("==", "!=") and isinstance(left, ShapeValue) and isinstance(right, ShapeValue):
+                if op in ("==", "!=") and isinstance(left, ShapeValue) and isinstance(right, ShapeValue) \
+                        and not self.checking:
                     # Which inputs broadcast: TBE branches only to spell the broadcast out, which the kernel does
                     # by strides anyway. The trace takes the general (broadcasting) path.
                     self.notes.append((f"assumed the shapes differ (the broadcast path): {node.as_string()[:100]}",
@@ -249,6 +254,18 @@ class Expressions:
             return bool(_COMPARE[op](left, right))
         except TypeError:
             raise self.untranslatable(f"cannot compare in {node.as_string()[:120]}", node) from None
+
+    def _compare_sequences(self, op: str, left, right, node) -> bool:
+        """`(grad_x, grad_y) == (True, False)`: element by element as Python does (lengths and types first, then
+        each pair in order, stopping at the first unequal one), so that each element's branch forks; Python's own
+        == would compare the attribute objects and silently decide False."""
+        if op not in ("==", "!="):
+            raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: an ordering of sequences holding "
+                                      "values known only at run time", node)
+        if type(left) is not type(right) or len(left) != len(right):
+            return op == "!="
+        equal = all(self.compare("==", a, b, spelled_equal(a, b, node)) for a, b in zip(left, right))
+        return equal if op == "==" else not equal
 
     def _eval_ListComp(self, node, frame):
         return list(self._comprehension(node, frame, lambda f: self.eval(node.elt, f)))
@@ -276,6 +293,12 @@ class Expressions:
                     yield from walk(index + 1)
 
         return walk(0)
+
+
+def _symbolic(sequence) -> bool:
+    """Whether a list or tuple holds (at any depth) a value other than plain Python data."""
+    return any(_symbolic(item) if isinstance(item, (list, tuple))
+               else not (item is None or isinstance(item, (bool, int, float, str))) for item in sequence)
 
 
 def _unknown_reason(*values) -> str:

@@ -6,6 +6,8 @@ import math
 import operator
 import struct
 
+from op_migrate.analyzers.scaffold.values import SHAPE_READS
+
 CXX_TYPES = {
     "float16": "half", "bfloat16": "bfloat16_t", "float32": "float", "int8": "int8_t", "uint8": "uint8_t",
     "int16": "int16_t", "uint16": "uint16_t", "int32": "int32_t", "uint32": "uint32_t", "int64": "int64_t",
@@ -123,9 +125,9 @@ def expr_value(expr, attrs: dict | None = None, raising: bool = False) -> float 
         return float(expr[1])
     if kind == "attr":
         return float(attrs[expr[1]]) if attrs and attrs.get(expr[1]) is not None else None
-    if kind in ("numel", "dim", "differ"):
-        # An element count or a dimension of the case's shapes (the golden puts them in attrs as "numel:<refs>",
-        # "dim:<refs>:<i>", "differ:<refs>:<refs>:<skip>").
+    if kind in SHAPE_READS:
+        # An element count, a dimension or a rank of the case's shapes (the golden puts them in attrs as
+        # "numel:<refs>", "dim:<refs>:<i>", "rank:<refs>", "differ:<refs>:<refs>:<skip>").
         value = attrs.get(":".join(map(str, expr))) if attrs else None
         return float(value) if value is not None else None
     if kind == "select":
@@ -178,16 +180,18 @@ def host_expr(expr, attr_field, numel_field=None) -> str:
     """A C++ double expression of an attribute-dependent scalar for the host tiling, computed as expr_value does:
     double arithmetic, rounded where a cast node says (through float for the RoundThrough helpers). numel_field
     gives the C++ of an element count ("numel", refs) -> numel_field(refs), a dimension ("dim", refs, i) ->
-    numel_field(refs, i) or whether two shapes differ ("differ", refs, other, skip) -> numel_field(refs, None,
-    (other, skip))."""
+    numel_field(refs, i), a rank ("rank", refs) -> numel_field(refs, rank=True) or whether two shapes differ
+    ("differ", refs, other, skip) -> numel_field(refs, None, (other, skip))."""
     kind = expr[0]
     if kind == "const":
         return _double(expr[1])
-    if kind in ("numel", "dim", "differ"):
+    if kind in SHAPE_READS:
         if numel_field is None:
             raise ValueError("a shape read where the host has no shapes")
         if kind == "differ":
             return f"static_cast<double>({numel_field(expr[1], None, expr[2:])})"
+        if kind == "rank":
+            return f"static_cast<double>({numel_field(expr[1], rank=True)})"
         return f"static_cast<double>({numel_field(*expr[1:])})"
     if kind == "attr":
         return f"static_cast<double>({attr_field(expr[1])})"

@@ -112,6 +112,27 @@ class RankAtLeast(Unknown):
 
 
 @dataclass(frozen=True)
+class Spelled:
+    """A comparison the trace makes that the source does not write as such (an element of a tuple ==, a dict
+    looked up by an attribute): the text that labels its branch, and the source line."""
+
+    text: str
+    lineno: int | None = None
+
+    def as_string(self) -> str:
+        return self.text
+
+
+def spelled_equal(left, right, node) -> Spelled:
+    """`grad_x == True` for the element comparison of two values (attributes by name)."""
+    def text(value):
+        if isinstance(value, AttrValue):
+            return value.name
+        return scalar_text(value.expr, False) if isinstance(value, Scalar) else repr(value)
+    return Spelled(f"{text(left)} == {text(right)}", getattr(node, "lineno", None))
+
+
+@dataclass(frozen=True)
 class AttrValue:
     """An operator attribute: known only when the kernel runs (it travels in the tiling data)."""
 
@@ -152,6 +173,8 @@ def scalar_text(expr: tuple, top: bool = True) -> str:
         return f"numel({expr[1]})"
     if kind == "dim":
         return f"dim({expr[1]})[{expr[2]}]"
+    if kind == "rank":
+        return f"rank({expr[1]})"
     if kind == "differ":
         where = {0: "", 1: " before the last axis"}.get(expr[3], f" before the last {expr[3]} axes")
         return f"the shapes of {expr[1]} and {expr[2]} differ{where}"
@@ -195,6 +218,12 @@ def dim_expr(refs: tuple, index: int) -> tuple:
     return ("dim", ",".join(refs), index)
 
 
+def rank_expr(refs: tuple) -> tuple:
+    """The rank of the broadcast shape of these port dicts' shapes (the largest of their ranks), a number the host
+    tiling knows from the caller's shapes: ("rank", "port:x")."""
+    return ("rank", ",".join(refs))
+
+
 def differ_expr(left: tuple, right: tuple, skip: int) -> tuple:
     """1 where the broadcast shapes of the chain values `left` and of `right`, padded with leading 1s to one rank r,
     differ in an axis below r - skip, else 0 (`for i in range(len(a) - 1): if a[i] != b[i]: ...`): ("differ",
@@ -202,11 +231,11 @@ def differ_expr(left: tuple, right: tuple, skip: int) -> tuple:
     return ("differ", ",".join(left), ",".join(right), skip)
 
 
-SHAPE_READS = ("numel", "dim", "differ")
+SHAPE_READS = ("numel", "dim", "differ", "rank")
 
 
 def has_numel(expr) -> bool:
-    """Whether the expression reads the shapes (an element count, a dimension, whether two shapes differ)."""
+    """Whether the expression reads the shapes (an element count, a dimension, a rank, whether two shapes differ)."""
     if not isinstance(expr, tuple) or not expr:
         return False
     return expr[0] in SHAPE_READS or any(has_numel(part) for part in expr[1:] if isinstance(part, tuple))

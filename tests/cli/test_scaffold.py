@@ -156,6 +156,9 @@ def test_check_runs_each_key_a_branch_on_the_shapes_chooses_on_the_cases_whose_s
     # the host chooses by the caller's shapes (the driver checks each case's key with the same VariantHolds)
     assert "inline bool VariantHolds(uint32_t k, const Shape* inputs, float attrAlpha)" in core
     assert "ShapesDiffer(inputs, 1U, 2U, 1)" in core
+    # the entry's `scale = alpha * 2 if len(x1["shape"]) == 1`: the caller's rank of x1, read by the host per call
+    # (the rank-1 case same-multicore runs alpha * 2 against the golden, the others alpha)
+    assert "((static_cast<double>(Rank(inputs, 1U)) == 1.0) ? (static_cast<double>(td.attrAlpha) * 2.0)" in core
     report = (tmp_path / "scaled_diff" / "docs" / "scaffold_report.md").read_text(encoding="utf-8")
     assert "| 2 | broadcast-rows | pass: y (int32): exact |" in report
     assert "| 3 | broadcast-row-values | pass: y (int32): exact |" in report

@@ -171,21 +171,21 @@ struct ScaledDiffChain0 {
         (void)td;
         (void)x0;  // a chain may not read every input (tbe.fills of its shape)
         (void)x1;  // a chain may not read every input (tbe.fills of its shape)
-        // TBE vsub at scaled_diff.py:33 (inlined from scaled_diff@37 > scaled_diff_compute@54) -> float16
+        // TBE vsub at scaled_diff.py:33 (inlined from scaled_diff@37 > scaled_diff_compute@60) -> float16
         LocalTensor<half> t1 = tmp.GetWithOffset<half>(tile, 0U * (tile / 8));  // float16
         Sub(t1, x0, x1, cnt);
-        // TBE cast_to at util_fixture.py:12 (inlined from scaled_diff@37 > scaled_diff_compute@54 > scaled_abs@34) -> float32
+        // TBE cast_to at util_fixture.py:12 (inlined from scaled_diff@37 > scaled_diff_compute@60 > scaled_abs@34) -> float32
         // trap: float -> int truncates in TBE (use RoundMode CAST_TRUNC, not CAST_RINT); unsupported pairs go through fp16/fp32 in two casts
         LocalTensor<float> t2 = tmp.GetWithOffset<float>(tile, 16U * (tile / 8));  // float32
         Cast(t2, t1, RoundMode::CAST_NONE, cnt);
-        // TBE vmuls at util_fixture.py:13 (inlined from scaled_diff@37 > scaled_diff_compute@54 > scaled_abs@34) -> float32
+        // TBE vmuls at util_fixture.py:13 (inlined from scaled_diff@37 > scaled_diff_compute@60 > scaled_abs@34) -> float32
         // trap: the scalar takes the tensor dtype
         LocalTensor<float> t3 = tmp.GetWithOffset<float>(tile, 48U * (tile / 8));  // float32
         Muls(t3, t2, ScalarAs<float>(td.scalars[0]), cnt);
-        // TBE vabs at util_fixture.py:14 (inlined from scaled_diff@37 > scaled_diff_compute@54 > scaled_abs@34) -> float32
+        // TBE vabs at util_fixture.py:14 (inlined from scaled_diff@37 > scaled_diff_compute@60 > scaled_abs@34) -> float32
         LocalTensor<float> t4 = tmp.GetWithOffset<float>(tile, 16U * (tile / 8));  // float32
         Abs(t4, t3, cnt);
-        // TBE cast_to at util_fixture.py:16 (inlined from scaled_diff@37 > scaled_diff_compute@54 > scaled_abs@34) -> float16
+        // TBE cast_to at util_fixture.py:16 (inlined from scaled_diff@37 > scaled_diff_compute@60 > scaled_abs@34) -> float16
         // trap: float -> int truncates in TBE (use RoundMode CAST_TRUNC, not CAST_RINT); unsupported pairs go through fp16/fp32 in two casts
         Cast(y0, t4, RoundMode::CAST_RINT, cnt);
     }
@@ -207,14 +207,14 @@ struct ScaledDiffChain1 {
         (void)td;
         (void)x0;  // a chain may not read every input (tbe.fills of its shape)
         (void)x1;  // a chain may not read every input (tbe.fills of its shape)
-        // TBE vsub at scaled_diff.py:33 (inlined from scaled_diff@37 > scaled_diff_compute@54) -> float32
+        // TBE vsub at scaled_diff.py:33 (inlined from scaled_diff@37 > scaled_diff_compute@60) -> float32
         LocalTensor<float> t1 = tmp.GetWithOffset<float>(tile, 0U * (tile / 8));  // float32
         Sub(t1, x0, x1, cnt);
-        // TBE vmuls at util_fixture.py:13 (inlined from scaled_diff@37 > scaled_diff_compute@54 > scaled_abs@34) -> float32
+        // TBE vmuls at util_fixture.py:13 (inlined from scaled_diff@37 > scaled_diff_compute@60 > scaled_abs@34) -> float32
         // trap: the scalar takes the tensor dtype
         LocalTensor<float> t2 = tmp.GetWithOffset<float>(tile, 32U * (tile / 8));  // float32
         Muls(t2, t1, ScalarAs<float>(td.scalars[0]), cnt);
-        // TBE vabs at util_fixture.py:14 (inlined from scaled_diff@37 > scaled_diff_compute@54 > scaled_abs@34) -> float32
+        // TBE vabs at util_fixture.py:14 (inlined from scaled_diff@37 > scaled_diff_compute@60 > scaled_abs@34) -> float32
         Abs(y0, t2, cnt);
     }
 };
@@ -235,7 +235,7 @@ struct ScaledDiffChain2 {
         (void)td;
         (void)x0;  // a chain may not read every input (tbe.fills of its shape)
         (void)x1;  // a chain may not read every input (tbe.fills of its shape)
-        // TBE vsub at scaled_diff.py:31 (inlined from scaled_diff@37 > scaled_diff_compute@54) -> int32
+        // TBE vsub at scaled_diff.py:31 (inlined from scaled_diff@37 > scaled_diff_compute@60) -> int32
         Sub(y0, x0, x1, cnt);
     }
 };
@@ -256,7 +256,7 @@ struct ScaledDiffChain3 {
         (void)td;
         (void)x0;  // a chain may not read every input (tbe.fills of its shape)
         (void)x1;  // a chain may not read every input (tbe.fills of its shape)
-        // TBE vsub at scaled_diff.py:32 (inlined from scaled_diff@37 > scaled_diff_compute@54) -> int32
+        // TBE vsub at scaled_diff.py:32 (inlined from scaled_diff@37 > scaled_diff_compute@60) -> int32
         Sub(y0, x1, x0, cnt);
     }
 };

@@ -444,10 +444,10 @@ def test_a_tbe_var_scalar_takes_the_static_path_whose_dims_the_host_reads(tmp_pa
 
 
 def test_without_the_static_path_a_tbe_var_scalar_is_named_with_what_stops_its_static_path(tmp_path):
-    compute = STATIC_TWIN.replace("shape[0] * shape[-1]", "len(shape)")
+    compute = STATIC_TWIN.replace("shape[0] * shape[-1]", "sum(shape)")
     chain = traced(tmp_path, compute, dtype="float32", variants=True)[0]
     assert chain.gaps and chain.gaps[0].reason.startswith("tbe.vmuls: a scalar from tbe.var('rec'), a scalar the C++")
-    assert "its static path: tbe.vmuls" not in chain.gaps[0].reason and "rank" in chain.gaps[0].reason
+    assert "its static path: tbe.vmuls" not in chain.gaps[0].reason and "sum()" in chain.gaps[0].reason
     # the dynamic path alone (trace(), no retry): a dimension stays unknown
     compute = STATIC_TWIN.replace("if not util_common.is_unknown([y]):", "if True:")
     assert traced(tmp_path, compute, dtype="float32").gaps
@@ -572,8 +572,8 @@ def test_a_branch_that_only_puts_leading_unit_dims_in_front_of_a_shape_is_not_fo
     entry = ENTRY.replace("    ins = classify(", "    dif = len(x1['shape']) - len(x2['shape'])\n"
                                                 f"    if dif > 0:\n        {padding}\n    ins = classify(")
     chain = _with_entry(tmp_path, compute, entry)
-    if follows:
-        assert chain.gaps and "cannot decide dif > 0" in chain.gaps[0].reason
+    if follows:  # the static path forks on the ranks; the arm that rewrites x2's shape stops there
+        assert chain.gaps and "the shape of input x2 is replaced before classify" in chain.gaps[0].reason
     else:
         assert not chain.gaps and names(chain) == ["vsub"]
         assert any(note[0].startswith("not followed (it only puts leading dims of 1") for note in chain.notes)
@@ -656,3 +656,172 @@ def test_the_rank_of_a_storage_format_decides_a_comparison_below_it(tmp_path, la
     chain = _with_entry(tmp_path, compute, entry, formats={"x1": layout, "x2": layout, "y": layout})
     # NC1HWC0 has 5 dims, FRACTAL_NZ at least 4: never 1; an NCHW port may be a [C] vector
     assert (not chain.gaps) is decided
+
+
+def test_a_tuple_of_attributes_compared_with_constants_forks_on_each_element(tmp_path):
+    # Python's own == on the tuple would compare the attribute objects and decide False for every value
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if (alpha, 2) == (1.5, 2):
+            return tbe.vmul(x1, x2)
+        return tbe.vadd(x1, x2)
+    """
+    chains = traced(tmp_path, compute, dtype="float32", variants=True)
+    outcomes = {chain.extra["conditions"][0]["outcome"]: names(chain) for chain in chains}
+    assert outcomes == {True: ["vmul"], False: ["vadd"]}
+    assert chains[0].extra["conditions"][0]["predicate"] == {"attr": "alpha", "op": "==", "value": 1.5}
+    ordered = traced(tmp_path, compute.replace("(alpha, 2) == (1.5, 2)", "(alpha, 2) < (1.5, 2)"), dtype="float32")
+    assert ordered.gaps and "an ordering of sequences" in ordered.gaps[0].reason
+
+
+def test_an_indexed_tensor_stops_the_trace_only_where_it_is_used(tmp_path):
+    # gelu_grad passes placeholders[1] as tanh_compute's output dict, which tanh_compute never reads
+    compute = """
+    def helper(x, unused):
+        return tbe.vabs(x)
+
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vadd(helper(x1, x1[1]), x2)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert not chain.gaps and names(chain) == ["vabs", "vadd"]
+    used = traced(tmp_path, compute.replace("tbe.vabs(x)", "tbe.vadd(x, unused)"), dtype="float32")
+    assert used.gaps and "x1[1]: indexing a tensor" in used.gaps[0].reason
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("lambda *i: x1(*i) * x2[0]", [("ref", "in0"), ("ref", "in1")]),
+    ("lambda *i: x2[0] - x1(*i)", [("ref", "in1"), ("ref", "in0")]),  # the order of a difference is kept
+])
+def test_tvm_compute_of_a_tensor_with_t0_is_the_dsl_op_on_a_one_element_input(tmp_path, body, expected):
+    compute = f"""
+    def probe_compute(x1, x2, y, alpha):
+        return tvm.compute(x1.shape, {body}, tag="elewise_single_VS_mul")
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert not chain.gaps and names(chain) == [{"*": "vmul", "-": "vsub"}[body.split()[3]]]
+    assert list(chain.ops[0].operands) == expected and chain.extra["one_element_inputs"] == ["x2"]
+
+
+@pytest.mark.parametrize("body", ["lambda *i: x1(*i) / x2[0]",  # tvm's division is not tbe.vdiv's
+                                  "lambda *i: x1(*i) * x2(*i)",  # both read the indices
+                                  "lambda *i: x1(*i) * 2.0"])  # not t[0]
+def test_other_tvm_compute_lambdas_stop_the_trace(tmp_path, body):
+    compute = f"""
+    def probe_compute(x1, x2, y, alpha):
+        return tvm.compute(x1.shape, {body})
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    assert chain.gaps and "tvm.compute" in chain.gaps[0].construct
+    other_shape = traced(tmp_path, compute.replace("tvm.compute(x1.shape, lambda *i: x1(*i) * 2.0)",
+                                                   "tvm.compute(x2.shape, lambda *i: x1(*i) * x2[0])"),
+                         dtype="float32")
+    assert other_shape.gaps  # the shape of another tensor than the one read
+
+
+@pytest.mark.parametrize("check, assumed", [("raise RuntimeError('shapes')", True),
+                                            ("return tbe.vsub(x1, x2)", False)])
+def test_shapes_compared_in_a_check_are_assumed_valid_and_elsewhere_take_the_broadcast_path(tmp_path, check, assumed):
+    compute = f"""
+    def probe_compute(x1, x2, y, alpha):
+        if x1.shape != x2.shape:
+            {check}
+        return tbe.vadd(x1, x2)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    # a check (wts_arq: w_min's shape must equal w_max's) lets valid input through; a branch is the broadcast path
+    assert not chain.gaps and names(chain) == (["vadd"] if assumed else ["vsub"])
+    assert chain.notes[0][0].startswith("assumed false (it only rejects input)" if assumed else
+                                        "assumed the shapes differ (the broadcast path)")
+
+
+@pytest.mark.parametrize("after, follows", [("if size > 1024:\n            raise RuntimeError('too big')", True),
+                                            ("alpha = size", False)])
+def test_a_loop_that_only_feeds_checks_is_not_followed(tmp_path, after, follows):
+    compute = f"""
+    def probe_compute(x1, x2, y, alpha):
+        size = 1
+        for i, dim in enumerate(x1.shape):
+            if dim == -1:
+                size *= 1024
+            else:
+                size *= dim
+        {after}
+        return tbe.vmuls(x1, alpha)
+    """
+    chain = traced(tmp_path, compute, dtype="float32")
+    if follows:
+        assert not chain.gaps and any(note[0].startswith("not followed (what it computes only feeds checks")
+                                      for note in chain.notes)
+    else:
+        assert chain.gaps and "enumerate" in chain.gaps[0].construct
+
+
+RANKED = ENTRY.replace("    ins = classify(", "    scale = alpha\n    if len(x1['shape']) == 4:\n"
+                                             "        ARM\n    ins = classify(").replace(
+    "probe_compute(d1, d2, y, alpha)", "probe_compute(d1, d2, y, scale)")
+
+
+def test_the_rank_of_a_port_shape_on_the_static_path_is_a_number_the_host_reads(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vmuls(tbe.vsub(x1, x2), alpha)
+    """
+    chain = _with_entry(tmp_path, compute, RANKED.replace("ARM", "scale = alpha * 2"))
+    # the dynamic path cannot decide the rank; the static path reads the caller's rank of x1
+    assert not chain.gaps and chain.ops[1].operands[1][1] == (
+        "select", ("cmp", "==", ("rank", "port:x1"), ("const", 4)), ("mul", ("attr", "alpha"), ("const", 2)),
+        ("attr", "alpha"))
+    path = tmp_path / "probe.py"
+    path.write_text(HEADER + textwrap.dedent(compute) + RANKED.replace("ARM", "scale = alpha * 2\n        kernel_name = 'r'"),
+                    encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    chains = trace_variants(read_entry(loader, path), loader, platform(), [("x1", "float32"), ("x2", "float32")],
+                            [("y", "float32")])
+    # an arm that does more than assign numbers forks: one kernel per outcome, chosen by the caller's rank
+    assert [c.extra["conditions"][0]["predicate"]["expr"] for c in chains] == [("rank", "port:x1")] * 2
+
+
+def test_the_rank_stays_unknown_after_leading_ones_were_put_in_front_of_a_shape(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vmuls(tbe.vsub(x1, x2), alpha)
+    """
+    padding = ("    dif = len(x1['shape']) - len(x2['shape'])\n    if dif > 0:\n"
+               "        x2['shape'] = [1] * dif + list(x2['shape'])\n")
+    entry = RANKED.replace("ARM", "scale = alpha * 2").replace("    scale = alpha\n", padding + "    scale = alpha\n")
+    chain = _with_entry(tmp_path, compute, entry)
+    # TBE's rank of x1 is unchanged here, but after the unread padding no rank is trusted: stop, never guess
+    assert chain.gaps and "len(x1['shape']) == 4" in chain.gaps[0].reason
+    assert any(note[0].startswith("not followed (it only puts leading dims of 1") for note in chain.notes)
+
+
+def test_a_port_dict_whose_shape_is_replaced_or_passed_twice_stops_at_classify(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vsub(x1, x2)
+    """
+    for change, reason in (("    x2['shape'] = x1['shape']\n", "the shape of input x2 is replaced before classify"),
+                           ("    x2 = x1\n", "the dict of input x1 is classified twice")):
+        chain = _with_entry(tmp_path, compute, ENTRY.replace("    ins = classify(", change + "    ins = classify("))
+        assert chain.gaps and reason in chain.gaps[0].reason
+
+
+@pytest.mark.parametrize("lookup", ["TABLE.get(alpha)", "TABLE[alpha]"])
+def test_a_dict_looked_up_by_an_attribute_forks_on_each_key(tmp_path, lookup):
+    # ascend_anti_quant_v2's DTYPE_2_STR_ANTI_MAP.get(dst_type): Python's lookup of the attribute object finds nothing
+    compute = f"""
+    TABLE = {{0.5: "float16", 1.5: "float32"}}
+
+    def probe_compute(x1, x2, y, alpha):
+        dtype = {lookup}
+        para_check.check_dtype(dtype, ("float16", "float32"), param_name="alpha")
+        return tbe.cast_to(tbe.vadd(x1, x2), dtype)
+    """
+    chains = traced(tmp_path, compute, dtype="float32", variants=True)
+    served = {tuple(c["outcome"] for c in chain.extra["conditions"]): chain for chain in chains if not chain.refused}
+    assert {key: chain.outputs[0].dtype for key, chain in served.items()} == {(True,): "float16",
+                                                                              (False, True): "float32"}
+    assert [c["text"] for c in served[(False, True)].extra["conditions"]] == ["alpha == 0.5", "alpha == 1.5"]
+    # neither key: None (get) or a KeyError (subscript), which TBE refuses (check_dtype of None raises)
+    assert [chain for chain in chains if chain.refused or chain.gaps]

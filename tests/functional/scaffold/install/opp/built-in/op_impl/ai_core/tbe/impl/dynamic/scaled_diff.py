@@ -44,6 +44,12 @@ def scaled_diff(x1, x2, y, alpha=1.0, kernel_name="scaled_diff"):
     para_check.check_dtype(dtype_x1, ("float16", "float32", "int32"), param_name="x1")
     if dtype_x1 != dtype_x2:
         error_manager_vector.raise_err_inputs_dtype_not_equal(kernel_name, "x1", "x2", dtype_x1, dtype_x2)
+    # the rank of a shape (static path): a host select, and a rank check assumed to pass
+    scale = alpha
+    if len(x1.get("shape")) == 1:
+        scale = alpha * 2
+    if len(x1.get("shape")) > 8:
+        error_manager_vector.raise_err_input_shape_invalid(kernel_name, "x1", "rank above 8")
     ins = classify([x1, x2], OpPatternMode.ELEWISE_WITH_BROADCAST)
     schedules, tensors = [], []
     for (_x1, _x2) in ins:
@@ -51,7 +57,7 @@ def scaled_diff(x1, x2, y, alpha=1.0, kernel_name="scaled_diff"):
             shape_x1, shape_x2 = shape_util.variable_shape([_x1, _x2])
             data_x1 = tvm.placeholder(shape_x1, name="data_x1", dtype=dtype_x1)
             data_x2 = tvm.placeholder(shape_x2, name="data_x2", dtype=dtype_x2)
-            res = scaled_diff_compute(data_x1, data_x2, y, alpha, kernel_name)
+            res = scaled_diff_compute(data_x1, data_x2, y, scale, kernel_name)
             tensors.append([data_x1, data_x2, res])
         with tvm.target.cce():
             schedule = tbe.auto_schedule(res)
