@@ -29,8 +29,7 @@ def _entry(op_type: str, soc: str, path: str, sections: dict) -> OpInfo:
         value = sections[key]
         if _PARAM.match(key) and isinstance(value, dict):
             dtypes = tuple(opinfo_dtype(t) for t in str(value.get("dtype", "")).split(",") if t.strip())
-            formats_text = value.get("format") or value.get("unknownshape_format") or ""
-            formats = tuple(f.strip() for f in str(formats_text).split(",") if f.strip())
+            formats = _formats(value)
             params.append(
                 OpInfoParam(index=key, name=str(value.get("name", key)), param_type=value.get("paramType"), dtypes=dtypes,
                             formats=formats, declared="dtype" in value)
@@ -39,6 +38,19 @@ def _entry(op_type: str, soc: str, path: str, sections: dict) -> OpInfo:
             for sub, sub_value in value.items():
                 flags[f"{key}.{sub}"] = sub_value
     return OpInfo(op_type=op_type, soc=soc, path=path, params=tuple(params), flags=flags)
+
+
+def _formats(value: dict) -> tuple:
+    """The format of each column: `format`, where it says NULL (a column with no static-shape format: BNInfer's
+    NCHW / NHWC) the `unknownshape_format` entry of the same column; `unknownshape_format` alone where there is no
+    `format`."""
+    static = [f.strip() for f in str(value.get("format") or "").split(",") if f.strip()]
+    dynamic = [f.strip() for f in str(value.get("unknownshape_format") or "").split(",") if f.strip()]
+    if not static:
+        return tuple(dynamic)
+    if len(dynamic) == len(static):
+        return tuple(d if s.upper() == "NULL" else s for s, d in zip(static, dynamic))
+    return tuple(static)
 
 
 def _port_order(key: str) -> tuple:

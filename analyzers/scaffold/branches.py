@@ -334,21 +334,42 @@ def _unit_dim_tests(test) -> set[str]:
     return names
 
 
-def feeds_only_checks(loop: nodes.For) -> bool:
-    """A loop that calls nothing outside the branches that reject input, and whose names are read after it only in
-    the tests of such branches (wts_arq's `for i, d in enumerate(w_shape): w_size *= d` for `if w_size > LIMIT:
-    raise`): it only serves a check, which the scaffold assumes to pass as it does the check itself."""
-    names = {n.name for n in loop.nodes_of_class(nodes.AssignName)}
-    names |= {n.target.name for n in loop.nodes_of_class(nodes.AugAssign) if isinstance(n.target, nodes.AssignName)}
-    if not names or loop.orelse:
-        return False
-    for call in (call for statement in loop.body for call in statement.nodes_of_class(nodes.Call)):
-        if not _in_rejecting_branch(call, loop):
-            return False
-    for name in loop.scope().nodes_of_class(nodes.Name):
-        if name.name in names and name.lineno > loop.tolineno and not _in_check_test(name):
-            return False
-    return True
+_MUTATORS = ("append", "extend", "insert")
+_PURE = frozenset({"tuple", "list", "int", "float", "str", "min", "max", "len", "abs", "range", "enumerate", "zip",
+                   "isinstance"})
+
+
+def local_loop(loop: nodes.For) -> set[str] | None:
+    """The names a loop sets where it does nothing else: assignments to names, appends to lists held by names, pure
+    builtins, branches that only reject input (no DSL call, no return, no store into a dict or an attribute).
+    `for i, r in enumerate(x["range"]): rng.append(...)` (a port's range built from another's) and wts_arq's
+    `w_size *= d` are such loops. None for any other loop."""
+    if loop.orelse:
+        return None
+    names = {n.name for n in loop.target.nodes_of_class(nodes.AssignName)}
+    for statement in loop.body:
+        for node in statement.nodes_of_class((nodes.Return, nodes.Yield, nodes.Global, nodes.Nonlocal, nodes.Delete,
+                                              nodes.FunctionDef, nodes.ClassDef, nodes.Lambda, nodes.AssignAttr,
+                                              nodes.Assign, nodes.AugAssign, nodes.Call)):
+            if isinstance(node, nodes.Assign):
+                if not all(isinstance(t, (nodes.AssignName, nodes.Tuple)) for t in node.targets):
+                    return None
+                names |= {n.name for t in node.targets for n in t.nodes_of_class(nodes.AssignName)}
+            elif isinstance(node, nodes.AugAssign):
+                if not isinstance(node.target, nodes.AssignName):
+                    return None
+                names.add(node.target.name)
+            elif isinstance(node, nodes.Call):
+                func = node.func
+                if _in_rejecting_branch(node, loop):
+                    continue
+                if isinstance(func, nodes.Attribute) and func.attrname in _MUTATORS and isinstance(func.expr, nodes.Name):
+                    names.add(func.expr.name)
+                elif not (isinstance(func, nodes.Name) and func.name in _PURE):
+                    return None
+            else:
+                return None
+    return names
 
 
 def _in_rejecting_branch(node, stop) -> bool:
@@ -356,15 +377,6 @@ def _in_rejecting_branch(node, stop) -> bool:
         parent = node.parent
         if isinstance(parent, nodes.If) and node in parent.body and only_rejects(parent.body):
             return True
-        node = parent
-    return False
-
-
-def _in_check_test(node) -> bool:
-    while node.parent is not None and not isinstance(node.parent, (nodes.FunctionDef, nodes.Module)):
-        parent = node.parent
-        if isinstance(parent, nodes.If) and node is parent.test:
-            return only_rejects(parent.body)
         node = parent
     return False
 

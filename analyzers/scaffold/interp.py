@@ -9,7 +9,7 @@ from astroid import nodes
 
 from op_migrate.analyzers.scaffold import pybuiltins
 from op_migrate.analyzers.scaffold.framework import HELPER_ANSWERS
-from op_migrate.analyzers.scaffold.branches import Branches, element_count_loop, feeds_only_checks, only_checks
+from op_migrate.analyzers.scaffold.branches import Branches, element_count_loop, local_loop, only_checks
 from op_migrate.analyzers.scaffold.interp_expr import Expressions
 from op_migrate.analyzers.scaffold.runtime import Frame, ModuleValue, UserClass, UserFunction, UserInstance
 from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader, is_framework
@@ -305,9 +305,15 @@ class Interpreter(Expressions, Branches):
                 self.notes.append((f"assumed to pass (a loop that only rejects input): for ... in "
                                    f"{stmt.iter.as_string()[:100]}", stmt.lineno, frame.module.path))
                 return
-            if feeds_only_checks(stmt):
-                self.notes.append((f"not followed (what it computes only feeds checks that reject input, assumed to "
-                                   f"pass): for ... in {stmt.iter.as_string()[:100]}", stmt.lineno, frame.module.path))
+            names = local_loop(stmt)
+            if names is not None:
+                # What it sets is unknown from here on: a use that matters stops the trace with this reason, a
+                # check that only rejects is assumed to pass, a port's range is not read by the kernel.
+                for name in names:
+                    frame.locals[name] = Unknown(f"{name}, set by a loop over {stmt.iter.as_string()[:60]} that the "
+                                                 "scaffold does not follow", stmt.lineno)
+                self.notes.append((f"not followed (it only sets {', '.join(sorted(names))}, unknown from here on): "
+                                   f"for ... in {stmt.iter.as_string()[:100]}", stmt.lineno, frame.module.path))
                 return
             raise
         for count, item in enumerate(iterable):

@@ -60,3 +60,13 @@ def test_absent_op_and_broken_files() -> None:
 def test_soc_from_file_name() -> None:
     assert soc_of("/opp/config/ascend910b/aic-ascend910b-ops-info-legacy.json") == "ascend910b"
     assert soc_of("/elsewhere/ops.json") == "unknown"
+
+
+def test_a_null_format_column_takes_its_unknownshape_format() -> None:
+    # BNInfer / BNInferGrad: `format` says NULL for the NCHW / NHWC columns, which exist for dynamic shapes only
+    entry = {"input0": {"name": "x", "dtype": "float16,float16,float", "paramType": "required",
+                        "format": "NC1HWC0,NULL,NULL", "unknownshape_format": "NC1HWC0,NCHW,NHWC"},
+             "output0": {"name": "y", "dtype": "float16,float16,float", "format": "NC1HWC0,NULL,NULL",
+                         "unknownshape_format": "NC1HWC0,NCHW,NHWC"}}
+    info = read_json(json.dumps({"BNInfer": entry}), "cfg/ascend910b/aic-ascend910b-ops-info.json", "BNInfer")
+    assert [p.formats for p in info.params] == [("NC1HWC0", "NCHW", "NHWC")] * 2
