@@ -161,8 +161,10 @@ class Expressions:
             raise self.untranslatable("an arithmetic operator on a tensor (a tvm expression, not a DSL call)", node,
                                       construct=node.as_string()[:120])
         if isinstance(left, (Unknown, ShapeValue)) or isinstance(right, (Unknown, ShapeValue)):
-            return left if isinstance(left, Unknown) else (right if isinstance(right, Unknown) else
-                                                           Unknown(f"arithmetic on a shape: {node.as_string()[:80]}"))
+            unknown = left if isinstance(left, Unknown) else (right if isinstance(right, Unknown) else
+                                                              Unknown(f"arithmetic on a shape: {node.as_string()[:80]}"))
+            # A bound on a rank says nothing of arithmetic on it (len(a) - len(b) may well be 0): plain unknown.
+            return Unknown(unknown.reason, unknown.line) if isinstance(unknown, RankAtLeast) else unknown
         if isinstance(left, (Scalar, AttrValue)) or isinstance(right, (Scalar, AttrValue)):
             left_expr, right_expr = as_scalar_expr(left), as_scalar_expr(right)
             dtype = getattr(left, "dtype", None) or getattr(right, "dtype", None)

@@ -842,3 +842,15 @@ def test_a_dict_looked_up_by_an_attribute_forks_on_each_key(tmp_path, lookup):
     assert [c["text"] for c in served[(False, True)].extra["conditions"]] == ["alpha == 0.5", "alpha == 1.5"]
     # neither key: None (get) or a KeyError (subscript), which TBE refuses (check_dtype of None raises)
     assert [chain for chain in chains if chain.refused or chain.gaps]
+
+
+def test_arithmetic_on_a_bounded_rank_is_not_the_bound(tmp_path):
+    # len(nc1hwc0) is at least 5, but len(a) - len(b) may be 0: `dif > 0` must stay undecided, not True
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vmuls(tbe.vsub(x1, x2), alpha)
+    """
+    entry = RANKED.replace("    if len(x1['shape']) == 4:\n        ARM\n",
+                           "    if len(x1['shape']) - len(x2['shape']) > 0:\n        scale = alpha * 2\n")
+    chain = _with_entry(tmp_path, compute, entry, formats={"x1": "NC1HWC0", "x2": "NC1HWC0", "y": "NC1HWC0"})
+    assert chain.gaps and "len(x1['shape']) - len(x2['shape']) > 0" in chain.gaps[0].reason
