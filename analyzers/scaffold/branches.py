@@ -5,11 +5,14 @@ attributes (the trace forks: one kernel per outcome, chosen by the host tiling).
 from __future__ import annotations
 
 import json
+import operator
 
 from astroid import nodes
 
 from op_migrate.analyzers.scaffold import pybuiltins
+from op_migrate.analyzers.scaffold.chain import shape_reads
 from op_migrate.analyzers.scaffold.runtime import Frame, ModuleValue, UserClass, UserFunction, UserInstance
+from op_migrate.analyzers.scaffold.scalars import expr_value
 from op_migrate.analyzers.scaffold.shape_idioms import differ_loop, pads_unit_dims
 from op_migrate.analyzers.scaffold.values import (
     AttrBranch,
@@ -17,6 +20,7 @@ from op_migrate.analyzers.scaffold.values import (
     DslRef,
     FrameworkRef,
     Opaque,
+    Refused,
     Scalar,
     ShapeBranch,
     ShapeValue,
@@ -32,6 +36,9 @@ from op_migrate.analyzers.scaffold.values import (
 
 
 _CMP_OPS = ("==", "!=", "<", "<=", ">", ">=")
+_COMPARE_VALUES = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+                   ">=": operator.ge}
+MAX_RANK = 8  # TBE's shapes have at most 8 dims
 
 
 class Branches:
@@ -58,7 +65,7 @@ class Branches:
                 return
             if error.condition[1] not in _CMP_OPS or not self.framework.static:
                 raise  # a dynamic build has no number to branch on there (its tbe.var comes from the C++ tiling)
-            decided = self.shape_fork(error.condition, stmt)
+            decided = self.shape_fork(error.condition, stmt.test.as_string(), stmt.lineno)
         except Untranslatable:
             # A check the facts cannot decide that only rejects bad input is assumed to pass: the scaffold's
             # tests give valid input. Any other undecidable branch stops the trace.
@@ -105,7 +112,7 @@ class Branches:
             return True
         return False
 
-    def shape_fork(self, condition: tuple, stmt: nodes.If) -> bool:
+    def shape_fork(self, condition: tuple, source: str, line) -> bool:
         """A branch on a number the static path computes from the shapes whose arms compute differently: the trace
         forks (one kernel per outcome) and the host chooses by the call's input shapes, as TBE's static build of
         those shapes would take the branch."""
@@ -114,8 +121,40 @@ class Branches:
         key = json.dumps(predicate, sort_keys=True)
         if key in self.attr_decisions:
             return self.attr_decisions[key]
-        text = f"{stmt.test.as_string()[:60]} ({_condition_text(left, op, right)})"[:160]
-        raise AttrBranch(key, predicate, text, stmt.lineno, self.current_path)
+        text = f"{source[:60]} ({_condition_text(left, op, right)})"[:160]
+        raise AttrBranch(key, predicate, text, line, self.current_path)
+
+    def concrete_rank(self, value: Scalar, node) -> int | None:
+        """A number computed from one rank read where the code needs a Python int on the static path ([1] *
+        len(shape), range(len(shape))): the trace forks on rank == 1, 2 ... 8 (TBE's largest rank), skipping the
+        values its earlier decisions on that rank exclude; one kernel per rank, chosen by the host from the caller's
+        shapes. None where the number reads anything else."""
+        reads = {read for read in shape_reads(value.expr)}
+        if not self.framework.static or len(reads) != 1 or next(iter(reads))[0] != "rank" \
+                or attr_names(value.expr):
+            return None
+        rank = next(iter(reads))
+        source = node.as_string() if hasattr(node, "as_string") else str(node)
+        for candidate in range(1, MAX_RANK + 1):
+            if not self._rank_allowed(rank, candidate):
+                continue
+            if self.shape_fork(("cmp", "==", rank, ("const", candidate)), source, getattr(node, "lineno", None)):
+                result = expr_value(value.expr, {":".join(map(str, rank)): candidate})
+                return int(result) if result is not None and float(result).is_integer() else None
+        raise Refused(f"{source[:80]} at line {getattr(node, 'lineno', None)}: a rank above {MAX_RANK} (TBE's "
+                      "largest)", getattr(node, "lineno", None), self.current_path)
+
+    def _rank_allowed(self, rank: tuple, candidate: int) -> bool:
+        """Whether the trace's decisions so far on comparisons of this rank with a constant allow this value."""
+        wanted = json.loads(json.dumps(rank))
+        for key, outcome in self.attr_decisions.items():
+            predicate = json.loads(key)
+            right = predicate.get("value_expr")
+            if predicate.get("shape") and predicate.get("expr") == wanted and right and right[0] == "const" \
+                    and predicate["op"] in _COMPARE_VALUES:
+                if _COMPARE_VALUES[predicate["op"]](candidate, right[1]) != outcome:
+                    return False
+        return True
 
     def differ_search(self, stmt: nodes.For, frame: Frame) -> bool:
         """`for i in range(len(a) - 1): if a[i] != b[i]: flag = 1; break` over the two shapes of one

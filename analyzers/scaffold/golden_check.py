@@ -174,6 +174,9 @@ def keyed_case(document: dict, key: str, case: dict) -> dict:
     overrides = combo["chain"].get("extra", {}).get("shape_overrides") or {}
     ranks = {FORMAT_RANKS.get(column[0]) for column in combo.get("formats", [])} - {None}
     rank = max(min_rank(combo["chain"]), max(ranks) if overrides and len(ranks) == 1 else 0)
+    exact = _exact_rank(combo["chain"])
+    if exact is not None:  # a key the host chooses by the caller's rank (the trace forked on it): cases of that rank
+        rank = exact
     single = set(document.get("one_element_inputs", []))
     shaped = _with_rank(case, rank, single, document["inputs"])
     if not overrides:
@@ -182,6 +185,17 @@ def keyed_case(document: dict, key: str, case: dict) -> dict:
     for port, exprs in overrides.items():
         shapes[port] = [_shape_read(combo["chain"], expr, shapes) for expr in exprs]
     return {**shaped, "shapes": [shapes[name] for name in document["inputs"]]}
+
+
+def _exact_rank(chain: dict) -> int | None:
+    """The rank a key's shape conditions fix (`rank(...) == r` taken), else None."""
+    for condition in chain.get("extra", {}).get("conditions", []):
+        predicate = condition["predicate"]
+        expr, right = predicate.get("expr"), predicate.get("value_expr")
+        if predicate.get("shape") and condition["outcome"] and predicate.get("op") == "==" and expr \
+                and expr[0] == "rank" and right and right[0] == "const":
+            return int(right[1])
+    return None
 
 
 def selects(document: dict, key: str, case: dict) -> bool:

@@ -10,6 +10,7 @@ from astroid import nodes
 from op_migrate.analyzers.scaffold import pybuiltins
 from op_migrate.analyzers.scaffold.runtime import Frame, UserFunction
 from op_migrate.analyzers.scaffold.values import (
+    AttrBranch,
     AttrValue,
     Scalar,
     RankAtLeast,
@@ -106,7 +107,15 @@ class Expressions:
         return str(self.eval(node.value, frame))
 
     def _eval_IfExp(self, node, frame):
-        return self.eval(node.body if self.truth(self.eval(node.test, frame), node.test) else node.orelse, frame)
+        try:
+            decided = self.truth(self.eval(node.test, frame), node.test)
+        except AttrBranch:
+            raise
+        except Untranslatable as error:
+            # Not a gap yet (bn_infer's `fill_range[1] = [d, d] if d > 0 else r`, a range nothing reads): a use of
+            # the value that matters stops the trace with this reason.
+            return Unknown(f"{node.as_string()[:80]}: {error.reason}", node.lineno)
+        return self.eval(node.body if decided else node.orelse, frame)
 
     def _eval_Lambda(self, node, frame):
         return UserFunction(node, frame.module, frame)
@@ -155,6 +164,12 @@ class Expressions:
         return self.binary(node.op, self.eval(node.left, frame), self.eval(node.right, frame), node)
 
     def binary(self, op: str, left, right, node):
+        if op == "*" and isinstance(left, (list, tuple)) != isinstance(right, (list, tuple)) \
+                and isinstance(right if isinstance(left, (list, tuple)) else left, Scalar):
+            # [1] * len(shape) on the static path: a list of the caller's rank (the trace forks on it)
+            count = self.concrete_rank(right if isinstance(left, (list, tuple)) else left, node)
+            if count is not None:
+                return left * count if isinstance(left, (list, tuple)) else count * right
         if isinstance(left, TensorScalar) or isinstance(right, TensorScalar):
             return self.dsl.scalar_arithmetic(self, op, left, right, node)
         if isinstance(left, TensorValue) or isinstance(right, TensorValue):

@@ -40,6 +40,11 @@ def _concrete(values) -> bool:
 
 def _plain(name: str, function: Callable, pytype: type | None = None) -> Builtin:
     def run(interp, args, kwargs, node):
+        if name == "range" and args and any(isinstance(a, Scalar) for a in args) and not kwargs:
+            # range(len(shape)) on the static path: the caller's rank (the trace forks on it)
+            counts = [interp.concrete_rank(a, node) if isinstance(a, Scalar) else a for a in args]
+            if None not in counts:
+                args = counts
         if not _concrete([*args, *kwargs.values()]):
             if name in ("float", "int") and len(args) == 1 and isinstance(args[0], (AttrValue, Scalar)):
                 return args[0]
