@@ -390,3 +390,21 @@ def test_a_key_chosen_by_the_shapes_runs_the_cases_whose_shapes_take_it():
     runs = {key: [c["name"] for c in cases if golden_check.selects(document, key, c)] for key in ("0", "1")}
     assert runs == {"0": ["broadcast-rows", "broadcast-scalar"],
                     "1": ["same-tail", "same-multicore", "same-specials", "broadcast-row-values"]}
+
+
+def test_a_key_chosen_by_the_callers_rank_runs_every_case_at_that_rank():
+    from op_migrate.analyzers.scaffold import golden_check
+
+    chain = {"inputs": [{"ref": "in0", "port": "a"}, {"ref": "in1", "port": "b"}], "ops": []}
+
+    def keyed(rank):
+        predicate = {"shape": True, "expr": ["rank", "port:a"], "attrs": [], "op": "==", "value_expr": ["const", rank]}
+        return {"chain": {**chain, "extra": {"conditions": [{"predicate": predicate, "outcome": True}]}}}
+
+    document = {"inputs": ["a", "b"], "pattern": "ELEWISE_WITH_BROADCAST", "combos": {"1": keyed(1), "5": keyed(5)}}
+    cases = golden_check.shape_cases(document)
+    # rank 5: every case padded to 5 dims (leading 2, 3 ...), so every case selects it; rank 1: the 1-D cases only
+    assert all(golden_check.selects(document, "5", c) for c in cases)
+    assert [len(s) for s in golden_check.keyed_case(document, "5", cases[0])["shapes"]] == [5, 5]
+    assert [c["name"] for c in cases if golden_check.selects(document, "1", c)] == ["same-multicore"]
+    assert dsl_numpy.shape_values(chain, [("rank", "port:a")], {"a": (2, 3, 4), "b": (4,)}) == {"rank:port:a": 3}

@@ -854,3 +854,43 @@ def test_arithmetic_on_a_bounded_rank_is_not_the_bound(tmp_path):
                            "    if len(x1['shape']) - len(x2['shape']) > 0:\n        scale = alpha * 2\n")
     chain = _with_entry(tmp_path, compute, entry, formats={"x1": "NC1HWC0", "x2": "NC1HWC0", "y": "NC1HWC0"})
     assert chain.gaps and "len(x1['shape']) - len(x2['shape']) > 0" in chain.gaps[0].reason
+
+
+def test_a_list_of_the_callers_rank_forks_on_each_rank(tmp_path):
+    # bn_infer_grad: `fill = [1] * len(storage_shape); fill[1] = storage_shape[1]; scale["shape"] = fill`
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vmuls(tbe.vsub(x1, x2), alpha)
+    """
+    entry = ENTRY.replace("    ins = classify(", "    if len(x1['shape']) > 1:\n        fill = [1] * len(x1['shape'])\n"
+                                                "        fill[-1] = x1['shape'][-1]\n        x2['shape'] = fill\n"
+                                                "    ins = classify(")
+    path = tmp_path / "probe.py"
+    path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    chains = trace_variants(read_entry(loader, path), loader, platform(), [("x1", "float32"), ("x2", "float32")],
+                            [("y", "float32")])
+    served = [c for c in chains if not c.refused]
+    assert all(not c.gaps for c in served) and len(served) == 8  # rank 1 (no rewrite), ranks 2 .. 8
+    by_rank = {}
+    for chain in served:
+        taken = [c["predicate"]["value_expr"][1] for c in chain.extra["conditions"]
+                 if c["predicate"]["op"] == "==" and c["outcome"]]
+        by_rank[taken[0] if taken else 1] = chain.extra.get("shape_overrides", {}).get("x2")
+    assert sorted(by_rank) == list(range(1, 9)) and by_rank[1] is None
+    assert by_rank[3] == (("const", 1), ("const", 1), ("dim", "port:x1", -1))
+    # rank == 1 is never tried where `len > 1` was taken: the earlier decision excludes it
+    assert not any(c["predicate"]["op"] == "==" and c["predicate"]["value_expr"] == ("const", 1)
+                   for chain in served for c in chain.extra["conditions"])
+    assert any(chain.refused and "a rank above 8" in chain.refused for chain in chains)
+
+
+def test_an_undecidable_conditional_expression_stops_only_where_its_value_is_used(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        unused = 1 if len(x1.shape) == 4 else 2
+        return tbe.vmuls(tbe.vsub(x1, x2), alpha)
+    """
+    assert not traced(tmp_path, compute, dtype="float32").gaps
+    used = traced(tmp_path, compute.replace("alpha)\n", "unused)\n"), dtype="float32")
+    assert used.gaps and "1 if len(x1.shape) == 4 else 2" in used.gaps[0].reason
