@@ -130,17 +130,23 @@ def test_an_attribute_scalar_stays_symbolic(tmp_path):
     assert chain.ops[-1].operands[1][1] == ("cast", "float32", ("attr", "alpha"))
 
 
-def test_an_attribute_branch_forks_the_trace(tmp_path):
-    compute = """
-    def probe_compute(x1, x2, y, alpha):
-        if alpha > 1.0:
-            return tbe.vmul(x1, x2)
-        return tbe.vadd(x1, x2)
-    """
-    chains = traced(tmp_path, compute, dtype="float32", variants=True)
+ATTR_FORK = """
+def probe_compute(x1, x2, y, alpha):
+    if {test}:
+        return tbe.vmul(x1, x2)
+    return tbe.vadd(x1, x2)
+"""
+
+
+# A tuple of attributes compared with constants forks on each element: Python's own == on the tuple would compare
+# the attribute objects and decide False for every value (maximum_grad's `(grad_x, grad_y) == (True, False)`).
+@pytest.mark.parametrize("test, predicate", [("alpha > 1.0", {"attr": "alpha", "op": ">", "value": 1.0}),
+                                             ("(alpha, 2) == (1.5, 2)", {"attr": "alpha", "op": "==", "value": 1.5})])
+def test_an_attribute_branch_forks_the_trace(tmp_path, test, predicate):
+    chains = traced(tmp_path, ATTR_FORK.format(test=test), dtype="float32", variants=True)
     outcomes = {chain.extra["conditions"][0]["outcome"]: names(chain) for chain in chains}
     assert outcomes == {True: ["vmul"], False: ["vadd"]}
-    assert chains[0].extra["conditions"][0]["predicate"] == {"attr": "alpha", "op": ">", "value": 1.0}
+    assert chains[0].extra["conditions"][0]["predicate"] == predicate
 
 
 def test_tvm_scalar_arithmetic_rounds_and_python_arithmetic_does_not(tmp_path):
@@ -550,13 +556,25 @@ def test_chains_that_read_an_input_in_another_shape_are_not_merged():
     assert _chain_text(replace(chain, notes=(("a note", 1, "p"),))) == _chain_text(chain)
 
 
-def _with_entry(tmp_path, compute: str, entry: str, dtype="float32", attr_types=None, formats=None):
+def _with_entry(tmp_path, compute: str, entry: str, dtype="float32", attr_types=None, formats=None, every=False):
     path = tmp_path / "probe.py"
     path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
     loader = ModuleLoader([tmp_path])
     facts = read_entry(loader, path)
-    return trace_variants(facts, loader, platform(), [("x1", dtype), ("x2", dtype)], [("y", dtype)], attr_types,
-                          formats)[0]
+    chains = trace_variants(facts, loader, platform(), [("x1", dtype), ("x2", dtype)], [("y", dtype)], attr_types,
+                            formats)
+    return chains if every else chains[0]
+
+
+VSUB = """
+def probe_compute(x1, x2, y, alpha):
+    return tbe.vsub(x1, x2)
+"""
+
+
+def _before_classify(code: str) -> str:
+    """The probe's entry with these lines before classify."""
+    return ENTRY.replace("    ins = classify(", code + "    ins = classify(")
 
 
 @pytest.mark.parametrize("padding, follows", [
@@ -658,19 +676,8 @@ def test_the_rank_of_a_storage_format_decides_a_comparison_below_it(tmp_path, la
     assert (not chain.gaps) is decided
 
 
-def test_a_tuple_of_attributes_compared_with_constants_forks_on_each_element(tmp_path):
-    # Python's own == on the tuple would compare the attribute objects and decide False for every value
-    compute = """
-    def probe_compute(x1, x2, y, alpha):
-        if (alpha, 2) == (1.5, 2):
-            return tbe.vmul(x1, x2)
-        return tbe.vadd(x1, x2)
-    """
-    chains = traced(tmp_path, compute, dtype="float32", variants=True)
-    outcomes = {chain.extra["conditions"][0]["outcome"]: names(chain) for chain in chains}
-    assert outcomes == {True: ["vmul"], False: ["vadd"]}
-    assert chains[0].extra["conditions"][0]["predicate"] == {"attr": "alpha", "op": "==", "value": 1.5}
-    ordered = traced(tmp_path, compute.replace("(alpha, 2) == (1.5, 2)", "(alpha, 2) < (1.5, 2)"), dtype="float32")
+def test_an_ordering_of_tuples_of_attributes_stops_the_trace(tmp_path):
+    ordered = traced(tmp_path, ATTR_FORK.format(test="(alpha, 2) < (1.5, 2)"), dtype="float32")
     assert ordered.gaps and "an ordering of sequences" in ordered.gaps[0].reason
 
 
@@ -764,14 +771,9 @@ def test_a_loop_that_only_sets_names_is_not_followed_and_what_it_sets_is_unknown
     ("return tbe.vabs(x1)", False)])
 def test_a_loop_building_a_range_from_another_is_not_followed(tmp_path, body, follows):
     # prelu / scale / bninference_d: `for i, r in enumerate(x["range"]): rng.append(...)`; x2["range"] = tuple(rng)
-    compute = """
-    def probe_compute(x1, x2, y, alpha):
-        return tbe.vsub(x1, x2)
-    """
-    entry = ENTRY.replace("    ins = classify(", "    rng = []\n    for d, r in zip(x1['shape'], x1['range']):\n"
-                                                f"        {body}\n    x2['range'] = tuple(rng)\n    ins = classify(")
-    chain = _with_entry(tmp_path, compute, entry)
-    assert (not chain.gaps) is follows
+    entry = _before_classify(f"    rng = []\n    for d, r in zip(x1['shape'], x1['range']):\n        {body}\n"
+                             "    x2['range'] = tuple(rng)\n")
+    assert (not _with_entry(tmp_path, VSUB, entry).gaps) is follows
 
 
 RANKED = ENTRY.replace("    ins = classify(", "    scale = alpha\n    if len(x1['shape']) == 4:\n"
@@ -789,12 +791,8 @@ def test_the_rank_of_a_port_shape_on_the_static_path_is_a_number_the_host_reads(
     assert not chain.gaps and chain.ops[1].operands[1][1] == (
         "select", ("cmp", "==", ("rank", "port:x1"), ("const", 4)), ("mul", ("attr", "alpha"), ("const", 2)),
         ("attr", "alpha"))
-    path = tmp_path / "probe.py"
-    path.write_text(HEADER + textwrap.dedent(compute) + RANKED.replace("ARM", "scale = alpha * 2\n        kernel_name = 'r'"),
-                    encoding="utf-8")
-    loader = ModuleLoader([tmp_path])
-    chains = trace_variants(read_entry(loader, path), loader, platform(), [("x1", "float32"), ("x2", "float32")],
-                            [("y", "float32")])
+    chains = _with_entry(tmp_path, compute, RANKED.replace("ARM", "scale = alpha * 2\n        kernel_name = 'r'"),
+                         every=True)
     # an arm that does more than assign numbers forks: one kernel per outcome, chosen by the caller's rank
     assert [c.extra["conditions"][0]["predicate"]["expr"] for c in chains] == [("rank", "port:x1")] * 2
 
@@ -814,13 +812,9 @@ def test_the_rank_stays_unknown_after_leading_ones_were_put_in_front_of_a_shape(
 
 
 def test_a_port_dict_whose_shape_is_replaced_or_passed_twice_stops_at_classify(tmp_path):
-    compute = """
-    def probe_compute(x1, x2, y, alpha):
-        return tbe.vsub(x1, x2)
-    """
     for change, reason in (("    x2['shape'] = x1['shape']\n", "the shape of input x2 is replaced before classify"),
                            ("    x2 = x1\n", "the dict of input x1 is classified twice")):
-        chain = _with_entry(tmp_path, compute, ENTRY.replace("    ins = classify(", change + "    ins = classify("))
+        chain = _with_entry(tmp_path, VSUB, _before_classify(change))
         assert chain.gaps and reason in chain.gaps[0].reason
 
 
@@ -858,18 +852,9 @@ def test_arithmetic_on_a_bounded_rank_is_not_the_bound(tmp_path):
 
 def test_a_list_of_the_callers_rank_forks_on_each_rank(tmp_path):
     # bn_infer_grad: `fill = [1] * len(storage_shape); fill[1] = storage_shape[1]; scale["shape"] = fill`
-    compute = """
-    def probe_compute(x1, x2, y, alpha):
-        return tbe.vmuls(tbe.vsub(x1, x2), alpha)
-    """
-    entry = ENTRY.replace("    ins = classify(", "    if len(x1['shape']) > 1:\n        fill = [1] * len(x1['shape'])\n"
-                                                "        fill[-1] = x1['shape'][-1]\n        x2['shape'] = fill\n"
-                                                "    ins = classify(")
-    path = tmp_path / "probe.py"
-    path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
-    loader = ModuleLoader([tmp_path])
-    chains = trace_variants(read_entry(loader, path), loader, platform(), [("x1", "float32"), ("x2", "float32")],
-                            [("y", "float32")])
+    entry = _before_classify("    if len(x1['shape']) > 1:\n        fill = [1] * len(x1['shape'])\n"
+                             "        fill[-1] = x1['shape'][-1]\n        x2['shape'] = fill\n")
+    chains = _with_entry(tmp_path, VSUB, entry, every=True)
     served = [c for c in chains if not c.refused]
     assert all(not c.gaps for c in served) and len(served) == 8  # rank 1 (no rewrite), ranks 2 .. 8
     by_rank = {}
