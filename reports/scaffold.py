@@ -45,8 +45,15 @@ FILES = (
     ("tests/ut_tiling.cpp.j2", "tests/ut/op_host/test_{op}_tiling.cpp"),
     ("tests/ut_aclnn.cpp.j2", "tests/ut/op_api/test_aclnn_{op}.cpp"),
 )
-CXX_KEYWORDS = {"default", "delete", "new", "class", "template", "operator", "register", "union", "int", "float",
-                "char", "short", "long", "double", "bool", "auto", "case", "switch", "this", "out", "in"}
+# Every C++20 keyword and alternative token (SelectV2's input `else`), and two names the generated code uses itself.
+CXX_KEYWORDS = frozenset("""
+    alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t char32_t class compl
+    concept const consteval constexpr constinit const_cast continue co_await co_return co_yield decltype default delete
+    do double dynamic_cast else enum explicit export extern false float for friend goto if inline int long mutable
+    namespace new noexcept not not_eq nullptr operator or or_eq private protected public register reinterpret_cast
+    requires return short signed sizeof static static_assert static_cast struct switch template this thread_local
+    throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t while xor xor_eq
+    out in""".split())
 GE_TYPES = {"float16": "DT_FLOAT16", "bfloat16": "DT_BF16", "float32": "DT_FLOAT", "int8": "DT_INT8",
             "uint8": "DT_UINT8", "int16": "DT_INT16", "uint16": "DT_UINT16", "int32": "DT_INT32", "uint32": "DT_UINT32",
             "int64": "DT_INT64", "uint64": "DT_UINT64", "bool": "DT_BOOL",
