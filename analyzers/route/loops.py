@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from op_migrate.analyzers.route.containers import join_tensors, join_values
 from op_migrate.analyzers.route.loop_ids import LoopIds, renamed
+from op_migrate.analyzers.route.loop_skip import LoopRecord
 from op_migrate.analyzers.route.model import Event
 from op_migrate.analyzers.route.statements import NORMAL, RETURNED, joined_facts, written_frames
 from op_migrate.analyzers.route.values import Null, TensorList, TensorRef, Unknown
@@ -48,12 +49,17 @@ class LoopWalk:
         state, members = dict(frame.env), dict(self.members)
         changed: set[str] = set()
         moved: set[str] = set()  # members whose value at a round's start is not the one before the loop
-        for _ in range(MAX_PASSES):
+        every: set[str] = set()  # what any pass changed (an outer loop's pass in this frame asks, loop_skip.py)
+        record = None
+        for index in range(MAX_PASSES):
             saved = self._save_walk()
             frame.env, self.members = dict(state), dict(members)
             logged = len(self.member_log)
             frame.guards, frame.may = frame.guards + (guard,), True
             ids.begin_pass()
+            if index == 0:
+                record, marks = LoopRecord(frame), self.pass_marks(ids)
+                self.loop_records.append(record)
             try:
                 with self.jump_target("loop") as target:
                     flow = self.walk_block(body)
@@ -64,13 +70,28 @@ class LoopWalk:
                 end, end_members = (frame.env, self.members) if flow != RETURNED else (state, members)
                 written = self.member_names(logged)  # what the pass may have changed of the members
             finally:
+                if index == 0:
+                    self.loop_records.remove(record)
+                    marks = (marks, self.pass_marks(ids))
                 self._restore_walk(saved)
             joined, changed_members = join_pass(members, end_members, written)
             moved.update(name for name in written if name in members and joined[name] is not members[name])
             (state, changed), members = join_pass(state, end), joined
             changed |= changed_members
+            every |= changed
             if not changed:
                 break
+            charges = self.confirmed_without_pass(record, *marks, state, changed, changed_members) \
+                if index == 0 else None
+            if charges is not None:
+                # The second pass would walk as this one did: its join, with what this pass left, is the fixpoint.
+                joined, again = join_pass(members, end_members, written)
+                (confirmed, again_state) = join_pass(state, end)
+                if not again and not again_state:
+                    moved.update(name for name in written if name in members and joined[name] is not members[name])
+                    state, members = confirmed, joined
+                    self.replay(charges)
+                    break
         else:
             for name in changed:  # still changing after MAX_PASSES: unknown (a container: elements unknown)
                 scope = state if name in state else members
@@ -79,6 +100,7 @@ class LoopWalk:
                     else Unknown(name)
                 if scope is members:
                     moved.add(name)
+        self.note_inner_changed(frame, every)
         ids.discovering = False
         ids.begin_pass()
         return (state, members, moved), ids
@@ -90,6 +112,7 @@ class LoopWalk:
         for ghost, made in list(mapping.items()):
             if made is None:  # made by a discovery pass only: a tensor of its own, under the loop's guard
                 mapping[ghost] = self.book.adopt(ghost, self.frame.guards + (guard,))
+                self.adoptions += 1
                 self.events.append(Event(kind="create", tensor=mapping[ghost]))
         if not mapping:
             return

@@ -85,6 +85,8 @@ class StatementWalker:
     def walk_stmt(self, stmt: Stmt) -> str:
         if not self._spend_step(stmt.line):
             return RETURNED
+        if self.loop_records:
+            self.note_walked(stmt)  # a loop's first pass: what it read (loop_skip.py)
         kind = stmt.kind
         if kind in ("decl", "assign"):
             if kind == "decl" and MAP_TYPE.search(stmt.type_text or "") and stmt.value is not None:
@@ -300,6 +302,8 @@ class StatementWalker:
         before = self.failure
         reads = self.inferred_shape_reads
         truth = self.truth(stmt.value)
+        if truth is not None and self.loop_records:
+            self.note_decided(stmt)  # a loop's first pass decided it (loop_skip.py)
         if truth is not None and self.inferred_shape_reads != reads and \
                 _fails_or_logs(stmt.then if truth else stmt.orelse):
             truth = None  # an error arm chosen by a shape the walk inferred: error handling passes (checks.py)
@@ -392,8 +396,8 @@ class StatementWalker:
         elif all(d is False or d is None and c.label is None for d, c in zip(decided, stmt.cases)):
             start = next((i for i, c in enumerate(stmt.cases) if c.label is None), None)
         if start is not None:
-            self.skipped(_flatten_cases(stmt.cases[:start]))
-            return self._fall_through(stmt.cases[start:])
+            self.skipped(_cases(stmt, 0, start))
+            return self._fall_through(_cases(stmt, start))
         text = self.caller_text(clip(stmt.value.text if stmt.value is not None else "switch"))
         self._note_unknown(f"switch ({text})")
         arms = []
@@ -404,15 +408,15 @@ class StatementWalker:
             if not case.body and index + 1 < len(stmt.cases):
                 continue
             label = "default" if case.label is None else f"{guard_term(text)} == {case.label}"
-            arms.append((label, _flatten_cases(stmt.cases[index:])))
+            arms.append((label, _cases(stmt, index)))
         with self.jump_target("switch") as target:
             flow = self._branches(arms, cases=True) if arms else NORMAL
         flow = self.leave_target(target, flow, flow)
         return NORMAL if flow == BREAK else flow  # `continue` goes on to the enclosing loop
 
-    def _fall_through(self, cases) -> str:
+    def _fall_through(self, stmts) -> str:
         with self.jump_target("switch") as target:
-            flow = self.walk_block(_flatten_cases(cases))
+            flow = self.walk_block(stmts)
         flow = self.leave_target(target, flow, flow)
         return NORMAL if flow == BREAK else flow
 
@@ -639,6 +643,21 @@ def _fails_or_logs(stmts) -> bool:
 
 def _flatten_cases(cases) -> tuple[Stmt, ...]:
     return tuple(stmt for case in cases for stmt in case.body)
+
+
+# (id of a switch, first case, end) -> (the switch, the statements of those cases): a switch walked by every route
+# through it (ops-nn's dtype switches) is flattened once per arm, not once per walk. The switch is held so that its id
+# is never reused.
+_CASES: dict[tuple[int, int, int | None], tuple[Stmt, tuple[Stmt, ...]]] = {}
+
+
+def _cases(stmt: Stmt, start: int, stop: int | None = None) -> tuple[Stmt, ...]:
+    """The statements of `stmt.cases[start:stop]` in order (a case falls through into the next)."""
+    key = (id(stmt), start, stop)
+    found = _CASES.get(key)
+    if found is None:
+        found = _CASES[key] = (stmt, _flatten_cases(stmt.cases[start:stop]))
+    return found[1]
 
 
 def negated(text: str) -> str:

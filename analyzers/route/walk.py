@@ -22,6 +22,7 @@ from op_migrate.analyzers.route.generated_calls import GeneratedCalls
 from op_migrate.analyzers.route.helper_calls import HelperCalls
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
+from op_migrate.analyzers.route.loop_skip import LoopSkip
 from op_migrate.analyzers.route.loops import LoopWalk
 from op_migrate.analyzers.route.macro_calls import MacroCalls, Painted, receiver_less
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
@@ -114,7 +115,7 @@ class Frame:
     parked: bool = False  # members in `env` until it is the current frame again (members.py)
 
 
-class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements, HelperCalls, ObjectCalls,
+class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckStatements, HelperCalls, ObjectCalls,
                 GeneratedCalls, MapCalls, MacroCalls, UnmodelledCalls, RouteAudit, PureMemo, L0Effects, EffectScan,
                 StepView, LayoutCalls, ContainerCalls, MemberStore, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
@@ -155,6 +156,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
         self.open_checks: list[Reason] = []  # checks the facts leave open: the route holds where they pass
         self.alternatives: dict[str, list[str]] = {}  # tensor id -> the other tensors a merged variable may hold
         self.jump_targets: list = []  # the loops and switches being walked, innermost last (jumps.py)
+        self.loop_records: list = []  # what loops' first discovery passes walk (loop_skip.py)
+        self.adoptions = 0  # ghosts adopted by loops (loops.py)
         self._functions: dict[str, dict[str, list]] = {}  # per file, (unit, function) by short name (no scope)
         # Where helpers are found beyond the file: its included headers (analyzers.aclnn.helper_scope.HelperScope).
         self.scope = getattr(program, "scope", None)
@@ -370,6 +373,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             reads, writes, also_read = self._op_args(expr.children)
             return OpArgs(tuple(reads), tuple(writes), tuple(also_read))
         expanded = self.macro_value(expr) if receiver_less(callee) else NotImplemented
+        if expanded is not NotImplemented and self.loop_records:
+            self.note_hidden_reads(self.frame)  # the expansion may name the frame's variables
         if expanded is not NotImplemented:
             return expanded  # `CEIL_DIV(a, b)`, `CHECK_NULL(x)` in a condition: the macro's expansion
         if short.startswith(IGNORED_PREFIXES) or short == "CREATE_EXECUTOR":
@@ -584,6 +589,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
             env[pack.name] = Pack(names)
             params = params[:-1] + tuple(replace(pack, name=name, type_text=pack.declared_type[:-3]) for name in names)
         for index, param in enumerate(params):
+            if index >= len(args) and self.loop_records:
+                self.note_read_text(caller, param.type_text)  # a default argument is evaluated in the caller
             env[param.name] = args[index] if index < len(args) else self._default_argument(param)
             if is_number(env[param.name]):
                 env[param.name] = stored(param.declared_type, env[param.name], param.name)  # `void F(size_t n)`
@@ -620,6 +627,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, CheckStatements,
         bound = dict(env)
         member_ref, born = bool(self.members), set()  # the objects the caller holds: their members are shared
         if captures:
+            if self.loop_records:
+                self.note_hidden_reads(caller)  # the lambda's body reads the caller's variables
             env = dict(caller.env)
             refs = {name: (caller, name) for name in caller.env
                     if name not in bound and (by_value is None or not by_value(name))}
