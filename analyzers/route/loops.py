@@ -58,7 +58,7 @@ class LoopWalk:
             frame.guards, frame.may = frame.guards + (guard,), True
             ids.begin_pass()
             if index == 0:
-                record, marks = LoopRecord(frame), self.pass_marks(ids)
+                record, marks = LoopRecord(frame, body), self.pass_marks(ids)
                 self.loop_records.append(record)
             try:
                 with self.jump_target("loop") as target:

@@ -115,7 +115,8 @@ STATEMENTS = [
     "Bump(n, flag);", "Bump(m, !flag);", "{ int64_t &r = m; r = r + n; }",
     "auto f = [&]() { return n + 1; }; m = f();", "{ Box b; b.v_ = n; m = b.v_; }",
     "CHECK_RET(n > 0, ACLNN_ERR_PARAM_INVALID);", "t = l0op::Abs(t, uniqueExecutor.get());",
-    "{ Box b; b.v_ = n; if (b.v_ > 3) { m = 1; } }", "dims[2] = dims[2] * 2;", "if (dims[2] > 5) { n = 0; }",
+    "{ Box b; b.v_ = n; if (b.v_ > 3) { m = 1; } }", "{ const aclTensor* q = t; t = l0op::Abs(q, uniqueExecutor.get()); }",
+    "{ int64_t *w = dims; w[1] = n; }", "{ auto &e = dims[0]; e = n; }", "{ int64_t *w = &m; *w = 2; }", "dims[2] = dims[2] * 2;", "if (dims[2] > 5) { n = 0; }",
 ]
 
 
