@@ -87,7 +87,8 @@ def test_unknown_absorbs_every_later_join(after, name) -> None:
 HEAD = ("aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, int64_t k, bool flag, "
         "uint64_t* workspaceSize, aclOpExecutor** executor)\n{\n"
         "    auto uniqueExecutor = CREATE_EXECUTOR();\n    const aclTensor* t = self;\n"
-        "    int64_t n = 1;\n    int64_t m = 0;\n    int64_t dims[4] = {1, 2, 3, 4};\n    bool first = true;\n")
+        "    int64_t n = 1;\n    int64_t m = 0;\n    int64_t dims[4] = {1, 2, 3, 4};\n    bool first = true;\n"
+        "    std::vector<const aclTensor*> v;\n    const aclTensor* c = nullptr;\n")
 # Declared in some programs only: an alias of m, a pointer to n and a lambda reading n (each stops the shortcut).
 EXTRAS = ("    int64_t &r = m;\n", "    int64_t *p = &n;\n", "    auto g = [&]() { if (n > 3) { m = 9; } };\n")
 USES = (("r = r + 1;", "if (r > 5) { n = 0; }"), ("*p = 3;", "if (*p > 2) { m = 4; }"), ("g();",))
@@ -116,7 +117,10 @@ STATEMENTS = [
     "auto f = [&]() { return n + 1; }; m = f();", "{ Box b; b.v_ = n; m = b.v_; }",
     "CHECK_RET(n > 0, ACLNN_ERR_PARAM_INVALID);", "t = l0op::Abs(t, uniqueExecutor.get());",
     "{ Box b; b.v_ = n; if (b.v_ > 3) { m = 1; } }", "{ const aclTensor* q = t; t = l0op::Abs(q, uniqueExecutor.get()); }",
-    "{ int64_t *w = dims; w[1] = n; }", "{ auto &e = dims[0]; e = n; }", "{ int64_t *w = &m; *w = 2; }", "dims[2] = dims[2] * 2;", "if (dims[2] > 5) { n = 0; }",
+    "{ int64_t *w = dims; w[1] = n; }", "{ auto &e = dims[0]; e = n; }", "{ int64_t *w = &m; *w = 2; }",
+    "v.push_back(t);", "v.push_back(c);", "for (auto x : v) { t = l0op::Abs(x, uniqueExecutor.get()); }",
+    "c = l0op::ZerosLike(self, uniqueExecutor.get());", "CHECK_RET(c != nullptr, ACLNN_ERR_INNER_NULLPTR);",
+    "if (c == nullptr) { m = 5; }", "t = l0op::ZerosLike(c, uniqueExecutor.get());", "dims[2] = dims[2] * 2;", "if (dims[2] > 5) { n = 0; }",
 ]
 
 
@@ -169,6 +173,12 @@ REFUSED = {
     "decided-condition": "    while (k > 0) { if (n > 2) { t = l0op::Abs(t, uniqueExecutor.get()); } n *= k; }\n",
     "lambda-reads-it": ("    auto h = [&]() { if (n > 3) { t = l0op::Abs(t, uniqueExecutor.get()); } };\n"
                         "    while (k > 0) { h(); n *= k; }\n"),
+    "read-before-set": ("    const aclTensor* u = nullptr;\n"
+                        "    while (k > 0) { u = c; c = l0op::ZerosLike(self, uniqueExecutor.get()); }\n"
+                        "    if (u != nullptr) { t = l0op::Abs(u, uniqueExecutor.get()); }\n"),
+    "list-read": ("    const aclTensor* u = nullptr;\n"
+                  "    while (k > 0) { u = v[0]; v.push_back(self); }\n"
+                  "    if (u != nullptr) { t = l0op::Abs(u, uniqueExecutor.get()); }\n"),
 }
 
 
