@@ -107,7 +107,7 @@ class LoopSkip:
         frame = record.frame
         # A local pointer (`std::vector<const aclTensor*> v;` counts as one) changes only what a statement naming it
         # does (`*p`, `p[i] = x`): such a statement of a changed variable is not confined anyway.
-        aliases = {*frame.pointer_refs, *frame.escaped, *frame.loose_refs, "this"}
+        aliases = {*frame.pointer_refs, *frame.escaped, *frame.loose_refs, *frame.loose_params, "this"}
         # A reference parameter writes through to its caller's variable, which the pass rolls back; only another
         # reference or pointer to that variable could read it in the pass.
         targets = [(id(caller), variable) for caller, variable in (*frame.refs.values(), *frame.pointer_refs.values())]
