@@ -3,8 +3,11 @@
 - the lemma the skip rests on: an expression `confined_value` accepts, whose truth the first pass left undecided,
   stays undecided when the changed variables are unknown (random expressions over random values);
 - the skip changes no route: random C++ programs (accumulators, conditions on them, element writes, nested loops,
-  helpers with loops, launches, break/continue, lambdas, aliases, objects) walked with and without the shortcut give
-  the same route JSON; the programs must make the shortcut fire, so the comparison is not empty.
+  helpers with loops, launches, break/continue, lambdas, aliases, pointers, objects, containers filled in the loop,
+  variables set before they are read), some with a step budget small enough to run out, walked with and without the
+  shortcut give the same route JSON; the shortcut must fire in them, so the comparison is not empty. Loops whose
+  second pass would change the route (a condition the first pass decided, a lambda reading the changed variable)
+  must give the same route too.
 """
 
 from __future__ import annotations
@@ -96,7 +99,9 @@ TAIL = ("    if (n > 4) { t = l0op::Cast(t, op::DataType::DT_FLOAT, uniqueExecut
         "    if (m == 0) { t = l0op::ZerosLike(t, uniqueExecutor.get()); }\n"
         "    auto r = l0op::ViewCopy(t, out, uniqueExecutor.get());\n    return ACLNN_SUCCESS;\n}\n")
 HELPERS = """namespace {
-int64_t Total(const int64_t *dims, int64_t k) { int64_t s = 1; for (int64_t i = 0; i < k; i++) { s *= dims[i]; } return s; }
+int64_t Total(const int64_t *dims, int64_t k) {
+    int64_t s = 1; for (int64_t i = 0; i < k; i++) { s *= dims[i]; } return s;
+}
 void Bump(int64_t &v, bool c) { if (c) { v = v + 1; } }
 const aclTensor *Scan(const aclTensor *x, int64_t k, aclOpExecutor *ex) {
     int64_t size = 1; int64_t last = -1;
@@ -116,11 +121,13 @@ STATEMENTS = [
     "Bump(n, flag);", "Bump(m, !flag);", "{ int64_t &r = m; r = r + n; }",
     "auto f = [&]() { return n + 1; }; m = f();", "{ Box b; b.v_ = n; m = b.v_; }",
     "CHECK_RET(n > 0, ACLNN_ERR_PARAM_INVALID);", "t = l0op::Abs(t, uniqueExecutor.get());",
-    "{ Box b; b.v_ = n; if (b.v_ > 3) { m = 1; } }", "{ const aclTensor* q = t; t = l0op::Abs(q, uniqueExecutor.get()); }",
+    "{ Box b; b.v_ = n; if (b.v_ > 3) { m = 1; } }",
+    "{ const aclTensor* q = t; t = l0op::Abs(q, uniqueExecutor.get()); }",
     "{ int64_t *w = dims; w[1] = n; }", "{ auto &e = dims[0]; e = n; }", "{ int64_t *w = &m; *w = 2; }",
     "v.push_back(t);", "v.push_back(c);", "for (auto x : v) { t = l0op::Abs(x, uniqueExecutor.get()); }",
     "c = l0op::ZerosLike(self, uniqueExecutor.get());", "CHECK_RET(c != nullptr, ACLNN_ERR_INNER_NULLPTR);",
-    "if (c == nullptr) { m = 5; }", "t = l0op::ZerosLike(c, uniqueExecutor.get());", "dims[2] = dims[2] * 2;", "if (dims[2] > 5) { n = 0; }",
+    "if (c == nullptr) { m = 5; }", "t = l0op::ZerosLike(c, uniqueExecutor.get());", "dims[2] = dims[2] * 2;",
+    "if (dims[2] > 5) { n = 0; }",
 ]
 
 
@@ -140,7 +147,8 @@ def _program(seed: int) -> str:
     extras = [index for index in range(len(EXTRAS)) if rng.random() < 0.25]
     # A few kinds of statement per program, so that the loops read what they change in few ways.
     statements = rng.sample(STATEMENTS, 5) + [use for index in extras for use in USES[index]]
-    body = "".join(f"    while (k > {index}) {{ {_block(rng, 1, statements)} }}\n" for index in range(rng.randint(1, 3)))
+    body = "".join(f"    while (k > {index}) {{ {_block(rng, 1, statements)} }}\n"
+                   for index in range(rng.randint(1, 3)))
     return HELPERS + HEAD + "".join(EXTRAS[index] for index in extras) + body + TAIL
 
 
