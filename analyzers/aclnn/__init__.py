@@ -14,8 +14,9 @@ from op_migrate.analyzers.aclnn.chain import (
     L0Call,
     RouteSet,
     evaluate,
+    clear_reach_indexes,
     file_chains,
-    reach_index,
+    reach_index_apart,
 )
 from op_migrate.analyzers.aclnn.generated_catalog import CatalogFileError, load_catalog
 from op_migrate.analyzers.aclnn.includes import resolver_for
@@ -87,7 +88,7 @@ def clear_caches() -> None:
     """Forget what this process parsed and indexed (a new run reads the files again: they may have changed)."""
     repo_index.cache_clear()
     resolver_for.cache_clear()
-    reach_index.cache_clear()
+    clear_reach_indexes()
     index_for.cache_clear()
 
 
@@ -95,16 +96,17 @@ def prepare_indexes(repo_roots: Sequence[Path], catalogs: Sequence[Path] = (),
                     frontend_options: FrontendOptions = FrontendOptions()) -> None:
     """Build what every file of a directory run shares (the L0 index, the reachability index, the include and macro
     search paths) once, in this process: worker processes forked afterwards inherit them instead of each building
-    its own. Nothing changes in what a route says."""
+    its own. The reachability index is built in a child process meanwhile and handed back (chain.reach_index_apart),
+    so that neither this process nor its workers hold the build's peak. Nothing changes in what a route says."""
     roots, _ = usable_roots(repo_roots)
     good_catalogs, _ = usable_catalogs(catalogs)
     if not roots:
         return
-    index = repo_index(tuple(roots), frontend_options, (), good_catalogs)
-    index.scope.resolver.search_path()
-    index.opdefs.find("")
-    reach_index(tuple(roots))
-    index_for(tuple(roots)).name_index()
+    with reach_index_apart(tuple(roots)):  # in a child, beside the rest: no process here keeps the build's peak
+        index = repo_index(tuple(roots), frontend_options, (), good_catalogs)
+        index.scope.resolver.search_path()
+        index.opdefs.find("")
+        index_for(tuple(roots)).name_index()
 
 
 def usable_roots(repo_roots: Sequence[Path]) -> tuple[list[Path], list]:

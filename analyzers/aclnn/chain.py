@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import functools
+import contextlib
+import multiprocessing
 import re
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -144,10 +147,56 @@ def audit_roots(report: ChainReport) -> tuple[Path, ...]:
     return tuple(sorted({Path(chains.path).parent for chains in report.files}))
 
 
-@functools.lru_cache(maxsize=4)
+_REACH_INDEXES: dict[tuple[Path, ...], ReachIndex | None] = {}
+_KEPT_INDEXES = 4
+
+
 def reach_index(roots: tuple[Path, ...]) -> ReachIndex | None:
     """One reachability index per set of roots in a process (every entry of a directory run shares it)."""
-    return ReachIndex.build(list(roots)) if roots else None
+    if roots not in _REACH_INDEXES:
+        _keep(roots, ReachIndex.build(list(roots)) if roots else None)
+    index = _REACH_INDEXES[roots] = _REACH_INDEXES.pop(roots)  # the most recently used is kept longest
+    return index
+
+
+@contextlib.contextmanager
+def reach_index_apart(roots: tuple[Path, ...]) -> Iterator[None]:
+    """Build the roots' reachability index in a child process while the body runs, and keep it for
+    reach_index(roots) when the body ends.
+
+    The build reads every file of the roots into identifier sets and scanned definitions (ops-nn's roots: ~290 MiB at
+    its peak) to keep ~3 MB. Built here, this process would stay at that peak (the allocator keeps the freed memory),
+    and so would every worker forked from it; the child returns only what is kept. Where a child cannot be started
+    (no fork), or it fails, the index is built here as before."""
+    if not roots or roots in _REACH_INDEXES:
+        yield
+        return
+    try:
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+    except (ValueError, OSError):
+        pool = None
+    with pool or contextlib.nullcontext():
+        pending = pool.submit(_build_reach_index, roots) if pool is not None else None
+        yield  # the caller's own work runs beside the build
+        try:
+            built = pending.result() if pending is not None else None
+        except (OSError, BrokenProcessPool):
+            built = None
+    _keep(roots, built if built is not None else ReachIndex.build(list(roots)))
+
+
+def _build_reach_index(roots: tuple[Path, ...]) -> ReachIndex:
+    return ReachIndex.build(list(roots))
+
+
+def clear_reach_indexes() -> None:
+    _REACH_INDEXES.clear()
+
+
+def _keep(roots: tuple[Path, ...], index: ReachIndex | None) -> None:
+    if len(_REACH_INDEXES) >= _KEPT_INDEXES:
+        del _REACH_INDEXES[next(iter(_REACH_INDEXES))]  # the least recently used
+    _REACH_INDEXES[roots] = index
 
 
 def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:

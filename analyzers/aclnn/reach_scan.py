@@ -10,6 +10,7 @@ included, belongs to that function. Over-approximating is the intent: every iden
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from op_migrate.analyzers.route.macros import LAUNCH_MACROS
 _TOKEN = re.compile(rb"[{};]")
 _BRACE = re.compile(rb"[{}]")
 _STATIC = re.compile(rb"\bstatic\b")
+Words = Callable[[Iterable[bytes]], frozenset[bytes]]
 # A head longer than this (a run of macro invocations without `;`) is classified by its end only.
 MAX_HEAD = 1 << 16
 
@@ -56,10 +58,11 @@ class FileScan:
     unbalanced: int | None = None
 
 
-def scan(data: bytes) -> FileScan:
-    """The definitions of one file's bytes."""
-    masked, defines = mask(data)
-    scanner = _Scanner(masked)
+def scan(data: bytes, words: Words = frozenset, masked: tuple | None = None) -> FileScan:
+    """The definitions of one file's bytes. `words` makes each definition's set of names (the reach index build
+    shares one object per distinct name); `masked` is mask(data) when the caller has it already."""
+    masked, defines = masked or mask(data)
+    scanner = _Scanner(masked, words)
     for name, start, end in defines:
         scanner.macro(data, name, start, end)
     scanner.run()
@@ -95,8 +98,9 @@ class _Scanner:
     declares it, which only the build can tell), "external" (the rest, and every method that may override).
     """
 
-    def __init__(self, masked: bytes) -> None:
+    def __init__(self, masked: bytes, words: Words = frozenset) -> None:
         self.text = masked
+        self.words = words
         self.definitions: list[Definition] = []
         self.unbalanced: int | None = None
         self._line_pos = 0
@@ -118,7 +122,8 @@ class _Scanner:
         line = self.line_at(start)
         masked = LEXEMES.sub(lambda m: m.group().translate(BLANK), body)
         self.definitions.append(Definition(name.decode("ascii"), (), "macro", line, line + body.count(b"\n"),
-                                           identifiers(masked), sites_in_text(masked, line), linkage="file"))
+                                           self.words(identifiers(masked)), sites_in_text(masked, line),
+                                           linkage="file"))
 
     def run(self) -> None:
         text = self.text
@@ -214,7 +219,8 @@ class _Scanner:
         full = scope.qualifier + parts
         calls = free_calls(body) if "l0op" in full else frozenset()
         self.definitions.append(Definition(name, full, "function" if name else "block", line, self.line_at(end),
-                                           identifiers(body) | identifiers(extra), sites_in_text(body, body_line),
+                                           self.words(identifiers(body) | identifiers(extra)),
+                                           sites_in_text(body, body_line),
                                            calls, (names_from, end + 1), linkage))
         if name.startswith("operator") and scope.klass is not None:
             scope.klass.refs.add(name.encode("ascii"))
@@ -271,7 +277,7 @@ class _Scanner:
         internal = _STATIC.search(prefix) is not None
         linkage = "external" if parts else self.linkage(scope, name, internal)
         self.definitions.append(Definition(name, scope.qualifier + parts, "variable", line,
-                                           line + value.count(b"\n"), refs, sites, frozenset(), (value_at,
+                                           line + value.count(b"\n"), self.words(refs), sites, frozenset(), (value_at,
                                                                                       value_at + len(value)), linkage))
         if scope.klass is not None:
             scope.klass.refs.add(name.encode("ascii"))
@@ -279,7 +285,7 @@ class _Scanner:
     def close_class(self, klass: _Class, at: int) -> None:
         klass.refs.add(b"~" + klass.name.encode("ascii"))
         self.definitions.append(Definition(klass.name, klass.qualifier, "class", klass.line, self.line_at(at),
-                                           frozenset(klass.refs), linkage=klass.linkage))
+                                           self.words(klass.refs), linkage=klass.linkage))
 
     def finish(self) -> list[Definition]:
         """Out-of-line methods of a class this file defines take the class's linkage rule."""
@@ -293,10 +299,11 @@ class _Scanner:
         return settled
 
 
-def file_definitions(path: str, data: bytes, parse) -> FileScan:
+def file_definitions(path: str, data: bytes, parse, words: Words = frozenset, masked: tuple | None = None) -> FileScan:
     """The scan of a file; when its braces do not balance, the definitions that end before that line as scanned and
-    the functions from there on as `parse` (a C++ front end: path -> CxxUnit) reads them."""
-    scanned = scan(data)
+    the functions from there on as `parse` (a C++ front end: path -> CxxUnit) reads them. `words` and `masked` as in
+    scan()."""
+    scanned = scan(data, words, masked)
     line = scanned.unbalanced
     if line is None:
         return scanned
@@ -306,10 +313,10 @@ def file_definitions(path: str, data: bytes, parse) -> FileScan:
     spans = [(f.name.split("::"), f.line, f.end_line) for f in unit.functions if f.end_line >= line]
     spans += [(g.name.split("::"), g.line, g.line) for g in unit.globals if g.line >= line]
     kept = tuple(d for d in scanned.definitions if d.kind == "macro" or d.end_line < line)
-    return FileScan(kept + definitions_by_lines(mask(data)[0], spans), line)
+    return FileScan(kept + definitions_by_lines((masked or mask(data))[0], spans, words), line)
 
 
-def definitions_by_lines(masked: bytes, spans) -> tuple[Definition, ...]:
+def definitions_by_lines(masked: bytes, spans, words: Words = frozenset) -> tuple[Definition, ...]:
     """Definitions for ((name parts), first line, last line) spans another reader found (the C++ front end)."""
     lines = masked.split(b"\n")
     offsets = [0]
@@ -321,6 +328,6 @@ def definitions_by_lines(masked: bytes, spans) -> tuple[Definition, ...]:
         text = masked[start:end]
         qualifier = tuple(parts[:-1])
         calls = free_calls(text) if "l0op" in qualifier else frozenset()
-        found.append(Definition(parts[-1], qualifier, "function", first, last, identifiers(text),
+        found.append(Definition(parts[-1], qualifier, "function", first, last, words(identifiers(text)),
                                 sites_in_text(text, first), calls, (start, end)))
     return tuple(found)

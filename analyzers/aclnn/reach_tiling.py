@@ -45,6 +45,7 @@ class TilingSight:
     def __init__(self, paths: Sequence[str]) -> None:
         self._paths = paths
         self._by_name: dict[str, list[str]] | None = None
+        self._tails: dict[str, list[str]] = {}
         self._scanned: dict[str, tuple[frozenset[bytes], tuple[str, ...]]] = {}
         # Per path, the name sets of the files it reaches that declare any (shared with _scanned, not copied: a union
         # per file of ops-nn's universe cost ~60 MB).
@@ -57,18 +58,19 @@ class TilingSight:
         """Whether code in `path` may call `optiling::name`: its own text or a header it includes declares it."""
         return any(name in names for names in self.names(path))
 
-    def names(self, path: str, data: bytes | None = None) -> tuple[frozenset[bytes], ...]:
-        """The sets of names of `namespace optiling` that `path` and the headers it includes declare."""
+    def names(self, path: str, data: bytes | None = None, masked: bytes | None = None) -> tuple[frozenset[bytes], ...]:
+        """The sets of names of `namespace optiling` that `path` and the headers it includes declare (`data`, and
+        `masked` = mask(data)[0], when the caller has read it)."""
         if path not in self._names:
-            self._names[path] = self._search(path, data)
+            self._names[path] = self._search(path, data, masked)
         return self._names[path]
 
-    def _search(self, path: str, data: bytes | None) -> tuple[frozenset[bytes], ...]:
+    def _search(self, path: str, data: bytes | None, masked: bytes | None) -> tuple[frozenset[bytes], ...]:
         found: list[frozenset[bytes]] = []
         pending, seen = [path], {path}
         while pending:
             current = pending.pop()
-            names, included = self._scan(current, data if current == path else None)
+            names, included = self._scan(current, *((data, masked) if current == path else (None, None)))
             if names:
                 found.append(names)
             for name in included:
@@ -78,7 +80,8 @@ class TilingSight:
                         pending.append(header)
         return tuple(found)
 
-    def _scan(self, path: str, data: bytes | None) -> tuple[frozenset[bytes], tuple[str, ...]]:
+    def _scan(self, path: str, data: bytes | None,
+              masked: bytes | None = None) -> tuple[frozenset[bytes], tuple[str, ...]]:
         if path not in self._scanned:
             if data is None:
                 try:
@@ -86,24 +89,30 @@ class TilingSight:
                         data = handle.read()
                 except OSError:
                     data = b""  # unreadable: the reach index reports it; it names nothing
-            self._scanned[path] = (_declared(data) if b"optiling" in data else frozenset(), included_paths(data))
+            self._scanned[path] = (_declared(data, masked) if b"optiling" in data else frozenset(),
+                                   included_paths(data))
         return self._scanned[path]
 
     def _named(self, included: str) -> list[str]:
-        """The files of the universe an `#include` of `included` may read: their paths end with it."""
-        if self._by_name is None:
-            self._by_name = {}
-            for path in self._paths:
-                self._by_name.setdefault(os.path.basename(path), []).append(path)
-        tail = "/" + included
-        return [path for path in self._by_name.get(os.path.basename(included), [])
-                if path.replace(os.sep, "/").endswith(tail)]
+        """The files of the universe an `#include` of `included` may read: their paths end with it (remembered per
+        include text: every source of a folder names the same headers)."""
+        found = self._tails.get(included)
+        if found is None:
+            if self._by_name is None:
+                self._by_name = {}
+                for path in self._paths:
+                    self._by_name.setdefault(os.path.basename(path), []).append(path)
+            tail = "/" + included
+            found = self._tails[included] = [path for path in self._by_name.get(os.path.basename(included), [])
+                                              if path.replace(os.sep, "/").endswith(tail)]
+        return found
 
 
-def _declared(data: bytes) -> frozenset[bytes]:
+def _declared(data: bytes, masked: bytes | None = None) -> frozenset[bytes]:
     """The names a file may declare in `namespace optiling`: every identifier of its `namespace optiling { }` blocks,
-    of what follows `optiling::`, and of the directives naming the namespace; an alias of it: every identifier."""
-    masked = mask(data)[0]
+    of what follows `optiling::`, and of the directives naming the namespace; an alias of it: every identifier.
+    `masked` is mask(data)[0] when the caller has it."""
+    masked = mask(data)[0] if masked is None else masked
     if _ALIAS.search(masked):
         return frozenset(masked.translate(IDENT_BYTES).split())
     found: set[bytes] = set()
