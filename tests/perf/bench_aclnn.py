@@ -8,8 +8,8 @@ Each tree is analysed as a user runs it on a repository: the tree itself as the 
 --repo-root roots given here (ops-math for the other repositories), with the facts given. Cold: a fresh cache
 directory (every file parsed, its routes walked). Warm: the same command again (every per-file document from the
 cache). Bare parse: tree-sitter alone over the tree's op_api sources, already in memory, one process: the floor the
-ratios are taken against. Worker memory: the largest resident set of the worker processes (ru_maxrss of the
-children). The profile is a separate single-process cold run under cProfile (its own time is not the figure).
+ratios are taken against. Worker memory: the largest resident set of the child processes (ru_maxrss of the
+children): the workers, and the child that builds the reach index before they start (chain.reach_index_apart). The profile is a separate single-process cold run under cProfile (its own time is not the figure).
 --json-dir writes each tree's route document, for tests/perf/diff_routes.py.
 """
 
@@ -101,7 +101,7 @@ def report(row: dict, jobs: int) -> None:
     print(f"  bare tree-sitter parse (1 process): {row['bare']:.2f} s")
     print(f"  cold (-j {jobs}): {row['cold']:.2f} s = {row['cold'] / row['bare']:.1f}x the bare parse")
     print(f"  warm (-j {jobs}): {row['warm']:.2f} s = {100 * row['warm'] / row['cold']:.1f}% of cold")
-    print(f"  largest worker: {row['worker_mib']:.0f} MiB resident")
+    print(f"  largest worker (or reach index builder): {row['worker_mib']:.0f} MiB resident")
     print(f"  routes {s.get('routes', 0)}: complete {100 * s.get('complete_routes', 0) / routes:.1f}%, rejected "
           f"{s.get('rejected_routes', 0)}, incomplete by reason {s.get('incomplete_by_reason', {})}")
     if row["profile"]:
