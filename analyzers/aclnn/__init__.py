@@ -13,8 +13,8 @@ from op_migrate.analyzers.aclnn.chain import (
     FileChains,
     L0Call,
     RouteSet,
-    evaluate,
     clear_reach_indexes,
+    evaluate,
     file_chains,
     reach_index_apart,
 )
