@@ -11,7 +11,8 @@ from op_migrate.analyzers.cxx.model import Expr, Stmt, statements_in
 from op_migrate.analyzers.route.values import IntList, Unknown, is_number
 
 _IDENTIFIER = re.compile(r"(?<![\w.>:])([A-Za-z_]\w*)(?![\w(])")
-_CONST = re.compile(r"^\s*const\b[^*&]*&")  # a reference to const (`const T*&` refers to a pointer it may change)
+# A reference to const (`const T&`; `const T*&` refers to a pointer it may change).
+CONST_REFERENCE = re.compile(r"^\s*const\b[^*&]*&")
 _AUTO = re.compile(r"^\s*(?:const\s+)?auto\b")
 _CLASS_TYPE = re.compile(r"^\s*(?:const\s+)?[A-Za-z_][\w:]*(?:<[^*&]*>)?\s*$")
 _ITERATOR = re.compile(r"\.\s*(?:c|r|cr)?(?:begin|end|data)\s*\(|"
@@ -35,25 +36,23 @@ class AliasWalk:
     def declared_pointer(self, stmt: Stmt) -> None:
         """`T* p = ...;` declares a local pointer, `auto it = v.begin();` an iterator; the arrays its initializer
         names (`= dims`, `= a + 1`, `= v.data()`, `std::find(v.begin(), ...)`) are reachable through it."""
-        type_text = stmt.type_text or ""
-        iterator = stmt.value is not None and _AUTO.match(type_text) is not None and "&" not in type_text and \
-            _ITERATOR.search(stmt.value.text) is not None
-        if "*" not in type_text and not iterator or not stmt.target:
-            return
-        self.frame.pointers.add(stmt.target.strip())
-        if stmt.value is not None:
-            for source in _IDENTIFIER.findall(stmt.value.text):
-                if isinstance(self.frame.env.get(source), IntList):
-                    self.frame.escaped.add(source)
+        if stmt.target:
+            self._pointer_declared(stmt.type_text or "", stmt.target.strip(),
+                                   stmt.value.text if stmt.value is not None else None)
 
     def loop_pointer(self, text: str) -> None:
         """`for (auto it = v.begin(); ...)`, `for (int64_t* p = dims; ...)`: the loop's own pointer or iterator."""
         match = _FOR_INIT.match(text)
-        if match is None:
+        if match is not None:
+            self._pointer_declared(*match.groups())
+
+    def _pointer_declared(self, type_text: str, name: str, init: str | None) -> None:
+        iterator = init is not None and _AUTO.match(type_text) is not None and "&" not in type_text and \
+            _ITERATOR.search(init) is not None
+        if "*" not in type_text and not iterator:
             return
-        type_text, name, init = match.groups()
-        if "*" in type_text or _AUTO.match(type_text) and "&" not in type_text and _ITERATOR.search(init):
-            self.frame.pointers.add(name)
+        self.frame.pointers.add(name)
+        if init is not None:
             self.frame.escaped.update(source for source in _IDENTIFIER.findall(init)
                                       if isinstance(self.frame.env.get(source), IntList))
 
@@ -81,7 +80,7 @@ class AliasWalk:
         """`auto& r = v[0];`, `T& r = Get(x);`: a non-const reference the walk cannot alias (`modelled` is False): a
         write through r later changes what its initializer names (`v`), unknown from then on."""
         type_text = stmt.type_text or ""
-        if modelled or "&" not in type_text or "&&" in type_text or _CONST.match(type_text) or not stmt.target:
+        if modelled or "&" not in type_text or "&&" in type_text or CONST_REFERENCE.match(type_text) or not stmt.target:
             return
         if stmt.value is not None:
             self.frame.loose_refs[stmt.target.strip()] = stmt.value.text

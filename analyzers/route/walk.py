@@ -8,7 +8,7 @@ from typing import Protocol
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
 from op_migrate.analyzers.findings import Finding
-from op_migrate.analyzers.route.aliases import AliasWalk
+from op_migrate.analyzers.route.aliases import CONST_REFERENCE, AliasWalk
 from op_migrate.analyzers.route.audit import FrameAudit, RouteAudit
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
@@ -71,7 +71,6 @@ _PARSE_ERRORS = ("cxx-parse-error", "cxx-missing-token", "cxx-recursion-limit", 
 _EXECUTOR_NO_OPS = ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation")
 # A variable the walk can hold: a name, qualified (`g_mode`, `ns::kMode`) or its own (`$returned`, `args$0`).
 _LISTED_ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[[^\[\]]+\]")
-_CONST_REFERENCE = re.compile(r"^\s*const\b[^*&]*&")  # `const T&` (not `const T*&`: a reference to a pointer)
 _MEMBER_ARGUMENT = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+")
 _CALL_IN_CALLEE = re.compile(r"[\w>\]]\s*(?:<[^()]*>)?\s*\(")
 _PLAIN_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:::[A-Za-z_]\w*)*$")
@@ -607,10 +606,10 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
                     # unknown already)
                     if self.member_path(argument.replace(" ", "")) is not None:
                         refs[param.name] = (caller, argument.replace(" ", ""))
-                elif _LISTED_ELEMENT.fullmatch(argument) and \
-                        isinstance(caller.env.get(_LISTED_ELEMENT.fullmatch(argument).group(1)), TensorList):
+                elif (listed := _LISTED_ELEMENT.fullmatch(argument)) and \
+                        isinstance(caller.env.get(listed.group(1)), TensorList):
                     refs[param.name] = (caller, argument)  # `Prep(tensors[0], ex)`: an element of the container
-                elif not _CONST_REFERENCE.match(declared):
+                elif not CONST_REFERENCE.match(declared):
                     loose_params[param.name] = (caller, argument)  # `Set(dims[1])`: dims changes, somewhere
             elif "*" in declared or "[" in declared:
                 pointed = _pointed_variable(arg_expr, caller)
