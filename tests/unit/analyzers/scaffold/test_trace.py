@@ -583,13 +583,8 @@ def _before_classify(code: str) -> str:
     ("x2['shape'] = [1] * dif + list(x1['shape'])", True),  # another port's shape
     ("x2['shape'] = [2] * dif + list(x2['shape'])", True)])
 def test_a_branch_that_only_puts_leading_unit_dims_in_front_of_a_shape_is_not_followed(tmp_path, padding, follows):
-    compute = """
-    def probe_compute(x1, x2, y, alpha):
-        return tbe.vsub(x1, x2)
-    """
-    entry = ENTRY.replace("    ins = classify(", "    dif = len(x1['shape']) - len(x2['shape'])\n"
-                                                f"    if dif > 0:\n        {padding}\n    ins = classify(")
-    chain = _with_entry(tmp_path, compute, entry)
+    entry = _before_classify(f"    dif = len(x1['shape']) - len(x2['shape'])\n    if dif > 0:\n        {padding}\n")
+    chain = _with_entry(tmp_path, VSUB, entry)
     if follows:  # the static path forks on the ranks; the arm that rewrites x2's shape stops there
         assert chain.gaps and "the shape of input x2 is replaced before classify" in chain.gaps[0].reason
     else:
@@ -665,13 +660,8 @@ def test_the_search_loop_over_shapes_of_different_ranks_is_not_the_idiom(tmp_pat
 @pytest.mark.parametrize("layout, decided", [("FRACTAL_NZ", True), ("NC1HWC0", True), ("ND", False),
                                              ("NCHW", False)])
 def test_the_rank_of_a_storage_format_decides_a_comparison_below_it(tmp_path, layout, decided):
-    compute = """
-    def probe_compute(x1, x2, y, alpha):
-        return tbe.vsub(x1, x2)
-    """
-    entry = ENTRY.replace("    ins = classify(", "    if len(x2['shape']) == 1 and x2['shape'][0] % 16 == 0:\n"
-                                                "        x2 = x1\n    ins = classify(")
-    chain = _with_entry(tmp_path, compute, entry, formats={"x1": layout, "x2": layout, "y": layout})
+    entry = _before_classify("    if len(x2['shape']) == 1 and x2['shape'][0] % 16 == 0:\n        x2 = x1\n")
+    chain = _with_entry(tmp_path, VSUB, entry, formats={"x1": layout, "x2": layout, "y": layout})
     # NC1HWC0 has 5 dims, FRACTAL_NZ at least 4: never 1; an NCHW port may be a [C] vector
     assert (not chain.gaps) is decided
 
