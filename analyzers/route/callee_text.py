@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import functools
+import re
+
+IDENTIFIER = re.compile(r"[A-Za-z_]\w*")  # every name a spelling holds (a pattern of its own where context matters)
 
 
 @functools.lru_cache(maxsize=65536)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
-from op_migrate.analyzers.route.callee_text import bare_name, split_callee
+from op_migrate.analyzers.route.callee_text import IDENTIFIER, bare_name, split_callee
 from op_migrate.analyzers.route.framework_functions import framework_function_names
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.values import HostValue, ObjectValue
@@ -56,7 +56,7 @@ class EffectScan:
         if root is not None and isinstance(self.lookup(root.group(1)), ObjectValue):
             return True
         return any(isinstance(value, HostValue) and value.kind == "executor"
-                   for value in (self.lookup(name) for arg in call.children for name in _IDENTIFIER.findall(arg.text)))
+                   for value in (self.lookup(name) for arg in call.children for name in IDENTIFIER.findall(arg.text)))
 
     def _reaches_unknown(self, unit: CxxUnit, function: Function) -> bool:
         """Whether a helper calls, directly or through helpers in reach, a free function defined nowhere in reach
@@ -71,7 +71,7 @@ class EffectScan:
                 if split_callee(callee)[0] is not None or callee.startswith("l0op::") \
                         or callee.rsplit("::", 1)[-1] in LAUNCH_MACROS:
                     continue
-                if not any(name in held for arg in call.children for name in _IDENTIFIER.findall(arg.text)):
+                if not any(name in held for arg in call.children for name in IDENTIFIER.findall(arg.text)):
                     continue  # no argument names a tensor or the executor: a computation on host values
                 callees = self._functions_named(unit, bare_name(callee).rsplit("::", 1)[-1])
                 if not callees and self.scope is not None:
@@ -117,7 +117,6 @@ class EffectScan:
 
 
 _EFFECT_METHODS = ("AllocTensor", "CreateView", "SetDataType")
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _RECEIVER_ROOT = re.compile(r"\W*([A-Za-z_]\w*)")
 _TENSOR_TYPES = re.compile(r"\bacl(?:Tensor|TensorList|OpExecutor)\b|\bauto\b")
 

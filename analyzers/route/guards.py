@@ -14,7 +14,7 @@ from op_migrate.analyzers.route.method_calls import MethodCalls
 from op_migrate.analyzers.route.model import Facts, ShapeRule
 from op_migrate.analyzers.route.packs import pack_size
 from op_migrate.analyzers.route.std_calls import StdLibraryCalls
-from op_migrate.analyzers.route.value_ops import COMPARISONS, arithmetic, compare_values
+from op_migrate.analyzers.route.value_ops import ASSIGNMENTS, COMPARISONS, arithmetic, compare_values
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
     ArchValue,
@@ -44,7 +44,6 @@ __all__ = ["GuardEvaluator", "split_callee", "strip_parens"]
 _NUMBER = re.compile(r"^([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)[uUlLfF]*$")
 _HEX = re.compile(r"^0[xX][0-9a-fA-F]+[uUlL]*$")
 _IDENT = re.compile(r"^[A-Za-z_][\w:]*$")
-_ASSIGNMENTS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="})
 _ASSIGNABLE = re.compile(r"[A-Za-z_]\w*(?:\s?(?:\.|->)\s?[A-Za-z_]\w*)*")
 _GET_TEXT = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>\s*\(\s*(\w+)\s*\)$")
 
@@ -321,7 +320,7 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
             if op == "&&":
                 return False if right is False else (True if left is True and right is True else UNKNOWN)
             return True if right is True else (False if left is False and right is False else UNKNOWN)
-        if op in _ASSIGNMENTS:
+        if op in ASSIGNMENTS:
             return self._assignment_value(op, left_expr, right_expr)
         left, right = self.value(left_expr), self.value(right_expr)
         if op == ",":

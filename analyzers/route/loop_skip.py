@@ -26,12 +26,12 @@ import re
 from dataclasses import dataclass, field
 
 from op_migrate.analyzers.route import pure_memo
+from op_migrate.analyzers.route.callee_text import IDENTIFIER
 from op_migrate.analyzers.route.objects import ObjectCalls
+from op_migrate.analyzers.route.value_ops import ASSIGNMENTS
 from op_migrate.analyzers.route.values import TensorList, Unknown
 
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _PURE_UNARY = ("-", "+", "!", "~")
-_ASSIGNMENTS = ("=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=")
 # Statement id -> (statement, the identifiers its own text and value name, its accumulator form). The statement is
 # held so that its id is never reused while the entry lives.
 _READS: dict[int, tuple] = {}
@@ -121,7 +121,7 @@ class LoopSkip:
                 lists.add(name)
             elif type(state.get(name)) is not Unknown or state[name] != Unknown(name):
                 return None
-        if any(_IDENTIFIER.findall(text) and changed.intersection(_IDENTIFIER.findall(text))
+        if any(IDENTIFIER.findall(text) and changed.intersection(IDENTIFIER.findall(text))
                for text in record.texts):
             return None
         seen = set()
@@ -185,7 +185,7 @@ def _killed(body, changed: set) -> set:
         _, names, target = _statement_reads(stmt)
         if stmt.kind == "assign" and target in changed and target not in named and stmt.value is not None and \
                 re.match(rf"\s*{re.escape(target)}\s*=(?!=)", stmt.text) and \
-                not (changed - killed).intersection(_IDENTIFIER.findall(stmt.value.text)):
+                not (changed - killed).intersection(IDENTIFIER.findall(stmt.value.text)):
             killed.add(target)
         named |= names
     return killed
@@ -203,11 +203,11 @@ def _confined(stmt, changed: set, decided: set, lists: set) -> bool:
     if names & lists:
         value = stmt.value
         if stmt.kind == "expr" and value is not None and value.kind == "call" and len(value.children) == 1 and \
-                not changed.intersection(_IDENTIFIER.findall(value.children[0].text)):
+                not changed.intersection(IDENTIFIER.findall(value.children[0].text)):
             receiver, _, method = (value.name or "").partition(".")
             return receiver in lists and method in ("push_back", "emplace_back") and names & changed == {receiver}
         return stmt.kind == "assign" and target in lists and not changed.intersection(
-            _IDENTIFIER.findall(value.text if value is not None else ""))
+            IDENTIFIER.findall(value.text if value is not None else ""))
     if stmt.kind == "if":
         return target == "if" and id(stmt) not in decided and confined_value(stmt.value, changed)
     return target in changed and confined_value(stmt.value, changed)
@@ -220,11 +220,11 @@ def _reads(stmt) -> tuple:
     if stmt.value is not None:
         texts.append(stmt.value.text)
     texts.extend(case.label for case in stmt.cases if case.label is not None)
-    names = {name for text in texts for name in _IDENTIFIER.findall(text)}
+    names = {name for text in texts for name in IDENTIFIER.findall(text)}
     value = stmt.value
     if value is None:
         return names, None
-    value_names = set(_IDENTIFIER.findall(value.text))
+    value_names = set(IDENTIFIER.findall(value.text))
     if stmt.kind == "if" and names - value_names <= {"if", "constexpr"}:
         return names, "if"
     if stmt.kind == "assign" and stmt.target and stmt.target.strip().isidentifier() and \
@@ -244,22 +244,22 @@ def confined_value(expr, changed: set) -> bool:
     names them is a name, a literal, or arithmetic, a comparison, a logical operator or `?:` (whose condition names
     none of them) on such parts; an operand evaluated only when one naming them says so (`n > 2 && x`) is arithmetic
     on names and literals, with no effect."""
-    if not changed.intersection(_IDENTIFIER.findall(expr.text)):
+    if not changed.intersection(IDENTIFIER.findall(expr.text)):
         return True
     kind = expr.kind
     if kind in ("name", "literal"):
         return True
     if kind == "unary" and expr.name in _PURE_UNARY or kind == "other" and expr.name == "parenthesized_expression":
         return len(expr.children) == 1 and confined_value(expr.children[0], changed)
-    if kind == "binary" and expr.name not in _ASSIGNMENTS and len(expr.children) == 2:
+    if kind == "binary" and expr.name not in ASSIGNMENTS and len(expr.children) == 2:
         left, right = expr.children
-        if expr.name in ("&&", "||") and changed.intersection(_IDENTIFIER.findall(left.text)):
+        if expr.name in ("&&", "||") and changed.intersection(IDENTIFIER.findall(left.text)):
             return confined_value(left, changed) and _pure(right)  # the right operand may now be evaluated
         return confined_value(left, changed) and confined_value(right, changed)
     if kind == "ternary" and len(expr.children) == 3:
         # Not with a condition naming them: two arms equal as Python values (1 and true) make a value of them where
         # the first pass decided an arm, which a later operator may decide (test_loop_skip.py's lemma found it).
-        return not changed.intersection(_IDENTIFIER.findall(expr.children[0].text)) and \
+        return not changed.intersection(IDENTIFIER.findall(expr.children[0].text)) and \
             all(confined_value(child, changed) for child in expr.children)
     return False
 
@@ -269,7 +269,7 @@ def _pure(expr) -> bool:
     kind = expr.kind
     if kind in ("name", "literal"):
         return True
-    if kind == "binary" and expr.name not in _ASSIGNMENTS or kind == "unary" and expr.name in _PURE_UNARY or \
+    if kind == "binary" and expr.name not in ASSIGNMENTS or kind == "unary" and expr.name in _PURE_UNARY or \
             kind == "other" and expr.name == "parenthesized_expression":
         return bool(expr.children) and all(_pure(child) for child in expr.children)
     return False

@@ -12,10 +12,8 @@ Its arguments run first, as C++ evaluates them.
 
 from __future__ import annotations
 
-import re
-
 from op_migrate.analyzers.cxx.model import Expr
-from op_migrate.analyzers.route.callee_text import bare_name, split_callee
+from op_migrate.analyzers.route.callee_text import IDENTIFIER, bare_name, split_callee
 from op_migrate.analyzers.route.statements import clip
 from op_migrate.analyzers.route.values import (
     DType,
@@ -30,7 +28,6 @@ from op_migrate.analyzers.route.values import (
     Unknown,
 )
 
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # Receivers whose methods are the framework's (aclTensor, op::Shape, aclScalar, host arrays...): their object is
 # not one a launch is hidden behind.
 FRAMEWORK_RECEIVERS = (TensorRef, TensorList, ShapeValue, ScalarRef, HostValue, IntList, DtypeList, StridesValue, DType)
@@ -65,7 +62,7 @@ class UnmodelledCalls:
         given what a launch needs, or was made from it (`std::bind(DoAbs, self, ex)`: names a tensor, or a function
         that reaches a launch); otherwise it is a host computation (`func(context)` through a pointer dlsym gave)."""
         values = [self.value(arg) for arg in expr.children]
-        made_from = _IDENTIFIER.findall(held.text) if isinstance(held, Unknown) and held.text else []
+        made_from = IDENTIFIER.findall(held.text) if isinstance(held, Unknown) and held.text else []
         if isinstance(held, Unknown) and not any(self.held_kind(value) for value in values) and not any(
                 self.held_kind(self.lookup(name)) not in (None, "a function") or self.reach_chain(name, name)
                 for name in made_from):

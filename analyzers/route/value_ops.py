@@ -22,6 +22,7 @@ from op_migrate.analyzers.route.values import (
 )
 
 COMPARISONS = {"==", "!=", "<", "<=", ">", ">="}
+ASSIGNMENTS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="})
 
 
 def compare_values(op: str, left, right):
