@@ -191,7 +191,8 @@ def no_launch_text(route: dict) -> str:
 
 def _task_line(task: dict) -> str:
     may = "  may: " + " && ".join(task["guards"]) if task["may"] else ""
-    return f"[{task['index']}] {task['op']}  {task['launcher']}  {_short(task['file'])}:{task['line']}{may}"
+    unnamed = "  reads unnamed: " + ", ".join(task["unnamed_reads"]) if task.get("unnamed_reads") else ""
+    return f"[{task['index']}] {task['op']}  {task['launcher']}  {_short(task['file'])}:{task['line']}{unnamed}{may}"
 
 
 def _effect_text(step: dict) -> str:

@@ -87,6 +87,15 @@ MESSAGES = MessageCatalog(
         Severity.INFO,
     ),
     MessageDef(
+        "memory-unnamed-read",
+        "{entry}: {count} launch(es) read a tensor the route cannot name, first [{index}] {op} reading {tensor}; a "
+        "tensor of the chain read there would stay live until then, so the peak may be understated (the upper bound, "
+        "every storage at once, still holds)",
+        "A launch reads an input the walk could not resolve to a tensor of the route (an unknown value or a tensor "
+        "list whose elements are not all known): the lifetimes end too early if it is one of the chain's tensors.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "memory-route-incomplete",
         "{entry}: the route is incomplete (unparsed construct or unresolved call); the peak may be understated",
         "The chain analysis did not resolve everything on this route.",

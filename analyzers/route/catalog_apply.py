@@ -158,14 +158,14 @@ class CatalogApply:
     def _alloc_and_launch(self, op: CatalogOp, args, expr: Expr, site: Site):
         shape, dtype = self._shape_dtype(op, args, expr)
         tensor = self._create(op.name, "alloc", shape, dtype, site)
-        reads = self._reads(op, args)
+        reads, unnamed = self._reads(op, args), self._unnamed_reads(op, args, expr)
         if op.table or op.launches:
-            self._table_launches(op, args, site, reads, tensor)
+            self._table_launches(op, args, site, reads, tensor, unnamed)
         else:
-            self._task(op.name, self._launcher(op, args), site, reads, (tensor,))
+            self._task(op.name, self._launcher(op, args), site, reads, (tensor,), unnamed=unnamed)
         return TensorRef(tensor)
 
-    def _table_launches(self, op: CatalogOp, args, site: Site, reads, tensor: str) -> None:
+    def _table_launches(self, op: CatalogOp, args, site: Site, reads, tensor: str, unnamed=()) -> None:
         """A generated catalog's launches for the facts' arch and the first tensor argument's dtype."""
         first = next((a for a in args if isinstance(a, TensorRef)), None)
         dtype = self.book.ref_dtype(first) if first is not None else None
@@ -179,9 +179,9 @@ class CatalogApply:
             if pick.endswith("?"):
                 text = " && ".join(guards) or f"{op.name}: launch not decided by arch and dtype"
                 self._under(self.caller_text(text),
-                            lambda k=kernel, lc=launcher: self._task(k, lc, site, reads, (tensor,)))
+                            lambda k=kernel, lc=launcher: self._task(k, lc, site, reads, (tensor,), unnamed=unnamed))
             else:
-                self._task(kernel, launcher, site, reads, (tensor,))
+                self._task(kernel, launcher, site, reads, (tensor,), unnamed=unnamed)
 
     def _reads(self, op: CatalogOp, args) -> tuple[str, ...]:
         """The tensors a catalog op reads, then the elements of tensor lists it reads."""
@@ -193,6 +193,12 @@ class CatalogApply:
             if isinstance(value, TensorList):
                 reads.extend(member for member in value.members if member not in reads)
         return tuple(reads)
+
+    def _unnamed_reads(self, op: CatalogOp, args, expr: Expr) -> tuple[str, ...]:
+        """The inputs of a catalog op the walk cannot name, as the caller wrote them."""
+        texts = (self.unnamed_read(args[i], expr.children[i].text) for i in op.reads
+                 if i < len(args) and i < len(expr.children))
+        return tuple(text for text in texts if text is not None)
 
     def _launcher(self, op: CatalogOp, args) -> str:
         launcher = op.launchers[0] if op.launchers else "UNKNOWN"

@@ -50,6 +50,8 @@ class GeneratedCalls:
         reads += [m for value, role in zip(args, roles) if role == "input" and isinstance(value, TensorList)
                   for m in value.members]
         writes = [value.id for value, role in zip(args, roles) if role == "output" and isinstance(value, TensorRef)]
+        unnamed = [text for value, role, arg in zip(args, roles, expr.children) if role == "input"
+                   and (text := self.unnamed_read(value, arg.text)) is not None]
         site = self.frame.l0_site or Site(self.frame.function.name, self.frame.unit.path, expr.line)
         guarded = soc is None and info.socs
         if guarded:
@@ -58,7 +60,7 @@ class GeneratedCalls:
             saved = self.frame.guards, self.frame.may
             self.frame.guards, self.frame.may = self.frame.guards + (guard,), True
         try:
-            self._generated_launch(op, expr, site, reads, writes)
+            self._generated_launch(op, expr, site, reads, writes, unnamed)
         finally:
             if guarded:
                 self.frame.guards, self.frame.may = saved
@@ -74,18 +76,20 @@ class GeneratedCalls:
                 given[port] = dtype
         return given
 
-    def _generated_launch(self, op: str, expr: Expr, site: Site, reads, writes) -> None:
+    def _generated_launch(self, op: str, expr: Expr, site: Site, reads, writes, unnamed=()) -> None:
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
         if self.frame.l0_op is None and self.current_step is None:
             step = self._open_step(op, expr, None, [])
             self.current_step = step
             try:
-                self._task(op, "AI_CORE", site, tuple(reads), tuple(self._written(writes, op, site)), macro=macro)
+                self._task(op, "AI_CORE", site, tuple(reads), tuple(self._written(writes, op, site)), macro=macro,
+                           unnamed=unnamed)
             finally:
                 self.current_step = None
             self._step_result(step, None)
             return
-        self._task(op, "AI_CORE", site, tuple(reads), tuple(self._written(writes, op, site)), macro=macro)
+        self._task(op, "AI_CORE", site, tuple(reads), tuple(self._written(writes, op, site)), macro=macro,
+                   unnamed=unnamed)
 
 
 def _tensor_ports(info, roles, args):

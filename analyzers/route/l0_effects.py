@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from op_migrate.analyzers.cxx.model import Expr
+from op_migrate.analyzers.route.aliases import declared_type
 from op_migrate.analyzers.route.catalog_apply import CatalogApply
 from op_migrate.analyzers.route.l0_semantics import catalog_op, keeps_view_shape
 from op_migrate.analyzers.route.model import Event, ShapeRule, Site, Task
@@ -17,7 +20,10 @@ from op_migrate.analyzers.route.values import (
     TensorList,
     TensorRef,
     is_int,
+    unnamed_input,
 )
+
+_HOST_DECLARED = re.compile(r"^(?:const\s+)?(?:u?int(?:8|16|32|64)_t|int|int64|uint64|size_t|bool|float|double|char)\b")
 
 
 class L0Effects(CatalogApply):
@@ -144,10 +150,11 @@ class L0Effects(CatalogApply):
         rule = self.book.rule_for(entry, list(call[0]), call[1])[0]
         return rule, None
 
-    def _op_args(self, args) -> tuple[list[str], list[str], list[str]]:
+    def _op_args(self, args) -> tuple[list[str], list[str], list[str], list[str]]:
         """Tensor ids in OP_INPUT(...) / OP_OUTPUT(...) among `args`, or in an argument context variable: the
-        reads, the writes, and what is read besides (the other tensors a variable may hold, a list's elements)."""
-        reads, writes, also_read = [], [], []
+        reads, the writes, what is read besides (the other tensors a variable may hold, a list's elements), and the
+        inputs the walk cannot name (their text)."""
+        reads, writes, also_read, unnamed = [], [], [], []
         for arg in args:
             if arg.kind == "name" or arg.kind == "unary":
                 held = self.value(arg)
@@ -155,12 +162,15 @@ class L0Effects(CatalogApply):
                     reads.extend(held.reads)
                     writes.extend(held.writes)
                     also_read.extend(held.also_read)
+                    unnamed.extend(held.unnamed)
                     continue
             for call in arg.calls():
                 bucket = reads if call.name == "OP_INPUT" else writes if call.name == "OP_OUTPUT" else None
                 if bucket is not None:
                     for item in call.children:
                         value = self.value(item)
+                        if bucket is reads and (text := self.unnamed_read(value, item.text)) is not None:
+                            unnamed.append(text)
                         if isinstance(value, TensorRef):
                             bucket.append(value.id)
                             if bucket is reads:
@@ -169,12 +179,26 @@ class L0Effects(CatalogApply):
                             # A kernel reading a tensor list reads its elements; one writing it (SplitV's
                             # outputs) writes them.
                             (also_read if bucket is reads else writes).extend(value.members)
-        return reads, writes, also_read
+        return reads, writes, also_read, unnamed
+
+    def unnamed_read(self, value, text: str) -> str | None:
+        """How a launch's input the walk cannot name is shown (the argument in the entry point's names, with the
+        helper it is written in when that is not the entry point), or None: a known tensor, a host value, or a name
+        declared with a host number type (`int64_t seed` of a DSA launch)."""
+        if unnamed_input(value, text) is None:
+            return None
+        text = " ".join(text.split())
+        declared = declared_type(self.frame.function, text) if text.isidentifier() else None
+        if declared is not None and _HOST_DECLARED.match(declared.strip()):
+            return None
+        mapped = self.caller_text(text)
+        shown = unnamed_input(value, mapped)
+        return shown if mapped != text or len(self._active) <= 1 else f"{shown} in {self.frame.function.name}"
 
     def _launch(self, launcher: str, expr: Expr) -> None:
         args = expr.children
         op = args[0].text.strip().strip('"') if args else "?"
-        reads, writes, also_read = self._op_args(args)
+        reads, writes, also_read, unnamed = self._op_args(args)
         site = self.frame.l0_site or self._site(expr)
         written = self._written(writes, op, site)
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
@@ -183,12 +207,14 @@ class L0Effects(CatalogApply):
             step = self._open_step(op, expr, None, [])
             self.current_step = step
             try:
-                self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro, also_read=also_read)
+                self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro, also_read=also_read,
+                           unnamed=unnamed)
             finally:
                 self.current_step = None
             self._step_result(step, None)
             return
-        self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro, also_read=also_read)
+        self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro, also_read=also_read,
+                   unnamed=unnamed)
 
     def _written(self, writes, op: str, site: Site) -> list[str]:
         written = []
@@ -213,7 +239,8 @@ class L0Effects(CatalogApply):
                    also_read=source.others if isinstance(source, TensorRef) else ())
         return Status(True)
 
-    def _task(self, op, launcher, site: Site, reads, writes, macro: Site | None = None, also_read=()) -> None:
+    def _task(self, op, launcher, site: Site, reads, writes, macro: Site | None = None, also_read=(),
+              unnamed=()) -> None:
         index = len(self.tasks)
         reads = self._with_alternatives(reads)
         reads += [tensor_id for tensor_id in self._with_alternatives(also_read) if tensor_id not in reads]
@@ -224,7 +251,8 @@ class L0Effects(CatalogApply):
                                may=self.frame.may, guards=self.frame.guards, reads=tuple(reads),
                                writes=tuple(writes), call_path=path, via=via,
                                l0=(self.frame.l0_inner or via) if via else None,
-                               step=step.index if step is not None else None))
+                               step=step.index if step is not None else None,
+                               unnamed_reads=tuple(dict.fromkeys(unnamed))))
         if step is not None:
             step.tasks.append(index)
         self.events.append(Event(kind="launch", task=index))

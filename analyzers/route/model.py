@@ -166,6 +166,9 @@ class Task(JsonModel):
     via: str | None = None
     l0: str | None = None
     step: int | None = None
+    # Inputs the walk could not name (the source text of each): the launch reads a tensor that is none of `reads`
+    # as far as the route can tell, so what it keeps alive is not known.
+    unnamed_reads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

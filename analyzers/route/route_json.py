@@ -12,6 +12,8 @@ def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) 
         task = {"index": t.index, "op": t.op, "launcher": t.launcher, "via": t.via, "l0": t.l0, "step": t.step,
                 "file": t.file, "line": t.line, "may": t.may, "guards": list(t.guards), "reads": list(t.reads),
                 "writes": list(t.writes)}
+        if t.unnamed_reads:
+            task["unnamed_reads"] = list(t.unnamed_reads)
         if call_paths:
             task["call_path"] = [{"function": s.function, "file": s.file, "line": s.line} for s in t.call_path]
         tasks.append(task)
@@ -80,6 +82,7 @@ def route_from_json(document: dict) -> Route:
                 reads=tuple(t.get("reads", ())), writes=tuple(t.get("writes", ())),
                 call_path=tuple(Site(s["function"], s["file"], int(s["line"])) for s in t.get("call_path", ())),
                 via=t.get("via"), l0=t.get("l0"), step=t.get("step"),
+                unnamed_reads=tuple(t.get("unnamed_reads", ())),
             )
             for t in document.get("tasks", ())
         ),

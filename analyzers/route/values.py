@@ -101,6 +101,16 @@ CHANGING_METHODS = frozenset({"push_back", "emplace_back", "pop_back", "clear", 
                               "erase", "assign", "swap"})
 
 
+def unnamed_input(value, text: str) -> str | None:
+    """The text to name a kernel input by when the walk cannot say which tensor it is (an unknown value, or a tensor
+    list whose elements are not all known), else None; `text` is the argument as written."""
+    if isinstance(value, Unknown):
+        return " ".join(text.split())
+    if isinstance(value, TensorList) and not value.exhaustive:
+        return " ".join(text.split()) + " (elements not all known)"
+    return None
+
+
 def int_list_after(held: "IntList", method: str, args: list):
     """The numbers a host vector holds after `method(args)`: push_back, emplace_back, pop_back, clear and resize
     are followed; any other change leaves it unknown."""
@@ -123,6 +133,7 @@ class OpArgs:
     reads: tuple[str, ...]
     writes: tuple[str, ...]
     also_read: tuple[str, ...] = ()  # the other tensors a read variable may hold, a read list's elements
+    unnamed: tuple[str, ...] = ()  # inputs the walk could not name (their source text)
 
 
 @dataclass(frozen=True)

@@ -73,3 +73,18 @@ def test_the_reachable_peak_is_the_peak_over_every_choice_of_the_split_guards(da
     peak, exact = _reachable_peak(memory, blocks)
     assert exact
     assert peak == _brute_peak(sets, {m: g for m, g in guards.items() if g}, blocks)
+
+
+def test_a_row_survives_its_json_round_trip_whole() -> None:
+    """Directory mode keeps rows as JSON in the cached per-file documents: every field comes back (the count of
+    launches reading unnamed tensors was once dropped on the way, and the "may be more" went with it)."""
+    from dataclasses import fields
+
+    from op_migrate.analyzers.atlas import row_from_json
+    from op_migrate.analyzers.atlas.rows import AtlasItem, AtlasRow
+
+    item = AtlasItem("Cast", "AI_CORE", "Cast", "a.cpp:3", "self", 2.0, "always")
+    row = AtlasRow("aclnnX", "a.cpp", 1, True, False, ("r",), (("AI_CORE", 1, 1),), (item,), (item,), "4·N", 2.0,
+                   1.0, True, False, True, 4096, "", 3)
+    assert all(getattr(row, f.name) != f.default for f in fields(row) if f.name != "rejected")  # nothing left default
+    assert row_from_json(row.to_json()) == row
