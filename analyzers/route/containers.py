@@ -166,8 +166,8 @@ class ContainerCalls:
                 return TensorList()  # `FVector<const aclTensor*> v(n)`: n nullptrs until assigned
             return self._from_iterators(expr.children)
         value = self.value(expr)
-        if isinstance(value, TensorList):
-            return value
+        if isinstance(value, (TensorList, TensorTuple)):
+            return value  # a TensorTuple: the std::array an L0 op returned (`return {a, b};`), positions kept
         return TensorList(exhaustive=False)
 
     def container_method(self, receiver: str, listed: TensorList, method: str, args: tuple[Expr, ...]):

@@ -48,6 +48,9 @@ _ASSIGNABLE = re.compile(r"[A-Za-z_]\w*(?:\s?(?:\.|->)\s?[A-Za-z_]\w*)*")
 _GET_TEXT = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>\s*\(\s*(\w+)\s*\)$")
 
 
+# `std::array<aclTensor*, N>` / `std::tuple<aclTensor*, ...>` / `std::pair<...>` written as a compound literal.
+_TENSOR_AGGREGATE = re.compile(r"^(?:std::)?(?:array|tuple|pair)\s*<.*\baclTensor\b", re.S)
+
 class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
     """Evaluates expressions to abstract values; subclasses supply variables, tensors and side-effecting calls."""
 
@@ -224,6 +227,9 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         if len(expr.children) == 1 and (expr.text.startswith("(") or expr.text.startswith(CASTS)):
             written = _C_CAST.match(expr.text) if expr.text.startswith("(") else None
             return convert(written.group(1) if written else None, self.value(expr.children[0]))
+        if len(expr.children) == 2 and expr.children[1].kind == "init_list" and \
+                _TENSOR_AGGREGATE.match(expr.children[0].text):
+            return self.braced_tuple(expr.children[1])  # `std::array<aclTensor*, 2>{a, b}`: positions kept
         return Unknown(expr.text)
 
     def subscript(self, base, index_expr: Expr):

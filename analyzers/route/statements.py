@@ -236,7 +236,8 @@ class StatementWalker:
         if stmt.kind == "decl" and isinstance(value, HostValue) and value.kind == "ints" and \
                 ("[" in stmt.text or _NUMBER_VECTOR.search(stmt.type_text or "")):
             value = IntList(value.dims)  # `int64_t perm[] = {1, 0}`, `vector<float> scales{}`
-        array = _ARRAY_SIZE.search(stmt.text) if stmt.kind == "decl" else None
+        # `int64_t perm[2] = {...}`: the size is in the declarator, not in an initializer's `r[1]`.
+        array = _ARRAY_SIZE.search(re.split(r"[={]", stmt.text, maxsplit=1)[0]) if stmt.kind == "decl" else None
         empty = isinstance(value, DtypeList) and not value.names  # `= {}`
         if stmt.kind == "decl" and empty and _NUMBER_VECTOR.search(stmt.type_text or ""):
             value = IntList(())  # `vector<float> scales{}`: an empty host vector that push_back fills

@@ -54,3 +54,38 @@ def _probe_reads(tmp_path: Path, helpers: str, body: str) -> set[str]:
 ])
 def test_launches_read_what_the_cpp_hands_them(tmp_path: Path, helpers: str, body: str, expected: set) -> None:
     assert _probe_reads(tmp_path, helpers, body) == expected
+
+
+# An L0 op returning several tensors in a std::array (ops-nn's AdaLayerNormGrad: `return {gradInput, ...};`, the
+# caller `std::array<aclTensor*, 5> gradRes = l0op::AdaLayerNormGrad(...)`, then `gradRes[GRAD_INPUT_INDEX]`).
+TWO = """static constexpr size_t N_OUT = 2;
+static constexpr size_t SECOND = 1;
+static const std::array<aclTensor*, N_OUT> Two(const aclTensor* x, aclOpExecutor* ex)
+{{
+    auto a = l0op::Abs(x, ex);
+    auto b = l0op::ZerosLike(a, ex);
+    if (a == nullptr) {{
+        return std::array<aclTensor*, N_OUT>{{nullptr, nullptr}};
+    }}
+    return {returned};
+}}
+"""
+
+
+@pytest.mark.parametrize("returned, body, expected", [
+    # Declared with its std::array type, the positions were lost: the read was unknown.
+    ("{a, b}", "    std::array<aclTensor*, N_OUT> r = Two(self, ex);\n    auto target = r[SECOND];", {"ZerosLike"}),
+    # `std::array<...>{a, b}` as a value was unknown, and `auto target = r[1]` was read as an array of one element:
+    # a host list of zeros, so the launch read nothing and said nothing.
+    ("std::array<aclTensor*, N_OUT>{a, b}", "    std::array<aclTensor*, N_OUT> r = Two(self, ex);\n"
+                                           "    auto target = r[1];", {"ZerosLike"}),
+    ("{a, b}", "    auto r = Two(self, ex);\n    auto target = r[0];", {"Abs"}),
+])
+def test_a_std_array_of_tensors_keeps_its_positions(tmp_path: Path, returned: str, body: str, expected: set) -> None:
+    helpers = TWO.format(returned=returned)
+    report = demo_report(tmp_path, ENTRY.format(helpers=helpers, body=body))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.complete
+    made = {tensor_id: task.op for task in route.tasks[:-1] for tensor_id in task.writes}
+    probe = route.tasks[-1]
+    assert {made.get(tensor_id, tensor_id) for tensor_id in probe.reads} == expected

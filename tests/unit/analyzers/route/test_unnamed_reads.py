@@ -85,3 +85,11 @@ def test_a_host_number_given_to_a_launch_is_no_unnamed_tensor(tmp_path: Path, of
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     (mask,) = [task for task in route.tasks if task.op == "DSAGenBitMask"]
     assert mask.unnamed_reads == named
+
+
+def test_an_initializer_subscript_is_no_array_size(tmp_path: Path) -> None:
+    """`auto target = p.xs[1];` declares no array of one element: the `[1]` belongs to the initializer. It was read
+    as `T target[1]`, which made the unknown element a host list of zeros: the read was dropped without a word."""
+    helpers = "template <typename T>\nstruct PairT {\n    T xs[2];\n};\nusing Pair = PairT<const aclTensor*>;\n"
+    _, probe = _probe(tmp_path, helpers, "    Pair p;\n    auto target = p.xs[1];")
+    assert probe.unnamed_reads == ("target",)
