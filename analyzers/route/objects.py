@@ -113,6 +113,13 @@ class ObjectCalls:
             else None
         return self.construct(found, stmt.value, stmt.value.children) if found is not None else None
 
+    def braced_return(self, return_type: str, braces):
+        """`return {a, b};` in a function returning a repository class: the object it initializes, or None."""
+        if "*" in return_type or "&" in return_type:
+            return None
+        found = self.class_decl(class_spelling(return_type))
+        return self.construct(found, braces, braces.children) if found is not None else None
+
     def default_constructed(self, type_text: str, line: int):
         """`Cls obj;`: an object of a repository class by its default constructor; None for other types."""
         if "*" in (type_text or "") or "&" in (type_text or ""):

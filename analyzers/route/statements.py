@@ -131,6 +131,9 @@ class StatementWalker:
                     _AGGREGATE_RETURN.search(self.frame.function.return_type):
                 # `return {values, indices};` from a function returning std::tuple, std::pair or std::array.
                 value = self.braced_tuple(stmt.value)
+            elif stmt.value is not None and stmt.value.kind == "init_list" and \
+                    (made := self.braced_return(self.frame.function.return_type, stmt.value)) is not None:
+                value = made  # `return {y, mask};` from a function returning a repository struct
             else:
                 value = self.value(stmt.value) if stmt.value is not None else UNKNOWN
             self.return_value(value)

@@ -55,6 +55,7 @@ from op_migrate.analyzers.route.values import (
     ShapeValue,
     Status,
     TensorList,
+    TensorTuple,
     TensorRef,
     Unknown,
     int_list_after,
@@ -443,6 +444,11 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         if isinstance(target, TensorList):
             name = strip_parens(receiver).lstrip("*").strip()  # `v.push_back`, `p->push_back`, `(*p).push_back`
             return self.container_method(name, target, method, expr.children)
+        if isinstance(target, TensorTuple) and (method in ("front", "back") and not expr.children or
+                                                method == "at" and len(expr.children) == 1):
+            # The std::array an L0 op returned: `r.at(1)`, `r.front()`, `r.back()` read one position.
+            index = 0 if method == "front" else -1 if method == "back" else self.value(expr.children[0])
+            return self.subscript_value(target, index)
         if isinstance(target, TensorRef) and method == "SetDataType" and expr.children:
             dtype = self.value(expr.children[0])
             self.book.set_dtype(target.id, dtype.name if isinstance(dtype, DType) else None)
