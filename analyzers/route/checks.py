@@ -100,8 +100,13 @@ class CheckStatements:
                 expr.children[-1] if len(expr.children) > 1 else None
             return self._fail_with(returned)
         if short == "OP_CHECK_BROADCAST_AND_INFER_SHAPE" and len(expr.children) == 4:
-            self._broadcast_shape(expr.children[0], expr.children[1], expr.children[2])
-            return NORMAL
+            left, right = (self.caller_text(_one_line(child.text)) for child in expr.children[:2])
+            text = f"{short}({left}, {right})"
+            detail = self._broadcast_shape(expr.children[0], expr.children[1], expr.children[2], text)
+            if detail is None:
+                return NORMAL
+            self.note_failure(expr, detail, text=text, shape_cause=True)
+            return self._fail_with(expr.children[3])
         if short in DTYPE_CHECKS and len(expr.children) == 3:
             detail = self._dtype_check(short, expr.children[0], expr.children[1])
             if detail is None:
@@ -163,7 +168,7 @@ class CheckStatements:
             self.note_failure(stmt.value, None, text=text if taken else f"!({text})", before=before, verdict="true")
 
     def note_failure(self, expr: Expr, detail: str | None, text: str | None = None, before=...,
-                     verdict: str = "") -> None:
+                     verdict: str = "", shape_cause: bool = False) -> None:
         """A check fails here. The cause kept is the innermost: a failure noted while its condition ran, or the one
         behind a failed value it reads (`result != nullptr` after a helper returned null) stays."""
         if before is not ... and self.failure is not before:
@@ -176,7 +181,8 @@ class CheckStatements:
         tensors = tuple(self._dtypes_read(expr))
         # A dtype macro, or a condition that compares dtypes and reads no shape: per-tensor dtypes are the fix.
         source = text or expr.text
-        by_dtype = bool(detail) or (bool(_DTYPE_WORDS.search(source)) and not _SHAPE_WORDS.search(source))
+        by_dtype = not shape_cause and (bool(detail) or (bool(_DTYPE_WORDS.search(source)) and
+                                                         not _SHAPE_WORDS.search(source)))
         if detail is None:  # a condition: the facts of the tensors it reads (dtype, and shape when known) say why
             shapes = dict(self._shapes_read(expr))
             detail = ", ".join(f"{name} is {dtype}" + (f" {shapes[name]}" if name in shapes else "")
@@ -224,29 +230,38 @@ class CheckStatements:
         """Why a dtype check macro fails for these facts, or None when it passes or stays open."""
         tensor = self.value(tensor_expr)
         dtype = self.book.ref_dtype(tensor) if isinstance(tensor, TensorRef) else None
+        opened = f"{macro}({self.caller_text(_one_line(tensor_expr.text))}, {_one_line(other_expr.text)})"
         if dtype is None:
-            self.open_check(f"{macro}({self.caller_text(_one_line(tensor_expr.text))}, "
-                            f"{_one_line(other_expr.text)})", tensor_expr.line)
+            self.open_check(opened, tensor_expr.line)
             return None
         name = self.caller_text(_one_line(tensor_expr.text))
         other = self.value(other_expr)
+        # What the tensor is compared with must be known too: a list, dtype or tensor the walk cannot read leaves
+        # the check open (it was taken as passing without a word).
         if macro == "OP_CHECK_DTYPE_NOT_SUPPORT":
-            if isinstance(other, DtypeList) and other.names and dtype not in other.names:
+            if not (isinstance(other, DtypeList) and other.names):
+                self.open_check(opened, tensor_expr.line)
+            elif dtype not in other.names:
                 listed = ", ".join(other.order or sorted(other.names))
                 return f"{name} is {dtype}, not one of {listed}"
             return None
         if macro == "OP_CHECK_DTYPE_NOT_MATCH":
-            if isinstance(other, DType) and other.name and other.name != dtype:
+            if not (isinstance(other, DType) and other.name):
+                self.open_check(opened, tensor_expr.line)
+            elif other.name != dtype:
                 return f"{name} is {dtype}, not {other.name}"
             return None
         second = self.book.ref_dtype(other) if isinstance(other, TensorRef) else None
-        if second is not None and second != dtype:
+        if second is None:
+            self.open_check(opened, tensor_expr.line)
+        elif second != dtype:
             return f"{name} is {dtype}, {self.caller_text(_one_line(other_expr.text))} is {second}"
         return None
 
-    def _broadcast_shape(self, left: Expr, right: Expr, target: Expr) -> None:
+    def _broadcast_shape(self, left: Expr, right: Expr, target: Expr, text: str) -> str | None:
         """OP_CHECK_BROADCAST_AND_INFER_SHAPE(a, b, shape, ...): `shape` becomes the broadcast of a's and b's view
-        shapes (taken as broadcasting, like every check the facts leave open)."""
+        shapes. Why it fails for these facts (two known shapes that do not broadcast), else None; it stays open
+        when a shape is unknown or one the walk inferred (it was taken as passing without a word)."""
         shapes, refs, inferred = [], [], False
         for side in (left, right):
             value = self.value(side)
@@ -260,6 +275,13 @@ class CheckStatements:
         if target.kind == "name":
             self.assign((target.name or target.text).strip(),
                         ShapeValue(dims, ShapeRule("broadcast", tuple(refs)), inferred=inferred))
+        if dims is not None:
+            return None
+        known = all(shape is not None and all(isinstance(d, int) for d in shape) for shape in shapes)
+        if known and not inferred:
+            return f"{' and '.join('[' + ','.join(map(str, shape)) + ']' for shape in shapes)} do not broadcast"
+        self.open_check(text, left.line)
+        return None
 
     def _shapes_read(self, expr: Expr):
         """(name in the entry's names, '[d0,d1]') of the tensor variables a check reads whose view shape is known."""

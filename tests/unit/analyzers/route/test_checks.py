@@ -337,3 +337,64 @@ def test_a_check_the_facts_cannot_decide_is_an_open_check_of_the_route_never_a_s
     assert unknown.open_checks[0].line == 5
     decided = _shape_route(tmp_path / "decided", ["self=[64,3]", "other=[64,3]", "out=[64]"])
     assert "OP_CHECK_SHAPE_NOT_EQUAL(self, other)" not in [check.message for check in decided.open_checks]
+
+
+def test_the_broadcast_check_macro_fails_on_shapes_that_do_not_broadcast_and_stays_open_without_them(
+        tmp_path: Path) -> None:
+    """OP_CHECK_BROADCAST_AND_INFER_SHAPE was taken as passing whatever the shapes: [4,2] and [1,8] ran Abs in a
+    complete route, and without shapes nothing said the route holds only if they broadcast."""
+    source = tmp_path / "aclnn_demo_add.cpp"
+    source.write_text(BROADCAST_ENTRY)
+    report = analyze_chains([source], repo_root=tmp_path)
+
+    def walked(shapes):
+        (result,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], shapes, (), ())).routes
+        return result
+
+    apart = walked(["self=[4,2]", "other=[1,8]", "out=[4,8]"])
+    assert apart.rejected is not None and apart.tasks == ()
+    assert "[4,2] and [1,8] do not broadcast" in apart.rejected.message
+    assert "--dtype" not in apart.rejected.message  # a shape cause: no advice to give tensors their own dtypes
+    unknown = walked([])
+    assert unknown.rejected is None
+    assert "OP_CHECK_BROADCAST_AND_INFER_SHAPE(self, other)" in [check.message for check in unknown.open_checks]
+    fits = walked(["self=[4,1]", "other=[1,8]", "out=[4,8]"])
+    assert "OP_CHECK_BROADCAST_AND_INFER_SHAPE(self, other)" not in [check.message for check in fits.open_checks]
+
+
+DTYPE_AGAINST = """static aclnnStatus CheckAgainst(const aclTensor* t, const op::DataType dtype)
+{{
+    OP_CHECK_DTYPE_NOT_MATCH(t, dtype, return ACLNN_ERR_PARAM_INVALID);
+    return ACLNN_SUCCESS;
+}}
+
+aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, uint64_t* workspaceSize, aclOpExecutor** executor)
+{{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    op::DataType wanted = {wanted};
+    CHECK_RET(CheckAgainst(self, wanted) == ACLNN_SUCCESS, ACLNN_ERR_PARAM_INVALID);
+    {direct}
+    auto result = l0op::Abs(self, uniqueExecutor.get());
+    CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}}
+"""
+
+
+def test_a_dtype_check_against_a_dtype_the_walk_cannot_read_is_open_never_a_silent_pass(tmp_path: Path) -> None:
+    def walked(wanted: str, direct: str = ""):
+        source = tmp_path / wanted.replace(":", "_").replace("(", "").replace(")", "") / "aclnn_demo.cpp"
+        source.parent.mkdir(parents=True)
+        source.write_text(DTYPE_AGAINST.format(wanted=wanted, direct=direct))
+        report = analyze_chains([source], repo_root=source.parent)
+        (result,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+        return result
+
+    unknown = walked("WantedDtype()", "OP_CHECK_DTYPE_NOT_SUPPORT(self, SupportedDtypes(), return ACLNN_ERR_INNER);")
+    assert unknown.rejected is None and [(t.op, t.may) for t in unknown.tasks] == [("Abs", False)]
+    assert {check.message for check in unknown.open_checks} >= {
+        "OP_CHECK_DTYPE_NOT_MATCH(self, dtype)", "OP_CHECK_DTYPE_NOT_SUPPORT(self, SupportedDtypes())"}
+    other = walked("op::DataType::DT_FLOAT")
+    assert other.rejected is not None and "self is float16, not float32" in other.rejected.message
+    same = walked("op::DataType::DT_FLOAT16")
+    assert same.rejected is None and not [c for c in same.open_checks if "DTYPE" in c.message]
