@@ -239,10 +239,11 @@ class CheckStatements:
         # What the tensor is compared with must be known too: a list, dtype or tensor the walk cannot read leaves
         # the check open (it was taken as passing without a word).
         if macro == "OP_CHECK_DTYPE_NOT_SUPPORT":
-            if not (isinstance(other, DtypeList) and other.names):
+            if not isinstance(other, DtypeList):
                 self.open_check(opened, tensor_expr.line)
             elif dtype not in other.names:
-                listed = ", ".join(other.order or sorted(other.names))
+                # An empty list (`NULL_SUPPORT_LIST = {}` for a SoC the operator does not serve) takes no dtype.
+                listed = ", ".join(other.order or sorted(other.names)) or "(none: the list is empty)"
                 return f"{name} is {dtype}, not one of {listed}"
             return None
         if macro == "OP_CHECK_DTYPE_NOT_MATCH":

@@ -398,3 +398,33 @@ def test_a_dtype_check_against_a_dtype_the_walk_cannot_read_is_open_never_a_sile
     assert other.rejected is not None and "self is float16, not float32" in other.rejected.message
     same = walked("op::DataType::DT_FLOAT16")
     assert same.rejected is None and not [c for c in same.open_checks if "DTYPE" in c.message]
+
+
+def test_an_empty_support_list_takes_no_dtype(tmp_path: Path) -> None:
+    """ops-math's aclnn_masked_scale.cpp: `NULL_SUPPORT_LIST = {}` on a SoC that is not RegBase. The check passed
+    in silence (a complete route with launches the call never makes)."""
+    source = tmp_path / "aclnn_demo.cpp"
+    source.write_text("""static const std::initializer_list<op::DataType> NULL_SUPPORT_LIST = {};
+static const std::initializer_list<op::DataType> REGBASE_LIST = {op::DataType::DT_FLOAT16};
+
+static const std::initializer_list<op::DataType>& SupportList()
+{
+    if (IsRegBase()) {
+        return REGBASE_LIST;
+    }
+    return NULL_SUPPORT_LIST;
+}
+
+aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    OP_CHECK_DTYPE_NOT_SUPPORT(self, SupportList(), return ACLNN_ERR_PARAM_INVALID);
+    auto result = l0op::Abs(self, uniqueExecutor.get());
+    CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+""")
+    report = analyze_chains([source], repo_root=tmp_path)
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.rejected is not None and route.tasks == ()
+    assert "not one of (none: the list is empty)" in route.rejected.message
