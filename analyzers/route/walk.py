@@ -292,6 +292,14 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         """A source text of the current function in the entry point's names (guards, step arguments)."""
         return substitute(text, self.frame.names)
 
+    def _null_checks(self, macro: str, args) -> None:
+        """`CHECK_NOT_NULL(a, b)` where its definition is not in reach: each argument that may be null leaves the
+        route open on it (one that is surely given passes)."""
+        for arg in args:
+            value = self.value(arg)
+            if isinstance(value, (Null, Unknown)) or isinstance(value, TensorRef) and value.nullable:
+                self.open_check(f"{macro}({self.caller_text(' '.join(arg.text.split()))})", arg.line or 0)
+
     def receiver_value(self, text: str):
         path = self.member_path(text) if ("." in text or "->" in text) else None
         if path is not None:
@@ -364,7 +372,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             self._launch(LAUNCH_MACROS[short], expr)
             return Status(True)
         if short in CHECK_MACROS:
-            if expr.children and short != "OP_CHECK_NULL" and self._has_effects(expr.children[0]):
+            if short == "CHECK_NOT_NULL":
+                self._null_checks(short, expr.children)
+            elif expr.children and short != "OP_CHECK_NULL" and self._has_effects(expr.children[0]):
                 self.value(expr.children[0])  # its calls run; the check itself is taken as passing
             return Status(True)
         if short == "INFER_SHAPE":

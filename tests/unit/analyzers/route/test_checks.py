@@ -428,3 +428,22 @@ aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, uint64_t* workspace
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     assert route.rejected is not None and route.tasks == ()
     assert "not one of (none: the list is empty)" in route.rejected.message
+
+
+def test_check_not_null_without_its_definition_is_open_on_what_may_be_null(tmp_path: Path) -> None:
+    """ops-math's CHECK_NOT_NULL(a, b) (aclnn_check.h) is expanded where its header is in reach; where it is not,
+    it was taken as passing: an optional argument (may be nullptr) now leaves the route open on it."""
+    source = tmp_path / "aclnn_demo.cpp"
+    source.write_text("""aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclTensor* biasOptional,
+                                      uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    CHECK_NOT_NULL(self, biasOptional);
+    auto result = l0op::Abs(self, uniqueExecutor.get());
+    CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+""")
+    report = analyze_chains([source], repo_root=tmp_path)
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert [check.message for check in route.open_checks] == ["CHECK_NOT_NULL(biasOptional)"]
