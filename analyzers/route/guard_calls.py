@@ -136,7 +136,14 @@ class BuiltinCalls:
                 texts = [_shape_text(side) for side in (left, right)]
                 rule = ShapeRule("unknown", refs, text=f"broadcast of {texts[0]} and {texts[1]}")
             self.assign(target.strip(), ShapeValue(dims, rule))
-            return True  # taken as succeeding, like every other check
+            if dims is not None:
+                return True
+            # Two shapes known to the last dim that do not broadcast: false, unless the walk inferred one (its rule
+            # may not hold; no check fails on it). Anything less known: undecided (it was taken as true).
+            sides = [side for side in (left, right) if isinstance(side, ShapeValue)]
+            known = len(sides) == 2 and all(side.dims is not None and all(isinstance(d, int) for d in side.dims)
+                                            for side in sides)
+            return False if known and not any(side.inferred for side in sides) else UNKNOWN
         if short == "ToShape" and len(args) in (2, 3):
             return self._to_shape(args)
         library = self.std_library_call(callee, args)

@@ -51,6 +51,9 @@ _GET_TEXT = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>\s*\(\s*(\w+)\s*\)$")
 # `std::array<aclTensor*, N>` / `std::tuple<aclTensor*, ...>` / `std::pair<...>` written as a compound literal.
 _TENSOR_AGGREGATE = re.compile(r"^(?:std::)?(?:array|tuple|pair)\s*<.*\baclTensor\b", re.S)
 
+_LIMIT_MACROS = {f"{kind}{bits}_{end}": value for bits in (8, 16, 32, 64) for kind, end, value in (
+    ("INT", "MAX", 2 ** (bits - 1) - 1), ("INT", "MIN", -2 ** (bits - 1)), ("UINT", "MAX", 2 ** bits - 1))}
+
 class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
     """Evaluates expressions to abstract values; subclasses supply variables, tensors and side-effecting calls."""
 
@@ -179,6 +182,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
             # a distinct enumerator, unequal to every listed dtype.
             known = platforms.dtype_name(last)
             return DType(known or (last if last.startswith("DT_") else None))
+        if name in _LIMIT_MACROS:
+            return _LIMIT_MACROS[name]  # <cstdint>'s INT32_MAX and its kin, as the compiler gives them
         return Unknown(name)
 
     def _value_member(self, expr: Expr):

@@ -447,3 +447,38 @@ def test_check_not_null_without_its_definition_is_open_on_what_may_be_null(tmp_p
     report = analyze_chains([source], repo_root=tmp_path)
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     assert [check.message for check in route.open_checks] == ["CHECK_NOT_NULL(biasOptional)"]
+
+
+INFER_CHECK = """aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, const aclTensor* other, uint64_t* workspaceSize,
+                                      aclOpExecutor** executor)
+{
+    auto uniqueExecutor = CREATE_EXECUTOR();
+    op::Shape broadcastShape;
+    if (!BroadcastInferShape(self->GetViewShape(), other->GetViewShape(), broadcastShape)) {
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    CHECK_COND(self->GetViewShape().GetShapeSize() < INT32_MAX, ACLNN_ERR_PARAM_INVALID, "too large");
+    auto result = l0op::Abs(self, uniqueExecutor.get());
+    CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+"""
+
+
+def test_broadcast_infer_shape_is_false_on_shapes_that_do_not_broadcast_and_open_without_them(tmp_path: Path) -> None:
+    """BroadcastInferShape(a, b, out) was true whatever the shapes (a complete route for [2,3] and [4,3]); and
+    INT32_MAX was an unknown name, so a size check on known shapes stayed open."""
+    source = tmp_path / "aclnn_demo.cpp"
+    source.write_text(INFER_CHECK)
+    report = analyze_chains([source], repo_root=tmp_path)
+
+    def walked(shapes):
+        (result,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], shapes, (), ())).routes
+        return result
+
+    apart = walked(["self=[2,3]", "other=[4,3]"])
+    assert apart.rejected is not None and apart.tasks == ()
+    fits = walked(["self=[2,3]", "other=[1,3]"])
+    assert fits.rejected is None and not fits.open_checks and [(t.op, t.may) for t in fits.tasks] == [("Abs", False)]
+    unknown = walked([])
+    assert unknown.rejected is None and len(unknown.open_checks) == 2  # the broadcast and the size: both open
