@@ -191,7 +191,8 @@ def no_launch_text(route: dict) -> str:
 
 def _task_line(task: dict) -> str:
     may = "  may: " + " && ".join(task["guards"]) if task["may"] else ""
-    unnamed = "  reads unnamed: " + ", ".join(task["unnamed_reads"]) if task.get("unnamed_reads") else ""
+    unnamed = "".join(f"  {verb} unnamed: " + ", ".join(task[key]) for verb, key in
+                      (("reads", "unnamed_reads"), ("writes", "unnamed_writes")) if task.get(key))
     return f"[{task['index']}] {task['op']}  {task['launcher']}  {_short(task['file'])}:{task['line']}{unnamed}{may}"
 
 

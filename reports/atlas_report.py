@@ -40,8 +40,8 @@ def _row(row: dict) -> dict:
         extra += f" (at least {row['extra_decided_outputs']:g})"
     if row.get("given_shapes") and row.get("extra_bytes") is not None:
         extra += f"; {human_bytes(row['extra_bytes'])} at the given shapes"
-    if row.get("unnamed_reads"):
-        extra += f"; may be more: {row['unnamed_reads']} launch(es) read a tensor the route cannot name"
+    if row.get("unnamed_tensors"):
+        extra += f"; may be more: {row['unnamed_tensors']} launch(es) use a tensor the route cannot name"
     return {"entry": row["entry"], "where": f"{row['file']}:{row['line']}", "launches": launches,
             "intermediates": "<br>".join(items) or "none", "aicpu": "<br>".join(aicpu) or "none",
             "extra": ("≈ " if row.get("estimated") else "") + extra, "formula": row["extra_formula"] or "0"}

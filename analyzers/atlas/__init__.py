@@ -45,5 +45,5 @@ def row_from_json(document: dict) -> AtlasRow:
         extra_outputs=document["extra_outputs"], extra_decided_outputs=document.get("extra_decided_outputs"),
         estimated=document.get("estimated", False), exclusive_searched=document.get("exclusive_searched", True),
         given_shapes=document.get("given_shapes", False), extra_bytes=document.get("extra_bytes"),
-        rejected=document.get("rejected", ""), unnamed_reads=document.get("unnamed_reads", 0), **items,
+        rejected=document.get("rejected", ""), unnamed_tensors=document.get("unnamed_tensors", 0), **items,
     )

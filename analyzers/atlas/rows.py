@@ -66,7 +66,7 @@ class AtlasRow(JsonModel):
     given_shapes: bool = False  # evaluated at the shapes the route was walked with, not the shape-free cases
     extra_bytes: int | None = None  # at the given shapes: the memory model's peak_bytes (decided storages)
     rejected: str = ""  # the route's checks reject these facts (or they do not broadcast): no call, no figure
-    unnamed_reads: int = 0  # launches reading a tensor the route cannot name: lifetimes, so the figure, may be short
+    unnamed_tensors: int = 0  # launches using a tensor the route cannot name: lifetimes, so the figure, may be short
 
     def saving_key(self) -> tuple:
         """Sort key: answered routes first, then what a migration would save (memory, AI CPU, intermediates)."""
@@ -113,7 +113,7 @@ def atlas_row(route: Route, file: str, line: int) -> AtlasRow:
     return AtlasRow(route.entry, file, line, True, decided_route, reasons, launches,
                     intermediates, aicpu, memory.formula_with_may, round(max(extras), 3) if extras else None,
                     round(max(decided), 3) if decided else None, estimated, exact, given is not None, extra_bytes,
-                    unnamed_reads=sum(1 for task in route.tasks if task.unnamed_reads))
+                    unnamed_tensors=sum(1 for task in route.tasks if task.unnamed_reads or task.unnamed_writes))
 
 
 def _given_case(memory: MemoryPlan, route: Route) -> tuple[Case, int] | None:

@@ -87,12 +87,12 @@ MESSAGES = MessageCatalog(
         Severity.INFO,
     ),
     MessageDef(
-        "memory-unnamed-read",
-        "{entry}: {count} launch(es) read a tensor the route cannot name, first [{index}] {op} reading {tensor}; a "
-        "tensor of the chain read there would stay live until then, so the peak may be understated (the upper bound, "
+        "memory-unnamed-tensor",
+        "{entry}: {count} launch(es) read or write a tensor the route cannot name, first [{index}] {op} {what}; a "
+        "tensor of the chain used there would stay live until then, so the peak may be understated (the upper bound, "
         "every storage at once, still holds)",
-        "A launch reads an input the walk could not resolve to a tensor of the route (an unknown value or a tensor "
-        "list whose elements are not all known): the lifetimes end too early if it is one of the chain's tensors.",
+        "A launch reads or writes a tensor the walk could not resolve to one of the route (an unknown value or a "
+        "tensor list whose elements are not all known): lifetimes end too early if it is one of the chain's tensors.",
         Severity.WARNING,
     ),
     MessageDef(

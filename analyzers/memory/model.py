@@ -84,12 +84,12 @@ def plan(route: Route) -> MemoryPlan:
         if tensor.may and tensor.effect == "alloc":
             findings.append(MESSAGES.make("memory-may-tensor", path=tensor.file, line=tensor.line, tensor=tensor.id,
                                           guards="; ".join(tensor.guards) or "unknown guard"))
-    unnamed = [task for task in route.tasks if task.unnamed_reads]
+    unnamed = [task for task in route.tasks if task.unnamed_reads or task.unnamed_writes]
     if unnamed:
         first = unnamed[0]
-        findings.append(MESSAGES.make("memory-unnamed-read", path=first.file, line=first.line, entry=route.entry,
-                                      count=len(unnamed), index=first.index, op=first.op,
-                                      tensor=first.unnamed_reads[0]))
+        what = f"reading {first.unnamed_reads[0]}" if first.unnamed_reads else f"writing {first.unnamed_writes[0]}"
+        findings.append(MESSAGES.make("memory-unnamed-tensor", path=first.file, line=first.line, entry=route.entry,
+                                      count=len(unnamed), index=first.index, op=first.op, what=what))
     if not route.complete:
         findings.append(MESSAGES.make("memory-route-incomplete", entry=route.entry))
     notes = storage_notes(route, table.storage)

@@ -150,11 +150,11 @@ class L0Effects(CatalogApply):
         rule = self.book.rule_for(entry, list(call[0]), call[1])[0]
         return rule, None
 
-    def _op_args(self, args) -> tuple[list[str], list[str], list[str], list[str]]:
+    def _op_args(self, args) -> tuple[list[str], list[str], list[str], list[str], list[str]]:
         """Tensor ids in OP_INPUT(...) / OP_OUTPUT(...) among `args`, or in an argument context variable: the
         reads, the writes, what is read besides (the other tensors a variable may hold, a list's elements), and the
-        inputs the walk cannot name (their text)."""
-        reads, writes, also_read, unnamed = [], [], [], []
+        inputs and outputs the walk cannot name (their text)."""
+        reads, writes, also_read, unnamed, unnamed_out = [], [], [], [], []
         for arg in args:
             if arg.kind == "name" or arg.kind == "unary":
                 held = self.value(arg)
@@ -163,14 +163,15 @@ class L0Effects(CatalogApply):
                     writes.extend(held.writes)
                     also_read.extend(held.also_read)
                     unnamed.extend(held.unnamed)
+                    unnamed_out.extend(held.unnamed_writes)
                     continue
             for call in arg.calls():
                 bucket = reads if call.name == "OP_INPUT" else writes if call.name == "OP_OUTPUT" else None
                 if bucket is not None:
                     for item in call.children:
                         value = self.value(item)
-                        if bucket is reads and (text := self.unnamed_read(value, item.text)) is not None:
-                            unnamed.append(text)
+                        if (text := self.unnamed_read(value, item.text)) is not None:
+                            (unnamed if bucket is reads else unnamed_out).append(text)
                         if isinstance(value, TensorRef):
                             bucket.append(value.id)
                             if bucket is reads:
@@ -179,10 +180,10 @@ class L0Effects(CatalogApply):
                             # A kernel reading a tensor list reads its elements; one writing it (SplitV's
                             # outputs) writes them.
                             (also_read if bucket is reads else writes).extend(value.members)
-        return reads, writes, also_read, unnamed
+        return reads, writes, also_read, unnamed, unnamed_out
 
     def unnamed_read(self, value, text: str) -> str | None:
-        """How a launch's input the walk cannot name is shown (the argument in the entry point's names, with the
+        """How a launch's input (or output) the walk cannot name is shown (the argument in the entry point's names, with the
         helper it is written in when that is not the entry point), or None: a known tensor, a host value, or a name
         declared with a host number type (`int64_t seed` of a DSA launch)."""
         if unnamed_input(value, text) is None:
@@ -198,7 +199,7 @@ class L0Effects(CatalogApply):
     def _launch(self, launcher: str, expr: Expr) -> None:
         args = expr.children
         op = args[0].text.strip().strip('"') if args else "?"
-        reads, writes, also_read, unnamed = self._op_args(args)
+        reads, writes, also_read, unnamed, unnamed_out = self._op_args(args)
         site = self.frame.l0_site or self._site(expr)
         written = self._written(writes, op, site)
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
@@ -208,13 +209,13 @@ class L0Effects(CatalogApply):
             self.current_step = step
             try:
                 self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro, also_read=also_read,
-                           unnamed=unnamed)
+                           unnamed=unnamed, unnamed_out=unnamed_out)
             finally:
                 self.current_step = None
             self._step_result(step, None)
             return
         self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro, also_read=also_read,
-                   unnamed=unnamed)
+                   unnamed=unnamed, unnamed_out=unnamed_out)
 
     def _written(self, writes, op: str, site: Site) -> list[str]:
         written = []
@@ -240,7 +241,7 @@ class L0Effects(CatalogApply):
         return Status(True)
 
     def _task(self, op, launcher, site: Site, reads, writes, macro: Site | None = None, also_read=(),
-              unnamed=()) -> None:
+              unnamed=(), unnamed_out=()) -> None:
         index = len(self.tasks)
         reads = self._with_alternatives(reads)
         reads += [tensor_id for tensor_id in self._with_alternatives(also_read) if tensor_id not in reads]
@@ -252,7 +253,8 @@ class L0Effects(CatalogApply):
                                writes=tuple(writes), call_path=path, via=via,
                                l0=(self.frame.l0_inner or via) if via else None,
                                step=step.index if step is not None else None,
-                               unnamed_reads=tuple(dict.fromkeys(unnamed))))
+                               unnamed_reads=tuple(dict.fromkeys(unnamed)),
+                               unnamed_writes=tuple(dict.fromkeys(unnamed_out))))
         if step is not None:
             step.tasks.append(index)
         self.events.append(Event(kind="launch", task=index))

@@ -169,6 +169,7 @@ class Task(JsonModel):
     # Inputs the walk could not name (the source text of each): the launch reads a tensor that is none of `reads`
     # as far as the route can tell, so what it keeps alive is not known.
     unnamed_reads: tuple[str, ...] = ()
+    unnamed_writes: tuple[str, ...] = ()  # the same for outputs: which storage it fills is not known
 
 
 @dataclass(frozen=True)

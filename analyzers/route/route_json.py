@@ -14,6 +14,8 @@ def route_to_json(route: Route, *, call_paths: bool = True, steps: bool = True) 
                 "writes": list(t.writes)}
         if t.unnamed_reads:
             task["unnamed_reads"] = list(t.unnamed_reads)
+        if t.unnamed_writes:
+            task["unnamed_writes"] = list(t.unnamed_writes)
         if call_paths:
             task["call_path"] = [{"function": s.function, "file": s.file, "line": s.line} for s in t.call_path]
         tasks.append(task)
@@ -83,6 +85,7 @@ def route_from_json(document: dict) -> Route:
                 call_path=tuple(Site(s["function"], s["file"], int(s["line"])) for s in t.get("call_path", ())),
                 via=t.get("via"), l0=t.get("l0"), step=t.get("step"),
                 unnamed_reads=tuple(t.get("unnamed_reads", ())),
+                unnamed_writes=tuple(t.get("unnamed_writes", ())),
             )
             for t in document.get("tasks", ())
         ),

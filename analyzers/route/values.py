@@ -134,6 +134,7 @@ class OpArgs:
     writes: tuple[str, ...]
     also_read: tuple[str, ...] = ()  # the other tensors a read variable may hold, a read list's elements
     unnamed: tuple[str, ...] = ()  # inputs the walk could not name (their source text)
+    unnamed_writes: tuple[str, ...] = ()  # outputs the walk could not name
 
 
 @dataclass(frozen=True)

@@ -93,3 +93,17 @@ def test_an_initializer_subscript_is_no_array_size(tmp_path: Path) -> None:
     helpers = "template <typename T>\nstruct PairT {\n    T xs[2];\n};\nusing Pair = PairT<const aclTensor*>;\n"
     _, probe = _probe(tmp_path, helpers, "    Pair p;\n    auto target = p.xs[1];")
     assert probe.unnamed_reads == ("target",)
+
+
+
+def test_an_unnamed_output_survives_the_json_round_trip_and_is_shown() -> None:
+    """ops-transformer: ViewCopy's Transpose writes `yView`, a view the walk does not resolve (24 launches of the
+    GroupedMatmul family); the task names it like an input."""
+    from op_migrate.analyzers.route.model import Facts, Route, Task
+    from op_migrate.reports.aclnn_report import _task_line
+
+    task = Task(0, "Transpose", "AI_CORE", "a.cpp", 7, reads=("t1",), unnamed_writes=("yView in l0op::TransposeAiCore",))
+    route = Route("aclnnX", Facts(), (task,), (), ())
+    assert route_from_json(route.to_json()).tasks == (task,)
+    assert _task_line(route.to_json()["tasks"][0]) == \
+        "[0] Transpose  AI_CORE  a.cpp:7  writes unnamed: yView in l0op::TransposeAiCore"
