@@ -44,7 +44,7 @@ _KEEPS_MEMBERS = frozenset({"erase", "pop_back", "reserve", "resize", "shrink_to
 _ITERATORS = ("begin", "end", "cbegin", "cend", "rbegin", "rend")
 _RANGE_FOR = re.compile(r"^\s*for\s*\(\s*[^:;()]*?[\s*&](\w+)\s*:\s*(.+?)\s*\)\s*$")
 _BINDING = re.compile(r"^\s*(?:const\s+)?auto\s*&{0,2}\s*\[([\w\s,]+)\]\s*=")
-_GET = re.compile(r"^(?:std::)?get\s*<\s*(\d+)\s*>$")
+_GET = re.compile(r"^(?:std::)?get\s*<\s*([\w:]+)\s*>$")  # `std::get<1>`, `std::get<INDEX_X1>` (a constant)
 _TIE = re.compile(r"^(?:std::)?tie\s*\((.*)\)$", re.S)
 _TUPLE_MAKERS = ("std::tie", "std::make_tuple", "std::forward_as_tuple", "make_tuple", "tie")
 
@@ -254,7 +254,10 @@ class ContainerCalls:
             return TensorTuple(tuple(self.value(arg) for arg in args))
         got = _GET.match(callee.strip())
         if got and len(args) == 1:
-            return self.tuple_item(self.value(args[0]), int(got.group(1)))
+            index = int(got.group(1)) if got.group(1).isdigit() else self.name_value(got.group(1))
+            if not is_int(index):
+                return UNKNOWN  # a type (`std::get<const aclTensor*>`) or a constant the walk cannot read
+            return self.tuple_item(self.value(args[0]), index)
         return NotImplemented
 
     def braced_tuple(self, expr: Expr) -> TensorTuple:

@@ -186,6 +186,32 @@ def test_tuples_keep_their_positions(tmp_path: Path) -> None:
     assert sign.reads == first_abs.writes
 
 
+def test_a_named_constant_index_reads_the_tuple_as_a_literal_does(tmp_path: Path) -> None:
+    prelude = """static constexpr size_t INDEX_MADE = 0;
+static std::tuple<const aclTensor*, const aclTensor*> Both(const aclTensor* x, aclOpExecutor* executor)
+{
+    auto made = l0op::Abs(x, executor);
+    return std::tie(made, x);
+}
+
+"""
+    read = "    auto both = Both(self, uniqueExecutor.get());\n"
+    by_reference = read + "    auto& made = std::get<INDEX_MADE>(both);\n"
+    written = by_reference + "    made = self;\n"
+    # Read directly or through a reference: Abs's workspace result (Sign certain, as for std::get<0>).
+    for body in (read + PROBES.format(x="std::get<INDEX_MADE>(both)"), by_reference + PROBES.format(x="made")):
+        result = route(tmp_path, body, prelude)
+        assert probes(result) == {"Sign": False}
+        (sign,) = [t for t in result.tasks if t.op == "Sign"]
+        assert sign.reads == next(t for t in result.tasks if t.op == "Abs").writes
+    # Written through the reference: the tuple's element is no longer known, both probes stay open.
+    assert probes(route(tmp_path, written + PROBES.format(x="std::get<INDEX_MADE>(both)"), prelude)) == \
+        {"Neg": True, "Sign": True}
+    # A type as the index (`std::get<Pair>`) is no position: the element is unknown, never element 0.
+    assert probes(route(tmp_path, read + PROBES.format(x="std::get<Pair>(both)"), prelude)) == \
+        {"Neg": True, "Sign": True}
+
+
 def test_a_pointer_out_parameter_sets_the_callers_variable(tmp_path: Path) -> None:
     prelude = """static aclnnStatus Pick(const aclTensorList* tensors, const aclTensor** picked, aclOpExecutor* executor)
 {
