@@ -195,6 +195,10 @@ class HelperScope:
             unit = self._units[path] = self._parse(path)
         return unit
 
+    def source_text(self, path: Path) -> bytes:
+        """A file's bytes, read once per run (empty when unreadable)."""
+        return self._text(path)
+
     def _text(self, path: Path) -> bytes:
         if path not in self._texts:
             try:

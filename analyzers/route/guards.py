@@ -9,7 +9,7 @@ from op_migrate.analyzers.route import platforms
 from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
 from op_migrate.analyzers.route.containers import element, join_tensors, join_values
 from op_migrate.analyzers.route.guard_calls import CASTS, BuiltinCalls
-from op_migrate.analyzers.route.integers import UInt, convert
+from op_migrate.analyzers.route.integers import UInt, convert, single
 from op_migrate.analyzers.route.method_calls import MethodCalls
 from op_migrate.analyzers.route.model import Facts, ShapeRule
 from op_migrate.analyzers.route.packs import pack_size
@@ -142,6 +142,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
             return int(digits, 8) if octal else int(digits)
         if match:
             number = float(match.group(1))
+            if text[-1] in "fF" and not _HEX.match(text):
+                return single(number)  # `0.3f` is the float nearest 0.3, not the double
             return int(number) if number.is_integer() and "." not in match.group(1) and "e" not in text.lower() else number
         return HostValue("literal", text)
 

@@ -122,8 +122,21 @@ def unsigned_operands(left, right):
     return int(left) % (1 << bits), int(right) % (1 << bits), bits, narrow
 
 
-def _float32(value: float) -> float:
+class Single(float):
+    """A value of C++ type `float`: arithmetic with another float or an integer stays in single precision."""
+
+    __slots__ = ()
+
+    def __neg__(self) -> "Single":
+        return Single(-float(self))
+
+
+def single(value: float) -> Single:
+    """`value` rounded to the nearest float (single precision), as C++ stores it in a `float`."""
     try:
-        return struct.unpack("f", struct.pack("f", value))[0]
+        return Single(struct.unpack("f", struct.pack("f", value))[0])
     except OverflowError:
-        return math.copysign(math.inf, value)
+        return Single(math.copysign(math.inf, value))
+
+
+_float32 = single

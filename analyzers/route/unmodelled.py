@@ -39,6 +39,7 @@ class UnmodelledCalls:
     def unmodelled_call(self, callee: str, expr: Expr, args=None, what: str = "function"):
         """The one decision for a call the walk does not follow (see the module docstring); returns its value."""
         values = args if args is not None else [self.value(arg) for arg in expr.children]
+        self.forget_referenced(expr.children)
         receiver, method = split_callee(callee)
         name = bare_name(method).rsplit("::", 1)[-1]
         chain = self.reach_chain(name, callee)
@@ -56,6 +57,17 @@ class UnmodelledCalls:
             self._incomplete("route-helper-not-found", expr.line, function=clip(callee, 80),
                              given=", ".join(given), where=self.searched_where())
         return Unknown(expr.text)
+
+    def forget_referenced(self, args) -> None:
+        """A host number or array given whole to a call the walk does not follow (`Decide(flag, useAbs)`) may be
+        bound to a non-const reference parameter and written: it is unknown after the call."""
+        for arg in args:
+            name = arg.text.strip()
+            held = self.frame.env.get(name) if IDENTIFIER.fullmatch(name) else None
+            # Numbers and host arrays only: an object, a tensor or a string keeps its identity, so a later call
+            # given it is still seen to be given one (a loop's first pass must not hide what its next pass gives).
+            if isinstance(held, (bool, int, float, IntList)) and not isinstance(held, Unknown):
+                self.assign(name, Unknown(name))
 
     def unknown_callable(self, callee: str, held, expr: Expr):
         """A variable called as a function that holds no function or lambda the walk knows: it may launch when it is

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from op_migrate.analyzers.route.integers import UInt, unsigned_operands
+from op_migrate.analyzers.route.integers import Single, UInt, single, unsigned_operands
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
     ArchValue,
@@ -107,18 +107,27 @@ def arithmetic(op: str, left, right, text: str):
             signed = arithmetic(op, int(left), int(right), text)
             return result if is_number(signed) and signed == result else Unknown(text)
         return result
+    in_single = _in_single(left, right)
     if op in ("+", "-", "*"):
         result = left + right if op == "+" else left - right if op == "-" else left * right
         if isinstance(result, int) and not _INT64_MIN <= result <= _INT64_MAX:
             return Unknown(text)  # signed 64-bit overflow: undefined behaviour, nothing to decide on
-        return result
+        return single(result) if in_single else result
     if op == "/" and right != 0:
-        return _truncated_quotient(left, right) if isinstance(left, int) and isinstance(right, int) else left / right
+        if isinstance(left, int) and isinstance(right, int):
+            return _truncated_quotient(left, right)
+        return single(left / right) if in_single else left / right
     if op == "%" and right != 0 and isinstance(left, int) and isinstance(right, int):
         return left - right * _truncated_quotient(left, right)
     if isinstance(left, int) and isinstance(right, int) and op in _BITWISE:
         return _bitwise(op, left, right, text)
     return Unknown(text)
+
+
+def _in_single(left, right) -> bool:
+    """C++'s usual conversions: float with float or with an integer is computed in float; with a double, in double."""
+    kinds = [type(v) for v in (left, right) if isinstance(v, float)]
+    return bool(kinds) and all(kind is Single for kind in kinds)
 
 
 _BITWISE = ("&", "|", "^", "<<", ">>")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Protocol
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function
@@ -28,6 +29,7 @@ from op_migrate.analyzers.route.macro_calls import MacroCalls, Painted, receiver
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.maps import MAP_TYPE, MapCalls, MapIter, MapValue
 from op_migrate.analyzers.route.members import MemberStore
+from op_migrate.analyzers.route.mutable_globals import entry_value_unknown
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
 from op_migrate.analyzers.route.objects import ObjectCalls, class_spelling
 from op_migrate.analyzers.route.packs import Pack, has_pack, item_names
@@ -251,11 +253,21 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
                 value = self.map_value(decl.value, decl.type_text)  # a dispatch table: `{{SocVersion::X, CheckX}, ...}`
             else:
                 value = self.value(decl.value) if decl.value is not None else UNKNOWN
+            if entry_value_unknown(frame.unit, decl, self._source_text(frame.unit)):
+                value = Unknown(name)  # an earlier call may have left another value than the initializer
             self._globals[key] = value
             return value
         function = bare_name(name).rsplit("::", 1)[-1]
         defined = self._functions_named(frame.unit, function) if function.isidentifier() else ()
         return FunctionRef(function, tuple(defined)) if defined else None
+
+    def _source_text(self, unit: CxxUnit) -> bytes:
+        if self.scope is not None:
+            return self.scope.source_text(Path(unit.path))
+        try:
+            return Path(unit.path).read_bytes()
+        except OSError:
+            return b""
 
     def _global_decl(self, unit: CxxUnit, short: str):
         if self.scope is not None:

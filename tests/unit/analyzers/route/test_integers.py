@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from op_migrate.analyzers.route.integers import UInt, convert, scalar_type
+from op_migrate.analyzers.route.integers import UInt, convert, scalar_type, single
 from op_migrate.analyzers.route.value_ops import arithmetic, compare_values
 from op_migrate.analyzers.route.values import UNKNOWN, Unknown
 
@@ -47,7 +47,7 @@ def test_bitwise_operators(op: str, left: int, right: int, expected: int) -> Non
 
 @pytest.mark.parametrize("type_text, value, expected", [
     ("int64_t", 2.7, 2), ("int64_t", -2.7, -2), ("const int32_t", 2 ** 31, -(2 ** 31)), ("uint64_t", -1, U64 - 1),
-    ("size_t", 3, 3), ("bool", 5, True), ("float", 0.1, 0.10000000149011612), ("double", 3, 3.0),
+    ("size_t", 3, 3), ("bool", 5, True), ("float", 0.1, single(0.1)), ("double", 3, 3.0),
     ("auto", 2.7, 2.7), ("int64_t*", 2.7, 2.7), ("MyType", 2.7, 2.7),
 ])
 def test_conversions(type_text: str, value, expected) -> None:
@@ -63,6 +63,11 @@ def test_conversions(type_text: str, value, expected) -> None:
     ("    int64_t t = (int64_t)(-2.7);", "t == -2", CERTAIN),
     ("    int64_t t = int64_t(2.7);", "t == 2", CERTAIN),
     ("    float f = 0.1f;\n    double d = 0.1;", "f == d", NONE),
+    # A float literal is the float nearest it; float with float is computed in float, with a double in double.
+    ("    float s = 0.1f + 0.2f;", "s == 0.3f", CERTAIN),
+    ("", "0.1f + 0.2f == 0.3f", CERTAIN),
+    ("", "0.1 + 0.2 == 0.3", NONE),
+    ("    double w = 0.3f;", "w == 0.3", NONE),
     ("    int64_t q = -7 / 2;", "q == -3", CERTAIN),
     ("    int64_t f = 0;\n    f |= 2;\n    f |= 4;", "f == 6", CERTAIN),  # before: `f |= 4` was read as `f = 4`
     ("    uint32_t sign = 0;\n    sign |= 2;", "(sign & 2) == 2", CERTAIN),

@@ -93,3 +93,55 @@ def test_a_host_computation_the_walk_does_not_model_is_no_reason(tmp_path: Path)
     # Given no tensor, executor, object or function, and reaching no launch: a host value, unknown, no reason.
     route = _route(tmp_path, "    auto n = ComputeDemoTileCount(128, 3);\n    l0op::Abs(self, uniqueExecutor.get());\n")
     assert route.complete and [t.op for t in route.tasks] == ["Abs"]
+
+
+@pytest.mark.parametrize(("call", "may"), [("DecideElsewhere(self->GetViewShape().GetDimNum() > 2, useAbs);", True),
+                                           ("std::swap(useAbs, other);", False)])  # modelled: useAbs is true
+def test_a_host_variable_given_whole_to_a_call_not_followed_is_unknown_after_it(tmp_path: Path, call: str,
+                                                                                  may: bool) -> None:
+    # `void DecideElsewhere(bool, bool& out)` is defined nowhere in reach: its second parameter may be a reference.
+    body = f"""    bool useAbs = false;
+    bool other = true;
+    {call}
+    if (useAbs) {{
+        l0op::Abs(self, uniqueExecutor.get());
+    }}
+"""
+    route = _route(tmp_path, body)
+    assert [(t.op, t.may) for t in route.tasks] == [("Abs", may)]
+    assert route.complete
+
+
+def test_an_object_given_in_a_loop_to_a_call_not_followed_leaves_the_route_open_on_every_pass(tmp_path: Path) -> None:
+    # ops-nn QuantConvolution: `checkList[i]->Check(engine)` in a loop; forgetting `engine` after the first pass
+    # hid it from the next and the route became complete.
+    prelude = """struct Engine {
+    const aclTensor* x;
+    int64_t mode;
+};
+class Checker {
+public:
+    virtual ~Checker() = default;
+    virtual aclnnStatus Check(Engine& engine) = 0;
+};
+
+static aclnnStatus CheckAll(Engine& engine)
+{
+    std::vector<std::unique_ptr<Checker>> checkList;
+    checkList.push_back(MakeFirstChecker());
+    for (size_t i = 0; i < checkList.size(); i++) {
+        aclnnStatus ret = checkList[i]->Check(engine);
+        if (ret != ACLNN_SUCCESS) {
+            return ret;
+        }
+    }
+    return ACLNN_SUCCESS;
+}
+
+"""
+    body = """    Engine engine{self, 0};
+    auto ret = CheckAll(engine);
+    CHECK_RET(ret == ACLNN_SUCCESS, ret);
+"""
+    route = _route(tmp_path, body, prelude)
+    assert "route-helper-not-found" in [r.symbol for r in route.incomplete_reasons]

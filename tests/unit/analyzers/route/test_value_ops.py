@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
+from op_migrate.analyzers.route.integers import Single, single
 from op_migrate.analyzers.route.value_ops import COMPARISONS, arithmetic, compare_values
 from op_migrate.analyzers.route.values import UNKNOWN, DType, Null, SocValue, Status, TensorRef, Unknown, is_int, is_number
 
@@ -19,6 +20,17 @@ numbers = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6, allow_nan=F
 @given(numbers, numbers, st.sampled_from(sorted(COMPARISONS)))
 def test_known_numbers_compare_as_in_cpp(left, right, op) -> None:
     assert compare_values(op, left, right) is PYTHON[op](left, right)
+
+
+def test_float_arithmetic_stays_in_single_precision() -> None:
+    # 0.1f + 0.2f == 0.3f holds in C++ (float arithmetic); 0.1 + 0.2 == 0.3 does not (double).
+    tenth, fifth, three_tenths = single(0.1), single(0.2), single(0.3)
+    assert compare_values("==", arithmetic("+", tenth, fifth, "s"), three_tenths) is True
+    assert compare_values("==", arithmetic("+", 0.1, 0.2, "d"), 0.3) is False
+    assert type(arithmetic("*", tenth, 3, "s")) is Single  # float with an integer: float
+    assert type(arithmetic("+", tenth, 0.2, "m")) is float  # float with a double: double
+    assert compare_values("==", arithmetic("+", tenth, 0.2, "m"), 0.1 + 0.2) is False
+    assert type(-tenth) is Single and -tenth == single(-0.1)
 
 
 @given(st.integers(-10**6, 10**6), st.integers(-10**6, 10**6), st.sampled_from(["+", "-", "*"]))
