@@ -86,6 +86,14 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "route-unknown-macro",
+        "{macro} is spelled as a macro and is defined in none of the files the route reads ({where})",
+        "A macro's expansion sees the variables of the function it is written in (the executor, its tensors), so "
+        "one the walk cannot expand may launch even when it is given nothing: the route is incomplete. Give "
+        "--repo-root for the repository or include folder that defines it.",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-unknown-callable",
         "{callable} is called and holds {held}: what it runs is not known",
         "A variable or parameter called as a function holds no function or lambda the walk knows (`std::bind`'s "

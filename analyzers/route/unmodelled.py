@@ -12,6 +12,8 @@ Its arguments run first, as C++ evaluates them.
 
 from __future__ import annotations
 
+import re
+
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.callee_text import IDENTIFIER, bare_name, split_callee
 from op_migrate.analyzers.route.statements import clip
@@ -28,6 +30,7 @@ from op_migrate.analyzers.route.values import (
     Unknown,
 )
 
+_MACRO_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # `DEMO_LAUNCH_ALL`: spelled as macros are
 # Receivers whose methods are the framework's (aclTensor, op::Shape, aclScalar, host arrays...): their object is
 # not one a launch is hidden behind.
 FRAMEWORK_RECEIVERS = (TensorRef, TensorList, ShapeValue, ScalarRef, HostValue, IntList, DtypeList, StridesValue, DType)
@@ -56,6 +59,10 @@ class UnmodelledCalls:
         if given:
             self._incomplete("route-helper-not-found", expr.line, function=clip(callee, 80),
                              given=", ".join(given), where=self.searched_where())
+        elif receiver is None and what == "function" and _MACRO_NAME.fullmatch(bare_name(callee)):
+            # A macro's expansion sees the caller's variables (the executor, its tensors): given nothing, it may
+            # still launch, unlike a function, which can reach them only through its arguments.
+            self._incomplete("route-unknown-macro", expr.line, macro=clip(callee, 80), where=self.searched_where())
         return Unknown(expr.text)
 
     def forget_referenced(self, args) -> None:

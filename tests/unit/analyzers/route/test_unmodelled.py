@@ -145,3 +145,18 @@ static aclnnStatus CheckAll(Engine& engine)
 """
     route = _route(tmp_path, body, prelude)
     assert "route-helper-not-found" in [r.symbol for r in route.incomplete_reasons]
+
+
+@pytest.mark.parametrize("statement", ["    DEMO_LAUNCH_ALL();\n", "    DEMO_LAUNCH_MODE(2);\n"])
+def test_a_macro_defined_nowhere_leaves_the_route_open_even_given_nothing(tmp_path: Path, statement: str) -> None:
+    # `#define DEMO_LAUNCH_ALL() l0op::Abs(self, uniqueExecutor.get())` in a header out of reach: its expansion sees
+    # the entry's variables.
+    route = _route(tmp_path, statement)
+    assert [r.symbol for r in route.incomplete_reasons] == ["route-unknown-macro"]
+    assert "DEMO_LAUNCH" in route.incomplete_reasons[0].message
+
+
+def test_a_function_defined_nowhere_given_no_tensor_is_a_host_computation(tmp_path: Path) -> None:
+    # A function reaches the executor and the tensors only through its arguments.
+    route = _route(tmp_path, "    DemoLaunchAll();\n    int64_t n = CountDims(2);\n")
+    assert route.complete and route.tasks == ()
