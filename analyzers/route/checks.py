@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
+from op_migrate.analyzers.route.integers import stored
 from op_migrate.analyzers.route.model import Reason
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.value_ops import compare_values
@@ -70,6 +71,8 @@ class CheckStatements:
     def return_value(self, value) -> None:
         """A `return` of the current function; the entry point's failing returns are kept with their guards."""
         frame = self.frame
+        # `float Tenth() { return 0.1; }` returns the float nearest 0.1; `int64_t F() { return 2.7; }` returns 2.
+        value = stored(getattr(frame.function, "return_type", None), value, "the returned value")
         frame.returns.append((value, frame.may))
         if frame.may:
             frame.exits.append(frame.guards)  # a return under undecided guards: what follows runs without them

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route import platforms
-from op_migrate.analyzers.route.integers import UInt
+from op_migrate.analyzers.route.integers import UInt, convert
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
@@ -25,6 +25,8 @@ from op_migrate.analyzers.route.values import (
     TensorRef,
     Unknown,
 )
+
+_SCALAR_TYPES = {"ToDouble": "double", "ToFloat": "float", "ToInt64": "int64_t", "ToInt32": "int32_t", "ToBool": "bool"}
 
 
 _SHAPE_READS = frozenset({"GetViewShape", "GetStorageShape", "GetOriginalShape", "IsEmpty", "Numel", "GetViewStrides",
@@ -75,9 +77,10 @@ class MethodCalls:
             if fact is not None:
                 return fact
         if isinstance(receiver, ScalarRef):
-            if method in ("ToDouble", "ToFloat", "ToInt64", "ToInt32", "ToBool"):
+            if method in _SCALAR_TYPES:
                 number = self.facts.scalar(receiver.name)
-                return UNKNOWN if number is None else number
+                # As the method's C++ type holds it: ToFloat() of 0.1 is the float nearest 0.1, ToInt64() of 2.7 is 2.
+                return UNKNOWN if number is None else convert(_SCALAR_TYPES[method], number)
             if method == "GetDataType":
                 return DType(self.facts.dtype_of(receiver.name))
         if isinstance(receiver, IntList):

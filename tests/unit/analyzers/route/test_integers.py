@@ -93,6 +93,11 @@ def test_routes_decide_on_cpp_values(tmp_path: Path, prelude: str, cond: str, ex
     ("static size_t Less(size_t n)\n{\n    return n;\n}\n", "    int64_t r = Less(-1) > 100;", "r", CERTAIN),
     ("static bool Tenth(float f)\n{\n    return f == 0.1;\n}\n", "    bool r = Tenth(0.1);", "r", NONE),
     ("static void Set(int32_t &x)\n{\n    x = 2.5;\n}\n", "    int32_t v = 0;\n    Set(v);", "v == 2", CERTAIN),
+    # A return converts to the declared return type (it was returned as computed).
+    ("static float Tenth()\n{\n    return 0.1;\n}\n", "", "Tenth() == 0.1f", CERTAIN),
+    ("static int64_t Whole()\n{\n    return 2.7;\n}\n", "", "Whole() == 2", CERTAIN),
+    ("static bool Given()\n{\n    return 5;\n}\n", "", "Given() == true", CERTAIN),
+    ("static uint8_t Wrapped()\n{\n    return 256;\n}\n", "", "Wrapped() == 0", CERTAIN),
 ])
 def test_parameters_hold_their_declared_types(tmp_path: Path, helpers: str, prelude: str, cond: str,
                                               expected) -> None:

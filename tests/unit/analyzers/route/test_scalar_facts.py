@@ -64,3 +64,24 @@ def test_integer_and_bool_parameters_take_the_fact_in_their_type(tmp_path: Path)
     assert ops(tmp_path, entry, ["dim=3", "keep=1"]) == [("Abs", False)]
     assert ops(tmp_path, entry, ["dim=3", "keep=0"]) == []
     assert ops(tmp_path, entry, ["dim=4", "keep=1"]) == []
+
+
+@pytest.mark.parametrize(("condition", "scalars", "launches"), [
+    ("alpha->ToFloat() == 0.1f", ["alpha=0.1"], True),  # both the float nearest 0.1
+    ("alpha->ToDouble() == 0.1", ["alpha=0.1"], True),
+    ("alpha->ToFloat() == 0.1", ["alpha=0.1"], False),  # a float promoted to double is not the double 0.1
+    ("alpha->ToInt64() == 2", ["alpha=2.7"], True),  # truncated toward zero
+    ("alpha->ToInt32() == -2", ["alpha=-2.7"], True),
+    ("alpha->ToBool()", ["alpha=0.5"], True),
+])
+def test_an_acl_scalar_is_read_in_the_type_of_its_method(tmp_path: Path, condition: str, scalars, launches) -> None:
+    entry = f"""aclnnStatus aclnnPickGetWorkspaceSize(const aclTensor* self, const aclScalar* alpha, aclTensor* out,
+                                       uint64_t* workspaceSize, aclOpExecutor** executor) {{
+  auto uniqueExecutor = CREATE_EXECUTOR();
+  if ({condition}) {{
+    auto a = l0op::Abs(self, uniqueExecutor.get());
+  }}
+  return ACLNN_SUCCESS;
+}}
+"""
+    assert ops(tmp_path, entry, scalars) == ([("Abs", False)] if launches else [])
