@@ -116,13 +116,33 @@ class Branches:
         """A branch on a number the static path computes from the shapes whose arms compute differently: the trace
         forks (one kernel per outcome) and the host chooses by the call's input shapes, as TBE's static build of
         those shapes would take the branch."""
-        _, op, left, right = condition
-        predicate = {"shape": True, "expr": left, "attrs": [], "op": op, "value_expr": right}
-        key = json.dumps(predicate, sort_keys=True)
+        predicate, key = shape_predicate(condition)
         if key in self.attr_decisions:
             return self.attr_decisions[key]
+        _, op, left, right = condition
         text = f"{source[:60]} ({_condition_text(left, op, right)})"[:160]
         raise AttrBranch(key, predicate, text, line, self.current_path)
+
+    def test_follows(self, stmt: nodes.If, frame: Frame, condition: tuple) -> bool | None:
+        """Whether the if's test is this comparison of shape numbers (True) or its negation (False), given what the
+        trace knows of everything else in it; None where another operand is undecided too (`rank == 4 and alpha >
+        1`). Only then may the comparison alone stand for the whole test."""
+        _, key = shape_predicate(condition)
+        recorded = (len(self.dsl.tracer.ops), len(self.dsl.tracer.inputs), len(self.notes))
+        outcomes = []
+        try:
+            for assumed in (True, False):
+                self.attr_decisions[key] = assumed
+                try:
+                    outcomes.append(self.truth(self.eval(stmt.test, frame), stmt.test))
+                except (Untranslatable, Refused):
+                    return None
+        finally:
+            self.attr_decisions.pop(key, None)
+            del self.notes[recorded[2]:]
+        if (len(self.dsl.tracer.ops), len(self.dsl.tracer.inputs)) != recorded[:2]:
+            return None
+        return {(True, False): True, (False, True): False}.get(tuple(outcomes))
 
     def concrete_rank(self, value: Scalar, node) -> int | None:
         """A number computed from one rank read where the code needs a Python int on the static path ([1] *
@@ -184,11 +204,16 @@ class Branches:
     def select_scalars(self, stmt: nodes.If, frame: Frame, condition: tuple) -> bool:
         """`if count == 1: s = 0.0 else: s = count / (count - 1)`: arms that only assign numbers to names become
         ("select", condition, body value, else value) scalars, which the host computes per call from the shapes.
-        False (the trace stops) when an arm does anything else."""
+        False (the trace stops) when an arm does anything else, or when the test is more than the condition."""
         arms = (stmt.body, stmt.orelse)
         if not all(isinstance(s, nodes.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], nodes.AssignName)
                    for arm in arms for s in arm):
             return False
+        follows = self.test_follows(stmt, frame, condition)
+        if follows is None:
+            return False
+        if not follows:
+            arms = (stmt.orelse, stmt.body)  # `if not count == 1:` selects the else arm where count == 1
         recorded = (len(self.dsl.tracer.ops), len(self.dsl.tracer.inputs))
         results = []
         for arm in arms:
@@ -259,6 +284,11 @@ class Branches:
         if has_numel(expr) or isinstance(other, tuple) and has_numel(other):
             right = other if isinstance(other, tuple) else ("const", 0 if other is None else other)
             condition = ("cmp", {"truth": "!="}.get(op, op), expr, right)
+            # A comparison the trace forked on is decided where it is made, so that the rest of the test (`rank ==
+            # 4 and alpha > 1`, `not rank == 4`) still counts; the fork itself is made at the branch (exec_if).
+            _, key = shape_predicate(condition)
+            if key in self.attr_decisions:
+                return self.attr_decisions[key]
             raise ShapeBranch(f"the branch {node.as_string()[:120]} depends on an element count of a dynamic shape",
                               getattr(node, "lineno", None), self.current_path, condition)
         names = attr_names(expr) | (attr_names(other) if isinstance(other, tuple) else set())
@@ -273,6 +303,13 @@ class Branches:
         text = scalar_text(expr) if op == "truth" else (f"isclose({scalar_text(expr)}, {right}{tols})"
                                                          if op == "isclose" else f"{scalar_text(expr)} {op} {right}")
         raise AttrBranch(key, predicate, text[:160], getattr(node, "lineno", None), self.current_path)
+
+
+def shape_predicate(condition: tuple) -> tuple[dict, str]:
+    """The predicate of a fork on a comparison of shape numbers, and its key among the trace's decisions."""
+    _, op, left, right = condition
+    predicate = {"shape": True, "expr": left, "attrs": [], "op": op, "value_expr": right}
+    return predicate, json.dumps(predicate, sort_keys=True)
 
 
 def _condition_text(left: tuple, op: str, right: tuple) -> str:

@@ -224,8 +224,11 @@ class Expressions:
                 # The trace is the dynamic, known-rank case: dims are -1, never the unknown-rank -2; on the static
                 # path every dim is known.
                 return (left == -1 and not self.framework.static) == (op == "in")
-            if isinstance(right, Unknown) or isinstance(left, (Unknown, AttrValue, Scalar)) and not isinstance(left, Scalar):
+            if isinstance(right, Unknown) or isinstance(left, (Unknown, AttrValue)):
                 raise self.untranslatable(f"cannot decide {node.as_string()[:120]}: {_unknown_reason(left, right)}", node)
+            if isinstance(right, (list, tuple, dict)) and _holds_number(left, right):
+                found = self._contains_numbers(left, right, node)
+                return found if op == "in" else not found
             try:
                 found = _contains(right, left)
             except TypeError:
@@ -284,6 +287,15 @@ class Expressions:
         equal = all(self.compare("==", a, b, spelled_equal(a, b, node)) for a, b in zip(left, right))
         return equal if op == "==" else not equal
 
+    def _contains_numbers(self, left, right, node) -> bool:
+        """`w_dim in (1, x_dim - 1)` with a number known only per call on either side: element by element as Python
+        does (identity, then ==, stopping at the first equal one), so that each comparison forks or is decided;
+        Python's own `in` would compare the objects and silently decide False."""
+        for item in (list(right) if isinstance(right, dict) else right):
+            if item is left or self.compare("==", left, item, spelled_equal(left, item, node)):
+                return True
+        return False
+
     def _eval_ListComp(self, node, frame):
         return list(self._comprehension(node, frame, lambda f: self.eval(node.elt, f)))
 
@@ -316,6 +328,12 @@ def _symbolic(sequence) -> bool:
     """Whether a list or tuple holds (at any depth) a value other than plain Python data."""
     return any(_symbolic(item) if isinstance(item, (list, tuple))
                else not (item is None or isinstance(item, (bool, int, float, str))) for item in sequence)
+
+
+def _holds_number(left, right) -> bool:
+    """Whether `left in right` compares a number known only per call (a Scalar) on either side."""
+    items = list(right) if isinstance(right, dict) else right
+    return isinstance(left, Scalar) or any(isinstance(item, Scalar) for item in items)
 
 
 def _unknown_reason(*values) -> str:

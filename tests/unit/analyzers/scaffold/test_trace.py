@@ -3,6 +3,7 @@ it (attribute branches), and what it assumes (checks that only reject input; sha
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -869,3 +870,52 @@ def test_an_undecidable_conditional_expression_stops_only_where_its_value_is_use
     assert not traced(tmp_path, compute, dtype="float32").gaps
     used = traced(tmp_path, compute.replace("alpha)\n", "unused)\n"), dtype="float32")
     assert used.gaps and "1 if len(x1.shape) == 4 else 2" in used.gaps[0].reason
+
+
+SCALED = """
+def probe_compute(x1, x2, y, alpha):
+    return tbe.vmuls(tbe.vsub(x1, x2), alpha)
+"""
+
+
+def _scales(chains) -> dict:
+    """{(each condition's expression or attribute and its outcome, ...): the scalar of the chain's vmuls}."""
+    return {tuple((json.dumps(c["predicate"].get("expr") or c["predicate"].get("attr")),
+                   json.dumps(c["predicate"].get("value_expr", c["predicate"].get("value"))), c["outcome"])
+                  for c in chain.extra.get("conditions", [])): chain.ops[1].operands[1][1]
+            for chain in chains if not chain.gaps and not chain.refused}
+
+
+def test_a_rank_looked_for_in_a_tuple_is_compared_with_each_element(tmp_path):
+    # prelu: `w_dim not in (1, x_dim - 1)`: Python's `in` compared the symbolic rank with 1 and x_dim - 1 as objects,
+    # decided "not in" for every rank, and the [C] weight of an NCHW x was read against the last axis
+    entry = RANKED.replace("    if len(x1['shape']) == 4:\n", "    if len(x1['shape']) not in (1, len(x2['shape']) - 1):\n"
+                           ).replace("ARM", "scale = alpha * 2\n        kernel_name = 'r'")
+    scales = _scales(_with_entry(tmp_path, SCALED, entry, every=True))
+    rank1, rank2 = '["rank", "port:x1"]', '["sub", ["rank", "port:x2"], ["const", 1]]'
+    assert scales == {((rank1, '["const", 1]', True),): ("attr", "alpha"),
+                      ((rank1, '["const", 1]', False), (rank1, rank2, True)): ("attr", "alpha"),
+                      ((rank1, '["const", 1]', False), (rank1, rank2, False)): ("mul", ("attr", "alpha"),
+                                                                                 ("const", 2))}
+
+
+def test_a_shape_comparison_and_an_attribute_in_one_test_both_decide(tmp_path):
+    # the shape comparison alone stood for `rank == 4 and alpha > 1` (a select on the rank, alpha never compared)
+    entry = RANKED.replace("    if len(x1['shape']) == 4:\n", "    if len(x1['shape']) == 4 and alpha > 1.0:\n"
+                           ).replace("ARM", "scale = alpha * 2")
+    scales = _scales(_with_entry(tmp_path, SCALED, entry, every=True))
+    rank = '["rank", "port:x1"]'
+    assert scales == {((rank, '["const", 4]', True), ('"alpha"', "1.0", True)): ("mul", ("attr", "alpha"),
+                                                                               ("const", 2)),
+                      ((rank, '["const", 4]', True), ('"alpha"', "1.0", False)): ("attr", "alpha"),
+                      ((rank, '["const", 4]', False),): ("attr", "alpha")}
+
+
+def test_a_negated_shape_comparison_selects_the_other_arm(tmp_path):
+    # `if not len(shape) == 4: s = alpha * 2`: the select took the comparison for the test and swapped the arms
+    entry = RANKED.replace("    if len(x1['shape']) == 4:\n", "    if not len(x1['shape']) == 4:\n"
+                           ).replace("ARM", "scale = alpha * 2")
+    chain = _with_entry(tmp_path, SCALED, entry)
+    assert not chain.gaps and chain.ops[1].operands[1][1] == (
+        "select", ("cmp", "==", ("rank", "port:x1"), ("const", 4)), ("attr", "alpha"),
+        ("mul", ("attr", "alpha"), ("const", 2)))
