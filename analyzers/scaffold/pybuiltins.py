@@ -38,6 +38,23 @@ def _concrete(values) -> bool:
                    for v in values)
 
 
+def _symbolic_inside(values) -> bool:
+    """Whether the lists, tuples or dicts among values hold (at any depth) a value other than plain Python data."""
+    for value in values:
+        if isinstance(value, dict):
+            value = [*value.keys(), *value.values()]
+        if isinstance(value, (list, tuple)):
+            if any(isinstance(v, (list, tuple, dict)) and _symbolic_inside([v])
+                   or not isinstance(v, (list, tuple, dict, type(None), bool, int, float, str)) for v in value):
+                return True
+    return False
+
+
+# Builtins that compare, add or test the elements of their arguments: on values known only at run time Python's own
+# would compare the objects (any([rank - 4]) is True whatever the rank).
+_ELEMENTWISE = {"min", "max", "sum", "sorted", "set", "any", "all", "abs", "round"}
+
+
 def _plain(name: str, function: Callable, pytype: type | None = None) -> Builtin:
     def run(interp, args, kwargs, node):
         if name == "range" and args and any(isinstance(a, Scalar) for a in args) and not kwargs:
@@ -45,6 +62,13 @@ def _plain(name: str, function: Callable, pytype: type | None = None) -> Builtin
             counts = [interp.concrete_rank(a, node) if isinstance(a, Scalar) else a for a in args]
             if None not in counts:
                 args = counts
+        if name in _ELEMENTWISE and _symbolic_inside([*args, *kwargs.values()]):
+            if name in ("any", "all") and len(args) == 1 and not kwargs and isinstance(args[0], (list, tuple)):
+                for item in args[0]:  # as Python: each element's truth in order, stopping at the deciding one
+                    if interp.truth(item, node) == (name == "any"):
+                        return name == "any"
+                return name == "all"
+            return Unknown(f"{name}() of values known only at run time", getattr(node, "lineno", None))
         if not _concrete([*args, *kwargs.values()]):
             if name in ("float", "int") and len(args) == 1 and isinstance(args[0], (AttrValue, Scalar)):
                 return args[0]
@@ -170,6 +194,10 @@ def _method(name: str, bound) -> Builtin:
         if not _concrete([*args, *kwargs.values()]) and name not in ("append", "extend", "insert", "get", "setdefault",
                                                                       "update", "pop", "items", "values", "keys"):
             return Unknown(f".{name}() of a value the scaffold does not know", getattr(node, "lineno", None))
+        if name in ("index", "count", "remove", "sort") and isinstance(bound, (list, tuple)) \
+                and _symbolic_inside([bound]):
+            # Python would compare the elements as objects: [rank].count(4) is 0 whatever the rank
+            return Unknown(f".{name}() over values known only at run time", getattr(node, "lineno", None))
         try:
             result = getattr(bound, name)(*args, **kwargs)
         except Exception as error:  # noqa: BLE001 - the analysed code's own error

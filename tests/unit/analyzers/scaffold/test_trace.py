@@ -919,3 +919,16 @@ def test_a_negated_shape_comparison_selects_the_other_arm(tmp_path):
     assert not chain.gaps and chain.ops[1].operands[1][1] == (
         "select", ("cmp", "==", ("rank", "port:x1"), ("const", 4)), ("attr", "alpha"),
         ("mul", ("attr", "alpha"), ("const", 2)))
+
+
+def test_builtins_over_numbers_known_per_call_test_each_number_or_stop(tmp_path):
+    # any([rank - 4]) was True (a Scalar object is truthy) and [rank].count(4) was 0, whatever the rank
+    entry = RANKED.replace("    if len(x1['shape']) == 4:\n", "    if any([len(x1['shape']) - 4]):\n"
+                           ).replace("ARM", "scale = alpha * 2")
+    chain = _with_entry(tmp_path, SCALED, entry)
+    assert not chain.gaps and chain.ops[1].operands[1][1] == (
+        "select", ("cmp", "!=", ("sub", ("rank", "port:x1"), ("const", 4)), ("const", 0)),
+        ("mul", ("attr", "alpha"), ("const", 2)), ("attr", "alpha"))
+    counted = _with_entry(tmp_path, SCALED, entry.replace("any([len(x1['shape']) - 4])",
+                                                          "[len(x1['shape'])].count(4)"))
+    assert counted.gaps and ".count() over values known only at run time" in counted.gaps[0].reason
