@@ -80,6 +80,7 @@ class Tracer:
         # op ref -> the refs whose broadcast shape its result has (its operands, each at the shape tbe.broadcast
         # widened it to): the shape TBE gives an output computed from some of the inputs only
         self.shape_sources: dict[str, tuple] = {}
+        self.classified: set[str] = set()  # placeholders of a shape shape_util.variable_shape gave
         self.results: list = []  # the build's output tensors, in port order
         # int attributes the TBE code rejects below a bound >= 0 (a check assumed to pass): name -> that bound
         self.attr_floors: dict[str, float] = {}

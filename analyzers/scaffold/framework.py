@@ -282,22 +282,48 @@ class Framework:
         name = args[2] if len(args) > 2 else kwargs.get("name", "placeholder")
         if not isinstance(dtype, str):
             raise interp.untranslatable(f"a placeholder of dtype {interp.describe(dtype)}", node)
-        return self.tracer.new_input(dtype, name if isinstance(name, str) else "placeholder", node.lineno,
-                                     interp.current_path)
+        shape = args[0] if args else kwargs.get("shape")
+        tensor = self.tracer.new_input(dtype, name if isinstance(name, str) else "placeholder", node.lineno,
+                                       interp.current_path)
+        if isinstance(shape, ShapeValue) and shape.origin.startswith("input "):
+            self.tracer.classified.add(tensor.ref)  # a shape shape_util.variable_shape gave (classify's)
+        return tensor
 
     def _tvm_compute(self, interp, args, kwargs, node):
         found = indexed_lambda(node)
         if found is None or not isinstance(args[1] if len(args) > 1 else None, UserFunction):
             raise interp.untranslatable("a raw tvm.compute lambda (index expressions, not DSL calls)", node,
                                         construct=node.as_string()[:120])
-        name, op, other, tensor_left = found
+        name, op, other, tensor_left, shaped_like = found
         tensor = interp.lookup(name, args[1].closure, node)
         scalar = interp.eval(other, args[1].closure)
         if not (isinstance(tensor, TensorValue) and isinstance(scalar, TensorScalar)):
             raise interp.untranslatable(f"a raw tvm.compute lambda over {interp.describe(tensor)} and "
                                         f"{interp.describe(scalar)} (only a tensor with t[0] is translated)", node,
                                         construct=node.as_string()[:120])
+        if shaped_like != name and not self._same_shape(interp.lookup(shaped_like, args[1].closure, node), tensor):
+            raise interp.untranslatable(f"a raw tvm.compute over {shaped_like}.shape reading {name}, whose shapes the "
+                                        "scaffold does not know to be equal", node, construct=node.as_string()[:120])
         return interp.dsl.indexed_arithmetic(interp, op, tensor, scalar, tensor_left, node)
+
+    def _same_shape(self, one, other) -> bool:
+        """Whether two chain tensors have one shape: in the ELEWISE pattern (no broadcast) every input classify
+        shaped has the one shape classify checked, and the DSL's elementwise calls keep it (they take operands of
+        equal shapes), so any tensor computed from such an input has it; a one-element placeholder does not."""
+        if self.tracer.classify_mode not in ("elewise", "ELEWISE") or not all(isinstance(t, TensorValue) for t in (one, other)):
+            return False
+        return all(self._reaches_classified(t) for t in (one, other))
+
+    def _reaches_classified(self, tensor: TensorValue) -> bool:
+        pending, seen = list(tensor.shape_refs or (tensor.ref,)), set()
+        while pending:
+            ref = pending.pop()
+            if ref in self.tracer.classified:
+                return True
+            if ref not in seen:
+                seen.add(ref)
+                pending.extend(self.tracer.shape_sources.get(ref, ()))
+        return False
 
     def _check_support_block_size_16(self, interp, args, kwargs, node):
         return str(self.platform.spec.get("ubblock_size", "32")) == "16"
@@ -482,8 +508,8 @@ class Framework:
 
 
 def indexed_lambda(node) -> tuple | None:
-    """(t, op, other side, t on the left) of `tvm.compute(t.shape, lambda *i: t(*i) op other)` where the other side
-    does not read the indices, else None."""
+    """(t, op, other side, t on the left, u) of `tvm.compute(u.shape, lambda *i: t(*i) op other)` where the other
+    side does not read the indices, else None."""
     if not (isinstance(node, nodes.Call) and len(node.args) >= 2 and isinstance(node.args[1], nodes.Lambda)):
         return None
     shape, function = node.args[0], node.args[1]
@@ -497,8 +523,8 @@ def indexed_lambda(node) -> tuple | None:
                 and element.args[0].value.as_string() == indices \
                 and not any(n.name == indices for n in other.nodes_of_class(nodes.Name)) \
                 and isinstance(shape, nodes.Attribute) and shape.attrname == "shape" \
-                and shape.expr.as_string() == element.func.name:
-            return element.func.name, body.op, other, left
+                and isinstance(shape.expr, nodes.Name):
+            return element.func.name, body.op, other, left, shape.expr.name
     return None
 
 

@@ -932,3 +932,28 @@ def test_builtins_over_numbers_known_per_call_test_each_number_or_stop(tmp_path)
     counted = _with_entry(tmp_path, SCALED, entry.replace("any([len(x1['shape']) - 4])",
                                                           "[len(x1['shape'])].count(4)"))
     assert counted.gaps and ".count() over values known only at run time" in counted.gaps[0].reason
+
+
+ONE_SHAPED = ENTRY.replace("    ins = classify([x1, x2], OpPatternMode.ELEWISE_WITH_BROADCAST)\n",
+                           "    d2 = tvm.placeholder([1], name='d2', dtype=dtype)\n"
+                           "    ins = classify([x1], OpPatternMode.ELEWISE)\n").replace(
+    "    for (_x1, _x2) in ins:", "    for (_x1,) in ins:").replace(
+    "            s1, s2 = shape_util.variable_shape([_x1, _x2])\n", "            (s1,) = shape_util.variable_shape([_x1])\n"
+).replace("            d2 = tvm.placeholder(s2, name=\"d2\", dtype=dtype)\n", "")
+
+
+@pytest.mark.parametrize("shape, mode, follows", [
+    ("x1", "ELEWISE", True),  # fused_mul_apply_keras_momentum: tvm.compute(accum.shape, ... out_accum(*i) ...)
+    ("x2", "ELEWISE", False),  # the one-element placeholder's shape: not the computed tensor's
+    ("x1", "ELEWISE_WITH_BROADCAST", False)])  # shapes may differ where the pattern broadcasts
+def test_a_tvm_compute_over_another_tensors_shape_needs_one_shape(tmp_path, shape, mode, follows):
+    compute = f"""
+    def probe_compute(x1, x2, y, alpha):
+        scaled = tbe.vmuls(x1, alpha)
+        return tvm.compute({shape}.shape, lambda *i: scaled(*i) * x2[0], tag="elewise_single_VS_mul")
+    """
+    chain = _with_entry(tmp_path, compute, ONE_SHAPED.replace("OpPatternMode.ELEWISE)", f"OpPatternMode.{mode})"))
+    if follows:
+        assert not chain.gaps and names(chain) == ["vmuls", "vmul"] and chain.extra["one_element_inputs"] == ["x2"]
+    else:
+        assert chain.gaps and f"a raw tvm.compute over {shape}.shape reading scaled" in chain.gaps[0].reason
