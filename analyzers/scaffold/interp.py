@@ -9,10 +9,12 @@ from astroid import nodes
 
 from op_migrate.analyzers.scaffold import pybuiltins
 from op_migrate.analyzers.scaffold.framework import HELPER_ANSWERS
-from op_migrate.analyzers.scaffold.branches import Branches, element_count_loop, local_loop, only_checks
+from op_migrate.analyzers.scaffold.branches import Branches
+from op_migrate.analyzers.scaffold.check_idioms import local_loop, only_checks
 from op_migrate.analyzers.scaffold.interp_expr import Expressions
 from op_migrate.analyzers.scaffold.runtime import Frame, ModuleValue, UserClass, UserFunction, UserInstance
 from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader, is_framework
+from op_migrate.analyzers.scaffold.shape_idioms import element_count_loop
 from op_migrate.analyzers.scaffold.values import (
     DslRef,
     FrameworkRef,

@@ -1,12 +1,15 @@
-"""TBE idioms over shapes that the generated operator states another way: leading 1s put in front of a shape (which
-reading by strides does not see) and a search for the first axis where two broadcast shapes differ (which the host
-computes per call)."""
+"""TBE idioms over shapes that the generated operator states another way: leading 1s put in front of a shape or
+trailing 1s dropped (which reading by strides does not see), a search for the first axis where two broadcast shapes
+differ (which the host computes per call), and a loop multiplying the dims into an element count."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from astroid import nodes
+
+from op_migrate.analyzers.scaffold.runtime import Frame
+from op_migrate.analyzers.scaffold.values import ShapeValue
 
 def pads_unit_dims(stmt: nodes.If) -> bool:
     """`if dif_len > 0: d["shape"] = [1] * dif_len + list(d["shape"])` (and the same for d["range"] with (1, 1)): a
@@ -86,3 +89,65 @@ def _indexed(node, index: str) -> str | None:
             and isinstance(node.slice, nodes.Name) and node.slice.name == index:
         return node.value.name
     return None
+
+
+def element_count_loop(loop: nodes.For) -> str | None:
+    """The accumulator of `for d in shape: n *= d` (or `n *= d.value`, under `if isinstance(d, ...)` branches that
+    do the same), else None."""
+    if not isinstance(loop.target, nodes.AssignName):
+        return None
+    variable = loop.target.name
+    found: set[str] = set()
+
+    def product_only(statements) -> bool:
+        for statement in statements:
+            if isinstance(statement, nodes.AugAssign) and statement.op == "*=" \
+                    and isinstance(statement.target, nodes.AssignName) and _is_dim(statement.value, variable):
+                found.add(statement.target.name)
+            elif isinstance(statement, nodes.If) and isinstance(statement.test, nodes.Call) \
+                    and statement.test.func.as_string() == "isinstance" and statement.test.args \
+                    and statement.test.args[0].as_string() == variable:
+                if not (product_only(statement.body) and product_only(statement.orelse)):
+                    return False
+            else:
+                return False
+        return bool(statements)
+
+    return found.pop() if product_only(loop.body) and len(found) == 1 else None
+
+
+def _is_dim(node, variable: str) -> bool:
+    if isinstance(node, nodes.Attribute) and node.attrname == "value":
+        node = node.expr
+    return isinstance(node, nodes.Name) and node.name == variable
+
+
+def drops_unit_dims(stmt: nodes.If, frame: Frame) -> bool:
+    """`if a[-1] == 1 and b[-1] == 1 ...: a = a[:-1] ...`: a branch whose test holds only where the last dims of the
+    shapes it names are 1, and whose body only re-slices those shapes (each from itself)."""
+    tested = _unit_dim_tests(stmt.test)
+    if not tested:
+        return False
+    for statement in stmt.body:
+        if not (isinstance(statement, nodes.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], nodes.AssignName)):
+            return False
+        name = statement.targets[0].name
+        used = {n.name for n in statement.value.nodes_of_class(nodes.Name)} - {"len"}
+        if name not in tested or used != {name} or not isinstance(frame.locals.get(name), ShapeValue):
+            return False
+    return bool(stmt.body)
+
+
+def _unit_dim_tests(test) -> set[str]:
+    """The shapes of `s[-1] == 1 and t[-1] == 1 ...`, empty for any other test."""
+    parts = test.values if isinstance(test, nodes.BoolOp) and test.op == "and" else [test]
+    names = set()
+    for part in parts:
+        if not (isinstance(part, nodes.Compare) and len(part.ops) == 1 and part.ops[0][0] == "=="
+                and isinstance(part.ops[0][1], nodes.Const) and part.ops[0][1].value == 1
+                and isinstance(part.left, nodes.Subscript) and isinstance(part.left.value, nodes.Name)
+                and part.left.slice.as_string() == "-1"):
+            return set()
+        names.add(part.left.value.name)
+    return names

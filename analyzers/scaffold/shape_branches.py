@@ -1,0 +1,184 @@
+"""Branches on numbers the static path computes from the shapes (an element count, a dimension, a rank): known
+only per call, so the trace forks on them (one kernel per outcome, chosen by the host from the caller's shapes) or,
+where the arms only assign numbers, makes them a select the host computes; a loop over the rank where the code needs
+it as a Python int; the search loop for a differing axis."""
+
+from __future__ import annotations
+
+import json
+import operator
+
+from astroid import nodes
+
+from op_migrate.analyzers.scaffold.chain import shape_reads
+from op_migrate.analyzers.scaffold.runtime import Frame
+from op_migrate.analyzers.scaffold.scalars import expr_value
+from op_migrate.analyzers.scaffold.shape_idioms import differ_loop
+from op_migrate.analyzers.scaffold.values import (
+    AttrBranch,
+    Refused,
+    Scalar,
+    ShapeValue,
+    Untranslatable,
+    as_scalar_expr,
+    attr_names,
+    differ_expr,
+    scalar_text,
+)
+
+_COMPARE_VALUES = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+                   ">=": operator.ge}
+MAX_RANK = 8  # TBE's shapes have at most 8 dims
+
+
+class ShapeBranches:
+    """A mixin of the Interpreter (through Branches): needs eval / exec_block / truth, dsl, framework, notes and
+    attr_decisions."""
+
+    def shape_fork(self, condition: tuple, source: str, line) -> bool:
+        """A branch on a number the static path computes from the shapes whose arms compute differently: the trace
+        forks (one kernel per outcome) and the host chooses by the call's input shapes, as TBE's static build of
+        those shapes would take the branch."""
+        predicate, key = shape_predicate(condition)
+        if key in self.attr_decisions:
+            return self.attr_decisions[key]
+        _, op, left, right = condition
+        text = f"{source[:60]} ({_condition_text(left, op, right)})"[:160]
+        raise AttrBranch(key, predicate, text, line, self.current_path)
+
+    def test_follows(self, stmt: nodes.If, frame: Frame, condition: tuple) -> bool | None:
+        """Whether the if's test is this comparison of shape numbers (True) or its negation (False), given what the
+        trace knows of everything else in it; None where another operand is undecided too (`rank == 4 and alpha >
+        1`). Only then may the comparison alone stand for the whole test."""
+        _, key = shape_predicate(condition)
+        recorded = (len(self.dsl.tracer.ops), len(self.dsl.tracer.inputs), len(self.notes))
+        outcomes = []
+        try:
+            for assumed in (True, False):
+                self.attr_decisions[key] = assumed
+                try:
+                    outcomes.append(self.truth(self.eval(stmt.test, frame), stmt.test))
+                except (Untranslatable, Refused):
+                    return None
+        finally:
+            self.attr_decisions.pop(key, None)
+            del self.notes[recorded[2]:]
+        if (len(self.dsl.tracer.ops), len(self.dsl.tracer.inputs)) != recorded[:2]:
+            return None
+        return {(True, False): True, (False, True): False}.get(tuple(outcomes))
+
+    def concrete_rank(self, value: Scalar, node) -> int | None:
+        """A number computed from one rank read where the code needs a Python int on the static path ([1] *
+        len(shape), range(len(shape))): the trace forks on rank == 1, 2 ... 8 (TBE's largest rank), skipping the
+        values its earlier decisions on that rank exclude; one kernel per rank, chosen by the host from the caller's
+        shapes. None where the number reads anything else."""
+        reads = {read for read in shape_reads(value.expr)}
+        if not self.framework.static or len(reads) != 1 or next(iter(reads))[0] != "rank" \
+                or attr_names(value.expr):
+            return None
+        rank = next(iter(reads))
+        source = node.as_string() if hasattr(node, "as_string") else str(node)
+        for candidate in range(1, MAX_RANK + 1):
+            if not self._rank_allowed(rank, candidate):
+                continue
+            if self.shape_fork(("cmp", "==", rank, ("const", candidate)), source, getattr(node, "lineno", None)):
+                result = expr_value(value.expr, {":".join(map(str, rank)): candidate})
+                return int(result) if result is not None and float(result).is_integer() else None
+        raise Refused(f"{source[:80]} at line {getattr(node, 'lineno', None)}: a rank above {MAX_RANK} (TBE's "
+                      "largest)", getattr(node, "lineno", None), self.current_path)
+
+    def _rank_allowed(self, rank: tuple, candidate: int) -> bool:
+        """Whether the trace's decisions so far on comparisons of this rank with a constant allow this value."""
+        wanted = json.loads(json.dumps(rank))
+        for key, outcome in self.attr_decisions.items():
+            predicate = json.loads(key)
+            right = predicate.get("value_expr")
+            if predicate.get("shape") and predicate.get("expr") == wanted and right and right[0] == "const" \
+                    and predicate["op"] in _COMPARE_VALUES:
+                if _COMPARE_VALUES[predicate["op"]](candidate, right[1]) != outcome:
+                    return False
+        return True
+
+    def differ_search(self, stmt: nodes.For, frame: Frame) -> bool:
+        """`for i in range(len(a) - 1): if a[i] != b[i]: flag = 1; break` over the two shapes of one
+        shape_util.broadcast_shapes on the static path: each name it assigns becomes a select on whether the shapes
+        differ in those axes, which the host computes per call."""
+        if not self.framework.static:
+            return False
+        found = differ_loop(stmt)
+        if found is None:
+            return False
+        left, right = frame.locals.get(found.left), frame.locals.get(found.right)
+        pair = {getattr(left, "origin", None), getattr(right, "origin", None)}
+        if not (isinstance(left, ShapeValue) and isinstance(right, ShapeValue) and left.refs and right.refs
+                and pair == {"broadcast lhs", "broadcast rhs"}):
+            return False
+        before = {name: as_scalar_expr(frame.locals.get(name)) for name, _ in found.assigns}
+        if None in before.values():
+            return False
+        test = ("cmp", "!=", differ_expr(left.refs, right.refs, found.skip), ("const", 0))
+        for name, value in found.assigns:
+            frame.locals[name] = Scalar(("select", test, ("const", value), before[name]), None)
+        self.notes.append((f"for {stmt.target.as_string()} in {stmt.iter.as_string()[:60]}: whether "
+                           f"{found.left} and {found.right} differ in those axes, computed by the host per call",
+                           stmt.lineno, frame.module.path))
+        return True
+
+    def select_scalars(self, stmt: nodes.If, frame: Frame, condition: tuple) -> bool:
+        """`if count == 1: s = 0.0 else: s = count / (count - 1)`: arms that only assign numbers to names become
+        ("select", condition, body value, else value) scalars, which the host computes per call from the shapes.
+        False (the trace stops) when an arm does anything else, or when the test is more than the condition."""
+        arms = (stmt.body, stmt.orelse)
+        if not all(isinstance(s, nodes.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], nodes.AssignName)
+                   for arm in arms for s in arm):
+            return False
+        follows = self.test_follows(stmt, frame, condition)
+        if follows is None:
+            return False
+        if not follows:
+            arms = (stmt.orelse, stmt.body)  # `if not count == 1:` selects the else arm where count == 1
+        recorded = (len(self.dsl.tracer.ops), len(self.dsl.tracer.inputs))
+        results = []
+        for arm in arms:
+            inner = Frame(module=frame.module, name=frame.name, parent=frame.parent)
+            inner.locals = dict(frame.locals)
+            try:
+                self.exec_block(arm, inner)
+            except Untranslatable:
+                return False
+            results.append(inner.locals)
+        if (len(self.dsl.tracer.ops), len(self.dsl.tracer.inputs)) != recorded:
+            return False
+        chosen = {}
+        for name in {t.targets[0].name for arm in arms for t in arm}:
+            exprs = [as_scalar_expr(values.get(name)) for values in results]
+            if None in exprs:
+                return False
+            chosen[name] = exprs[0] if exprs[0] == exprs[1] else ("select", condition, exprs[0], exprs[1])
+        for name, expr in chosen.items():
+            frame.locals[name] = Scalar(expr, None) if expr[0] != "const" else expr[1]
+        assigned = ", ".join(f"{name} = {scalar_text(expr)}" for name, expr in sorted(chosen.items()))
+        self.notes.append((f"the host computes per call: {assigned}", stmt.lineno, frame.module.path))
+        return True
+
+
+def shape_predicate(condition: tuple) -> tuple[dict, str]:
+    """The predicate of a fork on a comparison of shape numbers, and its key among the trace's decisions."""
+    _, op, left, right = condition
+    predicate = {"shape": True, "expr": left, "attrs": [], "op": op, "value_expr": right}
+    return predicate, json.dumps(predicate, sort_keys=True)
+
+
+def _condition_text(left: tuple, op: str, right: tuple) -> str:
+    """`flag != 0` of a flag a search loop set to 1 (else 0) says what the loop found."""
+    if op == "!=" and right == ("const", 0) and left[0] == "select" and left[3] == ("const", 0) \
+            and left[2][0] == "const" and left[2][1] != 0 and left[1][1:] == ("!=", left[1][2], ("const", 0)):
+        return scalar_text(left[1][2])
+    return f"{scalar_text(left)} {op} {scalar_text(right)}"
+
+
+def reads_rank(expr) -> bool:
+    """Whether a scalar expression (or a ("cmp", op, left, right) condition) reads a rank."""
+    if not isinstance(expr, tuple) or not expr:
+        return False
+    return expr[0] == "rank" or any(reads_rank(part) for part in expr[1:] if isinstance(part, tuple))
