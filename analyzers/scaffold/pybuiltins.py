@@ -17,6 +17,7 @@ from op_migrate.analyzers.scaffold.values import (
     TensorScalar,
     TensorValue,
     Unknown,
+    as_scalar_expr,
     dim_expr,
     python_type,
     rank_expr,
@@ -71,7 +72,7 @@ def _plain(name: str, function: Callable, pytype: type | None = None) -> Builtin
             return Unknown(f"{name}() of values known only at run time", getattr(node, "lineno", None))
         if not _concrete([*args, *kwargs.values()]):
             if name in ("float", "int") and len(args) == 1 and isinstance(args[0], (AttrValue, Scalar)):
-                return args[0]
+                return _converted(interp, name, args[0])
             if name in ("list", "tuple") and len(args) == 1 and isinstance(args[0], ShapeValue):
                 return args[0]
             if name == "len" and args and isinstance(args[0], ShapeValue):
@@ -93,6 +94,33 @@ def _plain(name: str, function: Callable, pytype: type | None = None) -> Builtin
     return Builtin(name, run, pytype)
 
 
+# The Python type an attribute of each op-info type arrives as in the TBE entry.
+_ATTR_PYTYPES = {"int": int, "float": float, "bool": bool, "str": str}
+
+
+def _number_type(interp, value):
+    """int, float or None (unknown): the Python type of a number known only at run time."""
+    if isinstance(value, AttrValue):
+        return _ATTR_PYTYPES.get(value.attr_type) or (type(value.default) if value.default is not None else None)
+    tracer = getattr(getattr(interp, "dsl", None), "tracer", None)
+    if value.dtype is not None:  # a tvm scalar of that dtype
+        return int if value.dtype.startswith(("int", "uint")) else float if "float" in value.dtype else None
+    return python_type(value.expr, getattr(tracer, "attr_types", None),
+                       tracer.natural_attrs() if tracer is not None else frozenset())
+
+
+def _converted(interp, name: str, value):
+    """int(x) / float(x) of a number known only at run time, as Python converts it: int() truncates a float toward
+    zero (RangeD's int(start) of a float attribute), float() of an int is the same number as a float; the value
+    itself where it has that type already."""
+    kind = _number_type(interp, value)
+    wanted = int if name == "int" else float
+    if kind is wanted or kind is bool and wanted is int:
+        return value
+    expr = as_scalar_expr(value)
+    return Scalar(("trunc" if wanted is int else "float", expr), None)
+
+
 def _isinstance(interp, args, kwargs, node):
     if len(args) != 2:
         return Unknown("isinstance with unexpected arguments")
@@ -101,7 +129,12 @@ def _isinstance(interp, args, kwargs, node):
     for kind in kinds:
         if isinstance(kind, Builtin) and kind.pytype is not None:
             if isinstance(value, AttrValue):
-                if isinstance(value.default, kind.pytype) or kind.pytype in (int, float) and value.attr_type in ("float", "int"):
+                # The type the attribute arrives as (a float attribute is a Python float, never an int: RangeD's
+                # isinstance(start, int) chose its int32 path for the float32 kernel)
+                own = _number_type(interp, value)
+                if own is None:
+                    return Unknown(f"isinstance of attribute {value.name}, whose type the op-info does not give")
+                if issubclass(own, kind.pytype):
                     return True
                 continue
             if isinstance(value, Scalar):

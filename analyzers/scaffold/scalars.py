@@ -141,13 +141,14 @@ def expr_value(expr, attrs: dict | None = None, raising: bool = False) -> float 
         if inner is None:
             return None
         return round_float(inner, expr[1]) if is_float(expr[1]) else float(int_value(inner, expr[1]))
-    if kind in ("neg", "log", "exp", "sqrt", "abs", "floor"):
+    if kind in ("neg", "log", "exp", "sqrt", "abs", "floor", "trunc", "float"):
         inner = expr_value(expr[1], attrs, raising)
         if inner is None:
             return None
         try:
             return {"neg": lambda v: -v, "log": math.log, "exp": math.exp, "sqrt": math.sqrt, "abs": abs,
-                    "floor": lambda v: float(math.floor(v)) if math.isfinite(v) else v}[kind](inner)
+                    "floor": lambda v: float(math.floor(v)) if math.isfinite(v) else v,
+                    "trunc": lambda v: float(int(v)), "float": float}[kind](inner)
         except (ValueError, OverflowError):
             if raising:
                 raise
@@ -173,7 +174,7 @@ def expr_value(expr, attrs: dict | None = None, raising: bool = False) -> float 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
             ">=": operator.ge}
 _UNARY = {"neg": "-", "log": "std::log", "exp": "std::exp", "sqrt": "std::sqrt", "abs": "std::fabs",
-          "floor": "std::floor"}
+          "floor": "std::floor", "trunc": "std::trunc"}
 
 
 def host_expr(expr, attr_field, numel_field=None) -> str:
@@ -204,6 +205,8 @@ def host_expr(expr, attr_field, numel_field=None) -> str:
         inner = host_expr(expr[2], attr_field, numel_field)
         name = _ROUND_NAMES.get(expr[1], "Int")
         return f"static_cast<double>(RoundThrough{name}(static_cast<float>({inner}){_int_bounds(expr[1])}))"
+    if kind == "float":  # Python's float() of an int: the same number (the host computes in double)
+        return host_expr(expr[1], attr_field, numel_field)
     if kind in _UNARY:
         inner = host_expr(expr[1], attr_field, numel_field)
         return f"(-{inner})" if kind == "neg" else f"{_UNARY[kind]}({inner})"

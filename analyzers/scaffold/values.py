@@ -187,6 +187,8 @@ def scalar_text(expr: tuple, top: bool = True) -> str:
         return text if top else f"({text})"
     if kind == "neg":
         return f"-{scalar_text(expr[1], False)}"
+    if kind == "trunc":
+        return f"int({scalar_text(expr[1], False)})"
     if len(expr) == 2:
         return f"{kind}({scalar_text(expr[1], False)})"
     text = f"{scalar_text(expr[1], False)} {_SYMBOLS.get(kind, kind)} {scalar_text(expr[2], False)}"
@@ -254,6 +256,8 @@ def python_type(expr, attr_types: dict | None = None, natural: frozenset = froze
         return {"int": int, "float": float}.get((attr_types or {}).get(expr[1]))
     if kind == "cast":
         return None
+    if kind in ("trunc", "float"):
+        return int if kind == "trunc" else float  # Python's int() / float() of a number
     if kind == "select":
         arms = {python_type(expr[2], attr_types, natural), python_type(expr[3], attr_types, natural)}
         return arms.pop() if len(arms) == 1 else None

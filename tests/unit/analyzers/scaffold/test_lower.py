@@ -125,6 +125,17 @@ def test_python_arithmetic_is_double_and_tvm_scalars_round_at_each_operation():
         "static_cast<double>(RoundThroughHalf(static_cast<float>((1.0 / static_cast<double>(attrA)))))"
 
 
+@pytest.mark.parametrize("value, expected", [(2.7, 2.0), (-2.7, -2.0), (-0.5, 0.0), (3.0, 3.0)])
+def test_python_int_of_a_number_truncates_toward_zero_on_both_sides(value, expected):
+    truncated = ("trunc", ("attr", "a"))
+    assert scalars.expr_value(truncated, {"a": value}) == expected == float(int(value))
+    assert scalars.host_expr(truncated, {"a": "attrA"}.get) == "std::trunc(static_cast<double>(attrA))"
+    with pytest.raises(OverflowError):
+        scalars.expr_value(truncated, {"a": float("inf")}, raising=True)  # Python's int(inf) raises: no kernel
+    # float() of an int is the same number: the host's double expression is unchanged
+    assert scalars.host_expr(("float", ("attr", "a")), {"a": "attrA"}.get) == "static_cast<double>(attrA)"
+
+
 @pytest.mark.parametrize("value, dtype, text", [
     (1.5, "float32", "1.5f"), (0.1, "float16", "static_cast<half>(0.0999755859375f)"),
     (float("inf"), "float16", "FromBits<half>(static_cast<uint16_t>(0x7C00U))"),

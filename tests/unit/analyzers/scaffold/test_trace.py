@@ -514,7 +514,7 @@ def test_arms_that_only_assign_numbers_on_a_shape_condition_become_a_host_select
     assert not chain.gaps and names(chain) == ["vsub", "vmuls"]
     dim = ("dim", "port:y", 0)
     assert chain.ops[1].operands[1][1] == ("select", ("cmp", "==", dim, ("const", 1)), ("const", 0.0),
-                                           ("div", dim, ("sub", dim, ("const", 1))))
+                                           ("div", ("float", dim), ("sub", dim, ("const", 1))))
     assert any(note[0].startswith("the host computes per call: rec = 0.0 if") for note in chain.notes)
 
 
@@ -957,3 +957,20 @@ def test_a_tvm_compute_over_another_tensors_shape_needs_one_shape(tmp_path, shap
         assert not chain.gaps and names(chain) == ["vmuls", "vmul"] and chain.extra["one_element_inputs"] == ["x2"]
     else:
         assert chain.gaps and f"a raw tvm.compute over {shape}.shape reading scaled" in chain.gaps[0].reason
+
+
+def test_a_float_attribute_is_a_python_float_and_int_of_it_truncates(tmp_path):
+    # range_d: `if isinstance(start, int) ...: tvm.const(delta, "int32")`: a float attribute took the int path (its
+    # float32 kernel multiplied by int(delta)); int(start) of the int32 path truncates as Python does
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if isinstance(alpha, int):
+            return tbe.vmuls(tbe.vsub(x1, x2), tvm.const(alpha, dtype="int32"))
+        return tbe.vmuls(tbe.vsub(x1, x2), tvm.const(alpha, dtype="float32"))
+    """
+    chain = _with_entry(tmp_path, compute, ENTRY, attr_types={"alpha": "float"})
+    assert not chain.gaps and chain.ops[1].operands[1][1] == ("cast", "float32", ("attr", "alpha"))
+    truncated = _with_entry(tmp_path, compute.replace("if isinstance(alpha, int):",
+                                                      "alpha = int(alpha)\n        if isinstance(alpha, int):"),
+                            ENTRY, attr_types={"alpha": "float"})
+    assert not truncated.gaps and truncated.ops[1].operands[1][1] == ("cast", "int32", ("trunc", ("attr", "alpha")))
