@@ -235,7 +235,10 @@ class Framework(ComputeModels, ShapeModels):
         dtype = args[1] if len(args) > 1 else kwargs.get("dtype", "")
         if not isinstance(what, str) or not isinstance(dtype, str):
             raise interp.untranslatable(f"{name} with arguments the scaffold does not know", node)
-        answer = answer_of(what, dtype)
+        try:
+            answer = answer_of(what, dtype)
+        except PlatformError as error:
+            return Unknown(str(error), node.lineno)  # undecided: a branch on it stops with this reason
         self.tracer.note_query(f"{name}({what!r}, {dtype!r}) = {answer}", node.lineno, interp.current_path)
         return answer
 

@@ -15,6 +15,8 @@ from pathlib import Path
 import astroid
 from astroid import nodes
 
+from op_migrate.analyzers.scaffold.tik_support import TikTables, TikUnknown, load_tik_tables
+
 DSL_UTIL = "python/site-packages/tbe/dsl/compute/util.py"
 PLATFORM_INFO = "python/site-packages/tbe/common/platform/platform_info.py"
 PLATFORM_CONFIG_GLOBS = ("*-linux/data/platform_config", "data/platform_config", "compiler/data/platform_config")
@@ -38,8 +40,18 @@ class Platform:
     dsl_support: dict  # DSL name -> {soc: tuple of dtypes}, the unify map over the static one
     same_api: dict
     constants: dict = field(default_factory=dict)  # platform_info.py's module-level strings (ASCEND_910B ...)
+    tik: TikTables | None = None  # the install's TIK support tables (tik.* queries)
 
     def api_check_support(self, api: str, dtype: str | None) -> bool:
+        """Raises PlatformError where the install's tables do not say (a tik api without TIK tables ...)."""
+        if api.startswith("tik."):
+            if self.tik is None:
+                raise PlatformError(f"api_check_support({api!r}): the install has no TIK tables "
+                                    f"(tbe/tik/common/tik_api_map.py) to answer it")
+            try:
+                return self.tik.supported(api[4:], dtype or "", self.short_soc, self.intrinsic_check_support)
+            except TikUnknown as error:
+                raise PlatformError(f"api_check_support({api!r}): {error}") from error
         if not (api.startswith("te.lang.cce.") or api.startswith("tbe.dsl.")):
             return False
         name = api.rsplit(".", 1)[-1]
@@ -79,7 +91,9 @@ def load_platform(roots: list[Path], soc: str) -> Platform:
     short = parser.get("version", "Short_SoC_version", fallback=soc)
     spec = {key: value for section in parser.sections() for key, value in parser.items(section)}
     intrinsics = {}
-    for section in parser.sections():
+    # An AI Core build reads AICoreintrinsicDtypeMap: its entries win over the vector / cube cores' (910B's
+    # Intrinsic_vcmp lists int16 for the AI Core only).
+    for section in sorted(parser.sections(), key=lambda name: name.lower() == "aicoreintrinsicdtypemap"):
         for _, value in parser.items(section):
             if value.startswith("Intrinsic_") and "|" in value:
                 name, dtypes = value.split("|", 1)
@@ -91,7 +105,8 @@ def load_platform(roots: list[Path], soc: str) -> Platform:
         support, same = _dsl_maps(util_path, constants)
     return Platform(short_soc=short, soc_version=parser.get("version", "SoC_version", fallback=short),
                     ini_path=str(ini_path), dsl_util_path=str(util_path) if util_path else None, spec=spec,
-                    intrinsics=intrinsics, dsl_support=support, same_api=same, constants=constants)
+                    intrinsics=intrinsics, dsl_support=support, same_api=same, constants=constants,
+                    tik=load_tik_tables(roots))
 
 
 def _find_ini(roots: list[Path], soc: str) -> tuple[Path, configparser.ConfigParser]:
