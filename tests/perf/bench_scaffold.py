@@ -11,8 +11,12 @@ The population: every file under opp/built-in/op_impl/ai_core/tbe/impl/dynamic t
 TBE DSL operator with classify pattern ELEWISE or ELEWISE_WITH_BROADCAST and whose op type has an AI Core op-info
 entry for ascend910b, sorted by op type; the sample is random.Random(seed).sample(population, count). Registered
 combinations the trace finds the TBE code refusing (it raises for them) are left out of the operator, listed, and
-counted against it: only a TBE build on the SoC could confirm the refusal. With --ascendc the generated kernels are also compiled against the real headers (the header
-check of ops/), and an operator passes only if that passes too.
+counted against it: only a TBE build on the SoC could confirm the refusal. With --ascendc the generated kernels are
+also compiled against the real headers (the header check of ops/), and an operator passes only if that passes too.
+asc-devkit 9.1.0 needs two stub folders: asc-tools' cpudebug/include (simt_stub.h ...) and a toolkit's
+tools/tikicpulib/lib/include (stub_fun.h ...); with the first alone every kernel is "not checked" (stub_fun.h missing):
+
+  --ascendc <asc-devkit> --stubs <asc-tools>/cpudebug/include --stubs <toolkit>/tools/tikicpulib/lib/include
 """
 
 from __future__ import annotations
