@@ -213,7 +213,7 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
         refused = f"{error.reason} ({Path(error.path).name if error.path else '?'}:{error.line})"
     except RecursionError:
         gaps = (Gap("recursion", "the helpers recurse deeper than the scaffold follows", *where),)
-    chain_inputs, chain_outputs, more_gaps = _ports(facts, tracer, [n for n, _ in inputs], outputs)
+    chain_inputs, chain_outputs, more_gaps = _ports(facts, tracer, inputs, outputs)
     if not gaps and refused is None:
         gaps = more_gaps
     ops = _live_ops(tracer.ops, chain_outputs)
@@ -300,8 +300,11 @@ def _default(interp: Interpreter, facts: EntryFacts, port: Port):
         return None
 
 
-def _ports(facts: EntryFacts, tracer: Tracer, input_ports: list[str], outputs: list[tuple[str, str]]):
-    """The chain's inputs and outputs in the operator's port order, from the build's tensor list."""
+def _ports(facts: EntryFacts, tracer: Tracer, inputs: list[tuple[str, str]], outputs: list[tuple[str, str]]):
+    """The chain's inputs and outputs in the operator's port order, from the build's tensor list. A placeholder or a
+    result of another dtype than its port registers is a gap: the kernel would read or write the port's bytes as
+    another type (SelectV2 reads int32 as float32 after v200), which neither the golden nor the kernel models."""
+    input_ports = [port for port, _ in inputs]
     where = (facts.entry.lineno if facts.entry else None, facts.module.path)
     if tracer.build is None or not tracer.build.tensor_lists:
         return (), (), (Gap("tbe.build", "the entry builds no tensor list the scaffold can read", *where),)
@@ -328,6 +331,12 @@ def _ports(facts: EntryFacts, tracer: Tracer, input_ports: list[str], outputs: l
                                     line=by_ref[t.ref]["line"]) for t, port in zip(placeholders, input_ports))
     chain_outputs = tuple(ChainOutput(port=port, ref=t.ref, dtype=t.dtype) for t, (port, _) in zip(results, outputs))
     gaps = []
+    for item, (_, registered) in zip(chain_inputs, inputs):
+        seen = ("int8", "uint8", "bool") if registered == "bool" else (registered,)
+        if item.dtype not in seen:
+            gaps.append(Gap(f"input {item.port}", f"the chain reads input {item.port} as {item.dtype} "
+                                                  f"(placeholder {item.name}), registered as {registered}",
+                            item.line, facts.module.path))
     for output, (_, registered) in zip(chain_outputs, outputs):
         seen = ("int8", "uint8", "bool") if registered == "bool" else (registered,)
         if output.dtype not in seen:

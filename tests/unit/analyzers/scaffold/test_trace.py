@@ -974,3 +974,23 @@ def test_a_float_attribute_is_a_python_float_and_int_of_it_truncates(tmp_path):
                                                       "alpha = int(alpha)\n        if isinstance(alpha, int):"),
                             ENTRY, attr_types={"alpha": "float"})
     assert not truncated.gaps and truncated.ops[1].operands[1][1] == ("cast", "int32", ("trunc", ("attr", "alpha")))
+
+
+def test_a_placeholder_of_another_dtype_than_its_port_is_a_gap(tmp_path):
+    """SelectV2 after v200 reads int32 ports through float32 placeholders (bits selected as floats): neither the
+    golden (which converts values) nor the kernel (which reads the chain's dtype) models that, so it is named."""
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.cast_to(tbe.vadd(x1, x2), "int32")
+    """
+    path = tmp_path / "probe.py"
+    entry = ENTRY.replace('name="d1", dtype=dtype', 'name="d1", dtype="float32"')
+    entry = entry.replace('name="d2", dtype=dtype', 'name="d2", dtype="float32"')
+    path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    chain = trace(read_entry(loader, path), loader, platform(), [("x1", "int32"), ("x2", "int32")], [("y", "int32")])
+    assert [(g.construct, g.reason) for g in chain.gaps] == [
+        ("input x1", "the chain reads input x1 as float32 (placeholder d1), registered as int32"),
+        ("input x2", "the chain reads input x2 as float32 (placeholder d2), registered as int32")]
+    same = traced(tmp_path, compute, dtype="int32")
+    assert not same.gaps
