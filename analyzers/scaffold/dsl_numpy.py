@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from op_migrate.analyzers.scaffold.chain import numel_ports, shape_reads
-from op_migrate.analyzers.scaffold.scalars import expr_value
+from op_migrate.analyzers.scaffold.scalars import expr_value, reinterpreted
 
 try:
     from ml_dtypes import bfloat16 as _bfloat16
@@ -53,15 +53,23 @@ def evaluate(chain: dict, inputs: dict, attrs: dict | None = None) -> dict:
     shapes = attrs.pop("__shapes__", None)
     if shapes is not None:
         attrs.update(_element_counts(chain, shapes))
+    combination = chain.get("combination", {})
     values: dict = {}
-    for item in chain["inputs"]:
-        values[item["ref"]] = np.asarray(inputs[item["port"]]).astype(_storage(item["dtype"]))
+    for index, item in enumerate(chain["inputs"]):
+        array = np.asarray(inputs[item["port"]])
+        registered = combination.get(f"input{index}", item["dtype"])
+        if reinterpreted(registered, item["dtype"]):  # the port's bytes read as the placeholder's dtype
+            values[item["ref"]] = array.astype(_storage(registered)).view(_storage(item["dtype"]))
+        else:
+            values[item["ref"]] = array.astype(_storage(item["dtype"]))
     for op in chain["ops"]:
         values[op["ref"]] = _apply(op, values, attrs)
     result = {}
-    for output in chain["outputs"]:
-        value = values[output["ref"]]
-        result[output["port"]] = np.asarray(value).astype(_storage(output["dtype"]))
+    for index, output in enumerate(chain["outputs"]):
+        value = np.asarray(values[output["ref"]]).astype(_storage(output["dtype"]))
+        registered = combination.get(f"output{index}", output["dtype"])
+        result[output["port"]] = value.view(_storage(registered)) if reinterpreted(registered, output["dtype"]) \
+            else value
     return result
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from op_migrate.analyzers import catalog
 from op_migrate.analyzers.scaffold.chain import Chain, ChainOp
 from op_migrate.analyzers.scaffold.lower_ops import A2_CAST_PAIRS, ARITH, FLOAT_VEC, OpLowerings, Untranslated
-from op_migrate.analyzers.scaffold.scalars import BYTES, cxx_type, is_float, scalar_cxx
+from op_migrate.analyzers.scaffold.scalars import BYTES, cxx_type, is_float, reinterpreted, scalar_cxx
 
 DUPLICATE = ("int16", "uint16", "float16", "bfloat16", "int32", "uint32", "float32")
 _EXACT_WIDENING = {("int8", "float16"), ("uint8", "float16"), ("float16", "float32"), ("int16", "float32"),
@@ -86,10 +86,19 @@ class Lowerer(OpLowerings):
     # ------------------------------------------------------------------ driver
     def run(self) -> Lowered:
         written: set[str] = set()
+        for index, item in enumerate(self.chain.inputs):
+            val = self.values[item.ref]
+            if self.chain.combination.get(f"input{index}") != "bool" and reinterpreted(val.dtype, item.dtype):
+                # TBE's placeholder reads the port's bytes as another dtype of the same width (SelectV2 after v200).
+                self.instrs.append(Instr([f"// input {item.port} ({val.dtype}) is read as {item.dtype}, bit for bit, "
+                                          f"as TBE's placeholder {item.name} declares it"]))
+                self.values[item.ref] = self.view(val, item.dtype)
+        registered = {o.ref: self.chain.combination.get(f"output{i}") for i, o in enumerate(self.chain.outputs)}
         for op in self.chain.ops:
             self._comment(op)
             dst = None
-            if op.ref in self.outputs and op.dtype not in ("uint1",):
+            if op.ref in self.outputs and op.dtype not in ("uint1",) and not (
+                    registered[op.ref] != "bool" and reinterpreted(self.outputs[op.ref].dtype, op.dtype)):
                 dst = self.outputs[op.ref]
                 written.add(op.ref)
             try:

@@ -25,6 +25,14 @@ _INT_RANGES = {"int8": (-128, 127), "uint8": (0, 255), "int16": (-32768, 32767),
 COMPONENTS = {"complex32": "float16", "complex64": "float32"}
 
 
+def reinterpreted(registered: str, traced: str) -> bool:
+    """A port registered as `registered` whose placeholder (or result) TBE declares as `traced`, another dtype of the
+    same width: TBE's kernel reads (writes) the port's bytes as `traced` (SelectV2 after v200 selects int32 through
+    float32 placeholders, bit for bit), and so do the golden (numpy views) and the kernel (ReinterpretCast)."""
+    plain = {"float16", "bfloat16", "float32", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+    return registered != traced and registered in plain and traced in plain and BYTES[registered] == BYTES[traced]
+
+
 def cxx_type(dtype: str) -> str:
     return CXX_TYPES[dtype]
 

@@ -14,6 +14,7 @@ from op_migrate.analyzers.scaffold.framework import Framework, attr_value
 from op_migrate.analyzers.scaffold.interp import Frame, Interpreter, UserFunction
 from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader
 from op_migrate.analyzers.scaffold.platform import Platform
+from op_migrate.analyzers.scaffold.scalars import reinterpreted
 from op_migrate.analyzers.scaffold.values import AttrBranch, Refused, ShapeValue, TensorValue, Unknown, Untranslatable
 from op_migrate.analyzers.tbe.registration import read_registration
 
@@ -301,9 +302,12 @@ def _default(interp: Interpreter, facts: EntryFacts, port: Port):
 
 
 def _ports(facts: EntryFacts, tracer: Tracer, inputs: list[tuple[str, str]], outputs: list[tuple[str, str]]):
-    """The chain's inputs and outputs in the operator's port order, from the build's tensor list. A placeholder or a
-    result of another dtype than its port registers is a gap: the kernel would read or write the port's bytes as
-    another type (SelectV2 reads int32 as float32 after v200), which neither the golden nor the kernel models."""
+    """The chain's inputs and outputs in the operator's port order, from the build's tensor list. A placeholder of
+    another dtype than its port registers reads the port's bytes as that type: of the same width (SelectV2 reads
+    int32 as float32 after v200) the golden and the kernel do so too; of another width it is a gap. A result of
+    another dtype than its output registers is a gap (an attribute variant computing another column's dtype) unless
+    a placeholder reads a port of the output's registered dtype as the result's dtype (SelectV2's float32 select of
+    int32 bits, written back as int32)."""
     input_ports = [port for port, _ in inputs]
     where = (facts.entry.lineno if facts.entry else None, facts.module.path)
     if tracer.build is None or not tracer.build.tensor_lists:
@@ -333,13 +337,15 @@ def _ports(facts: EntryFacts, tracer: Tracer, inputs: list[tuple[str, str]], out
     gaps = []
     for item, (_, registered) in zip(chain_inputs, inputs):
         seen = ("int8", "uint8", "bool") if registered == "bool" else (registered,)
-        if item.dtype not in seen:
+        if item.dtype not in seen and not reinterpreted(registered, item.dtype):
             gaps.append(Gap(f"input {item.port}", f"the chain reads input {item.port} as {item.dtype} "
                                                   f"(placeholder {item.name}), registered as {registered}",
                             item.line, facts.module.path))
+    read_as = {(item.dtype, registered) for item, (_, registered) in zip(chain_inputs, inputs)
+               if reinterpreted(registered, item.dtype)}
     for output, (_, registered) in zip(chain_outputs, outputs):
         seen = ("int8", "uint8", "bool") if registered == "bool" else (registered,)
-        if output.dtype not in seen:
+        if output.dtype not in seen and (output.dtype, registered) not in read_as:
             gaps.append(Gap(f"output {output.port}", f"the chain computes {output.dtype} for output {output.port}, "
                                                      f"registered as {registered}", *where))
         elif output.ref.startswith("in"):

@@ -7,8 +7,11 @@ import json
 import textwrap
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from op_migrate.analyzers.scaffold import dsl_numpy
+from op_migrate.analyzers.scaffold.lower import Lowerer, Val
 from op_migrate.analyzers.scaffold.modules import ModuleLoader
 from op_migrate.analyzers.scaffold.platform import Platform
 from op_migrate.analyzers.scaffold.trace import read_entry, trace, trace_variants
@@ -976,21 +979,57 @@ def test_a_float_attribute_is_a_python_float_and_int_of_it_truncates(tmp_path):
     assert not truncated.gaps and truncated.ops[1].operands[1][1] == ("cast", "int32", ("trunc", ("attr", "alpha")))
 
 
-def test_a_placeholder_of_another_dtype_than_its_port_is_a_gap(tmp_path):
-    """SelectV2 after v200 reads int32 ports through float32 placeholders (bits selected as floats): neither the
-    golden (which converts values) nor the kernel (which reads the chain's dtype) models that, so it is named."""
-    compute = """
-    def probe_compute(x1, x2, y, alpha):
-        return tbe.cast_to(tbe.vadd(x1, x2), "int32")
-    """
+def _float_placeholders(tmp_path: Path, compute: str, placeholder: str, port: str):
     path = tmp_path / "probe.py"
-    entry = ENTRY.replace('name="d1", dtype=dtype', 'name="d1", dtype="float32"')
-    entry = entry.replace('name="d2", dtype=dtype', 'name="d2", dtype="float32"')
+    entry = ENTRY.replace('name="d1", dtype=dtype', f'name="d1", dtype="{placeholder}"')
+    entry = entry.replace('name="d2", dtype=dtype', f'name="d2", dtype="{placeholder}"')
     path.write_text(HEADER + textwrap.dedent(compute) + entry, encoding="utf-8")
     loader = ModuleLoader([tmp_path])
-    chain = trace(read_entry(loader, path), loader, platform(), [("x1", "int32"), ("x2", "int32")], [("y", "int32")])
+    return trace(read_entry(loader, path), loader, platform(), [("x1", port), ("x2", port)], [("y", port)])
+
+
+def test_a_placeholder_of_another_width_than_its_port_is_a_gap(tmp_path):
+    """The kernel reads the port's bytes; a placeholder of another width would read other elements: named."""
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.cast_to(tbe.vadd(x1, x2), "float16")
+    """
+    chain = _float_placeholders(tmp_path, compute, "float32", "float16")
     assert [(g.construct, g.reason) for g in chain.gaps] == [
-        ("input x1", "the chain reads input x1 as float32 (placeholder d1), registered as int32"),
-        ("input x2", "the chain reads input x2 as float32 (placeholder d2), registered as int32")]
-    same = traced(tmp_path, compute, dtype="int32")
-    assert not same.gaps
+        ("input x1", "the chain reads input x1 as float32 (placeholder d1), registered as float16"),
+        ("input x2", "the chain reads input x2 as float32 (placeholder d2), registered as float16")]
+    assert not traced(tmp_path, compute, dtype="float16").gaps
+
+
+def test_a_placeholder_and_result_of_the_same_width_read_and_write_the_ports_bytes(tmp_path):
+    """SelectV2 after v200: int32 ports through float32 placeholders, the float32 result written as the int32 output.
+    The golden views the bytes as TBE's kernel does (NaN and denormal bit patterns kept by a select), the kernel
+    ReinterpretCasts the input and copies the result bit for bit."""
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        mask = tbe.vcmp(x1, x2, "gt", "bit")
+        return tbe.vsel(mask, x1, x2)
+    """
+    chain = _float_placeholders(tmp_path, compute, "float32", "int32")
+    assert not chain.gaps and [i.dtype for i in chain.inputs] == ["float32", "float32"]
+    assert chain.outputs[0].dtype == "float32" and chain.combination["output0"] == "int32"
+    x1 = np.array([1, -1, 0x7FC00001, 5, 1 << 30], dtype=np.int32)
+    x2 = np.array([2, 3, 0, -7, 1 << 29], dtype=np.int32)
+    got = dsl_numpy.evaluate(chain.to_json(), {"x1": x1, "x2": x2})["y"]
+    as_float = x1.view(np.float32) > x2.view(np.float32)  # float order of the bit patterns (NaN compares False)
+    assert got.dtype == np.int32 and got.tolist() == np.where(as_float, x1, x2).tolist()
+    lowered = "\n".join(line for instr in Lowerer(chain, [Val("x0", "int32", "in"), Val("x1", "int32", "in")],
+                                                     [Val("y0", "int32", "out")]).run().instrs for line in instr.lines)
+    assert "x0.ReinterpretCast<float>()" in lowered and "x1.ReinterpretCast<float>()" in lowered
+    assert "output y is the value" in lowered and "y0.ReinterpretCast<int16_t>()" in lowered
+    # A float32 result for an int32 output no placeholder reads as float32 is another column's computation: a gap.
+    other = _float_placeholders(tmp_path, """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vadd(x1, x2)
+    """, "int32", "int32")
+    assert not other.gaps
+    cast = _float_placeholders(tmp_path, """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.cast_to(tbe.vadd(x1, x2), "float32")
+    """, "int32", "int32")
+    assert [g.reason for g in cast.gaps] == ["the chain computes float32 for output y, registered as int32"]
