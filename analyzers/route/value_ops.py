@@ -40,6 +40,8 @@ def compare_values(op: str, left, right):
         return (left.ok == right.ok) == (op == "==") if op in ("==", "!=") else UNKNOWN
     if isinstance(left, Status) or isinstance(right, Status):
         return op == "==" if op in ("==", "!=") else UNKNOWN
+    if isinstance(left, TensorRef) and isinstance(right, TensorRef):
+        return _same_tensor(op, left, right)
     converted = unsigned_operands(left, right) if is_number(left) and is_number(right) else None
     if converted is not None and converted[3]:
         signed = compare_values(op, int(left), int(right))
@@ -89,9 +91,20 @@ def _comparable(left, right):
     if isinstance(left, Found) and isinstance(right, ListEnd) or isinstance(left, ListEnd) and isinstance(right, Found):
         found = left if isinstance(left, Found) else right
         return (0, 0) if not found.found else (0, 1)  # find(...) == end() exactly when not found
-    if isinstance(left, TensorRef) and isinstance(right, TensorRef):
-        return left.id, right.id
     return None
+
+
+def _same_tensor(op: str, left: TensorRef, right: TensorRef):
+    """`a == b` on tensor pointers: each side may hold any of its ids (a variable an undecided branch or a loop set);
+    unequal when no id is common, equal only when both hold one and the same tensor for certain."""
+    if op not in ("==", "!=") or left.hosts or right.hosts:
+        return UNKNOWN
+    mine, theirs = set(left.ids), set(right.ids)
+    if not mine & theirs:
+        return op == "!="
+    if mine == theirs and len(mine) == 1 and not (left.nullable or right.nullable):
+        return op == "=="
+    return UNKNOWN
 
 
 def arithmetic(op: str, left, right, text: str):

@@ -333,6 +333,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
     def compare(self, op: str, left, right):
         if isinstance(left, MapIter) and isinstance(right, MapIter):
             return self.iter_compare(op, left, right)
+        if isinstance(left, TensorRef) and isinstance(right, TensorRef):
+            # What an undecided branch or a loop may have put in either variable's place counts too.
+            left, right = (replace(side, others=tuple(self._with_alternatives(side.ids))[1:]) for side in (left, right))
         return super().compare(op, left, right)
 
     def _value_call(self, expr: Expr):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
 
 HEAD = "aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensor* self, aclTensor* out, " \
@@ -166,3 +168,23 @@ def test_a_write_into_the_callers_object_under_an_undecided_guard_is_not_certain
     route = _mode_route(tmp_path, CONDITIONAL_WRITE, body)
     assert route.complete, route.incomplete_reasons
     assert sorted((task.op, task.may) for task in route.tasks) == [("Abs", True), ("Cast", True), ("Mul", True)]
+
+
+@pytest.mark.parametrize("assign", [
+    "    const aclTensor* y = IsRegBase() ? l0op::Abs(self, uniqueExecutor.get()) : self;\n",
+    "    const aclTensor* y = self;\n    if (IsRegBase()) {\n        y = l0op::Abs(self, uniqueExecutor.get());\n    }\n",
+    "    const aclTensor* y = self;\n    for (int64_t i = 0; i < self->GetViewShape().GetDim(0); i++) {\n"
+    "        y = l0op::Abs(y, uniqueExecutor.get());\n    }\n",
+])
+def test_a_tensor_variable_set_on_some_paths_compares_undecided(tmp_path: Path, assign: str) -> None:
+    # `y == self` holds on the paths that left y alone: it was decided false from y's last tensor alone.
+    body = assign + """    if (y == self) {
+        l0op::ZerosLike(self, uniqueExecutor.get());
+    }
+    if (y != self) {
+        l0op::OnesLike(self, uniqueExecutor.get());
+    }
+"""
+    result = route(tmp_path, body)
+    assert {t.op: t.may for t in result.tasks if t.op in ("ZerosLike", "OnesLike")} == \
+        {"ZerosLike": True, "OnesLike": True}

@@ -82,3 +82,14 @@ def test_integer_division_and_remainder_follow_cpp() -> None:
     assert [arithmetic("/", -7, 2, "x"), arithmetic("%", -7, 2, "x")] == [-3, -1]
     assert [arithmetic("/", 7, -2, "x"), arithmetic("%", 7, -2, "x")] == [-3, 1]
     assert [arithmetic("/", 7, 2, "x"), arithmetic("%", 7, 2, "x")] == [3, 1]
+
+
+def test_tensor_pointers_compare_by_every_tensor_they_may_hold() -> None:
+    a, b = TensorRef("t1"), TensorRef("self")
+    assert compare_values("==", a, b) is False and compare_values("!=", a, b) is True
+    assert compare_values("==", a, TensorRef("t1")) is True
+    either = TensorRef("t1", others=("self",))  # `y = flag ? Abs(self) : self`
+    assert compare_values("==", either, b) is UNKNOWN and compare_values("!=", either, b) is UNKNOWN
+    assert compare_values("==", either, TensorRef("t2")) is False
+    assert compare_values("==", TensorRef("t1", nullable=True), TensorRef("t1")) is UNKNOWN
+    assert compare_values("<", a, b) is UNKNOWN
