@@ -15,7 +15,7 @@ from pathlib import Path
 import astroid
 from astroid import nodes
 
-from op_migrate.analyzers.scaffold.tik_support import TikTables, TikUnknown, load_tik_tables
+from op_migrate.analyzers.scaffold.tik_support import TikTables, TikUnknown, load_tik_tables, module_assignments
 
 DSL_UTIL = "python/site-packages/tbe/dsl/compute/util.py"
 PLATFORM_INFO = "python/site-packages/tbe/common/platform/platform_info.py"
@@ -148,20 +148,14 @@ def _module_strings(path: Path | None) -> dict:
 
 
 def _dsl_maps(path: Path, constants: dict) -> tuple[dict, dict]:
-    tree = astroid.parse(path.read_text(encoding="utf-8", errors="replace"), apply_transforms=False)
     known = dict(constants)
     maps: dict[str, object] = {}
-    for statement in tree.body:
-        if not isinstance(statement, nodes.Assign) or len(statement.targets) != 1:
-            continue
-        target = statement.targets[0]
-        if not isinstance(target, nodes.AssignName):
-            continue
-        value = _literal(statement.value, known)
+    for target, assigned in module_assignments(path):
+        value = _literal(assigned, known)
         if isinstance(value, str):
-            known[target.name] = value
-        if target.name in ("DSL_CHECK_SUPPORT_MAP", "UNIFY_DSL_CHECK_SUPPORT_MAP", "DSL_SAME_API_MAP"):
-            maps[target.name] = value
+            known[target] = value
+        if target in ("DSL_CHECK_SUPPORT_MAP", "UNIFY_DSL_CHECK_SUPPORT_MAP", "DSL_SAME_API_MAP"):
+            maps[target] = value
     support = dict(maps.get("DSL_CHECK_SUPPORT_MAP") or {})
     support.update(maps.get("UNIFY_DSL_CHECK_SUPPORT_MAP") or {})
     return support, dict(maps.get("DSL_SAME_API_MAP") or {})

@@ -64,25 +64,28 @@ def load_tik_tables(roots: list[Path]) -> TikTables | None:
 def _module_values(path: Path, wanted: str, entries: bool = False):
     """The value of the module-level `wanted`, every earlier module-level name evaluated as a literal; with entries,
     a dict whose values are evaluated one by one (an entry that is not a literal is _UNREAD)."""
-    tree = astroid.parse(path.read_text(encoding="utf-8", errors="replace"), apply_transforms=False)
     known: dict = {}
-    for statement in tree.body:
-        if not isinstance(statement, nodes.Assign) or len(statement.targets) != 1:
-            continue
-        target = statement.targets[0]
-        if not isinstance(target, nodes.AssignName):
-            continue
-        if target.name == wanted:
-            if entries and isinstance(statement.value, nodes.Dict):
+    for target, assigned in module_assignments(path):
+        if target == wanted:
+            if entries and isinstance(assigned, nodes.Dict):
                 result = {}
-                for key, value in statement.value.items:
+                for key, value in assigned.items:
                     name = _value(key, known)
                     if isinstance(name, str):
                         result[name] = _value(value, known)
                 return result
-            return _value(statement.value, known)
-        known[target.name] = _value(statement.value, known)
+            return _value(assigned, known)
+        known[target] = _value(assigned, known)
     return _UNREAD
+
+
+def module_assignments(path: Path):
+    """(name, value node) of each module-level `name = value` of a Python file, in order."""
+    tree = astroid.parse(path.read_text(encoding="utf-8", errors="replace"), apply_transforms=False)
+    for statement in tree.body:
+        if isinstance(statement, nodes.Assign) and len(statement.targets) == 1 and \
+                isinstance(statement.targets[0], nodes.AssignName):
+            yield statement.targets[0].name, statement.value
 
 
 def _value(node: nodes.NodeNG, known: dict):
