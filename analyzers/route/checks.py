@@ -19,7 +19,16 @@ from op_migrate.analyzers.route.integers import stored
 from op_migrate.analyzers.route.model import Reason
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.value_ops import compare_values
-from op_migrate.analyzers.route.values import DType, DtypeList, Null, ShapeValue, Status, TensorRef, broadcast_dims
+from op_migrate.analyzers.route.values import (
+    DType,
+    DtypeList,
+    Null,
+    ShapeValue,
+    Status,
+    TensorRef,
+    broadcast_dims,
+    known_apart,
+)
 
 # The check macros whose condition the facts may decide (CHECK_RET(cond, error), OP_CHECK(cond, log, return x)).
 CONDITION_CHECKS = ("CHECK_RET", "OP_CHECK", "CHECK_COND")
@@ -72,7 +81,7 @@ class CheckStatements:
         """A `return` of the current function; the entry point's failing returns are kept with their guards."""
         frame = self.frame
         # `float Tenth() { return 0.1; }` returns the float nearest 0.1; `int64_t F() { return 2.7; }` returns 2.
-        value = stored(getattr(frame.function, "return_type", None), value, "the returned value")
+        value = stored(frame.function.return_type, value, "the returned value")
         frame.returns.append((value, frame.may))
         if frame.may:
             frame.exits.append(frame.guards)  # a return under undecided guards: what follows runs without them
@@ -281,8 +290,7 @@ class CheckStatements:
                         ShapeValue(dims, ShapeRule("broadcast", tuple(refs)), inferred=inferred))
         if dims is not None:
             return None
-        known = all(shape is not None and all(isinstance(d, int) for d in shape) for shape in shapes)
-        if known and not inferred:
+        if known_apart(shapes, inferred):
             return f"{' and '.join('[' + ','.join(map(str, shape)) + ']' for shape in shapes)} do not broadcast"
         self.open_check(text, left.line)
         return None

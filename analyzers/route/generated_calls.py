@@ -78,18 +78,8 @@ class GeneratedCalls:
 
     def _generated_launch(self, op: str, expr: Expr, site: Site, reads, writes, unnamed=()) -> None:
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
-        if self.frame.l0_op is None and self.current_step is None:
-            step = self._open_step(op, expr, None, [])
-            self.current_step = step
-            try:
-                self._task(op, "AI_CORE", site, tuple(reads), tuple(self._written(writes, op, site)), macro=macro,
-                           unnamed=unnamed)
-            finally:
-                self.current_step = None
-            self._step_result(step, None)
-            return
-        self._task(op, "AI_CORE", site, tuple(reads), tuple(self._written(writes, op, site)), macro=macro,
-                   unnamed=unnamed)
+        self.as_step(op, expr, lambda: self._task(op, "AI_CORE", site, tuple(reads),
+                                                  tuple(self._written(writes, op, site)), macro=macro, unnamed=unnamed))
 
 
 def _tensor_ports(info, roles, args):

@@ -30,6 +30,7 @@ from op_migrate.analyzers.route.values import (
     broadcast_dims,
     can_cast,
     is_number,
+    known_apart,
     promote,
 )
 
@@ -138,12 +139,10 @@ class BuiltinCalls:
             self.assign(target.strip(), ShapeValue(dims, rule))
             if dims is not None:
                 return True
-            # Two shapes known to the last dim that do not broadcast: false, unless the walk inferred one (its rule
-            # may not hold; no check fails on it). Anything less known: undecided (it was taken as true).
+            # False on two known shapes that do not broadcast; anything less known is undecided (it was taken as true).
             sides = [side for side in (left, right) if isinstance(side, ShapeValue)]
-            known = len(sides) == 2 and all(side.dims is not None and all(isinstance(d, int) for d in side.dims)
-                                            for side in sides)
-            return False if known and not any(side.inferred for side in sides) else UNKNOWN
+            return False if known_apart([side.dims for side in sides], any(side.inferred for side in sides)) \
+                else UNKNOWN
         if short == "ToShape" and len(args) in (2, 3):
             return self._to_shape(args)
         library = self.std_library_call(callee, args)

@@ -54,6 +54,7 @@ _TENSOR_AGGREGATE = re.compile(r"^(?:std::)?(?:array|tuple|pair)\s*<.*\baclTenso
 _LIMIT_MACROS = {f"{kind}{bits}_{end}": value for bits in (8, 16, 32, 64) for kind, end, value in (
     ("INT", "MAX", 2 ** (bits - 1) - 1), ("INT", "MIN", -2 ** (bits - 1)), ("UINT", "MAX", 2 ** bits - 1))}
 
+
 class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
     """Evaluates expressions to abstract values; subclasses supply variables, tensors and side-effecting calls."""
 

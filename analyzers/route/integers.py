@@ -61,7 +61,7 @@ def convert(type_text: str | None, value):
     if name == "bool":
         return value != 0
     if name == "float":
-        return float(value) if bits == 64 or not math.isfinite(value) else _float32(float(value))
+        return float(value) if bits == 64 or not math.isfinite(value) else single(float(value))
     if isinstance(value, float):
         if not math.isfinite(value):
             return value  # undefined behaviour: left as the float, which no integer comparison decides alike
@@ -138,5 +138,3 @@ def single(value: float) -> Single:
     except OverflowError:
         return Single(math.copysign(math.inf, value))
 
-
-_float32 = single

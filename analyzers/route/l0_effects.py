@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import astuple
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.aliases import declared_type
@@ -150,7 +151,7 @@ class L0Effects(CatalogApply):
         rule = self.book.rule_for(entry, list(call[0]), call[1])[0]
         return rule, None
 
-    def _op_args(self, args) -> tuple[list[str], list[str], list[str], list[str], list[str]]:
+    def _op_args(self, args) -> OpArgs:
         """Tensor ids in OP_INPUT(...) / OP_OUTPUT(...) among `args`, or in an argument context variable: the
         reads, the writes, what is read besides (the other tensors a variable may hold, a list's elements), and the
         inputs and outputs the walk cannot name (their text)."""
@@ -158,12 +159,9 @@ class L0Effects(CatalogApply):
         for arg in args:
             if arg.kind == "name" or arg.kind == "unary":
                 held = self.value(arg)
-                if isinstance(held, OpArgs):
-                    reads.extend(held.reads)
-                    writes.extend(held.writes)
-                    also_read.extend(held.also_read)
-                    unnamed.extend(held.unnamed)
-                    unnamed_out.extend(held.unnamed_writes)
+                if isinstance(held, OpArgs):  # an argument context variable (GetOpArgContext)
+                    for bucket, part in zip((reads, writes, also_read, unnamed, unnamed_out), astuple(held)):
+                        bucket.extend(part)
                     continue
             for call in arg.calls():
                 bucket = reads if call.name == "OP_INPUT" else writes if call.name == "OP_OUTPUT" else None
@@ -180,7 +178,7 @@ class L0Effects(CatalogApply):
                             # A kernel reading a tensor list reads its elements; one writing it (SplitV's
                             # outputs) writes them.
                             (also_read if bucket is reads else writes).extend(value.members)
-        return reads, writes, also_read, unnamed, unnamed_out
+        return OpArgs(*(tuple(bucket) for bucket in (reads, writes, also_read, unnamed, unnamed_out)))
 
     def unnamed_read(self, value, text: str) -> str | None:
         """How a launch's input (or output) the walk cannot name is shown (the argument in the entry point's names, with the
@@ -199,23 +197,27 @@ class L0Effects(CatalogApply):
     def _launch(self, launcher: str, expr: Expr) -> None:
         args = expr.children
         op = args[0].text.strip().strip('"') if args else "?"
-        reads, writes, also_read, unnamed, unnamed_out = self._op_args(args)
+        given = self._op_args(args)
         site = self.frame.l0_site or self._site(expr)
-        written = self._written(writes, op, site)
+        written = self._written(given.writes, op, site)
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
-        if self.frame.l0_op is None and self.current_step is None:
-            # A launch the entry point makes itself is a step of its own.
-            step = self._open_step(op, expr, None, [])
-            self.current_step = step
-            try:
-                self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro, also_read=also_read,
-                           unnamed=unnamed, unnamed_out=unnamed_out)
-            finally:
-                self.current_step = None
-            self._step_result(step, None)
+
+        self.as_step(op, expr, lambda: self._task(op, launcher, site, given.reads, tuple(written), macro=macro,
+                                                  also_read=given.also_read, unnamed=given.unnamed,
+                                                  unnamed_out=given.unnamed_writes))
+
+    def as_step(self, op: str, expr: Expr, launch) -> None:
+        """Runs `launch`; a launch the entry point makes itself (not inside an L0 op or a step) is a step of its own."""
+        if self.frame.l0_op is not None or self.current_step is not None:
+            launch()
             return
-        self._task(op, launcher, site, tuple(reads), tuple(written), macro=macro, also_read=also_read,
-                   unnamed=unnamed, unnamed_out=unnamed_out)
+        step = self._open_step(op, expr, None, [])
+        self.current_step = step
+        try:
+            launch()
+        finally:
+            self.current_step = None
+        self._step_result(step, None)
 
     def _written(self, writes, op: str, site: Site) -> list[str]:
         written = []

@@ -297,6 +297,13 @@ class ListEnd:
     list_text: str
 
 
+def known_apart(shapes, inferred: bool) -> bool:
+    """Whether two shapes that broadcast_dims could not join surely do not broadcast: both known to the last dim and
+    neither inferred by the walk (an inferred shape's rule may not hold; no check fails on it)."""
+    return not inferred and len(shapes) == 2 and \
+        all(shape is not None and all(isinstance(d, int) for d in shape) for shape in shapes)
+
+
 def broadcast_dims(left: tuple[int, ...] | None, right: tuple[int, ...] | None) -> tuple[int, ...] | None:
     """NumPy broadcasting of two known shapes; None when unknown or not broadcastable."""
     if left is None or right is None:

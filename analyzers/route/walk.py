@@ -395,8 +395,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         if short == "INFER_SHAPE":
             return self._infer_shape(expr)
         if short == "GetOpArgContext":
-            reads, writes, also_read, unnamed, unnamed_out = self._op_args(expr.children)
-            return OpArgs(tuple(reads), tuple(writes), tuple(also_read), tuple(unnamed), tuple(unnamed_out))
+            return self._op_args(expr.children)
         expanded = self.macro_value(expr) if receiver_less(callee) else NotImplemented
         if expanded is not NotImplemented and self.loop_records:
             self.note_hidden_reads(self.frame)  # the expansion may name the frame's variables
@@ -510,7 +509,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
     def _infer_shape(self, expr: Expr) -> Status:
         """INFER_SHAPE(Op, OP_INPUT(...), OP_OUTPUT(out), ...) gives `out` the op's inferred shape: the catalog's rule
         for the L0 op, else unknown (never the shape it was allocated with)."""
-        _, writes, _, _, _ = self._op_args(expr.children[1:])
+        writes = self._op_args(expr.children[1:]).writes
         rule, _ = self._inferred_shape()
         for tensor_id in writes:
             certain = self.certain_for(tensor_id)

@@ -226,8 +226,8 @@ BROADCAST_ENTRY = """aclnnStatus aclnnDemoAddGetWorkspaceSize(const aclTensor* s
 """
 
 
-def test_the_broadcast_check_macro_computes_its_shape(tmp_path: Path) -> None:
-    # Unmodelled, `broadcastShape` stayed the empty shape it was declared with and the out-shape test failed.
+def _broadcast_routes(tmp_path: Path):
+    """BROADCAST_ENTRY analyzed once; the route for a list of --shape facts."""
     source = tmp_path / "aclnn_demo_add.cpp"
     source.write_text(BROADCAST_ENTRY)
     report = analyze_chains([source], repo_root=tmp_path)
@@ -236,6 +236,12 @@ def test_the_broadcast_check_macro_computes_its_shape(tmp_path: Path) -> None:
         (result,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], shapes, (), ())).routes
         return result
 
+    return walked
+
+
+def test_the_broadcast_check_macro_computes_its_shape(tmp_path: Path) -> None:
+    # Unmodelled, `broadcastShape` stayed the empty shape it was declared with and the out-shape test failed.
+    walked = _broadcast_routes(tmp_path)
     fits = walked(["self=[4,1]", "other=[1,8]", "out=[4,8]"])
     assert fits.rejected is None and [(t.op, t.may) for t in fits.tasks] == [("Abs", False)]
     wrong = walked(["self=[4,1]", "other=[1,8]", "out=[4,9]"])
@@ -343,14 +349,7 @@ def test_the_broadcast_check_macro_fails_on_shapes_that_do_not_broadcast_and_sta
         tmp_path: Path) -> None:
     """OP_CHECK_BROADCAST_AND_INFER_SHAPE was taken as passing whatever the shapes: [4,2] and [1,8] ran Abs in a
     complete route, and without shapes nothing said the route holds only if they broadcast."""
-    source = tmp_path / "aclnn_demo_add.cpp"
-    source.write_text(BROADCAST_ENTRY)
-    report = analyze_chains([source], repo_root=tmp_path)
-
-    def walked(shapes):
-        (result,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"], shapes, (), ())).routes
-        return result
-
+    walked = _broadcast_routes(tmp_path)
     apart = walked(["self=[4,2]", "other=[1,8]", "out=[4,8]"])
     assert apart.rejected is not None and apart.tasks == ()
     assert "[4,2] and [1,8] do not broadcast" in apart.rejected.message
