@@ -187,21 +187,27 @@ class ClangWalker:
             then = self._body(branches[0]) if branches else ()
             orelse = self._body(branches[1]) if len(branches) > 1 else ()
             header = f"if ({condition.text})" if condition is not None else "if"
-            return Stmt("if", line, header, value=condition, then=then, orelse=orelse,
+            made = Stmt("if", line, header, value=condition, then=then, orelse=orelse,
                         end_line=node.end_point[0] + 1 if node is not None else 0)
+            return self.stmts.with_initializer(node, made, 1) if node is not None else made
         if kind == "SWITCH_STMT":
             condition = self.stmts.condition(node.child_by_field_name("condition")) if node is not None else None
             body = next((c for c in children if c.kind.name == "COMPOUND_STMT"), None)
             header = f"switch ({condition.text})" if condition is not None else "switch"
-            return Stmt("switch", line, header, value=condition, cases=self._cases(body) if body else ())
+            made = Stmt("switch", line, header, value=condition, cases=self._cases(body) if body else ())
+            return self.stmts.with_initializer(node, made, 1) if node is not None else made
         # Loops: the condition as tree-sitter reads it, the body as clang compiled it.
         read = self.stmts.statement(node, 1) if node is not None else []
-        loop = read[0] if read and read[0].kind == "loop" else None
+        # A `for` with an init clause reads as a block: the init's statements, then the loop.
+        scope = read[0] if read and read[0].kind == "block" and read[0].then and read[0].then[-1].kind == "loop" \
+            else None
+        loop = scope.then[-1] if scope is not None else read[0] if read and read[0].kind == "loop" else None
         body = next((c for c in reversed(children) if c.kind.is_statement()), None)
         if kind == "DO_STMT":
             body = next((c for c in children if c.kind.is_statement()), None)
-        return Stmt("loop", line, loop.text if loop else kind, value=loop.value if loop else None,
-                    then=self._body(body) if body is not None else ())
+        made = Stmt("loop", line, loop.text if loop else kind, value=loop.value if loop else None,
+                    then=self._body(body) if body is not None else (), orelse=loop.orelse if loop else ())
+        return replace(scope, then=scope.then[:-1] + (made,)) if scope is not None else made
 
     def _body(self, cursor) -> tuple[Stmt, ...]:
         if cursor.kind.name == "COMPOUND_STMT":

@@ -49,7 +49,9 @@ class Stmt(JsonModel):
 
     decl/assign: `target` is the variable, `value` the initializer or right-hand side (None if absent).
     expr/return: `value` is the expression. if: `value` is the condition, `then`/`orelse` the branches.
-    switch: `value` the scrutinee, `cases` its arms. loop: `value` the condition (None for range-for), `then` the body.
+    switch: `value` the scrutinee, `cases` its arms. loop: `value` the condition (None for range-for), `then` the body,
+    `orelse` a `for`'s update clause (run after each round's body, and after a `continue`). A `for`'s init clause,
+    and an `if`'s or `switch`'s, comes first in a block of its own that holds the statement.
     block: `then` holds the nested statements. unparsed: only `text`.
     """
 

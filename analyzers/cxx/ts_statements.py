@@ -66,9 +66,9 @@ class StatementBuilder:
         if kind == "declaration":
             return self.declaration(node, line)
         if kind == "if_statement":
-            return [self._if(node, depth, line)]
+            return [self.with_initializer(node, self._if(node, depth, line), depth)]
         if kind == "switch_statement":
-            return [self._switch(node, depth, line)]
+            return [self.with_initializer(node, self._switch(node, depth, line), depth)]
         if kind == "return_statement":
             value = next((c for c in node.named_children if c.type != "comment"), None)
             return [Stmt("return", line, self.exprs.text(node), value=self.exprs.build(value) if value else None)]
@@ -155,9 +155,12 @@ class StatementBuilder:
             branch = None
             if alternative is not None:
                 branch = next((c for c in alternative.named_children if c.type != "comment"), None)
-            if branch is not None and branch.type == "if_statement":
+            if branch is not None and branch.type == "if_statement" and _initializer_of(branch) is None:
                 current = branch
                 continue
+            if branch is not None and branch.type == "if_statement":
+                orelse = (self.with_initializer(branch, self._if(branch, depth, branch.start_point[0] + 1), depth),)
+                break
             orelse = self.body(branch, depth)
             current = None
         for link_line, value, then, end in reversed(links):
@@ -205,7 +208,38 @@ class StatementBuilder:
             value = self.condition(condition) if condition.type == "condition_clause" else self.exprs.build(condition)
         body = self.body(node.child_by_field_name("body"), depth)
         header = self.exprs.text(node).split("{", 1)[0].strip() if node.type != "do_statement" else "do"
-        return Stmt("loop", line, collapse(header)[:200], value=value, then=body)
+        update = node.child_by_field_name("update") if node.type == "for_statement" else None
+        loop = Stmt("loop", line, collapse(header)[:200], value=value, then=body,
+                    orelse=tuple(self.clause(update)) if update is not None else ())
+        initializer = node.child_by_field_name("initializer") if node.type == "for_statement" else None
+        if initializer is None:
+            return loop
+        # `for (init; cond; update)`: the init runs once, in a scope of the loop's own.
+        return Stmt("block", line, "{...}", then=(*self.clause(initializer), loop))
+
+    def clause(self, node) -> list[Stmt]:
+        """The statements of a header clause: a `for`'s or an `if`'s init (a declaration or an expression), a
+        `for`'s update (an expression, often a comma expression)."""
+        line = node.start_point[0] + 1
+        if node.type == "init_statement":
+            inner = next((c for c in node.named_children if c.type != "comment"), None)
+            return self.clause(inner) if inner is not None else []
+        if node.type == "declaration":
+            return self.declaration(node, line)
+        if node.type == "expression_statement":
+            return self._expression_statement(node, line)
+        if node.type == "assignment_expression":
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            return [Stmt("assign", line, self.exprs.text(node), target=self.exprs.text(left) if left else None,
+                         value=self.exprs.build(right) if right else None)]
+        return [Stmt("expr", line, self.exprs.text(node), value=self.exprs.build(node))]
+
+    def with_initializer(self, node, stmt: Stmt, depth: int) -> Stmt:
+        """`if (init; cond)` / `switch (init; cond)`: the init runs first, in a scope of the statement's own."""
+        initializer = _initializer_of(node)
+        if initializer is None:
+            return stmt
+        return Stmt("block", stmt.line, "{...}", then=(*self.clause(initializer), stmt))
 
     def _preproc_if(self, node, depth: int, line: int) -> Stmt:
         """`#if` inside a body: the condition is not evaluated here; both branches are kept."""
@@ -252,3 +286,9 @@ class StatementBuilder:
 _STATEMENT_NODES = frozenset({"expression_statement", "declaration", "if_statement", "switch_statement",
                               "return_statement", "compound_statement", "break_statement", "continue_statement",
                               "try_statement"}) | _LOOPS
+
+
+def _initializer_of(node):
+    """The init statement of an `if` or `switch` condition (`if (auto y = f(); y != nullptr)`), or None."""
+    condition = node.child_by_field_name("condition")
+    return condition.child_by_field_name("initializer") if condition is not None else None

@@ -231,8 +231,16 @@ class ContainerCalls:
             return False
         names = [name.strip() for name in match.group(1).split(",")]
         items = value.items if isinstance(value, TensorTuple) and len(value.items) == len(names) else None
+        source = stmt.value.text if stmt.value is not None and stmt.value.kind != "call" else None
+        aliased = source is not None and "&" in stmt.text.split("[", 1)[0]
         for index, name in enumerate(names):
-            self._store(self.frame, name, items[index] if items is not None else UNKNOWN)
+            if aliased:
+                # `auto& [x, y] = p;`: x and y are p's members, which other writes of p change and a write of x
+                # changes: unknown when read, p unknown once one is written (a call's result has no other name).
+                self._store(self.frame, name, Unknown(name))
+                self.frame.loose_refs[name] = source
+            else:
+                self._store(self.frame, name, items[index] if items is not None else UNKNOWN)
         return True
 
     def tie_assignment(self, target: str, value) -> bool:

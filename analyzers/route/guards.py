@@ -9,7 +9,7 @@ from op_migrate.analyzers.route import platforms
 from op_migrate.analyzers.route.callee_text import split_callee, strip_parens
 from op_migrate.analyzers.route.containers import element, join_tensors, join_values
 from op_migrate.analyzers.route.guard_calls import CASTS, BuiltinCalls
-from op_migrate.analyzers.route.integers import UInt, convert, single
+from op_migrate.analyzers.route.integers import UInt, convert, promoted, single
 from op_migrate.analyzers.route.method_calls import MethodCalls
 from op_migrate.analyzers.route.model import Facts, ShapeRule
 from op_migrate.analyzers.route.packs import pack_size
@@ -210,6 +210,7 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
             truth = self.truthy(operand)
             return UNKNOWN if truth is None else (not truth)
         if op == "-" and is_number(operand):
+            operand = promoted(operand)
             return UInt(-operand, operand.bits) if isinstance(operand, UInt) else -operand
         if op == "*" and expr.children[0].kind == "name":
             pointer = (expr.children[0].name or expr.children[0].text).strip()

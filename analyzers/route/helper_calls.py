@@ -240,9 +240,10 @@ class HelperCalls:
 
     def call_lambda(self, written: LambdaRef, expr: Expr):
         """A lambda called where it is written (`[&]() { ... }()`) or through a variable holding it: the body runs
-        with its parameters bound to the call's arguments, reading and writing the caller's variables (captured by
-        reference or by value alike: a copy is only read). One the front end cannot read is not walked, and the
-        route says so."""
+        with its parameters bound to the call's arguments, reading and writing the caller's variables captured by
+        reference; a variable captured by value reads as it was when the lambda was made (its own copy, never
+        written back). A `mutable` lambda's copies carry what its earlier calls wrote, which the walk does not keep:
+        they are unknown. One the front end cannot read is not walked, and the route says so."""
         try:
             stamp = os.stat(written.path).st_mtime_ns  # the cache follows edits of the file
         except OSError:
@@ -252,8 +253,11 @@ class HelperCalls:
         if function is None:
             self._incomplete("route-unparsed-construct", expr.line, text=clip(written.text, 120))
             return UNKNOWN
+        copies = written.copies
+        if copies and re.search(r"\)\s*mutable\b", written.text.split("{", 1)[0]):
+            copies = tuple((name, Unknown(name)) for name, _ in copies)
         return self._inline(self.frame.unit, function, expr, captures=True,
-                            by_value=captured_by_value(written.text.split("]", 1)[0] + "]"))
+                            by_value=captured_by_value(written.text.split("]", 1)[0] + "]"), copies=copies)
 
 
 def captured_by_value(captures: str):

@@ -113,6 +113,7 @@ def unsigned_operands(left, right):
     a float is). `narrow`: a narrow unsigned meets a plain integer, whose width (unknown here) decides whether C++
     computes unsigned (`uint32_t - int`) or signed 64-bit (`uint32_t - int64_t`): the caller keeps a result only
     where both agree."""
+    left, right = promoted(left), promoted(right)
     if not (isinstance(left, UInt) or isinstance(right, UInt)):
         return None
     if isinstance(left, float) or isinstance(right, float):
@@ -120,6 +121,12 @@ def unsigned_operands(left, right):
     bits = max(getattr(v, "bits", 0) for v in (left, right))
     narrow = bits < 64 and not (isinstance(left, UInt) and isinstance(right, UInt))
     return int(left) % (1 << bits), int(right) % (1 << bits), bits, narrow
+
+
+def promoted(value):
+    """`value` as C++ computes with it: an unsigned narrower than `int` (uint8_t, uint16_t) promotes to `int`
+    before any arithmetic or comparison (`uint8_t a = 200; a + a` is 400, not 144)."""
+    return int(value) if isinstance(value, UInt) and value.bits < 32 else value
 
 
 class Single(float):

@@ -26,7 +26,7 @@ from op_migrate.analyzers.route.statements import (
 class JumpTarget:
     """A loop or switch being walked, and the variables each jump out of it left (frame env, caller envs by id)."""
 
-    kind: str  # "loop" or "switch" (a switch takes `break` only)
+    kind: str  # "loop", "switch" (takes `break` only) or "round" (a `for`'s body before its update: `continue` only)
     entry: tuple  # the frame's guards, may and return count where the walk entered it
     breaks: list = field(default_factory=list)
     continues: list = field(default_factory=list)
@@ -49,8 +49,8 @@ class JumpWalk:
     def jump(self, kind: str) -> str:
         """`break` / `continue` here: the variables now go to the loop or switch it leaves."""
         for target in reversed(self.jump_targets):
-            if kind == CONTINUE and target.kind == "switch":
-                continue
+            if kind == CONTINUE and target.kind == "switch" or kind == BREAK and target.kind == "round":
+                continue  # a switch takes no `continue`; a loop's round (its update clause) takes no `break`
             (target.breaks if kind == BREAK else target.continues).append(self._snapshot())
             break
         return kind

@@ -112,7 +112,7 @@ class LayoutCalls:
 
     def list_element(self, listed: HostValue, index) -> TensorRef:
         """`(*tensors)[i]` of an entry aclTensorList: an entry tensor of its own (contiguous, user-owned)."""
-        label = str(index) if isinstance(index, int) else "i"
+        label = str(int(index)) if isinstance(index, int) else "i"  # a size_t index is a UInt: its digits
         return TensorRef(self.book.param(f"{listed.text}[{label}]", self.frame.unit.path, self.frame.function.line,
                                          dtype_of=listed.text))
 

@@ -40,9 +40,10 @@ class _Saved:
 class LoopWalk:
     """Methods of RouteWalk for loops with an unknown trip count; StatementWalker calls `loop_start_state`."""
 
-    def loop_start_state(self, body, guard: str) -> tuple[tuple[dict, dict, set], LoopIds]:
-        """The variables and object members at the start of any round (a fixpoint of the body), and the loop's ids
-        for the recorded pass (the caller walks it, then calls `loop_done`)."""
+    def loop_start_state(self, loop, guard: str) -> tuple[tuple[dict, dict, set], LoopIds]:
+        """The variables and object members at the start of any round (a fixpoint of the round: the body, then a
+        `for`'s update clause), and the loop's ids for the recorded pass (the caller walks it, then calls
+        `loop_done`)."""
         frame = self.frame
         ids = LoopIds()
         self.book.loops.append(ids)
@@ -58,11 +59,11 @@ class LoopWalk:
             frame.guards, frame.may = frame.guards + (guard,), True
             ids.begin_pass()
             if index == 0:
-                record, marks = LoopRecord(frame, body), self.pass_marks(ids)
+                record, marks = LoopRecord(frame, loop.then + loop.orelse), self.pass_marks(ids)
                 self.loop_records.append(record)
             try:
                 with self.jump_target("loop") as target:
-                    flow = self.walk_block(body)
+                    flow = self.walk_round(loop)
                 jumped = target.breaks + target.continues
                 if jumped:  # the paths that broke out or continued end a round too
                     self.join_jumps(jumped, flow)

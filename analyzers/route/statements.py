@@ -331,11 +331,11 @@ class StatementWalker:
         self._note_unknown(text)
         return self._branches([(guard_term(text), stmt.then), (f"!({text})", stmt.orelse)])
 
-    def _branches(self, arms, starts=None, cases: bool = False, loop: bool = False) -> str:
+    def _branches(self, arms, starts=None, cases: bool = False, loop: Stmt | None = None) -> str:
         """Walk every arm under its guard text with `may` set; merge variables; say whether the frame returned.
         `starts` gives an arm its own variables to start from (a loop body: the loop's fixpoint); `cases`: the arms
-        are a switch's cases, where `break` ends the case; `loop`: a loop's body and its not entering, where `break`
-        and `continue` end the round."""
+        are a switch's cases, where `break` ends the case; `loop`: the loop statement whose round (walk_round) and
+        not entering are the arms, where `break` and `continue` end the round."""
         frame = self.frame
         before_env, before_guards, before_may = dict(frame.env), frame.guards, frame.may
         before_members = self.member_state()
@@ -356,17 +356,17 @@ class StatementWalker:
                 other.env = dict(saved)
             frame.guards, frame.may = before_guards + (guard,), True
             exits = len(frame.exits)
-            flows.append(self.walk_block(body))
-            if loop and index == 0:
+            flows.append(self.walk_round(loop) if loop is not None and index == 0 else self.walk_block(body))
+            if loop is not None and index == 0:
                 flows[-1] = self.round_end(flows[-1], before_guards + (guard,), exits)
             paths.append((frame.env, [other.env for other in outer], self.members, self.shadows, logged))
         alternatives = self.merge_paths(frame, outer, (before_env, outer_before, *before_members), paths)
         for chosen, others in alternatives:
             self.alternatives.setdefault(chosen, []).extend(o for o in others if o not in self.alternatives[chosen])
-        if cases or loop:
+        if cases or loop is not None:
             # A case's `break` ends the case; a round's `break` / `continue` ends the round (their variables went
             # to the switch or loop, jumps.py).
-            flows = [NORMAL if flow == BREAK or loop and flow == CONTINUE else flow for flow in flows]
+            flows = [NORMAL if flow == BREAK or loop is not None and flow == CONTINUE else flow for flow in flows]
         # A jumping arm is taken like a returning one by the statements after it: its variables left with it.
         open_arms = [guard for (guard, _), flow in zip(arms, flows) if flow not in (RETURNED, *JUMPS)]
         if not open_arms:
@@ -429,14 +429,14 @@ class StatementWalker:
         known shape) or `for (auto &node : nodes)` over a known list of objects, not as `may`. `after`: what the
         counted loop's variable holds once its condition fails (`for (i = 0; i < 3; i++)` leaves i at 3)."""
         if not values:
-            self.skipped(stmt.then)
+            self.skipped(stmt.then + stmt.orelse)
         result = flow = NORMAL
         frame = self.frame
         with self.jump_target("loop") as target:
             for value in values:
                 frame.env[name] = value
                 start = (frame.guards, frame.may, len(frame.exits))
-                flow = self.next_round(target, start, self.walk_block(stmt.then))
+                flow = self.next_round(target, start, self.walk_round(stmt))
                 if flow == RETURNED:
                     if not target.breaks:
                         return flow
@@ -489,19 +489,38 @@ class StatementWalker:
                     return self._unrolled(counted.group(1), range(start, stop), stmt, after=max(stop, start))
         return self._general_loop(stmt)
 
+    def walk_round(self, stmt: Stmt) -> str:
+        """One round of a loop: its body, then a `for`'s update clause (`orelse`), where the paths that continued
+        meet the body's end; a `break` or a return leaves before it."""
+        if not stmt.orelse:
+            return self.walk_block(stmt.then)
+        frame = self.frame
+        start = (frame.guards, frame.may, len(frame.exits))
+        with self.jump_target("round") as target:
+            flow = self.next_round(target, start, self.walk_block(stmt.then))
+        if flow in (RETURNED, BREAK):
+            return flow
+        self.walk_block(stmt.orelse)  # an expression: it neither returns nor jumps
+        return flow
+
     def _general_loop(self, stmt: Stmt) -> str:
         """A loop whose rounds the facts do not count: any round may be the one walked."""
         text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0]))
         if stmt.value is not None and self.truth(stmt.value) is False:
-            self.skipped(stmt.then)
+            self.skipped(stmt.then + stmt.orelse)
             return NORMAL
+        counter = loop_variable(stmt.text) if ";" in stmt.text.split("{", 1)[0] else None  # not a range's element
+        if counter is not None and counter in self.frame.env:
+            # The variable the header declares is any round's: unknown from the first pass on, as the fixpoint
+            # leaves it (a first pass reading its initial value would name what it made after round 0).
+            self.frame.env[counter] = Unknown(counter)
         guard = f"loop: {text}"
         # Any round may be the one walked: the body starts from what the rounds before it may have left (loops.py).
-        start, ids = self.loop_start_state(stmt.then, guard)
+        start, ids = self.loop_start_state(stmt, guard)
         marks = (len(self.tasks), len(self.steps))
         try:
             with self.jump_target("loop"):
-                flow = self._branches([(guard, stmt.then), ("loop not entered", ())], starts=[start, None], loop=True)
+                flow = self._branches([(guard, stmt.then), ("loop not entered", ())], starts=[start, None], loop=stmt)
         finally:
             self.loop_done(ids, marks, guard)
         return NORMAL if flow in JUMPS else flow

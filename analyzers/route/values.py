@@ -249,11 +249,13 @@ class ObjectList:
 @dataclass(frozen=True)
 class LambdaRef:
     """A lambda written as a value (`auto run = [&](const aclTensor *x) { ... };`): called later, its body is walked
-    where it was written (route/helper_calls.py)."""
+    where it was written (route/helper_calls.py). `copies`: the (name, value) pairs its capture list copies, as they
+    were when the lambda was made (`[n]`, `[=]`): a later write of n is not what the body reads."""
 
     text: str
     line: int
     path: str
+    copies: tuple = ()
 
 
 @dataclass(frozen=True, eq=False)

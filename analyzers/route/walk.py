@@ -20,7 +20,7 @@ from op_migrate.analyzers.route.containers import ContainerCalls, element, join_
 from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
 from op_migrate.analyzers.route.generated_calls import GeneratedCalls
-from op_migrate.analyzers.route.helper_calls import HelperCalls
+from op_migrate.analyzers.route.helper_calls import HelperCalls, captured_by_value
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.loop_skip import LoopSkip
@@ -350,7 +350,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         return super()._value_name(expr)
 
     def _value_lambda(self, expr: Expr):
-        return LambdaRef(expr.text, expr.line, self.frame.unit.path)
+        copied = captured_by_value(expr.text.split("]", 1)[0] + "]")
+        copies = () if copied is None else tuple((name, held) for name, held in self.frame.env.items() if copied(name))
+        return LambdaRef(expr.text, expr.line, self.frame.unit.path, copies)
 
     def _value_other(self, expr: Expr):
         if expr.name == "new_expression":
@@ -594,11 +596,12 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
 
     # -- inlining -------------------------------------------------------------------------------------------
     def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None,
-                captures: bool = False, this: ObjectValue | None = None, prologue=None, by_value=None):
+                captures: bool = False, this: ObjectValue | None = None, prologue=None, by_value=None, copies=()):
         """Walk `function` for the call `expr` in a frame of its own; `captures`: a lambda called in place, which
         reads and writes the caller's variables; `this`: the object of a method or constructor, whose members (and
         every object the caller holds) the frame shares with its caller; `prologue` runs first in the frame (a
-        constructor's initializer list); `by_value`: the names a lambda copies (a predicate), its own to write."""
+        constructor's initializer list); `by_value`: the names a lambda copies (a predicate), its own to write;
+        `copies`: their values when the lambda was made."""
         key = (unit.path, function.name, function.line)
         if has_pack(function):
             key += (len(expr.children),)  # a variadic helper peeling one argument per call is no recursion
@@ -659,6 +662,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             if self.loop_records:
                 self.note_hidden_reads(caller)  # the lambda's body reads the caller's variables
             env = dict(caller.env)
+            env.update(copies)
             refs = {name: (caller, name) for name in caller.env
                     if name not in bound and (by_value is None or not by_value(name))}
             env.update(bound)  # a lambda's own parameters hide the caller's variables of the same name

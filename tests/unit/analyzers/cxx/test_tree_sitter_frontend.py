@@ -45,12 +45,34 @@ def test_statement_kinds_in_source_order() -> None:
     )
     assert [(s.kind, s.line, s.target) for s in body] == [
         ("decl", 2, "a"), ("decl", 2, "b"), ("assign", 3, "a"), ("expr", 4, None),
-        ("loop", 5, None), ("loop", 6, None), ("block", 7, None), ("return", 8, None),
+        ("block", 5, None), ("loop", 6, None), ("block", 7, None), ("return", 8, None),
     ]
-    loop = body[4]
+    init, loop = body[4].then  # a `for`'s init runs first, in a scope of the loop's own
+    assert (init.kind, init.target, init.value.text) == ("decl", "i", "0")
+    assert [(s.kind, s.text) for s in loop.orelse] == [("expr", "++i")]  # the update clause
     assert loop.value.text == "i < n" and loop.then[0].kind == "if"
     assert [s.kind for s in loop.then[0].then] == ["break"] and [s.kind for s in loop.then[0].orelse] == ["continue"]
     assert body[0].type_text == "auto" and body[0].value.name == "g"
+
+
+def test_for_header_clauses_are_statements() -> None:
+    (scope,) = _body("void F() { for (i = 0, j = 10; i < j; i++, j--) {} }")
+    init, loop = scope.then
+    assert (init.kind, init.text, loop.value.text) == ("expr", "i = 0, j = 10", "i < j")
+    assert [s.text for s in loop.orelse] == ["i++, j--"]
+    bare = _body("void F() { for (; k < 4;) { k++; } }")[0]
+    assert bare.kind == "loop" and bare.orelse == () and [s.text for s in bare.then] == ["k++;"]
+
+
+def test_if_and_switch_initialisers_come_first() -> None:
+    (scope,) = _body("void F() { if (auto y = G(); y != nullptr) { H(y); } }")
+    decl, branch = scope.then
+    assert (decl.kind, decl.target, branch.kind, branch.value.text) == ("decl", "y", "if", "y != nullptr")
+    (chain,) = _body("void F() { if (a) { x(); } else if (int k = 2; k == 3) { y(); } }")
+    (inner_scope,) = chain.orelse
+    assert [s.kind for s in inner_scope.then] == ["decl", "if"] and inner_scope.then[0].target == "k"
+    (switch_scope,) = _body("void F() { switch (int k = 2; k) { case 2: y(); break; } }")
+    assert [s.kind for s in switch_scope.then] == ["decl", "switch"]
 
 
 def test_else_if_chain_nests_in_orelse() -> None:
