@@ -33,7 +33,7 @@ from op_migrate.analyzers.route.values import (
     is_int,
     is_number,
 )
-from op_migrate.analyzers.route.written_names import writes_in
+from op_migrate.analyzers.route.written_names import assigns_pattern, writes_in
 
 _NUMBER_VECTOR = re.compile(r"\b(?:std::)?vector\s*<\s*(?:const\s+)?(?:u?int\d*_t|int|long|size_t|float|double|bool)\s*>")
 _AGGREGATE_RETURN = re.compile(r"\b(?:tuple|pair|array)\s*<")
@@ -453,14 +453,21 @@ class StatementWalker:
     def _walk_loop(self, stmt: Stmt) -> str:
         if stmt.text == "do":
             # `do { ... } while (cond)`: the body runs once before the condition is read (the check macros'
-            # `do { if (...) { return ...; } } while (0)`); `break` and `continue` both leave a `while (0)`.
+            # `do { if (...) { return ...; } } while (0)`); a `continue` goes on to the condition, a `break` leaves.
+            frame = self.frame
+            start = (frame.guards, frame.may, len(frame.exits))
             with self.jump_target("loop") as target:
-                flow = self.walk_block(stmt.then)
-            target.breaks += target.continues
+                flow = self.next_round(target, start, self.walk_block(stmt.then))
             if flow == RETURNED and not target.breaks:
                 return flow
-            if flow in JUMPS or target.breaks or stmt.value is None or self.truth(stmt.value) is False:
+            if flow in JUMPS or stmt.value is None or self.truth(stmt.value) is False:
                 return self.leave_target(target, flow, NORMAL if flow in JUMPS else flow)
+            # The paths that went on loop as a `while` does; those that broke out join them where it ends.
+            rest = self._walk_while(stmt)
+            return self.leave_target(target, rest, rest)
+        return self._walk_while(stmt)
+
+    def _walk_while(self, stmt: Stmt) -> str:
         ranged = self.range_element(stmt.text) if stmt.value is None else None
         if ranged is not None and isinstance(ranged[1], ObjectList) and len(ranged[1].items) <= MAX_OBJECTS:
             return self._unrolled(ranged[0], ranged[1].items, stmt)
@@ -506,6 +513,11 @@ class StatementWalker:
     def _general_loop(self, stmt: Stmt) -> str:
         """A loop whose rounds the facts do not count: any round may be the one walked."""
         text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text.split("{", 1)[0]))
+        if stmt.value is not None:
+            # A condition that writes (`while (i++ < 3)`) runs once per round and once more: what it writes is
+            # unknown in the rounds and after them (the walk reads the condition, it does not count its runs).
+            for name in [name for name in self.frame.env if assigns_pattern(name).search(stmt.value.text)]:
+                self._store(self.frame, name, Unknown(name))
         if stmt.value is not None and self.truth(stmt.value) is False:
             self.skipped(stmt.then + stmt.orelse)
             return NORMAL

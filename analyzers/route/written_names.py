@@ -37,3 +37,11 @@ def writes_pattern(name: str) -> re.Pattern:
     return re.compile(rf"(?<![\w.>])(?:{word}\s*(?:\[[^\]]*\]\s*)?(?:[-+*/%&|^]|<<|>>)?=(?!=)|{word}\s*(?:\+\+|--)"
                       rf"|(?:\+\+|--)\s*{word}\b)|(?:^|[(,=!?:;{{]|\breturn)\s*&\s*{word}\b|[(,]\s*{word}\s*[,)]",
                       re.M)
+
+
+@functools.lru_cache(maxsize=1024)
+def assigns_pattern(name: str) -> re.Pattern:
+    """`name` assigned (plainly, compound) or stepped in an expression's text: the writes of a loop's condition."""
+    word = re.escape(name)
+    return re.compile(rf"(?<![\w.>]){word}\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|(?<![\w.>]){word}\s*(?:\+\+|--)"
+                      rf"|(?:\+\+|--)\s*{word}\b")

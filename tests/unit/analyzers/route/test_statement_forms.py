@@ -63,3 +63,17 @@ def test_narrow_unsigned_promotes_to_int(tmp_path: Path, prelude: str, cond: str
 def test_structured_binding_by_reference_aliases_its_source(tmp_path: Path, prelude: str, cond: str,
                                                             expected) -> None:
     assert branch_launches(tmp_path, prelude, cond) == expected
+
+
+@pytest.mark.parametrize("prelude, cond, expected", [
+    # A do-while's `continue` goes on to the condition (it left the loop after one round: k == 1).
+    ("    int64_t k = 0;\n    do {\n        k++;\n        continue;\n    } while (k < 3);", "k == 1", MAY),
+    # Paths that did not break loop on (a break under an undecided guard ended the loop after one round).
+    (_RANK + "    int64_t k = 0;\n    do {\n        k++;\n        if (k >= n) {\n            break;\n        }\n"
+     "    } while (true);", "k == 1", MAY),
+    ("    int64_t k = 0;\n    do {\n        k++;\n    } while (0);", "k == 1", CERTAIN),  # the check macros' form
+    # A condition that writes runs every round (it ran once: i == 1 after the loop).
+    ("    int64_t i = 0;\n    while (i++ < 3) {}", "i == 1", MAY),
+])
+def test_do_while_and_conditions_that_write(tmp_path: Path, prelude: str, cond: str, expected) -> None:
+    assert branch_launches(tmp_path, prelude, cond) == expected
