@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from op_migrate.analyzers import catalog
+from op_migrate.analyzers.scaffold import list_inputs
 from op_migrate.analyzers.scaffold.attr_cases import cxx_condition, cxx_expr_condition
 from op_migrate.analyzers.scaffold.scalars import host_expr
 from op_migrate.analyzers.scaffold.chain import numel_ports
@@ -45,6 +46,8 @@ FILES = (
     ("tests/ut_tiling.cpp.j2", "tests/ut/op_host/test_{op}_tiling.cpp"),
     ("tests/ut_aclnn.cpp.j2", "tests/ut/op_api/test_aclnn_{op}.cpp"),
 )
+# A tensor-list operator's own versions (the L2 API takes an aclTensorList).
+LIST_TEMPLATES = {"op_api/aclnn.cpp.j2": "op_api/aclnn_list.cpp.j2"}
 # Every C++20 keyword and alternative token (SelectV2's input `else`), and two names the generated code uses itself.
 CXX_KEYWORDS = frozenset("""
     alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t char32_t class compl
@@ -71,6 +74,8 @@ def render_folder(plan: ScaffoldPlan, extra: dict) -> dict[str, str]:
     files = {}
     for template, pattern in FILES:
         relative = pattern.format(op=plan.op, api=context["api"])
+        if context["list_input"] and template in LIST_TEMPLATES:
+            template = LIST_TEMPLATES[template]
         files[relative] = render(f"scaffold/{template}", **context)
     files[f"tests/portable/{plan.op}_chains.json"] = json.dumps(extra["chains"], indent=1, ensure_ascii=False) + "\n"
     return files
@@ -123,6 +128,13 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
             "translated": combo.translated,
             "gaps": [gap.to_json() for gap in combo.gaps],
         })
+    listed = next((c.chain.extra["list"] for c in plan.combos if c.chain.extra.get("list")), None)
+    list_input = {"port": plan.inputs[0], "name": inputs[0]["name"],
+                  "count_attrs": list(list_inputs.count_attrs(plan.attrs))} \
+        if listed else None
+    for entry, combo in zip(combos, plan.combos):  # a tensor-list operator's fold (list_inputs.py)
+        entry.update(stages=list(combo.stages), acc_type=combo.acc_type,
+                     min_length=combo.chain.extra.get("list", {}).get("min_length", 1))
     attrs = []
     for index, attr in enumerate(plan.attrs):
         if attr.opdef is None:
@@ -207,6 +219,7 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
         "install": plan.install or "a CANN install",
         "pattern_text": pattern_text,
         "one_element_inputs": one_element,
+        "list_input": list_input,
         "one_element_cnames": [cnames[p] for p in one_element if p in cnames],
         "entry_name": extra.get("entry_name", "?"),
         "port_names": [*plan.inputs, *plan.outputs],
@@ -290,6 +303,12 @@ def _differences(plan: ScaffoldPlan) -> str:
     if any(c.scalar_loops for c in plan.combos):
         items.append("integer ops without an A2 vector instruction (int64, 8-bit arithmetic, integer compares) "
                      "run on the scalar unit")
+    listed = next((c.chain.extra["list"] for c in plan.combos if c.chain.extra.get("list")), None)
+    if listed:
+        items.append(f"tensor list {plan.inputs[0]} (DYNAMIC) is read element by element through ListTensorDesc; "
+                     "TBE's chain of N elements runs as head + N-1 steps + tail over an accumulator (the same calls "
+                     "in dataflow order, checked against the traced chains of 2, 3 and 4 elements), one element as "
+                     "its own traced chain where TBE accepts it")
     notes = {n[0] for c in plan.combos for n in c.chain.notes}
     if notes:
         items.append("the trace assumed: " + "; ".join(sorted(notes)))

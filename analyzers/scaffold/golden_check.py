@@ -15,6 +15,7 @@ import numpy as np
 from op_migrate.analyzers.scaffold import dsl_numpy
 from op_migrate.analyzers.scaffold.attr_cases import holds
 from op_migrate.analyzers.scaffold.chain import min_rank, numel_ports
+from op_migrate.analyzers.scaffold.list_inputs import TESTED_LENGTHS
 
 THRESHOLDS = {"float16": 1e-3, "float32": 1e-4, "bfloat16": 4e-3}
 MERE_THRESHOLDS = {"float16": 2 ** -10, "float32": 2 ** -13, "bfloat16": 2 ** -7}
@@ -38,6 +39,11 @@ def shape_cases(document: dict) -> list[dict]:
         {"name": "same-multicore", "shapes": shapes([9001], [9001]), "cores": 4},
         {"name": "same-specials", "shapes": shapes([2, 64], [2, 64]), "cores": 2, "specials": True},
     ]
+    if _listed(document):
+        # A tensor-list operator: every case at the shortest length TBE accepts (1, or 2 where TBE refuses one
+        # element) and at 3; its elements have one shape (TBE classifies them ELEWISE: no broadcast).
+        return [{**case, "name": f"{case['name']}-list{length if length > 1 else '-shortest'}", "list": length}
+                for length in TESTED_LENGTHS for case in cases]
     if document.get("pattern") == "ELEWISE_WITH_BROADCAST" and count - len(single) >= 2:
         cases += [
             {"name": "broadcast-rows", "shapes": shapes([5, 1, 33], [1, 7, 33]), "cores": 3},
@@ -221,9 +227,56 @@ def _shape_read(chain: dict, expr, shapes: dict) -> int:
     return int(shape[expr[2]])
 
 
+def _listed(document: dict) -> bool:
+    return any(combo["chain"].get("extra", {}).get("list") for combo in document["combos"].values())
+
+
+def list_length(document: dict, key: str, case: dict) -> int:
+    """The case's list length for key: 1 means the shortest the key's TBE code accepts."""
+    info = document["combos"][key]["chain"]["extra"]["list"]
+    return max(int(case["list"]), int(info["min_length"]))
+
+
+def _run_list_case(cpu_model, executable, workdir, document: dict, key: str, case: dict, seed: int) -> list[str]:
+    """A tensor-list operator: the elements are x0_0 .. x0_<N-1> of the driver (--list N); the golden is the TBE
+    chain traced for N elements (list_inputs.LENGTHS), evaluated as written."""
+    combo = document["combos"][key]
+    info = combo["chain"]["extra"]["list"]
+    length = list_length(document, key, case)
+    chain = info["lengths"][str(length)]
+    ports = [item["port"] for item in chain["inputs"]]
+    listed = {**document, "inputs": ports, "one_element_inputs": []}
+    listed_case = {**case, "shapes": [case["shapes"][0]] * length}
+    arrays = make_inputs(listed, {**chain, "combination": {f"input{i}": item["dtype"]
+                                                           for i, item in enumerate(chain["inputs"])}},
+                         listed_case, seed)
+    attrs = attr_values(document, key)
+    registered = combo["chain"]["combination"]["input0"]
+    inputs = {f"x0_{index}": _raw(arrays[port], registered) for index, port in enumerate(ports)}
+    outputs = {f"y{index}": _storage(combo["chain"]["combination"][f"output{index}"])
+               for index in range(len(document["outputs"]))}
+    options = {"key": key, "list": str(length), "shape0": ",".join(str(d) for d in case["shapes"][0])}
+    options.update(driver_attrs(document, key))
+    results = cpu_model.run_kernel(executable, workdir, inputs, outputs, cores=case["cores"], options=options)
+    expected = golden(chain, listed, arrays, attrs)
+    lines, failures = [], []
+    for index, name in enumerate(document["outputs"]):
+        dtype = combo["chain"]["combination"][f"output{index}"]
+        want = expected[name].astype(_storage(dtype))
+        got = _cooked(results[f"y{index}"], dtype).reshape(want.shape)
+        passed, detail = compare(got, want, "int8" if dtype == "bool" else dtype)
+        lines.append(f"{name} ({dtype}, {length} elements): {detail}")
+        if not passed:
+            failures.append(f"{case['name']} key {key} {name} ({dtype}, {length} elements): {detail}")
+    assert not failures, "; ".join(failures)
+    return lines
+
+
 def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dict, seed: int = 2026) -> list[str]:
     """Run one combination on one case; returns the comparison lines and raises AssertionError on a mismatch."""
     combo = document["combos"][key]
+    if "list" in case:
+        return _run_list_case(cpu_model, executable, workdir, document, key, case, seed)
     chain = combo["chain"]
     case = keyed_case(document, key, case)
     if case.get("specials") and not any(chain["combination"][f"input{i}"] in FLOATS

@@ -14,6 +14,7 @@ from op_migrate.analyzers.model import JsonModel
 from op_migrate.analyzers.proto.sources import CapabilitySources
 from op_migrate.analyzers.scaffold.chain import Chain, Gap
 from op_migrate.analyzers.scaffold.combos import CombinationError, registered
+from op_migrate.analyzers.scaffold import list_inputs
 from op_migrate.analyzers.scaffold.lower import Lowerer, Val
 from op_migrate.analyzers.scaffold.modules import ModuleLoader
 from op_migrate.analyzers.scaffold.platform import Platform, PlatformError, load_platform
@@ -72,6 +73,8 @@ class ComboPlan(JsonModel):
     formats: tuple = ()  # the op-info's format columns for these dtypes: one format per port each
     attr_values: dict = field(default_factory=dict)  # attribute values that select it (the tests use them)
     by_format: bool = False  # another key has the same dtypes and outcomes: the host tells them by storage format
+    stages: tuple = ()  # a tensor-list operator's fold (list_inputs.py): {name, body, in_types, out_types, tmp_units}
+    acc_type: str | None = None  # its accumulator's C++ type
 
     @property
     def translated(self) -> bool:
@@ -146,6 +149,8 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
     attr_types = {a.name: a.kind for a in attrs}
     defaults = {a.name: _default_value(a) for a in attrs}
     fixed = {a.name: value for a in attrs if a.opdef is None and (value := _list_default(a)) is not None}
+    list_port = list_inputs.list_port(facts)
+    count_attrs = list_inputs.count_attrs(attrs) if list_port else ()
     chains: dict[tuple, list] = {}  # (combination, attribute outcomes) -> [(soc, chain, combination, values)]
     refused, untyped, dropped = [], [], []
     format_columns: dict[tuple, list[str]] = {}
@@ -169,7 +174,11 @@ def build_plan(op: str, roots: list[Path], socs: list[str], tbe_file: Path, op_t
             ins = [(names[pid], dtypes[pid]) for pid in input_ids]
             outs = [(names[pid], dtypes[pid]) for pid in output_ids]
             layouts_of = {names[pid]: f for pid, f in combo.formats}
-            variants = trace_variants(facts, loader, platforms[soc], ins, outs, attr_types, layouts_of, fixed)
+            if list_port is not None:
+                variants = list_inputs.trace_list_variants(trace_variants, facts, loader, platforms[soc], ins, outs,
+                                                           attr_types, layouts_of, fixed, count_attrs, list_port)
+            else:
+                variants = trace_variants(facts, loader, platforms[soc], ins, outs, attr_types, layouts_of, fixed)
             kept = 0
             for chain in variants:
                 conditions = chain.extra.get("conditions", [])
@@ -279,7 +288,14 @@ def _combo_plan(key: int, dtypes: tuple, found: list, inputs, outputs, attrs) ->
                                       f"{first_formats} column's", None, None))
     conditions = tuple(chain.extra.get("conditions", []))
     label = found[0][2].label() + (f" [{_conditions_text(conditions)}]" if conditions else "")
-    body, tmp_units, loops, apis, runtime = _lower(chain, inputs, outputs, attrs, gaps)
+    stages, acc_type, acc_units = (), None, 0
+    if chain.extra.get("list") and not chain.gaps:
+        lowered = list_inputs.lower_stages(chain, gaps)
+        body, tmp_units, loops, apis, runtime = (), lowered.tmp_units, lowered.scalar_loops, lowered.apis, ()
+        stages, acc_type, acc_units = lowered.stages, cxx_type(_storage(lowered.acc_dtype)), 16 * BYTES[
+            _storage(lowered.acc_dtype)]  # two accumulators (ping-pong)
+    else:
+        body, tmp_units, loops, apis, runtime = _lower(chain, inputs, outputs, attrs, gaps)
     if len(outputs) > MAX_QUEUE_BUFFERS:
         gaps.append(Gap("queues", f"{len(outputs)} outputs: A2 allows {MAX_QUEUE_BUFFERS} queue buffers per position",
                         None, None))
@@ -287,8 +303,9 @@ def _combo_plan(key: int, dtypes: tuple, found: list, inputs, outputs, attrs) ->
     queues = 8 * (in_buffers * sum(BYTES[_storage(d)] for pid, d in dtypes if pid.startswith("input"))
                   + out_buffers * sum(BYTES[_storage(d)] for pid, d in dtypes if pid.startswith("output")))
     return ComboPlan(key=key, label=label, dtypes=dtypes, socs=socs, chain=chain, body=body, tmp_units=tmp_units,
-                     bytes_per_8=queues + tmp_units, scalar_loops=loops, gaps=tuple(gaps), apis=apis,
-                     conditions=conditions, attr_values=dict(found[0][3]), runtime_scalars=runtime)
+                     bytes_per_8=queues + tmp_units + acc_units, scalar_loops=loops, gaps=tuple(gaps), apis=apis,
+                     conditions=conditions, attr_values=dict(found[0][3]), runtime_scalars=runtime, stages=stages,
+                     acc_type=acc_type)
 
 
 def _conditions_text(conditions) -> str:

@@ -82,10 +82,12 @@ ORIGINAL_FORMATS = {"NC1HWC0": "NCHW", "NDC1HWC0": "NCDHW", "FRACTAL_Z": "NCHW",
 
 def trace_variants(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
                    outputs: list[tuple[str, str]], attr_types: dict[str, str] | None = None,
-                   formats: dict[str, str] | None = None, fixed: dict | None = None) -> list[Chain]:
+                   formats: dict[str, str] | None = None, fixed: dict | None = None,
+                   lists: dict[str, int] | None = None) -> list[Chain]:
     """Every chain of one dtype combination: a branch on an attribute known only at run time forks the trace into
     one chain per outcome (extra["conditions"] says which), at most MAX_TRACES traces. fixed: attributes the
-    generated operator does not carry (list kinds), traced with these values (their op-info defaults)."""
+    generated operator does not carry (list kinds), traced with these values (their op-info defaults). lists: a
+    dynamic (tensor-list) input traced as a list of that many tensors (list_inputs.py), its elements `port[i]`."""
     leaves: list[Chain] = []
     pending: list[dict] = [{}]
     seen: dict[str, dict] = {}
@@ -93,14 +95,14 @@ def trace_variants(facts: EntryFacts, loader: ModuleLoader, platform: Platform, 
     while pending:
         decisions = pending.pop(0)
         chain, branch = _trace(facts, loader, platform, inputs, outputs, attr_types, decisions, formats or {}, static,
-                               fixed)
+                               fixed, lists)
         if not static and branch is None and chain.gaps and chain.refused is None:
             # The dynamic path stops (a scalar left to the C++ op tiling by tbe.var, whose value is not in the
             # install; a dimension or rank it does not know). TBE's static build of the same operator computes the
             # same function for known shapes, which the host has per call: trace that path (is_unknown False, every
             # dim known) and, if it goes through, every further variant that way.
             retry, retry_branch = _trace(facts, loader, platform, inputs, outputs, attr_types, decisions,
-                                         formats or {}, True, fixed)
+                                         formats or {}, True, fixed, lists)
             if not retry.gaps or retry_branch is not None:
                 static = True
                 chain, branch = retry, retry_branch
@@ -145,7 +147,7 @@ def _needs_tiling_var(chain: Chain) -> bool:
 
 def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
            outputs: list[tuple[str, str]], attr_types: dict[str, str] | None, decisions: dict, formats: dict,
-           static: bool = False, fixed: dict | None = None):
+           static: bool = False, fixed: dict | None = None, lists: dict[str, int] | None = None):
     """inputs / outputs: (port, dtype) in the op-info's order, matched by position with the entry's input and output
     parameters. dtypes are as the op-info registers them (bool stays bool; the framework's int8 view of it is applied
     here when the operator keeps register_operator's default trans_bool_to_s8)."""
@@ -171,23 +173,24 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
                                        *where),)), None
     registered = dict(zip([p.name for p in entry_inputs + entry_outputs], [*inputs, *outputs]))
     args = []
+    port_inputs = list(inputs)  # (port, dtype) per placeholder the build lists: a tensor list's elements each
     attr_types = attr_types or {}
     tracer.attr_types = attr_types
     for port in facts.ports:
         if port.role in ("input", "output"):
             name, dtype = registered[port.name]
-            if port.declared_as and port.declared_as.startswith("DYNAMIC_"):
-                return Chain(**base, gaps=(Gap(port.name, f"dynamic {port.role} {port.name} (a tensor list)",
-                                               *where),)), None
             seen = "int8" if dtype == "bool" and facts.bool_as_int8 else dtype
             layout = formats.get(name, "ND")
-            shape = ShapeValue(name, (f"port:{name}",), min_rank=STORAGE_RANKS.get(layout, 0))
-            # ori_shape is the same shape only where the storage format is the original one (ND, NCHW ...).
-            ori_shape = shape if ORIGINAL_FORMATS.get(layout, layout) == layout else ShapeValue(name)
-            args.append({"dtype": seen, "shape": shape, "ori_shape": ori_shape,
-                         "format": layout, "ori_format": ORIGINAL_FORMATS.get(layout, layout),
-                         "range": Unknown(f"the range of {name}"),
-                         "param_name": name})
+            if port.declared_as and port.declared_as.startswith("DYNAMIC_"):
+                if port.role != "input" or port.name not in (lists or {}):
+                    return Chain(**base, gaps=(Gap(port.name, f"dynamic {port.role} {port.name} (a tensor list)",
+                                                   *where),)), None
+                elements = [f"{name}[{i}]" for i in range(lists[port.name])]
+                at = next(i for i, (n, _) in enumerate(port_inputs) if n == name)
+                port_inputs[at:at + 1] = [(element, dtype) for element in elements]
+                args.append([_port_dict(element, seen, layout) for element in elements])
+                continue
+            args.append(_port_dict(name, seen, layout))
         elif port.role == "attr" and port.name in (fixed or {}):
             args.append(fixed[port.name])
             interp.notes.append((f"attribute {port.name} ({attr_types.get(port.name, 'a list')}) is not in the "
@@ -214,7 +217,7 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
         refused = f"{error.reason} ({Path(error.path).name if error.path else '?'}:{error.line})"
     except RecursionError:
         gaps = (Gap("recursion", "the helpers recurse deeper than the scaffold follows", *where),)
-    chain_inputs, chain_outputs, more_gaps = _ports(facts, tracer, inputs, outputs)
+    chain_inputs, chain_outputs, more_gaps = _ports(facts, tracer, port_inputs, outputs)
     if not gaps and refused is None:
         gaps = more_gaps
     ops = _live_ops(tracer.ops, chain_outputs)
@@ -236,6 +239,16 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
         extra={**({"one_element_inputs": one_element} if one_element else {}),
                **({"shape_overrides": dict(tracer.shape_overrides)} if tracer.shape_overrides else {})},
     ), branch
+
+
+def _port_dict(name: str, dtype: str, layout: str) -> dict:
+    """The dict TBE's entry receives for one tensor (an element of a tensor list too: its own shape)."""
+    shape = ShapeValue(name, (f"port:{name}",), min_rank=STORAGE_RANKS.get(layout, 0))
+    # ori_shape is the same shape only where the storage format is the original one (ND, NCHW ...).
+    ori_shape = shape if ORIGINAL_FORMATS.get(layout, layout) == layout else ShapeValue(name)
+    return {"dtype": dtype, "shape": shape, "ori_shape": ori_shape, "format": layout,
+            "ori_format": ORIGINAL_FORMATS.get(layout, layout), "range": Unknown(f"the range of {name}"),
+            "param_name": name}
 
 
 def _narrow_outputs(tracer: Tracer, inputs: tuple, outputs: tuple, one_element: list[str], where) -> tuple:
