@@ -61,3 +61,12 @@ def test_check_runs_the_list_kernel_for_two_lengths_per_dtype(tmp_path):
     report = read(tmp_path, "docs/scaffold_report.md")
     assert "| 0 | same-specials-list-shortest | pass: y (float16, 1 elements)" in report
     assert "| 2 | same-multicore-list3 | pass: y (int32, 3 elements): exact |" in report
+
+
+def test_the_generated_list_chain_passes_its_policy(tmp_path):
+    scaffold(tmp_path)
+    folder = tmp_path / "list_accumulate"
+    verify = CliRunner().invoke(main, ["verify-route", str(folder / "op_api"), "--policy",
+                                       str(folder / "docs" / "verify_policy.toml")])
+    assert verify.exit_code == exit_codes.OK, verify.output
+    assert "3 pass, 0 fail, 0 incomplete" in verify.output
