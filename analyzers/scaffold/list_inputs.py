@@ -55,6 +55,10 @@ def trace_list_variants(trace_variants, facts, loader, platform, ins, outs, attr
         min_length = 1 if single is not None and single.refused is None else 2
         info = {"port": port, "min_length": min_length, "lengths": lengths}
         gaps = list(chain.gaps)
+        reshaped = sorted({*chain.extra.get("shape_overrides", {}), *chain.extra.get("one_element_inputs", [])})
+        if reshaped and not gaps:
+            gaps.append(Gap(port, f"tensor list {port}: TBE reads {', '.join(reshaped)} in another shape than the "
+                                  "caller's; the list kernel reads every element in element 0's", *_where(chain)))
         if not gaps and chain.refused is None:
             for length in (3, 4):
                 other = lengths.get(length)
@@ -83,8 +87,8 @@ def trace_list_variants(trace_variants, facts, loader, platform, ins, outs, attr
              "checks it", *where) for name in count_attrs)
         if min_length == 2:
             why = single.refused if single is not None else "no chain"
-            notes = (*notes, (f"a tensor list {port} of 1 element is refused by TBE ({why}): the host "
-                                    f"refuses fewer than 2 elements", *where))
+            notes = (*notes, (f"a tensor list {port} of 1 element is refused by TBE ({why}): the host refuses fewer "
+                              "than 2 elements", *where))
         chains.append(replace(chain, gaps=tuple(gaps), notes=notes, extra={**chain.extra, "list": info}))
     return chains
 
