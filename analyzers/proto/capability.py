@@ -182,7 +182,7 @@ def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str, tuple[st
     if param is not None and not param.declared:
         if chosen is not None and dtype in chosen:
             return Cell(engine="AI Core", library=None, source=info.path, tbe=tbe, kernel=kernel_path,
-                        notes=("op_select_format returns it for this port",))
+                        notes=(f"op_select_format{_module_of(selection)} returns it for this port",))
         reason = (selection or {}).get("reason") or (selection or {}).get("unknown")
         if chosen is None or reason:
             return Cell(engine="unknown", library=None, source=info.path, tbe=tbe, kernel=kernel_path,
@@ -199,6 +199,11 @@ def _cell(soc, role, position, dtype, info, param, cpu: tuple[str, str, tuple[st
     if cpu is not None:
         return Cell(engine="AI CPU", library=cpu[0], source=cpu[1], tbe=tbe, kernel=kernel_path, notes=cpu[2])
     return Cell(engine="none", library=None, source=None, tbe=tbe, kernel=kernel_path)
+
+
+def _module_of(selection: dict | None) -> str:
+    """" of <static module>" when op_select_format was read from the static twin of the compiled file."""
+    return f" of {selection['module']}" if selection and selection.get("module") else ""
 
 
 def _fallback_notes(kernel: KernelChecks, soc: str, role: str, position: int, dtype: str, libraries: str | None,

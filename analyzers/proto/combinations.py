@@ -136,7 +136,9 @@ def _cell(soc, dtypes, ports, info, combos, cpu, aicpu, kernel, selected, platfo
                         notes=(f"the op-info leaves the dtypes to op_select_format: {reason}",))
         if dtypes in combos:
             condition = selected.get("conditions", {}).get(dtypes)
-            notes = [f"op_select_format returns it{f' when {condition}' if condition else ''}"]
+            # Read from the static module the framework falls back to (analyzers.tbe.operator._selector): named.
+            module = f" of {selected['module']}" if selected.get("module") else ""
+            notes = [f"op_select_format{module} returns it{f' when {condition}' if condition else ''}"]
             return Cell(engine="AI Core", library=None, source=info.path, tbe=tbe, kernel=kernel_path,
                         notes=tuple(notes + _kernel_notes(ports, dtypes, statuses)))
     if info is not None and dtypes in combos:

@@ -1,9 +1,18 @@
 """Combinations of an operator whose op-info leaves dtypes to op_select_format: that function of the TBE file,
-run on the abstract interpreter for ND tensors of dynamic shape, gives the lists; columns not all ND are dropped."""
+run on the abstract interpreter for ND tensors of dynamic shape, gives the lists; columns not all ND are dropped.
+
+Which file's op_select_format: the framework asks the module it compiles (impl.dynamic.<op> for a dynamic op) and,
+when that module has no such function, the static module of the same name (impl.<op>), unless the op is soft-sync:
+te_fusion/fusion_manager.py get_func_of_op (CANN 8.1.RC1, python/site-packages), which call_op_func uses to find the
+function it is asked to run.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path, PurePath
+
+from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
 from op_migrate.analyzers.proto.model import OpInfo
 from op_migrate.analyzers.proto.dtype_names import opinfo_dtype
@@ -17,13 +26,38 @@ from op_migrate.analyzers.scaffold.trace import with_roles
 from op_migrate.analyzers.scaffold.values import AttrBranch, Refused, Unknown, Untranslatable
 
 MAX_SELECT_BRANCHES = 6
+HOOK = "op_select_format"
+
+
+def select_module(facts, loader: ModuleLoader, info: OpInfo):
+    """The module whose op_select_format the framework runs for this op: the entry's own, else, for an entry under a
+    dynamic folder of an op that is not soft-sync, the static module of the same name (get_func_of_op)."""
+    if HOOK in facts.module.functions:
+        return facts.module
+    where = f"the op-info of {info.soc} declares no dtypes and {facts.module.path} has no {HOOK}"
+    if not is_dynamic(facts.module.path):
+        raise CombinationError(f"{info.op_type}: {where}")
+    if str(info.flags.get("softsync.flag", "")).lower() == "true":
+        # get_func_of_op keeps a soft-sync op to its dynamic module (soft_sync_op: the op-info's softsync flag, by name).
+        raise CombinationError(f"{info.op_type}: {where}, and a soft-sync op is not given the static module's")
+    path = Path(facts.module.path)
+    twin = path.parent.parent / path.name  # impl.dynamic.<op> -> impl.<op>: the same file name one folder up
+    try:
+        static = loader.parse_file(twin, facts.module.name.replace(".dynamic.", ".", 1)) if twin.is_file() else None
+    except (AstroidSyntaxError, AstroidBuildingError, OSError, RecursionError, ValueError):
+        static = None
+    if static is None or HOOK not in static.functions:
+        raise CombinationError(f"{info.op_type}: {where}, nor has its static module {twin}")
+    return static
+
+
+def is_dynamic(path: str) -> bool:
+    return PurePath(path).parent.name == "dynamic"
 
 
 def select_combinations(facts, loader: ModuleLoader, platform: Platform, info: OpInfo) -> SocCombinations:
-    function = facts.module.functions.get("op_select_format")
-    if function is None:
-        raise CombinationError(f"{info.op_type}: the op-info of {info.soc} declares no dtypes and {facts.module.path} "
-                               "has no op_select_format")
+    module = select_module(facts, loader, info)
+    function = module.functions[HOOK]
     inputs = sum(p.index.startswith("input") for p in info.params)
     facts = with_roles(facts, inputs, len(info.params) - inputs)
     by_name = {p.name: p.role for p in facts.ports}
@@ -53,10 +87,10 @@ def select_combinations(facts, loader: ModuleLoader, platform: Platform, info: O
         tracer = Tracer()
         framework = Framework(platform, tracer)
         interp = Interpreter(loader, Dsl(tracer, framework), framework)
-        interp.current_path = facts.module.path
+        interp.current_path = module.path
         interp.attr_decisions = dict(decisions)
         try:
-            result = interp.run_function(UserFunction(function, facts.module), list(args), {}, function)
+            result = interp.run_function(UserFunction(function, module), list(args), {}, function)
         except AttrBranch as branch:
             if len(decisions) >= MAX_SELECT_BRANCHES:
                 raise CombinationError(f"{info.op_type}: op_select_format branches on attributes more than "
@@ -68,7 +102,8 @@ def select_combinations(facts, loader: ModuleLoader, platform: Platform, info: O
                                    f"(line {error.line})") from error
         if not isinstance(result, dict) or "selected" not in result:
             raise CombinationError(f"{info.op_type}: op_select_format returned {interp.describe(result)}")
-        answers.append(_combinations(info, result["selected"]))
+        # Read from the static module: the table says so (the entry's own op_select_format goes unsaid).
+        answers.append(_combinations(info, result["selected"], module.path if module is not facts.module else None))
     first = answers[0]
     common = [c for c in first.combinations if all(c in other.combinations for other in answers[1:])]
     if not common:
@@ -77,7 +112,7 @@ def select_combinations(facts, loader: ModuleLoader, platform: Platform, info: O
     return replace(first, combinations=tuple(common))
 
 
-def _combinations(info: OpInfo, items: list) -> SocCombinations:
+def _combinations(info: OpInfo, items: list, other: str | None = None) -> SocCombinations:
     by_index = {}
     for item in items:
         if not isinstance(item, dict) or not isinstance(item.get("datatype"), str):
@@ -101,5 +136,5 @@ def _combinations(info: OpInfo, items: list) -> SocCombinations:
     kinds = {p.index: p.param_type or "required" for p in info.params}
     ports = tuple((k, by_index[k][0], "input" if k.startswith("input") else "output", kinds.get(k, "required"))
                   for k in order)
-    return SocCombinations(soc=info.soc, source=f"{info.path} (op_select_format)", ports=ports,
+    return SocCombinations(soc=info.soc, source=f"{info.path} (op_select_format{f' of {other}' if other else ''})", ports=ports,
                            combinations=tuple(combos), flags=info.flags)

@@ -141,29 +141,47 @@ def operator_matrix(
         type_set_source=sources.type_sets.source,
         type_set_names=tuple(sorted(sources.type_sets.sets)),
         platform=sources.platform,
-        selector=_selector(kernels, primary, sources.platform, every),
+        selector=_selector(kernels, primary, sources.platform, every, aicore),
     )
     located = tuple(locate(f, op_type, sources, aicore, proto, implementations) for f in matrix.findings)
     return replace(matrix, findings=located)
 
 
-def _selector(kernels: dict, primary, platform, every: list):
+def _selector(kernels: dict, primary, platform, every: list, aicore: dict | None = None):
     """SoC, ports -> what the op_select_format of the implementation that SoC compiles returns there (every: the
-    op's implementations; one that defines op_select_format is named when the compiled one does not)."""
+    op's implementations). A dynamic implementation without one is given its static twin's, as the framework does
+    (te_fusion/fusion_manager.py get_func_of_op: a function missing from impl.dynamic.<op> is taken from impl.<op>,
+    unless the op is soft-sync); any other implementation that defines one is named, not read."""
 
     def select(soc: str, ports: list) -> dict:
         kernel = kernels.get(soc) or primary
         if kernel is None:
             return {"reason": "no implementation file was found"}
-        if kernel.select_format is None:
-            # The static module often keeps the op_select_format its dynamic twin lacks; which module the framework
-            # asks for a dynamic op is not in the install's Python, so it is named, not read.
-            others = [k.path for k in every if k.select_format is not None and k.path != kernel.path]
-            where = f" (only {others[0]} does; which of the two the framework asks is not known here)" if others else ""
-            return {"reason": f"{kernel.path} defines no op_select_format{where}"}
-        return selection(kernel.path, soc, platform, ports)
+        if kernel.select_format is not None:
+            return selection(kernel.path, soc, platform, ports)
+        static = _static_twin(kernel, every)
+        info = (aicore or {}).get(soc)
+        soft_sync = info is not None and str(info.flags.get("softsync.flag", "")).lower() == "true"
+        if static is not None and static.select_format is not None and not soft_sync:
+            found = selection(static.path, soc, platform, ports)
+            return {**found, "module": static.path} if "combinations" in found else found
+        others = [k.path for k in every if k.select_format is not None and k.path != kernel.path]
+        if static is not None and static.select_format is not None:
+            return {"reason": f"{kernel.path} defines no op_select_format and the op is soft-sync, which the framework "
+                              f"does not give {static.path}'s"}
+        where = f" (only {others[0]} does, which is not its static module)" if others else ""
+        return {"reason": f"{kernel.path} defines no op_select_format{where}"}
 
     return select
+
+
+def _static_twin(kernel, every: list):
+    """The static implementation the framework falls back to for a dynamic one: the same file name one folder up."""
+    path = PurePath(kernel.path)
+    if role_of(kernel.path) != "dynamic" or path.parent.name != "dynamic":
+        return None
+    twin = path.parent.parent / path.name
+    return next((k for k in every if PurePath(k.path) == twin), None)
 
 
 # Where each capability fact is read: the op-info entry of the first SoC it holds for, the REG_OP, or the kernel.

@@ -86,11 +86,34 @@ def test_tik_and_hand_ir_are_reported_not_failed() -> None:
     assert _op("not_an_op.py")["status"] == "not_operator"
 
 
-def test_a_kernel_without_op_select_format_names_the_implementation_that_has_one() -> None:
+def test_a_dynamic_kernel_without_op_select_format_is_given_its_static_twins(tmp_path: Path) -> None:
+    # te_fusion/fusion_manager.py get_func_of_op: a function impl.dynamic.<op> lacks is taken from impl.<op>,
+    # unless the op is soft-sync.
+    from op_migrate.analyzers.proto.platform_facts import read_platform_facts
+
+    (tmp_path / "impl" / "dynamic").mkdir(parents=True)
+    twin = tmp_path / "impl" / "pick_rows.py"
+    twin.write_text((CASES / "select_format_op.py").read_text(encoding="utf-8"), encoding="utf-8")
+    dynamic = SimpleNamespace(path=str(tmp_path / "impl" / "dynamic" / "pick_rows.py"), select_format=None)
+    static = SimpleNamespace(path=str(twin), select_format=15)
+    platform = read_platform_facts([CASES / "install"])
+    ports = [("input", 0, "x"), ("input", 1, "indices"), ("output", 0, "y")]
+    plain = SimpleNamespace(flags={})
+    found = _selector({"ascend910b": dynamic}, dynamic, platform, [dynamic, static], {"ascend910b": plain})("ascend910b", ports)
+    assert found["module"] == str(twin)
+    assert sorted({d for d, _ in found["combinations"]}) == [("bfloat16", "int32", "bfloat16"),
+                                                             ("float16", "int32", "float16"), ("float32", "int32", "float32")]
+    soft = SimpleNamespace(flags={"softsync.flag": "true"})
+    reason = _selector({"ascend910b": dynamic}, dynamic, platform, [dynamic, static], {"ascend910b": soft})("ascend910b", ports)
+    assert reason == {"reason": f"{dynamic.path} defines no op_select_format and the op is soft-sync, which the framework "
+                                f"does not give {twin}'s"}
+
+
+def test_a_kernel_without_op_select_format_names_another_implementation_that_has_one() -> None:
     dynamic = SimpleNamespace(path="impl/dynamic/space_to_depth.py", select_format=None)
-    static = SimpleNamespace(path="impl/space_to_depth.py", select_format={"line": 40, "digest": "d"})
-    reason = _selector({"ascend910b": dynamic}, dynamic, None, [dynamic, static])("ascend910b", [])["reason"]
-    assert reason == ("impl/dynamic/space_to_depth.py defines no op_select_format (only impl/space_to_depth.py does; "
-                      "which of the two the framework asks is not known here)")
+    elsewhere = SimpleNamespace(path="other/space_to_depth.py", select_format=40)
+    reason = _selector({"ascend910b": dynamic}, dynamic, None, [dynamic, elsewhere])("ascend910b", [])["reason"]
+    assert reason == ("impl/dynamic/space_to_depth.py defines no op_select_format (only other/space_to_depth.py does, "
+                      "which is not its static module)")
     alone = _selector({"ascend910b": dynamic}, dynamic, None, [dynamic])("ascend910b", [])["reason"]
     assert alone == "impl/dynamic/space_to_depth.py defines no op_select_format"
