@@ -125,6 +125,8 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
             "out_align": 32 // min(out_bytes),
             "out_bytes": out_bytes,
             "body": list(combo.body),
+            # outputs this combination's variant writes (an attribute may turn some off: partial_outputs)
+            "writes": [name not in combo.chain.extra.get("unwritten_outputs", ()) for name in plan.outputs],
             "translated": combo.translated,
             "gaps": [gap.to_json() for gap in combo.gaps],
         })
@@ -211,6 +213,7 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
         "td_attrs": [a for a in attrs if a["td"]],
         "max_scalars": max([1, *[len(c.runtime_scalars) for c in plan.combos]]),
         "combos": combos,
+        "unwritten_outputs": any(not all(c["writes"]) for c in combos),
         "key_bits": max(1, max(len(combos) - 1, 1).bit_length()),
         "in_buffers": queue_buffers(len(plan.inputs)),
         "input_tbuf": len(plan.inputs) > MAX_QUEUE_BUFFERS,

@@ -65,9 +65,10 @@ def evaluate(chain: dict, inputs: dict, attrs: dict | None = None) -> dict:
     for op in chain["ops"]:
         values[op["ref"]] = _apply(op, values, attrs)
     result = {}
+    indices = chain.get("extra", {}).get("output_indices") or {}  # a variant writing some outputs only
     for index, output in enumerate(chain["outputs"]):
         value = np.asarray(values[output["ref"]]).astype(_storage(output["dtype"]))
-        registered = combination.get(f"output{index}", output["dtype"])
+        registered = combination.get(f"output{indices.get(output['port'], index)}", output["dtype"])
         result[output["port"]] = value.view(_storage(registered)) if reinterpreted(registered, output["dtype"]) \
             else value
     return result

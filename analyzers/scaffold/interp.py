@@ -81,6 +81,13 @@ class Interpreter(Expressions, Branches):
             if name in current.locals:
                 return current.locals[name]
             current = current.parent
+        scope = node.scope() if isinstance(node, nodes.NodeNG) else None
+        if isinstance(scope, nodes.FunctionDef) and scope.name == frame.name and name in scope.locals:
+            # A local of this function no statement on this path has assigned (`res` set only under grad_x /
+            # grad_y outcomes, read after them): Python raises UnboundLocalError, so TBE refuses these values.
+            line = getattr(node, "lineno", None)
+            raise Refused(f"{name} is read at line {line} before this path assigns it (UnboundLocalError)", line,
+                          self.current_path)
         return self.module_attr(frame.module, name, node)
 
     def module_attr(self, ctx: ModuleCtx, name: str, node: nodes.NodeNG | None):

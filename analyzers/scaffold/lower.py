@@ -93,7 +93,9 @@ class Lowerer(OpLowerings):
                 self.instrs.append(Instr([f"// input {item.port} ({val.dtype}) is read as {item.dtype}, bit for bit, "
                                           f"as TBE's placeholder {item.name} declares it"]))
                 self.values[item.ref] = self.view(val, item.dtype)
-        registered = {o.ref: self.chain.combination.get(f"output{i}") for i, o in enumerate(self.chain.outputs)}
+        indices = self.chain.extra.get("output_indices") or {}  # a variant writing some outputs only
+        registered = {o.ref: self.chain.combination.get(f"output{indices.get(o.port, i)}")
+                      for i, o in enumerate(self.chain.outputs)}
         for op in self.chain.ops:
             self._comment(op)
             dst = None

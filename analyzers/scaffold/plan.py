@@ -347,6 +347,9 @@ def _lower(chain: Chain, inputs, outputs, attrs, gaps: list):
     dtypes = chain.combination
     in_vals = [Val(f"x{i}", _storage(dtypes[f"input{i}"]), "in") for i in range(len(inputs))]
     out_vals = [Val(f"y{i}", _storage(dtypes[f"output{i}"]), "out") for i in range(len(outputs))]
+    indices = chain.extra.get("output_indices")
+    if indices:  # a variant that writes some outputs only (partial_outputs)
+        out_vals = [out_vals[indices[o.port]] for o in chain.outputs]
     lowered = Lowerer(chain, in_vals, out_vals).run()
     for construct, reason, line, path in lowered.gaps:
         gaps.append(Gap(construct, reason, line, path))

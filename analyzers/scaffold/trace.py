@@ -13,6 +13,7 @@ from op_migrate.analyzers.scaffold.dsl_calls import Dsl, Tracer
 from op_migrate.analyzers.scaffold.framework import Framework, attr_value
 from op_migrate.analyzers.scaffold.interp import Frame, Interpreter, UserFunction
 from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader
+from op_migrate.analyzers.scaffold.partial_outputs import UNBOUND, bind_results
 from op_migrate.analyzers.scaffold.platform import Platform
 from op_migrate.analyzers.scaffold.scalars import reinterpreted
 from op_migrate.analyzers.scaffold.values import AttrBranch, Refused, ShapeValue, TensorValue, Unknown, Untranslatable
@@ -131,7 +132,8 @@ def trace_variants(facts: EntryFacts, loader: ModuleLoader, platform: Platform, 
                                                    branch.line, branch.path),)))
             continue
         pending += [{**decisions, branch.key: True}, {**decisions, branch.key: False}]
-    return leaves
+    return bind_results(leaves, [port for port, _ in outputs],
+                        lambda chain: port_dtype_gaps(facts, chain.inputs, chain.outputs, inputs, outputs))
 
 
 def trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: list[tuple[str, str]],
@@ -220,6 +222,10 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
     chain_inputs, chain_outputs, more_gaps = _ports(facts, tracer, port_inputs, outputs)
     if not gaps and refused is None:
         gaps = more_gaps
+    if any(o.port == UNBOUND for o in chain_outputs) and (gaps != more_gaps or _narrow_outputs(
+            tracer, chain_inputs, chain_outputs, _inputs_of(tracer.scalar_tensors, tracer.ops, chain_inputs), where)):
+        # stopped earlier, or a result narrower than the broadcast shape: nothing to bind
+        chain_inputs, chain_outputs = (), ()
     ops = _live_ops(tracer.ops, chain_outputs)
     one_element = _inputs_of(tracer.scalar_tensors, tracer.ops, chain_inputs)
     if not gaps and refused is None:
@@ -335,8 +341,16 @@ def _ports(facts: EntryFacts, tracer: Tracer, inputs: list[tuple[str, str]], out
         return (), (), (Gap("tbe.build", f"the tensor list does not start with the {len(input_ports)} placeholders "
                                          "of the inputs", *where),)
     if len(results) != len(outputs):
-        return (), (), (Gap("tbe.build", f"the tensor list has {len(results)} results for {len(outputs)} outputs",
-                            *where),)
+        gap = Gap("tbe.build", f"the tensor list has {len(results)} results for {len(outputs)} outputs", *where)
+        if 0 < len(results) < len(outputs) and all(isinstance(t, TensorValue) for t in results):
+            # Fewer results than outputs (an attribute that turns outputs off): which output each result is, the
+            # variants that build every output tell (partial_outputs.bind_results, after every variant is traced).
+            tracer.results = results
+            by_ref = {item["ref"]: item for item in tracer.inputs}
+            chain_inputs = tuple(ChainInput(ref=t.ref, port=port, dtype=t.dtype, name=by_ref[t.ref]["name"],
+                                            line=by_ref[t.ref]["line"]) for t, port in zip(placeholders, input_ports))
+            return chain_inputs, tuple(ChainOutput(port=UNBOUND, ref=t.ref, dtype=t.dtype) for t in results), (gap,)
+        return (), (), (gap,)
     # No tensor for an output (a branch that computes nothing): the build fails for the attribute values that take it.
     missing = [port for item, (port, _) in zip(results, outputs) if not isinstance(item, TensorValue)]
     if missing:
@@ -347,6 +361,14 @@ def _ports(facts: EntryFacts, tracer: Tracer, inputs: list[tuple[str, str]], out
     chain_inputs = tuple(ChainInput(ref=t.ref, port=port, dtype=t.dtype, name=by_ref[t.ref]["name"],
                                     line=by_ref[t.ref]["line"]) for t, port in zip(placeholders, input_ports))
     chain_outputs = tuple(ChainOutput(port=port, ref=t.ref, dtype=t.dtype) for t, (port, _) in zip(results, outputs))
+    return chain_inputs, chain_outputs, port_dtype_gaps(facts, chain_inputs, chain_outputs, inputs, outputs)
+
+
+def port_dtype_gaps(facts: EntryFacts, chain_inputs: tuple, chain_outputs: tuple, inputs: list, outputs: list) -> tuple:
+    """Placeholders and results of another dtype than their ports register (chain_outputs: those the chain writes,
+    matched with `outputs` by port)."""
+    where = (facts.entry.lineno if facts.entry else None, facts.module.path)
+    registered_of = dict(outputs)
     gaps = []
     for item, (_, registered) in zip(chain_inputs, inputs):
         seen = ("int8", "uint8", "bool") if registered == "bool" else (registered,)
@@ -356,7 +378,8 @@ def _ports(facts: EntryFacts, tracer: Tracer, inputs: list[tuple[str, str]], out
                             item.line, facts.module.path))
     read_as = {(item.dtype, registered) for item, (_, registered) in zip(chain_inputs, inputs)
                if reinterpreted(registered, item.dtype)}
-    for output, (_, registered) in zip(chain_outputs, outputs):
+    for output in chain_outputs:
+        registered = registered_of[output.port]
         seen = ("int8", "uint8", "bool") if registered == "bool" else (registered,)
         if output.dtype not in seen and (output.dtype, registered) not in read_as:
             gaps.append(Gap(f"output {output.port}", f"the chain computes {output.dtype} for output {output.port}, "
@@ -364,7 +387,7 @@ def _ports(facts: EntryFacts, tracer: Tracer, inputs: list[tuple[str, str]], out
         elif output.ref.startswith("in"):
             gaps.append(Gap("tbe.build", f"output {output.port} is an input unchanged: the scaffold writes no copy "
                                          "kernel", *where))
-    return chain_inputs, chain_outputs, tuple(gaps)
+    return tuple(gaps)
 
 
 def _live_ops(ops: list[dict], outputs: tuple) -> list[dict]:
