@@ -120,6 +120,12 @@ class Framework(ComputeModels, ShapeModels):
             import itertools
 
             return [tuple(item) if tail == "product" else item for item in getattr(itertools, tail)(*args)]
+        if path.startswith("itertools.") and tail in ("permutations", "combinations") and args \
+                and isinstance(args[0], (list, tuple, str)) and all(isinstance(a, int) for a in args[1:]) \
+                and not kwargs:
+            import itertools  # util_common.get_fused_format_str: the orders of a few format letters
+
+            return list(getattr(itertools, tail)(*args))
         if path == "collections.namedtuple" and len(args) >= 2 and isinstance(args[0], str) \
                 and isinstance(args[1], (str, list, tuple)) and all(isinstance(f, str) for f in args[1]):
             import collections

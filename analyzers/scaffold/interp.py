@@ -16,6 +16,7 @@ from op_migrate.analyzers.scaffold.runtime import Frame, ModuleValue, UserClass,
 from op_migrate.analyzers.scaffold.modules import ModuleCtx, ModuleLoader, is_framework
 from op_migrate.analyzers.scaffold.shape_idioms import element_count_loop
 from op_migrate.analyzers.scaffold.values import (
+    AttrValue,
     DslRef,
     FrameworkRef,
     Opaque,
@@ -413,6 +414,8 @@ class Interpreter(Expressions, Branches):
             return value.path
         if isinstance(value, UserFunction):
             return getattr(value.node, "name", "a lambda")
+        if isinstance(value, (ShapeValue, AttrValue)):
+            return pybuiltins.unknowable(value)
         return type(value).__name__
 
     def untranslatable(self, reason: str, node, construct: str = "") -> Untranslatable:

@@ -39,6 +39,19 @@ def _concrete(values) -> bool:
                    for v in values)
 
 
+def unknowable(value) -> str:
+    """What a value the builtins cannot compute on is, for the reason that names it."""
+    if isinstance(value, Unknown):
+        return value.reason
+    if isinstance(value, AttrValue):
+        return f"attribute {value.name} (known only when the kernel runs)"
+    if isinstance(value, ShapeValue):
+        ports = [ref[5:] for ref in value.refs if ref.startswith("port:")]
+        return (f"the shape of {', '.join(ports)} (a dynamic shape: its rank and dims are known only per call)"
+                if ports else "a dynamic shape (its rank and dims are known only per call)")
+    return "a value the scaffold does not know"
+
+
 def _symbolic_inside(values) -> bool:
     """Whether the lists, tuples or dicts among values hold (at any depth) a value other than plain Python data."""
     for value in values:
@@ -85,7 +98,8 @@ def _plain(name: str, function: Callable, pytype: type | None = None) -> Builtin
                     # a placeholder's (classify may fuse its dims) nor after leading 1s were put in front unread.
                     return Scalar(rank_expr(args[0].refs), None)
                 return Unknown("the rank of a dynamic shape", getattr(node, "lineno", None))
-            return Unknown(f"{name}() of a value the scaffold does not know", getattr(node, "lineno", None))
+            unknown = next(v for v in [*args, *kwargs.values()] if not _concrete([v]))
+            return Unknown(f"{name}() of {unknowable(unknown)}", getattr(node, "lineno", None))
         try:
             return function(*args, **kwargs)
         except Exception as error:  # noqa: BLE001 - the analysed code's own error
