@@ -61,7 +61,11 @@ class Branches(ShapeBranches):
             if error.condition[1] not in _CMP_OPS or not self.framework.static:
                 raise  # a dynamic build has no number to branch on there (its tbe.var comes from the C++ tiling)
             decided = self.shape_fork(error.condition, stmt.test.as_string(), stmt.lineno)
-        except Untranslatable:
+        except Untranslatable as error:
+            if check and isinstance(error, AttrBranch):
+                # A check on attribute values (`if mode not in (0, 1, 2): raise`) forks like any attribute branch:
+                # the values it rejects TBE refuses (the trace of that outcome raises), and the host rejects them.
+                raise
             # A check the facts cannot decide that only rejects bad input is assumed to pass: the scaffold's
             # tests give valid input. Any other undecidable branch stops the trace.
             if self.assume_check(stmt, frame):
@@ -69,6 +73,8 @@ class Branches(ShapeBranches):
             if self.unit_dims_idiom(stmt, frame):
                 return
             raise
+        if not decided and only_rejects(stmt.body):
+            self.note_floors(stmt, frame)  # the values the check let through (`if bits < 2: raise`: bits >= 2)
         self.exec_block(stmt.body if decided else stmt.orelse, frame)
 
     def assume_check(self, stmt: nodes.If, frame: Frame) -> bool:
@@ -77,9 +83,7 @@ class Branches(ShapeBranches):
         if only_rejects(stmt.body):
             self.notes.append((f"assumed false (it only rejects input): {stmt.test.as_string()[:120]}",
                                stmt.lineno, frame.module.path))
-            for name, floor in rejected_below(stmt.test, frame).items():
-                floors = self.dsl.tracer.attr_floors
-                floors[name] = max(floors.get(name, floor), floor)
+            self.note_floors(stmt, frame)
             self.exec_block(stmt.orelse, frame)
             return True
         if stmt.orelse and only_rejects(stmt.orelse):
@@ -88,6 +92,12 @@ class Branches(ShapeBranches):
             self.exec_block(stmt.body, frame)
             return True
         return False
+
+    def note_floors(self, stmt: nodes.If, frame: Frame) -> None:
+        """The lowest value each attribute can have past a check that rejects below it."""
+        for name, floor in rejected_below(stmt.test, frame).items():
+            floors = self.dsl.tracer.attr_floors
+            floors[name] = max(floors.get(name, floor), floor)
 
     def unit_dims_idiom(self, stmt: nodes.If, frame: Frame) -> bool:
         """A branch that only puts leading 1s in front of port shapes, or only drops trailing 1s every shape it names

@@ -225,6 +225,25 @@ def test_a_check_that_only_rejects_input_is_assumed_to_pass(tmp_path):
     assert "only rejects input" in chain.notes[0][0]
 
 
+def test_a_check_on_attribute_values_forks_and_its_rejecting_outcome_is_refused(tmp_path):
+    # Before, `alpha not in (0.5, 2.0)` was assumed false: the variant of "no other branch taken" kept a kernel for
+    # alpha = 7 that TBE refuses, and the host ran it.
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        if alpha not in (0.5, 2.0):
+            raise RuntimeError("alpha")
+        if alpha == 2.0:
+            return tbe.vmul(x1, x2)
+        return tbe.vadd(x1, x2)
+    """
+    chains = traced(tmp_path, compute, dtype="float32", variants=True)
+    outcomes = {tuple((c["predicate"]["op"], c["outcome"]) for c in chain.extra["conditions"]):
+                (chain.refused is not None, names(chain)) for chain in chains}
+    assert outcomes == {(("not in", True),): (True, []), (("not in", False), ("==", True)): (False, ["vmul"]),
+                        (("not in", False), ("==", False)): (False, ["vadd"])}
+    assert not any("only rejects input" in note[0] for chain in chains for note in chain.notes)
+
+
 def test_a_loop_over_unknown_dims_that_only_rejects_is_assumed_to_pass(tmp_path):
     compute = """
     def probe_compute(x1, x2, y, alpha):
@@ -606,7 +625,11 @@ def test_a_rejecting_check_on_an_int_attribute_makes_int_powers_of_it_ints(tmp_p
         return tbe.vadd(x1, tbe.cast_to(top, "float32"))
     """
     entry = ENTRY.replace("OPTION_ATTR_FLOAT", "OPTION_ATTR_INT").replace("alpha=0.5", "alpha=8")
-    chain = _with_entry(tmp_path, compute, entry, attr_types={"alpha": "int"})
+    chains = _with_entry(tmp_path, compute, entry, attr_types={"alpha": "int"}, every=True)
+    # The check forks: the values it rejects TBE refuses; those it lets through bound alpha from below.
+    assert [c.refused is not None for c in chains] == [True] * (len(chains) - 1) + [False]
+    assert len(chains) == 1 + (check or "").count(" or ") + bool(check)
+    chain = chains[-1]
     if dtype is None:  # 2 ** alpha is a float for a negative alpha: which dtype TBE takes is not known
         assert chain.gaps and "tbe.broadcast of a scalar without a dtype" in chain.gaps[0].reason
     else:
