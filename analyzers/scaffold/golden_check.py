@@ -259,17 +259,8 @@ def _run_list_case(cpu_model, executable, workdir, document: dict, key: str, cas
     options.update(driver_attrs(document, key))
     results = cpu_model.run_kernel(executable, workdir, inputs, outputs, cores=case["cores"], options=options)
     expected = golden(chain, listed, arrays, attrs)
-    lines, failures = [], []
-    for index, name in enumerate(document["outputs"]):
-        dtype = combo["chain"]["combination"][f"output{index}"]
-        want = expected[name].astype(_storage(dtype))
-        got = _cooked(results[f"y{index}"], dtype).reshape(want.shape)
-        passed, detail = compare(got, want, "int8" if dtype == "bool" else dtype)
-        lines.append(f"{name} ({dtype}, {length} elements): {detail}")
-        if not passed:
-            failures.append(f"{case['name']} key {key} {name} ({dtype}, {length} elements): {detail}")
-    assert not failures, "; ".join(failures)
-    return lines
+    return _compared(document, combo["chain"]["combination"], expected, results, f"{case['name']} key {key}",
+                     sized=f", {length} elements")
 
 
 def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dict, seed: int = 2026) -> list[str]:
@@ -294,9 +285,16 @@ def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dic
     options.update(driver_attrs(document, key))
     results = cpu_model.run_kernel(executable, workdir, inputs, outputs, cores=case["cores"], options=options)
     expected = golden(chain, document, arrays, attrs)
+    return _compared(document, chain["combination"], expected, results, f"{case['name']} key {key}")
+
+
+def _compared(document: dict, combination: dict, expected: dict, results: dict, label: str, sized: str = "") \
+        -> list[str]:
+    """Every output of the kernel against the golden: the comparison lines, or an AssertionError naming each
+    mismatch (`label`: the case and key; `sized`: said after the dtype, a list case's element count)."""
     lines, failures = [], []
     for index, name in enumerate(document["outputs"]):
-        dtype = chain["combination"][f"output{index}"]
+        dtype = combination[f"output{index}"]
         if name not in expected:
             # An output this variant does not write (its attribute turns it off): the kernel leaves the memory as
             # the driver allocated it, zero bytes.
@@ -304,15 +302,15 @@ def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dic
             touched = int(np.count_nonzero(raw.view(np.uint8)))
             lines.append(f"{name} ({dtype}): not written by this variant, {touched} nonzero bytes")
             if touched:
-                failures.append(f"{case['name']} key {key} {name} ({dtype}): not written by this variant, yet "
-                                f"{touched} of its bytes changed")
+                failures.append(f"{label} {name} ({dtype}): not written by this variant, yet {touched} of its bytes "
+                                "changed")
             continue
         want = expected[name] if dtype in COMPLEX else expected[name].astype(_storage(dtype))
         got = _cooked(results[f"y{index}"], dtype).reshape(want.shape)
         passed, detail = compare(got, want, "int8" if dtype == "bool" else dtype)
-        lines.append(f"{name} ({dtype}): {detail}")
+        lines.append(f"{name} ({dtype}{sized}): {detail}")
         if not passed:
-            failures.append(f"{case['name']} key {key} {name} ({dtype}): {detail}")
+            failures.append(f"{label} {name} ({dtype}{sized}): {detail}")
     assert not failures, "; ".join(failures)
     return lines
 
