@@ -109,11 +109,27 @@ def declared_type(function, name: str) -> str | None:
     for param in function.params:
         if param.name == name:
             return param.declared_type
+    type_text = _local_types(function).get(name)
+    if type_text is None:
+        return None
+    return None if _AUTO.match(type_text) and "*" not in type_text else type_text
+
+
+# id(function) -> (the function, so that its id is not reused; each local's type as its first declaration in
+# statements_in's order gives it): declared_type is asked for many calls of one function, and scanned its body each time.
+_LOCAL_TYPES: dict[int, tuple] = {}
+
+
+def _local_types(function) -> dict[str, str]:
+    held = _LOCAL_TYPES.get(id(function))
+    if held is not None and held[0] is function:
+        return held[1]
+    types: dict[str, str] = {}
     for stmt in statements_in(function.body):
-        if stmt.kind == "decl" and (stmt.target or "").strip() == name:
-            type_text = stmt.type_text or ""
-            return None if _AUTO.match(type_text) and "*" not in type_text else type_text
-    return None
+        if stmt.kind == "decl":
+            types.setdefault((stmt.target or "").strip(), stmt.type_text or "")
+    _LOCAL_TYPES[id(function)] = (function, types)
+    return types
 
 
 def _host_data(value) -> bool:

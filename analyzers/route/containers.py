@@ -18,6 +18,7 @@ loop is decided from all of them.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -49,8 +50,10 @@ _TIE = re.compile(r"^(?:std::)?tie\s*\((.*)\)$", re.S)
 _TUPLE_MAKERS = ("std::tie", "std::make_tuple", "std::forward_as_tuple", "make_tuple", "tie")
 
 
+@functools.lru_cache(maxsize=65536)
 def is_container_type(type_text: str | None, decl_text: str = "") -> bool:
-    """Whether a declaration holds several tensors in a host container (an aclTensorList* is not one of ours)."""
+    """Whether a declaration holds several tensors in a host container (an aclTensorList* is not one of ours); kept
+    per text: a declaration is asked each time a walk passes it."""
     text = f"{type_text or ''} {decl_text.split('=', 1)[0]}"
     if "aclTensorList" in (type_text or ""):
         return False

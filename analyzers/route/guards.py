@@ -55,6 +55,11 @@ _LIMIT_MACROS = {f"{kind}{bits}_{end}": value for bits in (8, 16, 32, 64) for ki
     ("INT", "MAX", 2 ** (bits - 1) - 1), ("INT", "MIN", -2 ** (bits - 1)), ("UINT", "MAX", 2 ** bits - 1))}
 
 
+# class -> expression kind -> the class's `_value_<kind>` function (None: no handler), filled as kinds are met.
+_HANDLERS: dict[type, dict[str, object]] = {}
+_UNSEEN = object()
+
+
 class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
     """Evaluates expressions to abstract values; subclasses supply variables, tensors and side-effecting calls."""
 
@@ -116,10 +121,17 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         return None
 
     def value(self, expr: Expr):
-        handler = getattr(self, f"_value_{expr.kind}", None)
+        # The handler of an expression kind, found once per class (every expression the walk evaluates comes here;
+        # formatting and looking up the method name each time was a measurable share of the walk).
+        handlers = _HANDLERS.get(type(self))
+        if handlers is None:
+            handlers = _HANDLERS[type(self)] = {}
+        handler = handlers.get(expr.kind, _UNSEEN)
+        if handler is _UNSEEN:
+            handler = handlers[expr.kind] = getattr(type(self), f"_value_{expr.kind}", None)
         if handler is None:
             return Unknown(expr.text)
-        return handler(expr)
+        return handler(self, expr)
 
     # -- expression kinds -----------------------------------------------------------------------------------
     def _value_literal(self, expr: Expr):

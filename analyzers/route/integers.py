@@ -7,6 +7,7 @@ converts to it; with a narrower one, a result that depends on whether the plain 
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import struct
@@ -38,6 +39,7 @@ class UInt(int):
         return f"UInt({int(self)}, {self.bits})"
 
 
+@functools.lru_cache(maxsize=65536)
 def scalar_type(type_text: str | None) -> tuple[str, int] | None:
     """("signed" | "unsigned" | "float" | "bool", bits) of a declared arithmetic type; None for anything else (auto,
     pointers, references, classes)."""

@@ -81,7 +81,7 @@ class MacroCalls:
         found = self._macro_named((expr.name or "").strip())
         if found is None or not found.params:
             return
-        for index in stringized_only(found.params, found.body):
+        for index in _stringized(tuple(found.params), found.body):
             if index < len(expr.children) and expr.children[index].kind == "name":
                 child = expr.children[index]
                 self.walked_name(child.line or expr.line, child.text)
@@ -128,6 +128,12 @@ def stringized_only(params, body: str) -> list[int]:
         if uses and all(_STRINGIZED.search(body[:start]) for start in uses):
             found.append(index)
     return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _stringized(params: tuple[str, ...], body: str) -> tuple[int, ...]:
+    """stringized_only kept per definition: every call of a macro the walk models asks again."""
+    return tuple(stringized_only(params, body))
 
 
 def _kept(name: str) -> bool:

@@ -10,6 +10,7 @@ unknown_method() makes the route incomplete, naming it.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Expr, Function
@@ -214,7 +215,7 @@ class ObjectCalls:
         if match is None:
             return None
         base = (frame or self.frame).env.get(match.group(1))
-        names = re.findall(r"[A-Za-z_]\w*", match.group(2))
+        names = _path_names(match.group(2))
         for name in names[:-1]:
             if not isinstance(base, ObjectValue):
                 return None
@@ -300,3 +301,9 @@ def _qualifier_twins(pairs, reachable) -> list:
     params = [param.declared_type for param in first[1].params]
     return [pair for pair in pairs if pair[1] in reachable and pair[0].path == first[0].path and
             [param.declared_type for param in pair[1].params] == params]
+
+
+@functools.lru_cache(maxsize=65536)
+def _path_names(path: str) -> tuple[str, ...]:
+    """The names along a member path's tail (`->b.c` -> b, c); kept per text: reads of a member ask each time."""
+    return tuple(re.findall(r"[A-Za-z_]\w*", path))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt
@@ -229,10 +230,9 @@ class StatementWalker:
         if member is not None:  # `count_ = 1;` inside a method: its object's member
             self.store_member(self.frame, member[0], member[1], value)
             return
-        compound = re.match(rf"^\s*{re.escape(target)}\s*(<<|>>|[-+*/%&|^])=", stmt.text) if stmt.kind == "assign" \
-            else None
+        compound = _compound_operator(target, stmt.text) if stmt.kind == "assign" else None
         if compound:
-            value = arithmetic(compound.group(1), self.frame.env.get(target), value, stmt.text)
+            value = arithmetic(compound, self.frame.env.get(target), value, stmt.text)
         if stmt.kind == "assign" and is_number(value) and target in scalar_declarations(self.frame.function):
             # `n = dimNum - 3` on a `size_t n` holds the unsigned value; `big = big + 1` on an int32_t may overflow
             value = stored(scalar_declarations(self.frame.function)[target], value, target)
@@ -240,12 +240,12 @@ class StatementWalker:
                 ("[" in stmt.text or _NUMBER_VECTOR.search(stmt.type_text or "")):
             value = IntList(value.dims)  # `int64_t perm[] = {1, 0}`, `vector<float> scales{}`
         # `int64_t perm[2] = {...}`: the size is in the declarator, not in an initializer's `r[1]`.
-        array = _ARRAY_SIZE.search(re.split(r"[={]", stmt.text, maxsplit=1)[0]) if stmt.kind == "decl" else None
+        array = _declared_size(stmt.text) if stmt.kind == "decl" else None
         empty = isinstance(value, DtypeList) and not value.names  # `= {}`
         if stmt.kind == "decl" and empty and _NUMBER_VECTOR.search(stmt.type_text or ""):
             value = IntList(())  # `vector<float> scales{}`: an empty host vector that push_back fills
-        if array and (isinstance(value, (IntList, Unknown)) or empty):
-            size = int(array.group(1))
+        if array is not None and (isinstance(value, (IntList, Unknown)) or empty):
+            size = array
             given = value.items if isinstance(value, IntList) else ()
             if size <= _MAX_HOST_LIST:
                 value = IntList(tuple(given) + (0,) * (size - len(given)))
@@ -614,10 +614,14 @@ def _touched(before: dict, envs: list[dict]) -> set:
     merges to that object, so it is skipped; most of a frame's variables are untouched by a branch. A float is
     never skipped: NaN is not equal to itself, and the merge decides it as it always did."""
     touched = set()
+    held = before.get
     for env in envs:
-        for name, value in env.items():
-            if value is not before.get(name, _ABSENT) or isinstance(value, float):
-                touched.add(name)
+        touched.update([name for name, value in env.items() if value is not held(name, _ABSENT)])
+    # A value an arm left as it was is a float only where `before` holds that float: each such name is asked once
+    # (not once per arm and name, which was most of this function's time), and is touched if some arm holds it.
+    for name, value in before.items():
+        if isinstance(value, float) and name not in touched and any(name in env for env in envs):
+            touched.add(name)
     return touched
 
 
@@ -657,6 +661,20 @@ def joined_facts(name: str, values: list, where: str):
         columns = zip(*(value.items for value in values))
         return IntList(tuple(items[0] if len(set(items)) == 1 else None for items in columns))
     return Unknown(name)
+
+
+@functools.lru_cache(maxsize=65536)
+def _compound_operator(target: str, text: str) -> str | None:
+    """The operator of `target op= value` (`size *= x` -> "*"), else None; kept per text, as walks repeat statements."""
+    compound = re.match(rf"^\s*{re.escape(target)}\s*(<<|>>|[-+*/%&|^])=", text)
+    return compound.group(1) if compound else None
+
+
+@functools.lru_cache(maxsize=65536)
+def _declared_size(text: str) -> int | None:
+    """The size in a declarator (`int64_t perm[2] = {...}` -> 2), not in an initializer's `r[1]`; None without one."""
+    array = _ARRAY_SIZE.search(re.split(r"[={]", text, maxsplit=1)[0])
+    return int(array.group(1)) if array else None
 
 
 def _fails(stmts) -> bool:

@@ -27,6 +27,7 @@ def _writes() -> dict[str, frozenset[str]]:
     return {key: frozenset(table.get(key, ())) for key in ("ranges", "first", "second")}
 
 
+@functools.lru_cache(maxsize=65536)
 def _library_name(callee: str, arity: int) -> str | None:
     """`std::sort` / `::memset_s` / `swap` -> the library function's name; None for a member, another namespace, or
     a call that is no writing one (`std::move(x)` is a cast; an unqualified `sort` may be the repository's)."""

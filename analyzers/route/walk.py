@@ -77,6 +77,7 @@ _LISTED_ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[[^\[\]]+\]")
 _MEMBER_ARGUMENT = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+")
 _CALL_IN_CALLEE = re.compile(r"[\w>\]]\s*(?:<[^()]*>)?\s*\(")
 _PLAIN_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:::[A-Za-z_]\w*)*$")
+_RECEIVER_ROOT = re.compile(r"\W*([A-Za-z_]\w*)")
 _NEW = re.compile(r"^\s*new\s+(?:\(\s*std::nothrow\s*\)\s*)?([A-Za-z_][\w:]*)")
 
 
@@ -442,7 +443,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         once, from its expression, and is not one of the method's arguments."""
         inner = expr.children[0] if expr.children and expr.children[0].kind == "call" and \
             " ".join(expr.children[0].text.split()) == " ".join(receiver.split()) else None
-        root = re.match(r"\W*([A-Za-z_]\w*)", receiver)
+        root = _RECEIVER_ROOT.match(receiver)
         if inner is None and root is not None:  # the receiver's name is read here (`TABLE.find(k)`)
             self.walked_name(expr.line, root.group(1))
         if inner is not None:
