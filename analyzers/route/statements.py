@@ -342,7 +342,8 @@ class StatementWalker:
         # A write through a reference or pointer parameter, or to a member of an object a caller holds, lands in a
         # caller's variables: those are per arm and merged too (else one arm's write would read as certain).
         outer = outer_frames(frame)
-        outer_before = [dict(other.env) for other in outer]
+        outer_held = [other.env for other in outer]
+        outer_before = [dict(held) for held in outer_held]
         paths, flows = [], []
         exits_before = len(frame.exits)
         for index, (guard, body) in enumerate(arms):
@@ -353,7 +354,7 @@ class StatementWalker:
             if start is not None:
                 self.start_round(start[1], start[2], before_members[0])
             for other, saved in zip(outer, outer_before):
-                other.env = dict(saved)
+                other.env = ArmEnv(saved)  # most arms write no caller's variable: the merge then skips its scan
             frame.guards, frame.may = before_guards + (guard,), True
             exits = len(frame.exits)
             flows.append(self.walk_round(loop) if loop is not None and index == 0 else self.walk_block(body))
@@ -361,6 +362,13 @@ class StatementWalker:
                 flows[-1] = self.round_end(flows[-1], before_guards + (guard,), exits)
             paths.append((frame.env, [other.env for other in outer], self.members, self.shadows, logged))
         alternatives = self.merge_paths(frame, outer, (before_env, outer_before, *before_members), paths)
+        for index, held in enumerate(outer_held):
+            if type(held) is ArmEnv and not held.written and \
+                    all(type(path[1][index]) is ArmEnv and not path[1][index].written for path in paths) and \
+                    not any(isinstance(value, float) for value in held.values()):
+                # No arm wrote this caller's variables, so the merge gave back what it held: it keeps the enclosing
+                # arm's unwritten copy, whose merge can then skip it too (a float would have been merged anew).
+                outer[index].env = held
         for chosen, others in alternatives:
             self.alternatives.setdefault(chosen, []).extend(o for o in others if o not in self.alternatives[chosen])
         if cases or loop is not None:
@@ -616,6 +624,8 @@ def _touched(before: dict, envs: list[dict]) -> set:
     touched = set()
     held = before.get
     for env in envs:
+        if type(env) is ArmEnv and not env.written:
+            continue  # a caller's variables an arm did not write: every value is the very one `before` holds
         touched.update([name for name, value in env.items() if value is not held(name, _ABSENT)])
     # A value an arm left as it was is a float only where `before` holds that float: each such name is asked once
     # (not once per arm and name, which was most of this function's time), and is touched if some arm holds it.
@@ -626,6 +636,52 @@ def _touched(before: dict, envs: list[dict]) -> set:
 
 
 _ABSENT = object()
+
+
+class ArmEnv(dict):
+    """A caller's variables during one arm of a branch (_branches gives each arm a copy of them): says whether the
+    arm wrote them. One that was not written holds, name by name, the very values of the copy it was made from, so
+    the merge need not compare them (most arms write no caller's variable). Every way of changing a dict sets
+    `written`; a frame whose variables are replaced by another dict (a nested merge, a loop pass rolled back) is no
+    longer this one, and its merge compares every name as before."""
+
+    __slots__ = ("written",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.written = False
+
+    def __setitem__(self, key, value) -> None:
+        self.written = True
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key) -> None:
+        self.written = True
+        super().__delitem__(key)
+
+    def __ior__(self, other):
+        self.written = True
+        return super().__ior__(other)
+
+    def pop(self, *args):
+        self.written = True
+        return super().pop(*args)
+
+    def popitem(self):
+        self.written = True
+        return super().popitem()
+
+    def setdefault(self, key, default=None):
+        self.written = True
+        return super().setdefault(key, default)
+
+    def update(self, *args, **kwargs) -> None:
+        self.written = True
+        super().update(*args, **kwargs)
+
+    def clear(self) -> None:
+        self.written = True
+        super().clear()
 
 
 def merged_value(name: str, before, values: list):
