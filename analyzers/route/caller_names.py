@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 # An identifier that is neither a member (`.x`, `->x`), nor qualified (`a::x`, `x::b`), nor a call's name (`x(`); the
@@ -14,6 +15,13 @@ def substitute(text: str, names: dict[str, str]) -> str:
     """`op::IsContiguous(x)` with {"x": "self"} -> `op::IsContiguous(self)`; complex arguments are parenthesised."""
     if not names or not text:
         return text
+    return _substituted(text, tuple(names.items()))
+
+
+@functools.lru_cache(maxsize=65536)
+def _substituted(text: str, items: tuple[tuple[str, str], ...]) -> str:
+    """substitute, kept per text and names: a helper's guards are put in its caller's names at every call."""
+    names = dict(items)
 
     def replace(match: re.Match) -> str:
         argument = names.get(match.group(1))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from op_migrate.analyzers.cxx.model import Expr
@@ -396,22 +397,20 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         return Unknown(expr.text)
 
     def receiver_value(self, text: str):
-        text = strip_parens(text)
-        if _NUMBER.match(text) or _HEX.match(text):
+        form, text, extra = _receiver_form(text)
+        if form == "literal":
             return self.literal(text)
-        if text.startswith(("*", "&")):
-            return self.receiver_value(text[1:])
-        if _IDENT.match(text):
+        if form == "through":
+            return self.receiver_value(text)
+        if form == "name":
             return self.name_value(text)
-        got = _GET_TEXT.match(text)
-        if got:
+        if form == "get":
             # `std::get<0>(res)->GetDataType()`: a tuple item as a method's receiver.
-            return self.tuple_item(self.receiver_value(got.group(2)), int(got.group(1)))
-        subscripted = _split_subscript(text)
-        if subscripted is not None:
+            return self.tuple_item(self.receiver_value(text), extra)
+        if form == "subscript":
             # `(*tensors)[i]->GetDataType()`: a method's receiver is only text.
-            return self.subscript_value(self.receiver_value(subscripted[0]), self.receiver_value(subscripted[1]))
-        if text.endswith("()"):
+            return self.subscript_value(self.receiver_value(text), self.receiver_value(extra))
+        if form == "call":
             receiver, method = split_callee(text[:-2])
             if method in ("get",) and receiver is not None:
                 return self.receiver_value(receiver)
@@ -426,6 +425,30 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
                 return found if found is not None else Unknown(text)
             return self.method_value(self.receiver_value(receiver), method, None)
         return Unknown(text)
+
+
+@functools.lru_cache(maxsize=65536)
+def _receiver_form(text: str) -> tuple[str, str, object]:
+    """How receiver_value reads a text, decided from the text alone and kept (walks read the same receivers again):
+    (form, the text it goes on with, an extra part). literal: a number; through: `*p` / `&x` read as what follows;
+    name: an identifier; get: `std::get<N>(t)` (t, N); subscript: `base[index]` (base, index); call: `f()`, `r.m()`;
+    unknown: anything else."""
+    text = strip_parens(text)
+    if _NUMBER.match(text) or _HEX.match(text):
+        return "literal", text, None
+    if text.startswith(("*", "&")):
+        return "through", text[1:], None
+    if _IDENT.match(text):
+        return "name", text, None
+    got = _GET_TEXT.match(text)
+    if got:
+        return "get", got.group(2), int(got.group(1))
+    subscripted = _split_subscript(text)
+    if subscripted is not None:
+        return "subscript", subscripted[0], subscripted[1]
+    if text.endswith("()"):
+        return "call", text, None
+    return "unknown", text, None
 
 
 def _split_subscript(text: str) -> tuple[str, str] | None:

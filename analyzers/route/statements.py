@@ -252,12 +252,12 @@ class StatementWalker:
         if stmt.kind == "decl":
             self.frame.env.setdefault(target, UNKNOWN)  # a new local, even where a global has its name
         self._store(self.frame, target, value)
-        alias = _LOCAL_REFERENCE.match(stmt.text) if stmt.kind == "decl" else None
+        alias = _local_reference(stmt.text) if stmt.kind == "decl" else None
         if stmt.kind == "decl":
             self.declared_reference(stmt, alias is not None)
         if alias is not None:
             # `int64_t& count = shape.count;`: a write through the reference is a write to what it names.
-            self.frame.refs[alias.group(1)] = (self.frame, alias.group(2).replace(" ", ""))
+            self.frame.refs[alias[0]] = (self.frame, alias[1])
 
     def _index_value(self, text: str):
         """An element's index, with the change an increment in it makes (`perm[k++] = i`: k moves on)."""
@@ -724,6 +724,13 @@ def _compound_operator(target: str, text: str) -> str | None:
     """The operator of `target op= value` (`size *= x` -> "*"), else None; kept per text, as walks repeat statements."""
     compound = re.match(rf"^\s*{re.escape(target)}\s*(<<|>>|[-+*/%&|^])=", text)
     return compound.group(1) if compound else None
+
+
+@functools.lru_cache(maxsize=65536)
+def _local_reference(text: str) -> tuple[str, str] | None:
+    """(the reference, what it names without spaces) of `int64_t& alias = source;`, else None; kept per text."""
+    alias = _LOCAL_REFERENCE.match(text)
+    return (alias.group(1), alias.group(2).replace(" ", "")) if alias is not None else None
 
 
 @functools.lru_cache(maxsize=65536)
