@@ -46,14 +46,18 @@ class MacroIndex:
         """The definition of `name` a use in `unit_path` (at `line`, when given) sees, `origin` telling where it was
         found: "unit", "include" (one of `headers`, nearest first), "by-name" (a header of the roots that the unit
         is not known to include: a guess, the nearest to the unit), "framework"; None when nothing defines it."""
-        unit = os.path.abspath(unit_path)
+        return self._lookup(name, os.path.abspath(unit_path), (os.path.abspath(header) for header in headers), line)
+
+    def _lookup(self, name: str, unit: str, headers: Sequence[str], line: int | None) -> MacroDef | None:
+        """lookup with the unit's and the headers' absolute paths already made (a resolver makes them once: a route
+        walk asks it for many names, each through every header of the unit's include closure)."""
         found = self._in_unit(name, unit, line)
         if found is _UNDEFINED:
             return None
         if found is not None:
             return replace(found, origin="unit")
         for header in headers:
-            found = self._in_file(name, os.path.abspath(header))
+            found = self._in_file(name, header)
             if found is not None:
                 return replace(found, origin="include")
         nearest = sorted(self.candidates(name), key=lambda d: (-_shared_prefix(d.path, unit), d.path))
@@ -67,10 +71,11 @@ class MacroIndex:
         """A lookup for expand(): `name -> MacroDef | None` for one use site, cached; by_name=False leaves out
         definitions found only by name (identifiers inside an expansion then stay as written)."""
         cache: dict[str, MacroDef | None] = {}
+        unit, absolute = os.path.abspath(unit_path), [os.path.abspath(header) for header in headers]
 
         def lookup(name: str) -> MacroDef | None:
             if name not in cache:
-                found = self.lookup(name, unit_path, headers, line)
+                found = self._lookup(name, unit, absolute, line)
                 cache[name] = None if found is not None and found.by_name_only and not by_name else found
             return cache[name]
 
