@@ -13,8 +13,9 @@ import pytest
 
 from op_migrate.analyzers.scaffold import golden_check
 from op_migrate.analyzers.scaffold.modules import ModuleLoader
-from op_migrate.analyzers.scaffold.platform import Platform
 from op_migrate.analyzers.scaffold.trace import read_entry, trace_variants
+
+from .probe_operator import bare_platform, probe_entry
 
 SOURCE = """
 from impl.util.platform_adapter import tbe
@@ -40,39 +41,15 @@ def probe_compute(x1, x2, y1, y2, grad_x, grad_y):
         error_manager_vector.raise_err_specific_reson("probe", "grad_x, grad_y can not be False at same time.")
     return res
 
-
-@register_operator("Probe")
-@para_check.check_op_params(para_check.REQUIRED_INPUT, para_check.REQUIRED_INPUT, para_check.REQUIRED_OUTPUT,
-                            para_check.REQUIRED_OUTPUT, para_check.OPTION_ATTR_BOOL, para_check.OPTION_ATTR_BOOL,
-                            para_check.KERNEL_NAME)
-def probe(x1, x2, y1, y2, grad_x=True, grad_y=True, kernel_name="probe"):
-    dtype = x1.get("dtype").lower()
-    ins = classify([x1, x2], OpPatternMode.ELEWISE)
-    schedules, tensors = [], []
-    for (_x1, _x2) in ins:
-        with tbe.compute():
-            s1, s2 = shape_util.variable_shape([_x1, _x2])
-            d1 = tvm.placeholder(s1, name="d1", dtype=dtype)
-            d2 = tvm.placeholder(s2, name="d2", dtype=dtype)
-            res = probe_compute(d1, d2, y1, y2, grad_x, grad_y)
-            tensors.append([d1, d2] + res)
-        with tvm.target.cce():
-            sch = tbe.auto_schedule(res)
-        schedules.append(sch)
-    tbe.build(schedules, {"name": kernel_name, "tensor_list": tensors})
-"""
-
-
-def _platform() -> Platform:
-    return Platform(short_soc="Ascend910B", soc_version="Ascend910B1", ini_path=None, dsl_util_path=None,
-                    spec={"ubblock_size": "32"}, intrinsics={}, dsl_support={}, same_api={})
+""" + probe_entry(outputs=("y1", "y2"), attrs=[("grad_x", "OPTION_ATTR_BOOL", True),
+                                                     ("grad_y", "OPTION_ATTR_BOOL", True)], listed=True)
 
 
 def _variants(tmp_path: Path, second: str = "tbe.vsub(x1, x2)") -> dict:
     path = tmp_path / "probe.py"
     path.write_text(textwrap.dedent(SOURCE).replace("{second}", second), encoding="utf-8")
     loader = ModuleLoader([tmp_path])
-    chains = trace_variants(read_entry(loader, path), loader, _platform(), [("x1", "float32"), ("x2", "float32")],
+    chains = trace_variants(read_entry(loader, path), loader, bare_platform(), [("x1", "float32"), ("x2", "float32")],
                             [("y1", "float32"), ("y2", "float32")], {"grad_x": "bool", "grad_y": "bool"})
     by_values = {}
     for chain in chains:

@@ -7,8 +7,9 @@ import textwrap
 from pathlib import Path
 
 from op_migrate.analyzers.scaffold.modules import ModuleLoader
-from op_migrate.analyzers.scaffold.platform import Platform
 from op_migrate.analyzers.scaffold.trace import read_entry, trace
+
+from .probe_operator import bare_platform, probe_entry
 
 SOURCE = """
 import itertools
@@ -35,53 +36,27 @@ def probe_compute(x1, x2, y):
         return tbe.vmul(x1, x2)
     return tbe.vadd(x1, x2)
 
-
-@register_operator("Probe")
-@para_check.check_op_params(para_check.REQUIRED_INPUT, para_check.REQUIRED_INPUT, para_check.REQUIRED_OUTPUT,
-                            para_check.KERNEL_NAME)
-def probe(x1, x2, y, kernel_name="probe"):
-    dtype = x1.get("dtype").lower()
-    ins = classify([x1, x2], OpPatternMode.ELEWISE)
-    schedules, tensors = [], []
-    for (_x1, _x2) in ins:
-        with tbe.compute():
-            s1, s2 = shape_util.variable_shape([_x1, _x2])
-            d1 = tvm.placeholder(s1, name="d1", dtype=dtype)
-            d2 = tvm.placeholder(s2, name="d2", dtype=dtype)
-            res = probe_compute(d1, d2, y)
-            tensors.append([d1, d2, res])
-        with tvm.target.cce():
-            sch = tbe.auto_schedule(res)
-        schedules.append(sch)
-    tbe.build(schedules, {"name": kernel_name, "tensor_list": tensors})
-"""
+""" + probe_entry()
 
 
 def test_permutations_and_combinations_of_known_letters_are_computed(tmp_path: Path) -> None:
     path = tmp_path / "probe.py"
     path.write_text(textwrap.dedent(SOURCE), encoding="utf-8")
     loader = ModuleLoader([tmp_path])
-    platform = Platform(short_soc="Ascend910B", soc_version="Ascend910B1", ini_path=None, dsl_util_path=None,
-                        spec={"ubblock_size": "32"}, intrinsics={}, dsl_support={}, same_api={})
-    chain = trace(read_entry(loader, path), loader, platform, [("x1", "float32"), ("x2", "float32")],
+    chain = trace(read_entry(loader, path), loader, bare_platform(), [("x1", "float32"), ("x2", "float32")],
                   [("y", "float32")])
     assert chain.translated and [op.name for op in chain.ops] == ["vmul"]
 
 
 def _traced(tmp_path: Path, compute: str, attr: str = ""):
     source = textwrap.dedent(SOURCE)
-    start, end = source.index("def probe_compute"), source.index("@register_operator")
-    source = source[:start] + textwrap.dedent(compute) + "\n\n" + source[end:]
-    if attr:  # a str attribute the entry passes on to the compute
-        source = source.replace("para_check.REQUIRED_OUTPUT,\n", "para_check.REQUIRED_OUTPUT, para_check.OPTION_ATTR_STR,\n")
-        source = source.replace('y, kernel_name="probe")', f'y, {attr}="NHWC", kernel_name="probe")')
-        source = source.replace("probe_compute(d1, d2, y)", f"probe_compute(d1, d2, y, {attr})")
+    # a str attribute, when named, the entry passes on to the compute
+    source = source[:source.index("def probe_compute")] + textwrap.dedent(compute) + \
+        probe_entry(attrs=[(attr, "OPTION_ATTR_STR", "NHWC")] if attr else ())
     path = tmp_path / "probe.py"
     path.write_text(source, encoding="utf-8")
     loader = ModuleLoader([tmp_path])
-    platform = Platform(short_soc="Ascend910B", soc_version="Ascend910B1", ini_path=None, dsl_util_path=None,
-                        spec={"ubblock_size": "32"}, intrinsics={}, dsl_support={}, same_api={})
-    return trace(read_entry(loader, path), loader, platform, [("x1", "float32"), ("x2", "float32")],
+    return trace(read_entry(loader, path), loader, bare_platform(), [("x1", "float32"), ("x2", "float32")],
                  [("y", "float32")], {attr: "str"} if attr else None)
 
 

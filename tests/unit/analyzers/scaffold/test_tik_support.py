@@ -16,6 +16,8 @@ from op_migrate.analyzers.scaffold.platform import Platform, PlatformError
 from op_migrate.analyzers.scaffold.tik_support import TIK_API_MAP, TIK_PARAMS, load_tik_tables
 from op_migrate.analyzers.scaffold.trace import read_entry, trace
 
+from .probe_operator import bare_platform, probe_entry
+
 OPERATOR = """
 from impl.util.platform_adapter import tbe
 from impl.util.platform_adapter import tbe_platform
@@ -36,30 +38,11 @@ def probe_compute(x1, x2, y):
         return tbe.vmul(x1, x2)
     return tbe.vadd(x1, x2)
 
-
-@register_operator("Probe")
-@para_check.check_op_params(para_check.REQUIRED_INPUT, para_check.REQUIRED_INPUT, para_check.REQUIRED_OUTPUT,
-                            para_check.KERNEL_NAME)
-def probe(x1, x2, y, kernel_name="probe"):
-    ins = classify([x1, x2], OpPatternMode.ELEWISE)
-    schedules, tensors = [], []
-    for (_x1, _x2) in ins:
-        with tbe.compute():
-            s1, s2 = shape_util.variable_shape([_x1, _x2])
-            d1 = tvm.placeholder(s1, name="d1", dtype="float32")
-            d2 = tvm.placeholder(s2, name="d2", dtype="float32")
-            res = probe_compute(d1, d2, y)
-            tensors.append([d1, d2, res])
-        with tvm.target.cce():
-            sch = tbe.auto_schedule(res)
-        schedules.append(sch)
-    tbe.build(schedules, {"name": kernel_name, "tensor_list": tensors})
-"""
+""" + probe_entry(dtype='"float32"')
 
 
 def platform() -> Platform:
-    return Platform(short_soc="Ascend910B", soc_version="Ascend910B1", ini_path=None, dsl_util_path=None,
-                    spec={"ubblock_size": "32"}, intrinsics={}, dsl_support={}, same_api={})
+    return bare_platform()
 
 API_MAP = """
 ASCEND_910 = "Ascend910"
