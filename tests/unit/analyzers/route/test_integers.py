@@ -84,6 +84,10 @@ def test_conversions(type_text: str, value, expected) -> None:
     ("    int64_t big = 9223372036854775807;\n    int64_t r = big + 1;", "r > 0", MAY),
     ("    int64_t big = 9223372036854775807;", "big - 9223372036854775806 == 1", CERTAIN),  # read exactly
     ("    int64_t eight = 010;", "eight == 8", CERTAIN),  # octal
+    # An increment stores as the variable's type, as an assignment does (it kept 256 and -1: probe set 30).
+    ("    uint8_t a = 255;\n    a++;", "a == 0", CERTAIN),
+    ("    size_t n = 0;\n    n--;", "n > 100", CERTAIN),
+    ("    int8_t c = 127;\n    ++c;", "c < 0", CERTAIN),
 ])
 def test_routes_decide_on_cpp_values(tmp_path: Path, prelude: str, cond: str, expected) -> None:
     assert branch_launches(tmp_path, prelude, cond) == expected
