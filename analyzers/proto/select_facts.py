@@ -9,7 +9,7 @@ depends on shapes, formats or attributes stays a condition; what cannot be read 
 from __future__ import annotations
 
 import functools
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from astroid import nodes
 from astroid.exceptions import AstroidBuildingError
@@ -51,6 +51,20 @@ class SocAnswers:
             return variants.pop() if len(variants) == 1 else None
         kind, name, dtype = query
         return (self.platform.api if kind == "api" else self.platform.intrinsic)(self.soc, name, dtype)
+
+
+def static_twin(path: str) -> PurePath | None:
+    """The static module the framework takes a function from when a dynamic one lacks it: impl.dynamic.<op> ->
+    impl.<op>, the same file name one folder up (te_fusion/fusion_manager.py get_func_of_op, CANN 8.1.RC1); None for
+    a module outside a dynamic folder."""
+    found = PurePath(path)
+    return found.parent.parent / found.name if found.parent.name == "dynamic" else None
+
+
+def soft_sync(info) -> bool:
+    """Whether the op-info marks the op soft-sync, which get_func_of_op keeps to its dynamic module (soft_sync_op:
+    the op-info's softsync flag, matched by name)."""
+    return info is not None and str(info.flags.get("softsync.flag", "")).lower() == "true"
 
 
 def selection(path: str, soc: str, platform, ports: list[tuple[str, int, str]]) -> dict:

@@ -233,9 +233,8 @@ class StatementWalker:
         compound = _compound_operator(target, stmt.text) if stmt.kind == "assign" else None
         if compound:
             value = arithmetic(compound, self.frame.env.get(target), value, stmt.text)
-        if stmt.kind == "assign" and is_number(value) and target in scalar_declarations(self.frame.function):
-            # `n = dimNum - 3` on a `size_t n` holds the unsigned value; `big = big + 1` on an int32_t may overflow
-            value = stored(scalar_declarations(self.frame.function)[target], value, target)
+        if stmt.kind == "assign":
+            value = self.as_declared(target, value)
         if stmt.kind == "decl" and isinstance(value, HostValue) and value.kind == "ints" and \
                 ("[" in stmt.text or _NUMBER_VECTOR.search(stmt.type_text or "")):
             value = IntList(value.dims)  # `int64_t perm[] = {1, 0}`, `vector<float> scales{}`
@@ -258,6 +257,13 @@ class StatementWalker:
         if alias is not None:
             # `int64_t& count = shape.count;`: a write through the reference is a write to what it names.
             self.frame.refs[alias[0]] = (self.frame, alias[1])
+
+    def as_declared(self, name: str, value):
+        """A number stored into a variable declared of an arithmetic type, as C++ converts it (`n = dimNum - 3` on a
+        `size_t n` holds the unsigned value, `a++` on a `uint8_t a = 255` 0; `big = big + 1` on an int32_t may
+        overflow); anything else as it is."""
+        declared = scalar_declarations(self.frame.function).get(name) if is_number(value) else None
+        return value if declared is None else stored(declared, value, name)
 
     def _index_value(self, text: str):
         """An element's index, with the change an increment in it makes (`perm[k++] = i`: k moves on)."""
@@ -462,10 +468,7 @@ class StatementWalker:
         if stmt.text == "do":
             # `do { ... } while (cond)`: the body runs once before the condition is read (the check macros'
             # `do { if (...) { return ...; } } while (0)`); a `continue` goes on to the condition, a `break` leaves.
-            frame = self.frame
-            start = (frame.guards, frame.may, len(frame.exits))
-            with self.jump_target("loop") as target:
-                flow = self.next_round(target, start, self.walk_block(stmt.then))
+            flow, target = self._body_to_continues(stmt, "loop")
             if flow == RETURNED and not target.breaks:
                 return flow
             if flow in JUMPS or stmt.value is None or self.truth(stmt.value) is False:
@@ -509,14 +512,20 @@ class StatementWalker:
         meet the body's end; a `break` or a return leaves before it."""
         if not stmt.orelse:
             return self.walk_block(stmt.then)
-        frame = self.frame
-        start = (frame.guards, frame.may, len(frame.exits))
-        with self.jump_target("round") as target:
-            flow = self.next_round(target, start, self.walk_block(stmt.then))
+        flow, _ = self._body_to_continues(stmt, "round")
         if flow in (RETURNED, BREAK):
             return flow
         self.walk_block(stmt.orelse)  # an expression: it neither returns nor jumps
         return flow
+
+    def _body_to_continues(self, stmt: Stmt, kind: str):
+        """(flow, jump target) of a loop's body walked under a `kind` target, the paths that continued joined at its
+        end: where a `for`'s update or a `do`-`while`'s condition runs next."""
+        frame = self.frame
+        start = (frame.guards, frame.may, len(frame.exits))
+        with self.jump_target(kind) as target:
+            flow = self.next_round(target, start, self.walk_block(stmt.then))
+        return flow, target
 
     def _general_loop(self, stmt: Stmt) -> str:
         """A loop whose rounds the facts do not count: any round may be the one walked."""

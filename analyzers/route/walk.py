@@ -14,7 +14,7 @@ from op_migrate.analyzers.route.audit import FrameAudit, RouteAudit
 from op_migrate.analyzers.route.callee_text import bare_name, split_callee, strip_parens
 from op_migrate.analyzers.route.caller_names import argument_names, substitute
 from op_migrate.analyzers.route.checks import CheckStatements, Failure, without_failed_paths
-from op_migrate.analyzers.route.integers import UInt, scalar_declarations, stored
+from op_migrate.analyzers.route.integers import UInt, stored
 from op_migrate.analyzers.route.jumps import JumpWalk
 from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, with_item
 from op_migrate.analyzers.route.effect_scan import EffectScan
@@ -276,10 +276,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         return next((d for d in unit.globals if d.name.rsplit("::", 1)[-1] == short), None)
 
     def assign(self, name: str, value) -> None:
-        if is_number(value) and name in scalar_declarations(self.frame.function):
-            # `a++` on a `uint8_t a = 255` holds 0, `n--` on a `size_t n = 0` 2^64-1: stored as the variable's type
-            value = stored(scalar_declarations(self.frame.function)[name], value, name)
-        self._store(self.frame, name, value)
+        self._store(self.frame, name, self.as_declared(name, value))  # `a++`, an out-parameter: the variable's type
 
     def pointee(self, name: str):
         pointed = self.frame.pointer_refs.get(name)

@@ -34,14 +34,17 @@ def writes_in(stmts, name: str) -> bool:
 @functools.lru_cache(maxsize=1024)
 def writes_pattern(name: str) -> re.Pattern:
     word = re.escape(name)
-    return re.compile(rf"(?<![\w.>])(?:{word}\s*(?:\[[^\]]*\]\s*)?(?:[-+*/%&|^]|<<|>>)?=(?!=)|{word}\s*(?:\+\+|--)"
-                      rf"|(?:\+\+|--)\s*{word}\b)|(?:^|[(,=!?:;{{]|\breturn)\s*&\s*{word}\b|[(,]\s*{word}\s*[,)]",
-                      re.M)
+    return re.compile(rf"{_stepped_or_assigned(word, element=True)}|(?:^|[(,=!?:;{{]|\breturn)\s*&\s*{word}\b"
+                      rf"|[(,]\s*{word}\s*[,)]", re.M)
 
 
 @functools.lru_cache(maxsize=1024)
 def assigns_pattern(name: str) -> re.Pattern:
     """`name` assigned (plainly, compound) or stepped in an expression's text: the writes of a loop's condition."""
-    word = re.escape(name)
-    return re.compile(rf"(?<![\w.>]){word}\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|(?<![\w.>]){word}\s*(?:\+\+|--)"
-                      rf"|(?:\+\+|--)\s*{word}\b")
+    return re.compile(_stepped_or_assigned(re.escape(name), element=False))
+
+
+def _stepped_or_assigned(word: str, element: bool) -> str:
+    """`word = ...`, `word += ...` (an element `word[i] = ...` too where `element`), `word++`, `++word`."""
+    index = r"(?:\[[^\]]*\]\s*)?" if element else ""
+    return rf"(?<![\w.>])(?:{word}\s*{index}(?:[-+*/%&|^]|<<|>>)?=(?!=)|{word}\s*(?:\+\+|--)|(?:\+\+|--)\s*{word}\b)"

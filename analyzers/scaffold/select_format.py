@@ -10,12 +10,13 @@ function it is asked to run.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path, PurePath
+from pathlib import Path
 
 from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
 from op_migrate.analyzers.proto.model import OpInfo
 from op_migrate.analyzers.proto.dtype_names import opinfo_dtype
+from op_migrate.analyzers.proto.select_facts import soft_sync, static_twin
 from op_migrate.analyzers.scaffold.combos import Combination, CombinationError, SocCombinations
 from op_migrate.analyzers.scaffold.dsl_calls import Dsl, Tracer
 from op_migrate.analyzers.scaffold.framework import Framework, attr_value
@@ -35,13 +36,12 @@ def select_module(facts, loader: ModuleLoader, info: OpInfo):
     if HOOK in facts.module.functions:
         return facts.module
     where = f"the op-info of {info.soc} declares no dtypes and {facts.module.path} has no {HOOK}"
-    if not is_dynamic(facts.module.path):
+    twin = static_twin(facts.module.path)
+    if twin is None:
         raise CombinationError(f"{info.op_type}: {where}")
-    if str(info.flags.get("softsync.flag", "")).lower() == "true":
-        # get_func_of_op keeps a soft-sync op to its dynamic module (soft_sync_op: the op-info's softsync flag, by name).
+    if soft_sync(info):
         raise CombinationError(f"{info.op_type}: {where}, and a soft-sync op is not given the static module's")
-    path = Path(facts.module.path)
-    twin = path.parent.parent / path.name  # impl.dynamic.<op> -> impl.<op>: the same file name one folder up
+    twin = Path(twin)
     try:
         static = loader.parse_file(twin, facts.module.name.replace(".dynamic.", ".", 1)) if twin.is_file() else None
     except (AstroidSyntaxError, AstroidBuildingError, OSError, RecursionError, ValueError):
@@ -50,9 +50,6 @@ def select_module(facts, loader: ModuleLoader, info: OpInfo):
         raise CombinationError(f"{info.op_type}: {where}, nor has its static module {twin}")
     return static
 
-
-def is_dynamic(path: str) -> bool:
-    return PurePath(path).parent.name == "dynamic"
 
 
 def select_combinations(facts, loader: ModuleLoader, platform: Platform, info: OpInfo) -> SocCombinations:

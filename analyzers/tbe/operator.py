@@ -9,7 +9,7 @@ from pathlib import PurePath
 from op_migrate.analyzers.proto.capability import build_matrix
 from op_migrate.analyzers.proto.model import CapabilityMatrix, KernelChecks, OpInfo, split_remap
 from op_migrate.analyzers.proto.opinfo import soc_of
-from op_migrate.analyzers.proto.select_facts import selection
+from op_migrate.analyzers.proto.select_facts import selection, soft_sync, static_twin
 from op_migrate.analyzers.proto.sources import CapabilitySources
 
 KIND_LABELS = {
@@ -160,9 +160,8 @@ def _selector(kernels: dict, primary, platform, every: list, aicore: dict | None
         if kernel.select_format is not None:
             return selection(kernel.path, soc, platform, ports)
         static = _static_twin(kernel, every)
-        info = (aicore or {}).get(soc)
-        soft_sync = info is not None and str(info.flags.get("softsync.flag", "")).lower() == "true"
-        if static is not None and static.select_format is not None and not soft_sync:
+        kept_dynamic = soft_sync((aicore or {}).get(soc))
+        if static is not None and static.select_format is not None and not kept_dynamic:
             found = selection(static.path, soc, platform, ports)
             return {**found, "module": static.path} if "combinations" in found else found
         others = [k.path for k in every if k.select_format is not None and k.path != kernel.path]
@@ -176,12 +175,9 @@ def _selector(kernels: dict, primary, platform, every: list, aicore: dict | None
 
 
 def _static_twin(kernel, every: list):
-    """The static implementation the framework falls back to for a dynamic one: the same file name one folder up."""
-    path = PurePath(kernel.path)
-    if role_of(kernel.path) != "dynamic" or path.parent.name != "dynamic":
-        return None
-    twin = path.parent.parent / path.name
-    return next((k for k in every if PurePath(k.path) == twin), None)
+    """The static implementation the framework falls back to for a dynamic one (select_facts.static_twin)."""
+    twin = static_twin(kernel.path) if role_of(kernel.path) == "dynamic" else None
+    return next((k for k in every if PurePath(k.path) == twin), None) if twin is not None else None
 
 
 # Where each capability fact is read: the op-info entry of the first SoC it holds for, the REG_OP, or the kernel.
