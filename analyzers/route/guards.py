@@ -75,6 +75,9 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
     def assign(self, name: str, value) -> None:
         """Out-parameters (BroadcastInferShape's third argument) write here."""
 
+    def step_place(self, text: str, value) -> None:
+        """`v[1]++`, `p.a--`: the operand that is no plain name now holds `value` (the route walk stores it)."""
+
     def pointee(self, name: str):
         """What `*name` holds when `name` is a pointer parameter given `&variable` (the route walk knows); None."""
         return None
@@ -218,6 +221,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
             changed = operand + (1 if op == "++" else -1) if is_int(operand) else Unknown(target.text)
             if target.kind == "name":
                 self.assign((target.name or target.text).strip(), changed)
+            else:
+                self.step_place(target.text, changed)
             return operand if expr.text.rstrip().endswith(op) else changed
         if op == "!":
             truth = self.truthy(operand)

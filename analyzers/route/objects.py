@@ -15,8 +15,9 @@ import re
 
 from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Expr, Function
 from op_migrate.analyzers.route.callee_text import bare_name
+from op_migrate.analyzers.route.integers import stored
 from op_migrate.analyzers.route.overloads import arg_kind, choose
-from op_migrate.analyzers.route.values import UNKNOWN, MethodRef, ObjectList, ObjectValue, Unknown
+from op_migrate.analyzers.route.values import UNKNOWN, MethodRef, ObjectList, ObjectValue, Unknown, is_number
 
 # How far a class's bases are followed; a deeper (or cyclic) hierarchy is reported and cut there.
 MAX_BASES = 16
@@ -205,8 +206,17 @@ class ObjectCalls:
         return self.members.get(f"{obj.key}.{name}", Unknown(name))
 
     def store_member(self, frame, obj: ObjectValue, name: str, value) -> None:
-        """A member's new value, written by `frame`: every frame that shares the object sees it (members.py)."""
+        """A member's new value, written by `frame`: every frame that shares the object sees it (members.py); a
+        number is stored as the member's declared type converts it (`uint8_t u_; u_ = 260` holds 4)."""
+        if is_number(value):
+            value = stored(self._field_type(obj, name), value, name)
         self.write_member(frame, f"{obj.key}.{name}", value)
+
+    def _field_type(self, obj: ObjectValue, name: str) -> str | None:
+        found = self.class_decl(obj.cls)
+        field = next((m for _, d in self.lineage(found) for m in d.fields if m.name == name), None) \
+            if found is not None else None
+        return field.type_text if field is not None else None
 
     def member_path(self, text: str, frame=None):
         """(object, member) that `a.b`, `p->b.c`, `this->b` names in `frame` (the current one by default: a write

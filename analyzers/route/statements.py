@@ -198,41 +198,17 @@ class StatementWalker:
         if stmt.kind == "decl" and self.structured_binding(stmt, value) or \
                 stmt.kind == "assign" and self.tie_assignment(target, value):
             return
+        compound = _compound_operator(target, stmt.text) if stmt.kind == "assign" else None
+        member = self.own_member(target) if stmt.kind == "assign" else None
+        if compound:
+            value = arithmetic(compound, self.place_value(target, member), value, stmt.text)
         element = _ELEMENT.match(target)
         if element:
-            name, index = element.group(1), self._index_value(element.group(2))
-            current = self.frame.env.get(name)
-            if isinstance(current, TensorList):
-                self.container_element_assign(name, current, value)
-                return
-            if current is not None and not isinstance(current, (IntList, TensorTuple, Unknown)):
-                self._store(self.frame, name, Unknown(name))  # `m[2] = 5` on a map or set the walk does not follow
-                return
-            if isinstance(current, TensorTuple):
-                # `fagOut[0] = l0op::Reshape(fagOut[0], ...)` on the std::array an L0 op returned: that position only.
-                items = list(current.items)
-                if isinstance(index, int) and 0 <= index < len(items):
-                    items[index] = value
-                else:
-                    items = [UNKNOWN] * len(items)
-                self._store(self.frame, name, TensorTuple(tuple(items)))
-                return
-            if isinstance(current, IntList) and isinstance(index, int) and 0 <= index < len(current.items):
-                items = list(current.items)
-                items[index] = value if is_number(value) else None
-                self._store(self.frame, name, IntList(tuple(items)))
-            elif isinstance(current, IntList):
-                self._store(self.frame, name, IntList((None,) * len(current.items)))
-            if name in self.frame.pointers or not isinstance(current, IntList):
-                self.write_through_unknown(self.frame, target)  # `p[0] = 9`: p may reach an array of the frame
+            self._assign_element(target, element.group(1), self._index_value(element.group(2)), value)
             return
-        member = self.own_member(target) if stmt.kind == "assign" else None
-        if member is not None:  # `count_ = 1;` inside a method: its object's member
+        if member is not None:  # `count_ = 1;`, `count_ += k;` inside a method: its object's member
             self.store_member(self.frame, member[0], member[1], value)
             return
-        compound = _compound_operator(target, stmt.text) if stmt.kind == "assign" else None
-        if compound:
-            value = arithmetic(compound, self.frame.env.get(target), value, stmt.text)
         if stmt.kind == "assign":
             value = self.as_declared(target, value)
         if stmt.kind == "decl" and isinstance(value, HostValue) and value.kind == "ints" and \
@@ -257,6 +233,60 @@ class StatementWalker:
         if alias is not None:
             # `int64_t& count = shape.count;`: a write through the reference is a write to what it names.
             self.frame.refs[alias[0]] = (self.frame, alias[1])
+
+    def _assign_element(self, target: str, name: str, index, value) -> None:
+        """`dims[i] = x` (`target`; `index` evaluated): the element of a host list or an L0 op's tuple, a tensor
+        list's item; anything else the walk does not follow."""
+        current = self.frame.env.get(name)
+        if isinstance(current, TensorList):
+            self.container_element_assign(name, current, value)
+            return
+        if current is not None and not isinstance(current, (IntList, TensorTuple, Unknown)):
+            self._store(self.frame, name, Unknown(name))  # `m[2] = 5` on a map or set the walk does not follow
+            return
+        if isinstance(current, TensorTuple):
+            # `fagOut[0] = l0op::Reshape(fagOut[0], ...)` on the std::array an L0 op returned: that position only.
+            items = list(current.items)
+            if isinstance(index, int) and 0 <= index < len(items):
+                items[index] = value
+            else:
+                items = [UNKNOWN] * len(items)
+            self._store(self.frame, name, TensorTuple(tuple(items)))
+            return
+        if isinstance(current, IntList) and isinstance(index, int) and 0 <= index < len(current.items):
+            items = list(current.items)
+            items[index] = value if is_number(value) else None
+            self._store(self.frame, name, IntList(tuple(items)))
+        elif isinstance(current, IntList):
+            self._store(self.frame, name, IntList((None,) * len(current.items)))
+        if name in self.frame.pointers or not isinstance(current, IntList):
+            self.write_through_unknown(self.frame, target)  # `p[0] = 9`: p may reach an array of the frame
+
+    def place_value(self, target: str, member=None):
+        """What a compound assignment's target holds before it (`n += 1`, `dims[1] *= 2`, `p.a -= 1`, a member inside
+        a method); None when the walk cannot read it."""
+        if member is not None:
+            return self.member_value(*member)
+        if _PLAIN_TARGET.fullmatch(target):
+            return self.frame.env.get(target)
+        if "++" in target or "--" in target or "(" in target:
+            return None
+        return self.receiver_value(target)
+
+    def step_place(self, text: str, value) -> None:
+        """`v[1]++`, `p.a--`, `(*p)++`: the stepped value stored where the operand is (a plain name is `assign`)."""
+        target = text.strip()
+        target = target[1:-1].strip() if target.startswith("(") and target.endswith(")") else target
+        if _PLAIN_TARGET.fullmatch(target):
+            self.assign(target, value)
+            return
+        element = _ELEMENT.match(target)
+        if element and "++" not in element.group(2) and "--" not in element.group(2):
+            self._assign_element(target, element.group(1), self.receiver_value(element.group(2)), value)
+        elif element:
+            self.write_through_unknown(self.frame, target, named=True)  # `v[k++]++`: the index steps too
+        else:
+            self._store(self.frame, target, value)
 
     def as_declared(self, name: str, value):
         """A number stored into a variable declared of an arithmetic type, as C++ converts it (`n = dimNum - 3` on a

@@ -76,6 +76,7 @@ _EXECUTOR_NO_OPS = ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorR
 _LISTED_ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[[^\[\]]+\]")
 _MEMBER_ARGUMENT = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+")
 _CALL_IN_CALLEE = re.compile(r"[\w>\]]\s*(?:<[^()]*>)?\s*\(")
+_VALUE_PATH = re.compile(r"^([A-Za-z_]\w*)(\s*\..*)$")  # `pr.second`, `box.dims[0]`
 _PLAIN_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:::[A-Za-z_]\w*)*$")
 _RECEIVER_ROOT = re.compile(r"\W*([A-Za-z_]\w*)")
 _NEW = re.compile(r"^\s*new\s+(?:\(\s*std::nothrow\s*\)\s*)?([A-Za-z_][\w:]*)")
@@ -550,6 +551,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             path = self.member_path(name, frame)
             if path is not None:
                 self.store_member(frame, path[0], path[1], value)
+            elif "->" not in name and not name.startswith("*") and _VALUE_PATH.match(name):
+                self._written_within(frame, name)
             else:
                 self.write_through_unknown(frame, name)
             return
@@ -582,6 +585,19 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         if name in frame.refs:
             caller, caller_name = frame.refs[name]
             self._store(caller, caller_name, value)
+
+    def _written_within(self, frame: Frame, name: str) -> None:
+        """`pr.second = 5`, `box.dims[0] = 2`, `obj.pair_.first = 1`: a part of a variable (or of an object's
+        member) the walk keeps whole changes; that variable (member) is unknown from here on."""
+        base, rest = _VALUE_PATH.match(name).groups()
+        held = frame.env.get(base)
+        first = re.match(r"\s*\.\s*(\w+)", rest)
+        if isinstance(held, ObjectValue) and first is not None:
+            self.store_member(frame, held, first.group(1), Unknown(name))
+        elif base in frame.env or base in frame.refs:
+            self._store(frame, base, Unknown(base))
+        else:
+            self.write_through_unknown(frame, name)
 
     def _global_written(self, frame: Frame, name: str, value) -> bool:
         """A write to a variable of the file's namespace scope (`g_mode = 1` in a helper): every later read, in any
