@@ -22,6 +22,9 @@ _FOR_INIT = re.compile(r"^\s*for\s*\(\s*((?:const\s+)?[\w:<>]+(?:\s*\*)*\s*?)\s*
 _POINTER_LIKE = re.compile(r"\b(?:unique_ptr|shared_ptr|weak_ptr|Ptr)\b|\bauto\b")
 
 
+_THROUGH_EXPRESSION = re.compile(r"^\s*\*\s*(?![A-Za-z_]\w*\s*$)")  # `*` of no plain name
+
+
 class AliasWalk:
     """Methods of RouteWalk; it supplies frame, _store() and the frames' `escaped`, `pointers`, `loose_refs` and
     `loose_params`."""
@@ -65,6 +68,10 @@ class AliasWalk:
         if named or not target.lstrip().startswith("*") and "[" not in target and "->" not in target and \
                 "." not in target:
             names.update(name for name in mentioned if name in frame.env)
+        elif _THROUGH_EXPRESSION.match(target) or isinstance(frame.env.get(target.lstrip(" *")), IntList):
+            # `*v.begin() = 5`, `*(d + 1) = 8`, `*dims = 1` (an array): a pointer made on the spot may reach any
+            # array it names.
+            names.update(name for name in mentioned if name in frame.env and _host_data(frame.env[name]))
         for name in names:
             frame.env[name] = Unknown(name)
         for name in mentioned:  # `*(d + 1) = 8` with d a parameter given the caller's array: the caller's changes

@@ -237,6 +237,10 @@ class StatementWalker:
     def _assign_element(self, target: str, name: str, index, value) -> None:
         """`dims[i] = x` (`target`; `index` evaluated): the element of a host list or an L0 op's tuple, a tensor
         list's item; anything else the walk does not follow."""
+        member = self.own_member(name)
+        if member is not None:  # `dims_[0] = 5` inside a method: an element of its object's member
+            self.store_member(self.frame, *member, _with_element(self.member_value(*member), index, value))
+            return
         current = self.frame.env.get(name)
         if isinstance(current, TensorList):
             self.container_element_assign(name, current, value)
@@ -794,6 +798,21 @@ def _fails(stmts) -> bool:
 def _fails_or_logs(stmts) -> bool:
     """An error arm: it fails (nullptr, an error code) or logs an error and returns."""
     return _fails(stmts) or logs_and_fails(stmts)
+
+
+def _with_element(current, index, value):
+    """A member list after `m[index] = value`: that element of a host list or of an L0 op's tuple, an item of a
+    tensor list; anything else unknown."""
+    known = isinstance(index, int) and not isinstance(index, bool)
+    if isinstance(current, HostValue) and current.kind == "ints":
+        current = IntList(current.dims)  # `int64_t dims_[2] = {1, 2};`, a member's default
+    if isinstance(current, TensorList):
+        return with_item(current, value)
+    if isinstance(current, (IntList, TensorTuple)) and known and 0 <= index < len(current.items):
+        items = list(current.items)
+        items[index] = value if isinstance(current, TensorTuple) or is_number(value) else None
+        return type(current)(tuple(items))
+    return Unknown("an element written")
 
 
 def _flatten_cases(cases) -> tuple[Stmt, ...]:

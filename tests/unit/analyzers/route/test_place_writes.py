@@ -79,3 +79,32 @@ def test_a_member_of_a_struct_value(tmp_path: Path, prelude: str, cond: str, exp
 ])
 def test_a_part_of_a_value_kept_whole_makes_it_unknown(tmp_path: Path, prelude: str, cond: str) -> None:
     assert branch_launches(tmp_path, prelude, cond) == MAY
+
+
+@pytest.mark.parametrize("prelude, cond", [
+    ("    std::vector<int64_t> v = {1, 2};\n    v.at(1) = 5;", "v[1] == 2"),
+    ("    std::vector<int64_t> v = {1, 2};\n    v.back()++;", "v[1] == 2"),
+    ("    std::vector<int64_t> v = {1, 2};\n    *v.begin() = 5;", "v[0] == 1"),
+    ("    int64_t a[2] = {1, 2};\n    *(a + 1) = 5;", "a[1] == 2"),
+    ("    int64_t a[2] = {1, 2};\n    *a = 5;", "a[0] == 1"),
+])
+def test_a_write_through_an_accessor_or_a_pointer_made_on_the_spot(tmp_path: Path, prelude: str, cond: str) -> None:
+    assert branch_launches(tmp_path, prelude, cond) == MAY
+
+
+_BOX = """class Box {
+public:
+    void Set(int64_t i) { dims_[i] = 5; }
+    int64_t dims_[2] = {1, 2};
+};
+
+"""
+
+
+@pytest.mark.parametrize("prelude, cond, expected", [
+    ("    Box b;\n    b.Set(1);", "b.dims_[0] == 1 && b.dims_[1] == 5", CERTAIN),
+    ("    Box b;\n    b.Set(self->GetViewShape().GetDimNum());", "b.dims_[0] == 1", MAY),
+    ("    Box b;\n    b.dims_[1] = 7;", "b.dims_[1] == 2", MAY),
+])
+def test_an_element_of_a_member_array(tmp_path: Path, prelude: str, cond: str, expected) -> None:
+    assert branch_launches(tmp_path, prelude, cond, _BOX) == expected
