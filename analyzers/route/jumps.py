@@ -112,5 +112,7 @@ class JumpWalk:
         if len(frame.exits) == exits:
             frame.guards, frame.may = guards, may  # no return on the way: every path goes on from here
             return NORMAL
-        frame.may = True
+        # Some paths returned: those that broke out go on, under the guards they had where the loop or switch began
+        # (not under the last path's, which may be one that returned: `do { if (c) break; return ERR; } while (0)`).
+        frame.guards, frame.may = guards, True
         return MAYBE

@@ -77,3 +77,14 @@ def test_structured_binding_by_reference_aliases_its_source(tmp_path: Path, prel
 ])
 def test_do_while_and_conditions_that_write(tmp_path: Path, prelude: str, cond: str, expected) -> None:
     assert branch_launches(tmp_path, prelude, cond) == expected
+
+
+@pytest.mark.parametrize("prelude", [
+    "    do {\n        if (n != 2) {\n            break;\n        }\n        return ACLNN_ERR_PARAM_INVALID;\n    } while (0);",
+    "    for (int i = 0; i < 1; i++) {\n        if (n != 2) {\n            break;\n        }\n"
+    "        return ACLNN_ERR_PARAM_INVALID;\n    }",
+])
+def test_paths_that_broke_out_go_on_when_others_returned(tmp_path: Path, prelude: str) -> None:
+    # The walk went on under the guards of the path that returned an error, so every later launch was taken as part
+    # of the failing call and dropped: the route was complete with no launch.
+    assert branch_launches(tmp_path, _RANK + prelude, "true") == MAY
