@@ -85,6 +85,9 @@ class CheckStatements:
         frame.returns.append((value, frame.may))
         if frame.may:
             frame.exits.append(frame.guards)  # a return under undecided guards: what follows runs without them
+            if frame.call_path and (frame.errors_are_paths or not is_failure(value)):
+                # (A failure the caller checks ends the call there: error handling is not a route.)
+                frame.return_states.append(self.snapshot())
         if not frame.call_path and is_failure(value):
             self.entry_failures.append((frame.guards, self.failure))
 
@@ -96,6 +99,17 @@ class CheckStatements:
             # Modelled here, not expanded: the framework's logging in the expansion launches nothing (the audit).
             self.walked_call(expr)
         if short in CONDITION_CHECKS and expr.children:
+            # CHECK_RET(cond, ret) and OP_CHECK(cond, log, return x) fail with their last argument; CHECK_COND(cond,
+            # ret, fmt, args...) with its second (opbase op_log.h).
+            action = expr.children[1] if short == "CHECK_COND" and len(expr.children) > 1 else \
+                expr.children[-1] if len(expr.children) > 1 else None
+            success = _success_action(action)
+            if self.frame.errors_are_paths and success is None:
+                success = _returned_expr(action)  # the status is dropped: a failure is a path like another
+            if success is not None and not self._has_effects(expr.children[0]):
+                # `OP_CHECK(dtype == DT_INT32, OP_LOGD(...), return ACLNN_SUCCESS)`: no error handling but an early
+                # return of success when the condition fails, which a route takes like an `if` (both ways).
+                return self.walk_stmt(_early_return(expr.children[0], success, expr.line))
             before = self.failure
             verdict = self.decided_by_facts(expr.children[0])
             if verdict is None:
@@ -106,11 +120,7 @@ class CheckStatements:
             literal = condition.kind == "literal"  # CHECK_RET(false, ...): fails wherever it is reached
             self.note_failure(condition, "" if literal else None, before=before, verdict="false",
                               text=f"{short}({self.caller_text(_one_line(condition.text))})")
-            # CHECK_RET(cond, ret) and OP_CHECK(cond, log, return x) fail with their last argument; CHECK_COND(cond,
-            # ret, fmt, args...) with its second (opbase op_log.h).
-            returned = expr.children[1] if short == "CHECK_COND" and len(expr.children) > 1 else \
-                expr.children[-1] if len(expr.children) > 1 else None
-            return self._fail_with(returned)
+            return self._fail_with(action)
         if short == "OP_CHECK_BROADCAST_AND_INFER_SHAPE" and len(expr.children) == 4:
             left, right = (self.caller_text(_one_line(child.text)) for child in expr.children[:2])
             text = f"{short}({left}, {right})"
@@ -120,7 +130,13 @@ class CheckStatements:
             self.note_failure(expr, detail, text=text, shape_cause=True)
             return self._fail_with(expr.children[3])
         if short in DTYPE_CHECKS and len(expr.children) == 3:
+            opened = self.checks_opened
             detail = self._dtype_check(short, expr.children[0], expr.children[1])
+            if detail is None and self.frame.errors_are_paths and self.checks_opened != opened:
+                # Open, and the status is dropped: the caller goes on whether it passes or not.
+                checked = ", ".join(_one_line(child.text) for child in expr.children[:2])
+                passes = Expr("other", f"{short}({checked}) passes", line=expr.line)
+                return self.walk_stmt(_early_return(passes, _returned_expr(expr.children[2]), expr.line))
             if detail is None:
                 return NORMAL
             self.note_failure(expr, detail, text=f"{short}({self.caller_text(_one_line(expr.children[0].text))}, "
@@ -130,6 +146,9 @@ class CheckStatements:
 
     def open_check(self, text: str, line: int) -> None:
         """A check the facts cannot decide: the route holds when it passes, and says so (never a silent pass)."""
+        self.checks_opened += 1
+        if self.frame.errors_are_paths:
+            return  # the status is dropped: the check is a path (walked both ways), not a condition of the route
         if self.macro_stack:
             text = self.caller_text(self.macro_stack[0])
         reason = Reason(symbol="route-open-check", message=text, file=self.frame.unit.path, line=line)
@@ -351,6 +370,37 @@ def logs_and_fails(stmts) -> bool:
 
 _FAILURES = ("nullptr", "NULL")
 _ERROR_CODES = ("ACLNN_ERR_", "ACL_ERROR_", "GRAPH_FAILED", "ACLNN_FAILED")
+
+
+# What a check's action returns when it is no failure: the caller goes on as after a success.
+_SUCCESSES = ("ACLNN_SUCCESS", "ACL_SUCCESS", "GRAPH_SUCCESS", "true")
+
+
+def _success_action(action: Expr | None) -> Expr | None:
+    """The value a check macro's action returns when it is a success (`return ACLNN_SUCCESS`, `return true`,
+    CHECK_RET's `ACLNN_SUCCESS`), as a name; None for a failure, a variable or anything else."""
+    returned = _returned_expr(action) if action is not None else None
+    return returned if returned is not None and returned.text.rsplit("::", 1)[-1] in _SUCCESSES else None
+
+
+def _returned_expr(action: Expr | None) -> Expr:
+    """What a check's action returns (`return nullptr` -> nullptr, CHECK_RET's `ret` -> ret; a bare `return` ->
+    an empty name)."""
+    if action is None:
+        return Expr("name", "", name="")
+    text = action.text.strip().rstrip(";").strip()
+    returned = re.fullmatch(r"return\b\s*(.*)", text, re.S)
+    if returned is None:
+        return action
+    text = returned.group(1).strip()
+    return Expr("name", text, name=text, line=action.line)
+
+
+def _early_return(condition: Expr, returned: Expr, line: int) -> Stmt:
+    """`if (!(condition)) { return returned; }`, the statement such a check is."""
+    negation = Expr("unary", f"!({condition.text})", name="!", children=(condition,), line=condition.line)
+    body = Stmt("return", line, f"return {returned.text};", value=returned if returned.text else None)
+    return Stmt("if", line, f"if ({negation.text})", value=negation, then=(body,))
 
 
 def returns_error(stmt: Stmt) -> bool:

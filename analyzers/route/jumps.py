@@ -51,11 +51,11 @@ class JumpWalk:
         for target in reversed(self.jump_targets):
             if kind == CONTINUE and target.kind == "switch" or kind == BREAK and target.kind == "round":
                 continue  # a switch takes no `continue`; a loop's round (its update clause) takes no `break`
-            (target.breaks if kind == BREAK else target.continues).append(self._snapshot())
+            (target.breaks if kind == BREAK else target.continues).append(self.snapshot())
             break
         return kind
 
-    def _snapshot(self) -> tuple:
+    def snapshot(self) -> tuple:
         frame = self.frame
         return (dict(frame.env), {id(other): dict(other.env) for other in outer_frames(frame)},
                 *self.member_state(), len(self.member_log))

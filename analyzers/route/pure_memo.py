@@ -37,7 +37,9 @@ class PureMemo:
     """Methods of RouteWalk; it supplies facts, book, frame, _inline() and the route's collections."""
 
     def pure_call(self, owner, function, expr, args):
-        key = self._memo_key(owner, function, args)
+        # A helper whose status is dropped takes its error arms as paths: not the walk a memo holds.
+        dropped = self.frame.errors_are_paths or expr is self.discarded_result
+        key = None if dropped else self._memo_key(owner, function, args)
         if key is not None and key in _MEMORY:
             value, walked, excluded, unwalked, shape_reads = _MEMORY[key]
             self.audit_counts["walked"].update(walked)

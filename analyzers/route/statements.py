@@ -125,7 +125,11 @@ class StatementWalker:
                 if checked is not None:
                     return checked
             if stmt.value is not None:
-                self.value(stmt.value)
+                self.discarded_result = stmt.value
+                try:
+                    self.value(stmt.value)
+                finally:
+                    self.discarded_result = None
             return NORMAL
         if kind == "return":
             if stmt.value is not None and stmt.value.kind == "init_list" and \
@@ -355,8 +359,11 @@ class StatementWalker:
             self.failing_arm(stmt, truth, before)  # the facts take an arm that fails: say which check
             self.skipped(stmt.orelse if truth else stmt.then)
             return self.walk_block(stmt.then if truth else stmt.orelse)
-        # Error handling is not a route: an arm that only logs and fails (nullptr, an error code) is not taken.
+        # Error handling is not a route: an arm that only logs and fails (nullptr, an error code) is not taken
+        # (unless the status is dropped: the caller goes on after a failure too).
         then_fails, else_fails = _fails(stmt.then), _fails(stmt.orelse)
+        if self.frame.errors_are_paths:
+            then_fails = else_fails = False
         if then_fails != else_fails:
             # The route holds where the check passes; the facts leave it open, and the route says so.
             condition = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text))

@@ -36,7 +36,7 @@ from op_migrate.analyzers.route.packs import Pack, has_pack, item_names
 from op_migrate.analyzers.route.packs import expand as expand_packs
 from op_migrate.analyzers.route.pure_memo import PureMemo
 from op_migrate.analyzers.route.resolution import Resolution
-from op_migrate.analyzers.route.statements import StatementWalker, clip, merged_value
+from op_migrate.analyzers.route.statements import NORMAL, StatementWalker, clip, merged_value
 from op_migrate.analyzers.route.step_view import StepView
 from op_migrate.analyzers.route.tensors import TensorBook
 from op_migrate.analyzers.route.unmodelled import UnmodelledCalls
@@ -108,6 +108,9 @@ class Frame:
     pointer_refs: dict = field(default_factory=dict)  # pointer parameter given `&var` -> (caller frame, var)
     returns: list = field(default_factory=list)
     exits: list = field(default_factory=list)  # the guards of each return taken under undecided guards
+    # What its callers' variables and the objects held at each such return (jumps.py's snapshots): the writes after
+    # it happen only on the paths that went on, so the caller sees them joined with these.
+    return_states: list = field(default_factory=list)
     audit: FrameAudit = field(default_factory=FrameAudit.fresh)  # what it walked and skipped (route/audit.py)
     escaped: set = field(default_factory=set)  # host variables whose address was taken (route/aliases.py)
     pointers: set = field(default_factory=set)  # local pointer variables
@@ -117,6 +120,9 @@ class Frame:
     member_ref: bool = False  # its caller held objects: their members are the frames' shared ones (members.py)
     born: set = field(default_factory=set)  # object members its caller does not hold (members.py)
     parked: bool = False  # members in `env` until it is the current frame again (members.py)
+    # Its status, or a caller's, is dropped (`Compute(d, k);`): its error arms are paths like any other, since the
+    # caller goes on after them (checks.py).
+    errors_are_paths: bool = False
 
 
 class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckStatements, HelperCalls, ObjectCalls,
@@ -133,6 +139,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self.events = []
         self.steps = []
         self.current_step = None
+        self.discarded_result = None  # the call of an expression statement, whose result nobody reads
+        self.checks_opened = 0  # checks the facts left open, each time one is met (checks.py)
         self.undecided_guards: list[str] = []
         self.findings: list[Finding] = []
         self.reasons: list[Reason] = []
@@ -712,6 +720,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             caller=caller,
             member_ref=member_ref,
             born=born,
+            errors_are_paths=caller.errors_are_paths or expr is self.discarded_result,
         )
         self._active.append(key)
         self.frame = frame
@@ -720,6 +729,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             if prologue is not None:
                 prologue()
             self.walk_block(function.body)
+            if frame.return_states:
+                # The callers' variables and the objects on every path that returned (its own variables end here).
+                self.join_jumps([(frame.env, *rest) for _, *rest in frame.return_states], NORMAL)
             self.audit_frame(frame)
         finally:
             self.frame = caller
