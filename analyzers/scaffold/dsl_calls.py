@@ -10,6 +10,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from op_migrate.analyzers.scaffold import casts
+from op_migrate.analyzers.scaffold.scalars import COMPONENTS
 from op_migrate.analyzers.scaffold.values import (
     AttrValue,
     Refused,
@@ -47,6 +48,8 @@ SIGNATURES = {
     "vaxpy": ("lhs", "rhs", "scalar"),
     "clip": ("data", "max_value", "min_value"),
     "vlogic": ("lhs", "rhs", "operation"),
+    "real": ("raw_tensor",),
+    "complex": ("re", "im"),
 }
 DEFAULTS = {
     "impl_mode": "high_performance",
@@ -159,7 +162,8 @@ class Dsl:
                 other = self.scalar_tensor(interp, bound["scalar"], tensor.dtype, line, path)
                 binary = {"vmuls": "vmul", "vadds": "vadd", "vmaxs": "vmax", "vmins": "vmin", "vsubs": "vsub"}[name]
                 return self._emit(interp, binary, (_operand(tensor), _operand(other)), {}, tensor.dtype, line, path)
-            scalar = _scalar(bound["scalar"], tensor.dtype, name, interp, node)
+            # util_astype holds the scalar of a complex op in the part's dtype (float16 for complex32)
+            scalar = _scalar(bound["scalar"], COMPONENTS.get(tensor.dtype, tensor.dtype), name, interp, node)
             return self._emit(interp, name, (_operand(tensor), scalar), {}, tensor.dtype, line, path)
         if name in TERNARY:
             tensors = [_tensor(bound[k], name, k, interp, node) for k in ("tensor_0", "tensor_1", "tensor_2")]
@@ -285,6 +289,39 @@ class Dsl:
             product = self._emit(interp, "vmul", (_operand(rhs32), _operand(floored)), {}, "float32", line, path)
             result = self._emit(interp, "vsub", (_operand(lhs32), _operand(product)), {}, "float32", line, path)
             return self._cast_to(interp, {"data": result, "dtype": dtype, "f1628IntegerFlag": True}, node, line, path)
+
+    def _vabs(self, interp, bound, node, line, path):
+        tensor = _tensor(bound["raw_tensor"], "vabs", "raw_tensor", interp, node)
+        if tensor.dtype not in COMPONENTS:
+            return self._emit(interp, "vabs", (_operand(tensor),), {}, tensor.dtype, line, path)
+        # compute/math.py: tvm.abs of a complex element, a real of the part's dtype (ComplexAbs registers it so).
+        # How the backend computes |z| (in the part's dtype or wider, scaled against overflow or not) is in libtvm,
+        # which the install does not hold: named.
+        return self._emit(interp, "vabs", (_operand(tensor),),
+                          {"untranslated": f"|z| of {tensor.dtype}: the install does not say how TBE's backend "
+                                           f"computes it (intermediate precision, overflow scaling)"},
+                          COMPONENTS[tensor.dtype], line, path)
+
+    def _real(self, interp, bound, node, line, path):
+        """compute/math.py real: a float tensor plus 0 (elewise_single_VS_add, so -0.0 becomes +0.0); of a complex
+        one, its real parts (tvm.real, the part's dtype)."""
+        tensor = _tensor(bound["raw_tensor"], "real", "raw_tensor", interp, node)
+        if tensor.dtype in ("float16", "float32"):
+            with _inside(interp, "real"):
+                return self._emit(interp, "vadds", (_operand(tensor), ("scalar", ("const", 0), tensor.dtype)), {},
+                                  tensor.dtype, line, path)
+        if tensor.dtype not in COMPONENTS:
+            raise Refused(f"tbe.real at line {line}: dtype {tensor.dtype}", line, path)
+        return self._emit(interp, "real", (_operand(tensor),), {}, COMPONENTS[tensor.dtype], line, path)
+
+    def _complex(self, interp, bound, node, line, path):
+        """compute/math.py complex(re, im): each pair of one dtype (float16 -> complex32, float32 -> complex64)."""
+        re = _tensor(bound["re"], "complex", "re", interp, node)
+        im = _tensor(bound["im"], "complex", "im", interp, node)
+        if re.dtype != im.dtype or re.dtype not in ("float16", "float32"):
+            raise Refused(f"tbe.complex at line {line}: parts of dtypes {re.dtype} and {im.dtype}", line, path)
+        dtype = {"float16": "complex32", "float32": "complex64"}[re.dtype]
+        return self._emit(interp, "complex", (_operand(re), _operand(im)), {}, dtype, line, path)
 
     def _broadcast(self, interp, bound, node, line, path):
         value = bound["var_"]

@@ -109,12 +109,66 @@ def shape_values(chain: dict, exprs, shapes: dict) -> dict:
 def round_complex32(values):
     """complex64 values with each part rounded to float16 (the pairs of a complex32)."""
     values = np.asarray(values, dtype=np.complex64)
-    return (values.real.astype(np.float16).astype(np.float32)
-            + 1j * values.imag.astype(np.float16).astype(np.float32)).astype(np.complex64)
+    return pairs(values.real.astype(np.float16), values.imag.astype(np.float16))
+
+
+def pairs(real, imag):
+    """complex64 values of (real, imaginary) parts, each held exactly in float32. Assigned part by part: numpy's
+    real + 1j * imag would turn an infinite or NaN imaginary part into a NaN real one (1j * inf = nan + inf j)."""
+    real, imag = np.broadcast_arrays(np.asarray(real, dtype=np.float32), np.asarray(imag, dtype=np.float32))
+    values = np.empty(real.shape, dtype=np.complex64)
+    values.real, values.imag = real, imag
+    return values
 
 
 def _storage(dtype: str):
     return np.int8 if dtype == "bool" else np_dtype(dtype)
+
+
+_PARTS = {"complex32": np.float16, "complex64": np.float32}
+
+
+def _complex_mul(operands, params, dtype):
+    """vmul of complex64 as TBE's (a + bi)(c + di) on float32 parts, one rounding per operation:
+    (ac - bd) + (ad + bc)i. complex32 is refused: whether TBE's backend multiplies float16 parts in float16 or in
+    float32 is not in the install."""
+    if dtype != "complex64":
+        raise GoldenError(f"tbe.vmul of {dtype}: its intermediate precision is not in the install")
+    a, b = (np.asarray(o).astype(np.complex64) for o in operands)
+    ar, ai, br, bi = a.real, a.imag, b.real, b.imag  # float32
+    return pairs(ar * br - ai * bi, ar * bi + ai * br)
+
+
+def _complex_muls(operands, params, dtype):
+    """vmuls of a complex tensor by a real scalar held in the part's dtype (util_astype): each part times the
+    scalar, rounded to the part's dtype (a float16 product is exact in float32, so one rounding)."""
+    part = _PARTS[dtype]
+    x = np.asarray(operands[0]).astype(np.complex64)
+    scalar = np.float32(part(operands[1]))
+    return pairs((x.real * scalar).astype(part), (x.imag * scalar).astype(part))
+
+
+def _complex_abs(operands, params, dtype):
+    raise GoldenError("tbe.vabs of a complex tensor: how TBE's backend computes |z| is not in the install")
+
+
+def _complex_or(complex_handler, handler):
+    """complex_handler where the op is on complex tensors (its result, or its operand for |z|), else handler."""
+    def run(operands, params, dtype):
+        if dtype in _PARTS or any(np.iscomplexobj(o) for o in operands):
+            return complex_handler(operands, params, dtype)
+        return handler(operands, params, dtype)
+    return run
+
+
+def _real(operands, params, dtype):
+    """tvm.real: the real parts, in the part's dtype (a float operand never reaches here: tbe.real adds 0)."""
+    return np.real(np.asarray(operands[0])).astype(np_dtype(dtype))
+
+
+def _complex(operands, params, dtype):
+    """tvm.complex(re, im): the pairs, exact."""
+    return pairs(operands[0], operands[1])
 
 
 def scalar_value(expr, attrs: dict) -> float:
@@ -356,7 +410,7 @@ def _int_or_float(function_float, function_int):
 _HANDLERS = {
     "vadd": _float_op(lambda a, b: a + b),
     "vsub": _float_op(lambda a, b: a - b),
-    "vmul": _float_op(lambda a, b: a * b),
+    "vmul": _complex_or(_complex_mul, _float_op(lambda a, b: a * b)),
     "vdiv": _int_or_float(lambda a, b: a / b, _int_div),
     "vmax": _float_op(np.maximum),
     "vmin": _float_op(np.minimum),
@@ -366,10 +420,10 @@ _HANDLERS = {
     "vnot": _float_op(np.invert),
     "vadds": _float_op(lambda a, s: a + s),
     "vsubs": _float_op(lambda a, s: a - s),
-    "vmuls": _float_op(lambda a, s: a * s),
+    "vmuls": _complex_or(_complex_muls, _float_op(lambda a, s: a * s)),
     "vmaxs": _float_op(np.maximum),
     "vmins": _float_op(np.minimum),
-    "vabs": _float_op(np.abs),
+    "vabs": _complex_or(_complex_abs, _float_op(np.abs)),
     "vexp": _exact_op(np.exp),
     "vlog": _exact_op(np.log),
     "vsqrt": _float_op(np.sqrt),
@@ -396,6 +450,8 @@ _HANDLERS = {
     "round_half_up": _rounding("round"),
     "broadcast": _broadcast,
     "powi": _powi,
+    "real": _real,
+    "complex": _complex,
 }
 
 

@@ -82,7 +82,7 @@ def make_inputs(document: dict, chain: dict, case: dict, seed: int) -> dict:
             arrays[name] = values.astype(dsl_numpy.np_dtype(dtype))
         elif dtype in COMPLEX:
             parts = rng.uniform(-5, 5, size=(2, *shape)).astype(np.float32)
-            values = (parts[0] + 1j * parts[1]).astype(np.complex64)
+            values = dsl_numpy.pairs(parts[0], parts[1])
             arrays[name] = dsl_numpy.round_complex32(values) if dtype == "complex32" else values
         elif dtype == "bool":
             arrays[name] = rng.integers(0, 2, size=shape).astype(np.int8)
@@ -334,4 +334,4 @@ def _cooked(raw, dtype: str):
     if dtype != "complex32":
         return raw
     pairs = np.ascontiguousarray(raw).view(np.float16).reshape(-1, 2).astype(np.float32)
-    return (pairs[:, 0] + 1j * pairs[:, 1]).astype(np.complex64)
+    return dsl_numpy.pairs(pairs[:, 0], pairs[:, 1])

@@ -39,6 +39,8 @@ class OpLowerings:
             a, b = self.operand(op, 0), self.operand(op, 1)
             if op.dtype in COMPONENTS and api in ("Add", "Sub"):
                 return self._componentwise(op, dst, api, [a, b])
+            if op.dtype in COMPONENTS and api == "Mul":
+                return self._complex_product(op, dst, a, b)
             if op.dtype in ARITH or op.dtype == "bfloat16":
                 return self._float_or_wide(op, dst, lambda d: api, [a, b])
             if integer is None or not op.dtype.startswith(("int", "uint")) or op.dtype == "bool":
@@ -66,6 +68,109 @@ class OpLowerings:
         self.emit([f"{api}({target.name}, {', '.join(v.name for v in views)}, cnt * 2);"], defs=[out, target],
                   uses=views)
         self.emit([f"// {op.dtype}: {api} of the (real, imaginary) {part} pairs, component by component"])
+        return out
+
+    # Complex values on A2: (real, imaginary) pairs in a tensor of the part's dtype, 2 * cnt lanes. A2 has no complex
+    # API; Gather (byte offsets) spreads one part of each pair over both of its lanes, Select with the even lanes'
+    # bit pattern (0x5555) puts a real-part result and an imaginary-part result back into one pair.
+
+    def _offsets(self, lanes: str, halve: bool, step: int) -> Val:
+        """Gather's uint32 byte offsets for `lanes` lanes: lane j reads index j (halve: j >> 1), `step` bytes each."""
+        table = self.temp("uint64" if halve else "uint32")  # halve: 2 * cnt entries
+        index = self.view(table, "int32")
+        self.apis.update({"CreateVecIndex", "Muls"})
+        lines = [f"CreateVecIndex({index.name}, static_cast<int32_t>(0), {lanes});"]
+        unsigned = self.view(table, "uint32")
+        if halve:
+            self.apis.add("ShiftRight")
+            lines.append(f"ShiftRight({unsigned.name}, {unsigned.name}, static_cast<uint32_t>(1), {lanes});")
+        lines.append(f"Muls({index.name}, {index.name}, static_cast<int32_t>({step}), {lanes});")
+        self.emit(lines, defs=[table, index, unsigned], uses=[index])
+        return unsigned
+
+    def _even_lanes(self, lanes: str) -> Val:
+        """A Select mask with the bits of the even lanes set (the real parts), for `lanes` lanes."""
+        mask = self.temp("uint16")  # 2 * cnt bytes: 16 lanes per uint16
+        self.apis.add("Duplicate")
+        self.emit([f"Duplicate({mask.name}, static_cast<uint16_t>(0x5555), ({lanes} + 15) / 16);"], defs=[mask])
+        return mask
+
+    def _spread(self, source: Val, part: str, offsets: Val, base: int, dtype: str) -> Val:
+        """Pairs of `dtype` whose two lanes both hold the part at byte `base` of each pair of `source`."""
+        parts = self.view(source, part)
+        spread = self.temp(dtype)
+        lanes = self.view(spread, part)
+        self.apis.add("Gather")
+        self.emit([f"Gather({lanes.name}, {parts.name}, {offsets.name}, {base}U, cnt * 2);"], defs=[spread, lanes],
+                  uses=[parts, offsets])
+        return lanes
+
+    def _pick(self, out: Val, mask: Val, even: Val, odd: Val) -> None:
+        self.apis.add("Select")
+        self.emit([f"Select({out.name}, {mask.name}, {even.name}, {odd.name}, SELMODE::VSEL_TENSOR_TENSOR_MODE, "
+                   f"cnt * 2);"], defs=[out, *([out.base] if out.base else [])], uses=[mask, even, odd])
+
+    def _complex_product(self, op, dst, a: Val, b: Val) -> Val:
+        """(a + bi)(c + di) = (ac - bd) + (ad + bc)i, each product, the difference and the sum rounded once in the
+        part's dtype, as compute/math.py's tvm expression on complex64 (asc-devkit's ComplexMulKernel does the same
+        four Mul, Sub and Add)."""
+        if op.dtype != "complex64":
+            raise Untranslated(f"{op.dtype} product: whether TBE's backend multiplies its float16 parts in float16 or "
+                               f"in float32 is not in the install (asc-devkit dav_3510 Mul<complex32> stays in half, "
+                               f"ops-math arch35 Mul widens to complex64)")
+        part = COMPONENTS[op.dtype]
+        width = BYTES[part]
+        offsets = self._offsets("cnt * 2", True, 2 * width)
+        ar, ai = self._spread(a, part, offsets, 0, op.dtype), self._spread(a, part, offsets, width, op.dtype)
+        br, bi = self._spread(b, part, offsets, 0, op.dtype), self._spread(b, part, offsets, width, op.dtype)
+        even = self._even_lanes("cnt * 2")
+        swapped = self.view(self.temp(op.dtype), part)
+        self._pick(swapped, even, bi, br)  # (d, c)
+        b_parts = self.view(b, part)
+        straight = self.view(self.temp(op.dtype), part)
+        crossed = self.view(self.temp(op.dtype), part)
+        difference = self.view(self.temp(op.dtype), part)
+        total = self.view(self.temp(op.dtype), part)
+        self.apis.update({"Mul", "Sub", "Add"})
+        self.emit([f"Mul({straight.name}, {ar.name}, {b_parts.name}, cnt * 2);  // (ac, ad)",
+                   f"Mul({crossed.name}, {ai.name}, {swapped.name}, cnt * 2);  // (bd, bc)",
+                   f"Sub({difference.name}, {straight.name}, {crossed.name}, cnt * 2);  // ac - bd",
+                   f"Add({total.name}, {straight.name}, {crossed.name}, cnt * 2);  // ad + bc"],
+                  defs=[straight, crossed, difference, total, straight.base, crossed.base, difference.base,
+                        total.base], uses=[ar, ai, b_parts, swapped])
+        out = self._result(op, dst)
+        self._pick(self.view(out, part), even, difference, total)
+        self.emit([f"// {op.dtype}: the product on the (real, imaginary) {part} pairs"])
+        return out
+
+    def _op_real(self, op, dst):
+        """tvm.real: the even lanes of the pairs, gathered."""
+        source = self.operand(op, 0)
+        part = COMPONENTS[source.dtype]
+        offsets = self._offsets("cnt", False, 2 * BYTES[part])
+        parts = self.view(source, part)
+        out = self._result(op, dst)
+        self.apis.add("Gather")
+        self.emit([f"Gather({out.name}, {parts.name}, {offsets.name}, 0U, cnt);",
+                   f"// {source.dtype}: the real part of each (real, imaginary) pair, exact"],
+                  defs=[out], uses=[parts, offsets])
+        return out
+
+    def _op_complex(self, op, dst):
+        """tvm.complex(re, im): each part spread over both lanes of its pair, the even lanes taken from re."""
+        re, im = self.operand(op, 0), self.operand(op, 1)
+        part = COMPONENTS[op.dtype]
+        offsets = self._offsets("cnt * 2", True, BYTES[part])
+        spread = []
+        for source in (re, im):
+            lanes = self.view(self.temp(op.dtype), part)
+            self.apis.add("Gather")
+            self.emit([f"Gather({lanes.name}, {source.name}, {offsets.name}, 0U, cnt * 2);"],
+                      defs=[lanes, lanes.base], uses=[source, offsets])
+            spread.append(lanes)
+        out = self._result(op, dst)
+        self._pick(self.view(out, part), self._even_lanes("cnt * 2"), *spread)
+        self.emit([f"// {op.dtype}: (real, imaginary) {part} pairs, exact"])
         return out
 
     def _op_vdiv(self, op, dst):
@@ -100,6 +205,8 @@ class OpLowerings:
     def _with_scalar(api: str, integer: str | None = None):
         def lower(self, op, dst):
             a = self.operand(op, 0)
+            if op.dtype in COMPONENTS and api == "Muls":
+                return self._scaled(op, dst, a)
             if op.dtype in ARITH or op.dtype == "bfloat16":
                 return self._float_or_wide(op, dst, lambda d: api, [a], scalars=(1,))
             if integer is None or not op.dtype.startswith(("int", "uint")):
@@ -108,6 +215,17 @@ class OpLowerings:
             self.scalar_loop(out, [a], integer.format(T=cxx_type(op.dtype), S=self.scalar(op, 1, op.dtype)))
             return out
         return lower
+
+    def _scaled(self, op, dst, a):
+        """A complex tensor times a real scalar (util_astype holds it in the part's dtype): each part times it."""
+        part = COMPONENTS[op.dtype]
+        out = self._result(op, dst)
+        source, target = self.view(a, part), self.view(out, part)
+        self.apis.add("Muls")
+        self.emit([f"Muls({target.name}, {source.name}, {self.scalar(op, 1, part)}, cnt * 2);",
+                   f"// {op.dtype}: both parts of each (real, imaginary) {part} pair times the real scalar"],
+                  defs=[out, target], uses=[source])
+        return out
 
     _op_vadds = _with_scalar("Adds", "ScalarOps::Add<{T}>(a0, {S})")
     _op_vmuls = _with_scalar("Muls", "ScalarOps::Mul<{T}>(a0, {S})")
