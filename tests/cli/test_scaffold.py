@@ -165,6 +165,19 @@ def test_check_runs_each_key_a_branch_on_the_shapes_chooses_on_the_cases_whose_s
     assert "| 2 | same-tail |" not in report and "| 3 | broadcast-rows |" not in report
 
 
+@pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++ for the CPU model")
+def test_check_runs_complex_products_scales_real_parts_and_pairs_on_the_cpu_model(tmp_path):
+    result = scaffold(tmp_path, "complex_mix", "--check")
+    assert result.exit_code == exit_codes.OK, result.output
+    # complex32 (sum) and complex64 (product): Gather / Select on the (real, imaginary) part view, against the
+    # golden of the TBE chain, broadcast cases included
+    assert result.output.count("cases pass") == 2 and "0 of" not in result.output
+    chains = (tmp_path / "complex_mix" / "op_kernel" / "complex_mix_chains.h").read_text(encoding="utf-8")
+    assert chains.count("Gather(") == 4 + 8 and chains.count("SELMODE::VSEL_TENSOR_TENSOR_MODE") == 4
+    report = (tmp_path / "complex_mix" / "docs" / "scaffold_report.md").read_text(encoding="utf-8")
+    assert "| 1 | broadcast-rows | pass: y (complex64): real: MERE 0 MARE 0" in report
+
+
 def test_an_implementation_named_by_no_convention_is_found_by_its_registration(tmp_path):
     from op_migrate.migrate.pipelines.scaffold import DYNAMIC_IMPL, _registered_in
 

@@ -408,3 +408,63 @@ def test_a_key_chosen_by_the_callers_rank_runs_every_case_at_that_rank():
     assert [len(s) for s in golden_check.keyed_case(document, "5", cases[0])["shapes"]] == [5, 5]
     assert [c["name"] for c in cases if golden_check.selects(document, "1", c)] == ["same-multicore"]
     assert dsl_numpy.shape_values(chain, [("rank", "port:a")], {"a": (2, 3, 4), "b": (4,)}) == {"rank:port:a": 3}
+
+
+def _parts(values) -> list[tuple[float, float]]:
+    return [(float(v.real), float(v.imag)) for v in np.asarray(values).reshape(-1)]
+
+
+def test_complex_pairs_keep_infinite_and_nan_parts_where_they_are():
+    # real + 1j * imag would give (nan, inf) for (1, inf): 1j * inf is nan + inf j
+    got = run("complex", [("ref", "re"), ("ref", "im")], "complex64",
+              inputs={"re": np.array([1.0, np.inf, -0.0], dtype=np.float32),
+                      "im": np.array([np.inf, 2.0, np.nan], dtype=np.float32)})
+    parts = _parts(got)
+    assert parts[0] == (1.0, math.inf) and parts[1] == (math.inf, 2.0)
+    assert math.copysign(1.0, parts[2][0]) == -1.0 and math.isnan(parts[2][1])
+    half = run("complex", [("ref", "re"), ("ref", "im")], "complex32",
+               inputs={"re": np.array([0.1], dtype=np.float16), "im": np.array([65504.0], dtype=np.float16)})
+    assert _parts(half) == [(0.0999755859375, 65504.0)]  # the float16 values, exact
+
+
+def test_real_takes_the_real_part_in_the_part_dtype():
+    values = dsl_numpy.round_complex32(np.array([1.5 - 2.0j, -0.25 + 8.0j], dtype=np.complex64))
+    got = run("real", [("ref", "x")], "float16", inputs={"x": values})
+    assert got.dtype == np.float16 and got.tolist() == [1.5, -0.25]
+
+
+def test_complex32_times_a_real_scalar_rounds_each_part_to_float16():
+    x = dsl_numpy.round_complex32(np.array([0.1 + 3.0j, 65504.0 - 1.0j], dtype=np.complex64))
+    got = run("vmuls", [("ref", "x"), ("scalar", ("const", 0.3), "float16")], "complex32", inputs={"x": x})
+    s = float(np.float16(0.3))  # util_astype holds the scalar in float16
+    want = [(rounded(float(np.float16(0.1)) * s, np.float16), rounded(3.0 * s, np.float16)),
+            (rounded(65504.0 * s, np.float16), rounded(-1.0 * s, np.float16))]
+    assert _parts(got) == want
+    # each part on its own, not a complex product with s + 0i (whose inf * 0 would make the other part NaN)
+    x = dsl_numpy.pairs(np.array([65504.0, 1.0], dtype=np.float16), np.array([-1.0, np.inf], dtype=np.float16))
+    big = run("vmuls", [("ref", "x"), ("scalar", ("const", 2.0), "float16")], "complex32", inputs={"x": x})
+    assert _parts(big) == [(math.inf, -2.0), (2.0, math.inf)]
+
+
+def test_a_complex64_product_rounds_each_product_difference_and_sum_in_float32():
+    rng = np.random.default_rng(7)
+    a = dsl_numpy.pairs(*rng.uniform(-5, 5, size=(2, 64)))
+    b = dsl_numpy.pairs(*rng.uniform(-5, 5, size=(2, 64)))
+    got = run("vmul", [("ref", "a"), ("ref", "b")], "complex64", inputs={"a": a, "b": b})
+
+    def f32(value: float) -> float:
+        return struct.unpack("f", struct.pack("f", value))[0]
+
+    want = []
+    for x, y in zip(a, b):
+        ar, ai, br, bi = (float(v) for v in (x.real, x.imag, y.real, y.imag))
+        want.append((f32(f32(ar * br) - f32(ai * bi)), f32(f32(ar * bi) + f32(ai * br))))
+    assert _parts(got) == want
+
+
+@pytest.mark.parametrize("name, dtype", [("vmul", "complex32"), ("vabs", "float16")])
+def test_complex_ops_whose_precision_the_install_does_not_give_are_refused(name, dtype):
+    x = dsl_numpy.round_complex32(np.array([3.0 + 4.0j], dtype=np.complex64))
+    operands = [("ref", "x"), ("ref", "x")] if name == "vmul" else [("ref", "x")]
+    with pytest.raises(dsl_numpy.GoldenError):
+        run(name, operands, dtype, inputs={"x": x})

@@ -218,10 +218,69 @@ def test_attribute_conditions_find_values_and_host_code():
 
 
 @pytest.mark.parametrize("dtype, part", [("complex32", "half"), ("complex64", "float")])
-def test_a_complex_difference_is_a_sub_on_the_part_view_and_a_product_is_named(dtype, part):
+def test_a_complex_difference_is_a_sub_on_the_part_view(dtype, part):
     result, text = lowered(chain_of([("v0", "vsub", [("ref", "in0"), ("ref", "in1")], {}, dtype)], dtype,
                                     ("a", "b")), dtype)
     assert f"x0.ReinterpretCast<{part}>()" in text and "cnt * 2);" in text and not result.gaps
-    result, text = lowered(chain_of([("v0", "vmul", [("ref", "in0"), ("ref", "in1")], {}, dtype)], dtype,
-                                    ("a", "b")), dtype)
-    assert result.gaps and f"A2 has no Mul for {dtype}" in result.gaps[0][1]
+
+
+def statements(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("//")]
+
+
+def test_a_complex32_product_is_named_for_its_precision():
+    result, text = lowered(chain_of([("v0", "vmul", [("ref", "in0"), ("ref", "in1")], {}, "complex32")],
+                                    "complex32", ("a", "b")), "complex32")
+    assert len(result.gaps) == 1 and "float16 parts in float16 or in float32 is not in the install" in \
+        result.gaps[0][1]
+    assert "static_assert(false" in text
+
+
+def test_a_complex64_product_spreads_each_part_and_picks_the_even_lanes():
+    result, text = lowered(chain_of([("v0", "vmul", [("ref", "in0"), ("ref", "in1")], {}, "complex64")],
+                                    "complex64", ("a", "b")), "complex64")
+    assert not result.gaps
+    lines = statements(text)
+    calls = [line.split("(")[0] for line in lines if not line.startswith("LocalTensor")]
+    assert calls == ["CreateVecIndex", "ShiftRight", "Muls", "Gather", "Gather", "Gather", "Gather", "Duplicate",
+                     "Select", "Mul", "Mul", "Sub", "Add", "Select"]
+    # lane j reads pair j >> 1: 8 bytes a pair, its real part at byte 0 and its imaginary part at byte 4
+    assert "Muls(t2, t2, static_cast<int32_t>(8), cnt * 2);" in lines
+    gathers = [line for line in lines if line.startswith("Gather")]
+    assert [g.split(", ")[3] for g in gathers] == ["0U", "4U", "0U", "4U"]
+    assert "Duplicate(" in text and "static_cast<uint16_t>(0x5555), (cnt * 2 + 15) / 16);" in text
+    assert {"Gather", "Select", "CreateVecIndex", "ShiftRight", "Mul", "Sub", "Add"} <= result.apis
+
+
+@pytest.mark.parametrize("dtype, part, scalar", [("complex32", "half", "static_cast<half>(0.5f)"),
+                                                 ("complex64", "float", "0.5f")])
+def test_a_complex_tensor_times_a_real_scalar_is_muls_on_both_parts(dtype, part, scalar):
+    result, text = lowered(chain_of([("v0", "vmuls", [("ref", "in0"), ("scalar", ("const", 0.5), "float16"
+                                                                       if dtype == "complex32" else "float32")],
+                                      {}, dtype)], dtype), dtype)
+    assert not result.gaps
+    muls = [line for line in statements(text) if line.startswith("Muls")]
+    assert len(muls) == 1 and muls[0].endswith(f", {scalar}, cnt * 2);")
+    assert f"x0.ReinterpretCast<{part}>()" in text and f"y0.ReinterpretCast<{part}>()" in text
+
+
+@pytest.mark.parametrize("dtype, part, step", [("complex32", "float16", 4), ("complex64", "float32", 8)])
+def test_real_gathers_the_even_lanes(dtype, part, step):
+    result, text = lowered(chain_of([("v0", "real", [("ref", "in0")], {}, part)], dtype), part)
+    assert not result.gaps
+    lines = statements(text)
+    assert f"Muls(t2, t2, static_cast<int32_t>({step}), cnt);" in lines and "ShiftRight" not in text
+    assert any(line.startswith("Gather(y0, ") and line.endswith(", 0U, cnt);") for line in lines)
+
+
+@pytest.mark.parametrize("dtype, part, step", [("complex32", "float16", 2), ("complex64", "float32", 4)])
+def test_complex_spreads_each_part_over_its_pair_and_selects_the_real_lanes(dtype, part, step):
+    chain = chain_of([("v0", "complex", [("ref", "in0"), ("ref", "in1")], {}, dtype)], part, ("re", "im"))
+    result, text = lowered(chain, dtype)
+    assert not result.gaps
+    lines = statements(text)
+    assert f"Muls(t2, t2, static_cast<int32_t>({step}), cnt * 2);" in lines
+    gathers = [line for line in lines if line.startswith("Gather")]
+    assert [g.split(", ")[1] for g in gathers] == ["x0", "x1"]
+    select = [line for line in lines if line.startswith("Select")]
+    assert len(select) == 1 and select[0].endswith(", SELMODE::VSEL_TENSOR_TENSOR_MODE, cnt * 2);")

@@ -1056,3 +1056,54 @@ def test_a_placeholder_and_result_of_the_same_width_read_and_write_the_ports_byt
         return tbe.cast_to(tbe.vadd(x1, x2), "float32")
     """, "int32", "int32")
     assert [g.reason for g in cast.gaps] == ["the chain computes float32 for output y, registered as int32"]
+
+
+def traced_as(tmp_path: Path, compute: str, dtype: str, out: str):
+    path = tmp_path / "probe.py"
+    path.write_text(HEADER + textwrap.dedent(compute) + ENTRY.replace('"float16", "float32", "int32", "int64", '
+                                                                      '"bfloat16"', f'"{dtype}"'), encoding="utf-8")
+    loader = ModuleLoader([tmp_path])
+    return trace(read_entry(loader, path), loader, platform(), [("x1", dtype), ("x2", dtype)], [("y", out)])
+
+
+@pytest.mark.parametrize("dtype, part", [("complex32", "float16"), ("complex64", "float32")])
+def test_real_of_a_complex_tensor_is_its_part_dtype_and_of_a_float_one_adds_zero(tmp_path, dtype, part):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.real(x1)
+    """
+    chain = traced_as(tmp_path, compute, dtype, part)
+    assert not chain.gaps and [(op.name, op.dtype) for op in chain.ops] == [("real", part)]
+    (tmp_path / "float").mkdir()
+    chain = traced_as(tmp_path / "float", compute, part, part)
+    assert not chain.gaps and [(op.name, op.dtype) for op in chain.ops] == [("vadds", part)]
+    assert chain.ops[0].operands[1] == ("scalar", ("const", 0), part) and "tbe.real" in chain.ops[0].via
+
+
+@pytest.mark.parametrize("dtype, pair", [("float16", "complex32"), ("float32", "complex64")])
+def test_complex_of_two_parts_is_the_pair_dtype(tmp_path, dtype, pair):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.complex(x1, x2)
+    """
+    chain = traced_as(tmp_path, compute, dtype, pair)
+    assert not chain.gaps and [(op.name, op.dtype) for op in chain.ops] == [("complex", pair)]
+
+
+def test_abs_of_a_complex_tensor_is_a_part_named_for_its_precision(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vabs(x1)
+    """
+    chain = traced_as(tmp_path, compute, "complex32", "float16")
+    assert not chain.gaps and chain.ops[0].dtype == "float16"
+    assert "the install does not say how TBE's backend computes it" in chain.ops[0].params["untranslated"]
+
+
+def test_the_scalar_of_a_complex_op_is_held_in_the_part_dtype(tmp_path):
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vmuls(x1, tvm.const(0.1, "float16"))
+    """
+    chain = traced_as(tmp_path, compute, "complex32", "complex32")
+    assert not chain.gaps and chain.ops[0].operands[1][2] == "float16"
