@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from op_migrate.analyzers.route.integers import Single, UInt, single, unsigned_operands
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
@@ -144,13 +146,16 @@ def _in_single(left, right) -> bool:
 
 
 _BITWISE = ("&", "|", "^", "<<", ">>")
+_INT_LITERAL_SHIFT = re.compile(r"\s*\(?\s*(?:0[xX][0-9a-fA-F]+|\d+)\s*\)?\s*(?:<<|>>)")  # no L/LL/U suffix
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
 def _bitwise(op: str, left: int, right: int, text: str):
     """`&`, `|`, `^` (two's complement, as Python's); shifts only where C++ defines them for a 64-bit signed value."""
     if op in ("<<", ">>"):
-        if not 0 <= right < 63 or op == "<<" and (left < 0 or left << right >= 1 << 63):
+        # An `int` literal shifted (`1 << 40`) is 32-bit: past its width, or into its sign, undefined.
+        width = 31 if _INT_LITERAL_SHIFT.match(text) else 63
+        if not 0 <= right < width or op == "<<" and (left < 0 or left << right >= 1 << width):
             return Unknown(text)
         return left << right if op == "<<" else left >> right
     return {"&": left & right, "|": left | right, "^": left ^ right}[op]

@@ -45,6 +45,14 @@ def test_bitwise_operators(op: str, left: int, right: int, expected: int) -> Non
     assert isinstance(arithmetic("<<", -1, 3, "x"), Unknown) and isinstance(arithmetic("<<", 1, 64, "x"), Unknown)
 
 
+@pytest.mark.parametrize("text, left, right, known", [
+    ("1 << 40", 1, 40, False), ("1 << 31", 1, 31, False), ("1 << 30", 1, 30, True),  # an `int` literal: 32-bit
+    ("1LL << 40", 1, 40, True), ("n << 40", 1, 40, True), ("(0x1) << 33", 1, 33, False),
+])
+def test_a_shift_of_an_int_literal_is_32_bit(text: str, left: int, right: int, known: bool) -> None:
+    assert isinstance(arithmetic("<<", left, right, text), int) == known
+
+
 @pytest.mark.parametrize("type_text, value, expected", [
     ("int64_t", 2.7, 2), ("int64_t", -2.7, -2), ("const int32_t", 2 ** 31, -(2 ** 31)), ("uint64_t", -1, U64 - 1),
     ("size_t", 3, 3), ("bool", 5, True), ("float", 0.1, single(0.1)), ("double", 3, 3.0),
