@@ -190,9 +190,12 @@ class ObjectCalls:
 
     def copied_object(self, obj: ObjectValue, born: set) -> ObjectValue:
         """A copy of `obj` for a parameter passed by value: its members under a key of its own, the callee's
-        (`born`), written through to nobody (members that are objects stay shared: a shallow copy)."""
+        (`born`), written through to nobody (members that are objects stay shared: a shallow copy). A class that
+        writes its own copy constructor makes what it likes of them: unknown."""
         ObjectCalls._objects += 1
         copy = ObjectValue(obj.cls, f"$o{ObjectCalls._objects}")
+        if self._own_copy_constructor(obj.cls):
+            return copy
         prefix = f"{obj.key}."
         for name in [name for name in self.members if name.startswith(prefix)]:
             key = f"{copy.key}.{name[len(prefix):]}"
@@ -200,6 +203,19 @@ class ObjectCalls:
             self.logged_member(key, self.members[key])
             born.add(key)
         return copy
+
+    def _own_copy_constructor(self, cls: str) -> bool:
+        """Whether the class (or a base) declares a constructor taking one of its own by reference."""
+        found = self.class_decl(cls)
+        if found is None:
+            return False
+        for unit, decl in self.lineage(found):
+            for _, ctor in self._methods_of(unit, decl, decl.short_name):
+                params = ctor.params
+                if len(params) == 1 and "&" in params[0].declared_type and \
+                        decl.short_name in params[0].declared_type and "&&" not in params[0].declared_type:
+                    return True
+        return False
 
     # -- members ------------------------------------------------------------------------------------------------
     def member_value(self, obj: ObjectValue, name: str):
@@ -245,9 +261,10 @@ class ObjectCalls:
         if key in self.members:
             return obj, name
         found = self.class_decl(obj.cls)
-        if found is not None and any(m.name == name for _, d in self.lineage(found) for m in d.fields):
-            return obj, name
-        return None
+        field = next((m for _, d in self.lineage(found) for m in d.fields if m.name == name), None) \
+            if found is not None else None
+        # A static member is one variable of the class (`int64_t Counter::count_ = 0;`), not the object's.
+        return (obj, name) if field is not None and not field.is_static else None
 
     # -- methods ------------------------------------------------------------------------------------------------
     def method_call(self, obj: ObjectValue, method: str, expr: Expr, qualifier: str | None = None):

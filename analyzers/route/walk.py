@@ -599,8 +599,12 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         member) the walk keeps whole changes; that variable (member) is unknown from here on."""
         base, rest = _VALUE_PATH.match(name).groups()
         held = frame.env.get(base)
-        first = re.match(r"\s*\.\s*(\w+)", rest)
-        if isinstance(held, ObjectValue) and first is not None:
+        first = re.match(r"\s*\.\s*(\w+)\s*(\(?)", rest)
+        if isinstance(held, ObjectValue) and first is not None and first.group(2):
+            # `b.At() = 7` through a reference a method returns: any member of the object may be it.
+            for key in [key for key in self.members if key.startswith(f"{held.key}.")]:
+                self.write_member(frame, key, Unknown(name))
+        elif isinstance(held, ObjectValue) and first is not None:
             self.store_member(frame, held, first.group(1), Unknown(name))
         elif base in frame.env or base in frame.refs:
             self._store(frame, base, Unknown(base))
