@@ -256,8 +256,37 @@ class HelperCalls:
         copies = written.copies
         if copies and re.search(r"\)\s*mutable\b", written.text.split("{", 1)[0]):
             copies = tuple((name, Unknown(name)) for name, _ in copies)
-        return self._inline(self.frame.unit, function, expr, captures=True,
-                            by_value=captured_by_value(written.text.split("]", 1)[0] + "]"), copies=copies)
+        home = written.home if written.home is not None and self._active_frame(written.home) else None
+        captures = written.text.split("]", 1)[0] + "]"
+        return self._inline(self.frame.unit, function, expr, captures=True, by_value=captured_by_value(captures),
+                            copies=copies, home=home, aliases=reference_inits(captures))
+
+    def _active_frame(self, frame) -> bool:
+        """Whether `frame` is the current one or one of its callers (a lambda made there is called further down)."""
+        current = self.frame
+        while current is not None:
+            if current is frame:
+                return True
+            current = current.caller
+        return False
+
+
+def reference_inits(captures: str) -> tuple[tuple[str, str], ...]:
+    """The init captures by reference of a plain variable (`[&r = n]`): (r, n) pairs."""
+    items = [item.strip() for item in captures.strip()[1:-1].split(",") if item.strip()]
+    found = (re.fullmatch(r"&\s*([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)", item) for item in items)
+    return tuple((match.group(1), match.group(2)) for match in found if match is not None)
+
+
+def captured_by_reference(text: str, env) -> set:
+    """The variables of `env` a lambda's text may write through its captures: those it names when it captures by
+    reference by default (`[&]`), those its list names with `&` (`[&k]`, `[&r = n]`)."""
+    captures = text.split("]", 1)[0] + "]"
+    items = [item.strip() for item in captures.strip()[1:-1].split(",") if item.strip()]
+    names = {item[1:].split("=", 1)[-1].strip() for item in items if item.startswith("&") and item != "&"}
+    if "&" in items:
+        names.update(re.findall(r"[A-Za-z_]\w*", text[len(captures):]))
+    return {name for name in names if name in env}
 
 
 def captured_by_value(captures: str):

@@ -36,6 +36,9 @@ _MACRO_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # `DEMO_LAUNCH_ALL`:
 FRAMEWORK_RECEIVERS = (TensorRef, TensorList, ShapeValue, ScalarRef, HostValue, IntList, DtypeList, StridesValue, DType)
 
 
+_CALLED_EXPRESSION = re.compile(r"[\[(]|^\s*\*")  # a callee that is an expression, not a name
+
+
 class UnmodelledCalls:
     """Methods of RouteWalk; it supplies program, frame, scope, value(), held_kind() and _incomplete()."""
 
@@ -43,6 +46,8 @@ class UnmodelledCalls:
         """The one decision for a call the walk does not follow (see the module docstring); returns its value."""
         values = args if args is not None else [self.value(arg) for arg in expr.children]
         self.forget_referenced(expr.children)
+        if _CALLED_EXPRESSION.search(bare_name(callee)):
+            self.forget_lambda_writes()  # `fs[0]()`, `(*p)()`: what it calls may be a lambda made here
         receiver, method = split_callee(callee)
         name = bare_name(method).rsplit("::", 1)[-1]
         chain = self.reach_chain(name, callee)
@@ -65,6 +70,16 @@ class UnmodelledCalls:
             self._incomplete("route-unknown-macro", expr.line, macro=clip(callee, 80), where=self.searched_where())
         return Unknown(expr.text)
 
+    def forget_lambda_writes(self) -> None:
+        """A callable the walk cannot name is called: the variables any lambda made in this frame or a caller's
+        captures by reference may be written (unknown from here on)."""
+        frame = self.frame
+        while frame is not None:
+            for name in frame.by_ref_captured:
+                if name in frame.env:
+                    self._store(frame, name, Unknown(name))
+            frame = frame.caller
+
     def forget_referenced(self, args) -> None:
         """A host number or array given whole to a call the walk does not follow (`Decide(flag, useAbs)`) may be
         bound to a non-const reference parameter and written: it is unknown after the call."""
@@ -81,6 +96,7 @@ class UnmodelledCalls:
         given what a launch needs, or was made from it (`std::bind(DoAbs, self, ex)`: names a tensor, or a function
         that reaches a launch); otherwise it is a host computation (`func(context)` through a pointer dlsym gave)."""
         values = [self.value(arg) for arg in expr.children]
+        self.forget_lambda_writes()  # it may hold a lambda that captures by reference (one put in a container)
         made_from = IDENTIFIER.findall(held.text) if isinstance(held, Unknown) and held.text else []
         if isinstance(held, Unknown) and not any(self.held_kind(value) for value in values) and not any(
                 self.held_kind(self.lookup(name)) not in (None, "a function") or self.reach_chain(name, name)

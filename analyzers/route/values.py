@@ -250,12 +250,14 @@ class ObjectList:
 class LambdaRef:
     """A lambda written as a value (`auto run = [&](const aclTensor *x) { ... };`): called later, its body is walked
     where it was written (route/helper_calls.py). `copies`: the (name, value) pairs its capture list copies, as they
-    were when the lambda was made (`[n]`, `[=]`): a later write of n is not what the body reads."""
+    were when the lambda was made (`[n]`, `[=]`): a later write of n is not what the body reads. `home`: the frame
+    that made it, whose variables its references name wherever it is called (route/walk.py's Frame)."""
 
     text: str
     line: int
     path: str
     copies: tuple = ()
+    home: object = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, eq=False)

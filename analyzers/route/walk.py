@@ -20,7 +20,7 @@ from op_migrate.analyzers.route.containers import ContainerCalls, element, join_
 from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
 from op_migrate.analyzers.route.generated_calls import GeneratedCalls
-from op_migrate.analyzers.route.helper_calls import HelperCalls, captured_by_value
+from op_migrate.analyzers.route.helper_calls import HelperCalls, captured_by_reference, captured_by_value
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.loop_skip import LoopSkip
@@ -111,6 +111,7 @@ class Frame:
     # What its callers' variables and the objects held at each such return (jumps.py's snapshots): the writes after
     # it happen only on the paths that went on, so the caller sees them joined with these.
     return_states: list = field(default_factory=list)
+    by_ref_captured: set = field(default_factory=set)  # its variables a lambda made here captures by reference
     audit: FrameAudit = field(default_factory=FrameAudit.fresh)  # what it walked and skipped (route/audit.py)
     escaped: set = field(default_factory=set)  # host variables whose address was taken (route/aliases.py)
     pointers: set = field(default_factory=set)  # local pointer variables
@@ -362,7 +363,10 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
     def _value_lambda(self, expr: Expr):
         copied = captured_by_value(expr.text.split("]", 1)[0] + "]")
         copies = () if copied is None else tuple((name, held) for name, held in self.frame.env.items() if copied(name))
-        return LambdaRef(expr.text, expr.line, self.frame.unit.path, copies)
+        # What it may write wherever it ends up (a container of callbacks called through an element the walk cannot
+        # read): unknown_callable makes these unknown.
+        self.frame.by_ref_captured.update(captured_by_reference(expr.text, self.frame.env))
+        return LambdaRef(expr.text, expr.line, self.frame.unit.path, copies, home=self.frame)
 
     def _value_other(self, expr: Expr):
         if expr.name == "new_expression":
@@ -625,7 +629,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
 
     # -- inlining -------------------------------------------------------------------------------------------
     def _inline(self, unit: CxxUnit, function: Function, expr: Expr, l0_op: str | None = None, args=None,
-                captures: bool = False, this: ObjectValue | None = None, prologue=None, by_value=None, copies=()):
+                captures: bool = False, this: ObjectValue | None = None, prologue=None, by_value=None, copies=(),
+                home: Frame | None = None, aliases=()):
         """Walk `function` for the call `expr` in a frame of its own; `captures`: a lambda called in place, which
         reads and writes the caller's variables; `this`: the object of a method or constructor, whose members (and
         every object the caller holds) the frame shares with its caller; `prologue` runs first in the frame (a
@@ -687,15 +692,19 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
                     loose_params[param.name] = (caller, argument)  # `Fill(v.data())`, `Fill(dims + 1)`
         bound = dict(env)
         member_ref, born = bool(self.members), set()  # the objects the caller holds: their members are shared
+        source = home or caller  # a lambda's references name the variables of the frame that made it
         if captures:
             if self.loop_records:
-                self.note_hidden_reads(caller)  # the lambda's body reads the caller's variables
-            env = dict(caller.env)
+                self.note_hidden_reads(source)  # the lambda's body reads the caller's variables
+            env = dict(source.env)
             env.update(copies)
-            refs = {name: (caller, name) for name in caller.env
+            refs = {name: (source, name) for name in source.env
                     if name not in bound and (by_value is None or not by_value(name))}
+            for name, target in aliases:  # `[&r = n]`: r is n
+                env[name] = source.env.get(target, Unknown(target))
+                refs[name] = (source, target)
             env.update(bound)  # a lambda's own parameters hide the caller's variables of the same name
-            pointer_refs = dict(caller.pointer_refs)
+            pointer_refs = dict(source.pointer_refs)
         else:
             if this is not None:
                 env["this"] = this
@@ -716,11 +725,11 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             l0_inner=l0_op or caller.l0_inner,
             l0_call=caller.l0_call or ((tuple(args), expr) if l0_op else None),
             l0_mark=caller.l0_mark if caller.l0_op else (self.book.count() if l0_op else None),
-            names=dict(caller.names) if captures else argument_names(params, expr.children, caller.names),
+            names=dict(source.names) if captures else argument_names(params, expr.children, caller.names),
             refs=refs,
             pointer_refs=pointer_refs,
             loose_params=loose_params,
-            audit=FrameAudit.fresh(parent=caller.audit if captures else None),
+            audit=FrameAudit.fresh(parent=source.audit if captures else None),
             caller=caller,
             member_ref=member_ref,
             born=born,
