@@ -40,6 +40,7 @@ class HelperScope:
         self._beside: dict[tuple[str, str], list[tuple[CxxUnit, Function]]] = {}
         self._texts: dict[Path, bytes] = {}
         self._globals: dict[tuple[str, str], GlobalDecl | None] = {}
+        self._all_globals: dict[tuple[str, str], tuple[GlobalDecl, ...]] = {}
         self._word_sets: dict[Path, frozenset[bytes]] = {}
         self._classes: dict[tuple[str, str], tuple[CxxUnit, ClassDecl] | None] = {}
         self._methods: dict[tuple[str, str, str, str], list[tuple[CxxUnit, Function]]] = {}
@@ -131,6 +132,17 @@ class HelperScope:
                 found = self._global_beside(unit, short)
             self._globals[key] = found
         return self._globals[key]
+
+    def global_decls(self, unit: CxxUnit, short: str) -> tuple[GlobalDecl, ...]:
+        """Every namespace-scope declaration named `short` in `unit` and the headers it includes (`cfg::kWidth` and
+        `cfg2::kWidth` are two)."""
+        key = (unit.path, short)
+        if key not in self._all_globals:
+            found = [d for d in unit.globals if d.name.rsplit("::", 1)[-1] == short]
+            for owner in self._headers_naming(unit, short):
+                found.extend(d for d in owner.globals if d.name.rsplit("::", 1)[-1] == short)
+            self._all_globals[key] = tuple(found)
+        return self._all_globals[key]
 
     def _global_beside(self, unit: CxxUnit, short: str) -> GlobalDecl | None:
         word = short.encode()

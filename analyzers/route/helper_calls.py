@@ -97,7 +97,7 @@ class HelperCalls:
     def call_through(self, pointer: FunctionRef, expr: Expr):
         """A call through a function pointer whose function the walk knows (a parameter, a table entry, a member).
         A pointer that may hold several functions (an undecided table key, a ternary) calls each under its guard."""
-        names = list(dict.fromkeys(function.short_name for _, function in pointer.defined))
+        names = list(dict.fromkeys(function.name for _, function in pointer.defined))  # `a::F` and `b::F` are two
         if len(names) > 1:
             return self._call_each(pointer, names, expr)
         args = [self.value(arg) for arg in expr.children]
@@ -109,7 +109,7 @@ class HelperCalls:
 
     def _call_each(self, pointer: FunctionRef, names: list[str], expr: Expr):
         """Each function the pointer may hold, walked as an arm of an undecided branch; the value is their join."""
-        return self._call_arms([(name, FunctionRef(name, tuple(p for p in pointer.defined if p[1].short_name == name)))
+        return self._call_arms([(name, FunctionRef(name, tuple(p for p in pointer.defined if p[1].name == name)))
                                 for name in names], expr, "$pointer")
 
     def _call_arms(self, choices, expr: Expr, prefix: str):
@@ -134,13 +134,14 @@ class HelperCalls:
         `K(double)` given a value the walk cannot type): C++ picks one, the walk cannot tell which. An argument whose
         value says nothing is typed by the declaration of the variable it names (`ViewCopy(x, shape, ...)` with
         `const op::Shape& shape`); when that leaves one overload, it alone. None when no two overloads tie."""
-        pairs = [pair for pair in self._functions_named(self.frame.unit, short)
-                 if qualified_as_written(pair[1].name, written)]
+        pairs = visible_from(self._functions_named(self.frame.unit, short), written, self.frame.function.name)
         if len(pairs) < 2:
             return None
         kinds = [arg_kind(value) or self._declared_kind(arg) for value, arg in zip(args, expr.children)]
         reachable = choose([function for _, function in pairs], len(expr.children), kinds)
-        signatures = {tuple(param.declared_type for param in function.params) for function in reachable}
+        # Two namespaces' functions of one signature are two functions (a using-directive may bring in either).
+        signatures = {(namespace_of(function.name), *(param.declared_type for param in function.params))
+                      for function in reachable}
         if len(reachable) < 2 or len(signatures) < 2:
             best = choose([function for _, function in pairs], len(expr.children), [arg_kind(v) for v in args])
             if len(reachable) == 1 and len(best) > 1:
@@ -199,7 +200,7 @@ class HelperCalls:
         pairs = self._functions_named(self.frame.unit, short)
         if not pairs and self.scope is not None:
             pairs = self.scope.beside(self.frame.unit, short)
-        pairs = [pair for pair in pairs if qualified_as_written(pair[1].name, written)]
+        pairs = visible_from(pairs, written, self.frame.function.name)
         if not pairs:
             return None
         kinds = [arg_kind(value) for value in args] if args is not None else None
@@ -368,6 +369,27 @@ def held_kind(value) -> str | None:
     if isinstance(value, TensorTuple) and any(held_kind(item) for item in value.items):
         return "a tuple of tensors"
     return None
+
+
+def visible_from(pairs, written: str, caller: str) -> list:
+    """The definitions among `pairs` a call written `written` inside the function named `caller` names: those its
+    qualifier fits; for an unqualified call, those of the innermost namespace around the caller that defines one
+    (C++'s lookup stops there), else all of them (one a using-directive brings in; the walk does not read those)."""
+    pairs = [pair for pair in pairs if qualified_as_written(pair[1].name, written)]
+    if "::" in written.lstrip(":") or len(pairs) < 2:
+        return pairs
+    around = namespace_of(caller)
+    depths = {id(pair): len(space) + 1 for pair in pairs
+              if (space := namespace_of(pair[1].name)) == "" or around == space or around.startswith(space + "::")}
+    if not depths:
+        return pairs
+    deepest = max(depths.values())
+    return [pair for pair in pairs if depths.get(id(pair)) == deepest]
+
+
+def namespace_of(name: str) -> str:
+    """`a::b::F` -> `a::b`; an unqualified name -> `` (the global namespace)."""
+    return name.rsplit("::", 1)[0] if "::" in name else ""
 
 
 def qualified_as_written(defined: str, written: str) -> bool:

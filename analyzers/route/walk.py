@@ -20,7 +20,7 @@ from op_migrate.analyzers.route.containers import ContainerCalls, element, join_
 from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
 from op_migrate.analyzers.route.generated_calls import GeneratedCalls
-from op_migrate.analyzers.route.helper_calls import HelperCalls, captured_by_reference, captured_by_value
+from op_migrate.analyzers.route.helper_calls import HelperCalls, captured_by_reference, captured_by_value, visible_from
 from op_migrate.analyzers.route.l0_effects import L0Effects
 from op_migrate.analyzers.route.layout_calls import LayoutCalls
 from op_migrate.analyzers.route.loop_skip import LoopSkip
@@ -76,6 +76,7 @@ _EXECUTOR_NO_OPS = ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorR
 _LISTED_ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[[^\[\]]+\]")
 _MEMBER_ARGUMENT = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+")
 _CALL_IN_CALLEE = re.compile(r"[\w>\]]\s*(?:<[^()]*>)?\s*\(")
+_CONSTANT = re.compile(r"\b(?:const|constexpr)\b")
 _VALUE_PATH = re.compile(r"^([A-Za-z_]\w*)(\s*\..*)$")  # `pr.second`, `box.dims[0]`
 _PLAIN_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:::[A-Za-z_]\w*)*$")
 _RECEIVER_ROOT = re.compile(r"\W*([A-Za-z_]\w*)")
@@ -142,6 +143,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self.current_step = None
         self.discarded_result = None  # the call of an expression statement, whose result nobody reads
         self.checks_opened = 0  # checks the facts left open, each time one is met (checks.py)
+        self._own_names: dict[str, set] = {}  # a file's own free functions: (name, parameter count)
         self.undecided_guards: list[str] = []
         self.findings: list[Finding] = []
         self.reasons: list[Reason] = []
@@ -247,6 +249,18 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         return Unknown(name)
 
     # -- evaluator hooks ------------------------------------------------------------------------------------
+    def builtin(self, short: str, callee: str, expr: Expr):
+        # A function the file defines itself (`static bool IsContiguous(...)`) is what an unqualified call of that
+        # name reaches, not the framework's or the library's function the walk models.
+        unit = self.frame.unit
+        own = self._own_names.get(unit.path)
+        if own is None:
+            own = self._own_names[unit.path] = {(function.short_name, len(function.params))
+                                                for function in unit.functions if "::" not in function.name}
+        if own and "::" not in callee and (short, len(expr.children)) in own:
+            return NotImplemented
+        return super().builtin(short, callee, expr)
+
     def lookup(self, name: str):
         frame = self.frame
         if name in frame.env:
@@ -258,6 +272,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         if key in self._globals:
             return self._globals[key]
         decl = self._global_decl(frame.unit, key[1])  # the file's own constants, then its headers'
+        if decl is not None and self.scope is not None and len(self.scope.global_decls(frame.unit, key[1])) > 1:
+            return self._one_of_namesakes(frame, name, key[1])
         if decl is not None:
             self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
             if MAP_TYPE.search(decl.type_text):
@@ -269,8 +285,26 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             self._globals[key] = value
             return value
         function = bare_name(name).rsplit("::", 1)[-1]
-        defined = self._functions_named(frame.unit, function) if function.isidentifier() else ()
+        defined = visible_from(self._functions_named(frame.unit, function), bare_name(name), frame.function.name) \
+            if function.isidentifier() else ()
         return FunctionRef(function, tuple(defined)) if defined else None
+
+    def _one_of_namesakes(self, frame: Frame, name: str, short: str):
+        """`cfg2::kWidth` where `cfg::kWidth` is declared too: the one the written name and the caller's namespaces
+        name (a constant's value, read once per qualified name); unknown when the walk cannot tell which, or when it
+        is a variable (its writes are kept by short name)."""
+        decls = self.scope.global_decls(frame.unit, short)
+        chosen = visible_from([(frame.unit, decl) for decl in decls], bare_name(name), frame.function.name)
+        names = {decl.name for _, decl in chosen}
+        if len(names) != 1 or not _CONSTANT.search(chosen[0][1].type_text or ""):
+            return Unknown(name)
+        key = (frame.unit.path, chosen[0][1].name)
+        if key not in self._globals:
+            self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
+            decl = chosen[0][1]
+            self._globals[key] = UNKNOWN if decl.value is None else self.map_value(decl.value, decl.type_text) \
+                if MAP_TYPE.search(decl.type_text) else self.value(decl.value)
+        return self._globals[key]
 
     def _source_text(self, unit: CxxUnit) -> bytes:
         if self.scope is not None:
