@@ -60,6 +60,15 @@ class JumpWalk:
         return (dict(frame.env), {id(other): dict(other.env) for other in outer_frames(frame)},
                 *self.member_state(), len(self.member_log))
 
+    def restore(self, snapshot: tuple) -> None:
+        """The frame's, its callers' and the objects' variables as `snapshot` held them (another arm starts)."""
+        env, found, *members, _ = snapshot
+        frame = self.frame
+        frame.env = dict(env)
+        for other in outer_frames(frame):
+            other.env = dict(found.get(id(other), other.env))
+        self.set_member_state(tuple(members))
+
     def join_jumps(self, snapshots: list, flow: str) -> None:
         """The variables where the jumping paths meet, and the current one's when it went on (`flow`)."""
         if not snapshots:

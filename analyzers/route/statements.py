@@ -6,6 +6,7 @@ import functools
 import re
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt
+from op_migrate.analyzers.route.callee_text import bare_name
 from op_migrate.analyzers.route.checks import logs_and_fails, returns_error
 from op_migrate.analyzers.route.containers import is_container_type, join_tensors, join_values, with_item
 from op_migrate.analyzers.route.integers import scalar_declarations, stored
@@ -43,6 +44,8 @@ _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at 
 _MAX_UNROLL = 64
 _VECTOR_SIZE = re.compile(r"\w+\s*\(\s*([\w:.\->()]+?)\s*\)\s*;\s*$")
 _ARRAY_SIZE = re.compile(r"\[\s*(\d+)\s*\]")
+# An assignment (not ==, <=, >=, !=), a compound assignment or a step in an expression's text.
+_WRITES_IN_TEXT = re.compile(r"(?<![=!<>])=(?!=)|\+\+|--")
 _ELEMENT = re.compile(r"^(\w+)\s*\[(.+)\]$")
 _STEPPED_INDEX = re.compile(r"(\+\+|--)?\s*(?:(\w+)\s*(?:\+\+|--)|(?<=\+\+|--)\s*(\w+))")
 # `int64_t& alias = source;` (not const, not `&&`): a local name for a variable or member.
@@ -316,28 +319,36 @@ class StatementWalker:
         return after if stepped.group(1) else before
 
     def ternary_arms(self, expr):
-        """`c ? l0op::Cast(x, t) : x` with c undecided: a launch in an arm happens only when its arm is taken."""
+        """`c ? l0op::Cast(x, t) : x` with c undecided: a launch in an arm happens only when its arm is taken, and
+        what an arm writes (`c ? (a = 1) : (b = 2)`, `c ? Set(k) : false`) is written only then: the arms start from
+        the same variables and join where the expression ends."""
         cond, then, orelse = expr.children
-        if not (self._has_effects(then) or self._has_effects(orelse)):
+        if not (self._may_change(then) or self._may_change(orelse)):
             return self.value(then), self.value(orelse)
         text = self.caller_text(clip(cond.text))
         self._note_unknown(text)
-        values = []
-        for guard, arm in ((guard_term(text), then), (f"!({text})", orelse)):
+        values, start, ends = [], self.snapshot(), []
+        for index, (guard, arm) in enumerate(((guard_term(text), then), (f"!({text})", orelse))):
+            if index:
+                ends.append(self.snapshot())
+                self.restore(start)
             saved = self.frame.guards, self.frame.may
             self.frame.guards, self.frame.may = self.frame.guards + (guard,), True
             try:
                 values.append(self.value(arm))
             finally:
                 self.frame.guards, self.frame.may = saved
+        self.join_jumps(ends, NORMAL)
         return tuple(values)
 
     def operand_under(self, left_expr: Expr, op: str, right_expr: Expr):
-        """`c && l0op::Abs(x) != nullptr` with c undecided: the right operand runs only when c lets it."""
-        if not self._has_effects(right_expr):
+        """`c && l0op::Abs(x) != nullptr` with c undecided: the right operand runs only when c lets it, and what it
+        writes (`c && Get(x, k)`, `c || (k = 2) > 0`) is joined with the variables of the path that skipped it."""
+        if not self._may_change(right_expr):
             return self.truth(right_expr)
         text = self.caller_text(clip(left_expr.text))
         self._note_unknown(text)
+        skipped = self.snapshot()
         saved = self.frame.guards, self.frame.may
         guard = guard_term(text) if op == "&&" else f"!({text})"
         self.frame.guards, self.frame.may = self.frame.guards + (guard,), True
@@ -345,6 +356,19 @@ class StatementWalker:
             return self.truth(right_expr)
         finally:
             self.frame.guards, self.frame.may = saved
+            self.join_jumps([skipped], NORMAL)
+
+    def _may_change(self, expr) -> bool:
+        """Whether evaluating `expr` may launch, make a tensor or write a variable: an assignment or a step in it, an
+        address given to a call, or a call of a repository function (which may write through a reference)."""
+        if self._has_effects(expr) or _WRITES_IN_TEXT.search(expr.text):
+            return True
+        for call in expr.calls():
+            callee = bare_name((call.name or "").strip())
+            if any(arg.text.lstrip().startswith("&") for arg in call.children) or \
+                    self._local_function(callee.rsplit("::", 1)[-1], len(call.children), written=callee) is not None:
+                return True
+        return False
 
     def _walk_if(self, stmt: Stmt) -> str:
         before = self.failure

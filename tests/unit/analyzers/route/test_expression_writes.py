@@ -37,3 +37,18 @@ def test_a_comparison_the_parser_reads_as_a_template_assignment_assigns_nothing(
     # assignment it was HIGH, truthy, and failed a valid check (ops-transformer aclnn_all_gather_matmul.cpp:132).
     prelude = "    int64_t k = self->GetViewShape().GetDim(1);\n    bool bad = (k < 256 || k >= 65535);"
     assert branch_launches(tmp_path, prelude, "bad") == MAY
+
+
+@pytest.mark.parametrize("prelude, cond", [
+    ("    int64_t a = 0, b = 0;\n    int64_t v = d > 2 ? (a = 1) : (b = 2);", "a == 1"),
+    ("    int64_t a = 0, b = 0;\n    int64_t v = d > 2 ? (a = 1) : (b = 2);", "b == 2"),
+    ("    int64_t k = 0;\n    bool ok = d > 2 && k++ == 0;", "k == 1"),
+    ("    int64_t k = 0;\n    bool ok = d > 2 || SetK(k);", "k == 5"),
+    ("    int64_t k = 0;\n    bool ok = d > 2 ? SetK(k) : false;", "k == 5"),
+    ("    int64_t k = 0;\n    if (d > 2 || (k = 2) > 0) {}", "k == 0"),
+])
+def test_a_write_in_an_operand_that_may_not_run(tmp_path: Path, prelude: str, cond: str) -> None:
+    # Each was written as certain (the route stated the launch under `cond` certain, or never).
+    rank = "    int64_t d = self->GetViewShape().GetDimNum();\n"
+    helpers = "static bool SetK(int64_t& k) { k = 5; return true; }\n\n"
+    assert branch_launches(tmp_path, rank + prelude, cond, helpers) == MAY
