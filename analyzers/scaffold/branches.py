@@ -52,7 +52,10 @@ class Branches(ShapeBranches):
         except ShapeBranch as error:
             if check and reads_rank(error.condition) and self.assume_check(stmt, frame):
                 # A rank compared in a check (len(w) != len(w_min): raise) is assumed to pass as it was when the
-                # rank was unknown; a fork there would only add kernels that TBE refuses.
+                # rank was unknown; a fork there would only add kernels that TBE refuses. What it rejects of one
+                # rank (len(x) < 2 or len(x) > 4) a later fork on that rank leaves out.
+                if only_rejects(stmt.body):
+                    self.rank_limits += self.rejected_ranks(stmt.test, frame)
                 return
             if error.condition[1] in _CMP_OPS and self.select_scalars(stmt, frame, error.condition):
                 return

@@ -6,10 +6,6 @@ from __future__ import annotations
 from op_migrate.analyzers.scaffold.values import ClassifyResult, ShapeValue, Unknown, as_scalar_expr, scalar_text
 
 
-def _reads_port(expr, name: str) -> bool:
-    return expr[0] == "dim" and f"port:{name}" in expr[1].split(",")
-
-
 def _refs_of(shape) -> tuple:
     return shape.refs if isinstance(shape, ShapeValue) else ()
 
@@ -33,17 +29,19 @@ class ShapeModels:
 
     def _rewritten_shape(self, interp, item: dict, node) -> ShapeValue:
         """The static path rewrote an input's shape from known dims (a [C] vector read as [1, C, 1, 1] by data
-        format): TBE reads the caller's data in that shape, so the host hands the kernel that shape (an override of
-        numbers and other ports' dims). Anything else it cannot state stops the trace."""
+        format, from another port's dim 1 or from its own dim 0 as the caller gives it): TBE reads the caller's data
+        in that shape, so the host hands the kernel that shape (an override of numbers and the caller's dims, the
+        port's own included: ApplyShapes reads the caller's shapes). Anything else it cannot state stops the
+        trace."""
         name = item.get("param_name", "?")
         exprs = []
         for value in item["shape"]:
             expr = as_scalar_expr(value)
             plain = expr is not None and (expr[0] == "dim" or expr[0] == "const" and isinstance(expr[1], int))
-            if not plain or _reads_port(expr, name):
+            if not plain:
                 raise interp.untranslatable(f"the shape of input {name} is rewritten before classify to "
                                             f"{interp.describe(value) if expr is None else scalar_text(expr)}, which "
-                                            "the host cannot state from the other inputs' dims", node,
+                                            "the host cannot state from the inputs' dims", node,
                                             construct="shape_util.variable_shape")
             exprs.append(expr)
         self.tracer.shape_overrides[name] = tuple(exprs)

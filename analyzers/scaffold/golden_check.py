@@ -10,11 +10,13 @@ reported beside them.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from op_migrate.analyzers.scaffold import dsl_numpy
 from op_migrate.analyzers.scaffold.attr_cases import holds
-from op_migrate.analyzers.scaffold.chain import min_rank, numel_ports
+from op_migrate.analyzers.scaffold.chain import min_rank, numel_ports, shape_reads
 from op_migrate.analyzers.scaffold.list_inputs import TESTED_LENGTHS
 
 THRESHOLDS = {"float16": 1e-3, "float32": 1e-4, "bfloat16": 4e-3}
@@ -175,7 +177,10 @@ FORMAT_RANKS = {"NCHW": 4, "NHWC": 4, "HWCN": 4, "NCDHW": 5, "NDHWC": 5, "NC1HWC
 def keyed_case(document: dict, key: str, case: dict) -> dict:
     """The case as key runs it: shapes of the rank the chain's dimension reads need; where the chain reads an input
     in a shape the host computes from the others' dims (TBE's static path rewrote it: [C] as [1, C, 1, 1]), every
-    shape has the rank of the key's format and that input gets the computed shape."""
+    shape has the rank of the key's format and that input gets the computed shape. "shapes" are the caller's (what
+    the driver passes, the host's VariantHolds reads and ApplyShapes rewrites), "read_shapes" the shapes the kernel
+    reads (the golden's). Where those shapes do not take the key's branches on single ports' ranks (a [C] weight of a
+    rank-4 x: `len(shape_w) == 1`, `shape_w[0] == shape_x[1]`), the caller's shapes are searched for (callers_for)."""
     combo = document["combos"][key]
     overrides = combo["chain"].get("extra", {}).get("shape_overrides") or {}
     ranks = {FORMAT_RANKS.get(column[0]) for column in combo.get("formats", [])} - {None}
@@ -185,39 +190,124 @@ def keyed_case(document: dict, key: str, case: dict) -> dict:
         rank = exact
     single = set(document.get("one_element_inputs", []))
     shaped = _with_rank(case, rank, single, document["inputs"])
-    if not overrides:
-        return shaped
-    shapes = dict(zip(document["inputs"], shaped["shapes"]))
-    for port, exprs in overrides.items():
-        shapes[port] = [_shape_read(combo["chain"], expr, shapes) for expr in exprs]
-    return {**shaped, "shapes": [shapes[name] for name in document["inputs"]]}
+    if overrides:
+        shapes = dict(zip(document["inputs"], shaped["shapes"]))
+        for port, exprs in overrides.items():
+            shapes[port] = [_shape_read(combo["chain"], expr, shapes) for expr in exprs]
+        shaped = {**shaped, "shapes": [shapes[name] for name in document["inputs"]]}
+    read = _read_shapes(document, key, shaped["shapes"])
+    if (read is None or not _conditions_hold(document, key, shaped["shapes"])) and _port_ranks_decide(combo["chain"]):
+        found = callers_for(document, key, case, rank)
+        if found is not None:
+            return {**case, "shapes": found, "read_shapes": _read_shapes(document, key, found)}
+    return {**shaped, "read_shapes": read if read is not None else shaped["shapes"]}
 
 
-def _exact_rank(chain: dict) -> int | None:
-    """The rank a key's shape conditions fix (`rank(...) == r` taken), else None."""
+def _read_shapes(document: dict, key: str, callers: list) -> list | None:
+    """The shapes the kernel of key reads for these caller's shapes (ApplyShapes: the rewritten inputs' shapes from
+    the callers' dims), None where the host refuses them: a dimension read beyond a rank, an element count not the
+    caller's, shapes that do not broadcast."""
+    chain = document["combos"][key]["chain"]
+    overrides = chain.get("extra", {}).get("shape_overrides") or {}
+    shapes = dict(zip(document["inputs"], [list(s) for s in callers]))
+    read = dict(shapes)
+    try:
+        for port, exprs in overrides.items():
+            read[port] = [_shape_read(chain, expr, shapes) for expr in exprs]
+            if int(np.prod(read[port])) != int(np.prod(shapes[port])):
+                return None
+        np.broadcast_shapes(*[tuple(s) for s in read.values()])
+    except (IndexError, ValueError):
+        return None
+    return [read[name] for name in document["inputs"]]
+
+
+def _conditions_hold(document: dict, key: str, callers: list) -> bool:
+    """Whether the caller's shapes take key's branches on the shapes (as the host's VariantHolds decides)."""
+    chain = document["combos"][key]["chain"]
+    shapes = dict(zip(document["inputs"], callers))
+    for condition in chain.get("extra", {}).get("conditions", []):
+        predicate = condition["predicate"]
+        if not predicate.get("shape"):
+            continue
+        reads = dsl_numpy.shape_values(chain, [predicate["expr"], predicate["value_expr"]], shapes)
+        if holds(predicate, reads) is not condition["outcome"]:
+            return False
+    return True
+
+
+def _port_ranks_decide(chain: dict) -> bool:
+    """Whether a branch of the key reads the rank of one input port on its own (`len(shape_w) == 1` beside
+    `len(shape_x) == 4`): then the inputs' ranks differ in the key's calls, which one rank for every shape cannot
+    give."""
+    ports = {item["port"] for item in chain.get("inputs", [])}
+    for condition in chain.get("extra", {}).get("conditions", []):
+        predicate = condition["predicate"]
+        if not predicate.get("shape"):
+            continue
+        for read in [*shape_reads(predicate["expr"]), *shape_reads(predicate["value_expr"])]:
+            if read[0] == "rank" and read[1].startswith("port:") and read[1][5:] in ports:
+                return True
+    return False
+
+
+def callers_for(document: dict, key: str, case: dict, rank: int) -> list | None:
+    """Caller's shapes for a key whose branches read single ports' ranks: the case's first input (the anchor) at the
+    key's rank (or one or two dims more, where the branches relate the ranks), each other input a window of the
+    anchor's dims, all 1s, or the anchor with leading dims put in front, at a rank its branches name; the first
+    assignment (in that order) whose shapes take every branch of the key and that the host accepts (ApplyShapes,
+    broadcast). None where none does (the key then has no case of this shape)."""
+    chain = document["combos"][key]["chain"]
+    inputs = document["inputs"]
+    single = set(document.get("one_element_inputs", []))
+    constants = sorted({int(c["predicate"]["value_expr"][1]) for c in chain.get("extra", {}).get("conditions", [])
+                        if c["predicate"].get("shape") and c["predicate"].get("expr", [None])[0] == "rank"
+                        and (c["predicate"].get("value_expr") or [None])[0] == "const"
+                        and 0 < int(c["predicate"]["value_expr"][1]) <= 8})
+    fixed = _exact_rank(chain, inputs[0])
+    anchors = [fixed] if fixed is not None else [max(rank, 1), max(rank, 1) + 1, max(rank, 1) + 2]
+    for anchor_rank in anchors:
+        anchor = _with_rank(case, anchor_rank, single, inputs)["shapes"][0]
+        options = [[anchor]]
+        for name in inputs[1:]:
+            if name in single:
+                options.append([[1]])
+                continue
+            shapes = []
+            for size in dict.fromkeys([len(anchor), *constants, len(anchor) - 1, len(anchor) + 1, 1]):
+                if size < 1:
+                    continue
+                if size <= len(anchor):
+                    shapes += [anchor[i:i + size] for i in range(len(anchor) - size + 1)]
+                else:
+                    shapes += [[lead] * (size - len(anchor)) + anchor for lead in dict.fromkeys([1, *anchor])]
+                shapes.append([1] * size)
+            options.append(list(map(list, dict.fromkeys(map(tuple, shapes)))))
+        for callers in itertools.product(*options):
+            callers = [list(s) for s in callers]
+            if _conditions_hold(document, key, callers) and _read_shapes(document, key, callers) is not None:
+                return callers
+    return None
+
+
+def _exact_rank(chain: dict, port: str | None = None) -> int | None:
+    """The rank a key's shape conditions fix (`rank(...) == r` taken; given a port, `rank(port:<port>) == r`), else
+    None."""
     for condition in chain.get("extra", {}).get("conditions", []):
         predicate = condition["predicate"]
         expr, right = predicate.get("expr"), predicate.get("value_expr")
         if predicate.get("shape") and condition["outcome"] and predicate.get("op") == "==" and expr \
-                and expr[0] == "rank" and right and right[0] == "const":
+                and expr[0] == "rank" and right and right[0] == "const" \
+                and (port is None or expr[1] == f"port:{port}"):
             return int(right[1])
     return None
 
 
 def selects(document: dict, key: str, case: dict) -> bool:
     """Whether the case's shapes (as key runs them) take key's branches on the shapes: the host chooses such a key
-    by the call's shapes, so a case runs on the keys its shapes select."""
-    chain = document["combos"][key]["chain"]
-    conditions = [c for c in chain.get("extra", {}).get("conditions", []) if c["predicate"].get("shape")]
-    if not conditions:
-        return True
-    shapes = dict(zip(document["inputs"], keyed_case(document, key, case)["shapes"]))
-    for condition in conditions:
-        predicate = condition["predicate"]
-        reads = dsl_numpy.shape_values(chain, [predicate["expr"], predicate["value_expr"]], shapes)
-        if holds(predicate, reads) is not condition["outcome"]:
-            return False
-    return True
+    by the call's shapes (the caller's, before ApplyShapes), so a case runs on the keys its shapes select."""
+    keyed = keyed_case(document, key, case)
+    return _conditions_hold(document, key, keyed["shapes"])
 
 
 def _shape_read(chain: dict, expr, shapes: dict) -> int:
@@ -284,7 +374,9 @@ def run_case(cpu_model, executable, workdir, document: dict, key: str, case: dic
         options[f"shape{index}"] = ",".join(str(d) for d in shape) if shape else "-"
     options.update(driver_attrs(document, key))
     results = cpu_model.run_kernel(executable, workdir, inputs, outputs, cores=case["cores"], options=options)
-    expected = golden(chain, document, arrays, attrs)
+    # The golden reads each input in the shape the kernel reads it (the caller's data, rewritten shapes applied).
+    read = {name: np.reshape(arrays[name], shape) for name, shape in zip(document["inputs"], case["read_shapes"])}
+    expected = golden(chain, document, read, attrs)
     return _compared(document, chain["combination"], expected, results, f"{case['name']} key {key}")
 
 

@@ -60,6 +60,9 @@ class Interpreter(Expressions, Branches):
         self.attr_decisions: dict[str, bool] = {}  # attribute branch key -> the outcome this trace takes
         self.current_path = ""
         self.checking = False  # evaluating the test of a branch that only rejects input (Branches.exec_if)
+        # ("cmp", op, left, right) conditions on one rank that a check assumed to pass holds false (`len(x) > 4:
+        # raise`): a later fork on that rank skips the values they reject (ShapeBranches.concrete_rank)
+        self.rank_limits: list[tuple] = []
 
     # ---------------------------------------------------------------- modules and names
     def load_module(self, ctx: ModuleCtx) -> ModuleCtx:

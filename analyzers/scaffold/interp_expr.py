@@ -368,6 +368,9 @@ def _rank_compare(op: str, left, right) -> bool | None:
         left, right, op = right, left, _FLIPPED.get(op, op)
     if not isinstance(left, RankAtLeast) or isinstance(right, bool) or not isinstance(right, int):
         return None
+    if left.exact:
+        return {"==": left.low == right, "!=": left.low != right, ">": left.low > right, ">=": left.low >= right,
+                "<": left.low < right, "<=": left.low <= right}.get(op)
     if right < left.low:
         return {"==": False, "!=": True, ">": True, ">=": True, "<": False, "<=": False}.get(op)
     if right == left.low:

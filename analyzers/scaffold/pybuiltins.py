@@ -91,7 +91,7 @@ def _plain(name: str, function: Callable, pytype: type | None = None) -> Builtin
             if name == "len" and args and isinstance(args[0], ShapeValue):
                 if args[0].min_rank:
                     return RankAtLeast(f"the rank of a dynamic shape (at least {args[0].min_rank})",
-                                       getattr(node, "lineno", None), args[0].min_rank)
+                                       getattr(node, "lineno", None), args[0].min_rank, args[0].exact_rank)
                 if interp.framework.static and args[0].refs and all(r.startswith("port:") for r in args[0].refs) \
                         and not interp.framework.padded:
                     # A port dict's shape on the static path is the caller's: the host knows its rank per call. Not
@@ -299,6 +299,9 @@ def attribute(interp, value, name: str, node):
         if name == "value":
             return value.value
         return Unknown(f"scalar.{name}")
+    if isinstance(value, ShapeValue) and name == "copy":
+        # list(shape).copy(): the same shape (a ShapeValue is never changed in place)
+        return Builtin(name, lambda interp, args, kwargs, node: value)
     if isinstance(value, Opaque):
         return value.attrs.get(name, Opaque(f"{value.what}.{name}"))
     if isinstance(value, ClassifyResult):

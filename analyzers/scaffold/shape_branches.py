@@ -18,6 +18,7 @@ from op_migrate.analyzers.scaffold.values import (
     AttrBranch,
     Refused,
     Scalar,
+    ShapeBranch,
     ShapeValue,
     Untranslatable,
     as_scalar_expr,
@@ -43,6 +44,9 @@ class ShapeBranches:
         if key in self.attr_decisions:
             return self.attr_decisions[key]
         _, op, left, right = condition
+        decided = self._decided_by_ranks(op, left, right)
+        if decided is not None:
+            return decided
         text = f"{source[:60]} ({_condition_text(left, op, right)})"[:160]
         raise AttrBranch(key, predicate, text, line, self.current_path)
 
@@ -84,11 +88,66 @@ class ShapeBranches:
             if self.shape_fork(("cmp", "==", rank, ("const", candidate)), source, getattr(node, "lineno", None)):
                 result = expr_value(value.expr, {":".join(map(str, rank)): candidate})
                 return int(result) if result is not None and float(result).is_integer() else None
+        limited = any(set(shape_reads(left) + shape_reads(right)) == {rank} for _, _, left, right in self.rank_limits)
         raise Refused(f"{source[:80]} at line {getattr(node, 'lineno', None)}: a rank above {MAX_RANK} (TBE's "
-                      "largest)", getattr(node, "lineno", None), self.current_path)
+                      "largest)" + (" or one a check before it rejects" if limited else ""),
+                      getattr(node, "lineno", None), self.current_path)
+
+    def _decided_by_ranks(self, op: str, left: tuple, right: tuple) -> bool | None:
+        """A comparison that reads only ranks the trace has already fixed (`i != len(shape_x) - 1` in a loop over
+        range(len(shape_x)), after the fork took `rank(port:x) == 5`): its value, not a new fork whose other outcome
+        no caller's shapes can take. None where it reads anything else."""
+        reads = shape_reads(left) + shape_reads(right)
+        if not reads or op not in _COMPARE_VALUES or attr_names(left) or attr_names(right):
+            return None
+        known = {}
+        for read in reads:
+            value = self._fixed_rank(read) if read[0] == "rank" else None
+            if value is None:
+                return None
+            known[":".join(map(str, read))] = value
+        values = [expr_value(side, known) for side in (left, right)]
+        if None in values:
+            return None
+        return bool(_COMPARE_VALUES[op](values[0], values[1]))
+
+    def _fixed_rank(self, rank: tuple) -> int | None:
+        """The value of a rank the trace's decisions fix (`rank(...) == c` taken), else None."""
+        wanted = json.loads(json.dumps(rank))
+        for key, outcome in self.attr_decisions.items():
+            predicate = json.loads(key)
+            right = predicate.get("value_expr")
+            if outcome and predicate.get("shape") and predicate.get("expr") == wanted and predicate["op"] == "==" \
+                    and right and right[0] == "const":
+                return right[1]
+        return None
+
+    def rejected_ranks(self, test, frame: Frame) -> list[tuple]:
+        """The conditions on one rank each disjunct of a check's test states (`len(x) < 2 or len(x) > 4`), which
+        the check assumed to pass holds false; disjuncts on anything else are left out."""
+        parts = test.values if isinstance(test, nodes.BoolOp) and test.op == "or" else [test]
+        found = []
+        for part in parts:
+            try:
+                self.truth(self.eval(part, frame), part)
+            except ShapeBranch as error:
+                reads = set(shape_reads(error.condition))
+                if len(reads) == 1 and next(iter(reads))[0] == "rank" and error.condition[1] in _COMPARE_VALUES \
+                        and not attr_names(error.condition[2]) and not attr_names(error.condition[3]):
+                    found.append(error.condition)
+            except (Untranslatable, Refused):
+                continue
+        return found
 
     def _rank_allowed(self, rank: tuple, candidate: int) -> bool:
-        """Whether the trace's decisions so far on comparisons of this rank with a constant allow this value."""
+        """Whether the trace's decisions so far on comparisons of this rank with a constant, and the checks it
+        assumed to pass, allow this value."""
+        known = {":".join(map(str, rank)): candidate}
+        for _, op, left, right in self.rank_limits:
+            if set(shape_reads(left) + shape_reads(right)) == {rank}:
+                values = [expr_value(side, known) for side in (left, right)]
+                if None not in values and _COMPARE_VALUES[op](values[0], values[1]):
+                    return False
         wanted = json.loads(json.dumps(rank))
         for key, outcome in self.attr_decisions.items():
             predicate = json.loads(key)

@@ -75,6 +75,9 @@ MAX_TRACES = 64  # traces per dtype combination (variants whose outputs do not m
 # The fewest dims a shape in a storage format has (FRACTAL_NZ: the original rank + 2, at least 4). The original
 # formats (NCHW ...) say nothing: a [C] input of an NCHW operator is rank 1.
 STORAGE_RANKS = {"NC1HWC0": 5, "NDC1HWC0": 6, "FRACTAL_Z": 4, "FRACTAL_Z_3D": 4, "FRACTAL_NZ": 4, "C1HWNCoC0": 6}
+# The storage formats whose rank is that number exactly (N C1 H W C0; N D C1 H W C0): len() compared with any
+# number decides (PRelu's `w_dim != 5` of an NC1HWC0 weight).
+EXACT_RANKS = {"NC1HWC0", "NDC1HWC0"}
 
 # The original format a storage format comes from (what the graph hands an operator as ori_format).
 ORIGINAL_FORMATS = {"NC1HWC0": "NCHW", "NDC1HWC0": "NCDHW", "FRACTAL_Z": "NCHW", "FRACTAL_Z_3D": "NCDHW",
@@ -249,7 +252,8 @@ def _trace(facts: EntryFacts, loader: ModuleLoader, platform: Platform, inputs: 
 
 def _port_dict(name: str, dtype: str, layout: str) -> dict:
     """The dict TBE's entry receives for one tensor (an element of a tensor list too: its own shape)."""
-    shape = ShapeValue(name, (f"port:{name}",), min_rank=STORAGE_RANKS.get(layout, 0))
+    shape = ShapeValue(name, (f"port:{name}",), min_rank=STORAGE_RANKS.get(layout, 0),
+                       exact_rank=layout in EXACT_RANKS)
     # ori_shape is the same shape only where the storage format is the original one (ND, NCHW ...).
     ori_shape = shape if ORIGINAL_FORMATS.get(layout, layout) == layout else ShapeValue(name)
     return {"dtype": dtype, "shape": shape, "ori_shape": ori_shape, "format": layout,

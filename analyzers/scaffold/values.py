@@ -102,13 +102,17 @@ class ShapeValue:
     refs: tuple = field(default=(), compare=False)
     # the fewest dims a storage format's shape has (NC1HWC0: 5, FRACTAL_NZ: 4), 0 where the format says nothing
     min_rank: int = field(default=0, compare=False)
+    # min_rank is the rank itself (NC1HWC0: always 5 dims, N C1 H W C0)
+    exact_rank: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
 class RankAtLeast(Unknown):
-    """len() of a shape whose storage format fixes its fewest dims: comparisons with a smaller number decide."""
+    """len() of a shape whose storage format fixes its fewest dims: comparisons with a smaller number decide (every
+    comparison with a number, where the format fixes the rank itself: exact)."""
 
     low: int = 0
+    exact: bool = False
 
 
 @dataclass(frozen=True)

@@ -468,3 +468,37 @@ def test_complex_ops_whose_precision_the_install_does_not_give_are_refused(name,
     operands = [("ref", "x"), ("ref", "x")] if name == "vmul" else [("ref", "x")]
     with pytest.raises(dsl_numpy.GoldenError):
         run(name, operands, dtype, inputs={"x": x})
+
+
+def test_a_key_of_one_ports_rank_runs_the_callers_shapes_and_the_golden_reads_the_rewritten_ones():
+    # prelu: a [C] weight of a rank-4 x (len(shape_w) == 1, shape_w[0] == shape_x[1]) is read as [1, C, 1, 1]
+    from op_migrate.analyzers.scaffold import golden_check
+
+    chain = {"inputs": [{"ref": "in0", "port": "x"}, {"ref": "in1", "port": "w"}], "ops": []}
+
+    def condition(expr, op, right, outcome):
+        return {"predicate": {"shape": True, "expr": expr, "attrs": [], "op": op, "value_expr": right},
+                "outcome": outcome}
+
+    def keyed(rank, *conditions, override):
+        return {"chain": {**chain, "extra": {"conditions": [
+            condition(["rank", "port:x"], "==", ["const", rank], True),
+            condition(["rank", "port:w"], "==", ["const", 1], True), *conditions],
+            "shape_overrides": {"w": override}}}}
+
+    channel = condition(["dim", "port:w", 0], "!=", ["dim", "port:x", 1], False)
+    one = condition(["dim", "port:w", 0], "!=", ["const", 1], False)
+    document = {"inputs": ["x", "w"], "pattern": "ELEWISE_WITH_BROADCAST", "combos": {
+        "0": keyed(4, channel, override=[["const", 1], ["dim", "port:w", 0], ["const", 1], ["const", 1]]),
+        "1": keyed(2, one, override=[["const", 1], ["const", 1]])}}
+    cases = golden_check.shape_cases(document)
+    runs = {key: [c["name"] for c in cases if golden_check.selects(document, key, c)] for key in ("0", "1")}
+    # rank 4: every case padded to 4 dims; rank 2: the cases drawn with at most 2 dims
+    assert runs == {"0": [c["name"] for c in cases], "1": [c["name"] for c in cases if c["name"] != "broadcast-rows"]}
+    tail = golden_check.keyed_case(document, "0", cases[0])
+    assert tail["shapes"] == [[2, 3, 3, 45], [3]]  # what the driver passes (the host's VariantHolds reads)
+    assert tail["read_shapes"] == [[2, 3, 3, 45], [1, 3, 1, 1]]  # what ApplyShapes gives the kernel
+    scalar = golden_check.keyed_case(document, "1", cases[0])
+    assert scalar["shapes"] == [[3, 45], [1]] and scalar["read_shapes"] == [[3, 45], [1, 1]]
+    # a caller's weight the key's branches do not take (C != x's dim 1) selects neither key
+    assert not golden_check._conditions_hold(document, "0", [[2, 3, 3, 45], [45]])

@@ -502,7 +502,7 @@ def test_a_list_attribute_the_opdef_does_not_carry_is_traced_with_its_default(tm
 
 
 @pytest.mark.parametrize("rewrite, stops", [("[1, x1.get('shape')[1], 1]", False),
-                                             ("[1, x2.get('shape')[0], 1]", True), ("[alpha, 1]", True)])
+                                             ("[1, x2.get('shape')[0], 1]", False), ("[alpha, 1]", True)])
 def test_an_input_shape_the_static_path_rewrites_from_other_dims_is_computed_by_the_host(tmp_path, rewrite, stops):
     compute = """
     from impl.util import util_common
@@ -518,12 +518,13 @@ def test_an_input_shape_the_static_path_rewrites_from_other_dims_is_computed_by_
     loader = ModuleLoader([tmp_path])
     facts = read_entry(loader, path)
     chain = trace_variants(facts, loader, platform(), [("x1", "float32"), ("x2", "float32")], [("y", "float32")])[0]
-    if stops:  # its own dims (which it no longer has) or an attribute: not stated
+    if stops:  # an attribute: not stated
         assert chain.gaps and "its static path: the shape of input x2 is rewritten before classify to" \
             in chain.gaps[0].reason
-    else:
+    else:  # another port's dims, or its own as the caller gives them (prelu: a [C] weight read as [1, C, 1])
+        port = "x1" if "x1" in rewrite else "x2"
         assert not chain.gaps and chain.extra["shape_overrides"] == {
-            "x2": (("const", 1), ("dim", "port:x1", 1), ("const", 1))}
+            "x2": (("const", 1), ("dim", f"port:{port}", 1 if port == "x1" else 0), ("const", 1))}
 
 
 def test_arms_that_only_assign_numbers_on_a_shape_condition_become_a_host_select(tmp_path):
@@ -1107,3 +1108,56 @@ def test_the_scalar_of_a_complex_op_is_held_in_the_part_dtype(tmp_path):
     """
     chain = traced_as(tmp_path, compute, "complex32", "complex32")
     assert not chain.gaps and chain.ops[0].operands[1][2] == "float16"
+
+
+def test_a_rank_a_check_rejects_is_never_forked_on_later(tmp_path):
+    # bias_add NCHW: `if len(shape_x) < 2 or len(shape_x) > 4: raise`, then `for i in range(2, len(shape_x))`
+    entry = _before_classify("    if len(x1['shape']) < 2 or len(x1['shape']) > 4:\n        raise RuntimeError('rank')\n"
+                             "    fill = [1] * len(x1['shape'])\n    fill[1] = x1['shape'][1]\n    x2['shape'] = fill\n")
+    chains = _with_entry(tmp_path, VSUB, entry, every=True)
+    served = [c for c in chains if not c.refused and not c.gaps]
+    ranks = sorted(c["predicate"]["value_expr"][1] for chain in served for c in chain.extra["conditions"]
+                   if c["outcome"] and c["predicate"]["op"] == "==")
+    assert ranks == [2, 3, 4] and len(served) == 3  # no kernel of rank 1 or 5 .. 8 (TBE raises there)
+    assert [c.refused for c in chains if c.refused] == [
+        "[1] * len(x1['shape']) at line 22: a rank above 8 (TBE's largest) or one a check before it rejects (probe.py:22)"]
+
+
+def test_a_comparison_of_a_rank_the_trace_already_fixed_is_decided_not_forked(tmp_path):
+    # bias_add NHWC: `for i in range(0, len(shape_x)): if i != len(shape_x) - 1: ... (1,) else (shape_x[-1],)`
+    entry = _before_classify("    new = ()\n    for i in range(0, len(x1['shape'])):\n"
+                             "        if i != len(x1['shape']) - 1:\n            new = new + (1,)\n"
+                             "        else:\n            new = new + (x1['shape'][-1],)\n    x2['shape'] = new\n")
+    chains = _with_entry(tmp_path, VSUB, entry, every=True)
+    served = [c for c in chains if not c.refused]
+    assert len(served) == 8 and all(not c.gaps for c in served)  # one kernel per rank 1 .. 8, nothing more
+    assert all(all(c["predicate"]["expr"] == ("rank", "port:x1") for c in chain.extra["conditions"])
+               for chain in served)
+    by_rank = {len(c.extra["shape_overrides"]["x2"]): c.extra["shape_overrides"]["x2"] for c in served}
+    assert by_rank[3] == (("const", 1), ("const", 1), ("dim", "port:x1", -1))
+
+
+@pytest.mark.parametrize("layout, decided", [("NC1HWC0", True), ("FRACTAL_NZ", False)])
+def test_the_rank_of_a_5hd_shape_is_five_exactly(tmp_path, layout, decided):
+    # prelu: `if w_dim != 5:` of an NC1HWC0 weight (N C1 H W C0: always 5 dims); FRACTAL_NZ has at least 4 only
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vmuls(tbe.vsub(x1, x2), alpha)
+    """
+    entry = RANKED.replace("len(x1['shape']) == 4", "len(x2['shape']) != 5").replace("ARM", "scale = alpha * 2")
+    chain = _with_entry(tmp_path, compute, entry, formats={"x1": layout, "x2": layout, "y": layout})
+    if decided:
+        assert not chain.gaps and chain.ops[1].operands[1][1] == ("attr", "alpha")
+    else:
+        assert chain.gaps and "len(x2['shape']) != 5" in chain.gaps[0].reason
+
+
+def test_a_copy_of_a_shape_is_the_shape(tmp_path):
+    # util_common.infershape_for_broadcast: `shape1 = list(ori_shape1).copy(); if -2 in shape1: ...`
+    entry = _before_classify("    copied = list(x1['shape']).copy()\n    if -2 in copied:\n        alpha = 2.0\n")
+    compute = """
+    def probe_compute(x1, x2, y, alpha):
+        return tbe.vmuls(tbe.vsub(x1, x2), alpha)
+    """
+    chain = _with_entry(tmp_path, compute, entry)
+    assert not chain.gaps and chain.ops[1].operands[1][1] == ("attr", "alpha")
