@@ -190,12 +190,16 @@ def keyed_case(document: dict, key: str, case: dict) -> dict:
         rank = exact
     single = set(document.get("one_element_inputs", []))
     shaped = _with_rank(case, rank, single, document["inputs"])
-    if overrides:
-        shapes = dict(zip(document["inputs"], shaped["shapes"]))
-        for port, exprs in overrides.items():
-            shapes[port] = [_shape_read(combo["chain"], expr, shapes) for expr in exprs]
-        shaped = {**shaped, "shapes": [shapes[name] for name in document["inputs"]]}
-    read = _read_shapes(document, key, shaped["shapes"])
+    read = None
+    try:
+        if overrides:
+            shapes = dict(zip(document["inputs"], shaped["shapes"]))
+            for port, exprs in overrides.items():
+                shapes[port] = [_shape_read(combo["chain"], expr, shapes) for expr in exprs]
+            shaped = {**shaped, "shapes": [shapes[name] for name in document["inputs"]]}
+        read = _read_shapes(document, key, shaped["shapes"])
+    except IndexError:  # a dimension the key's rewrite reads beyond the drawn rank
+        pass
     if (read is None or not _conditions_hold(document, key, shaped["shapes"])) and _port_ranks_decide(combo["chain"]):
         found = callers_for(document, key, case, rank)
         if found is not None:

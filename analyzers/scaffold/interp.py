@@ -359,6 +359,11 @@ class Interpreter(Expressions, Branches):
         elif isinstance(target, nodes.Subscript):
             container = self.eval(target.value, frame)
             key = self.eval(target.slice, frame)
+            if isinstance(container, list) and isinstance(key, int) and not isinstance(key, bool) \
+                    and not -len(container) <= key < len(container):
+                # `w = [1] * len(shape); w[1] = c` of a rank-1 shape: Python raises IndexError there, TBE refuses
+                raise Refused(f"{target.as_string()[:80]} at line {target.lineno}: index {key} of a list of "
+                              f"{len(container)} (IndexError)", target.lineno, self.current_path)
             if isinstance(container, (dict, list)):
                 try:
                     container[key] = value

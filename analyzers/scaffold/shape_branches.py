@@ -5,6 +5,7 @@ it as a Python int; the search loop for a differing axis."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import operator
 
@@ -45,6 +46,9 @@ class ShapeBranches:
             return self.attr_decisions[key]
         _, op, left, right = condition
         decided = self._decided_by_ranks(op, left, right)
+        if decided is None:
+            possible = [outcome for outcome in (True, False) if self._ranks_possible(condition, outcome)]
+            decided = possible[0] if len(possible) == 1 else None
         if decided is not None:
             return decided
         text = f"{source[:60]} ({_condition_text(left, op, right)})"[:160]
@@ -83,7 +87,8 @@ class ShapeBranches:
         rank = next(iter(reads))
         source = node.as_string() if hasattr(node, "as_string") else str(node)
         for candidate in range(1, MAX_RANK + 1):
-            if not self._rank_allowed(rank, candidate):
+            if not self._rank_allowed(rank, candidate) \
+                    or not self._ranks_possible(("cmp", "==", rank, ("const", candidate)), True):
                 continue
             if self.shape_fork(("cmp", "==", rank, ("const", candidate)), source, getattr(node, "lineno", None)):
                 result = expr_value(value.expr, {":".join(map(str, rank)): candidate})
@@ -110,6 +115,32 @@ class ShapeBranches:
         if None in values:
             return None
         return bool(_COMPARE_VALUES[op](values[0], values[1]))
+
+    def _ranks_possible(self, condition: tuple, outcome: bool) -> bool:
+        """Whether some ranks (1 .. MAX_RANK each) of the inputs take every branch on ranks alone the trace has taken
+        so far, the checks it assumed to pass, and this condition with this outcome (prelu_grad_update: `len(w) ==
+        len(f) - 1` and `len(w) == 1` taken, `len(f) == 4` can only be False). True where the conditions read more
+        than ranks, or more than three of them."""
+        taken = [(condition, outcome)] + [(limit, False) for limit in self.rank_limits]
+        for key, value in self.attr_decisions.items():
+            predicate = json.loads(key)
+            if predicate.get("shape"):
+                taken.append((("cmp", predicate["op"], _tupled(predicate["expr"]),
+                               _tupled(predicate["value_expr"])), value))
+        reads = {read for cond, _ in taken for read in shape_reads(cond)}
+        if not reads or any(read[0] != "rank" for read in shape_reads(condition)):
+            return True
+        relevant = [(cond, value) for cond, value in taken if shape_reads(cond)
+                    and all(read[0] == "rank" for read in shape_reads(cond)) and not attr_names(cond[2])
+                    and not attr_names(cond[3]) and cond[1] in _COMPARE_VALUES]
+        names = sorted({":".join(map(str, read)) for cond, _ in relevant for read in shape_reads(cond)})
+        if len(names) > 3:
+            return True
+        for ranks in itertools.product(range(1, MAX_RANK + 1), repeat=len(names)):
+            known = dict(zip(names, ranks))
+            if all(_holds(cond, known) is value for cond, value in relevant):
+                return True
+        return False
 
     def _fixed_rank(self, rank: tuple) -> int | None:
         """The value of a rank the trace's decisions fix (`rank(...) == c` taken), else None."""
@@ -241,3 +272,14 @@ def reads_rank(expr) -> bool:
     if not isinstance(expr, tuple) or not expr:
         return False
     return expr[0] == "rank" or any(reads_rank(part) for part in expr[1:] if isinstance(part, tuple))
+
+
+def _tupled(value):
+    """A JSON-decoded expression back as the tuples the trace builds."""
+    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
+
+
+def _holds(condition: tuple, known: dict) -> bool | None:
+    """A ("cmp", op, left, right) condition's value for these shape reads, None where a side has none."""
+    values = [expr_value(side, known) for side in condition[2:]]
+    return None if None in values else bool(_COMPARE_VALUES[condition[1]](values[0], values[1]))

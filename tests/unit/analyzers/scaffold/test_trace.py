@@ -1112,15 +1112,16 @@ def test_the_scalar_of_a_complex_op_is_held_in_the_part_dtype(tmp_path):
 
 def test_a_rank_a_check_rejects_is_never_forked_on_later(tmp_path):
     # bias_add NCHW: `if len(shape_x) < 2 or len(shape_x) > 4: raise`, then `for i in range(2, len(shape_x))`
-    entry = _before_classify("    if len(x1['shape']) < 2 or len(x1['shape']) > 4:\n        raise RuntimeError('rank')\n"
-                             "    fill = [1] * len(x1['shape'])\n    fill[1] = x1['shape'][1]\n    x2['shape'] = fill\n")
+    entry = _before_classify("    if len(x1['shape']) < 2 or len(x1['shape']) > 4:\n"
+                             "        raise RuntimeError('rank')\n    fill = [1] * len(x1['shape'])\n"
+                             "    fill[1] = x1['shape'][1]\n    x2['shape'] = fill\n")
     chains = _with_entry(tmp_path, VSUB, entry, every=True)
     served = [c for c in chains if not c.refused and not c.gaps]
     ranks = sorted(c["predicate"]["value_expr"][1] for chain in served for c in chain.extra["conditions"]
                    if c["outcome"] and c["predicate"]["op"] == "==")
     assert ranks == [2, 3, 4] and len(served) == 3  # no kernel of rank 1 or 5 .. 8 (TBE raises there)
-    assert [c.refused for c in chains if c.refused] == [
-        "[1] * len(x1['shape']) at line 22: a rank above 8 (TBE's largest) or one a check before it rejects (probe.py:22)"]
+    assert [c.refused for c in chains if c.refused] == ["[1] * len(x1['shape']) at line 22: a rank above 8 (TBE's "
+                                                        "largest) or one a check before it rejects (probe.py:22)"]
 
 
 def test_a_comparison_of_a_rank_the_trace_already_fixed_is_decided_not_forked(tmp_path):
@@ -1161,3 +1162,25 @@ def test_a_copy_of_a_shape_is_the_shape(tmp_path):
     """
     chain = _with_entry(tmp_path, compute, entry)
     assert not chain.gaps and chain.ops[1].operands[1][1] == ("attr", "alpha")
+
+
+def test_ranks_no_caller_can_have_are_not_forked_on(tmp_path):
+    # prelu_grad_update: `len(w) == len(f) - 1 and len(w) != 1` False, then `len(f) == 4`, then `[1] * len(f)`:
+    # where len(w) == len(f) - 1 and len(w) == 1 were taken, only rank 2 of f is left (no kernel of rank 4 ...)
+    entry = _before_classify(
+        "    if len(x2['shape']) == len(x1['shape']) - 1 and len(x2['shape']) != 1:\n        new = list(x2['shape'])\n"
+        "        new.insert(0, 1)\n"
+        "    elif len(x1['shape']) == 4:\n        new = [1, x2['shape'][0], 1, 1]\n"
+        "    else:\n        new = [1] * len(x1['shape'])\n        new[1] = x2['shape'][0]\n    x2['shape'] = new\n")
+    chains = _with_entry(tmp_path, VSUB, entry, every=True)
+    served = [c for c in chains if not c.refused and not c.gaps]
+    for chain in served:
+        taken = {(c["predicate"]["op"], str(c["predicate"]["value_expr"]), c["outcome"])
+                 for c in chain.extra["conditions"]}
+        # rank(x2) == rank(x1) - 1 True and rank(x2) != 1 False (rank(x2) == 1): x1's rank 2 is implied, never forked
+        if ("==", str(("sub", ("rank", "port:x1"), ("const", 1))), True) in taken \
+                and ("!=", str(("const", 1)), False) in taken:
+            assert len(chain.extra["conditions"]) == 2 and len(chain.extra["shape_overrides"]["x2"]) == 2
+    assert len(served) == 9  # rank(x2) == rank(x1) - 1 (2 keys), rank 4, ranks 2, 3, 5, 6, 7, 8 of x1
+    # x1 of rank 1: new[1] of a list of 1 raises IndexError in TBE
+    assert any(c.refused and "index 1 of a list of 1 (IndexError)" in c.refused for c in chains)
