@@ -234,7 +234,10 @@ def _conditions_hold(document: dict, key: str, callers: list) -> bool:
         predicate = condition["predicate"]
         if not predicate.get("shape"):
             continue
-        reads = dsl_numpy.shape_values(chain, [predicate["expr"], predicate["value_expr"]], shapes)
+        try:
+            reads = dsl_numpy.shape_values(chain, [predicate["expr"], predicate["value_expr"]], shapes)
+        except ValueError:  # shapes that do not broadcast: no call has them
+            return False
         if holds(predicate, reads) is not condition["outcome"]:
             return False
     return True
@@ -255,10 +258,14 @@ def _port_ranks_decide(chain: dict) -> bool:
     return False
 
 
+MAX_RANK = 8  # TBE's shapes have at most 8 dims
+
+
 def callers_for(document: dict, key: str, case: dict, rank: int) -> list | None:
     """Caller's shapes for a key whose branches read single ports' ranks: the case's first input (the anchor) at the
-    key's rank (or one or two dims more, where the branches relate the ranks), each other input a window of the
-    anchor's dims, all 1s, or the anchor with leading dims put in front, at a rank its branches name; the first
+    key's rank (or one or two dims more, then any rank up to 8, where the branches relate the ranks), each other input
+    a window of the anchor's dims, all 1s, or the anchor with leading dims put in front, at a rank its branches name
+    (then any other up to 8); the first
     assignment (in that order) whose shapes take every branch of the key and that the host accepts (ApplyShapes,
     broadcast). None where none does (the key then has no case of this shape)."""
     chain = document["combos"][key]["chain"]
@@ -269,7 +276,9 @@ def callers_for(document: dict, key: str, case: dict, rank: int) -> list | None:
                         and (c["predicate"].get("value_expr") or [None])[0] == "const"
                         and 0 < int(c["predicate"]["value_expr"][1]) <= 8})
     fixed = _exact_rank(chain, inputs[0])
-    anchors = [fixed] if fixed is not None else [max(rank, 1), max(rank, 1) + 1, max(rank, 1) + 2]
+    preferred = [max(rank, 1), max(rank, 1) + 1, max(rank, 1) + 2]
+    anchors = [fixed] if fixed is not None else list(dict.fromkeys(
+        [r for r in preferred if r <= MAX_RANK] + list(range(1, MAX_RANK + 1))))
     for anchor_rank in anchors:
         anchor = _with_rank(case, anchor_rank, single, inputs)["shapes"][0]
         options = [[anchor]]
@@ -278,13 +287,15 @@ def callers_for(document: dict, key: str, case: dict, rank: int) -> list | None:
                 options.append([[1]])
                 continue
             shapes = []
-            for size in dict.fromkeys([len(anchor), *constants, len(anchor) - 1, len(anchor) + 1, 1]):
-                if size < 1:
+            for size in dict.fromkeys([len(anchor), *constants, len(anchor) - 1, len(anchor) + 1, 1,
+                                       *range(1, MAX_RANK + 1)]):
+                if size < 1 or size > MAX_RANK:
                     continue
                 if size <= len(anchor):
                     shapes += [anchor[i:i + size] for i in range(len(anchor) - size + 1)]
                 else:
-                    shapes += [[lead] * (size - len(anchor)) + anchor for lead in dict.fromkeys([1, *anchor])]
+                    shapes += [[lead] * (size - len(anchor)) + anchor
+                               for lead in dict.fromkeys([1, *[d for d in anchor if d <= 64]])]
                 shapes.append([1] * size)
             options.append(list(map(list, dict.fromkeys(map(tuple, shapes)))))
         for callers in itertools.product(*options):
