@@ -171,6 +171,9 @@ class Branches(ShapeBranches):
             _, key = shape_predicate(condition)
             if key in self.attr_decisions:
                 return self.attr_decisions[key]
+            decided = self._decided_by_ranks(condition[1], condition[2], condition[3])
+            if decided is not None:  # ranks the trace fixed decide it, wherever it is made (an if-expression too)
+                return decided
             raise ShapeBranch(f"the branch {node.as_string()[:120]} depends on an element count of a dynamic shape",
                               getattr(node, "lineno", None), self.current_path, condition)
         names = attr_names(expr) | (attr_names(other) if isinstance(other, tuple) else set())
