@@ -117,7 +117,7 @@ class ShapeBranches:
         return bool(_COMPARE_VALUES[op](values[0], values[1]))
 
     def _ranks_possible(self, condition: tuple, outcome: bool) -> bool:
-        """Whether some ranks (1 .. MAX_RANK each, or above) of the inputs take every branch on ranks alone the trace has taken
+        """Whether some ranks (0 .. MAX_RANK each, or above) of the inputs take every branch on ranks alone the trace has taken
         so far, the checks it assumed to pass, and this condition with this outcome (prelu_grad_update: `len(w) ==
         len(f) - 1` and `len(w) == 1` taken, `len(f) == 4` can only be False). True where the conditions read more
         than ranks, or more than three of them."""
@@ -136,9 +136,9 @@ class ShapeBranches:
         names = sorted({":".join(map(str, read)) for cond, _ in relevant for read in shape_reads(cond)})
         if len(names) > 3:
             return True
-        # MAX_RANK + 1 stands for any rank above TBE's largest, which a fork on `rank == 8` leaves to its False arm
-        # (refused there: concrete_rank), as before ranks were compared with each other
-        for ranks in itertools.product(range(1, MAX_RANK + 2), repeat=len(names)):
+        # 0 is a scalar's shape (); MAX_RANK + 1 stands for any rank above TBE's largest, which a fork on `rank == 8`
+        # leaves to its False arm (refused there: concrete_rank), as before ranks were compared with each other
+        for ranks in itertools.product(range(0, MAX_RANK + 2), repeat=len(names)):
             known = dict(zip(names, ranks))
             if all(_holds(cond, known) is value for cond, value in relevant):
                 return True
