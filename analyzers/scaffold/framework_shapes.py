@@ -3,7 +3,16 @@ the dynamic path; the caller's, read by the host, on the static one) and the por
 
 from __future__ import annotations
 
-from op_migrate.analyzers.scaffold.values import ClassifyResult, ShapeValue, Unknown, as_scalar_expr, scalar_text
+from op_migrate.analyzers.scaffold.values import (
+    ClassifyResult,
+    Refused,
+    ShapeValue,
+    Unknown,
+    as_scalar_expr,
+    scalar_text,
+)
+
+MAX_RANK = 8  # TBE's shapes have at most 8 dims, and so does the generated tiling (MAX_DIM)
 
 
 def _refs_of(shape) -> tuple:
@@ -44,6 +53,9 @@ class ShapeModels:
                                             "the host cannot state from the inputs' dims", node,
                                             construct="shape_util.variable_shape")
             exprs.append(expr)
+        if len(exprs) > MAX_RANK:  # ger's `shape_x1 + [1]` of a rank-8 x1
+            raise Refused(f"the shape of input {name} is rewritten to {len(exprs)} dims, above TBE's {MAX_RANK}",
+                          getattr(node, "lineno", None), interp.current_path)
         self.tracer.shape_overrides[name] = tuple(exprs)
         interp.notes.append((f"input {name} is read in the shape [{', '.join(scalar_text(e) for e in exprs)}] the "
                              "static path gives it (the host computes it per call; the caller's element count must "

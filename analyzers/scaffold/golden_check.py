@@ -266,8 +266,9 @@ def callers_for(document: dict, key: str, case: dict, rank: int) -> list | None:
     key's rank (or one or two dims more, then any rank up to 8, where the branches relate the ranks), each other input
     a window of the anchor's dims, all 1s, or the anchor with leading dims put in front, at a rank its branches name
     (then any other up to 8); the first
-    assignment (in that order) whose shapes take every branch of the key and that the host accepts (ApplyShapes,
-    broadcast). None where none does (the key then has no case of this shape)."""
+    assignment (in that order) whose shapes take every branch of the key, that the host accepts (ApplyShapes,
+    broadcast) and whose output is at most 8 times the case's (or 64 Ki elements). The anchor keeps the last dims of the case where the
+    key's rank is lower. None where none does (the key then has no case of this shape)."""
     chain = document["combos"][key]["chain"]
     inputs = document["inputs"]
     single = set(document.get("one_element_inputs", []))
@@ -279,8 +280,9 @@ def callers_for(document: dict, key: str, case: dict, rank: int) -> list | None:
     preferred = [max(rank, 1), max(rank, 1) + 1, max(rank, 1) + 2]
     anchors = [fixed] if fixed is not None else list(dict.fromkeys(
         [r for r in preferred if r <= MAX_RANK] + list(range(1, MAX_RANK + 1))))
+    drawn = int(np.prod(np.broadcast_shapes(*[tuple(s) for s in case["shapes"]])))
     for anchor_rank in anchors:
-        anchor = _with_rank(case, anchor_rank, single, inputs)["shapes"][0]
+        anchor = _with_rank(case, anchor_rank, single, inputs)["shapes"][0][-anchor_rank:]
         options = [[anchor]]
         for name in inputs[1:]:
             if name in single:
@@ -300,7 +302,13 @@ def callers_for(document: dict, key: str, case: dict, rank: int) -> list | None:
             options.append(list(map(list, dict.fromkeys(map(tuple, shapes)))))
         for callers in itertools.product(*options):
             callers = [list(s) for s in callers]
-            if _conditions_hold(document, key, callers) and _read_shapes(document, key, callers) is not None:
+            if not _conditions_hold(document, key, callers):
+                continue
+            read = _read_shapes(document, key, callers)
+            # no larger than 8 times the case as drawn or 64 Ki elements (ger's [n, 1] x [m]: [45, 45], not a
+            # [9001, 9001] output)
+            if read is not None and int(np.prod(np.broadcast_shapes(*[tuple(s) for s in read]))) \
+                    <= max(8 * drawn, 1 << 16):
                 return callers
     return None
 

@@ -20,6 +20,8 @@ from op_migrate.analyzers.scaffold.values import (
     Unknown,
     Untranslatable,
     as_scalar_expr,
+    dim_expr,
+    rank_expr,
     spelled_equal,
 )
 
@@ -170,6 +172,10 @@ class Expressions:
             count = self.concrete_rank(right if isinstance(left, (list, tuple)) else left, node)
             if count is not None:
                 return left * count if isinstance(left, (list, tuple)) else count * right
+        if op == "+" and self.framework.static:
+            added = self._unit_dims_added(left, right, node)
+            if added is not None:
+                return added
         if isinstance(left, TensorScalar) or isinstance(right, TensorScalar):
             return self.dsl.scalar_arithmetic(self, op, left, right, node)
         if isinstance(left, TensorValue) or isinstance(right, TensorValue):
@@ -195,6 +201,27 @@ class Expressions:
             return _BINARY[op](left, right)
         except Exception as error:  # noqa: BLE001 - the analysed code's own error, e.g. a str % tuple mismatch
             return Unknown(f"{node.as_string()[:80]} fails: {error}", node.lineno)
+
+    def _unit_dims_added(self, left, right, node):
+        """`shape + [1]` / `[1] + shape` of one port's shape on the static path (ger: x1 [n] read as [n, 1], x2 as
+        [1, m]): trailing 1s make a list of the caller's dims (the trace forks on the port's rank) and the 1s; leading
+        1s, which reading by strides does not see, leave the shape as it is (its rank is then unknown: padded). None
+        for anything else."""
+        shape, ones = (left, right) if isinstance(left, ShapeValue) else (right, left)
+        if not (isinstance(shape, ShapeValue) and isinstance(ones, (list, tuple)) and ones
+                and all(isinstance(o, int) and not isinstance(o, bool) and o == 1 for o in ones)
+                and len(shape.refs) == 1 and shape.refs[0].startswith("port:")):
+            return None
+        if ones is left:
+            self.framework.padded = True
+            self.notes.append((f"not followed (it only puts leading dims of 1 in front of a shape, which reading by "
+                               f"strides does not see): {node.as_string()[:100]}", node.lineno, self.current_path))
+            return shape
+        rank = self.concrete_rank(Scalar(rank_expr(shape.refs), None), node)
+        if rank is None:
+            return None
+        dims = [Scalar(dim_expr(shape.refs, i), None) for i in range(rank)]
+        return dims + list(ones) if isinstance(ones, list) else tuple(dims) + tuple(ones)
 
     def _eval_Compare(self, node, frame):
         left = self.eval(node.left, frame)

@@ -1184,3 +1184,18 @@ def test_ranks_no_caller_can_have_are_not_forked_on(tmp_path):
     assert len(served) == 9  # rank(x2) == rank(x1) - 1 (2 keys), rank 4, ranks 2, 3, 5, 6, 7, 8 of x1
     # x1 of rank 1: new[1] of a list of 1 raises IndexError in TBE
     assert any(c.refused and "index 1 of a list of 1 (IndexError)" in c.refused for c in chains)
+
+
+def test_unit_dims_added_to_a_shape_on_the_static_path(tmp_path):
+    # ger: x1 [n] read as shape_x1 + [1] (its caller's dims, the trace forks on its rank), x2 as [1] + shape_x2
+    # (leading 1s reading by strides does not see)
+    entry = _before_classify("    if not util_common.is_unknown([x1]):\n        x1['shape'] = list(x1['shape']) + [1]\n"
+                             "        x2['shape'] = [1] + list(x2['shape'])\n")
+    compute = STATIC_TWIN.replace("shape[0] * shape[-1]", "shape[0]")
+    chains = _with_entry(tmp_path, compute, entry, every=True)
+    served = [c for c in chains if not c.refused and not c.gaps]
+    assert len(served) == 7  # x1 of rank 1 .. 7; rank 8 + [1] is 9 dims, above TBE's 8: refused
+    by_rank = {len(c.extra["shape_overrides"]["x1"]) - 1: c.extra["shape_overrides"] for c in served}
+    assert by_rank[2] == {"x1": (("dim", "port:x1", 0), ("dim", "port:x1", 1), ("const", 1))}  # x2 as it is
+    assert any(c.refused and "rewritten to 9 dims, above TBE's 8" in c.refused for c in chains)
+    assert any("puts leading dims of 1 in front of a shape" in n[0] for n in served[0].notes)
