@@ -280,9 +280,10 @@ def callers_for(document: dict, key: str, case: dict, rank: int) -> list | None:
     preferred = [max(rank, 1), max(rank, 1) + 1, max(rank, 1) + 2]
     anchors = [fixed] if fixed is not None else list(dict.fromkeys(
         [r for r in preferred if r <= MAX_RANK] + list(range(1, MAX_RANK + 1))))
-    drawn = int(np.prod(np.broadcast_shapes(*[tuple(s) for s in case["shapes"]])))
     for anchor_rank in anchors:
-        anchor = _with_rank(case, anchor_rank, single, inputs)["shapes"][0][-anchor_rank:]
+        drawn = _with_rank(case, anchor_rank, single, inputs)["shapes"]
+        anchor = drawn[0][-anchor_rank:]
+        drawn = int(np.prod(np.broadcast_shapes(*[tuple(s) for s in drawn])))
         options = [[anchor]]
         for name in inputs[1:]:
             if name in single:
