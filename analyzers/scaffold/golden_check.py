@@ -263,19 +263,19 @@ MAX_RANK = 8  # TBE's shapes have at most 8 dims
 
 def callers_for(document: dict, key: str, case: dict, rank: int) -> list | None:
     """Caller's shapes for a key whose branches read single ports' ranks: the case's first input (the anchor) at the
-    key's rank (or one or two dims more, then any rank up to 8, where the branches relate the ranks), each other input
-    a window of the anchor's dims, all 1s, or the anchor with leading dims put in front, at a rank its branches name
-    (then any other up to 8); the first
-    assignment (in that order) whose shapes take every branch of the key, that the host accepts (ApplyShapes,
-    broadcast) and whose output is at most 8 times the case's (or 64 Ki elements). The anchor keeps the last dims of the case where the
-    key's rank is lower. None where none does (the key then has no case of this shape)."""
+    key's rank (or one or two dims more, then any rank up to 8, where the branches relate the ranks; the case's last
+    dims where the key's rank is lower), each other input a window of the anchor's dims, all 1s, or the anchor with
+    leading dims put in front, at a rank its branches name (then any other up to 8). The first assignment in that
+    order whose shapes take every branch of the key, that the host accepts (ApplyShapes, broadcast) and whose output
+    is at most 8 times the case's (or 64 Ki elements); None where none does (the key then has no case of this
+    shape)."""
     chain = document["combos"][key]["chain"]
     inputs = document["inputs"]
     single = set(document.get("one_element_inputs", []))
     constants = sorted({int(c["predicate"]["value_expr"][1]) for c in chain.get("extra", {}).get("conditions", [])
                         if c["predicate"].get("shape") and c["predicate"].get("expr", [None])[0] == "rank"
                         and (c["predicate"].get("value_expr") or [None])[0] == "const"
-                        and 0 < int(c["predicate"]["value_expr"][1]) <= 8})
+                        and 0 < int(c["predicate"]["value_expr"][1]) <= MAX_RANK})
     fixed = _exact_rank(chain, inputs[0])
     preferred = [max(rank, 1), max(rank, 1) + 1, max(rank, 1) + 2]
     anchors = [fixed] if fixed is not None else list(dict.fromkeys(

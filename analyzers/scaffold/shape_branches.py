@@ -117,10 +117,10 @@ class ShapeBranches:
         return bool(_COMPARE_VALUES[op](values[0], values[1]))
 
     def _ranks_possible(self, condition: tuple, outcome: bool) -> bool:
-        """Whether some ranks (0 .. MAX_RANK each, or above) of the inputs take every branch on ranks alone the trace has taken
-        so far, the checks it assumed to pass, and this condition with this outcome (prelu_grad_update: `len(w) ==
-        len(f) - 1` and `len(w) == 1` taken, `len(f) == 4` can only be False). True where the conditions read more
-        than ranks, or more than three of them."""
+        """Whether some ranks (0 .. MAX_RANK each, or above) of the inputs take every branch on ranks alone the trace
+        has taken so far, the checks it assumed to pass, and this condition with this outcome (prelu_grad_update:
+        `len(w) == len(f) - 1` and `len(w) == 1` taken, `len(f) == 4` can only be False). True where the condition
+        reads more than ranks, or the conditions more than three ranks."""
         taken = [(condition, outcome)] + [(limit, False) for limit in self.rank_limits]
         for key, value in self.attr_decisions.items():
             predicate = json.loads(key)
