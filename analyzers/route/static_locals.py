@@ -11,6 +11,7 @@ from op_migrate.analyzers.route.written_names import statement_texts, writes_pat
 
 _STATIC = re.compile(r"^\s*static\b(?!.*\b(?:const|constexpr)\b[^=]*=)")
 _MEMO: dict[int, tuple[Function, frozenset[str]]] = {}
+_HANDS_OUT = re.compile(r"^(?!.*\bconst\b).*[&*]\s*$")  # a non-const reference or pointer return type
 
 
 def carried_over(function: Function, stmt: Stmt) -> bool:
@@ -31,6 +32,11 @@ def _written_statics(function: Function) -> frozenset[str]:
     if not statics:
         return frozenset()
     text = statement_texts(function.body, skip=_static_declaration)  # a declaration's initializer is no write
+    if _HANDS_OUT.search(function.return_type or ""):
+        # `int64_t& Slot() { static int64_t s = 0; return s; }`: a caller may write it through what is returned.
+        returned = " ".join(stmt.text for stmt in statements_in(function.body) if stmt.kind == "return")
+        return frozenset(name for name in statics if writes_pattern(name).search(text) or
+                         re.search(rf"\b{re.escape(name)}\b", returned))
     return frozenset(name for name in statics if writes_pattern(name).search(text))
 
 

@@ -630,6 +630,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             self.book.name_once(value.id, name)
         if name in frame.refs:
             caller, caller_name = frame.refs[name]
+            for other, (held_by, held_name) in frame.refs.items():
+                if other != name and held_by is caller and held_name == caller_name:
+                    frame.env[other] = value  # `Swap(k, k)`: both parameters name k
             self._store(caller, caller_name, value)
 
     def _written_within(self, frame: Frame, name: str) -> None:

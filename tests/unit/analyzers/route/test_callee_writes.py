@@ -46,3 +46,15 @@ static bool ModeIsOne() { return g_mode == 1; }
 ])
 def test_what_an_inlined_helper_writes(tmp_path: Path, prelude: str, cond: str, launches) -> None:
     assert branch_launches(tmp_path, prelude, cond, HELPERS) == launches
+
+
+@pytest.mark.parametrize("helpers, prelude, cond, expected", [
+    # A static local handed out by reference may be written by the caller (its initializer was kept: 0).
+    ("static int64_t& Slot() { static int64_t s = 0; return s; }\n\n", "    int64_t& r = Slot();\n    r = 7;",
+     "Slot() == 7", MAY),
+    # Two reference parameters bound to one variable: a write through one is read through the other.
+    ("static int64_t Alias(int64_t& a, int64_t& b) { a = 5; return b; }\n\n", "    int64_t k = 1;\n"
+     "    int64_t r = Alias(k, k);", "r == 5", CERTAIN),
+])
+def test_what_a_reference_reaches(tmp_path: Path, helpers: str, prelude: str, cond: str, expected) -> None:
+    assert branch_launches(tmp_path, prelude, cond, helpers) == expected
