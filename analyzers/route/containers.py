@@ -66,10 +66,14 @@ def is_container_type(type_text: str | None, decl_text: str = "") -> bool:
 
 def element(listed: TensorList):
     """What one element of a container may be: a TensorRef of all its members, or UNKNOWN."""
+    if listed.exhaustive and listed.nullable and not (listed.members or listed.hosts):
+        return Null()  # every element is nullptr
     if not listed.exhaustive or not (listed.members or listed.hosts):
         return UNKNOWN
     if listed.members:
-        return TensorRef(listed.members[0], listed.members[1:], listed.hosts)
+        return TensorRef(listed.members[0], listed.members[1:], listed.hosts, nullable=listed.nullable)
+    if listed.nullable:
+        return UNKNOWN  # a host tensor or nullptr
     dtypes = set(listed.hosts)
     return HostValue("host-tensor", dtypes.pop() if len(dtypes) == 1 else "")
 
@@ -81,7 +85,7 @@ def with_item(listed: TensorList, value) -> TensorList:
     if isinstance(value, HostValue) and value.kind == "host-tensor":
         return replace(listed, hosts=_union(listed.hosts, (value.text,)))
     if isinstance(value, Null):
-        return listed
+        return replace(listed, nullable=True)
     return replace(listed, exhaustive=False)
 
 
@@ -90,7 +94,8 @@ def join_lists(lists) -> TensorList:
     members, hosts = (), ()
     for listed in lists:
         members, hosts = _union(members, listed.members), _union(hosts, listed.hosts)
-    return TensorList(members, hosts, all(item.exhaustive for item in lists), all(item.acl for item in lists))
+    return TensorList(members, hosts, all(item.exhaustive for item in lists), all(item.acl for item in lists),
+                      any(item.nullable for item in lists))
 
 
 def join_tensors(values) -> TensorRef | None:
@@ -166,7 +171,7 @@ class ContainerCalls:
             return listed
         if expr.kind == "call" and _is_constructor(expr, stmt.type_text):
             if len(expr.children) == 1 and is_int(self.value(expr.children[0])):
-                return TensorList()  # `FVector<const aclTensor*> v(n)`: n nullptrs until assigned
+                return TensorList(nullable=True)  # `FVector<const aclTensor*> v(n)`: n nullptrs until assigned
             return self._from_iterators(expr.children)
         value = self.value(expr)
         if isinstance(value, (TensorList, TensorTuple)):

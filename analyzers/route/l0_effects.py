@@ -126,7 +126,7 @@ class L0Effects(CatalogApply):
             # container's; a list made from anything else has unknown elements.
             held = self.value(args[0]) if args else UNKNOWN
             if isinstance(held, TensorList):
-                return TensorList(held.members, held.hosts, held.exhaustive, acl=True)
+                return TensorList(held.members, held.hosts, held.exhaustive, acl=True, nullable=held.nullable)
             return TensorList(exhaustive=False, acl=True)
         if method in ("AllocBoolArray", "AllocFloatArray") and args:
             # Like AllocIntArray: the host array's values, read back with `(*arr)[i]` and `arr->Size()`.

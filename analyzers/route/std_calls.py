@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 
 from op_migrate.analyzers.catalog import load
 from op_migrate.analyzers.cxx.model import Expr
@@ -126,7 +127,7 @@ class StdLibraryCalls:
         if isinstance(held, (TensorRef, LambdaRef, FunctionRef)):
             return  # a tensor keeps its id; a function given to the call (a comparator, a lambda) is no data
         if isinstance(held, TensorList):
-            self.assign(name, TensorList(held.members, held.hosts, exhaustive=False, acl=held.acl))
+            self.assign(name, replace(held, exhaustive=False))
         elif isinstance(held, IntList) and not grows:
             self.assign(name, IntList((None,) * len(held.items)))
         else:

@@ -60,12 +60,14 @@ class TensorList:
     """A host container of tensors: a local `op::FVector` / `std::vector` / `std::array` / C array of `aclTensor*`, or
     an `aclTensorList` the executor made from one (`acl`). It says which tensors its elements may be, not in which
     order: `members` (tensor ids) and `hosts` (host tensors by dtype); `exhaustive` is False when an element may be
-    something the walk did not see (filled by a call it could not follow), and then no element is known."""
+    something the walk did not see (filled by a call it could not follow), and then no element is known; `nullable`
+    when an element may be nullptr (`{self, nullptr}`, `v(n)` before its elements are assigned)."""
 
     members: tuple[str, ...] = ()
     hosts: tuple[str, ...] = ()
     exhaustive: bool = True
     acl: bool = False
+    nullable: bool = False
 
 
 @dataclass(frozen=True)

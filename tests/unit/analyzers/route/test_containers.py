@@ -7,6 +7,8 @@ from pathlib import Path
 
 from op_migrate.analyzers.aclnn import analyze_chains, evaluate, facts_matrix
 
+from .branch_probe import CERTAIN, MAY, branch_launches
+
 HEAD = "aclnnStatus aclnnDemoGetWorkspaceSize(const aclTensorList* tensors, const aclTensor* self, aclTensor* out, " \
        "uint64_t* workspaceSize, aclOpExecutor** executor)\n{\n    auto uniqueExecutor = CREATE_EXECUTOR();\n"
 TAIL = "    return ACLNN_SUCCESS;\n}\n"
@@ -287,3 +289,14 @@ def test_an_element_of_a_returned_array_is_replaced_where_it_is_assigned(tmp_pat
     result = route(tmp_path, body, prelude)
     tasks = {t.op: t for t in result.tasks}
     assert tasks["Sign"].reads == tasks["Abs"].writes and tasks["Neg"].reads == ("self",)
+
+
+def test_a_container_that_holds_a_nullptr_has_elements_that_may_be_null(tmp_path: Path) -> None:
+    # `{self, nullptr}` dropped the nullptr: a[1] read as self, `a[1] == nullptr` false, the launch under it dropped
+    # from a route stated complete (probe set 42). `v(n)` holds nullptrs until its elements are assigned.
+    array = "    std::array<const aclTensor*, 2> a = {self, nullptr};"
+    assert branch_launches(tmp_path / "a", array, "a[1] == nullptr") == MAY
+    assert branch_launches(tmp_path / "b", "    std::array<const aclTensor*, 1> a = {nullptr};", "a[0] == nullptr") == \
+        CERTAIN
+    sized = "    op::FVector<const aclTensor*> v(2);\n    v[0] = self;"
+    assert branch_launches(tmp_path / "c", sized, "v[1] == nullptr") == MAY
