@@ -223,6 +223,7 @@ def build_context(plan: ScaffoldPlan, extra: dict) -> dict:
         "pattern_text": pattern_text,
         "one_element_inputs": one_element,
         "list_input": list_input,
+        "rewrites": any(entry["overrides"] for entry in combos),
         "one_element_cnames": [cnames[p] for p in one_element if p in cnames],
         "entry_name": extra.get("entry_name", "?"),
         "port_names": [*plan.inputs, *plan.outputs],

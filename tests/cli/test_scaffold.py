@@ -188,3 +188,19 @@ def test_an_implementation_named_by_no_convention_is_found_by_its_registration(t
     (folder / "apply_rms_prop.py").write_text('@register_operator("ApplyRMSProp")\n', encoding="utf-8")
     assert _registered_in("ApplyRMSPropD", [tmp_path]) == [folder / "apply_rms_prop_d.py"]
     assert _registered_in("ApplyRMSPropE", [tmp_path]) == []
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++ for the CPU model")
+def test_inputs_read_in_rewritten_shapes_infer_the_broadcast_of_those(tmp_path):
+    # x1 read as x1 + [1], x2 as [1] + x2 (an outer product): op_host's shape inference must give [n, m], not the
+    # broadcast of the caller's [n] and [m]; the CPU-model driver checks OutputShape against what each key writes.
+    result = scaffold(tmp_path, "outer_scale", "--check")
+    assert result.exit_code == exit_codes.OK, result.output
+    assert result.output.count("CPU model: 6 of 6 cases pass") == 14
+    infershape = (tmp_path / "outer_scale" / "op_host" / "outer_scale_infershape.cpp").read_text(encoding="utf-8")
+    assert "OuterScaleTiling::OutputShape(shapes, result)" in infershape
+    assert "does not broadcast with" not in infershape
+    core = (tmp_path / "outer_scale" / "op_host" / "outer_scale_tiling_core.h").read_text(encoding="utf-8")
+    assert "inline Status OutputShape(const Shape* inputs, Shape& out)" in core
+    driver = (tmp_path / "outer_scale" / "tests" / "portable" / "kernel_main.cpp").read_text(encoding="utf-8")
+    assert "the shape inference (OutputShape) is not the shape key %u writes" in driver
