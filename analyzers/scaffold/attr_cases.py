@@ -41,8 +41,9 @@ def candidates(kind: str, default, conditions: list[dict]) -> list:
         constants += other if isinstance(other, list) else [other]
     if kind == "bool" or any(c["predicate"]["op"] == "truth" for c in conditions) and kind not in ("float", "int"):
         return [_bool(default), True, False]
-    if kind == "str" or any(isinstance(c, str) for c in constants):
+    if kind == "str" or kind not in ("float", "int") and any(isinstance(c, str) for c in constants):
         return [default, *[c for c in constants if isinstance(c, str)], "scaffold-other"]
+    # (A number attribute compared with strings too, `p in ("inf", float("inf"))`, takes the numbers: it is a number.)
     numbers = [c for c in constants if isinstance(c, (int, float)) and not isinstance(c, bool)]
     values = [_number(default)] + ([2.0, 2.5] if any(c["predicate"]["op"] == "is_integer" for c in conditions)
                                    else [])
@@ -140,7 +141,12 @@ def cxx_condition(predicate: dict, variable: str, kind: str) -> str:
     if op == "is_integer":
         return f"(std::isfinite(static_cast<double>({variable})) && std::floor({variable}) == {variable})"
     strings = other if isinstance(other, list) else [other]
-    if kind != "str" and any(isinstance(o, str) for o in strings):
+    if kind != "str" and op in ("in", "not in"):
+        # A number is never equal to a string: `p in ("inf", float("inf"))` is a comparison with the numbers only.
+        other = [o for o in strings if not isinstance(o, str)]
+        if not other:
+            return "true" if op == "not in" else "false"
+    elif kind != "str" and any(isinstance(o, str) for o in strings):
         # A number attribute compared with a string: Python decides it without the value.
         return "true" if op in ("!=", "not in") else "false"
     if kind == "str":
@@ -161,6 +167,10 @@ def _literal(value) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float) and math.isinf(value):
+        return ("-" if value < 0 else "") + "std::numeric_limits<float>::infinity()"
+    if isinstance(value, float) and math.isnan(value):
+        return "std::numeric_limits<float>::quiet_NaN()"  # equal to nothing, as in C++ (Python's `in` tests identity)
     return repr(float(value)) + "f" if "e" in repr(float(value)) or "." in repr(float(value)) else repr(value)
 
 

@@ -217,6 +217,23 @@ def test_attribute_conditions_find_values_and_host_code():
         "(attrFlag)"
 
 
+def test_a_number_in_a_tuple_of_strings_and_numbers_compares_with_the_numbers():
+    # lp_norm_update_v2: `p in ("inf", "-inf", float("inf"), -float("inf"), float("-inf"))` was `false` on the host, so
+    # the keys of an infinite p were never chosen (the CPU-model driver stopped: VariantHolds refused key 6).
+    mixed = {"attr": "p", "op": "in", "value": ["inf", "-inf", math.inf, -math.inf, -math.inf]}
+    text = attr_cases.cxx_condition(mixed, "attrP", "float")
+    assert text == ("(attrP == std::numeric_limits<float>::infinity() || attrP == -std::numeric_limits<float>::infinity()"
+                    " || attrP == -std::numeric_limits<float>::infinity())")
+    assert attr_cases.cxx_condition({**mixed, "op": "not in"}, "attrP", "float").startswith("!(attrP == std::")
+    # the value chosen for a float attribute is a number (it was the string "inf", which the driver and the golden
+    # do not read as the float TBE compares)
+    chosen = attr_cases.satisfying([{"predicate": mixed, "outcome": True}], {"p": "float"}, {"p": 2.0})
+    assert chosen == {"p": math.inf}
+    strings = {"attr": "p", "op": "in", "value": ["inf", "fro"]}
+    assert attr_cases.cxx_condition(strings, "attrP", "float") == "false"
+    assert attr_cases.cxx_condition({**strings, "op": "not in"}, "attrP", "float") == "true"
+
+
 @pytest.mark.parametrize("dtype, part", [("complex32", "half"), ("complex64", "float")])
 def test_a_complex_difference_is_a_sub_on_the_part_view(dtype, part):
     result, text = lowered(chain_of([("v0", "vsub", [("ref", "in0"), ("ref", "in1")], {}, dtype)], dtype,
