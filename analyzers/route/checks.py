@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, Stmt
+from op_migrate.analyzers.route.aliases import CONST_REFERENCE
 from op_migrate.analyzers.route.integers import stored
 from op_migrate.analyzers.route.model import Reason
 from op_migrate.analyzers.route.model import ShapeRule
@@ -85,11 +86,21 @@ class CheckStatements:
         frame.returns.append((value, frame.may))
         if frame.may:
             frame.exits.append(frame.guards)  # a return under undecided guards: what follows runs without them
-            if frame.call_path and (frame.errors_are_paths or not is_failure(value)):
+            if frame.call_path and (frame.errors_are_paths or not is_failure(value)) and self.reaches_callers(frame):
                 # (A failure the caller checks ends the call there: error handling is not a route.)
                 frame.return_states.append(self.snapshot())
         if not frame.call_path and is_failure(value):
             self.entry_failures.append((frame.guards, self.failure))
+
+    def reaches_callers(self, frame) -> bool:
+        """Whether `frame` may write what its callers hold: a non-const reference or a pointer bound to one of their
+        variables, what an argument names, an object, or a lambda's captures (the state a return keeps)."""
+        if frame.pointer_refs or frame.loose_params or self.members:
+            return True
+        if not frame.refs:
+            return False
+        constant = {param.name for param in frame.function.params if CONST_REFERENCE.match(param.declared_type or "")}
+        return any(name not in constant for name in frame.refs)
 
     def check_statement(self, expr: Expr) -> str | None:
         """RETURNED when a check macro statement fails for these facts, NORMAL when it passes, None for other
