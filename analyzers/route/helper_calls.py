@@ -264,17 +264,17 @@ class HelperCalls:
 
     def _active_frame(self, frame) -> bool:
         """Whether `frame` is the current one or one of its callers (a lambda made there is called further down)."""
-        current = self.frame
-        while current is not None:
-            if current is frame:
-                return True
-            current = current.caller
-        return False
+        return any(current is frame for current in self.frame.chain())
+
+
+def _capture_items(captures: str) -> list[str]:
+    """The items of a lambda's capture list `[a, &b, c = d]`."""
+    return [item.strip() for item in captures.strip()[1:-1].split(",") if item.strip()]
 
 
 def reference_inits(captures: str) -> tuple[tuple[str, str], ...]:
     """The init captures by reference of a plain variable (`[&r = n]`): (r, n) pairs."""
-    items = [item.strip() for item in captures.strip()[1:-1].split(",") if item.strip()]
+    items = _capture_items(captures)
     found = (re.fullmatch(r"&\s*([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)", item) for item in items)
     return tuple((match.group(1), match.group(2)) for match in found if match is not None)
 
@@ -283,7 +283,7 @@ def captured_by_reference(text: str, env) -> set:
     """The variables of `env` a lambda's text may write through its captures: those it names when it captures by
     reference by default (`[&]`), those its list names with `&` (`[&k]`, `[&r = n]`)."""
     captures = text.split("]", 1)[0] + "]"
-    items = [item.strip() for item in captures.strip()[1:-1].split(",") if item.strip()]
+    items = _capture_items(captures)
     names = {item[1:].split("=", 1)[-1].strip() for item in items if item.startswith("&") and item != "&"}
     if "&" in items:
         names.update(re.findall(r"[A-Za-z_]\w*", text[len(captures):]))
@@ -293,7 +293,7 @@ def captured_by_reference(text: str, env) -> set:
 def captured_by_value(captures: str):
     """What a lambda's capture list copies: `[n]`, `[=]`, `[=, &m]` (all but m), `[&, n]` (n only); None for none.
     A copy written in a `mutable` lambda is the lambda's own, not the caller's variable."""
-    items = [item.strip() for item in captures.strip()[1:-1].split(",") if item.strip()]
+    items = _capture_items(captures)
     by_copy = "=" in items
     refs = {item[1:].strip() for item in items if item.startswith("&") and item != "&"}
     copies = {item.split("=", 1)[0].strip() for item in items if item[:1].isidentifier() and item != "this"}

@@ -229,10 +229,15 @@ class ObjectCalls:
         self.write_member(frame, f"{obj.key}.{name}", value)
 
     def _field_type(self, obj: ObjectValue, name: str) -> str | None:
-        found = self.class_decl(obj.cls)
-        field = next((m for _, d in self.lineage(found) for m in d.fields if m.name == name), None) \
-            if found is not None else None
+        field = self._field(obj, name)
         return field.type_text if field is not None else None
+
+    def _field(self, obj: ObjectValue, name: str):
+        """The declaration of the data member `name` of the object's class or its nearest base, or None."""
+        found = self.class_decl(obj.cls)
+        if found is None:
+            return None
+        return next((m for _, d in self.lineage(found) for m in d.fields if m.name == name), None)
 
     def member_path(self, text: str, frame=None):
         """(object, member) that `a.b`, `p->b.c`, `this->b` names in `frame` (the current one by default: a write
@@ -260,9 +265,7 @@ class ObjectCalls:
         key = f"{obj.key}.{name}"
         if key in self.members:
             return obj, name
-        found = self.class_decl(obj.cls)
-        field = next((m for _, d in self.lineage(found) for m in d.fields if m.name == name), None) \
-            if found is not None else None
+        field = self._field(obj, name)
         # A static member is one variable of the class (`int64_t Counter::count_ = 0;`), not the object's.
         return (obj, name) if field is not None and not field.is_static else None
 

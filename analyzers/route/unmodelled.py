@@ -73,12 +73,10 @@ class UnmodelledCalls:
     def forget_lambda_writes(self) -> None:
         """A callable the walk cannot name is called: the variables any lambda made in this frame or a caller's
         captures by reference may be written (unknown from here on)."""
-        frame = self.frame
-        while frame is not None:
+        for frame in self.frame.chain():
             for name in frame.by_ref_captured:
                 if name in frame.env:
                     self._store(frame, name, Unknown(name))
-            frame = frame.caller
 
     def forget_referenced(self, args) -> None:
         """A host number or array given whole to a call the walk does not follow (`Decide(flag, useAbs)`) may be

@@ -113,6 +113,13 @@ class Frame:
     # it happen only on the paths that went on, so the caller sees them joined with these.
     return_states: list = field(default_factory=list)
     by_ref_captured: set = field(default_factory=set)  # its variables a lambda made here captures by reference
+
+    def chain(self):
+        """This frame, then each caller up to the entry point."""
+        frame = self
+        while frame is not None:
+            yield frame
+            frame = frame.caller
     audit: FrameAudit = field(default_factory=FrameAudit.fresh)  # what it walked and skipped (route/audit.py)
     escaped: set = field(default_factory=set)  # host variables whose address was taken (route/aliases.py)
     pointers: set = field(default_factory=set)  # local pointer variables
@@ -275,15 +282,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         if decl is not None and self.scope is not None and len(self.scope.global_decls(frame.unit, key[1])) > 1:
             return self._one_of_namesakes(frame, name, key[1])
         if decl is not None:
-            self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
-            if MAP_TYPE.search(decl.type_text):
-                value = self.map_value(decl.value, decl.type_text)  # a dispatch table: `{{SocVersion::X, CheckX}, ...}`
-            else:
-                value = self.value(decl.value) if decl.value is not None else UNKNOWN
-            if entry_value_unknown(frame.unit, decl, self._source_text(frame.unit)):
-                value = Unknown(name)  # an earlier call may have left another value than the initializer
-            self._globals[key] = value
-            return value
+            return self._global_value(frame, key, decl, name)
         function = bare_name(name).rsplit("::", 1)[-1]
         defined = visible_from(self._functions_named(frame.unit, function), bare_name(name), frame.function.name) \
             if function.isidentifier() else ()
@@ -299,12 +298,20 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         if len(names) != 1 or not _CONSTANT.search(chosen[0][1].type_text or ""):
             return Unknown(name)
         key = (frame.unit.path, chosen[0][1].name)
-        if key not in self._globals:
-            self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
-            decl = chosen[0][1]
-            self._globals[key] = UNKNOWN if decl.value is None else self.map_value(decl.value, decl.type_text) \
-                if MAP_TYPE.search(decl.type_text) else self.value(decl.value)
-        return self._globals[key]
+        return self._globals[key] if key in self._globals else self._global_value(frame, key, chosen[0][1], name)
+
+    def _global_value(self, frame: Frame, key: tuple, decl, name: str):
+        """A namespace-scope declaration's value, read once per key: its initializer (a dispatch table's entries),
+        unknown where an earlier call may have left another."""
+        self._globals[key] = UNKNOWN  # a self-referencing initializer stays unknown
+        if MAP_TYPE.search(decl.type_text):
+            value = self.map_value(decl.value, decl.type_text)  # a dispatch table: `{{SocVersion::X, CheckX}, ...}`
+        else:
+            value = self.value(decl.value) if decl.value is not None else UNKNOWN
+        if entry_value_unknown(frame.unit, decl, self._source_text(frame.unit)):
+            value = Unknown(name)  # an earlier call may have left another value than the initializer
+        self._globals[key] = value
+        return value
 
     def _source_text(self, unit: CxxUnit) -> bytes:
         if self.scope is not None:
