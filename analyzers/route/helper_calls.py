@@ -231,8 +231,7 @@ class HelperCalls:
                   [p.declared_type for p in pair[1].params] == [p.declared_type for p in first[1].params]]
         if others:
             key = ("several", first[1].name, first[0].path, first[1].line)
-            if key not in self._reported:
-                self._reported.add(key)
+            if self.first_report(key):
                 self.findings.append(self.messages.make(
                     "route-several-definitions", line=first[1].line, path=first[0].path, function=first[1].name,
                     used=f"{first[0].path.rsplit('/', 1)[-1]}:{first[1].line}",

@@ -2,10 +2,12 @@
 parameter; effect_scan.py) called again with the same arguments under the same facts computes the same value, so
 its walk is replayed from memory instead of repeated (IsAiCoreSupport-style predicates are called for every Cast).
 
-Only a walk whose whole outcome is its value (plus the audit places it met and the inferred-shape reads it counted)
-is remembered: one that noted an open check, a failure, a reason or a finding, made an object, wrote a global or met
-a tensor the book did not hold yet is walked again every time, so what a route says never depends on the memory. The
-globals the route has written are part of the key (a helper may read them).
+Only a walk whose whole outcome is its value (plus the audit places it met, the inferred-shape reads it counted and
+the steps it spent, replayed on a hit) is remembered: one that met an open check, a failure, a reason, a finding or a
+report said once per walk (even one the route had said already: a later route replaying the walk would not say it),
+made an object, wrote a global or met a tensor the book did not hold yet is walked again every time, so what a route
+says never depends on the memory, nor on which routes this process walked before. The globals the route has written
+are part of the key (a helper may read them).
 """
 
 from __future__ import annotations
@@ -40,29 +42,38 @@ class PureMemo:
         # A helper whose status is dropped takes its error arms as paths: not the walk a memo holds.
         dropped = self.frame.errors_are_paths or expr is self.discarded_result
         key = None if dropped else self._memo_key(owner, function, args)
-        if key is not None and key in _MEMORY:
-            value, walked, excluded, unwalked, shape_reads = _MEMORY[key]
+        if key is not None and key in _MEMORY and _MEMORY[key][-1] <= self._budget:  # else walked: it says so
+            value, walked, excluded, unwalked, shape_reads, steps = _MEMORY[key]
             self.audit_counts["walked"].update(walked)
             self.audit_counts["excluded"].update(excluded)
             self.audit_counts["unwalked"].update(unwalked)
             self.inferred_shape_reads += shape_reads
+            self._budget -= steps
             return value
-        before = self._outcome_marks()
-        counts = {kind: set(places) for kind, places in self.audit_counts.items()} if key is not None else None
-        value = self._inline(owner, function, expr, args=args)
-        if key is not None and self._outcome_marks() == before[:-1] + (self.inferred_shape_reads,) and \
+        if key is None:
+            return self._inline(owner, function, expr, args=args)
+        before, budget = self._outcome_marks(), self._budget
+        # The places this walk meets, whether or not the route met them before: a hit replays all of them.
+        outer = self.audit_counts
+        self.audit_counts = {kind: set() for kind in outer}
+        try:
+            value = self._inline(owner, function, expr, args=args)
+        finally:
+            own, self.audit_counts = self.audit_counts, outer
+            for kind, places in own.items():
+                outer[kind] |= places
+        if self._outcome_marks() == before[:-1] + (self.inferred_shape_reads,) and self._budget >= 0 and \
                 isinstance(value, _PLAIN) and len(_MEMORY) < _MAX_ENTRIES:
-            _MEMORY[key] = (value, *(frozenset(self.audit_counts[kind] - counts[kind])
-                                     for kind in ("walked", "excluded", "unwalked")),
-                            self.inferred_shape_reads - before[-1])
+            _MEMORY[key] = (value, *(frozenset(own[kind]) for kind in ("walked", "excluded", "unwalked")),
+                            self.inferred_shape_reads - before[-1], budget - self._budget)
         return value
 
     def _outcome_marks(self) -> tuple:
         """What a walk may add besides its value (the last item, the inferred-shape reads, is replayed); a walk
         that met a tensor the book did not hold yet (an element of an entry list) is not remembered either."""
         objects = len(self.members)
-        return (len(self.open_checks), self.failure, len(self.reasons), len(self.findings), len(self.unresolved),
-                objects, self.book.count(), self.global_writes, self.inferred_shape_reads)
+        return (self.checks_opened, self.reports_asked, self.failure, len(self.reasons), len(self.findings),
+                len(self.unresolved), objects, self.book.count(), self.global_writes, self.inferred_shape_reads)
 
     def _memo_key(self, owner, function, args):
         parts = []

@@ -170,6 +170,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self._budget = MAX_STEPS
         self._quiet = 0  # inside a function without effects: its undecided guards are not noted
         self._reported: set = set()
+        self.reports_asked = 0  # first_report calls: a pure helper's walk that asked says nothing a memo can replay
         self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
         self.audit_counts = {"walked": set(), "excluded": set(), "unwalked": set()}  # RouteAudit
         self._function_locals: dict = {}  # RouteAudit: id(function) -> (function, its parameters and locals)
@@ -820,9 +821,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         """A parse error inside a function the route runs through leaves part of it unknown."""
         for finding in unit.findings:
             if finding.symbol in _PARSE_ERRORS and finding.line and function.line <= finding.line <= function.end_line:
-                key = ("parse", unit.path, finding.line)
-                if key not in self._reported:
-                    self._reported.add(key)
+                if self.first_report(("parse", unit.path, finding.line)):
                     self._incomplete("route-unparsed-construct", finding.line, path=unit.path,
                                      text=clip(finding.message, 120))
 
@@ -832,9 +831,16 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
 
     def _note_once(self, key, symbol: str, line: int, path: str, **fields) -> None:
         """An incomplete reason said once per walk for one place (a class hierarchy met by many calls)."""
-        if key not in self._reported:
-            self._reported.add(key)
+        if self.first_report(key):
             self._incomplete(symbol, line, path=path, **fields)
+
+    def first_report(self, key) -> bool:
+        """Whether `key` is said for the first time in this walk (it is then said)."""
+        self.reports_asked += 1
+        if key in self._reported:
+            return False
+        self._reported.add(key)
+        return True
 
     def _incomplete(self, symbol: str, line: int, path: str | None = None, **fields) -> None:
         finding = self.messages.make(symbol, line=line, path=path or self.frame.unit.path, **fields)
