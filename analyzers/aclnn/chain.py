@@ -242,14 +242,17 @@ def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:
     )
 
 
-def evaluate(report: ChainReport, *, facts: Sequence[Facts], entries: Sequence[str] | None = None) -> RouteSet:
-    """One Route per (entry point, facts), entries in file order; `entries` filters by entry name. Routes are audited
-    against the reachability index of the roots (or of the inputs' folders when no root is given)."""
+def evaluate(report: ChainReport, *, facts: Sequence[Facts], entries: Sequence[str] | None = None,
+             positions: range | None = None) -> RouteSet:
+    """One Route per (entry point, facts), entries in file order; `entries` filters by entry name, `positions` by
+    place in that order (a share of a file's entries, walked apart). Routes are audited against the reachability
+    index of the roots (or of the inputs' folders when no root is given)."""
     program = ChainProgram(report.index, reach_index(audit_roots(report)))
     routes, findings, unresolved = [], [], []
     seen = set()
-    for unit, function in report.entry_points():
-        if entries is not None and function.short_name not in entries:
+    for position, (unit, function) in enumerate(report.entry_points()):
+        if entries is not None and function.short_name not in entries or \
+                positions is not None and position not in positions:
             continue
         for one in facts:
             walk = RouteWalk(program, one, MESSAGES)
