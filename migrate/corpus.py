@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import marshal
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
@@ -29,6 +30,12 @@ class CorpusJob:
     dependencies: Callable[[Path], Sequence[Path]] | None = None
     # Run once before workers start, when some file is not cached: what it builds the forked workers inherit.
     prepare: Callable[[], None] | None = None
+    # With several workers, a file may be analysed in shares (a file whose parts take long, spread over the
+    # workers): `shares(path, jobs)` says into how many, `share_worker(path, share=, count=)` makes one, and
+    # `join(path, documents=)` makes the file's document of them, the same as `worker(path)` gives.
+    shares: Callable[[Path, int], int] | None = None
+    share_worker: Callable[..., dict] | None = None
+    join: Callable[..., dict] | None = None
 
 
 @dataclass(frozen=True)
@@ -71,22 +78,53 @@ def run_corpus(job: CorpusJob) -> CorpusResult:
 def _execute(job: CorpusJob, todo: list[int], advance):
     if job.prepare is not None and todo:
         job.prepare()
-    if job.jobs <= 1 or len(todo) < 2:
+    tasks = _tasks(job, todo) if job.jobs > 1 else []
+    if len(tasks) < 2:
         for index in todo:
             yield index, _safe_call(job.worker, str(job.paths[index]))
             advance()
         return
+    parts: dict[int, dict[int, dict]] = {}
     with ProcessPoolExecutor(max_workers=job.jobs) as pool:
-        chunk = max(1, len(todo) // (job.jobs * 8))
-        paths = [str(job.paths[index]) for index in todo]
-        results = pool.map(_safe_call_packed, [(job.worker, path) for path in paths], chunksize=chunk)
-        for index, document in zip(todo, results):
-            yield index, document
-            advance()
+        pending = {}
+        for index, share, count in tasks:
+            worker = job.worker if count == 1 else functools.partial(job.share_worker, share=share, count=count)
+            pending[pool.submit(_safe_call, worker, str(job.paths[index]))] = (index, share, count)
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=lambda f: pending[f]):
+                index, share, count = pending.pop(future)
+                parts.setdefault(index, {})[share] = future.result()
+                if len(parts[index]) == count:
+                    made = parts.pop(index)
+                    yield index, _joined(job, str(job.paths[index]), [made[number] for number in range(count)])
+                    advance()
 
 
-def _safe_call_packed(packed: tuple[Worker, str]) -> dict:
-    return _safe_call(*packed)
+def _joined(job: CorpusJob, path: str, documents: list[dict]) -> dict:
+    """A file's document from its shares' (a failed share fails the file: its document says why)."""
+    failed = next((document for document in documents if document.get("status") == "failed"), None)
+    if len(documents) == 1 or failed is not None:
+        return failed or documents[0]
+    return _safe_call(functools.partial(job.join, documents=documents), path)
+
+
+def _tasks(job: CorpusJob, todo: list[int]) -> list[tuple[int, int, int]]:
+    """(file, share, shares) for each task, the longest first (by the file's size, a share taking its part): a large
+    file met last would leave the other workers idle while it runs."""
+    tasks = []
+    sharing = job.shares is not None and job.share_worker is not None and job.join is not None
+    for index in todo:
+        count = job.shares(job.paths[index], job.jobs) if sharing else 1
+        tasks.extend((index, share, count) for share in range(count))
+    return sorted(tasks, key=lambda task: -_size(job.paths[task[0]]) / task[2])
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _safe_call(worker: Worker, path: str) -> dict:

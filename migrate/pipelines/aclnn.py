@@ -6,7 +6,6 @@ import functools
 import hashlib
 import importlib.util
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from op_migrate.analyzers.aclnn import (
@@ -18,16 +17,17 @@ from op_migrate.analyzers.aclnn import (
     prepare_indexes,
 )
 from op_migrate.analyzers.aclnn.l0_index import find_repo_root
-from op_migrate.analyzers.atlas import atlas_row, build_atlas, row_from_json
+from op_migrate.analyzers.atlas import build_atlas, row_from_json
 from op_migrate.analyzers.code_digest import code_digest
 from op_migrate.analyzers.route.facts import FactsError, facts_matrix
 from op_migrate.analyzers.route.model import Facts
-from op_migrate.analyzers.route.route_json import route_to_json
 from op_migrate.migrate import exit_codes, validate
 from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.corpus import CorpusJob, run_corpus
 from op_migrate.migrate.errors import MigrateError
 from op_migrate.migrate.output import Rendered
+from op_migrate.migrate.pipelines import aclnn_files
+from op_migrate.migrate.pipelines.aclnn_files import FileJob, analyze_file, relative as _relative, unique as _unique
 from op_migrate.migrate.pipelines.tree_fingerprint import dependencies_not_covered, tree_fingerprint
 from op_migrate.reports import aclnn_report, atlas_report
 from op_migrate.reports.render import to_json_text
@@ -36,17 +36,7 @@ SCHEMA = "op-migrate/aclnn@2"
 VERSION = "aclnn-walk@5"
 # With the analyzers' digest, the code that makes a per-file document is in the cache namespace: a changed tool (an
 # upgrade, a fix of the walk) never reuses a document an older one wrote.
-_OWN_DIGEST = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-
-
-@dataclass(frozen=True)
-class FileJob:
-    """What every per-file analysis needs; picklable so directory mode can fan it out to worker processes."""
-
-    repo_roots: tuple[Path, ...]
-    catalogs: tuple[Path, ...]
-    frontend: FrontendOptions
-    facts: tuple[Facts, ...]
+_OWN_DIGEST = hashlib.sha256(Path(__file__).read_bytes() + Path(aclnn_files.__file__).read_bytes()).hexdigest()[:16]
 
 
 def run(config: AnalyzeConfig) -> Rendered:
@@ -122,6 +112,9 @@ def _directory_mode(config: AnalyzeConfig, paths, facts, frontend) -> Rendered:
     result = run_corpus(CorpusJob(
         paths=tuple(sources),
         worker=functools.partial(analyze_file, job),
+        shares=aclnn_files.shares,
+        share_worker=functools.partial(aclnn_files.analyze_share, job),
+        join=functools.partial(aclnn_files.join_shares, job),
         namespace=namespace,
         jobs=config.jobs,
         cache_dir=cache_dir,
@@ -185,51 +178,6 @@ def _with_atlas(rendered: Rendered, atlas: dict, config: AnalyzeConfig) -> Rende
             f"for these facts), written to {where / 'atlas.md'}, "
             f"{where / 'atlas.json'} and {where / 'atlas.svg'}")
     return Rendered(rendered.text, rendered.exit_code, files, rendered.diagnostics + (line,))
-
-
-def analyze_file(job: FileJob, path: str) -> dict:
-    """The per-file worker of directory mode: the file's chains, its entries' routes, findings, unresolved calls.
-
-    With facts, only the routes for those facts are walked (the fact-free chain is left out: it is the costly
-    walk that keeps every branch, and the directory summary counts the routes asked for).
-    """
-    report = analyze_chains([Path(path)], repo_roots=job.repo_roots, catalogs=job.catalogs,
-                            frontend_options=job.frontend)
-    facts_given = job.facts != (Facts(),)
-    routed = evaluate(report, facts=list(job.facts) if facts_given else [Facts()])
-    per_entry = len(job.facts) if facts_given else 1
-    entries = []
-    for index, (unit, function) in enumerate(report.entry_points()):
-        walked = routed.routes[index * per_entry:(index + 1) * per_entry]
-        routes = [_compact(r) for r in walked]
-        entries.append({
-            "name": function.short_name, "file": unit.path, "line": function.line,
-            "params": [p.name for p in function.params],
-            "chain": None if facts_given else routes[0],
-            "routes": routes if facts_given else [],
-            # Computed here, from the walked routes, so the directory's atlas needs no second walk (and is cached).
-            "atlas": [atlas_row(route, unit.path, function.line).to_json() for route in walked],
-        })
-    findings = [f.to_json() for f in list(report.findings) + list(report.files[0].findings) + list(routed.findings)]
-    document = {
-        "path": path,
-        "status": "ok",
-        "file": report.files[0].to_json(),
-        "entries": entries,
-        "findings": _unique(findings),
-        "unresolved": _unique(list(routed.unresolved)),
-    }
-    # Made relative here, once per file, so cached documents need no pass over the whole report.
-    base = next((str(r) for r in job.repo_roots if r.is_dir()), None)
-    return _relative(document, base or str(Path(path).resolve().parent))
-
-
-def _compact(route) -> dict:
-    """Directory mode keeps each route's outcome, steps, tasks and tensors, not its events and call paths."""
-    document = route_to_json(route, call_paths=False, steps=True)
-    document["events"] = []
-    document["compact"] = True
-    return document
 
 
 def _document(config, repo_root, repo_roots, facts, entries, files, findings, unresolved, failed, cached=None,
@@ -301,35 +249,8 @@ def _exit_code(document: dict) -> int:
                               severities=(f.get("severity") for f in document["findings"]))
 
 
-def _relative(value, root: str | None):
-    """Paths under the repository root are shown relative to it (stable across checkouts)."""
-    if root is None:
-        return value
-    return _strip_prefix(value, str(Path(root).resolve()) + "/")
-
-
-def _strip_prefix(value, prefix: str):
-    if isinstance(value, dict):
-        return {k: _strip_prefix(v, prefix) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_strip_prefix(v, prefix) for v in value]
-    if isinstance(value, str) and value.startswith(prefix):
-        return value[len(prefix):]
-    return value
-
-
 def _input_base(inputs) -> str | None:
     if not inputs:
         return None
     first = Path(inputs[0]).resolve()
     return str(first if first.is_dir() else first.parent)
-
-
-def _unique(items: list) -> list:
-    seen, out = set(), []
-    for item in items:
-        key = repr(sorted(item.items())) if isinstance(item, dict) else repr(item)
-        if key not in seen:
-            seen.add(key)
-            out.append(item)
-    return out

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from op_migrate.migrate import exit_codes
 from op_migrate.migrate.cli import main
+from op_migrate.migrate.pipelines import aclnn_files
 
 FIXTURES = Path(__file__).resolve().parents[1] / "functional" / "aclnn"
 TREE = FIXTURES / "ops_math"
@@ -118,6 +119,18 @@ def test_directory_mode_runs_in_parallel_and_reuses_its_cache(tmp_path: Path) ->
     assert cold_doc["summary"]["entry_points"] == 7
     assert cold_doc["summary"]["l0_unresolved"] == 0
     assert cold_doc["summary"]["launches_per_kind"]["DSA"] >= 2
+
+
+def test_a_directory_walked_in_shares_of_its_files_entries_says_what_one_worker_says(monkeypatch) -> None:
+    # Every file defining several entries is shared out over the two workers (pipelines/aclnn_files.py): the
+    # document is the one a single process gives, findings and unresolved calls included.
+    monkeypatch.setattr(aclnn_files, "SHARE_FROM_BYTES", 0)
+    assert aclnn_files.shares(REMAINDER, 2) == aclnn_files.shares(BERNOULLI, 2) == 2
+    args = [str(TREE), "--no-progress", "--no-cache", "--format", "json", "--soc", "Ascend910B", "--dtype", "float16"]
+    alone, shared = invoke(*args, "-j", "1"), invoke(*args, "-j", "2")
+    assert alone.exit_code == shared.exit_code, shared.output
+    assert json.loads(alone.stdout) == json.loads(shared.stdout)
+    assert len(json.loads(shared.stdout)["entries"]) == 7
 
 
 PRUNED_UNRESOLVED = """aclnnStatus aclnnPartGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
