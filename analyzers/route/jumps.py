@@ -69,6 +69,21 @@ class JumpWalk:
             other.env = dict(found.get(id(other), other.env))
         self.set_member_state(tuple(members))
 
+    def returns_changed_nothing(self, frame) -> bool:
+        """Whether the join of the frame's returns under undecided guards (join_jumps) would leave everything as it
+        is: no member written or held apart since (the members merged are those logged since, none), and each
+        caller's variables equal to what they held at each return (a merge of equal values keeps the current one).
+        A float is always joined, as the merge decides it (NaN is not equal to itself)."""
+        if self.shadows or self.nan_members:
+            return False
+        outer = outer_frames(frame)
+        logged = len(self.member_log)
+        for _, found, _, shadows, since in frame.return_states:
+            if since != logged or shadows or len(found) != len(outer) or \
+                    any(found.get(id(other)) != other.env for other in outer):
+                return False
+        return not any(issubclass(kind, float) for other in outer for kind in set(map(type, other.env.values())))
+
     def join_jumps(self, snapshots: list, flow: str) -> None:
         """The variables where the jumping paths meet, and the current one's when it went on (`flow`)."""
         if not snapshots:

@@ -787,7 +787,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             if prologue is not None:
                 prologue()
             self.walk_block(function.body)
-            if frame.return_states:
+            if frame.return_states and not self.returns_changed_nothing(frame):
                 # The callers' variables and the objects on every path that returned (its own variables end here).
                 self.join_jumps([(frame.env, *rest) for _, *rest in frame.return_states], NORMAL)
             self.audit_frame(frame)
