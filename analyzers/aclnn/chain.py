@@ -111,6 +111,8 @@ class ChainProgram:
         self.reach = reach
         self._macros = index_for(tuple(root for root in index.roots if root is not None))
         self._macro_lookups: dict = {}
+        # (op, arity, used, other) of each op the walks resolved that two roots define differently, first met first.
+        self.conflicts: dict[tuple, None] = {}
         if reach is not None:
             self.scope.sources_named = lambda stem: reach.sources_by_stem.get(stem, ())
             self.scope.defined_in = lambda name, path: tuple(dict.fromkeys(
@@ -137,7 +139,10 @@ class ChainProgram:
         return self.index.opdefs.find(op)
 
     def resolve_l0(self, name: str, arity: int, near: str, kinds=None) -> Resolution:
-        return self.index.resolve(name, arity, near, kinds)
+        resolution = self.index.resolve(name, arity, near, kinds)
+        if resolution.conflict is not None:
+            self.conflicts.setdefault((name, arity, *resolution.conflict), None)
+        return resolution
 
 
 def audit_roots(report: ChainReport) -> tuple[Path, ...]:
@@ -265,9 +270,14 @@ def evaluate(report: ChainReport, *, facts: Sequence[Facts], entries: Sequence[s
             for item in walk.unresolved:
                 if item not in unresolved:
                     unresolved.append(item)
-    for conflict in report.index.conflicts if report.index is not None else ():
-        finding = MESSAGES.make("l0-op-conflict", path=conflict.used.rsplit(":", 1)[0], line=None, op=conflict.op,
-                                arity=conflict.arity, used=conflict.used, other=conflict.other)
+    # The ops two roots define differently that these entries' chains and routes reach (not every one the process
+    # has met: a file's findings never depend on the files analysed before it).
+    for chains in report.files if report.index is not None else ():
+        for call in chains.l0_calls:
+            program.resolve_l0(call.op, len(call.args), chains.path)
+    for op, arity, used, other in program.conflicts:
+        finding = MESSAGES.make("l0-op-conflict", path=used.rsplit(":", 1)[0], line=None, op=op, arity=arity,
+                                used=used, other=other)
         if (finding.symbol, finding.message) not in {(f.symbol, f.message) for f in findings}:
             findings.append(finding)
     return RouteSet(tuple(routes), tuple(sorted(findings, key=Finding.sort_key)), tuple(unresolved))

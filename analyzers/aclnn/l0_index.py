@@ -60,16 +60,6 @@ def root_sources(root: Path) -> list[Path]:
     return op_api_sources(root) or sorted(p for p in root.rglob("*") if p.suffix in _SOURCE_SUFFIXES and p.is_file())
 
 
-@dataclass(frozen=True)
-class Conflict:
-    """One op defined differently in two roots: the first root's definition is used."""
-
-    op: str
-    arity: int
-    used: str
-    other: str
-
-
 @dataclass
 class _Root:
     path: Path | None
@@ -92,8 +82,6 @@ class L0Index:
         self.scope = HelperScope(IncludeResolver([path for path, _ in roots if path is not None]), parse, self._units)
         # What a generated aclnnInner<Op> API launches: the op's OpDef in the same roots.
         self.opdefs = OpDefIndex([path for path, _ in roots if path is not None])
-        self.conflicts: list[Conflict] = []
-        self._conflict_keys: set[tuple[str, int]] = set()
 
     @property
     def roots(self) -> tuple[Path | None, ...]:
@@ -155,6 +143,7 @@ class L0Index:
     def _resolve(self, name, arity, near, kinds, header_defaults: bool = False) -> Resolution:
         rejected: list[str] = []
         chosen: Resolution | None = None
+        conflict = None
         for root in self._roots:
             usable = []
             for unit, function in self._definitions(root, name):
@@ -172,10 +161,12 @@ class L0Index:
             if chosen is None:
                 chosen = Resolution("repo", unit, function, where=f"{unit.path}:{function.line}")
             else:
-                self._note_conflict(name, arity, chosen, unit, function)
+                if _body_signature(chosen.function) != _body_signature(function):
+                    conflict = (chosen.where or "", f"{unit.path}:{function.line}")
                 break
         if chosen is not None:
-            return Resolution(chosen.kind, chosen.unit, chosen.function, where=chosen.where, rejected=tuple(rejected))
+            return Resolution(chosen.kind, chosen.unit, chosen.function, where=chosen.where, rejected=tuple(rejected),
+                              conflict=conflict)
         for generated in self._catalogs:
             op = generated.op(name, arity)
             if op is not None:
@@ -210,12 +201,6 @@ class L0Index:
                     found.append(function)
                     break
         return found
-
-    def _note_conflict(self, name: str, arity: int, chosen: Resolution, unit: CxxUnit, function: Function) -> None:
-        if (name, arity) in self._conflict_keys or _body_signature(chosen.function) == _body_signature(function):
-            return
-        self._conflict_keys.add((name, arity))
-        self.conflicts.append(Conflict(name, arity, chosen.where or "", f"{unit.path}:{function.line}"))
 
     def resolution_kind(self, name: str, arity: int, near: str = "") -> tuple[str, str | None]:
         """(kind, where) of a call for listings: kind is a Resolution kind, where "path:line" or a catalog file."""

@@ -15,7 +15,8 @@ class Resolution:
     kind: "repo" (`unit`/`function` is the definition), "catalog" (analyzers/data/l0_ops.toml) or
     "generated-catalog" (a `migrate catalog build` file; `op` is the entry), "unresolved" (nothing usable).
     `where` is "path:line" or the catalog file; `rejected` lists the stand-ins passed over ("path:line: why");
-    `reason` says why an unresolved call is unresolved.
+    `reason` says why an unresolved call is unresolved; `conflict` is (the definition used, the other's "path:line")
+    where a later root defines the op differently.
     """
 
     kind: str
@@ -25,6 +26,7 @@ class Resolution:
     where: str | None = None
     rejected: tuple[str, ...] = ()
     reason: str = ""
+    conflict: tuple[str, str] | None = None
 
     @property
     def resolved(self) -> bool:
