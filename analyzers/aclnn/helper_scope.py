@@ -42,6 +42,10 @@ class HelperScope:
         self._globals: dict[tuple[str, str], GlobalDecl | None] = {}
         self._all_globals: dict[tuple[str, str], tuple[GlobalDecl, ...]] = {}
         self._word_sets: dict[Path, frozenset[bytes]] = {}
+        # unit path -> (its headers, each with its words, nearest first): asked per name looked up, so the header
+        # paths are not hashed again for each name.
+        self._header_words: dict[str, tuple] = {}
+        self._declares: dict[tuple[Path, str], bool] = {}  # (header, name) -> whether it declares function `name`
         self._classes: dict[tuple[str, str], tuple[CxxUnit, ClassDecl] | None] = {}
         self._methods: dict[tuple[str, str, str, str], list[tuple[CxxUnit, Function]]] = {}
         # The roots' C++ sources of one file stem (`matmul_util` -> every matmul_util.cpp), when a caller knows them
@@ -163,9 +167,25 @@ class HelperScope:
     def _headers_naming(self, unit: CxxUnit, short: str):
         """The parsed headers of `unit` whose text holds the word `short`, nearest first."""
         word = short.encode()
-        for path in self._header_paths(unit):
-            if word in self._words(path):
+        for path, words in self._words_of_headers(unit):
+            if word in words:
                 yield self._unit(path)
+
+    def _words_of_headers(self, unit: CxxUnit) -> tuple[tuple[Path, frozenset[bytes]], ...]:
+        paths = self._header_paths(unit)
+        found = self._header_words.get(unit.path)
+        if found is None or found[0] is not paths:  # the resolver's closure of the unit's current text
+            found = self._header_words[unit.path] = (paths, tuple((path, self._words(path)) for path in paths))
+        return found[1]
+
+    def _header_declares(self, header: Path, short: str) -> bool:
+        """Whether a header's text declares (or defines) function `short`: once per header and name, whichever unit
+        reads the header."""
+        key = (header, short)
+        found = self._declares.get(key)
+        if found is None:
+            found = self._declares[key] = declaration_of(short).search(self._text(header)) is not None
+        return found
 
     def _words(self, path: Path) -> frozenset[bytes]:
         if path not in self._word_sets:
@@ -179,13 +199,12 @@ class HelperScope:
         key = (unit.path, short)
         if key not in self._beside:
             found: list[tuple[CxxUnit, Function]] = []
-            declared = declaration_of(short)
             defined = re.compile(rb"\b" + re.escape(short.encode()) +
                                  rb"\s*\([^;{}]*\)\s*(?:(?:const|override|final|noexcept)\s*)*[:{]")
             own = os.path.abspath(unit.path)
             word = declared_word(short)
-            declaring = [header for header in self._header_paths(unit)
-                         if (word is None or word in self._words(header)) and declared.search(self._text(header))]
+            declaring = [header for header, words in self._words_of_headers(unit)
+                         if (word is None or word in words) and self._header_declares(header, short)]
             sources = [source for folder in dict.fromkeys(header.parent for header in declaring)
                        for source in self.resolver.sources_in(folder)[:_MAX_BESIDE]]
             if self.sources_named is not None and declaring:
