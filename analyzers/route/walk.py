@@ -174,6 +174,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self._effects: dict = {}  # EffectScan: (path, name, line) of a function -> whether it has effects
         self.audit_counts = {"walked": set(), "excluded": set(), "unwalked": set()}  # RouteAudit
         self._function_locals: dict = {}  # RouteAudit: id(function) -> (function, its parameters and locals)
+        # (unit path, name, reading function) -> (short name, the functions the name is): a name neither variable nor
+        # global (an enum constant) is looked up again at every read.
+        self._named_functions: dict[tuple[str, str, str], tuple] = {}
         self.macro_stack: list[str] = []  # the macro invocations whose expansion is being walked (MacroCalls)
         self.painted = Painted()
         self.open_checks: list[Reason] = []  # checks the facts leave open: the route holds where they pass
@@ -284,10 +287,14 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             return self._one_of_namesakes(frame, name, key[1])
         if decl is not None:
             return self._global_value(frame, key, decl, name)
-        function = bare_name(name).rsplit("::", 1)[-1]
-        defined = visible_from(self._functions_named(frame.unit, function), bare_name(name), frame.function.name) \
-            if function.isidentifier() else ()
-        return FunctionRef(function, tuple(defined)) if defined else None
+        seen = (frame.unit.path, name, frame.function.name)
+        found = self._named_functions.get(seen)
+        if found is None:
+            function = bare_name(name).rsplit("::", 1)[-1]
+            defined = visible_from(self._functions_named(frame.unit, function), bare_name(name),
+                                   frame.function.name) if function.isidentifier() else ()
+            found = self._named_functions[seen] = (function, tuple(defined))
+        return FunctionRef(*found) if found[1] else None
 
     def _one_of_namesakes(self, frame: Frame, name: str, short: str):
         """`cfg2::kWidth` where `cfg::kWidth` is declared too: the one the written name and the caller's namespaces
