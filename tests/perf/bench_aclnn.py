@@ -82,6 +82,7 @@ def bench_tree(tree: Path, args) -> dict:
         warm, _ = timed(config)
     document = json.loads(text)
     if args.json_dir is not None:
+        args.json_dir.mkdir(parents=True, exist_ok=True)
         (args.json_dir / f"{tree.name}.json").write_text(text, encoding="utf-8")
     profile = []
     if not args.no_profile:
