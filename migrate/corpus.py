@@ -78,27 +78,32 @@ def run_corpus(job: CorpusJob) -> CorpusResult:
 def _execute(job: CorpusJob, todo: list[int], advance):
     if job.prepare is not None and todo:
         job.prepare()
-    tasks = _tasks(job, todo) if job.jobs > 1 else []
-    if len(tasks) < 2:
+    batches = _batches(job, todo) if job.jobs > 1 else []
+    if len(batches) < 2:
         for index in todo:
             yield index, _safe_call(job.worker, str(job.paths[index]))
             advance()
         return
     parts: dict[int, dict[int, dict]] = {}
     with ProcessPoolExecutor(max_workers=job.jobs) as pool:
-        pending = {}
-        for index, share, count in tasks:
-            worker = job.worker if count == 1 else functools.partial(job.share_worker, share=share, count=count)
-            pending[pool.submit(_safe_call, worker, str(job.paths[index]))] = (index, share, count)
+        pending = {pool.submit(_run_batch, job.worker, job.share_worker,
+                               [(str(job.paths[index]), share, count) for index, share, count in batch]): batch
+                   for batch in batches}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=lambda f: pending[f]):
-                index, share, count = pending.pop(future)
-                parts.setdefault(index, {})[share] = future.result()
-                if len(parts[index]) == count:
-                    made = parts.pop(index)
-                    yield index, _joined(job, str(job.paths[index]), [made[number] for number in range(count)])
-                    advance()
+                batch = pending.pop(future)
+                for (index, share, count), document in zip(batch, future.result()):
+                    parts.setdefault(index, {})[share] = document
+                    if len(parts[index]) == count:
+                        made = parts.pop(index)
+                        yield index, _joined(job, str(job.paths[index]), [made[number] for number in range(count)])
+                        advance()
+
+
+def _run_batch(worker: Worker, share_worker, items: list[tuple[str, int, int]]) -> list[dict]:
+    return [_safe_call(worker if count == 1 else functools.partial(share_worker, share=share, count=count), path)
+            for path, share, count in items]
 
 
 def _joined(job: CorpusJob, path: str, documents: list[dict]) -> dict:
@@ -109,15 +114,21 @@ def _joined(job: CorpusJob, path: str, documents: list[dict]) -> dict:
     return _safe_call(functools.partial(job.join, documents=documents), path)
 
 
-def _tasks(job: CorpusJob, todo: list[int]) -> list[tuple[int, int, int]]:
-    """(file, share, shares) for each task, the longest first (by the file's size, a share taking its part): a large
-    file met last would leave the other workers idle while it runs."""
-    tasks = []
+def _batches(job: CorpusJob, todo: list[int]) -> list[list[tuple[int, int, int]]]:
+    """What each worker call runs, (file, share, shares) each, in the order handed out. First the largest files
+    (the largest twentieth, at least two per worker, and every file walked in shares), one task each, the longest
+    first (a share taking its part of the file's size): a large file met last would leave the other workers idle
+    while it runs. Then the others in input order, in runs of neighbouring files (which read the same headers and
+    helpers, parsed once per worker)."""
     sharing = job.shares is not None and job.share_worker is not None and job.join is not None
-    for index in todo:
-        count = job.shares(job.paths[index], job.jobs) if sharing else 1
-        tasks.extend((index, share, count) for share in range(count))
-    return sorted(tasks, key=lambda task: -_size(job.paths[task[0]]) / task[2])
+    counts = {index: job.shares(job.paths[index], job.jobs) if sharing else 1 for index in todo}
+    by_size = sorted(todo, key=lambda index: -_size(job.paths[index]))
+    first = set(by_size[:max(2 * job.jobs, len(todo) // 20)]) | {index for index in todo if counts[index] > 1}
+    alone = sorted(((index, share, counts[index]) for index in first for share in range(counts[index])),
+                   key=lambda task: (-_size(job.paths[task[0]]) / task[2], task))
+    rest = [(index, 0, 1) for index in todo if index not in first]
+    run = max(1, len(rest) // (job.jobs * 8))
+    return [[task] for task in alone] + [rest[start:start + run] for start in range(0, len(rest), run)]
 
 
 def _size(path: Path) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from op_migrate.migrate.corpus import CorpusJob, _tasks, run_corpus
+from op_migrate.migrate.corpus import CorpusJob, _batches, run_corpus
 
 
 def whole(path: str) -> dict:
@@ -33,10 +33,25 @@ def _files(tmp_path: Path, texts: dict[str, str]) -> tuple[Path, ...]:
     return tuple(tmp_path / name for name in texts)
 
 
-def test_tasks_run_the_longest_first_a_share_counting_its_part(tmp_path: Path) -> None:
+def test_the_largest_files_go_first_alone_a_share_counting_its_part(tmp_path: Path) -> None:
     paths = _files(tmp_path, {"a": "x" * 10, "big": "y" * 90, "c": "z" * 40})
     job = CorpusJob(paths=paths, worker=whole, namespace="", jobs=2, shares=shares, share_worker=share, join=join)
-    assert _tasks(job, [0, 1, 2]) == [(2, 0, 1), (1, 0, 3), (1, 1, 3), (1, 2, 3), (0, 0, 1)]
+    assert _batches(job, [0, 1, 2]) == [[(2, 0, 1)], [(1, 0, 3)], [(1, 1, 3)], [(1, 2, 3)], [(0, 0, 1)]]
+
+
+def test_the_other_files_follow_in_input_order_in_runs_of_neighbours(tmp_path: Path) -> None:
+    # 40 files: the four largest (two per worker) and the one in shares first, alone; the other 35 in input order,
+    # in runs of 35 // 16 = 2 (a worker parses a folder's headers and helpers once for its neighbours).
+    texts = {f"f{number:02d}": "x" * (number % 7 + 1) for number in range(40)}
+    texts["f05"], texts["f17"], texts["f23"], texts["f31"], texts["big"] = "y" * 50, "y" * 40, "y" * 30, "y" * 20, "z"
+    paths = _files(tmp_path, texts)
+    job = CorpusJob(paths=paths, worker=whole, namespace="", jobs=2, shares=shares, share_worker=share, join=join)
+    batches = _batches(job, list(range(len(paths))))
+    big = len(paths) - 1
+    assert batches[:7] == [[(5, 0, 1)], [(17, 0, 1)], [(23, 0, 1)], [(31, 0, 1)], [(big, 0, 3)], [(big, 1, 3)],
+                           [(big, 2, 3)]]
+    rest = [index for index in range(len(paths)) if index not in (5, 17, 23, 31, big)]
+    assert batches[7:] == [[(a, 0, 1) for a in rest[start:start + 2]] for start in range(0, len(rest), 2)]
 
 
 def test_shares_are_joined_in_order_and_documents_kept_in_input_order(tmp_path: Path) -> None:
