@@ -7,9 +7,11 @@ usage: python tests/perf/bench_aclnn.py TREE [TREE ...] [-j N] [--soc S --dtype 
 Each tree is analysed as a user runs it on a repository: the tree itself as the first --repo-root, then the
 --repo-root roots given here (ops-math for the other repositories), with the facts given. Cold: a fresh cache
 directory (every file parsed, its routes walked). Warm: the same command again (every per-file document from the
-cache). Bare parse: tree-sitter alone over the tree's op_api sources, already in memory, one process: the floor the
-ratios are taken against. Worker memory: the largest resident set of the child processes (ru_maxrss of the
+cache). Bare parse: tree-sitter alone over the tree's op_api sources, already in memory, one process, the fastest of
+three: the floor the ratios are taken against. Worker memory: the largest resident set of the child processes (ru_maxrss of the
 children): the workers, and the child that builds the reach index before they start (chain.reach_index_apart). The profile is a separate single-process cold run under cProfile (its own time is not the figure).
+Each tree is measured in a fresh process of its own, then profiled in another: what one tree's run leaves in a
+process (its indexes, a profiled run's heap that every forked worker inherits) never slows the next tree's figures.
 --json-dir writes each tree's route document, for tests/perf/diff_routes.py.
 """
 
@@ -21,6 +23,8 @@ import io
 import json
 import pstats
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -34,13 +38,18 @@ from op_migrate.migrate.config import AnalyzeConfig
 from op_migrate.migrate.pipelines import aclnn
 
 
-def bare_parse_seconds(paths: list[Path]) -> float:
+def bare_parse_seconds(paths: list[Path], repeats: int = 3) -> float:
+    """The fastest of `repeats` parses of every file (the floor: one slow run of a ~0.2 s parse moved the ratio by
+    a third)."""
     files = [p.read_bytes() for p in paths]
     parser = Parser(language())
-    start = time.perf_counter()
-    for data in files:
-        parser.parse(data)
-    return time.perf_counter() - start
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for data in files:
+            parser.parse(data)
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 def timed(config: AnalyzeConfig) -> tuple[float, str]:
@@ -68,6 +77,8 @@ def top_functions(config: AnalyzeConfig, count: int = 5) -> list[str]:
 
 
 def bench_tree(tree: Path, args) -> dict:
+    if args.profile_only:
+        return {"profile": _profile(tree, args)}
     sources = input_sources([tree])
     size = sum(p.stat().st_size for p in sources)
     bare = bare_parse_seconds(sources)
@@ -84,15 +95,17 @@ def bench_tree(tree: Path, args) -> dict:
     if args.json_dir is not None:
         args.json_dir.mkdir(parents=True, exist_ok=True)
         (args.json_dir / f"{tree.name}.json").write_text(text, encoding="utf-8")
-    profile = []
-    if not args.no_profile:
-        with tempfile.TemporaryDirectory() as cache:
-            single = AnalyzeConfig(inputs=(str(tree),), fmt="json", jobs=1, use_cache=False, cache_dir=Path(cache),
-                                   show_progress=False, socs=tuple(args.soc), dtypes=tuple(args.dtype),
-                                   repo_roots=roots)
-            profile = top_functions(single)
+    profile = [] if args.no_profile else _profile(tree, args)
     return {"tree": str(tree), "files": len(sources), "mb": size / 1e6, "bare": bare, "cold": cold, "warm": warm,
             "worker_mib": worker_kib / 1024, "summary": document["summary"], "profile": profile}
+
+
+def _profile(tree: Path, args) -> list[str]:
+    with tempfile.TemporaryDirectory() as cache:
+        single = AnalyzeConfig(inputs=(str(tree),), fmt="json", jobs=1, use_cache=False, cache_dir=Path(cache),
+                               show_progress=False, socs=tuple(args.soc), dtypes=tuple(args.dtype),
+                               repo_roots=(tree, *args.repo_root))
+        return top_functions(single)
 
 
 def report(row: dict, jobs: int) -> None:
@@ -121,9 +134,27 @@ def main() -> None:
                         help="roots after the tree itself (as migrate analyze --repo-root)")
     parser.add_argument("--json-dir", type=Path, default=None, help="write each tree's route document here")
     parser.add_argument("--no-profile", action="store_true", help="leave out the profiled run")
+    parser.add_argument("--profile-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # measure one tree, print its row
     args = parser.parse_args()
+    if args.one:
+        print(json.dumps(bench_tree(args.trees[0].resolve(), args)))
+        return
     for tree in args.trees:
-        report(bench_tree(tree.resolve(), args), args.jobs)
+        command = [sys.executable, __file__, str(tree), "--one", "-j", str(args.jobs)]
+        command += [word for soc in args.soc for word in ("--soc", soc)]
+        command += [word for dtype in args.dtype for word in ("--dtype", dtype)]
+        command += [word for root in args.repo_root for word in ("--repo-root", str(root))]
+        command += ["--json-dir", str(args.json_dir)] if args.json_dir is not None else []
+        measured = subprocess.run(command + ["--no-profile"], capture_output=True, text=True, check=False)
+        if measured.returncode != 0:
+            print(f"{tree}: the measuring process failed:\n{measured.stderr}", file=sys.stderr)
+            continue
+        row = json.loads(measured.stdout)
+        if not args.no_profile:
+            profiled = subprocess.run(command + ["--profile-only"], capture_output=True, text=True, check=False)
+            row["profile"] = json.loads(profiled.stdout)["profile"] if profiled.returncode == 0 else []
+        report(row, args.jobs)
 
 
 if __name__ == "__main__":
