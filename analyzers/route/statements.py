@@ -623,6 +623,8 @@ class StatementWalker:
 def outer_frames(frame) -> list:
     """The callers' frames a frame can write into (its reference and pointer parameters, the members of the objects
     its caller holds, transitively)."""
+    if not (frame.refs or frame.pointer_refs or frame.member_ref):
+        return []  # most frames (an entry point, a helper taking values) write into none
     found: list = []
     seen = {id(frame)}  # frames by identity
     pending = [frame]
@@ -640,6 +642,8 @@ def written_frames(frame) -> list:
     """The frames `frame` writes into directly, in the order its references name them: its reference parameters'
     and aliases' frames, its caller when the caller holds objects (their members are shared, members.py), its pointer
     parameters' frames."""
+    if not (frame.refs or frame.pointer_refs or frame.member_ref):
+        return []
     return [*(caller for caller, _ in frame.refs.values()), *((frame.caller,) if frame.member_ref else ()),
             *(caller for caller, _ in frame.pointer_refs.values())]
 
