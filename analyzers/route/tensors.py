@@ -125,19 +125,22 @@ class TensorBook:
 
     # -- loops walked to a fixpoint -------------------------------------------------------------------------
     def snapshot(self):
-        """What a discovery pass may change: the records (their layouts too) and the creation order. The records are
-        shared with the book from here on; the book copies one before it changes it (_writable)."""
+        """What a discovery pass may change: the records and the ghosts (their layouts too) and the creation order.
+        The records are shared with the book from here on; the book copies one before it changes it (_writable)."""
         self._own = set()
-        return dict(self._records), dict(self._order), self._created
+        return dict(self._records), dict(self._order), self._created, dict(self._ghosts)
 
     def restore(self, snapshot) -> None:
-        """Back to a snapshot; entry tensors met on the way stay (they are the same whichever pass meets them)."""
-        records, order, created = snapshot
+        """Back to a snapshot; entry tensors met on the way stay (they are the same whichever pass meets them), and
+        so do the ghosts the pass made (the joined state may name them), while a ghost made before the pass is again
+        as it was (a pass that re-pointed an outer loop's ghost must not leave the next pass reading it re-pointed)."""
+        records, order, created, ghosts = snapshot
         for tensor_id, record in self._records.items():
             if record.effect == "param" and tensor_id not in records:
                 records[tensor_id] = record
                 order[tensor_id] = len(order)
         self._records, self._order, self._created = records, order, created
+        self._ghosts = {**self._ghosts, **ghosts}
         self._own = set()  # the records are the snapshot's (and maybe an outer snapshot's)
 
     def rename(self, mapping: dict[str, str]) -> None:
@@ -174,14 +177,16 @@ class TensorBook:
         return self._records.get(tensor_id) or self._ghosts.get(tensor_id)
 
     def _writable(self, tensor_id: str | None) -> _Record | None:
-        """The record of a tensor to change: a copy of its own when a snapshot may hold it (a ghost never is)."""
-        record = self._records.get(tensor_id) if tensor_id else None
-        if record is None:
-            return self._record(tensor_id)
+        """The record of a tensor (or ghost) to change: a copy of its own when a snapshot may hold it."""
+        if not tensor_id:
+            return None
+        held = self._records if tensor_id in self._records else self._ghosts if tensor_id in self._ghosts else None
+        if held is None:
+            return None
         if tensor_id not in self._own:
-            record = self._records[tensor_id] = _copied(record)
+            held[tensor_id] = _copied(held[tensor_id])
             self._own.add(tensor_id)
-        return record
+        return held[tensor_id]
 
     # -- layout facts ---------------------------------------------------------------------------------------
     def layout(self, tensor_id: str | None) -> Layout | None:
