@@ -111,10 +111,7 @@ class ShapeBranches:
             if value is None:
                 return None
             known[":".join(map(str, read))] = value
-        values = [expr_value(side, known) for side in (left, right)]
-        if None in values:
-            return None
-        return bool(_COMPARE_VALUES[op](values[0], values[1]))
+        return _holds(("cmp", op, left, right), known)
 
     def _ranks_possible(self, condition: tuple, outcome: bool) -> bool:
         """Whether some ranks (0 .. MAX_RANK each, or above) of the inputs take every branch on ranks alone the trace
@@ -122,11 +119,9 @@ class ShapeBranches:
         `len(w) == len(f) - 1` and `len(w) == 1` taken, `len(f) == 4` can only be False). True where the condition
         reads more than ranks, or the conditions more than three ranks."""
         taken = [(condition, outcome)] + [(limit, False) for limit in self.rank_limits]
-        for key, value in self.attr_decisions.items():
-            predicate = json.loads(key)
-            if predicate.get("shape"):
-                taken.append((("cmp", predicate["op"], _tupled(predicate["expr"]),
-                               _tupled(predicate["value_expr"])), value))
+        for predicate, value in self._shape_decisions():
+            taken.append((("cmp", predicate["op"], _tupled(predicate["expr"]), _tupled(predicate["value_expr"])),
+                          value))
         reads = {read for cond, _ in taken for read in shape_reads(cond)}
         if not reads or any(read[0] != "rank" for read in shape_reads(condition)):
             return True
@@ -147,13 +142,19 @@ class ShapeBranches:
     def _fixed_rank(self, rank: tuple) -> int | None:
         """The value of a rank the trace's decisions fix (`rank(...) == c` taken), else None."""
         wanted = json.loads(json.dumps(rank))
-        for key, outcome in self.attr_decisions.items():
-            predicate = json.loads(key)
+        for predicate, outcome in self._shape_decisions():
             right = predicate.get("value_expr")
-            if outcome and predicate.get("shape") and predicate.get("expr") == wanted and predicate["op"] == "==" \
-                    and right and right[0] == "const":
+            if outcome and predicate.get("expr") == wanted and predicate["op"] == "==" and right and \
+                    right[0] == "const":
                 return right[1]
         return None
+
+    def _shape_decisions(self):
+        """(predicate, outcome) of each branch on the shapes the trace has taken so far."""
+        for key, outcome in self.attr_decisions.items():
+            predicate = json.loads(key)
+            if predicate.get("shape"):
+                yield predicate, outcome
 
     def rejected_ranks(self, test, frame: Frame) -> list[tuple]:
         """The conditions on one rank each disjunct of a check's test states (`len(x) < 2 or len(x) > 4`), which
@@ -176,17 +177,13 @@ class ShapeBranches:
         """Whether the trace's decisions so far on comparisons of this rank with a constant, and the checks it
         assumed to pass, allow this value."""
         known = {":".join(map(str, rank)): candidate}
-        for _, op, left, right in self.rank_limits:
-            if set(shape_reads(left) + shape_reads(right)) == {rank}:
-                values = [expr_value(side, known) for side in (left, right)]
-                if None not in values and _COMPARE_VALUES[op](values[0], values[1]):
-                    return False
+        for limit in self.rank_limits:
+            if set(shape_reads(limit)) == {rank} and _holds(limit, known):
+                return False
         wanted = json.loads(json.dumps(rank))
-        for key, outcome in self.attr_decisions.items():
-            predicate = json.loads(key)
+        for predicate, outcome in self._shape_decisions():
             right = predicate.get("value_expr")
-            if predicate.get("shape") and predicate.get("expr") == wanted and right and right[0] == "const" \
-                    and predicate["op"] in _COMPARE_VALUES:
+            if predicate.get("expr") == wanted and right and right[0] == "const" and predicate["op"] in _COMPARE_VALUES:
                 if _COMPARE_VALUES[predicate["op"]](candidate, right[1]) != outcome:
                     return False
         return True

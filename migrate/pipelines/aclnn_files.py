@@ -53,13 +53,13 @@ def analyze_share(job: FileJob, path: str, *, share: int, count: int) -> dict:
     and unresolved calls of their walks, with paths as the walk gave them (join_shares makes them relative)."""
     report = analyze_chains([Path(path)], repo_roots=job.repo_roots, catalogs=job.catalogs,
                             frontend_options=job.frontend)
-    total = sum(1 for _ in report.entry_points())
-    positions = range(share * total // count, (share + 1) * total // count)
+    every = list(report.entry_points())
+    positions = range(share * len(every) // count, (share + 1) * len(every) // count)
     facts_given = job.facts != (Facts(),)
     routed = evaluate(report, facts=list(job.facts) if facts_given else [Facts()], positions=positions)
     per_entry = len(job.facts) if facts_given else 1
     entries = []
-    for index, (unit, function) in enumerate(e for i, e in enumerate(report.entry_points()) if i in positions):
+    for index, (unit, function) in enumerate(every[positions.start:positions.stop]):
         walked = routed.routes[index * per_entry:(index + 1) * per_entry]
         routes = [_compact(r) for r in walked]
         entries.append({
@@ -84,9 +84,8 @@ def analyze_share(job: FileJob, path: str, *, share: int, count: int) -> dict:
 def join_shares(job: FileJob, path: str, *, documents: list[dict]) -> dict:
     """The file's document from its shares in order: what one walk of every entry gives (route findings once each,
     in evaluate's order; unresolved calls in first-seen order), paths relative to the first root."""
-    parts = documents
     seen, route_findings = set(), []
-    for finding in (f for part in parts for f in part["route_findings"]):
+    for finding in (f for part in documents for f in part["route_findings"]):
         key = (finding["symbol"], finding["path"], finding["line"], finding["message"])
         if key not in seen:
             seen.add(key)
@@ -95,10 +94,10 @@ def join_shares(job: FileJob, path: str, *, documents: list[dict]) -> dict:
     document = {
         "path": path,
         "status": "ok",
-        "file": parts[0]["file"],
-        "entries": [entry for part in parts for entry in part["entries"]],
-        "findings": unique(parts[0]["file_findings"] + route_findings),
-        "unresolved": unique([item for part in parts for item in part["unresolved"]]),
+        "file": documents[0]["file"],
+        "entries": [entry for part in documents for entry in part["entries"]],
+        "findings": unique(documents[0]["file_findings"] + route_findings),
+        "unresolved": unique([item for part in documents for item in part["unresolved"]]),
     }
     # Made relative here, once per file, so cached documents need no pass over the whole report.
     base = next((str(r) for r in job.repo_roots if r.is_dir()), None)
