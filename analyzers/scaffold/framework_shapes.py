@@ -4,6 +4,7 @@ the dynamic path; the caller's, read by the host, on the static one) and the por
 from __future__ import annotations
 
 from op_migrate.analyzers.scaffold.values import (
+    MAX_RANK,
     ClassifyResult,
     Refused,
     ShapeValue,
@@ -11,8 +12,6 @@ from op_migrate.analyzers.scaffold.values import (
     as_scalar_expr,
     scalar_text,
 )
-
-MAX_RANK = 8  # TBE's shapes have at most 8 dims, and so does the generated tiling (MAX_DIM)
 
 
 def _refs_of(shape) -> tuple:

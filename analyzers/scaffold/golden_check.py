@@ -18,6 +18,7 @@ from op_migrate.analyzers.scaffold import dsl_numpy
 from op_migrate.analyzers.scaffold.attr_cases import holds
 from op_migrate.analyzers.scaffold.chain import min_rank, numel_ports, shape_reads
 from op_migrate.analyzers.scaffold.list_inputs import TESTED_LENGTHS
+from op_migrate.analyzers.scaffold.values import MAX_RANK
 
 THRESHOLDS = {"float16": 1e-3, "float32": 1e-4, "bfloat16": 4e-3}
 MERE_THRESHOLDS = {"float16": 2 ** -10, "float32": 2 ** -13, "bfloat16": 2 ** -7}
@@ -256,9 +257,6 @@ def _port_ranks_decide(chain: dict) -> bool:
             if read[0] == "rank" and read[1].startswith("port:") and read[1][5:] in ports:
                 return True
     return False
-
-
-MAX_RANK = 8  # TBE's shapes have at most 8 dims
 
 
 def callers_for(document: dict, key: str, case: dict, rank: int) -> list | None:

@@ -16,6 +16,7 @@ from op_migrate.analyzers.scaffold.runtime import Frame
 from op_migrate.analyzers.scaffold.scalars import expr_value
 from op_migrate.analyzers.scaffold.shape_idioms import differ_loop
 from op_migrate.analyzers.scaffold.values import (
+    MAX_RANK,
     AttrBranch,
     Refused,
     Scalar,
@@ -30,7 +31,6 @@ from op_migrate.analyzers.scaffold.values import (
 
 _COMPARE_VALUES = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
                    ">=": operator.ge}
-MAX_RANK = 8  # TBE's shapes have at most 8 dims
 
 
 class ShapeBranches:

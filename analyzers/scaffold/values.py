@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+MAX_RANK = 8  # TBE's shapes have at most 8 dims, and so does the generated tiling (MAX_DIM)
+
 
 class Untranslatable(Exception):
     """The trace cannot go on: a construct or a value it does not model decides what the operator computes."""
