@@ -430,7 +430,7 @@ def _one_line(text: str) -> str:
 
 def is_failure(value) -> bool:
     """An error status or a null result: what a failed check returns."""
-    return isinstance(value, Status) and not value.ok or isinstance(value, Null)
+    return isinstance(value, Status) and value.ok is False or isinstance(value, Null)
 
 
 def without_failed_paths(tasks, steps, tensors, events, failing: list[tuple[str, ...]]):

@@ -13,6 +13,7 @@ from op_migrate.analyzers.route.integers import scalar_declarations, stored
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.maps import MAP_TYPE
 from op_migrate.analyzers.route.objects import MAX_OBJECTS
+from op_migrate.analyzers.route.recovery import recovers_from_result, recovers_in_condition
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.scopes import Shadows, declared_name, loop_variable
 from op_migrate.analyzers.route.static_locals import carried_over
@@ -44,6 +45,7 @@ _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at 
 _MAX_UNROLL = 64
 _VECTOR_SIZE = re.compile(r"\w+\s*\(\s*([\w:.\->()]+?)\s*\)\s*;\s*$")
 _ARRAY_SIZE = re.compile(r"\[\s*(\d+)\s*\]")
+_RESULT_KINDS = ("decl", "assign")
 # An assignment (not ==, <=, >=, !=), a compound assignment or a step in an expression's text.
 _WRITES_IN_TEXT = re.compile(r"(?<![=!<>])=(?!=)|\+\+|--")
 _ELEMENT = re.compile(r"^(\w+)\s*\[(.+)\]$")
@@ -75,6 +77,8 @@ class StatementWalker:
                 if name is not None and (name in self.frame.env or name in self.frame.refs):
                     shadows = shadows or Shadows(self.frame)
                     shadows.declare(name)
+                if stmt.kind in _RESULT_KINDS and stmt.value is not None and stmt.value.kind == "call":
+                    self.block_place = (stmts, index)  # what follows it tells whether its caller checks it
                 result = self.walk_stmt(stmt)
                 if result in (RETURNED, BREAK, CONTINUE):
                     self.skipped(stmts[index + 1:])  # never reached for these facts
@@ -106,6 +110,8 @@ class StatementWalker:
             elif kind == "decl" and stmt.value is not None and stmt.value.kind == "init_list" and \
                     "pair<" in (stmt.type_text or "") and len(stmt.value.children) == 2:
                 value = PairValue(self.braced_tuple(stmt.value).items)  # `std::pair<A, B> p = {a, b};`
+            elif stmt.value is not None and stmt.value.kind == "call" and self._recovered_result(stmt):
+                value = self._value_going_on(stmt.value)  # the caller goes on after it fails (recovery.py)
             else:
                 value = self.value(stmt.value) if stmt.value is not None else self._declared(stmt)
             if kind == "decl":
@@ -370,10 +376,39 @@ class StatementWalker:
                 return True
         return False
 
+    def _recovered_result(self, stmt: Stmt) -> bool:
+        place = self.block_place
+        if self.frame.errors_are_paths or place is None or place[1] >= len(place[0]) or place[0][place[1]] is not stmt:
+            return False
+        return recovers_from_result(stmt, place[0], place[1])
+
+    def _value_going_on(self, expr: Expr):
+        """The value of `expr`, whose call's failure its caller goes on after (walk.py: its error arms are paths)."""
+        before, self.recovered_call = self.recovered_call, expr
+        try:
+            return self.value(expr)
+        finally:
+            self.recovered_call = before
+
+    def _condition_truth(self, stmt: Stmt):
+        """The truth of an `if` condition; a call it tests for failure with an arm that goes on is walked with its
+        error arms as paths (`if (Prepare(x) != ACLNN_SUCCESS) { ... }`, recovery.py)."""
+        condition = stmt.value
+        if condition is not None and condition.kind != "call" and not self.frame.errors_are_paths:
+            for call in condition.children:
+                inner = call.children[0] if call.kind == "unary" and call.children else call
+                if inner.kind == "call" and recovers_in_condition(stmt, inner):
+                    before, self.recovered_call = self.recovered_call, inner
+                    try:
+                        return self.truth(condition)
+                    finally:
+                        self.recovered_call = before
+        return self.truth(condition)
+
     def _walk_if(self, stmt: Stmt) -> str:
         before = self.failure
         reads = self.inferred_shape_reads
-        truth = self.truth(stmt.value)
+        truth = self._condition_truth(stmt)
         if truth is not None and self.loop_records:
             self.note_decided(stmt)  # a loop's first pass decided it (loop_skip.py)
         if truth is not None and self.inferred_shape_reads != reads and \

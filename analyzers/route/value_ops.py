@@ -38,6 +38,8 @@ def compare_values(op: str, left, right):
         if isinstance(other, Unknown) or isinstance(other, TensorRef) and other.nullable:
             return UNKNOWN  # a pointer the facts say nothing of (an optional argument, null on some arm)
         return op == "!=" if op in ("==", "!=") else UNKNOWN
+    if isinstance(left, Status) and left.ok is None or isinstance(right, Status) and right.ok is None:
+        return UNKNOWN  # it may have failed, and the caller goes on either way
     if isinstance(left, Status) and isinstance(right, Status):
         return (left.ok == right.ok) == (op == "==") if op in ("==", "!=") else UNKNOWN
     if isinstance(left, Status) or isinstance(right, Status):

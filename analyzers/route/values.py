@@ -33,9 +33,10 @@ class Null:
 
 @dataclass(frozen=True)
 class Status:
-    """An aclnnStatus; only success is modelled (error handling is not a route)."""
+    """An aclnnStatus; only success is modelled (error handling is not a route), except where a caller goes on after
+    a failure (route/recovery.py): there a status may be either (ok None)."""
 
-    ok: bool = True
+    ok: bool | None = True
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,8 @@ _LISTED_ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[[^\[\]]+\]")
 _MEMBER_ARGUMENT = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+")
 _CALL_IN_CALLEE = re.compile(r"[\w>\]]\s*(?:<[^()]*>)?\s*\(")
 _CONSTANT = re.compile(r"\b(?:const|constexpr)\b")
+# What a failed call returns, as the route models it: a null pointer or an error status (values.Null, Status).
+_FAILING_TYPE = re.compile(r"\*|\bStatus\b|Status$|\baclError\b", re.I)
 _VALUE_PATH = re.compile(r"^([A-Za-z_]\w*)(\s*\..*)$")  # `pr.second`, `box.dims[0]`
 _PLAIN_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:::[A-Za-z_]\w*)*$")
 _RECEIVER_ROOT = re.compile(r"\W*([A-Za-z_]\w*)")
@@ -149,6 +151,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self.steps = []
         self.current_step = None
         self.discarded_result = None  # the call of an expression statement, whose result nobody reads
+        # A call whose null or error result its caller tests and goes on after (route/recovery.py).
+        self.recovered_call = None
+        self.block_place = None  # (block, index) of the statement with a call walked last (statements.py)
         self.checks_opened = 0  # checks the facts left open, each time one is met (checks.py)
         self._own_names: dict[str, set] = {}  # a file's own free functions: (name, parameter count)
         self.undecided_guards: list[str] = []
@@ -579,7 +584,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         for tensor_id in writes:
             certain = self.certain_for(tensor_id)
             self.book.infer_shape(tensor_id, rule if certain else ShapeRule("unknown", text="set by INFER_SHAPE"))
-        return Status(True)
+        # It fails on shapes its op refuses: error handling is no route unless the caller goes on after a failure.
+        return Status(None if self.frame.errors_are_paths else True)
 
     def _shape_setter(self, name: str, shape: ShapeValue, method: str, args) -> Status:
         """`s.AppendDim(d)`, `s.SetDim(i, d)`, `s.SetDimNum(n)` on a shape variable: its dims change."""
@@ -785,7 +791,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             caller=caller,
             member_ref=member_ref,
             born=born,
-            errors_are_paths=caller.errors_are_paths or expr is self.discarded_result,
+            errors_are_paths=caller.errors_are_paths or self.failure_goes_on(expr, function),
         )
         self._active.append(key)
         self.frame = frame
@@ -802,7 +808,15 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             self.frame = caller
             self._active.pop()
         self.return_members(frame)  # objects made here live on (returned, or stored in a caller's member)
-        return _returned(frame.returns)
+        return _returned(frame.returns, frame.errors_are_paths)
+
+    def failure_goes_on(self, expr: Expr, function: Function) -> bool:
+        """Whether the caller goes on after this call fails: its result is dropped, or it is a null pointer or an error
+        status the caller tests and recovers from. A predicate's false or a count's zero is no failure: a predicate's
+        arms are walked both ways anyway, and a check in it that returns false stays an open check."""
+        if expr is self.discarded_result:
+            return True
+        return expr is self.recovered_call and _FAILING_TYPE.search(function.return_type or "") is not None
 
     def _default_argument(self, param):
         """A parameter the call leaves out takes its default value (`bool keep = false`), else unknown."""
@@ -867,13 +881,16 @@ def _pointed_variable(arg_expr: Expr, caller: Frame):
     return None
 
 
-def _returned(returns: list):
-    """What an inlined call gives its caller when the function returned on several paths."""
+def _returned(returns: list, failures_go_on: bool = False):
+    """What an inlined call gives its caller when the function returned on several paths; `failures_go_on`: its
+    caller goes on after a failure (route/recovery.py), so a null or error return is one of them."""
     if not returns:
         return UNKNOWN
     values = [value for value, _ in returns]
     if all(value == values[0] for value in values):
         return values[0]
+    if failures_go_on and all(isinstance(value, Status) for value in values):
+        return Status(None)  # success on some path, an error on another
     if all(isinstance(value, (bool, int, float, Unknown)) for value in values):
         return UNKNOWN
     tensors = [value for value in values if isinstance(value, TensorRef)]
@@ -883,7 +900,8 @@ def _returned(returns: list):
         # a tensor made from host data is one of them).
         ids = list(dict.fromkeys(i for ref in tensors for i in ref.ids))
         joined = join_tensors(values)
-        return TensorRef(ids[-1], tuple(reversed(ids[:-1])), joined.hosts if joined is not None else ())
+        nullable = failures_go_on and any(isinstance(value, Null) for value in values)
+        return TensorRef(ids[-1], tuple(reversed(ids[:-1])), joined.hosts if joined is not None else (), nullable)
     # Returned values that disagree and do not join (two dtype lists, a list or an empty one): what the caller
     # gets is any of them, so it is decided only where they agree (never the last one seen).
     present = [value for value in values if not isinstance(value, Null)] or values

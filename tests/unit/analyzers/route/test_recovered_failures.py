@@ -1,0 +1,104 @@
+"""A caller that goes on after a call fails (probe set 43; each was a route stated complete that left out a launch,
+or stated certain one that is not): a null L0 result or an error status the caller tests and recovers from, or never
+reads, makes the callee's error arms paths, INFER_SHAPE's failure among them; one the caller checks keeps error
+handling out of the route, as before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from op_migrate.analyzers.aclnn import evaluate, facts_matrix
+
+from .branch_probe import CERTAIN, ENTRY, MAY, NONE, branch_launches, demo_report
+
+_STATUS_HELPER = """static aclnnStatus Prepare(const aclTensor* self)
+{
+    if (self->GetViewShape().GetDimNum() > 5) {
+        OP_LOGE(ACLNN_ERR_PARAM_INVALID, "too many dims");
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
+"""
+
+
+@pytest.mark.parametrize("prelude, cond, expected", [
+    ("    auto ret = Prepare(self);", "ret != ACLNN_SUCCESS", MAY),  # tested, and the caller goes on
+    ("    auto ret = Prepare(self);", "!(ret == ACLNN_SUCCESS)", MAY),
+    ("", "Prepare(self) != ACLNN_SUCCESS", MAY),  # tested in the condition itself
+    ("    auto ret = Prepare(self);\n    CHECK_RET(ret == ACLNN_SUCCESS, ret);", "ret != ACLNN_SUCCESS", NONE),
+    ("    auto ret = Prepare(self);\n    if (ret != ACLNN_SUCCESS) {\n        return ret;\n    }",
+     "ret != ACLNN_SUCCESS", NONE),  # the failure is passed on
+    ("    auto ret = Prepare(self);", "ret == ACLNN_SUCCESS", MAY),
+])
+def test_an_error_status_the_caller_recovers_from(tmp_path: Path, prelude: str, cond: str, expected) -> None:
+    assert branch_launches(tmp_path, prelude, cond, _STATUS_HELPER) == expected
+
+
+_L0 = """#include "opdev/make_op_executor.h"
+using namespace op;
+namespace l0op {{
+OP_TYPE_REGISTER(Demo);
+const aclTensor* Demo(const aclTensor* self, aclOpExecutor* executor)
+{{
+    auto y = executor->AllocTensor(self->GetViewShape(), self->GetDataType());
+{before}    ADD_TO_LAUNCHER_LIST_AICORE(Demo, OP_INPUT(self), OP_OUTPUT(y));
+    return y;
+}}
+}}
+"""
+_INFER_CHECKED = ("    auto ret = INFER_SHAPE(Demo, OP_INPUT(self), OP_OUTPUT(y));\n"
+                  "    if (ret != ACLNN_SUCCESS) {\n        return nullptr;\n    }\n")
+_INFER_OP_CHECK = ("    auto ret = INFER_SHAPE(Demo, OP_INPUT(self), OP_OUTPUT(y));\n"
+                   "    OP_CHECK(ret == ACLNN_SUCCESS, OP_LOGE(ACLNN_ERR_INNER_INFERSHAPE_ERROR, \"infer\"), return nullptr);\n")
+_DIMS = "    if (self->GetViewShape().GetDimNum() > 5) {\n        return nullptr;\n    }\n"
+_CALL = "    auto demo = l0op::Demo(self, uniqueExecutor.get());"
+
+
+def _launches(tmp_path: Path, before: str, prelude: str, cond: str) -> list[tuple[str, bool]]:
+    l0 = tmp_path / "math" / "demo" / "op_host" / "op_api" / "demo.cpp"
+    l0.parent.mkdir(parents=True, exist_ok=True)
+    l0.write_text(_L0.format(before=before))
+    report = demo_report(tmp_path, ENTRY.format(prelude=prelude, cond=cond))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.complete and route.rejected is None
+    return sorted((task.op, task.may) for task in route.tasks)
+
+
+@pytest.mark.parametrize("before", [_INFER_CHECKED, _INFER_OP_CHECK, _DIMS])
+def test_a_null_l0_result_the_caller_recovers_from(tmp_path: Path, before: str) -> None:
+    # The caller goes on when Demo fails: Demo may launch, and Abs (under `demo == nullptr`) may too.
+    assert _launches(tmp_path, before, _CALL, "demo == nullptr") == [("Abs", True), ("Demo", True)]
+
+
+@pytest.mark.parametrize("before", [_INFER_CHECKED, _INFER_OP_CHECK, _DIMS])
+def test_a_null_l0_result_the_caller_checks(tmp_path: Path, before: str) -> None:
+    checked = _CALL + "\n    CHECK_RET(demo != nullptr, ACLNN_ERR_INNER_NULLPTR);"
+    assert _launches(tmp_path, before, checked, "demo == nullptr") == [("Demo", False)]
+
+
+def test_a_result_never_read_is_dropped(tmp_path: Path) -> None:
+    assert _launches(tmp_path, _INFER_CHECKED, _CALL, "true") == [("Abs", False), ("Demo", True)]
+
+
+def test_an_infer_shape_nobody_checks_is_no_failure(tmp_path: Path) -> None:
+    unchecked = "    INFER_SHAPE(Demo, OP_INPUT(self), OP_OUTPUT(y));\n"
+    assert _launches(tmp_path, unchecked, _CALL, "demo == nullptr") == [("Demo", False)]
+
+
+def test_the_status_alone_is_still_success_where_failures_end_the_caller(tmp_path: Path) -> None:
+    assert branch_launches(tmp_path, "    auto ret = Prepare(self);\n    CHECK_RET(ret == ACLNN_SUCCESS, ret);",
+                           "ret == ACLNN_SUCCESS", _STATUS_HELPER) == CERTAIN
+
+
+def test_a_predicates_false_is_no_failure(tmp_path: Path) -> None:
+    # Its arms are walked both ways already; a check in it that returns false stays an open check of the route.
+    helper = ("static bool Fits(const aclTensor* self)\n{\n    int64_t n = self->GetViewShape().GetDimNum();\n"
+              "    CHECK_COND(n > 0L, false, \"no dims\");\n    return n < 4;\n}\n\n")
+    report = demo_report(tmp_path, helper + ENTRY.format(prelude="", cond="!Fits(self)"))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert [(task.op, task.may) for task in route.tasks] == MAY
+    assert [check.message for check in route.open_checks] == ["CHECK_COND(n > 0L)"]

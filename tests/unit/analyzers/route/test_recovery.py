@@ -1,0 +1,86 @@
+"""recovery.py reads from the caller's text whether it goes on after a call fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from op_migrate.analyzers.cxx.model import Expr, Stmt
+from op_migrate.analyzers.route.recovery import recovers_from_result, recovers_in_condition
+
+_CALL = Expr("call", "l0op::Demo(self, executor)", name="l0op::Demo")
+_FAIL = Stmt("return", 9, "return ACLNN_ERR_INNER_NULLPTR;", value=Expr("name", "ACLNN_ERR_INNER_NULLPTR"))
+_PASS_ON = Stmt("return", 9, "return ret;", value=Expr("name", "ret"))
+_SUCCESS = Stmt("return", 9, "return ACLNN_SUCCESS;", value=Expr("name", "ACLNN_SUCCESS"))
+_FALLBACK = Stmt("assign", 9, "y = l0op::Other(self, executor);", target="y", value=_CALL)
+_LOG = Stmt("expr", 8, 'OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "demo");', value=Expr("call", "OP_LOGE()", name="OP_LOGE"))
+
+
+def _if(condition: str, then=(), orelse=()) -> Stmt:
+    return Stmt("if", 5, f"if ({condition})", value=Expr("binary", condition), then=tuple(then), orelse=tuple(orelse))
+
+
+def _block(*later, kind="decl", target="y"):
+    head = Stmt(kind, 1, f"auto {target} = l0op::Demo(self, executor);", target=target, value=_CALL)
+    return (head, *later)
+
+
+@pytest.mark.parametrize("later, goes_on", [
+    ((_if("y == nullptr", [_FALLBACK]),), True),
+    ((_if("nullptr == y", [_FALLBACK]),), True),
+    ((_if("!y", [_FALLBACK]),), True),
+    ((_if("y != nullptr", [_FALLBACK]),), True),  # no else-arm: a null y goes on
+    ((_if("y", [], [_LOG, _FAIL]),), False),
+    ((_if("y == nullptr", [_LOG, _FAIL]),), False),
+    ((_if("(y == nullptr) || other", [_FAIL]),), False),
+    ((_if("y == nullptr || other", [_FALLBACK]),), True),
+    ((_if("y != nullptr && other", [_FALLBACK], [_FAIL]),), False),
+    ((_if("y != nullptr && other", [_FALLBACK]),), True),
+    ((_if("y == nullptr", [_SUCCESS]),), True),  # an early success: the call succeeds
+    ((_if("y->GetDataType() == DT_FLOAT", [_FALLBACK]),), False),  # a use, not a test
+    ((Stmt("expr", 3, "CHECK_RET(y != nullptr, ACLNN_ERR_INNER_NULLPTR);"),), False),
+    ((Stmt("return", 3, "return y;", value=Expr("name", "y")),), False),
+    ((Stmt("expr", 3, "Use(yy);"),), True),  # another name: y is never read
+    ((Stmt("expr", 3, "Use(x.y);"),), True),  # a member named y is not y
+    ((), True),
+])
+def test_the_first_read_of_a_declared_result(later, goes_on: bool) -> None:
+    block = _block(*later)
+    assert recovers_from_result(block[0], block, 0) is goes_on
+
+
+def test_a_read_inside_a_nested_block_passes_the_failure_on() -> None:
+    nested = Stmt("block", 3, "{", then=(Stmt("expr", 4, "CHECK_RET(y != nullptr, ACLNN_ERR_INNER_NULLPTR);"),))
+    block = _block(nested)
+    assert recovers_from_result(block[0], block, 0) is False
+
+
+def test_a_variable_declared_before_is_read_after_the_block() -> None:
+    block = _block(kind="assign")
+    assert recovers_from_result(block[0], block, 0) is False  # `y = l0op::Demo(...)` in an arm: as before
+    member = _block(target="ctx.y")
+    assert recovers_from_result(member[0], member, 0) is False
+
+
+@pytest.mark.parametrize("condition, then, orelse, goes_on", [
+    ("Prepare(x) != ACLNN_SUCCESS", [_FALLBACK], [], True),
+    ("Prepare(x) != ACLNN_SUCCESS", [_LOG, _PASS_ON], [], False),
+    ("Prepare(x) == ACLNN_SUCCESS", [_FALLBACK], [], True),
+    ("Prepare(x) == ACLNN_SUCCESS", [_FALLBACK], [_FAIL], False),
+    ("!(Prepare(x) == ACLNN_SUCCESS)", [_FALLBACK], [], True),
+    ("Prepare(x) > 2", [_FALLBACK], [], False),
+])
+def test_a_call_tested_in_its_condition(condition: str, then, orelse, goes_on: bool) -> None:
+    call = Expr("call", "Prepare(x)", name="Prepare")
+    assert recovers_in_condition(_if(condition, then, orelse), call) is goes_on
+
+
+def test_a_failure_that_goes_on_past_its_test_is_read_again() -> None:
+    # `ret = FillScalar(...); if (ret == ACLNN_SUCCESS) {...} return ret;`: the failure is returned after all.
+    passed_on = _block(_if("ret == ACLNN_SUCCESS", [_LOG]), _PASS_ON, kind="assign", target="ret")
+    assert recovers_from_result(passed_on[0], passed_on, 0) is False
+    # `if (y == nullptr) { y = l0op::Other(...); } CHECK_RET(y != nullptr, ...)`: the failure is replaced.
+    check = Stmt("expr", 10, "CHECK_RET(y != nullptr, ACLNN_ERR_INNER_NULLPTR);")
+    replaced = _block(_if("y == nullptr", [_FALLBACK]), check)
+    assert recovers_from_result(replaced[0], replaced, 0) is True
+    logged = _block(_if("y == nullptr", [_LOG]), check)
+    assert recovers_from_result(logged[0], logged, 0) is False
