@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt, statements_in
+from op_migrate.analyzers.route.callee_text import strip_parens
 
 _SUCCESS_VALUES = ("ACLNN_SUCCESS", "ACL_SUCCESS", "GRAPH_SUCCESS", "SUCCESS", "true")
 _NULLS = ("nullptr", "NULL")
@@ -151,17 +152,4 @@ def _split(text: str, operator: str) -> list[str]:
 
 def _bare(text: str) -> str:
     """`text` without spaces and without parentheses that wrap it whole."""
-    text = "".join(text.split())
-    while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
-        text = text[1:-1]
-    return text
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for char in text:
-        depth += char == "("
-        depth -= char == ")"
-        if depth < 0:
-            return False
-    return depth == 0
+    return strip_parens("".join(text.split()))
