@@ -36,6 +36,7 @@ CONDITION_CHECKS = ("CHECK_RET", "OP_CHECK", "CHECK_COND")
 # The dtype check macros of ops-math's op_error_check.h: (tensor, list|dtype|tensor, retExpr).
 DTYPE_CHECKS = ("OP_CHECK_DTYPE_NOT_SUPPORT", "OP_CHECK_DTYPE_NOT_MATCH", "OP_CHECK_DTYPE_NOT_SAME")
 RETURNED, NORMAL = "returned", "normal"
+_LEAVES = re.compile(r"\s*(?:return|throw)\b")  # a check action that leaves its function
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,10 @@ class CheckStatements:
             # ret, fmt, args...) with its second (opbase op_log.h).
             action = expr.children[1] if short == "CHECK_COND" and len(expr.children) > 1 else \
                 expr.children[-1] if len(expr.children) > 1 else None
+            if short == "OP_CHECK" and len(expr.children) > 2 and not _LEAVES.match(action.text):
+                # `OP_CHECK(y != nullptr, OP_LOGW(...), y = l0op::Fallback(...))`: no error handling, the action runs
+                # when the condition fails and the function goes on, which a route takes like an `if` (both ways).
+                return self.walk_stmt(_check_action(expr.children[0], action, expr.line))
             success = _success_action(action)
             if self.frame.errors_are_paths and success is None:
                 success = _returned_expr(action)  # the status is dropped: a failure is a path like another
@@ -405,6 +410,14 @@ def _returned_expr(action: Expr | None) -> Expr:
         return action
     text = returned.group(1).strip()
     return Expr("name", text, name=text, line=action.line)
+
+
+def _check_action(condition: Expr, action: Expr, line: int) -> Stmt:
+    """`if (!(condition)) { action; }`, the statement an OP_CHECK whose action does not leave its function is."""
+    negation = Expr("unary", f"!({condition.text})", name="!", children=(condition,), line=condition.line)
+    text = action.text.strip().rstrip(";").strip()
+    body = (Stmt("expr", line, f"{text};", value=action),) if text else ()
+    return Stmt("if", line, f"if ({negation.text})", value=negation, then=body)
 
 
 def _early_return(condition: Expr, returned: Expr, line: int) -> Stmt:

@@ -101,15 +101,16 @@ def join_lists(lists) -> TensorList:
 def join_tensors(values) -> TensorRef | None:
     """Device and host tensors (a null is an error path) a variable may hold, as one TensorRef; None when some value
     is not a tensor or none is a device tensor. The first value's tensor stays the TensorRef's `id`."""
-    ids, hosts = (), ()
+    ids, hosts, nullable = (), (), False
     for value in values:
         if isinstance(value, TensorRef):
             ids, hosts = _union(ids, value.ids), _union(hosts, value.hosts)
+            nullable = nullable or value.nullable  # null on some path its caller goes on after (recovery.py)
         elif isinstance(value, HostValue) and value.kind == "host-tensor":
             hosts = _union(hosts, (value.text,))
         elif not isinstance(value, Null):
             return None
-    return TensorRef(ids[0], ids[1:], hosts) if ids else None
+    return TensorRef(ids[0], ids[1:], hosts, nullable) if ids else None
 
 
 def join_values(values):

@@ -9,10 +9,13 @@ that does not return, or a result it never reads. Read from the caller's text, b
 - the first statement that reads it tests it for failure (null, `!= ACLNN_SUCCESS`), and the failure arm neither ends
   the caller with a failure (a `return` of anything but success) nor goes on to a statement that passes the result on
   (`if (ret == ACLNN_SUCCESS) { ... } return ret;`); an arm that assigns the variable anew replaces the failure;
-- a call in an `if` condition that tests it that way, with such an arm.
-Any other first read (a check macro, a `return`, a use as an argument) passes the failure on, as before. A predicate's
-false is no failure (walk.failure_goes_on): its arms are walked both ways already, and a check in it that returns false
-stays one of the route's open checks.
+- a call in an `if` condition that tests it that way, with such an arm;
+- a ternary that tests it and gives something else on failure (`y = y != nullptr ? y : l0op::Fallback(...)`), an
+  `OP_CHECK` whose action does not return (`OP_CHECK(y != nullptr, OP_LOGW(...), y = l0op::Fallback(...))`);
+- a variable declared before the statement is followed into the blocks around it (read after the arm that set it).
+Any other first read (a check macro that returns, a `return`, a use as an argument) passes the failure on, as before.
+A predicate's false counts as its failure: `if (!TryFast(x)) { ... }` goes on when TryFast's `CHECK_RET(y != nullptr,
+false)` fails.
 """
 
 from __future__ import annotations
@@ -25,15 +28,15 @@ from op_migrate.analyzers.route.callee_text import strip_parens
 _SUCCESS_VALUES = ("ACLNN_SUCCESS", "ACL_SUCCESS", "GRAPH_SUCCESS", "SUCCESS", "true")
 _NULLS = ("nullptr", "NULL")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_IS_NULLPTR = re.compile(r"(?:\w+::)*IsNullptr\(.*\)")
 _FAILED, _SUCCEEDED = "then", "else"  # the arm a failed result takes: the `if`'s then-arm or its else-arm
-_ANSWERS: dict[int, tuple[Stmt, bool]] = {}  # id(stmt) -> (stmt, answer): a statement's place is its block's
+_ANSWERS: dict[int, tuple[Stmt, bool]] = {}  # id(stmt) -> (stmt, answer)
+_LOOP = "loop"
 
 
-
-
-def recovers_from_result(stmt: Stmt, block, index: int) -> bool:
-    """Whether the caller goes on when the call that is `stmt`'s value (`auto y = Call(...);`) fails; `stmt` is
-    `block[index]`."""
+def recovers_from_result(stmt: Stmt, body) -> bool:
+    """Whether the caller goes on when the call that is `stmt`'s value (`auto y = Call(...);`) fails; `body` is the
+    function's body that holds `stmt` (a statement it does not hold, from a macro's expansion, passes the failure on)."""
     target = (stmt.target or "").strip()
     if not _IDENTIFIER.fullmatch(target):
         return False  # a member or an element: read elsewhere too
@@ -42,18 +45,53 @@ def recovers_from_result(stmt: Stmt, block, index: int) -> bool:
         return known[1]
     if len(_ANSWERS) > 100_000:
         _ANSWERS.clear()
-    answer = _read_after(block[index + 1:], target, stmt.kind == "decl")
+    answer = _read_in_function(stmt, body, target)
     _ANSWERS[id(stmt)] = (stmt, answer)  # the statement is kept: its id names no other while it is here
     return answer
 
 
-def _read_after(rest: tuple, target: str, declared: bool) -> bool:
+def _read_in_function(stmt: Stmt, body, target: str) -> bool:
+    """What follows `stmt` in its block, then in the blocks around it (a variable declared before may be read after
+    the arm that assigned it: `if (c) { y = l0op::A(...); } else { y = l0op::B(...); } if (y == nullptr) {...}`)."""
+    places = _places(tuple(body), stmt)
+    if places is None:
+        return False
     mention = re.compile(rf"(?<![\w.>]){re.escape(target)}\b")
+    for block, index, holder in reversed(places):
+        verdict = _read_after(block[index + 1:], target, mention)
+        if verdict is not None:
+            return verdict
+        if stmt.kind == "decl":
+            return True  # declared here and never read again: the result is dropped
+        if holder is not None and holder.kind == _LOOP:
+            return False  # the next round may read it first: the failure goes on, as before
+    # Not read again: a local variable's failure is dropped; a parameter's caller may read it (as before).
+    return any(inner.kind == "decl" and (inner.target or "").strip() == target for inner in statements_in(body))
+
+
+def _places(block: tuple, stmt: Stmt, holder: Stmt | None = None):
+    """The (block, index, statement holding the block) from the body down to `stmt`; None when the body lacks it."""
+    for index, inner in enumerate(block):
+        if inner is stmt:
+            return [(block, index, holder)]
+        for nested in (inner.then, inner.orelse, *(case.body for case in inner.cases)):
+            found = _places(nested, stmt, inner) if nested else None
+            if found is not None:
+                return [(block, index, holder), *found]
+    return None
+
+
+def _read_after(rest: tuple, target: str, mention: re.Pattern) -> bool | None:
+    """Whether the caller goes on after a failed `target`, read from the statements after it; None when none reads it."""
     for index, later in enumerate(rest):
         if not mention.search(later.text) and not _mentioned_inside(later, mention):
             continue
+        if later.kind in ("decl", "assign") and later.value is not None and later.value.kind == "ternary":
+            return _ternary_goes_on(later.value, target)
+        if later.kind == "expr" and later.value is not None and later.value.kind == "call":
+            return _check_goes_on(later.value, target)
         if later.kind != "if" or later.value is None or not mention.search(later.value.text):
-            return False  # a check macro, a return, an argument: the failure goes on to where it is read
+            return False  # a return, an argument, a loop: the failure goes on to where it is read
         failed = _failed_arm(later.value.text, target)
         if failed is None:
             return False  # not a failure test of the result: the failure is passed on (as before)
@@ -63,10 +101,28 @@ def _read_after(rest: tuple, target: str, declared: bool) -> bool:
         if any(s.kind == "assign" and (s.target or "").strip() == target for s in statements_in(arm)):
             return True  # `if (y == nullptr) { y = l0op::Fallback(...); }`: the failure is replaced
         # The failed result goes on past the `if` (`if (ret == ACLNN_SUCCESS) {...} return ret;`): its next read says.
-        return _read_after(rest[index + 1:], target, declared)
-    # A variable declared here and never read again: the result is dropped. One declared before may be read after
-    # the block (`out = l0op::Mul(...)` in an arm): the failure goes on to there, as before.
-    return declared
+        return _read_after(rest[index + 1:], target, mention)
+    return None
+
+
+def _ternary_goes_on(value: Expr, target: str) -> bool:
+    """`y = (y != nullptr) ? y : l0op::Fallback(...)`: the failed side neither is the failure nor null."""
+    if len(value.children) != 3:
+        return False
+    failed = _failed_arm(value.children[0].text, target)
+    if failed is None:
+        return False
+    taken = _bare((value.children[1] if failed == _FAILED else value.children[2]).text).rsplit("::", 1)[-1]
+    return taken not in (*_NULLS, target)
+
+
+def _check_goes_on(call: Expr, target: str) -> bool:
+    """`OP_CHECK(y != nullptr, OP_LOGW(...), y = l0op::Fallback(...))`: a check whose action does not return."""
+    short = (call.name or "").strip().rsplit("::", 1)[-1]
+    if short != "OP_CHECK" or len(call.children) < 3 or _failed_arm(call.children[0].text, target) != _SUCCEEDED:
+        return False  # CHECK_RET, CHECK_COND and OP_CHECK_NULL return; any other call passes the failure on
+    action = " ".join(call.children[-1].text.split())
+    return not action.startswith("return") or action.rstrip(";").split()[-1].rsplit("::", 1)[-1] in _SUCCESS_VALUES
 
 
 def recovers_in_condition(stmt: Stmt, call: Expr) -> bool:
@@ -122,6 +178,8 @@ def _test(part: str, subject: str) -> str | None:
         return None if side is None else _SUCCEEDED if side == _FAILED else _FAILED
     if part == subject:
         return _SUCCEEDED  # `if (y)`: a pointer that is there
+    if _IS_NULLPTR.fullmatch(part) and _split(part[part.index("(") + 1:-1], ",")[0] == subject:
+        return _FAILED  # `IsNullptr(y, "y")` (opbase)
     for operator, null_side in (("==", _FAILED), ("!=", _SUCCEEDED)):
         pieces = part.split(operator)
         if len(pieces) != 2 or subject not in (_bare(pieces[0]), _bare(pieces[1])):

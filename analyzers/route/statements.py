@@ -45,7 +45,6 @@ _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at 
 _MAX_UNROLL = 64
 _VECTOR_SIZE = re.compile(r"\w+\s*\(\s*([\w:.\->()]+?)\s*\)\s*;\s*$")
 _ARRAY_SIZE = re.compile(r"\[\s*(\d+)\s*\]")
-_RESULT_KINDS = ("decl", "assign")
 # An assignment (not ==, <=, >=, !=), a compound assignment or a step in an expression's text.
 _WRITES_IN_TEXT = re.compile(r"(?<![=!<>])=(?!=)|\+\+|--")
 _ELEMENT = re.compile(r"^(\w+)\s*\[(.+)\]$")
@@ -77,8 +76,6 @@ class StatementWalker:
                 if name is not None and (name in self.frame.env or name in self.frame.refs):
                     shadows = shadows or Shadows(self.frame)
                     shadows.declare(name)
-                if stmt.kind in _RESULT_KINDS and stmt.value is not None and stmt.value.kind == "call":
-                    self.block_place = (stmts, index)  # what follows it tells whether its caller checks it
                 result = self.walk_stmt(stmt)
                 if result in (RETURNED, BREAK, CONTINUE):
                     self.skipped(stmts[index + 1:])  # never reached for these facts
@@ -377,10 +374,9 @@ class StatementWalker:
         return False
 
     def _recovered_result(self, stmt: Stmt) -> bool:
-        place = self.block_place
-        if self.frame.errors_are_paths or place is None or place[1] >= len(place[0]) or place[0][place[1]] is not stmt:
-            return False
-        return recovers_from_result(stmt, place[0], place[1])
+        """Whether the caller goes on when the call `stmt` assigns fails (recovery.py); inside a call whose failures are
+        paths already, the question does not arise."""
+        return not self.frame.errors_are_paths and recovers_from_result(stmt, self.frame.function.body)
 
     def _value_going_on(self, expr: Expr):
         """The value of `expr`, whose call's failure its caller goes on after (walk.py: its error arms are paths)."""

@@ -77,8 +77,6 @@ _LISTED_ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[[^\[\]]+\]")
 _MEMBER_ARGUMENT = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)+")
 _CALL_IN_CALLEE = re.compile(r"[\w>\]]\s*(?:<[^()]*>)?\s*\(")
 _CONSTANT = re.compile(r"\b(?:const|constexpr)\b")
-# What a failed call returns, as the route models it: a null pointer or an error status (values.Null, Status).
-_FAILING_TYPE = re.compile(r"\*|\bStatus\b|Status$|\baclError\b", re.I)
 _VALUE_PATH = re.compile(r"^([A-Za-z_]\w*)(\s*\..*)$")  # `pr.second`, `box.dims[0]`
 _PLAIN_NAME = re.compile(r"^[A-Za-z_$][\w$]*(?:::[A-Za-z_]\w*)*$")
 _RECEIVER_ROOT = re.compile(r"\W*([A-Za-z_]\w*)")
@@ -153,7 +151,6 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self.discarded_result = None  # the call of an expression statement, whose result nobody reads
         # A call whose null or error result its caller tests and goes on after (route/recovery.py).
         self.recovered_call = None
-        self.block_place = None  # (block, index) of the statement with a call walked last (statements.py)
         self.checks_opened = 0  # checks the facts left open, each time one is met (checks.py)
         self._own_names: dict[str, set] = {}  # a file's own free functions: (name, parameter count)
         self.undecided_guards: list[str] = []
@@ -791,7 +788,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             caller=caller,
             member_ref=member_ref,
             born=born,
-            errors_are_paths=caller.errors_are_paths or self.failure_goes_on(expr, function),
+            errors_are_paths=caller.errors_are_paths or self.failure_goes_on(expr),
         )
         self._active.append(key)
         self.frame = frame
@@ -810,13 +807,10 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self.return_members(frame)  # objects made here live on (returned, or stored in a caller's member)
         return _returned(frame.returns, frame.errors_are_paths)
 
-    def failure_goes_on(self, expr: Expr, function: Function) -> bool:
-        """Whether the caller goes on after this call fails: its result is dropped, or it is a null pointer or an error
-        status the caller tests and recovers from. A predicate's false or a count's zero is no failure: a predicate's
-        arms are walked both ways anyway, and a check in it that returns false stays an open check."""
-        if expr is self.discarded_result:
-            return True
-        return expr is self.recovered_call and _FAILING_TYPE.search(function.return_type or "") is not None
+    def failure_goes_on(self, expr: Expr) -> bool:
+        """Whether the caller goes on after this call fails: its result is dropped, or the caller tests it (null, an
+        error status, a predicate's false) and goes on (route/recovery.py)."""
+        return expr is self.discarded_result or expr is self.recovered_call
 
     def _default_argument(self, param):
         """A parameter the call leaves out takes its default value (`bool keep = false`), else unknown."""

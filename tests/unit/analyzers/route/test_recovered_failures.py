@@ -94,11 +94,25 @@ def test_the_status_alone_is_still_success_where_failures_end_the_caller(tmp_pat
                            "ret == ACLNN_SUCCESS", _STATUS_HELPER) == CERTAIN
 
 
-def test_a_predicates_false_is_no_failure(tmp_path: Path) -> None:
-    # Its arms are walked both ways already; a check in it that returns false stays an open check of the route.
+def test_a_predicates_false_is_its_failure(tmp_path: Path) -> None:
+    # `if (!TryFast(self)) {...}` goes on when TryFast's check fails: the check is a path, not an open check.
     helper = ("static bool Fits(const aclTensor* self)\n{\n    int64_t n = self->GetViewShape().GetDimNum();\n"
               "    CHECK_COND(n > 0L, false, \"no dims\");\n    return n < 4;\n}\n\n")
-    report = demo_report(tmp_path, helper + ENTRY.format(prelude="", cond="!Fits(self)"))
+    report = demo_report(tmp_path / "tested", helper + ENTRY.format(prelude="", cond="!Fits(self)"))
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
-    assert [(task.op, task.may) for task in route.tasks] == MAY
-    assert [check.message for check in route.open_checks] == ["CHECK_COND(n > 0L)"]
+    assert [(task.op, task.may) for task in route.tasks] == MAY and route.open_checks == ()
+    checked = "    CHECK_RET(Fits(self), ACLNN_ERR_PARAM_INVALID);"
+    report = demo_report(tmp_path / "checked", helper + ENTRY.format(prelude=checked, cond="true"))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert [check.message for check in route.open_checks] == ["CHECK_COND(n > 0L)", "CHECK_RET(Fits(self))"]
+
+
+def test_a_helper_that_fails_on_a_null_l0_result(tmp_path: Path) -> None:
+    helper = ("static bool TryDemo(const aclTensor* self, aclOpExecutor* executor)\n{\n"
+              "    auto demo = l0op::Demo(self, executor);\n    CHECK_RET(demo != nullptr, false);\n    return true;\n}\n\n")
+    l0 = tmp_path / "math" / "demo" / "op_host" / "op_api" / "demo.cpp"
+    l0.parent.mkdir(parents=True, exist_ok=True)
+    l0.write_text(_L0.format(before=_INFER_CHECKED))
+    report = demo_report(tmp_path, helper + ENTRY.format(prelude="", cond="!TryDemo(self, uniqueExecutor.get())"))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.complete and sorted((task.op, task.may) for task in route.tasks) == [("Abs", True), ("Demo", True)]

@@ -45,20 +45,63 @@ def _block(*later, kind="decl", target="y"):
 ])
 def test_the_first_read_of_a_declared_result(later, goes_on: bool) -> None:
     block = _block(*later)
-    assert recovers_from_result(block[0], block, 0) is goes_on
+    assert recovers_from_result(block[0], block) is goes_on
 
 
 def test_a_read_inside_a_nested_block_passes_the_failure_on() -> None:
     nested = Stmt("block", 3, "{", then=(Stmt("expr", 4, "CHECK_RET(y != nullptr, ACLNN_ERR_INNER_NULLPTR);"),))
     block = _block(nested)
-    assert recovers_from_result(block[0], block, 0) is False
+    assert recovers_from_result(block[0], block) is False
 
 
-def test_a_variable_declared_before_is_read_after_the_block() -> None:
-    block = _block(kind="assign")
-    assert recovers_from_result(block[0], block, 0) is False  # `y = l0op::Demo(...)` in an arm: as before
+def test_a_variable_declared_before_is_followed_out_of_its_block() -> None:
+    # A statement has one place (answers are kept per statement): each body gets its own.
+    def assigned() -> Stmt:
+        return Stmt("assign", 3, "y = l0op::Demo(self, executor);", target="y", value=_CALL)
+
+    declared = Stmt("decl", 1, "const aclTensor* y = nullptr;", target="y")
+    check = Stmt("expr", 9, "CHECK_RET(y != nullptr, ACLNN_ERR_INNER_NULLPTR);")
+    cases = []
+    for later, holder_kind, local, goes_on in [
+        (_if("y == nullptr", [_FALLBACK]), "if", True, True),
+        (check, "if", True, False),
+        (_if("y == nullptr", [_FALLBACK]), "loop", True, False),  # the next round may read it first
+        (None, "if", True, True),  # a local never read again: dropped
+        (None, "if", False, False),  # a parameter: its caller may read it
+    ]:
+        inner = assigned()
+        holder = _if("c", [inner]) if holder_kind == "if" else Stmt("loop", 2, "for (;;)", then=(inner,))
+        body = ((declared,) if local else ()) + (holder,) + ((later,) if later is not None else ())
+        cases.append((recovers_from_result(inner, body), goes_on))
+    assert [answer for answer, _ in cases] == [expected for _, expected in cases]
     member = _block(target="ctx.y")
-    assert recovers_from_result(member[0], member, 0) is False
+    assert recovers_from_result(member[0], member) is False
+
+
+def test_a_ternary_and_a_check_that_goes_on() -> None:
+    ternary = Expr("ternary", "y != nullptr ? y : l0op::Other(self)", children=(
+        Expr("binary", "y != nullptr"), Expr("name", "y"), Expr("call", "l0op::Other(self)", name="l0op::Other")))
+    replaced = _block(Stmt("assign", 3, "y = y != nullptr ? y : l0op::Other(self);", target="y", value=ternary))
+    assert recovers_from_result(replaced[0], replaced) is True
+    nulled = Expr("ternary", "y != nullptr ? y : nullptr", children=(
+        Expr("binary", "y != nullptr"), Expr("name", "y"), Expr("name", "nullptr")))
+    passed = _block(Stmt("decl", 3, "auto z = y != nullptr ? y : nullptr;", target="z", value=nulled))
+    assert recovers_from_result(passed[0], passed) is False
+
+    def check(action: str) -> tuple:
+        children = (Expr("binary", "y != nullptr"), Expr("call", "OP_LOGW()"), Expr("other", action))
+        call = Expr("call", f"OP_CHECK(y != nullptr, OP_LOGW(), {action})", name="OP_CHECK", children=children)
+        return _block(Stmt("expr", 3, call.text + ";", value=call))
+
+    going_on = check("y = l0op::Other(self)")
+    assert recovers_from_result(going_on[0], going_on) is True
+    returning = check("return nullptr")
+    assert recovers_from_result(returning[0], returning) is False
+
+
+def test_is_nullptr_is_a_null_test() -> None:
+    block = _block(_if('IsNullptr(y, "y")', [_FALLBACK]))
+    assert recovers_from_result(block[0], block) is True
 
 
 @pytest.mark.parametrize("condition, then, orelse, goes_on", [
@@ -77,10 +120,10 @@ def test_a_call_tested_in_its_condition(condition: str, then, orelse, goes_on: b
 def test_a_failure_that_goes_on_past_its_test_is_read_again() -> None:
     # `ret = FillScalar(...); if (ret == ACLNN_SUCCESS) {...} return ret;`: the failure is returned after all.
     passed_on = _block(_if("ret == ACLNN_SUCCESS", [_LOG]), _PASS_ON, kind="assign", target="ret")
-    assert recovers_from_result(passed_on[0], passed_on, 0) is False
+    assert recovers_from_result(passed_on[0], passed_on) is False
     # `if (y == nullptr) { y = l0op::Other(...); } CHECK_RET(y != nullptr, ...)`: the failure is replaced.
     check = Stmt("expr", 10, "CHECK_RET(y != nullptr, ACLNN_ERR_INNER_NULLPTR);")
     replaced = _block(_if("y == nullptr", [_FALLBACK]), check)
-    assert recovers_from_result(replaced[0], replaced, 0) is True
+    assert recovers_from_result(replaced[0], replaced) is True
     logged = _block(_if("y == nullptr", [_LOG]), check)
-    assert recovers_from_result(logged[0], logged, 0) is False
+    assert recovers_from_result(logged[0], logged) is False
