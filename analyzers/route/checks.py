@@ -130,6 +130,11 @@ class CheckStatements:
             verdict = self.decided_by_facts(expr.children[0])
             if verdict is None:
                 self.open_check(f"{short}({self.caller_text(_one_line(expr.children[0].text))})", expr.line)
+            if verdict is None and success is not None:
+                # The status is dropped and the condition called something (evaluated once, above): failing and going
+                # on are two paths, walked under the condition's text.
+                failing = Stmt("return", expr.line, f"return {success.text};", value=success if success.text else None)
+                return self.walk_undecided(self.caller_text(_one_line(expr.children[0].text)), (), (failing,))
             if verdict is not False:
                 return NORMAL
             condition = expr.children[0]

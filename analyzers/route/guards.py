@@ -68,6 +68,10 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         self.facts = facts
 
     # -- hooks a route walk overrides -------------------------------------------------------------------------
+    def failures_are_paths(self) -> bool:
+        """Whether a failure (a null result, an error status) is a path here rather than error handling."""
+        return False
+
     def lookup(self, name: str):
         """The value of a variable or global, or None when the name is not one."""
         return None
@@ -300,6 +304,13 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         then, orelse = self.ternary_arms(expr)
         if then == orelse:
             return then
+        if self.failures_are_paths():  # the caller goes on after a failure (recovery.py): a failed arm is a path too
+            if isinstance(then, Status) and isinstance(orelse, Status):
+                return Status(None)  # `*status = (y == nullptr) ? ACLNN_ERR_INNER_NULLPTR : ACLNN_SUCCESS;`
+            if isinstance(then, TensorRef) and isinstance(orelse, Null):
+                return TensorRef(then.id, then.others, then.hosts, True)
+            if isinstance(orelse, TensorRef) and isinstance(then, Null):
+                return TensorRef(orelse.id, orelse.others, orelse.hosts, True)
         # `ok ? out : nullptr`: a null arm is an error-handling arm, so the other one is the route.
         if isinstance(orelse, Null) and not isinstance(then, Null):
             return then

@@ -27,7 +27,7 @@ from op_migrate.analyzers.route.callee_text import strip_parens
 
 _SUCCESS_VALUES = ("ACLNN_SUCCESS", "ACL_SUCCESS", "GRAPH_SUCCESS", "SUCCESS", "true")
 _NULLS = ("nullptr", "NULL")
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_TARGET = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*")  # `y`, `ctx.ret`, `p->out`
 _IS_NULLPTR = re.compile(r"(?:\w+::)*IsNullptr\(.*\)")
 _FAILED, _SUCCEEDED = "then", "else"  # the arm a failed result takes: the `if`'s then-arm or its else-arm
 _ANSWERS: dict[int, tuple[Stmt, bool]] = {}  # id(stmt) -> (stmt, answer)
@@ -38,8 +38,8 @@ def recovers_from_result(stmt: Stmt, body) -> bool:
     """Whether the caller goes on when the call that is `stmt`'s value (`auto y = Call(...);`) fails; `body` is the
     function's body that holds `stmt` (a statement it does not hold, from a macro's expansion, passes the failure on)."""
     target = (stmt.target or "").strip()
-    if not _IDENTIFIER.fullmatch(target):
-        return False  # a member or an element: read elsewhere too
+    if not _TARGET.fullmatch(target):
+        return False  # an element, a dereference: read elsewhere too
     known = _ANSWERS.get(id(stmt))
     if known is not None and known[0] is stmt:
         return known[1]
@@ -56,7 +56,8 @@ def _read_in_function(stmt: Stmt, body, target: str) -> bool:
     places = _places(tuple(body), stmt)
     if places is None:
         return False
-    mention = re.compile(rf"(?<![\w.>]){re.escape(target)}\b")
+    parts = re.split(r"\s*(\.|->)\s*", target)
+    mention = re.compile(r"(?<![\w.>])" + r"\s*".join(re.escape(part) for part in parts) + r"\b")
     for block, index, holder in reversed(places):
         verdict = _read_after(block[index + 1:], target, mention)
         if verdict is not None:
@@ -65,8 +66,9 @@ def _read_in_function(stmt: Stmt, body, target: str) -> bool:
             return True  # declared here and never read again: the result is dropped
         if holder is not None and holder.kind == _LOOP:
             return False  # the next round may read it first: the failure goes on, as before
-    # Not read again: a local variable's failure is dropped; a parameter's caller may read it (as before).
-    return any(inner.kind == "decl" and (inner.target or "").strip() == target for inner in statements_in(body))
+    # Not read again: a local variable's (or a local object's member's) failure is dropped; a parameter's caller may
+    # read it (as before).
+    return any(inner.kind == "decl" and (inner.target or "").strip() == parts[0] for inner in statements_in(body))
 
 
 def _places(block: tuple, stmt: Stmt, holder: Stmt | None = None):
@@ -103,6 +105,18 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern) -> bool | None:
         # The failed result goes on past the `if` (`if (ret == ACLNN_SUCCESS) {...} return ret;`): its next read says.
         return _read_after(rest[index + 1:], target, mention)
     return None
+
+
+def recovers_in_switch(stmt: Stmt) -> bool:
+    """Whether `switch (Call(...)) { case ACLNN_SUCCESS: ...; default: ... }` goes on when the call fails: a case other
+    than success (or the one it falls through to) does not return a failure."""
+    for index, case in enumerate(stmt.cases):
+        if case.label is not None and case.label.strip().rsplit("::", 1)[-1] in _SUCCESS_VALUES:
+            continue
+        body = next((later.body for later in stmt.cases[index:] if later.body), ())
+        if not _ends_with_failure(body):
+            return True
+    return False
 
 
 def _ternary_goes_on(value: Expr, target: str) -> bool:

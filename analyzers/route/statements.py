@@ -13,7 +13,7 @@ from op_migrate.analyzers.route.integers import scalar_declarations, stored
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.maps import MAP_TYPE
 from op_migrate.analyzers.route.objects import MAX_OBJECTS
-from op_migrate.analyzers.route.recovery import recovers_from_result, recovers_in_condition
+from op_migrate.analyzers.route.recovery import recovers_from_result, recovers_in_condition, recovers_in_switch
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.scopes import Shadows, declared_name, loop_variable
 from op_migrate.analyzers.route.static_locals import carried_over
@@ -429,9 +429,13 @@ class StatementWalker:
         if else_fails and not then_fails:
             self.skipped(stmt.orelse)
             return self.walk_block(stmt.then)
-        text = self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text))
+        return self.walk_undecided(self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text)),
+                                   stmt.then, stmt.orelse)
+
+    def walk_undecided(self, text: str, then, orelse) -> str:
+        """Both arms of a condition the facts leave open, each under its guard text (`text` as the caller reads it)."""
         self._note_unknown(text)
-        return self._branches([(guard_term(text), stmt.then), (f"!({text})", stmt.orelse)])
+        return self._branches([(guard_term(text), then), (f"!({text})", orelse)])
 
     def _branches(self, arms, starts=None, cases: bool = False, loop: Stmt | None = None) -> str:
         """Walk every arm under its guard text with `may` set; merge variables; say whether the frame returned.
@@ -497,7 +501,11 @@ class StatementWalker:
         return NORMAL
 
     def _walk_switch(self, stmt: Stmt) -> str:
-        scrutinee = self.value(stmt.value) if stmt.value is not None else UNKNOWN
+        if stmt.value is not None and stmt.value.kind == "call" and not self.frame.errors_are_paths and \
+                recovers_in_switch(stmt):
+            scrutinee = self._value_going_on(stmt.value)  # `switch (Run(x)) { ... default: fallback }` (recovery.py)
+        else:
+            scrutinee = self.value(stmt.value) if stmt.value is not None else UNKNOWN
         decided = []
         for case in stmt.cases:
             if case.label is None:

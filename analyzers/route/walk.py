@@ -807,6 +807,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self.return_members(frame)  # objects made here live on (returned, or stored in a caller's member)
         return _returned(frame.returns, frame.errors_are_paths)
 
+    def failures_are_paths(self) -> bool:
+        return self.frame.errors_are_paths
+
     def failure_goes_on(self, expr: Expr) -> bool:
         """Whether the caller goes on after this call fails: its result is dropped, or the caller tests it (null, an
         error status, a predicate's false) and goes on (route/recovery.py)."""

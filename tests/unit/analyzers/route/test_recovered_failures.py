@@ -58,11 +58,11 @@ _DIMS = "    if (self->GetViewShape().GetDimNum() > 5) {\n        return nullptr
 _CALL = "    auto demo = l0op::Demo(self, uniqueExecutor.get());"
 
 
-def _launches(tmp_path: Path, before: str, prelude: str, cond: str) -> list[tuple[str, bool]]:
+def _launches(tmp_path: Path, before: str, prelude: str, cond: str, helpers: str = "") -> list[tuple[str, bool]]:
     l0 = tmp_path / "math" / "demo" / "op_host" / "op_api" / "demo.cpp"
     l0.parent.mkdir(parents=True, exist_ok=True)
     l0.write_text(_L0.format(before=before))
-    report = demo_report(tmp_path, ENTRY.format(prelude=prelude, cond=cond))
+    report = demo_report(tmp_path, helpers + ENTRY.format(prelude=prelude, cond=cond))
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     assert route.complete and route.rejected is None
     return sorted((task.op, task.may) for task in route.tasks)
@@ -116,3 +116,49 @@ def test_a_helper_that_fails_on_a_null_l0_result(tmp_path: Path) -> None:
     report = demo_report(tmp_path, helper + ENTRY.format(prelude="", cond="!TryDemo(self, uniqueExecutor.get())"))
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     assert route.complete and sorted((task.op, task.may) for task in route.tasks) == [("Abs", True), ("Demo", True)]
+
+
+_RUN = """struct Ctx {
+    aclnnStatus ret;
+};
+
+static aclnnStatus Run(const aclTensor* self, aclOpExecutor* executor)
+{
+    auto demo = l0op::Demo(self, executor);
+    CHECK_RET(demo != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus Outer(const aclTensor* self, aclOpExecutor* executor)
+{
+    CHECK_RET(Run(self, executor) == ACLNN_SUCCESS, ACLNN_ERR_INNER_NULLPTR);
+    return ACLNN_SUCCESS;
+}
+
+static const aclTensor* WithStatus(const aclTensor* self, aclOpExecutor* executor, aclnnStatus* status)
+{
+    auto demo = l0op::Demo(self, executor);
+    *status = (demo == nullptr) ? ACLNN_ERR_INNER_NULLPTR : ACLNN_SUCCESS;
+    return demo;
+}
+
+"""
+_SWITCH = ("    bool failed = false;\n    switch (Run(self, uniqueExecutor.get())) {\n        case ACLNN_SUCCESS:\n"
+           "            break;\n        default:\n            failed = true;\n            break;\n    }")
+
+
+@pytest.mark.parametrize("prelude, cond", [
+    ("", "Outer(self, uniqueExecutor.get()) != ACLNN_SUCCESS"),  # a check on a call inside the recovered helper
+    (_SWITCH, "failed"),
+    ("    Ctx ctx;\n    ctx.ret = Run(self, uniqueExecutor.get());", "ctx.ret != ACLNN_SUCCESS"),
+    ("    aclnnStatus st = ACLNN_SUCCESS;\n    auto demo = WithStatus(self, uniqueExecutor.get(), &st);",
+     "st != ACLNN_SUCCESS"),  # a status through an out-parameter of a call whose result is never read
+])
+def test_a_failure_recovered_through_helpers_switches_members_and_out_parameters(tmp_path: Path, prelude: str,
+                                                                                 cond: str) -> None:
+    assert _launches(tmp_path, _INFER_CHECKED, prelude, cond, _RUN) == [("Abs", True), ("Demo", True)]
+
+
+def test_a_nested_status_the_caller_checks(tmp_path: Path) -> None:
+    checked = "    CHECK_RET(Outer(self, uniqueExecutor.get()) == ACLNN_SUCCESS, ACLNN_ERR_INNER_NULLPTR);"
+    assert _launches(tmp_path, _INFER_CHECKED, checked, "false", _RUN) == [("Demo", False)]

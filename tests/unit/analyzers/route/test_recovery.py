@@ -74,8 +74,16 @@ def test_a_variable_declared_before_is_followed_out_of_its_block() -> None:
         body = ((declared,) if local else ()) + (holder,) + ((later,) if later is not None else ())
         cases.append((recovers_from_result(inner, body), goes_on))
     assert [answer for answer, _ in cases] == [expected for _, expected in cases]
-    member = _block(target="ctx.y")
-    assert recovers_from_result(member[0], member) is False
+    ctx = Stmt("decl", 1, "Ctx ctx;", target="ctx")
+
+    def member(*later) -> bool:
+        inner = Stmt("assign", 2, "ctx.ret = Run(self);", target="ctx.ret", value=_CALL)
+        return recovers_from_result(inner, (ctx, inner, *later))
+
+    assert member(_if("ctx.ret != ACLNN_SUCCESS", [_FALLBACK])) is True  # a member of a local object
+    assert member(Stmt("expr", 3, "CHECK_RET(ctx . ret == ACLNN_SUCCESS, ctx.ret);")) is False
+    element = Stmt("assign", 2, "ys[0] = l0op::Demo(self, executor);", target="ys[0]", value=_CALL)
+    assert recovers_from_result(element, (element,)) is False  # an element: read elsewhere too
 
 
 def test_a_ternary_and_a_check_that_goes_on() -> None:
