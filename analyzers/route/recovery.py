@@ -135,8 +135,12 @@ def _check_goes_on(call: Expr, target: str) -> bool:
     short = (call.name or "").strip().rsplit("::", 1)[-1]
     if short != "OP_CHECK" or len(call.children) < 3 or _failed_arm(call.children[0].text, target) != _SUCCEEDED:
         return False  # CHECK_RET, CHECK_COND and OP_CHECK_NULL return; any other call passes the failure on
-    action = " ".join(call.children[-1].text.split())
-    return not action.startswith("return") or action.rstrip(";").split()[-1].rsplit("::", 1)[-1] in _SUCCESS_VALUES
+    action = " ".join(call.children[-1].text.split()).rstrip(";").strip()
+    if action.startswith("throw"):
+        return False
+    returned = action.split()[1:] if action.split()[:1] == ["return"] else None
+    # `return;` of a void function goes on in its caller, as a success does; any other value is the failure passed on
+    return returned is None or not returned or returned[-1].rsplit("::", 1)[-1] in _SUCCESS_VALUES
 
 
 def recovers_in_condition(stmt: Stmt, call: Expr) -> bool:

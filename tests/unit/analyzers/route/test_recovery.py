@@ -105,6 +105,12 @@ def test_a_ternary_and_a_check_that_goes_on() -> None:
     assert recovers_from_result(going_on[0], going_on) is True
     returning = check("return nullptr")
     assert recovers_from_result(returning[0], returning) is False
+    thrown = check("throw std::bad_alloc()")
+    assert recovers_from_result(thrown[0], thrown) is False
+    void = check("return")  # a void function's `return;`: its caller goes on
+    assert recovers_from_result(void[0], void) is True
+    succeeded = check("return ACLNN_SUCCESS")
+    assert recovers_from_result(succeeded[0], succeeded) is True
 
 
 def test_is_nullptr_is_a_null_test() -> None:
