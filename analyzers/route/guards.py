@@ -68,8 +68,8 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         self.facts = facts
 
     # -- hooks a route walk overrides -------------------------------------------------------------------------
-    def failures_are_paths(self) -> bool:
-        """Whether a failure (a null result, an error status) is a path here rather than error handling."""
+    def failures_are_paths(self, expr: Expr | None = None) -> bool:
+        """Whether a failure (a null result, an error status) is a path here, or of `expr`, rather than error handling."""
         return False
 
     def lookup(self, name: str):
@@ -304,7 +304,7 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         then, orelse = self.ternary_arms(expr)
         if then == orelse:
             return then
-        if self.failures_are_paths():  # the caller goes on after a failure (recovery.py): a failed arm is a path too
+        if self.failures_are_paths(expr):  # the caller goes on after a failure (recovery.py): a failed arm is a path
             if isinstance(then, Status) and isinstance(orelse, Status):
                 return Status(None)  # `*status = (y == nullptr) ? ACLNN_ERR_INNER_NULLPTR : ACLNN_SUCCESS;`
             if isinstance(then, TensorRef) and isinstance(orelse, Null):

@@ -45,6 +45,7 @@ _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at 
 _MAX_UNROLL = 64
 _VECTOR_SIZE = re.compile(r"\w+\s*\(\s*([\w:.\->()]+?)\s*\)\s*;\s*$")
 _ARRAY_SIZE = re.compile(r"\[\s*(\d+)\s*\]")
+_RESULTS = ("call", "ternary")  # values whose failure a caller may go on after (recovery.py)
 # An assignment (not ==, <=, >=, !=), a compound assignment or a step in an expression's text.
 _WRITES_IN_TEXT = re.compile(r"(?<![=!<>])=(?!=)|\+\+|--")
 _ELEMENT = re.compile(r"^(\w+)\s*\[(.+)\]$")
@@ -107,7 +108,7 @@ class StatementWalker:
             elif kind == "decl" and stmt.value is not None and stmt.value.kind == "init_list" and \
                     "pair<" in (stmt.type_text or "") and len(stmt.value.children) == 2:
                 value = PairValue(self.braced_tuple(stmt.value).items)  # `std::pair<A, B> p = {a, b};`
-            elif stmt.value is not None and stmt.value.kind == "call" and self._recovered_result(stmt):
+            elif stmt.value is not None and stmt.value.kind in _RESULTS and self._recovered_result(stmt):
                 value = self._value_going_on(stmt.value)  # the caller goes on after it fails (recovery.py)
             else:
                 value = self.value(stmt.value) if stmt.value is not None else self._declared(stmt)
@@ -379,12 +380,14 @@ class StatementWalker:
         return not self.frame.errors_are_paths and recovers_from_result(stmt, self.frame.function.body)
 
     def _value_going_on(self, expr: Expr):
-        """The value of `expr`, whose call's failure its caller goes on after (walk.py: its error arms are paths)."""
-        before, self.recovered_call = self.recovered_call, expr
+        """The value of `expr`, whose failure its caller goes on after (walk.py: its error arms are paths); for a
+        ternary, of the calls its arms are too (`c ? l0op::A(x) : nullptr`: a null arm is no error handling then)."""
+        arms = tuple(arm for arm in expr.children[1:] if arm.kind == "call") if expr.kind == "ternary" else ()
+        before, self.recovered_calls = self.recovered_calls, (*self.recovered_calls, expr, *arms)
         try:
             return self.value(expr)
         finally:
-            self.recovered_call = before
+            self.recovered_calls = before
 
     def _condition_truth(self, stmt: Stmt):
         """The truth of an `if` condition; a call it tests for failure with an arm that goes on is walked with its
@@ -394,11 +397,11 @@ class StatementWalker:
             for call in condition.children:
                 inner = call.children[0] if call.kind == "unary" and call.children else call
                 if inner.kind == "call" and recovers_in_condition(stmt, inner):
-                    before, self.recovered_call = self.recovered_call, inner
+                    before, self.recovered_calls = self.recovered_calls, (*self.recovered_calls, inner)
                     try:
                         return self.truth(condition)
                     finally:
-                        self.recovered_call = before
+                        self.recovered_calls = before
         return self.truth(condition)
 
     def _walk_if(self, stmt: Stmt) -> str:

@@ -150,7 +150,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self.current_step = None
         self.discarded_result = None  # the call of an expression statement, whose result nobody reads
         # A call whose null or error result its caller tests and goes on after (route/recovery.py).
-        self.recovered_call = None
+        self.recovered_calls: tuple = ()
         self.checks_opened = 0  # checks the facts left open, each time one is met (checks.py)
         self._own_names: dict[str, set] = {}  # a file's own free functions: (name, parameter count)
         self.undecided_guards: list[str] = []
@@ -807,13 +807,13 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self.return_members(frame)  # objects made here live on (returned, or stored in a caller's member)
         return _returned(frame.returns, frame.errors_are_paths)
 
-    def failures_are_paths(self) -> bool:
-        return self.frame.errors_are_paths
+    def failures_are_paths(self, expr: Expr | None = None) -> bool:
+        return self.frame.errors_are_paths or any(expr is call for call in self.recovered_calls)
 
     def failure_goes_on(self, expr: Expr) -> bool:
         """Whether the caller goes on after this call fails: its result is dropped, or the caller tests it (null, an
         error status, a predicate's false) and goes on (route/recovery.py)."""
-        return expr is self.discarded_result or expr is self.recovered_call
+        return expr is self.discarded_result or any(expr is call for call in self.recovered_calls)
 
     def _default_argument(self, param):
         """A parameter the call leaves out takes its default value (`bool keep = false`), else unknown."""

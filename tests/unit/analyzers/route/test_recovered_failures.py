@@ -162,3 +162,21 @@ def test_a_failure_recovered_through_helpers_switches_members_and_out_parameters
 def test_a_nested_status_the_caller_checks(tmp_path: Path) -> None:
     checked = "    CHECK_RET(Outer(self, uniqueExecutor.get()) == ACLNN_SUCCESS, ACLNN_ERR_INNER_NULLPTR);"
     assert _launches(tmp_path, _INFER_CHECKED, checked, "false", _RUN) == [("Demo", False)]
+
+
+_RANK_TEST = "(self->GetViewShape().GetDimNum() > 1)"
+
+
+@pytest.mark.parametrize("prelude, before, cond, expected", [
+    # a null arm the caller recovers from is a path, not error handling
+    (f"    auto demo = {_RANK_TEST} ? l0op::Demo(self, uniqueExecutor.get()) : nullptr;", "", "demo == nullptr",
+     [("Abs", True), ("Demo", True)]),
+    # the calls in its arms are walked with their failures as paths
+    (f"    auto demo = {_RANK_TEST} ? l0op::Demo(self, uniqueExecutor.get()) : l0op::Demo(self, uniqueExecutor.get());",
+     _INFER_CHECKED, "demo == nullptr", [("Abs", True), ("Demo", True), ("Demo", True)]),
+    (f"    auto demo = {_RANK_TEST} ? l0op::Demo(self, uniqueExecutor.get()) : nullptr;\n"
+     "    CHECK_RET(demo != nullptr, ACLNN_ERR_INNER_NULLPTR);", "", "demo == nullptr", [("Demo", True)]),
+])
+def test_a_ternarys_null_arm_the_caller_recovers_from(tmp_path: Path, prelude: str, before: str, cond: str,
+                                                        expected) -> None:
+    assert _launches(tmp_path, before, prelude, cond) == expected
