@@ -35,8 +35,9 @@ _LOOP = "loop"
 
 
 def recovers_from_result(stmt: Stmt, body) -> bool:
-    """Whether the caller goes on when the call that is `stmt`'s value (`auto y = Call(...);`) fails; `body` is the
-    function's body that holds `stmt` (a statement it does not hold, from a macro's expansion, passes the failure on)."""
+    """Whether the caller goes on when the call (or the ternary of calls) that is `stmt`'s value (`auto y =
+    Call(...);`) fails; `body` is the function's body that holds `stmt` (a statement it does not hold, from a macro's
+    expansion, passes the failure on)."""
     target = (stmt.target or "").strip()
     if not _TARGET.fullmatch(target):
         return False  # an element, a dereference: read elsewhere too
