@@ -29,6 +29,7 @@ _SUCCESS_VALUES = ("ACLNN_SUCCESS", "ACL_SUCCESS", "GRAPH_SUCCESS", "SUCCESS", "
 _NULLS = ("nullptr", "NULL")
 _TARGET = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*")  # `y`, `ctx.ret`, `p->out`
 _IS_NULLPTR = re.compile(r"(?:\w+::)*IsNullptr\(.*\)")
+_ERROR_CODE_TEST = re.compile(r"[!=]=\s*(?:\w+::)*(?:ACLNN_ERR_|ACL_ERROR_)\w*|(?:ACLNN_ERR_|ACL_ERROR_)\w*\s*[!=]=")
 _FAILED, _SUCCEEDED = "then", "else"  # the arm a failed result takes: the `if`'s then-arm or its else-arm
 _ANSWERS: dict[int, tuple[Stmt, bool]] = {}  # id(stmt) -> (stmt, answer)
 _LOOP = "loop"
@@ -46,21 +47,31 @@ def recovers_from_result(stmt: Stmt, body) -> bool:
         return known[1]
     if len(_ANSWERS) > 100_000:
         _ANSWERS.clear()
-    answer = _read_in_function(stmt, body, target)
+    answer = _read_in_function(stmt, body, target, _flag_polarity(stmt.value))
     _ANSWERS[id(stmt)] = (stmt, answer)  # the statement is kept: its id names no other while it is here
     return answer
 
 
-def _read_in_function(stmt: Stmt, body, target: str) -> bool:
+def _flag_polarity(value: Expr | None) -> bool | None:
+    """For `ok = Run(x) == ACLNN_SUCCESS` (a flag of a call's failure): whether the flag is true on failure
+    (`failed = Run(x) != ACLNN_SUCCESS`); False for a call's own result; None for anything else."""
+    if value is None or value.kind != "binary":
+        return False
+    calls = [child for child in value.children if child.kind == "call"]
+    side = _test(value.text, _bare(calls[0].text)) if len(calls) == 1 else None
+    return None if side is None else side == _FAILED
+
+
+def _read_in_function(stmt: Stmt, body, target: str, inverted: bool | None) -> bool:
     """What follows `stmt` in its block, then in the blocks around it (a variable declared before may be read after
     the arm that assigned it: `if (c) { y = l0op::A(...); } else { y = l0op::B(...); } if (y == nullptr) {...}`)."""
-    places = _places(tuple(body), stmt)
+    places = None if inverted is None else _places(tuple(body), stmt)
     if places is None:
         return False
     parts = re.split(r"\s*(\.|->)\s*", target)
     mention = re.compile(r"(?<![\w.>])" + r"\s*".join(re.escape(part) for part in parts) + r"\b")
     for block, index, holder in reversed(places):
-        verdict = _read_after(block[index + 1:], target, mention)
+        verdict = _read_after(block[index + 1:], target, mention, inverted)
         if verdict is not None:
             return verdict
         if stmt.kind == "decl":
@@ -84,27 +95,28 @@ def _places(block: tuple, stmt: Stmt, holder: Stmt | None = None):
     return None
 
 
-def _read_after(rest: tuple, target: str, mention: re.Pattern) -> bool | None:
+def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = False) -> bool | None:
     """Whether the caller goes on after a failed `target`, read from the statements after it; None when none reads it."""
     for index, later in enumerate(rest):
         if not mention.search(later.text) and not _mentioned_inside(later, mention):
             continue
         if later.kind in ("decl", "assign") and later.value is not None and later.value.kind == "ternary":
-            return _ternary_goes_on(later.value, target)
+            return _ternary_goes_on(later.value, target, inverted)
         if later.kind == "expr" and later.value is not None and later.value.kind == "call":
-            return _check_goes_on(later.value, target)
+            return _check_goes_on(later.value, target, inverted)
         if later.kind != "if" or later.value is None or not mention.search(later.value.text):
             return False  # a return, an argument, a loop: the failure goes on to where it is read
-        failed = _failed_arm(later.value.text, target)
+        failed = _failed_arm(later.value.text, target, inverted)
         if failed is None:
-            return False  # not a failure test of the result: the failure is passed on (as before)
+            # `ret != ACLNN_SUCCESS && ret != ACLNN_ERR_X`: the caller tells failures apart, so one of them may go on
+            return _ERROR_CODE_TEST.search(later.value.text) is not None
         arm = later.then if failed == _FAILED else later.orelse
         if _ends_with_failure(arm):
             return False
         if any(s.kind == "assign" and (s.target or "").strip() == target for s in statements_in(arm)):
             return True  # `if (y == nullptr) { y = l0op::Fallback(...); }`: the failure is replaced
         # The failed result goes on past the `if` (`if (ret == ACLNN_SUCCESS) {...} return ret;`): its next read says.
-        return _read_after(rest[index + 1:], target, mention)
+        return _read_after(rest[index + 1:], target, mention, inverted)
     return None
 
 
@@ -120,21 +132,22 @@ def recovers_in_switch(stmt: Stmt) -> bool:
     return False
 
 
-def _ternary_goes_on(value: Expr, target: str) -> bool:
+def _ternary_goes_on(value: Expr, target: str, inverted: bool = False) -> bool:
     """`y = (y != nullptr) ? y : l0op::Fallback(...)`: the failed side neither is the failure nor null."""
     if len(value.children) != 3:
         return False
-    failed = _failed_arm(value.children[0].text, target)
+    failed = _failed_arm(value.children[0].text, target, inverted)
     if failed is None:
         return False
     taken = _bare((value.children[1] if failed == _FAILED else value.children[2]).text).rsplit("::", 1)[-1]
     return taken not in (*_NULLS, target)
 
 
-def _check_goes_on(call: Expr, target: str) -> bool:
+def _check_goes_on(call: Expr, target: str, inverted: bool = False) -> bool:
     """`OP_CHECK(y != nullptr, OP_LOGW(...), y = l0op::Fallback(...))`: a check whose action does not return."""
     short = (call.name or "").strip().rsplit("::", 1)[-1]
-    if short != "OP_CHECK" or len(call.children) < 3 or _failed_arm(call.children[0].text, target) != _SUCCEEDED:
+    if short != "OP_CHECK" or len(call.children) < 3 or \
+            _failed_arm(call.children[0].text, target, inverted) != _SUCCEEDED:
         return False  # CHECK_RET, CHECK_COND and OP_CHECK_NULL return; any other call passes the failure on
     action = " ".join(call.children[-1].text.split()).rstrip(";").strip()
     if action.startswith("throw"):
@@ -177,8 +190,14 @@ def _ends_with_failure(arm) -> bool:
     return last.value.text.strip().rsplit("::", 1)[-1] not in _SUCCESS_VALUES
 
 
-def _failed_arm(condition: str, subject: str) -> str | None:
-    """Which arm of `if (condition)` a failed `subject` (null, an error status) takes, when the condition tests it."""
+def _failed_arm(condition: str, subject: str, inverted: bool = False) -> str | None:
+    """Which arm of `if (condition)` a failed `subject` (null, an error status) takes, when the condition tests it;
+    `inverted`: the subject is a flag that is true on failure."""
+    side = _failed_side(condition, subject)
+    return side if not inverted or side is None else _SUCCEEDED if side == _FAILED else _FAILED
+
+
+def _failed_side(condition: str, subject: str) -> str | None:
     text = _bare(condition)
     subject = _bare(subject)
     either = _split(text, "||")

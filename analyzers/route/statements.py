@@ -45,7 +45,7 @@ _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at 
 _MAX_UNROLL = 64
 _VECTOR_SIZE = re.compile(r"\w+\s*\(\s*([\w:.\->()]+?)\s*\)\s*;\s*$")
 _ARRAY_SIZE = re.compile(r"\[\s*(\d+)\s*\]")
-_RESULTS = ("call", "ternary")  # values whose failure a caller may go on after (recovery.py)
+_RESULTS = ("call", "ternary", "binary")  # values whose failure a caller may go on after (recovery.py)
 # An assignment (not ==, <=, >=, !=), a compound assignment or a step in an expression's text.
 _WRITES_IN_TEXT = re.compile(r"(?<![=!<>])=(?!=)|\+\+|--")
 _ELEMENT = re.compile(r"^(\w+)\s*\[(.+)\]$")
@@ -382,7 +382,9 @@ class StatementWalker:
     def _value_going_on(self, expr: Expr):
         """The value of `expr`, whose failure its caller goes on after (walk.py: its error arms are paths); for a
         ternary, of the calls its arms are too (`c ? l0op::A(x) : nullptr`: a null arm is no error handling then)."""
-        arms = tuple(arm for arm in expr.children[1:] if arm.kind == "call") if expr.kind == "ternary" else ()
+        # a ternary's arms, a flag's operand (`ok = Run(x) == ACLNN_SUCCESS`)
+        operands = expr.children[1:] if expr.kind == "ternary" else expr.children if expr.kind == "binary" else ()
+        arms = tuple(arm for arm in operands if arm.kind == "call")
         before, self.recovered_calls = self.recovered_calls, (*self.recovered_calls, expr, *arms)
         try:
             return self.value(expr)
@@ -394,9 +396,12 @@ class StatementWalker:
         error arms as paths (`if (Prepare(x) != ACLNN_SUCCESS) { ... }`, recovery.py)."""
         condition = stmt.value
         if condition is not None and condition.kind != "call" and not self.frame.errors_are_paths:
-            for call in condition.children:
-                inner = call.children[0] if call.kind == "unary" and call.children else call
-                if inner.kind == "call" and recovers_in_condition(stmt, inner):
+            for child in condition.children:
+                tested = child.children[0] if child.kind == "unary" and child.children else child
+                # `(y = l0op::Demo(...)) == nullptr`: the assignment is tested, the call in it recovered from
+                inner = tested.children[1] if tested.kind == "binary" and tested.name == "=" and \
+                    len(tested.children) == 2 else tested
+                if inner.kind == "call" and recovers_in_condition(stmt, tested):
                     before, self.recovered_calls = self.recovered_calls, (*self.recovered_calls, inner)
                     try:
                         return self.truth(condition)

@@ -180,3 +180,15 @@ _RANK_TEST = "(self->GetViewShape().GetDimNum() > 1)"
 def test_a_ternarys_null_arm_the_caller_recovers_from(tmp_path: Path, prelude: str, before: str, cond: str,
                                                         expected) -> None:
     assert _launches(tmp_path, before, prelude, cond) == expected
+
+
+
+@pytest.mark.parametrize("prelude, cond", [
+    ("    bool ok = Run(self, uniqueExecutor.get()) == ACLNN_SUCCESS;", "!ok"),
+    ("    bool failed = Run(self, uniqueExecutor.get()) != ACLNN_SUCCESS;", "failed"),
+    ("    const aclTensor* demo = nullptr;", "(demo = l0op::Demo(self, uniqueExecutor.get())) == nullptr"),
+    ("    auto ret = Run(self, uniqueExecutor.get());\n    if (ret != ACLNN_SUCCESS && ret != ACLNN_ERR_INNER_NULLPTR) {\n"
+     "        return ret;\n    }", "ret != ACLNN_SUCCESS"),
+])
+def test_a_failure_recovered_through_flags_assignments_and_error_codes(tmp_path: Path, prelude: str, cond: str) -> None:
+    assert _launches(tmp_path, _INFER_CHECKED, prelude, cond, _RUN) == [("Abs", True), ("Demo", True)]

@@ -141,3 +141,39 @@ def test_a_failure_that_goes_on_past_its_test_is_read_again() -> None:
     assert recovers_from_result(replaced[0], replaced) is True
     logged = _block(_if("y == nullptr", [_LOG]), check)
     assert recovers_from_result(logged[0], logged) is False
+
+
+def test_a_flag_of_a_calls_failure_is_read_with_its_polarity() -> None:
+    run = Expr("call", "Run(self)", name="Run")
+
+    def flag(name: str, operator: str, *later) -> bool:
+        value = Expr("binary", f"Run(self) {operator} ACLNN_SUCCESS", name=operator,
+                     children=(run, Expr("name", "ACLNN_SUCCESS")))
+        head = Stmt("decl", 1, f"bool {name} = {value.text};", target=name, value=value)
+        return recovers_from_result(head, (head, *later))
+
+    assert flag("ok", "==", _if("!ok", [_FALLBACK])) is True
+    assert flag("ok", "==", _if("!ok", [_LOG, _FAIL])) is False
+    assert flag("failed", "!=", _if("failed", [_FALLBACK])) is True
+    assert flag("failed", "!=", _if("failed", [_LOG, _FAIL])) is False
+    assert flag("failed", "!=", _if("!failed", [_FALLBACK], [_FAIL])) is False
+    sum_of = Expr("binary", "Run(self) + 1", name="+", children=(run, Expr("literal", "1")))
+    other = Stmt("decl", 1, "auto n = Run(self) + 1;", target="n", value=sum_of)
+    assert recovers_from_result(other, (other,)) is False  # not a flag of a failure
+
+
+@pytest.mark.parametrize("condition, then, goes_on", [
+    ("ret != ACLNN_SUCCESS && ret != ACLNN_ERR_INNER_NULLPTR", [_PASS_ON], True),  # ACLNN_ERR_INNER_NULLPTR goes on
+    ("ret == ACLNN_ERR_PARAM_INVALID", [_PASS_ON], True),  # every other failure goes on
+    ("ret > 2", [_PASS_ON], False),
+])
+def test_a_caller_that_tells_failures_apart(condition: str, then, goes_on: bool) -> None:
+    block = _block(_if(condition, then), kind="decl", target="ret")
+    assert recovers_from_result(block[0], block) is goes_on
+
+
+def test_an_assignment_tested_in_its_condition() -> None:
+    call = Expr("call", "l0op::Demo(self, executor)", name="l0op::Demo")
+    assignment = Expr("binary", "y = l0op::Demo(self, executor)", name="=", children=(Expr("name", "y"), call))
+    assert recovers_in_condition(_if("(y = l0op::Demo(self, executor)) == nullptr", [_FALLBACK]), assignment) is True
+    assert recovers_in_condition(_if("(y = l0op::Demo(self, executor)) == nullptr", [_LOG, _FAIL]), assignment) is False
