@@ -20,6 +20,7 @@ false)` fails.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt, statements_in
@@ -39,15 +40,15 @@ def recovers_from_result(stmt: Stmt, body) -> bool:
     """Whether the caller goes on when the call (or the ternary of calls) that is `stmt`'s value (`auto y =
     Call(...);`) fails; `body` is the function's body that holds `stmt` (a statement it does not hold, from a macro's
     expansion, passes the failure on)."""
-    target = (stmt.target or "").strip()
-    if not _TARGET.fullmatch(target):
-        return False  # an element, a dereference: read elsewhere too
     known = _ANSWERS.get(id(stmt))
     if known is not None and known[0] is stmt:
         return known[1]
     if len(_ANSWERS) > 100_000:
         _ANSWERS.clear()
-    answer = _read_in_function(stmt, body, target, _flag_polarity(stmt.value))
+    target = (stmt.target or "").strip()
+    # an element or a dereference is read elsewhere too: the failure goes on, as before
+    answer = _TARGET.fullmatch(target) is not None and \
+        _read_in_function(stmt, body, target, _flag_polarity(stmt.value))
     _ANSWERS[id(stmt)] = (stmt, answer)  # the statement is kept: its id names no other while it is here
     return answer
 
@@ -197,6 +198,7 @@ def _failed_arm(condition: str, subject: str, inverted: bool = False) -> str | N
     return side if not inverted or side is None else _SUCCEEDED if side == _FAILED else _FAILED
 
 
+@functools.lru_cache(maxsize=65536)
 def _failed_side(condition: str, subject: str) -> str | None:
     text = _bare(condition)
     subject = _bare(subject)
@@ -232,6 +234,8 @@ def _test(part: str, subject: str) -> str | None:
 
 def _split(text: str, operator: str) -> list[str]:
     """`text` split at `operator` outside parentheses."""
+    if operator not in text:
+        return [text.strip()]
     parts, depth, start, index = [], 0, 0, 0
     while index < len(text):
         char = text[index]

@@ -108,7 +108,8 @@ class StatementWalker:
             elif kind == "decl" and stmt.value is not None and stmt.value.kind == "init_list" and \
                     "pair<" in (stmt.type_text or "") and len(stmt.value.children) == 2:
                 value = PairValue(self.braced_tuple(stmt.value).items)  # `std::pair<A, B> p = {a, b};`
-            elif stmt.value is not None and stmt.value.kind in _RESULTS and self._recovered_result(stmt):
+            elif stmt.value is not None and stmt.value.kind in _RESULTS and _may_fail(stmt.value) and \
+                    self._recovered_result(stmt):
                 value = self._value_going_on(stmt.value)  # the caller goes on after it fails (recovery.py)
             else:
                 value = self.value(stmt.value) if stmt.value is not None else self._declared(stmt)
@@ -859,6 +860,11 @@ def _local_reference(text: str) -> tuple[str, str] | None:
 
 
 @functools.lru_cache(maxsize=65536)
+def _may_fail(value: Expr) -> bool:
+    """A call, a ternary, or a comparison of a call (`Run(x) == ACLNN_SUCCESS`): a value a failure may reach."""
+    return value.kind != "binary" or any(child.kind == "call" for child in value.children)
+
+
 def _declared_size(text: str) -> int | None:
     """The size in a declarator (`int64_t perm[2] = {...}` -> 2), not in an initializer's `r[1]`; None without one."""
     array = _ARRAY_SIZE.search(re.split(r"[={]", text, maxsplit=1)[0])
