@@ -78,7 +78,13 @@ def _read_in_function(stmt: Stmt, body, target: str, inverted: bool | None) -> b
         if stmt.kind == "decl":
             return True  # declared here and never read again: the result is dropped
         if holder is not None and holder.kind == _LOOP:
-            return False  # the next round may read it first: the failure goes on, as before
+            if mention.search(holder.text):
+                # The loop's own test reads it next (`for (...; y == nullptr; ...) { y = l0op::A(...); }`), which
+                # this reading does not follow: the failure is taken as a path (sound; `may` more often).
+                return True
+            verdict = _read_after(block[:index], target, mention, inverted)  # the next round's first read
+            if verdict is not None:
+                return verdict
     # Not read again: a local variable's (or a local object's member's) failure is dropped; a parameter's caller may
     # read it (as before).
     return any(inner.kind == "decl" and (inner.target or "").strip() == parts[0] for inner in statements_in(body))

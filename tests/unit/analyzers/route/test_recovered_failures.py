@@ -192,3 +192,17 @@ def test_a_ternarys_null_arm_the_caller_recovers_from(tmp_path: Path, prelude: s
 ])
 def test_a_failure_recovered_through_flags_assignments_and_error_codes(tmp_path: Path, prelude: str, cond: str) -> None:
     assert _launches(tmp_path, _INFER_CHECKED, prelude, cond, _RUN) == [("Abs", True), ("Demo", True)]
+
+
+@pytest.mark.parametrize("loop_end, cond, expected", [
+    # the loop reads nothing of it: the next read after the loop says (a fallback goes on)
+    ("", "demo == nullptr", [("Abs", True), ("Demo", True), ("Demo", True)]),  # two rounds: two launches
+    # the next round reads it first with a check that fails: the failure ends the caller, as before
+    ("    CHECK_RET(demo != nullptr, ACLNN_ERR_INNER_NULLPTR);\n", "false", [("Demo", False), ("Demo", False)]),
+])
+def test_a_result_assigned_in_a_loop_body(tmp_path: Path, loop_end: str, cond: str, expected) -> None:
+    prelude = ("    const aclTensor* demo = self;\n    for (int64_t k = 0; k < 2; ++k) {\n" + loop_end.replace("    ", "        ", 1)
+               + "        demo = l0op::Demo(self, uniqueExecutor.get());\n    }")
+    if loop_end:
+        prelude += "\n    CHECK_RET(demo != nullptr, ACLNN_ERR_INNER_NULLPTR);"
+    assert _launches(tmp_path, _INFER_CHECKED, prelude, cond) == expected

@@ -65,7 +65,8 @@ def test_a_variable_declared_before_is_followed_out_of_its_block() -> None:
     for later, holder_kind, local, goes_on in [
         (_if("y == nullptr", [_FALLBACK]), "if", True, True),
         (check, "if", True, False),
-        (_if("y == nullptr", [_FALLBACK]), "loop", True, False),  # the next round may read it first
+        (_if("y == nullptr", [_FALLBACK]), "loop", True, True),  # the next round reads nothing: after the loop
+        (check, "loop", True, False),
         (None, "if", True, True),  # a local never read again: dropped
         (None, "if", False, False),  # a parameter: its caller may read it
     ]:
@@ -177,3 +178,16 @@ def test_an_assignment_tested_in_its_condition() -> None:
     assignment = Expr("binary", "y = l0op::Demo(self, executor)", name="=", children=(Expr("name", "y"), call))
     assert recovers_in_condition(_if("(y = l0op::Demo(self, executor)) == nullptr", [_FALLBACK]), assignment) is True
     assert recovers_in_condition(_if("(y = l0op::Demo(self, executor)) == nullptr", [_LOG, _FAIL]), assignment) is False
+
+
+def test_the_next_round_of_a_loop_reads_first() -> None:
+    def answer(header: str, *before) -> bool:
+        inner = Stmt("assign", 3, "y = l0op::Demo(self, executor);", target="y", value=_CALL)
+        loop = Stmt("loop", 2, header, then=(*before, inner))
+        declared = Stmt("decl", 1, "const aclTensor* y = nullptr;", target="y")
+        return recovers_from_result(inner, (declared, loop, _if("y == nullptr", [_FALLBACK])))
+
+    assert answer("for (;;)") is True
+    assert answer("for (; y == nullptr;)") is True  # the loop's own test reads it: a path (sound)
+    check = Stmt("expr", 2, "CHECK_RET(y != nullptr, ACLNN_ERR_INNER_NULLPTR);")
+    assert answer("for (;;)", check) is False  # the next round checks it first: the failure ends the caller
