@@ -49,7 +49,7 @@ def renamed(value, mapping: dict[str, str]):
         return mapping.get(value, value)
     if isinstance(value, TensorRef):
         ids = _unique(renamed(value.ids, mapping))
-        return TensorRef(ids[0], ids[1:], value.hosts)
+        return TensorRef(ids[0], ids[1:], value.hosts, value.nullable)
     if isinstance(value, TensorList):
         return replace(value, members=_unique(renamed(value.members, mapping)))
     if isinstance(value, ShapeRule):

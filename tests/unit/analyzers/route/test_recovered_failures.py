@@ -206,3 +206,10 @@ def test_a_result_assigned_in_a_loop_body(tmp_path: Path, loop_end: str, cond: s
     if loop_end:
         prelude += "\n    CHECK_RET(demo != nullptr, ACLNN_ERR_INNER_NULLPTR);"
     assert _launches(tmp_path, _INFER_CHECKED, prelude, cond) == expected
+
+
+def test_a_retry_loop_keeps_its_results_nullability(tmp_path: Path) -> None:
+    # `for (...; demo == nullptr; ...) { demo = l0op::Demo(...); }`: the loop's renamed ghosts stay nullable.
+    prelude = ("    const aclTensor* demo = nullptr;\n    for (int64_t k = 0; k < 2 && demo == nullptr; ++k) {\n"
+               "        demo = l0op::Demo(self, uniqueExecutor.get());\n    }")
+    assert ("Abs", True) in _launches(tmp_path, _INFER_CHECKED, prelude, "demo == nullptr")

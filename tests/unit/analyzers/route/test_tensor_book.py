@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from op_migrate.analyzers.route.loop_ids import renamed
 from op_migrate.analyzers.route.model import Facts, ShapeRule, Site
 from op_migrate.analyzers.route.tensors import TensorBook
 from op_migrate.analyzers.route.values import ShapeValue, TensorRef
@@ -132,3 +133,7 @@ def test_a_ghost_made_before_a_pass_is_rolled_back_too(change: str) -> None:
     book.restore(saved)
     assert [dict(vars(book.layout(tensor))) | {"dtype": book.dtype(tensor)} for tensor in ids] == before
     assert book.layout(inner) is not None
+
+
+def test_a_renamed_tensor_keeps_its_nullability() -> None:
+    assert renamed(TensorRef("g#1", ("t2",), (), True), {"g#1": "t5"}) == TensorRef("t5", ("t2",), (), True)
