@@ -419,17 +419,20 @@ def _returned_expr(action: Expr | None) -> Expr:
 
 def _check_action(condition: Expr, action: Expr, line: int) -> Stmt:
     """`if (!(condition)) { action; }`, the statement an OP_CHECK whose action does not leave its function is."""
-    negation = Expr("unary", f"!({condition.text})", name="!", children=(condition,), line=condition.line)
     text = action.text.strip().rstrip(";").strip()
-    body = (Stmt("expr", line, f"{text};", value=action),) if text else ()
-    return Stmt("if", line, f"if ({negation.text})", value=negation, then=body)
+    return _unless(condition, (Stmt("expr", line, f"{text};", value=action),) if text else (), line)
 
 
 def _early_return(condition: Expr, returned: Expr, line: int) -> Stmt:
     """`if (!(condition)) { return returned; }`, the statement such a check is."""
-    negation = Expr("unary", f"!({condition.text})", name="!", children=(condition,), line=condition.line)
     body = Stmt("return", line, f"return {returned.text};", value=returned if returned.text else None)
-    return Stmt("if", line, f"if ({negation.text})", value=negation, then=(body,))
+    return _unless(condition, (body,), line)
+
+
+def _unless(condition: Expr, body: tuple, line: int) -> Stmt:
+    """`if (!(condition)) { body }`."""
+    negation = Expr("unary", f"!({condition.text})", name="!", children=(condition,), line=condition.line)
+    return Stmt("if", line, f"if ({negation.text})", value=negation, then=body)
 
 
 def returns_error(stmt: Stmt) -> bool:

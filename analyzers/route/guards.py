@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route import platforms
@@ -68,7 +69,7 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         self.facts = facts
 
     # -- hooks a route walk overrides -------------------------------------------------------------------------
-    def failures_are_paths(self, expr: Expr | None = None) -> bool:
+    def failures_are_paths(self, expr: Expr) -> bool:
         """Whether a failure (a null result, an error status) is a path here, or of `expr`, rather than error handling."""
         return False
 
@@ -307,10 +308,9 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
         if self.failures_are_paths(expr):  # the caller goes on after a failure (recovery.py): a failed arm is a path
             if isinstance(then, Status) and isinstance(orelse, Status):
                 return Status(None)  # `*status = (y == nullptr) ? ACLNN_ERR_INNER_NULLPTR : ACLNN_SUCCESS;`
-            if isinstance(then, TensorRef) and isinstance(orelse, Null):
-                return TensorRef(then.id, then.others, then.hosts, True)
-            if isinstance(orelse, TensorRef) and isinstance(then, Null):
-                return TensorRef(orelse.id, orelse.others, orelse.hosts, True)
+            present, null = (then, orelse) if isinstance(orelse, Null) else (orelse, then)
+            if isinstance(present, TensorRef) and isinstance(null, Null):
+                return replace(present, nullable=True)
         # `ok ? out : nullptr`: a null arm is an error-handling arm, so the other one is the route.
         if isinstance(orelse, Null) and not isinstance(then, Null):
             return then

@@ -40,7 +40,7 @@ class PureMemo:
 
     def pure_call(self, owner, function, expr, args):
         # A helper whose status is dropped (or recovered from) takes its error arms as paths: not the walk a memo holds.
-        dropped = self.frame.errors_are_paths or self.failure_goes_on(expr)
+        dropped = self.failures_are_paths(expr)
         key = None if dropped else self._memo_key(owner, function, args)
         if key is not None and key in _MEMORY and _MEMORY[key][-1] <= self._budget:  # else walked: it says so
             value, walked, excluded, unwalked, shape_reads, steps = _MEMORY[key]

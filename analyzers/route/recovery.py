@@ -95,7 +95,7 @@ def _places(block: tuple, stmt: Stmt, holder: Stmt | None = None):
     for index, inner in enumerate(block):
         if inner is stmt:
             return [(block, index, holder)]
-        for nested in (inner.then, inner.orelse, *(case.body for case in inner.cases)):
+        for nested in _blocks(inner):
             found = _places(nested, stmt, inner) if nested else None
             if found is not None:
                 return [(block, index, holder), *found]
@@ -173,8 +173,12 @@ def recovers_in_condition(stmt: Stmt, call: Expr) -> bool:
 
 def _mentioned_inside(stmt: Stmt, mention: re.Pattern) -> bool:
     """A nested statement names it (an `if` statement's text is its condition only)."""
-    return any(mention.search(inner.text) or _mentioned_inside(inner, mention)
-               for inner in (*stmt.then, *stmt.orelse, *(s for case in stmt.cases for s in case.body)))
+    return any(mention.search(inner.text) for block in _blocks(stmt) for inner in statements_in(block))
+
+
+def _blocks(stmt: Stmt) -> tuple:
+    """The blocks a statement holds: an `if`'s arms, a loop's body and update, a switch's cases."""
+    return (stmt.then, stmt.orelse, *(case.body for case in stmt.cases))
 
 
 def _arm_goes_on(stmt: Stmt, failed: str | None) -> bool:

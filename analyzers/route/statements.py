@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
+from collections.abc import Iterator
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt
 from op_migrate.analyzers.route.callee_text import bare_name
@@ -380,17 +382,22 @@ class StatementWalker:
         paths already, the question does not arise."""
         return not self.frame.errors_are_paths and recovers_from_result(stmt, self.frame.function.body)
 
+    @contextlib.contextmanager
+    def _recovering(self, *calls: Expr) -> Iterator[None]:
+        """While the body runs, `calls` are ones whose failure their caller goes on after (walk.failure_goes_on)."""
+        before, self.recovered_calls = self.recovered_calls, (*self.recovered_calls, *calls)
+        try:
+            yield
+        finally:
+            self.recovered_calls = before
+
     def _value_going_on(self, expr: Expr):
         """The value of `expr`, whose failure its caller goes on after (walk.py: its error arms are paths); for a
         ternary, of the calls its arms are too (`c ? l0op::A(x) : nullptr`: a null arm is no error handling then)."""
         # a ternary's arms, a flag's operand (`ok = Run(x) == ACLNN_SUCCESS`)
         operands = expr.children[1:] if expr.kind == "ternary" else expr.children if expr.kind == "binary" else ()
-        arms = tuple(arm for arm in operands if arm.kind == "call")
-        before, self.recovered_calls = self.recovered_calls, (*self.recovered_calls, expr, *arms)
-        try:
+        with self._recovering(expr, *(arm for arm in operands if arm.kind == "call")):
             return self.value(expr)
-        finally:
-            self.recovered_calls = before
 
     def _condition_truth(self, stmt: Stmt):
         """The truth of an `if` condition; a call it tests for failure with an arm that goes on is walked with its
@@ -403,11 +410,8 @@ class StatementWalker:
                 inner = tested.children[1] if tested.kind == "binary" and tested.name == "=" and \
                     len(tested.children) == 2 else tested
                 if inner.kind == "call" and recovers_in_condition(stmt, tested):
-                    before, self.recovered_calls = self.recovered_calls, (*self.recovered_calls, inner)
-                    try:
+                    with self._recovering(inner):
                         return self.truth(condition)
-                    finally:
-                        self.recovered_calls = before
         return self.truth(condition)
 
     def _walk_if(self, stmt: Stmt) -> str:
@@ -859,12 +863,12 @@ def _local_reference(text: str) -> tuple[str, str] | None:
     return (alias.group(1), alias.group(2).replace(" ", "")) if alias is not None else None
 
 
-@functools.lru_cache(maxsize=65536)
 def _may_fail(value: Expr) -> bool:
     """A call, a ternary, or a comparison of a call (`Run(x) == ACLNN_SUCCESS`): a value a failure may reach."""
     return value.kind != "binary" or any(child.kind == "call" for child in value.children)
 
 
+@functools.lru_cache(maxsize=65536)
 def _declared_size(text: str) -> int | None:
     """The size in a declarator (`int64_t perm[2] = {...}` -> 2), not in an initializer's `r[1]`; None without one."""
     array = _ARRAY_SIZE.search(re.split(r"[={]", text, maxsplit=1)[0])

@@ -788,7 +788,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             caller=caller,
             member_ref=member_ref,
             born=born,
-            errors_are_paths=caller.errors_are_paths or self.failure_goes_on(expr),
+            errors_are_paths=self.failures_are_paths(expr),  # `caller` is the current frame
         )
         self._active.append(key)
         self.frame = frame
@@ -807,8 +807,8 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         self.return_members(frame)  # objects made here live on (returned, or stored in a caller's member)
         return _returned(frame.returns, frame.errors_are_paths)
 
-    def failures_are_paths(self, expr: Expr | None = None) -> bool:
-        return self.frame.errors_are_paths or any(expr is call for call in self.recovered_calls)
+    def failures_are_paths(self, expr: Expr) -> bool:
+        return self.frame.errors_are_paths or self.failure_goes_on(expr)
 
     def failure_goes_on(self, expr: Expr) -> bool:
         """Whether the caller goes on after this call fails: its result is dropped, or the caller tests it (null, an
