@@ -166,7 +166,7 @@ class HelperScope:
 
     def _headers_naming(self, unit: CxxUnit, short: str):
         """The parsed headers of `unit` whose text holds the word `short`, nearest first."""
-        word = short.encode()
+        word = short.encode() if not short.startswith("operator") else b"operator"  # `operator+`: the word is `operator`
         for path, words in self._words_of_headers(unit):
             if word in words:
                 yield self._unit(path)

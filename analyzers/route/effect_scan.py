@@ -27,12 +27,13 @@ def is_framework_call(callee: str) -> bool:
 class EffectScan:
     """Methods of RouteWalk that decide when a check's condition must run and when a helper is only a check."""
 
-    def _has_effects(self, expr: Expr) -> bool:
+    def _has_effects(self, expr: Expr, unknown: bool = True) -> bool:
         """Whether evaluating `expr` can create tensors or launch kernels (directly or through helpers in reach), or
-        calls a repository function the route cannot find (its effects are unknown, so it must run to be reported)."""
+        (`unknown`) calls a repository function the route cannot find (its effects are unknown, so it must run to be
+        reported)."""
         for call in expr.calls():
             callee = (call.name or "").strip()
-            if _is_effect_call(callee):
+            if is_effect_call(callee):
                 return True
             receiver, _ = split_callee(callee)
             if receiver is not None:
@@ -42,9 +43,9 @@ class EffectScan:
             found = self._local_function(bare_name(callee).rsplit("::", 1)[-1], len(call.children),
                                          written=bare_name(callee))
             if found is not None:
-                if self._effectful(*found) or self._reaches_unknown(*found):
+                if self._effectful(*found) or unknown and self._reaches_unknown(*found):
                     return True
-            elif not is_framework_call(callee):
+            elif unknown and not is_framework_call(callee):
                 return True
         return False
 
@@ -94,7 +95,7 @@ class EffectScan:
                 return True
             for _, call in calls_in(function.body):
                 callee = (call.name or "").strip()
-                if _is_effect_call(callee):
+                if is_effect_call(callee):
                     found = True
                     break
                 callees = self._functions_named(unit, bare_name(callee).rsplit("::", 1)[-1])
@@ -135,7 +136,7 @@ def _tensor_names(function: Function) -> frozenset[str]:
     return frozenset(names)
 
 
-def _is_effect_call(callee: str) -> bool:
+def is_effect_call(callee: str) -> bool:
     short = callee.rsplit("::", 1)[-1]
     return (callee.startswith("l0op::") or short in LAUNCH_MACROS
             or split_callee(callee)[1] in _EFFECT_METHODS)

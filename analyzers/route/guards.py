@@ -26,6 +26,7 @@ from op_migrate.analyzers.route.values import (
     HostValue,
     IntList,
     Null,
+    ObjectValue,
     PairValue,
     ScalarRef,
     ShapeValue,
@@ -102,6 +103,10 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
 
     def call(self, expr: Expr):
         """Calls with effects (l0op, executor, helpers); return NotImplemented to fall back to built-ins."""
+        return NotImplemented
+
+    def overloaded_operator(self, op: str, expr: Expr, operands: list):
+        """An operator a repository class overloads: the route walk calls it (route/operators.py); here unknown."""
         return NotImplemented
 
     def skipped_expr(self, expr: Expr | None) -> None:
@@ -220,6 +225,10 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
             return Unknown(expr.text)
         operand = self.value(expr.children[0])
         op = expr.name or expr.text[:1]
+        if type(operand) is ObjectValue and op not in ("++", "--", "&", "*"):
+            called = self.overloaded_operator(op, expr, [operand])  # `-a`, `!a` a repository class overloads
+            if called is not NotImplemented:
+                return called
         if op in ("++", "--"):
             # `done++` / `--left`: the variable changes (a loop counter the facts do not bound becomes unknown).
             target = expr.children[0]
@@ -365,10 +374,18 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
                 return False if right is False else (True if left is True and right is True else UNKNOWN)
             return True if right is True else (False if left is False and right is False else UNKNOWN)
         if op in ASSIGNMENTS:
+            if left_expr.kind == "name" and type(target := self.value(left_expr)) is ObjectValue:
+                called = self.overloaded_operator(op, expr, [target, self.value(right_expr)])  # `a += b` overloaded
+                if called is not NotImplemented:
+                    return called
             return self._assignment_value(op, left_expr, right_expr)
         left, right = self.value(left_expr), self.value(right_expr)
         if op == ",":
             return right
+        if type(left) is ObjectValue or type(right) is ObjectValue:
+            called = self.overloaded_operator(op, expr, [left, right])  # `a + b` a repository class overloads
+            if called is not NotImplemented:
+                return called
         if op in COMPARISONS:
             return self.compare(op, left, right)
         return arithmetic(op, left, right, expr.text)

@@ -1,6 +1,7 @@
 """Static local variables a function may write (`static bool inited = false; ... inited = true;`): what a call reads
 is what earlier calls left, so the walk of one call knows nothing of it; its initializer only holds on the first call.
-A static local only read (`static bool useV2 = GetSocVersion() == ...;`) keeps its initializer's value."""
+A static local only read (`static bool useV2 = GetSocVersion() == ...;`) keeps its initializer's value. An initializer
+that may launch or make tensors runs on the first call only: its effects are `may` (first_call_assignment)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from op_migrate.analyzers.cxx.model import Function, Stmt, statements_in
 from op_migrate.analyzers.route.written_names import statement_texts, writes_pattern
 
 _STATIC = re.compile(r"^\s*static\b(?!.*\b(?:const|constexpr)\b[^=]*=)")
+_ONCE = re.compile(r"^\s*(?:static|thread_local)\b")
 _MEMO: dict[int, tuple[Function, frozenset[str]]] = {}
+_FIRST: dict[int, tuple[Stmt, Stmt]] = {}  # a declaration's id -> (it, its first call's assignment)
 _HANDS_OUT = re.compile(r"^(?!.*\bconst\b).*[&*]\s*$")  # a non-const reference or pointer return type
 
 
@@ -42,3 +45,20 @@ def _written_statics(function: Function) -> frozenset[str]:
 
 def _static_declaration(stmt: Stmt) -> bool:
     return stmt.kind == "decl" and bool(stmt.target) and _STATIC.match(stmt.text) is not None
+
+
+def initialized_once(stmt: Stmt) -> bool:
+    """Whether a declaration's initializer runs once per process (or thread): `static` or `thread_local`."""
+    return stmt.kind == "decl" and bool(stmt.target) and stmt.value is not None and _ONCE.match(stmt.text) is not None
+
+
+def first_call_assignment(stmt: Stmt) -> Stmt:
+    """`static auto y = Make(x);` as the first call runs it: `y = Make(x);` (kept with the declaration)."""
+    held = _FIRST.get(id(stmt))
+    if held is None or held[0] is not stmt:
+        if len(_FIRST) > 4096:
+            _FIRST.clear()
+        name = stmt.target.strip()
+        held = _FIRST[id(stmt)] = (stmt, Stmt("assign", stmt.line, f"{name} = {stmt.value.text};", target=name,
+                                              value=stmt.value, end_line=stmt.end_line))
+    return held[1]

@@ -32,6 +32,7 @@ from op_migrate.analyzers.route.members import MemberStore
 from op_migrate.analyzers.route.mutable_globals import entry_value_unknown
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
 from op_migrate.analyzers.route.objects import ObjectCalls, class_spelling
+from op_migrate.analyzers.route.operators import OperatorCalls
 from op_migrate.analyzers.route.packs import Pack, has_pack, item_names
 from op_migrate.analyzers.route.packs import expand as expand_packs
 from op_migrate.analyzers.route.pure_memo import PureMemo
@@ -136,7 +137,7 @@ class Frame:
 
 class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckStatements, HelperCalls, ObjectCalls,
                 GeneratedCalls, MapCalls, MacroCalls, UnmodelledCalls, RouteAudit, PureMemo, L0Effects, EffectScan,
-                StepView, LayoutCalls, ContainerCalls, MemberStore, GuardEvaluator):
+                StepView, LayoutCalls, ContainerCalls, MemberStore, OperatorCalls, GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:
@@ -426,6 +427,10 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             found = self.class_decl(made.group(1)) if made else None
             if found is not None:
                 return self.construct(found, expr, args)
+        elif expr.name == "compound_literal_expression" and expr.children and expr.children[-1].kind == "init_list":
+            made = self.braced_return(expr.text.split("{", 1)[0], expr.children[-1])  # `Wrap{y, executor}`
+            if made is not None:
+                return made
         return super()._value_other(expr)
 
     def method_value(self, receiver, method: str, expr: Expr | None):

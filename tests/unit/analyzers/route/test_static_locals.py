@@ -1,6 +1,6 @@
 """Static locals: one a function writes holds what earlier calls left (unknown to the walk of one call); one it only
 reads keeps its initializer (before: `static bool inited = false; if (!inited) {...}` was read as false on every call,
-a decided route that only the first call takes)."""
+a decided route that only the first call takes). An initializer that launches runs on the first call only: `may`."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from op_migrate.analyzers.aclnn import evaluate, facts_matrix
 from op_migrate.analyzers.cxx import parse_source
 from op_migrate.analyzers.route.static_locals import carried_over
 
-from .branch_probe import CERTAIN, MAY, NONE, branch_launches
+from .branch_probe import CERTAIN, ENTRY, MAY, NONE, branch_launches, demo_report
 
 
 @pytest.mark.parametrize("prelude, cond, expected", [
@@ -36,3 +37,36 @@ def test_only_writes_count() -> None:
     function = unit.functions[0]
     decls = {stmt.target: stmt for stmt in function.body if stmt.kind == "decl"}
     assert [carried_over(function, decls[name]) for name in "abc"] == [False, False, False]
+
+
+def _tasks(tmp_path: Path, prelude: str, helpers: str = "") -> list[tuple[str, bool]]:
+    report = demo_report(tmp_path, helpers + ENTRY.format(prelude=prelude, cond="false"))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.complete and route.rejected is None
+    return sorted((task.op, task.may) for task in route.tasks)
+
+
+@pytest.mark.parametrize("prelude", [
+    "    static const aclTensor* kept = l0op::ZerosLike(self, uniqueExecutor.get());",
+    "    thread_local const aclTensor* kept = l0op::ZerosLike(self, uniqueExecutor.get());",
+    "    static auto kept = l0op::ZerosLike(self, uniqueExecutor.get());\n    CHECK_RET(kept != nullptr, ACLNN_ERR_INNER_NULLPTR);",
+])
+def test_an_initializer_that_launches_runs_on_the_first_call_only(tmp_path: Path, prelude: str) -> None:
+    # Probe set 49: before, Neg was stated certain, but later calls skip the initializer.
+    assert _tasks(tmp_path, prelude) == [("ZerosLike", True)]
+
+
+def test_a_static_initialized_in_a_helper(tmp_path: Path) -> None:
+    helper = ("static const aclTensor* Kept(const aclTensor* x, aclOpExecutor* e)\n{\n"
+              "    static const aclTensor* kept = l0op::ZerosLike(x, e);\n    return kept;\n}\n\n")
+    prelude = "    auto y = Kept(self, uniqueExecutor.get());\n    auto z = l0op::Abs(y, uniqueExecutor.get());"
+    assert _tasks(tmp_path, prelude, helper) == [("Abs", False), ("ZerosLike", True)]
+
+
+def test_an_initializer_without_launches_keeps_its_value(tmp_path: Path) -> None:
+    # A process constant (a SoC test) is read as before: no first-call branch, no undecided guard.
+    prelude = "    static bool big = 3 > 2;\n    static int64_t n = Count(self);"
+    helper = "static int64_t Count(const aclTensor* x)\n{\n    return x->GetViewShape().GetDimNum();\n}\n\n"
+    report = demo_report(tmp_path, helper + ENTRY.format(prelude=prelude, cond="big"))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert [(task.op, task.may) for task in route.tasks] == CERTAIN and route.undecided_guards == ()
