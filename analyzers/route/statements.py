@@ -557,6 +557,8 @@ class StatementWalker:
                 continue
             label = "default" if case.label is None else f"{guard_term(text)} == {case.label}"
             arms.append((label, _cases(stmt, index)))
+        if all(case.label is not None for case in stmt.cases):
+            arms.append((f"no case of {guard_term(text)}", ()))  # without a default, no case may match
         with self.jump_target("switch") as target:
             flow = self._branches(arms, cases=True) if arms else NORMAL
         flow = self.leave_target(target, flow, flow)

@@ -74,3 +74,17 @@ def test_a_loop_inside_a_loop_discovery_keeps_each_loops_jumps(tmp_path: Path) -
             "        if (self->IsEmpty()) { continue; }\n    }\n"
             f"    if (hits == 0) {{ {LAUNCH} }}")
     assert _launches(tmp_path, body) == MAY
+
+
+_DIMS = "    int64_t dims = static_cast<int64_t>(self->GetViewShape().GetDimNum());\n"
+
+
+@pytest.mark.parametrize("cases, launches", [
+    ("        case 1:\n            return ACLNN_SUCCESS;\n", MAY),  # probe set 51: dims other than 1 go on
+    ("        case 1:\n        case 2:\n            return ACLNN_SUCCESS;\n", MAY),
+    ("        case 1:\n            return ACLNN_SUCCESS;\n        default:\n            return ACLNN_SUCCESS;\n", NONE),
+    ("        case 1:\n            return ACLNN_SUCCESS;\n        default:\n            break;\n", MAY),
+])
+def test_a_switch_without_default_may_match_no_case(tmp_path: Path, cases: str, launches) -> None:
+    body = _DIMS + "    switch (dims) {\n" + cases + "    }\n    " + LAUNCH
+    assert _launches(tmp_path, body) == launches
