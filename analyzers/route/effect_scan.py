@@ -105,6 +105,21 @@ class EffectScan:
             self._effects[key] = found
         return self._effects[key]
 
+    def may_launch(self, unit: CxxUnit, function: Function) -> bool:
+        """Whether the function, or one it calls in reach, launches or makes tensors (an `l0op::` call, a launcher
+        macro, AllocTensor / CreateView), a constructor's member initializers included; unlike _effectful, writing
+        through a reference parameter does not count."""
+        key = ("launch", unit.path, function.name, function.line)
+        if key not in self._effects:
+            self._effects[key] = False  # recursion: none until shown otherwise
+            initialized = [call for _, values in function.initializers for value in values for call in value.calls()]
+            self._effects[key] = any(
+                is_effect_call((call.name or "").strip()) or
+                any(self.may_launch(owner, callee)
+                    for owner, callee in self._functions_named(unit, bare_name(call.name or "").rsplit("::", 1)[-1]))
+                for call in [call for _, call in calls_in(function.body)] + initialized)
+        return self._effects[key]
+
     def _functions_named(self, unit: CxxUnit, short: str) -> list[tuple[CxxUnit, Function]]:
         """Definitions named `short` that a call in `unit` may reach: its own, then its headers' (HelperScope)."""
         if self.scope is not None:

@@ -264,7 +264,15 @@ class GuardEvaluator(BuiltinCalls, MethodCalls, StdLibraryCalls):
 
     def _value_other(self, expr: Expr):
         if expr.name == "subscript_expression" and len(expr.children) == 2:
-            return self.subscript(self.value(expr.children[0]), expr.children[1])
+            base = self.value(expr.children[0])
+            if type(base) is ObjectValue:  # `pool[i]` a repository class overloads
+                index = expr.children[1]
+                if index.name == "subscript_argument_list" and index.children:
+                    index = index.children[0]
+                called = self.overloaded_operator("[]", expr, [base, self.value(index)])
+                if called is not NotImplemented:
+                    return called
+            return self.subscript(base, expr.children[1])
         if len(expr.children) == 1 and (expr.text.startswith("(") or expr.text.startswith(CASTS)):
             written = _C_CAST.match(expr.text) if expr.text.startswith("(") else None
             return convert(written.group(1) if written else None, self.value(expr.children[0]))

@@ -50,6 +50,8 @@ class HelperCalls:
         if isinstance(pointer, MethodRef):
             # an arm of method_call: its arguments ran once, before the arms
             return self._inline(pointer.unit, pointer.function, expr, args=list(pointer.args), this=pointer.obj)
+        if isinstance(pointer, ObjectValue):
+            return self.method_call(pointer, "operator()", expr)  # a function object: `Runner r{ex}; r(self);`
         if callee in self.frame.env and not callee.startswith("l0op::"):
             return self.unknown_callable(callee, pointer, expr)  # `auto run = std::bind(F, x); run();`
         helper = bare_name(callee).rsplit("::", 1)[-1]

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
-from op_migrate.analyzers.route.callee_text import bare_name
-from op_migrate.analyzers.route.effect_scan import is_effect_call
+from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.overloads import arg_kind, choose
 from op_migrate.analyzers.route.values import ObjectValue
 
@@ -24,22 +22,11 @@ class OperatorCalls:
                 reachable = choose([function for _, function in pairs], len(rest), [arg_kind(v) for v in rest])
                 if reachable:
                     owner, function = self.chosen(pairs, reachable)
-                    if not self._operator_launches(owner, function):
+                    if not self.may_launch(owner, function):
                         return NotImplemented
                     call = Expr("call", expr.text, name, tuple(expr.children[1:]), expr.line)  # `a.operator+(b)`
                     return self._inline(owner, function, call, args=list(rest), this=first)
         found = self._local_function(name, len(operands), operands)
-        if found is None or not self._operator_launches(*found):
+        if found is None or not self.may_launch(*found):
             return NotImplemented
         return self._inline(*found, expr, args=list(operands))
-
-    def _operator_launches(self, unit: CxxUnit, function: Function) -> bool:
-        key = ("operator", unit.path, function.name, function.line)
-        if key not in self._effects:
-            self._effects[key] = False  # recursion: none until shown otherwise
-            self._effects[key] = any(
-                is_effect_call((call.name or "").strip()) or
-                any(self._operator_launches(owner, callee)
-                    for owner, callee in self._functions_named(unit, bare_name(call.name or "").rsplit("::", 1)[-1]))
-                for _, call in calls_in(function.body))
-        return self._effects[key]

@@ -18,7 +18,7 @@ from op_migrate.analyzers.route.objects import MAX_OBJECTS
 from op_migrate.analyzers.route.recovery import recovers_from_result, recovers_in_condition, recovers_in_switch
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.scopes import Shadows, declared_name, loop_variable
-from op_migrate.analyzers.route.static_locals import carried_over, first_call_assignment, initialized_once
+from op_migrate.analyzers.route.static_locals import carried_over, initialized_once
 from op_migrate.analyzers.route.value_ops import arithmetic
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
@@ -96,9 +96,9 @@ class StatementWalker:
         if self.loop_records:
             self.note_walked(stmt)  # a loop's first pass: what it read (loop_skip.py)
         kind = stmt.kind
-        # Only one that may launch or make tensors: a call the route cannot find is reported where it is walked.
-        if kind == "decl" and initialized_once(stmt) and self._has_effects(stmt.value, unknown=False):
-            return self._initialized_once(stmt)
+        if kind == "decl" and initialized_once(stmt) and self.initializer_acts(stmt):
+            self.initialized_once(stmt)
+            return NORMAL
         if kind in ("decl", "assign"):
             if kind == "decl" and MAP_TYPE.search(stmt.type_text or "") and stmt.value is not None:
                 value = self.map_value(stmt.value, stmt.type_text or "")
@@ -447,16 +447,6 @@ class StatementWalker:
             return self.walk_block(stmt.then)
         return self.walk_undecided(self.caller_text(clip(stmt.value.text if stmt.value is not None else stmt.text)),
                                    stmt.then, stmt.orelse)
-
-    def _initialized_once(self, stmt: Stmt) -> str:
-        """`static auto y = l0op::Make(x, executor);`: the initializer runs on the first call only, so what it
-        launches or makes is `may`; later calls read what the first one left (unknown here)."""
-        name = stmt.target.strip()
-        self._assign_stmt(stmt, Unknown(name))
-        self.walk_undecided(f"first call: static {name} initialized", (first_call_assignment(stmt),), ())
-        if carried_over(self.frame.function, stmt):
-            self._store(self.frame, name, Unknown(name))  # earlier calls' value
-        return NORMAL
 
     def walk_undecided(self, text: str, then, orelse) -> str:
         """Both arms of a condition the facts leave open, each under its guard text (`text` as the caller reads it)."""

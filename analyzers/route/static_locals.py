@@ -8,9 +8,12 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import Function, Stmt, statements_in
+from op_migrate.analyzers.route.objects import class_spelling
+from op_migrate.analyzers.route.values import Unknown
 from op_migrate.analyzers.route.written_names import statement_texts, writes_pattern
 
 _STATIC = re.compile(r"^\s*static\b(?!.*\b(?:const|constexpr)\b[^=]*=)")
+_LAMBDA_ACTS = re.compile(r"\bl0op::\w+\s*\(|\bADD_TO_LAUNCHER_LIST_\w+|\b(?:AllocTensor|CreateView)\s*\(")
 _ONCE = re.compile(r"^\s*(?:static|thread_local)\b")
 _MEMO: dict[int, tuple[Function, frozenset[str]]] = {}
 _FIRST: dict[int, tuple[Stmt, Stmt]] = {}  # a declaration's id -> (it, its first call's assignment)
@@ -62,3 +65,38 @@ def first_call_assignment(stmt: Stmt) -> Stmt:
         held = _FIRST[id(stmt)] = (stmt, Stmt("assign", stmt.line, f"{name} = {stmt.value.text};", target=name,
                                               value=stmt.value, end_line=stmt.end_line))
     return held[1]
+
+
+class StaticLocals:
+    """Methods of RouteWalk: a static local whose initializer may launch or make tensors."""
+
+    def initializer_acts(self, stmt: Stmt) -> bool:
+        """Whether a once-per-process initializer may launch or make tensors: a call that may (a call the route
+        cannot find is reported where it is walked), a lambda called in place that launches, or an object of a
+        repository class whose constructor or member initializers may. Making a lambda does nothing."""
+        value = stmt.value
+        if value.kind == "lambda":
+            return False
+        if self._has_effects(value, unknown=False):
+            return True
+        if any((call.name or "").lstrip().startswith("[") and _LAMBDA_ACTS.search(call.name) for call in value.calls()):
+            return True
+        found = self.class_decl(class_spelling(stmt.type_text)) if stmt.type_text and "*" not in stmt.type_text \
+            else None
+        if found is None:
+            return False
+        for unit, decl in self.lineage(found):
+            if any(self.may_launch(owner, ctor) for owner, ctor in self._methods_of(unit, decl, decl.short_name)) or \
+                    any(member.value is not None and self._has_effects(member.value, unknown=False)
+                        for member in decl.fields):
+                return True
+        return False
+
+    def initialized_once(self, stmt: Stmt) -> None:
+        """`static auto y = l0op::Make(x, executor);`: the initializer runs on the first call only, so what it
+        launches or makes is `may`; later calls read what the first one left (unknown here)."""
+        name = stmt.target.strip()
+        self._assign_stmt(stmt, Unknown(name))
+        self.walk_undecided(f"first call: static {name} initialized", (first_call_assignment(stmt),), ())
+        if carried_over(self.frame.function, stmt):
+            self._store(self.frame, name, Unknown(name))  # earlier calls' value

@@ -33,6 +33,7 @@ from op_migrate.analyzers.route.mutable_globals import entry_value_unknown
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
 from op_migrate.analyzers.route.objects import ObjectCalls, class_spelling
 from op_migrate.analyzers.route.operators import OperatorCalls
+from op_migrate.analyzers.route.static_locals import StaticLocals
 from op_migrate.analyzers.route.packs import Pack, has_pack, item_names
 from op_migrate.analyzers.route.packs import expand as expand_packs
 from op_migrate.analyzers.route.pure_memo import PureMemo
@@ -137,7 +138,8 @@ class Frame:
 
 class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckStatements, HelperCalls, ObjectCalls,
                 GeneratedCalls, MapCalls, MacroCalls, UnmodelledCalls, RouteAudit, PureMemo, L0Effects, EffectScan,
-                StepView, LayoutCalls, ContainerCalls, MemberStore, OperatorCalls, GuardEvaluator):
+                StepView, LayoutCalls, ContainerCalls, MemberStore, OperatorCalls, StaticLocals,
+                GuardEvaluator):
     """Walks one entry point under one Facts and collects tasks, tensors, events, steps and findings."""
 
     def __init__(self, program: Program, facts: Facts, messages) -> None:

@@ -64,3 +64,20 @@ def test_an_operator_without_launches_computes_a_value(tmp_path: Path) -> None:
     prelude = "    Wrap a{self, uniqueExecutor.get()};\n    Wrap b{out, uniqueExecutor.get()};"
     route = _route(tmp_path, prelude, cond="a == b")
     assert route.complete and [(task.op, task.may) for task in route.tasks] == [("Abs", True)]
+
+
+_CALLABLE = """struct Runner {
+    aclOpExecutor* e;
+    const aclTensor* operator()(const aclTensor* x) const { return l0op::ZerosLike(x, e); }
+    const aclTensor* operator[](const aclTensor* x) const { return l0op::ZerosLike(x, e); }
+};
+
+"""
+
+
+@pytest.mark.parametrize("expression", ["run(self)", "run[self]"])
+def test_a_function_object_and_a_subscript_operator_are_calls(tmp_path: Path, expression: str) -> None:
+    # Probe set 54: `run(self)` was an unknown callable and `run[self]` an unknown value.
+    prelude = f"    Runner run{{uniqueExecutor.get()}};\n    result = {expression};"
+    route = _route(tmp_path, prelude, classes=_CALLABLE)
+    assert [(task.op, task.may) for task in route.tasks] == [("ZerosLike", False)]

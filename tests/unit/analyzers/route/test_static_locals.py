@@ -56,6 +56,27 @@ def test_an_initializer_that_launches_runs_on_the_first_call_only(tmp_path: Path
     assert _tasks(tmp_path, prelude) == [("ZerosLike", True)]
 
 
+_MAKER = ("struct Maker {\n    const aclTensor* y;\n"
+          "    Maker(const aclTensor* x, aclOpExecutor* e) : y(l0op::ZerosLike(x, e)) {}\n};\n\n")
+
+
+@pytest.mark.parametrize("prelude", [
+    "    static Maker kept(self, uniqueExecutor.get());",  # its constructor's member initializer launches
+    "    static Maker kept = Maker(self, uniqueExecutor.get());",
+    "    static const aclTensor* kept = [&]() { return l0op::ZerosLike(self, uniqueExecutor.get()); }();",
+])
+def test_an_object_or_lambda_made_once_launches_on_the_first_call_only(tmp_path: Path, prelude: str) -> None:
+    # Probe set 54: each was stated certain before.
+    assert _tasks(tmp_path, prelude, _MAKER) == [("ZerosLike", True)]
+
+
+def test_a_lambda_made_once_is_no_launch(tmp_path: Path) -> None:
+    # Making the lambda runs nothing; calling it does, on every call: certain.
+    prelude = ("    static auto make = [](const aclTensor* x, aclOpExecutor* e) { return l0op::ZerosLike(x, e); };\n"
+               "    auto made = make(self, uniqueExecutor.get());")
+    assert _tasks(tmp_path, prelude) == [("ZerosLike", False)]
+
+
 def test_a_static_initialized_in_a_helper(tmp_path: Path) -> None:
     helper = ("static const aclTensor* Kept(const aclTensor* x, aclOpExecutor* e)\n{\n"
               "    static const aclTensor* kept = l0op::ZerosLike(x, e);\n    return kept;\n}\n\n")
