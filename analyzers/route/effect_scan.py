@@ -27,10 +27,9 @@ def is_framework_call(callee: str) -> bool:
 class EffectScan:
     """Methods of RouteWalk that decide when a check's condition must run and when a helper is only a check."""
 
-    def _has_effects(self, expr: Expr, unknown: bool = True) -> bool:
+    def _has_effects(self, expr: Expr) -> bool:
         """Whether evaluating `expr` can create tensors or launch kernels (directly or through helpers in reach), or
-        (`unknown`) calls a repository function the route cannot find (its effects are unknown, so it must run to be
-        reported)."""
+        calls a repository function the route cannot find (its effects are unknown, so it must run to be reported)."""
         for call in expr.calls():
             callee = (call.name or "").strip()
             if is_effect_call(callee):
@@ -43,9 +42,9 @@ class EffectScan:
             found = self._local_function(bare_name(callee).rsplit("::", 1)[-1], len(call.children),
                                          written=bare_name(callee))
             if found is not None:
-                if self._effectful(*found) or unknown and self._reaches_unknown(*found):
+                if self._effectful(*found) or self._reaches_unknown(*found):
                     return True
-            elif unknown and not is_framework_call(callee):
+            elif not is_framework_call(callee):
                 return True
         return False
 

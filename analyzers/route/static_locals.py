@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 
 from op_migrate.analyzers.cxx.model import Function, Stmt, statements_in
+from op_migrate.analyzers.route.callee_text import bare_name, split_callee
+from op_migrate.analyzers.route.effect_scan import is_effect_call
 from op_migrate.analyzers.route.objects import class_spelling
 from op_migrate.analyzers.route.values import Unknown
 from op_migrate.analyzers.route.written_names import statement_texts, writes_pattern
@@ -71,24 +73,34 @@ class StaticLocals:
     """Methods of RouteWalk: a static local whose initializer may launch or make tensors."""
 
     def initializer_acts(self, stmt: Stmt) -> bool:
-        """Whether a once-per-process initializer may launch or make tensors: a call that may (a call the route
-        cannot find is reported where it is walked), a lambda called in place that launches, or an object of a
-        repository class whose constructor or member initializers may. Making a lambda does nothing."""
+        """Whether a once-per-process initializer may launch or make tensors: a call that may (effect_scan.may_launch;
+        a call the route cannot find is reported where it is walked), a method of an object or one given the
+        executor, a lambda called in place that launches, or an object of a repository class whose constructor or
+        member initializers may. Making a lambda does nothing."""
         value = stmt.value
         if value.kind == "lambda":
             return False
-        if self._has_effects(value, unknown=False):
-            return True
-        if any((call.name or "").lstrip().startswith("[") and _LAMBDA_ACTS.search(call.name) for call in value.calls()):
-            return True
+        for call in value.calls():
+            callee = (call.name or "").strip()
+            if callee.startswith("["):
+                if _LAMBDA_ACTS.search(callee):
+                    return True
+                continue
+            receiver, _ = split_callee(callee)
+            if is_effect_call(callee) or receiver is not None and self._method_may_launch(receiver, call):
+                return True
+            found = self._local_function(bare_name(callee).rsplit("::", 1)[-1], len(call.children),
+                                         written=bare_name(callee)) if receiver is None else None
+            if found is not None and self.may_launch(*found):
+                return True
         found = self.class_decl(class_spelling(stmt.type_text)) if stmt.type_text and "*" not in stmt.type_text \
             else None
         if found is None:
             return False
         for unit, decl in self.lineage(found):
             if any(self.may_launch(owner, ctor) for owner, ctor in self._methods_of(unit, decl, decl.short_name)) or \
-                    any(member.value is not None and self._has_effects(member.value, unknown=False)
-                        for member in decl.fields):
+                    any(is_effect_call((call.name or "").strip())
+                        for member in decl.fields if member.value is not None for call in member.value.calls()):
                 return True
         return False
 

@@ -91,3 +91,15 @@ def test_an_initializer_without_launches_keeps_its_value(tmp_path: Path) -> None
     report = demo_report(tmp_path, helper + ENTRY.format(prelude=prelude, cond="big"))
     (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
     assert [(task.op, task.may) for task in route.tasks] == CERTAIN and route.undecided_guards == ()
+
+
+def test_a_static_object_whose_constructor_launches_nothing(tmp_path: Path) -> None:
+    # Like the framework's `static internal::AicpuTaskSpace space("Op");`: members without initializers, a
+    # constructor that only stores: no first-call branch, and the launch after it stays certain.
+    helper = ("struct Space {\n    const char* name;\n    int64_t uses;\n    int64_t kept = 0;\n"
+              "    explicit Space(const char* text) : name(text), uses(0) {}\n};\n\n")
+    prelude = "    static Space space(\"Demo\");\n    auto made = l0op::ZerosLike(self, uniqueExecutor.get());"
+    report = demo_report(tmp_path, helper + ENTRY.format(prelude=prelude, cond="false"))
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.complete and route.undecided_guards == ()
+    assert [(task.op, task.may) for task in route.tasks] == [("ZerosLike", False)]
