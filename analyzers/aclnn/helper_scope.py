@@ -3,6 +3,7 @@ the sources beside an included header that define a function the header only dec
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import replace
@@ -20,6 +21,14 @@ _MAX_BESIDE = 32
 def declaration_of(short: str) -> re.Pattern:
     """What a header holds where it declares (or defines) a function `short`: its name, then `(`."""
     return re.compile(rb"\b" + re.escape(short.encode()) + rb"\s*\(")
+
+
+@functools.lru_cache(maxsize=1024)
+def _alias_pattern(short: str) -> re.Pattern:
+    name = re.escape(short.encode())
+    return re.compile(rb"\busing\s+" + name + rb"\s*=\s*(?:typename\s+)?(?:::)?([A-Za-z_][\w:]*)\s*(?:<[^;{}]*>)?\s*;|"
+                      rb"\btypedef\s+(?:struct\s+|class\s+)?(?:::)?([A-Za-z_][\w:]*)\s*(?:<[^;{}]*>)?\s+" + name +
+                      rb"\s*;")
 
 
 def declared_word(short: str) -> bytes | None:
@@ -101,13 +110,32 @@ class HelperScope:
         """The class or struct named `short` that `unit` sees: its own first, then its headers' (nearest first)."""
         key = (unit.path, short)
         if key not in self._classes:
+            self._classes[key] = None  # an alias chain that leads back to `short` ends here
             found = next(((unit, c) for c in unit.classes if c.short_name == short), None)
             for owner in () if found is not None else self._headers_naming(unit, short):
                 found = next(((owner, c) for c in owner.classes if c.short_name == short), None)
                 if found is not None:
                     break
+            if found is None and (target := self._aliased(unit, short)) is not None:
+                found = self.class_decl(unit, target)  # `using Params = ParamsBase<aclTensorList>;`
+                if found is not None and any(found[1].owns(function) for function in found[0].functions):
+                    # Its methods are templates of the alias's arguments, which the walk does not substitute
+                    # (`using FVector = SmallVector<...>`, a container the walk models itself): not followed.
+                    found = None
             self._classes[key] = found
         return self._classes[key]
+
+    def _aliased(self, unit: CxxUnit, short: str) -> str | None:
+        """The class a type alias `short` names (`using A = ns::B<T>;`, `typedef B<T> A;`), in the unit's text or
+        a header of it that holds the word; None when there is none."""
+        pattern = _alias_pattern(short)
+        for path in (Path(unit.path), *(owner_path for owner_path, words in self._words_of_headers(unit)
+                                        if short.encode() in words)):
+            match = pattern.search(self._text(path))
+            if match is not None:
+                target = (match.group(1) or match.group(2)).decode("ascii", "replace").rsplit("::", 1)[-1]
+                return target if target.isidentifier() and target != short else None
+        return None
 
     def methods(self, unit: CxxUnit, owner: CxxUnit, decl: ClassDecl, method: str) -> list[tuple[CxxUnit, Function]]:
         """Definitions of `decl`'s method `method` a call in `unit` reaches: in the class body, out of line in the
