@@ -1,6 +1,7 @@
 /* Test fixture written for op-migrate in the idiom of an ops-transformer op_api file (not CANN code).
- * The input travels in a params struct declared through a `using` alias of a template, which the walk does not
- * model: the first Cast reads a tensor the route cannot name, so its launches are known and its lifetimes are not. */
+ * The input travels in a params struct declared through a `using` alias of a class template with a method, which
+ * the walk does not follow: the first Cast reads a tensor the route cannot name, so its launches are known and its
+ * lifetimes are not. */
 #include "aclnn_grouped_cast.h"
 #include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/contiguous.h"
@@ -11,6 +12,7 @@ template <typename T>
 struct CastParamsT {
     T x;
     int64_t groupType;
+    int64_t Group() const { return groupType; }
 };
 using CastParams = CastParamsT<const aclTensor*>;
 
