@@ -3,7 +3,6 @@ the sources beside an included header that define a function the header only dec
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from dataclasses import replace
@@ -23,12 +22,9 @@ def declaration_of(short: str) -> re.Pattern:
     return re.compile(rb"\b" + re.escape(short.encode()) + rb"\s*\(")
 
 
-@functools.lru_cache(maxsize=1024)
-def _alias_pattern(short: str) -> re.Pattern:
-    name = re.escape(short.encode())
-    return re.compile(rb"\busing\s+" + name + rb"\s*=\s*(?:typename\s+)?(?:::)?([A-Za-z_][\w:]*)\s*(?:<[^;{}]*>)?\s*;|"
-                      rb"\btypedef\s+(?:struct\s+|class\s+)?(?:::)?([A-Za-z_][\w:]*)\s*(?:<[^;{}]*>)?\s+" + name +
-                      rb"\s*;")
+# `using A = ns::B<T>;` and `typedef B<T> A;`: (alias, the class it names) of every type alias in a text.
+_ALIASES = re.compile(rb"\busing\s+([A-Za-z_]\w*)\s*=\s*(?:typename\s+)?(?:::)?([A-Za-z_][\w:]*)\s*(?:<[^;{}]*>)?\s*;|"
+                      rb"\btypedef\s+(?:struct\s+|class\s+)?(?:::)?([A-Za-z_][\w:]*)\s*(?:<[^;{}]*>)?\s+([A-Za-z_]\w*)\s*;")
 
 
 def declared_word(short: str) -> bytes | None:
@@ -56,6 +52,9 @@ class HelperScope:
         self._header_words: dict[str, tuple] = {}
         self._declares: dict[tuple[Path, str], bool] = {}  # (header, name) -> whether it declares function `name`
         self._classes: dict[tuple[str, str], tuple[CxxUnit, ClassDecl] | None] = {}
+        self._alias_maps: dict[Path, dict[str, str]] = {}
+        # A unit's path -> (its headers, every alias its text and those headers hold).
+        self._unit_aliases: dict[str, tuple[tuple, dict[str, str]]] = {}
         self._methods: dict[tuple[str, str, str, str], list[tuple[CxxUnit, Function]]] = {}
         # The roots' C++ sources of one file stem (`matmul_util` -> every matmul_util.cpp), when a caller knows them
         # (analyzers/aclnn/chain.py gives the reachability index's file list).
@@ -126,16 +125,29 @@ class HelperScope:
         return self._classes[key]
 
     def _aliased(self, unit: CxxUnit, short: str) -> str | None:
-        """The class a type alias `short` names (`using A = ns::B<T>;`, `typedef B<T> A;`), in the unit's text or
-        a header of it that holds the word; None when there is none."""
-        pattern = _alias_pattern(short)
-        for path in (Path(unit.path), *(owner_path for owner_path, words in self._words_of_headers(unit)
-                                        if short.encode() in words)):
-            match = pattern.search(self._text(path))
-            if match is not None:
-                target = (match.group(1) or match.group(2)).decode("ascii", "replace").rsplit("::", 1)[-1]
-                return target if target.isidentifier() and target != short else None
-        return None
+        """The class a type alias `short` names (`using A = ns::B<T>;`, `typedef B<T> A;`) in the unit's text or
+        its headers (its own first, then the nearest); None when there is none."""
+        headers = self._words_of_headers(unit)
+        held = self._unit_aliases.get(unit.path)
+        if held is None or held[0] is not headers:  # the closure of the unit's current text, as _words_of_headers
+            merged: dict[str, str] = {}
+            for path in (Path(unit.path), *(path for path, _ in headers)):
+                for alias, target in self._aliases(path).items():
+                    merged.setdefault(alias, target)
+            held = self._unit_aliases[unit.path] = (headers, merged)
+        target = held[1].get(short)
+        return target if target is not None and target.isidentifier() and target != short else None
+
+    def _aliases(self, path: Path) -> dict[str, str]:
+        """alias -> the short name of the class it names, for every type alias in a file (read once per run)."""
+        found = self._alias_maps.get(path)
+        if found is None:
+            found = {}
+            for match in _ALIASES.finditer(self._text(path)):
+                alias, target = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
+                found.setdefault(alias.decode("ascii", "replace"), target.decode("ascii", "replace").rsplit("::", 1)[-1])
+            self._alias_maps[path] = found
+        return found
 
     def methods(self, unit: CxxUnit, owner: CxxUnit, decl: ClassDecl, method: str) -> list[tuple[CxxUnit, Function]]:
         """Definitions of `decl`'s method `method` a call in `unit` reaches: in the class body, out of line in the
