@@ -9,6 +9,7 @@ from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 
+from op_migrate.analyzers.aclnn.class_lookup import ALIASES, chosen_class, class_definition
 from op_migrate.analyzers.aclnn.includes import IncludeResolver
 from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Function, GlobalDecl
 
@@ -20,11 +21,6 @@ _MAX_BESIDE = 32
 def declaration_of(short: str) -> re.Pattern:
     """What a header holds where it declares (or defines) a function `short`: its name, then `(`."""
     return re.compile(rb"\b" + re.escape(short.encode()) + rb"\s*\(")
-
-
-# `using A = ns::B<T>;` and `typedef B<T> A;`: (alias, the class it names) of every type alias in a text.
-_ALIASES = re.compile(rb"\busing\s+([A-Za-z_]\w*)\s*=\s*(?:typename\s+)?(?:::)?([A-Za-z_][\w:]*)\s*(?:<[^;{}]*>)?\s*;|"
-                      rb"\btypedef\s+(?:struct\s+|class\s+)?(?:::)?([A-Za-z_][\w:]*)\s*(?:<[^;{}]*>)?\s+([A-Za-z_]\w*)\s*;")
 
 
 def declared_word(short: str) -> bytes | None:
@@ -51,8 +47,9 @@ class HelperScope:
         # paths are not hashed again for each name.
         self._header_words: dict[str, tuple] = {}
         self._declares: dict[tuple[Path, str], bool] = {}  # (header, name) -> whether it declares function `name`
-        self._classes: dict[tuple[str, str], tuple[CxxUnit, ClassDecl] | None] = {}
+        self._classes: dict[tuple[str, str], tuple] = {}  # (unit, name) -> (its classes, the class its alias names)
         self._alias_maps: dict[Path, dict[str, str]] = {}
+        self._class_texts: dict[tuple[Path, str], bool] = {}
         # A unit's path -> (its headers, every alias its text and those headers hold).
         self._unit_aliases: dict[str, tuple[tuple, dict[str, str]]] = {}
         self._methods: dict[tuple[str, str, str, str], list[tuple[CxxUnit, Function]]] = {}
@@ -105,24 +102,54 @@ class HelperScope:
             out.append((owner, function))
         return out
 
-    def class_decl(self, unit: CxxUnit, short: str) -> tuple[CxxUnit, ClassDecl] | None:
-        """The class or struct named `short` that `unit` sees: its own first, then its headers' (nearest first)."""
+    def class_decl(self, unit: CxxUnit, short: str, spelling: str = "",
+                   scope: str = "") -> tuple[CxxUnit, ClassDecl] | None:
+        """The class or struct named `short` that `unit` sees (its own, then its headers', nearest first), or the
+        struct a type alias of that name stands for. When several different classes have that name, `spelling` (as
+        written, qualified or not) and `scope` (the qualified function or class it is used from) pick one as C++
+        lookup does: the one the qualifier names, else the one of the innermost namespace around `scope`; None when
+        that does not single one out (a wrong class would give wrong members; none leaves them unknown)."""
         key = (unit.path, short)
         if key not in self._classes:
-            self._classes[key] = None  # an alias chain that leads back to `short` ends here
-            found = next(((unit, c) for c in unit.classes if c.short_name == short), None)
-            for owner in () if found is not None else self._headers_naming(unit, short):
-                found = next(((owner, c) for c in owner.classes if c.short_name == short), None)
-                if found is not None:
-                    break
-            if found is None and (target := self._aliased(unit, short)) is not None:
-                found = self.class_decl(unit, target)  # `using Params = ParamsBase<aclTensorList>;`
-                if found is not None and any(found[1].owns(function) for function in found[0].functions):
-                    # Its methods are templates of the alias's arguments, which the walk does not substitute
-                    # (`using FVector = SmallVector<...>`, a container the walk models itself): not followed.
-                    found = None
-            self._classes[key] = found
-        return self._classes[key]
+            self._classes[key] = ((), None)  # an alias chain that leads back to `short` ends here
+            self._classes[key] = self._classes_named(unit, short)
+        classes, aliased = self._classes[key]
+        found = chosen_class(classes, spelling or short, scope)
+        # A name no class of that name fits (none, or `n2::P` where only `n1::P` is a class): the alias, if any.
+        return found if found is not None else aliased
+
+    def _classes_named(self, unit: CxxUnit, short: str):
+        """(every class named `short` in the unit and its headers, first seen first; the one class a type alias of
+        that name stands for, when it is one and has no methods, else None)."""
+        found = [(unit, c) for c in unit.classes if c.short_name == short]
+        word = short.encode()
+        for path, words in self._words_of_headers(unit):
+            if word in words and self._defines_class(path, short):
+                owner = self._unit(path)
+                found.extend((owner, c) for c in owner.classes if c.short_name == short)
+        target = self._aliased(unit, short)
+        if target is None:
+            return tuple(found), None
+        self.class_decl(unit, target)
+        classes, further = self._classes[(unit.path, target)]
+        aliased = classes or ((further,) if further is not None else ())  # `using Q = P;` with `using P = B;`
+        if len({decl.name for _, decl in aliased}) != 1:
+            return tuple(found), None  # no class, or several of that name: which one the alias means is not read
+        owner, decl = aliased[0]
+        if any(decl.owns(function) for function in owner.functions):
+            # Its methods are templates of the alias's arguments, which the walk does not substitute
+            # (`using FVector = SmallVector<...>`, a container the walk models itself): not followed.
+            return tuple(found), None
+        return tuple(found), aliased[0]
+
+    def _defines_class(self, path: Path, short: str) -> bool:
+        """Whether a header's text may define class `short` (`class`/`struct` before the name): only those are
+        parsed for it."""
+        key = (path, short)
+        found = self._class_texts.get(key)
+        if found is None:
+            found = self._class_texts[key] = class_definition(short).search(self._text(path)) is not None
+        return found
 
     def _aliased(self, unit: CxxUnit, short: str) -> str | None:
         """The class a type alias `short` names (`using A = ns::B<T>;`, `typedef B<T> A;`) in the unit's text or
@@ -133,7 +160,9 @@ class HelperScope:
             merged: dict[str, str] = {}
             for path in (Path(unit.path), *(path for path, _ in headers)):
                 for alias, target in self._aliases(path).items():
-                    merged.setdefault(alias, target)
+                    # Two aliases of one name that name different classes (other namespaces, opposite `#if`
+                    # branches): which one a use means is not read here, so neither.
+                    merged[alias] = target if merged.get(alias, target) == target else ""
             held = self._unit_aliases[unit.path] = (headers, merged)
         target = held[1].get(short)
         return target if target is not None and target.isidentifier() and target != short else None
@@ -143,9 +172,10 @@ class HelperScope:
         found = self._alias_maps.get(path)
         if found is None:
             found = {}
-            for match in _ALIASES.finditer(self._text(path)):
+            for match in ALIASES.finditer(self._text(path)):
                 alias, target = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
-                found.setdefault(alias.decode("ascii", "replace"), target.decode("ascii", "replace").rsplit("::", 1)[-1])
+                name, named = alias.decode("ascii", "replace"), target.decode("ascii", "replace").rsplit("::", 1)[-1]
+                found[name] = named if found.get(name, named) == named else ""  # named twice, differently
             self._alias_maps[path] = found
         return found
 
@@ -206,7 +236,8 @@ class HelperScope:
 
     def _headers_naming(self, unit: CxxUnit, short: str):
         """The parsed headers of `unit` whose text holds the word `short`, nearest first."""
-        word = short.encode() if not short.startswith("operator") else b"operator"  # `operator+`: the word is `operator`
+        # `operator+`: the word its text holds is `operator`.
+        word = short.encode() if not short.startswith("operator") else b"operator"
         for path, words in self._words_of_headers(unit):
             if word in words:
                 yield self._unit(path)

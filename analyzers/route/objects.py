@@ -44,11 +44,12 @@ class ObjectCalls:
 
     # -- classes ------------------------------------------------------------------------------------------------
     def class_decl(self, spelling: str) -> tuple[CxxUnit, ClassDecl] | None:
-        """The repository class a spelling names, in reach of the current file (None for framework types)."""
+        """The repository class a spelling names, in reach of the current file (None for framework types); an
+        object's class is asked for as `::` + its qualified name, which names exactly that class."""
         short = bare_name(spelling).rsplit("::", 1)[-1]
         if not short.isidentifier() or self.scope is None:
             return None
-        return self.scope.class_decl(self.frame.unit, short)
+        return self.scope.class_decl(self.frame.unit, short, bare_name(spelling), self.frame.function.name)
 
     def lineage(self, found: tuple[CxxUnit, ClassDecl]) -> list[tuple[CxxUnit, ClassDecl]]:
         """The class, then its bases breadth first (a cycle or a hierarchy deeper than MAX_BASES is cut, reported)."""
@@ -67,7 +68,9 @@ class ObjectCalls:
             chain.append((unit, decl))
             for base in decl.bases:
                 if self.scope is not None:
-                    parent = self.scope.class_decl(unit, bare_name(base).rsplit("::", 1)[-1])
+                    # A base is looked up from the class's own scope (`Derived::` holds its namespace).
+                    parent = self.scope.class_decl(unit, bare_name(base).rsplit("::", 1)[-1], bare_name(base),
+                                                   f"{decl.name}::")
                     if parent is not None:
                         pending.append(parent)
         return chain
@@ -206,7 +209,7 @@ class ObjectCalls:
 
     def _own_copy_constructor(self, cls: str) -> bool:
         """Whether the class (or a base) declares a constructor taking one of its own by reference."""
-        found = self.class_decl(cls)
+        found = self.class_decl(f"::{cls}")
         if found is None:
             return False
         for unit, decl in self.lineage(found):
@@ -234,7 +237,7 @@ class ObjectCalls:
 
     def _field(self, obj: ObjectValue, name: str):
         """The declaration of the data member `name` of the object's class or its nearest base, or None."""
-        found = self.class_decl(obj.cls)
+        found = self.class_decl(f"::{obj.cls}")
         if found is None:
             return None
         return next((m for _, d in self.lineage(found) for m in d.fields if m.name == name), None)
@@ -273,7 +276,7 @@ class ObjectCalls:
     def method_call(self, obj: ObjectValue, method: str, expr: Expr, qualifier: str | None = None):
         """`obj.Method(args)`: the definition of the object's class or its nearest base that has one (a virtual call
         reaches the override of the class it was constructed as); `qualifier` (`Base::Method`) starts there."""
-        found = self.class_decl(qualifier or obj.cls)
+        found = self.class_decl(qualifier or f"::{obj.cls}")
         if found is None:
             return self.unknown_method(obj, method, expr)
         args = [self.value(arg) for arg in expr.children]
@@ -297,7 +300,7 @@ class ObjectCalls:
         obj = self.this_object()
         if obj is None:
             return NotImplemented
-        found = self.class_decl(obj.cls)
+        found = self.class_decl(f"::{obj.cls}")
         if found is None or not any(self._methods_of(u, d, short) for u, d in self.lineage(found)):
             return NotImplemented
         return self.method_call(obj, short, expr)

@@ -45,6 +45,34 @@ def test_an_alias_of_a_struct_is_the_struct(tmp_path: Path, alias: str, cond: st
 
 def test_an_alias_of_a_class_with_methods_is_not_followed(tmp_path: Path) -> None:
     # A template class with methods (a container like the framework's SmallVector): its members stay unknown.
-    classes = _BASE.replace("    int64_t mode = 0;\n", "    int64_t mode = 0;\n    int64_t Mode() const { return mode; }\n")
+    method = "    int64_t mode = 0;\n    int64_t Mode() const { return mode; }\n"
+    classes = _BASE.replace("    int64_t mode = 0;\n", method)
     prelude = "    Params params{self, 2};"
     assert _route(tmp_path, "using Params = ParamsBase<aclTensor>;\n", prelude, "params.mode == 2", classes) == MAY
+
+
+_AB = "struct A {\n    int64_t mode = 1;\n};\nstruct B {\n    int64_t mode = 2;\n};\n"
+_TWO_P = ("namespace n1 {\nstruct P {\n    int64_t mode = 1;\n};\n}\n"
+          "namespace n2 {\nstruct P {\n    int64_t mode = 2;\n};\n}\n")
+
+
+@pytest.mark.parametrize("classes, declared, launches", [
+    # Probe set 58: each of the first four took the first class or alias of the name, a wrong one, on 6cc1076 or on
+    # the first form of the alias lookup.
+    (_TWO_P, "n2::P", CERTAIN),  # two classes of one name: the qualifier picks
+    (_TWO_P, "n1::P", NONE),
+    (_AB + "namespace n1 {\nstruct P {\n    int64_t mode = 1;\n};\n}\nnamespace n2 {\nusing P = B;\n}\n", "n2::P",
+     CERTAIN),  # no class n2::P: the alias
+    (_AB + "namespace n1 {\nusing P = A;\n}\nnamespace n2 {\nusing P = B;\n}\n", "n2::P", MAY),  # which alias: open
+    (_AB + "#if 0\nusing P = A;\n#else\nusing P = B;\n#endif\n", "P", MAY),  # opposite branches: open
+    (_TWO_P, "P", MAY),  # unqualified from the global namespace: neither
+    (_AB + "using P = B;\nusing Q = P;\n", "Q", CERTAIN),  # an alias of an alias
+])
+def test_a_name_several_classes_or_aliases_have(tmp_path: Path, classes: str, declared: str, launches) -> None:
+    prelude = f"    {declared} params{{}};"
+    assert _route(tmp_path, "", prelude, "params.mode == 2", classes) == launches
+
+
+def test_an_unqualified_name_is_looked_up_from_the_namespace_around(tmp_path: Path) -> None:
+    helper = "namespace n2 {\nstatic bool Two()\n{\n    P params{};\n    return params.mode == 2;\n}\n}\n"
+    assert _route(tmp_path, "", "", "n2::Two()", _TWO_P + helper) == CERTAIN
