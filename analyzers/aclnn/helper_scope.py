@@ -46,10 +46,10 @@ class HelperScope:
         # unit path -> (its headers, each with its words, nearest first): asked per name looked up, so the header
         # paths are not hashed again for each name.
         self._header_words: dict[str, tuple] = {}
-        self._declares: dict[tuple[Path, str], bool] = {}  # (header, name) -> whether it declares function `name`
+        # (file, question, name) -> whether its text declares function `name` / may define class `name`.
+        self._searched: dict[tuple[Path, str, str], bool] = {}
         self._classes: dict[tuple[str, str], tuple] = {}  # (unit, name) -> (its classes, the class its alias names)
         self._alias_maps: dict[Path, dict[str, str]] = {}
-        self._class_texts: dict[tuple[Path, str], bool] = {}
         # A unit's path -> (its headers, every alias its text and those headers hold).
         self._unit_aliases: dict[str, tuple[tuple, dict[str, str]]] = {}
         self._methods: dict[tuple[str, str, str, str], list[tuple[CxxUnit, Function]]] = {}
@@ -145,11 +145,7 @@ class HelperScope:
     def _defines_class(self, path: Path, short: str) -> bool:
         """Whether a header's text may define class `short` (`class`/`struct` before the name): only those are
         parsed for it."""
-        key = (path, short)
-        found = self._class_texts.get(key)
-        if found is None:
-            found = self._class_texts[key] = class_definition(short).search(self._text(path)) is not None
-        return found
+        return self._holds(path, "class", short, class_definition)
 
     def _aliased(self, unit: CxxUnit, short: str) -> str | None:
         """The class a type alias `short` names (`using A = ns::B<T>;`, `typedef B<T> A;`) in the unit's text or
@@ -252,10 +248,14 @@ class HelperScope:
     def _header_declares(self, header: Path, short: str) -> bool:
         """Whether a header's text declares (or defines) function `short`: once per header and name, whichever unit
         reads the header."""
-        key = (header, short)
-        found = self._declares.get(key)
+        return self._holds(header, "function", short, declaration_of)
+
+    def _holds(self, path: Path, what: str, short: str, pattern) -> bool:
+        """Whether a file's text holds `pattern(short)`: searched once per file, question and name."""
+        key = (path, what, short)
+        found = self._searched.get(key)
         if found is None:
-            found = self._declares[key] = declaration_of(short).search(self._text(header)) is not None
+            found = self._searched[key] = pattern(short).search(self._text(path)) is not None
         return found
 
     def _words(self, path: Path) -> frozenset[bytes]:
