@@ -18,7 +18,7 @@ from op_migrate.analyzers.route.objects import MAX_OBJECTS
 from op_migrate.analyzers.route.recovery import recovers_from_result, recovers_in_condition, recovers_in_switch
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.scopes import Shadows, declared_name, loop_variable
-from op_migrate.analyzers.route.static_locals import carried_over, initialized_once
+from op_migrate.analyzers.route.static_locals import carried_over, once_per_process
 from op_migrate.analyzers.route.value_ops import arithmetic
 from op_migrate.analyzers.route.values import (
     UNKNOWN,
@@ -96,8 +96,8 @@ class StatementWalker:
         if self.loop_records:
             self.note_walked(stmt)  # a loop's first pass: what it read (loop_skip.py)
         kind = stmt.kind
-        if kind == "decl" and initialized_once(stmt) and self.initializer_acts(stmt):
-            self.initialized_once(stmt)
+        if kind == "decl" and once_per_process(stmt) and self.initializer_acts(stmt):
+            self.walk_first_call_initializer(stmt)
             return NORMAL
         if kind in ("decl", "assign"):
             if kind == "decl" and MAP_TYPE.search(stmt.type_text or "") and stmt.value is not None:

@@ -52,7 +52,7 @@ def _static_declaration(stmt: Stmt) -> bool:
     return stmt.kind == "decl" and bool(stmt.target) and _STATIC.match(stmt.text) is not None
 
 
-def initialized_once(stmt: Stmt) -> bool:
+def once_per_process(stmt: Stmt) -> bool:
     """Whether a declaration's initializer runs once per process (or thread): `static` or `thread_local`."""
     return stmt.kind == "decl" and bool(stmt.target) and stmt.value is not None and _ONCE.match(stmt.text) is not None
 
@@ -104,7 +104,7 @@ class StaticLocals:
                 return True
         return False
 
-    def initialized_once(self, stmt: Stmt) -> None:
+    def walk_first_call_initializer(self, stmt: Stmt) -> None:
         """`static auto y = l0op::Make(x, executor);`: the initializer runs on the first call only, so what it
         launches or makes is `may`; later calls read what the first one left (unknown here)."""
         name = stmt.target.strip()
