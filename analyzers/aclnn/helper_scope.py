@@ -14,8 +14,13 @@ from op_migrate.analyzers.aclnn.includes import IncludeResolver
 from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Function, GlobalDecl
 
 _WORD = re.compile(rb"[A-Za-z_]\w*")
+_FIRST_WORD = re.compile(r"[A-Za-z_]\w*")
 # Sources read beside one header when looking for a definition it declares: op_api folders hold a handful.
 _MAX_BESIDE = 32
+
+
+def _named(decl: ClassDecl, short: str) -> bool:
+    return decl.short_name == short or decl.short_name.startswith(f"{short}<")
 
 
 def declaration_of(short: str) -> re.Pattern:
@@ -114,6 +119,8 @@ class HelperScope:
             self._classes[key] = ((), None)  # an alias chain that leads back to `short` ends here
             self._classes[key] = self._classes_named(unit, short)
         classes, aliased = self._classes[key]
+        if any(decl.short_name.startswith(f"{short}<") for _, decl in classes):
+            return None  # a class template with explicit specializations: which one a use means is not read
         found = chosen_class(classes, spelling or short, scope)
         # A name no class of that name fits (none, or `n2::P` where only `n1::P` is a class): the alias, if any.
         return found if found is not None else aliased
@@ -121,12 +128,13 @@ class HelperScope:
     def _classes_named(self, unit: CxxUnit, short: str):
         """(every class named `short` in the unit and its headers, first seen first; the one class a type alias of
         that name stands for, when it is one and has no methods, else None)."""
-        found = [(unit, c) for c in unit.classes if c.short_name == short]
+        # The class, and its explicit specializations (`template <> struct Traits<float>`).
+        found = [(unit, c) for c in unit.classes if _named(c, short)]
         word = short.encode()
         for path, words in self._words_of_headers(unit):
             if word in words and self._defines_class(path, short):
                 owner = self._unit(path)
-                found.extend((owner, c) for c in owner.classes if c.short_name == short)
+                found.extend((owner, c) for c in owner.classes if _named(c, short))
         target = self._aliased(unit, short)
         if target is None:
             return tuple(found), None
@@ -232,8 +240,9 @@ class HelperScope:
 
     def _headers_naming(self, unit: CxxUnit, short: str):
         """The parsed headers of `unit` whose text holds the word `short`, nearest first."""
-        # `operator+`: the word its text holds is `operator`.
-        word = short.encode() if not short.startswith("operator") else b"operator"
+        # `operator+` and `RunT<float>` (an explicit specialization): the word its text holds is the name's first.
+        first = _FIRST_WORD.match(short)
+        word = (first.group(0) if first else short).encode()
         for path, words in self._words_of_headers(unit):
             if word in words:
                 yield self._unit(path)

@@ -76,3 +76,36 @@ def test_a_name_several_classes_or_aliases_have(tmp_path: Path, classes: str, de
 def test_an_unqualified_name_is_looked_up_from_the_namespace_around(tmp_path: Path) -> None:
     helper = "namespace n2 {\nstatic bool Two()\n{\n    P params{};\n    return params.mode == 2;\n}\n}\n"
     assert _route(tmp_path, "", "", "n2::Two()", _TWO_P + helper) == CERTAIN
+
+
+_SPECIALIZED = """template <typename T>
+struct Traits {
+    static int64_t Mode() { return 1; }
+    int64_t mode = 1;
+};
+template <>
+struct Traits<float> {
+    static int64_t Mode() { return 2; }
+    int64_t mode = 2;
+};
+template <typename T>
+static int64_t ModeOf() { return 1; }
+template <>
+int64_t ModeOf<float>() { return 2; }
+
+"""
+
+
+@pytest.mark.parametrize("prelude, cond, launches", [
+    # Probe set 60: the object of a specialization took the primary template's members, and a specialized function
+    # template defined in a header was not found (the primary was taken): both stated a wrong branch decided.
+    ("    Traits<float> t{};", "t.mode == 2", MAY),  # which of the classes: not read, the member is unknown
+    ("", "Traits<float>::Mode() == 2", CERTAIN),
+    ("", "ModeOf<float>() == 2", CERTAIN),
+    ("", "ModeOf<int>() == 1", CERTAIN),
+])
+def test_explicit_specializations(tmp_path: Path, prelude: str, cond: str, launches) -> None:
+    header = tmp_path / "math" / "demo" / "op_api" / "traits.h"
+    header.parent.mkdir(parents=True, exist_ok=True)
+    header.write_text(_SPECIALIZED)
+    assert _route(tmp_path, '#include "traits.h"\n', prelude, cond, classes="") == launches
