@@ -26,12 +26,11 @@ def chosen_class(candidates, spelling: str, scope: str):
     if spelling.startswith("::"):  # fully qualified (an object's class): exactly that one
         named = [pair for name, pair in distinct.items() if name == spelling[2:]]
         return named[0] if len(named) == 1 else None
-    written = spelling
-    if len(distinct) <= 1 and "::" not in written:
-        return next(iter(distinct.values()), None)
-    if "::" in written:
-        named = [pair for name, pair in distinct.items() if name == written or name.endswith("::" + written)]
+    if "::" in spelling:
+        named = [pair for name, pair in distinct.items() if name == spelling or name.endswith("::" + spelling)]
         return named[0] if len(named) == 1 else None
+    if len(distinct) <= 1:
+        return next(iter(distinct.values()), None)
     around = scope.split("::")[:-1]
     for depth in range(len(around), -1, -1):
         space = "::".join(around[:depth])
@@ -40,3 +39,8 @@ def chosen_class(candidates, spelling: str, scope: str):
         if named:
             return named[0] if len(named) == 1 else None
     return None
+
+
+def add_alias(aliases: dict[str, str], alias: str, target: str) -> None:
+    """Put `alias -> target` in a map of aliases; an alias already naming another class names none ("")."""
+    aliases[alias] = target if aliases.get(alias, target) == target else ""

@@ -9,7 +9,7 @@ from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 
-from op_migrate.analyzers.aclnn.class_lookup import ALIASES, chosen_class, class_definition
+from op_migrate.analyzers.aclnn.class_lookup import ALIASES, add_alias, chosen_class, class_definition
 from op_migrate.analyzers.aclnn.includes import IncludeResolver
 from op_migrate.analyzers.cxx.model import ClassDecl, CxxUnit, Function, GlobalDecl
 
@@ -166,7 +166,7 @@ class HelperScope:
                 for alias, target in self._aliases(path).items():
                     # Two aliases of one name that name different classes (other namespaces, opposite `#if`
                     # branches): which one a use means is not read here, so neither.
-                    merged[alias] = target if merged.get(alias, target) == target else ""
+                    add_alias(merged, alias, target)
             held = self._unit_aliases[unit.path] = (headers, merged)
         target = held[1].get(short)
         return target if target is not None and target.isidentifier() and target != short else None
@@ -178,8 +178,8 @@ class HelperScope:
             found = {}
             for match in ALIASES.finditer(self._text(path)):
                 alias, target = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
-                name, named = alias.decode("ascii", "replace"), target.decode("ascii", "replace").rsplit("::", 1)[-1]
-                found[name] = named if found.get(name, named) == named else ""  # named twice, differently
+                named = target.decode("ascii", "replace").rsplit("::", 1)[-1]
+                add_alias(found, alias.decode("ascii", "replace"), named)
             self._alias_maps[path] = found
         return found
 

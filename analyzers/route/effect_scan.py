@@ -88,20 +88,8 @@ class EffectScan:
         key = (unit.path, function.name, function.line)
         if key not in self._effects:
             self._effects[key] = False  # recursion: assume none until shown otherwise
-            found = False
-            if any("&" in p.declared_type for p in function.params):
-                self._effects[key] = True
-                return True
-            for _, call in calls_in(function.body):
-                callee = (call.name or "").strip()
-                if is_effect_call(callee):
-                    found = True
-                    break
-                callees = self._functions_named(unit, bare_name(callee).rsplit("::", 1)[-1])
-                if any(self._effectful(owner, f) for owner, f in callees):
-                    found = True
-                    break
-            self._effects[key] = found
+            self._effects[key] = any("&" in p.declared_type for p in function.params) or \
+                self._calls_reach(unit, [call for _, call in calls_in(function.body)], self._effectful)
         return self._effects[key]
 
     def may_launch(self, unit: CxxUnit, function: Function) -> bool:
@@ -112,12 +100,17 @@ class EffectScan:
         if key not in self._effects:
             self._effects[key] = False  # recursion: none until shown otherwise
             initialized = [call for _, values in function.initializers for value in values for call in value.calls()]
-            self._effects[key] = any(
-                is_effect_call((call.name or "").strip()) or
-                any(self.may_launch(owner, callee)
-                    for owner, callee in self._functions_named(unit, bare_name(call.name or "").rsplit("::", 1)[-1]))
-                for call in [call for _, call in calls_in(function.body)] + initialized)
+            self._effects[key] = self._calls_reach(unit, [call for _, call in calls_in(function.body)] + initialized,
+                                                   self.may_launch)
         return self._effects[key]
+
+    def _calls_reach(self, unit: CxxUnit, calls, reaches) -> bool:
+        """Whether one of `calls` (made in `unit`) is an effect call, or names a function in reach for which
+        `reaches(owner, function)` holds."""
+        return any(is_effect_call((call.name or "").strip()) or
+                   any(reaches(owner, callee)
+                       for owner, callee in self._functions_named(unit, bare_name(call.name or "").rsplit("::", 1)[-1]))
+                   for call in calls)
 
     def _functions_named(self, unit: CxxUnit, short: str) -> list[tuple[CxxUnit, Function]]:
         """Definitions named `short` that a call in `unit` may reach: its own, then its headers' (HelperScope)."""

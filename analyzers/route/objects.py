@@ -44,12 +44,15 @@ class ObjectCalls:
 
     # -- classes ------------------------------------------------------------------------------------------------
     def class_decl(self, spelling: str) -> tuple[CxxUnit, ClassDecl] | None:
-        """The repository class a spelling names, in reach of the current file (None for framework types); an
-        object's class is asked for as `::` + its qualified name, which names exactly that class."""
+        """The repository class a spelling names, in reach of the current file (None for framework types)."""
         short = bare_name(spelling).rsplit("::", 1)[-1]
         if not short.isidentifier() or self.scope is None:
             return None
         return self.scope.class_decl(self.frame.unit, short, bare_name(spelling), self.frame.function.name)
+
+    def class_named(self, cls: str) -> tuple[CxxUnit, ClassDecl] | None:
+        """The class an object was made as (`ObjectValue.cls`, its qualified name): exactly that one."""
+        return self.class_decl(f"::{cls}")
 
     def lineage(self, found: tuple[CxxUnit, ClassDecl]) -> list[tuple[CxxUnit, ClassDecl]]:
         """The class, then its bases breadth first (a cycle or a hierarchy deeper than MAX_BASES is cut, reported)."""
@@ -209,7 +212,7 @@ class ObjectCalls:
 
     def _own_copy_constructor(self, cls: str) -> bool:
         """Whether the class (or a base) declares a constructor taking one of its own by reference."""
-        found = self.class_decl(f"::{cls}")
+        found = self.class_named(cls)
         if found is None:
             return False
         for unit, decl in self.lineage(found):
@@ -237,7 +240,7 @@ class ObjectCalls:
 
     def _field(self, obj: ObjectValue, name: str):
         """The declaration of the data member `name` of the object's class or its nearest base, or None."""
-        found = self.class_decl(f"::{obj.cls}")
+        found = self.class_named(obj.cls)
         if found is None:
             return None
         return next((m for _, d in self.lineage(found) for m in d.fields if m.name == name), None)
@@ -276,7 +279,7 @@ class ObjectCalls:
     def method_call(self, obj: ObjectValue, method: str, expr: Expr, qualifier: str | None = None):
         """`obj.Method(args)`: the definition of the object's class or its nearest base that has one (a virtual call
         reaches the override of the class it was constructed as); `qualifier` (`Base::Method`) starts there."""
-        found = self.class_decl(qualifier or f"::{obj.cls}")
+        found = self.class_decl(qualifier) if qualifier else self.class_named(obj.cls)
         if found is None:
             return self.unknown_method(obj, method, expr)
         args = [self.value(arg) for arg in expr.children]
@@ -300,7 +303,7 @@ class ObjectCalls:
         obj = self.this_object()
         if obj is None:
             return NotImplemented
-        found = self.class_decl(f"::{obj.cls}")
+        found = self.class_named(obj.cls)
         if found is None or not any(self._methods_of(u, d, short) for u, d in self.lineage(found)):
             return NotImplemented
         return self.method_call(obj, short, expr)

@@ -16,7 +16,7 @@ class OperatorCalls:
         kernels; NotImplemented otherwise: one that only computes a value (`bfloat16 operator*`) is left unknown."""
         name = f"operator{op}"
         first, rest = operands[0], operands[1:]
-        if isinstance(first, ObjectValue) and (found := self.class_decl(f"::{first.cls}")) is not None:
+        if isinstance(first, ObjectValue) and (found := self.class_named(first.cls)) is not None:
             for unit, decl in self.lineage(found):
                 pairs = self._methods_of(unit, decl, name)
                 reachable = choose([function for _, function in pairs], len(rest), [arg_kind(v) for v in rest])

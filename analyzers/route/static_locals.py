@@ -15,7 +15,8 @@ from op_migrate.analyzers.route.values import Unknown
 from op_migrate.analyzers.route.written_names import statement_texts, writes_pattern
 
 _STATIC = re.compile(r"^\s*static\b(?!.*\b(?:const|constexpr)\b[^=]*=)")
-_LAMBDA_ACTS = re.compile(r"\bl0op::\w+\s*\(|\bADD_TO_LAUNCHER_LIST_\w+|\b(?:AllocTensor|CreateView)\s*\(")
+# The callees a lambda's text calls (`l0op::X(`, `executor->AllocTensor(`, `ADD_TO_LAUNCHER_LIST_AICORE(`).
+_CALLED = re.compile(r"([A-Za-z_][\w:]*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)\s*\(")
 _ONCE = re.compile(r"^\s*(?:static|thread_local)\b")
 _MEMO: dict[int, tuple[Function, frozenset[str]]] = {}
 _FIRST: dict[int, tuple[Stmt, Stmt]] = {}  # a declaration's id -> (it, its first call's assignment)
@@ -82,8 +83,8 @@ class StaticLocals:
             return False
         for call in value.calls():
             callee = (call.name or "").strip()
-            if callee.startswith("["):
-                if _LAMBDA_ACTS.search(callee):
+            if callee.startswith("["):  # a lambda called in place
+                if any(is_effect_call(name) for name in _CALLED.findall(callee)):
                     return True
                 continue
             receiver, _ = split_callee(callee)

@@ -33,12 +33,12 @@ from op_migrate.analyzers.route.mutable_globals import entry_value_unknown
 from op_migrate.analyzers.route.model import Facts, Reason, Route, ShapeRule, Site
 from op_migrate.analyzers.route.objects import ObjectCalls, class_spelling
 from op_migrate.analyzers.route.operators import OperatorCalls
-from op_migrate.analyzers.route.static_locals import StaticLocals
 from op_migrate.analyzers.route.packs import Pack, has_pack, item_names
 from op_migrate.analyzers.route.packs import expand as expand_packs
 from op_migrate.analyzers.route.pure_memo import PureMemo
 from op_migrate.analyzers.route.resolution import Resolution
 from op_migrate.analyzers.route.statements import NORMAL, StatementWalker, clip, merged_value
+from op_migrate.analyzers.route.static_locals import StaticLocals
 from op_migrate.analyzers.route.step_view import StepView
 from op_migrate.analyzers.route.tensors import TensorBook
 from op_migrate.analyzers.route.unmodelled import UnmodelledCalls
