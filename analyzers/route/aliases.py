@@ -1,14 +1,19 @@
 """Host variables a local pointer may reach (`int64_t* p = &x;`, `int64_t* d = dims;`): the walk keeps no pointer
 targets, so a write through a pointer it cannot follow (`*p = 9`, `p[0] = 9`, `q->x = 5` on an unknown `q`, a target
 it cannot name such as `(a > b ? a : b) = 9`) makes every variable whose address was taken in the frame unknown, and
-a read through a local pointer to a number (`*p`) is unknown: never the value the variable had when it was taken."""
+a read through a local pointer to a number (`*p`) is unknown: never the value the variable had when it was taken.
+Tensors are kept the same way, with what is written joined in (a set of what the variable may hold): a local pointer or
+iterator to a tensor variable or container (`const aclTensor** pp = &t;`, `auto it = v.begin();`, `= &parts[1]`,
+`= parts`) and a write through a local pointer (`*pp = nullptr`, `*it = l0op::Cast(*it, ...)`, `p[1] = x`) leaves each
+such variable holding what it held or the value written (a container: that value is one more of its elements)."""
 
 from __future__ import annotations
 
 import re
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt, statements_in
-from op_migrate.analyzers.route.values import IntList, Unknown, is_number
+from op_migrate.analyzers.route.containers import join_tensors, with_item
+from op_migrate.analyzers.route.values import IntList, Null, TensorList, TensorRef, Unknown, is_number
 
 _IDENTIFIER = re.compile(r"(?<![\w.>:])([A-Za-z_]\w*)(?![\w(])")
 # A reference to const (`const T&`; `const T*&` refers to a pointer it may change).
@@ -33,7 +38,7 @@ class AliasWalk:
         """`&x` was evaluated: a pointer may now reach x (a host number, flag or array of this frame)."""
         if operand.kind == "name":
             name = (operand.name or operand.text).strip()
-            if name in self.frame.env and _host_data(self.frame.env[name]):
+            if name in self.frame.env and (_host_data(self.frame.env[name]) or _tensor_data(self.frame.env[name])):
                 self.frame.escaped.add(name)
 
     def declared_pointer(self, stmt: Stmt) -> None:
@@ -57,13 +62,18 @@ class AliasWalk:
         self.frame.pointers.add(name)
         if init is not None:
             self.frame.escaped.update(source for source in _IDENTIFIER.findall(init)
-                                      if isinstance(self.frame.env.get(source), IntList))
+                                      if isinstance(self.frame.env.get(source), IntList) or
+                                      _tensor_data(self.frame.env.get(source)))
 
-    def write_through_unknown(self, frame, target: str, named: bool = False) -> None:
+    def write_through_unknown(self, frame, target: str, named: bool = False, value=None) -> None:
         """A store the walk cannot place: what the frame's pointers may reach, and the names the target mentions
         when it is no plain variable (`(a > b ? a : b) = 9`) or `named` (the target's own variables change: a
-        reference's initializer `v[i]`, a range written through its elements), are unknown from here on."""
-        names = set(frame.escaped)
+        reference's initializer `v[i]`, a range written through its elements), are unknown from here on; the tensors
+        a local pointer may reach may hold `value` from here on (when the target writes through one)."""
+        names = {name for name in frame.escaped if not _tensor_data(frame.env.get(name))}
+        if not named and any(name in frame.pointers for name in _IDENTIFIER.findall(target)):
+            for name in [name for name in frame.escaped if _tensor_data(frame.env.get(name))]:
+                frame.env[name] = _may_hold(frame.env[name], value, name)
         mentioned = _IDENTIFIER.findall(target)
         if named or not target.lstrip().startswith("*") and "[" not in target and "->" not in target and \
                 "." not in target:
@@ -105,6 +115,17 @@ class AliasWalk:
         source = declared_type(self.frame.function, (stmt.value.name or stmt.value.text).strip())
         return source is not None and "*" not in source and not _POINTER_LIKE.search(source)
 
+    def points_into_array(self, stmt: Stmt) -> bool:
+        """`const aclTensor** p = parts;`, `auto p = parts;` of a C array: a pointer to the array's elements, not a copy
+        of the container (what it reads is unknown, what it writes reaches the array: write_through_unknown)."""
+        type_text = "".join((stmt.type_text or "").split())
+        if "**" in type_text:
+            return True
+        if not _AUTO.match(type_text) or stmt.value is None or stmt.value.kind != "name":
+            return False
+        source = declared_type(self.frame.function, (stmt.value.name or stmt.value.text).strip())
+        return source is not None and "[" in source
+
     def through_local_pointer(self, name: str) -> bool:
         """Whether `*name` reads through a local pointer the walk keeps no target for."""
         return name in self.frame.pointers and _host_data(self.frame.env.get(name))
@@ -141,3 +162,17 @@ def _local_types(function) -> dict[str, str]:
 
 def _host_data(value) -> bool:
     return value is None or is_number(value) or isinstance(value, (bool, IntList, Unknown))
+
+
+def _tensor_data(value) -> bool:
+    return isinstance(value, (TensorRef, TensorList, Null))
+
+
+def _may_hold(held, value, name: str):
+    """A tensor variable or container a write through a pointer may have reached: what it held, or `value`."""
+    if isinstance(held, TensorList):
+        return with_item(held, value)
+    if isinstance(held, Null) and isinstance(value, Null):
+        return held
+    joined = join_tensors((held, value))
+    return joined if joined is not None else Unknown(name)

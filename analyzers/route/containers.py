@@ -81,7 +81,8 @@ def element(listed: TensorList):
 def with_item(listed: TensorList, value) -> TensorList:
     """The container after `value` was put in."""
     if isinstance(value, TensorRef):
-        return replace(listed, members=_union(listed.members, value.ids), hosts=_union(listed.hosts, value.hosts))
+        return replace(listed, members=_union(listed.members, value.ids), hosts=_union(listed.hosts, value.hosts),
+                       nullable=listed.nullable or value.nullable)
     if isinstance(value, HostValue) and value.kind == "host-tensor":
         return replace(listed, hosts=_union(listed.hosts, (value.text,)))
     if isinstance(value, Null):
@@ -99,8 +100,9 @@ def join_lists(lists) -> TensorList:
 
 
 def join_tensors(values) -> TensorRef | None:
-    """Device and host tensors (a null is an error path) a variable may hold, as one TensorRef; None when some value
-    is not a tensor or none is a device tensor. The first value's tensor stays the TensorRef's `id`."""
+    """Device and host tensors an element of a container or tuple may hold, as one TensorRef (nullable when one of
+    them is nullptr); None when some value is not a tensor or none is a device tensor. The first value's tensor stays
+    the TensorRef's `id`."""
     ids, hosts, nullable = (), (), False
     for value in values:
         if isinstance(value, TensorRef):
@@ -108,19 +110,22 @@ def join_tensors(values) -> TensorRef | None:
             nullable = nullable or value.nullable  # null on some path its caller goes on after (recovery.py)
         elif isinstance(value, HostValue) and value.kind == "host-tensor":
             hosts = _union(hosts, (value.text,))
-        elif not isinstance(value, Null):
+        elif isinstance(value, Null):
+            nullable = True  # `std::make_tuple(nullptr, x)` on one arm: the element is null there
+        else:
             return None
     return TensorRef(ids[0], ids[1:], hosts, nullable) if ids else None
 
 
-def join_values(values):
+def join_values(values, null_tuples: bool = False):
     """The join of what several arms or returns left in one variable, for containers, tuples and function pointers
-    (the functions it may point to); None otherwise."""
+    (the functions it may point to); None otherwise. A tuple of nulls only (`std::tie(nullPtr, nullPtr)`) is an error
+    path's and left out, unless `null_tuples` (the caller goes on after a failure: recovery.py)."""
     if all(isinstance(value, TensorList) for value in values):
         return join_lists(values)
     if values and all(isinstance(value, FunctionRef) for value in values):
         return join_functions(values)
-    tuples = [value for value in values if isinstance(value, TensorTuple) and not _null_tuple(value)]
+    tuples = [value for value in values if isinstance(value, TensorTuple) and (null_tuples or not _null_tuple(value))]
     if tuples and all(isinstance(value, TensorTuple) for value in values):
         if len({len(item.items) for item in tuples}) != 1:
             return None

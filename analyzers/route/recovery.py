@@ -14,6 +14,11 @@ that does not return, or a result it never reads. Read from the caller's text, b
   `OP_CHECK` whose action does not return (`OP_CHECK(y != nullptr, OP_LOGW(...), y = l0op::Fallback(...))`);
 - a variable declared before the statement is followed into the blocks around it (read after the arm that set it).
 Any other first read (a check macro that returns, a `return`, a use as an argument) passes the failure on, as before.
+The result may be held by more than one name, or by a part of one: structured bindings (`auto [p, q] = Run(...)`),
+`std::tie(p, q) = Run(...)`, an element (`v[i] = Run(...)`), and a call or ternary a statement stores in a container,
+tuple or aggregate (`v.push_back(Run(...))`, `{x, Run(...)}`, `std::make_pair(Run(...), 1)`): then the first statement
+that names any of them decides, and a test of any part of one (`v[0]`, `pr.first`, `std::get<1>(t)`, `q`) is a test of
+the result; a lambda that names them may test them later, so the failure goes on.
 A predicate's false counts as its failure: `if (!TryFast(x)) { ... }` goes on when TryFast's `CHECK_RET(y != nullptr,
 false)` fails.
 """
@@ -34,6 +39,15 @@ _ERROR_CODE_TEST = re.compile(r"[!=]=\s*(?:\w+::)*(?:ACLNN_ERR_|ACL_ERROR_)\w*|(
 _FAILED, _SUCCEEDED = "then", "else"  # the arm a failed result takes: the `if`'s then-arm or its else-arm
 _ANSWERS: dict[int, tuple[Stmt, bool]] = {}  # id(stmt) -> (stmt, answer)
 _LOOP = "loop"
+_BINDING = re.compile(r"^\s*(?:const\s+)?auto\s*&{0,2}\s*\[([\w\s,]+)\]\s*=")
+_TIE = re.compile(r"(?:std::)?tie\s*\((.*)\)", re.S)
+_ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[.*\]", re.S)
+# Methods that put their arguments into the container they are called on; calls that make a tuple, pair or container
+# of their arguments (`std::tuple<const aclTensor*> t(x)` is a call of the type).
+_STORING_METHODS = frozenset({"push_back", "emplace_back", "insert", "emplace", "push", "push_front", "emplace_front",
+                              "try_emplace", "insert_or_assign"})
+_MAKERS = frozenset({"make_pair", "make_tuple", "tie", "forward_as_tuple", "pair", "tuple", "vector", "array",
+                     "FVector", "SmallVector"})
 
 
 def recovers_from_result(stmt: Stmt, body) -> bool:
@@ -45,12 +59,77 @@ def recovers_from_result(stmt: Stmt, body) -> bool:
         return known[1]
     if len(_ANSWERS) > 100_000:
         _ANSWERS.clear()
-    target = (stmt.target or "").strip()
-    # an element or a dereference is read elsewhere too: the failure goes on, as before
-    answer = _TARGET.fullmatch(target) is not None and \
-        _read_in_function(stmt, body, target, _flag_polarity(stmt.value))
+    holders = _holders(stmt)
+    # a dereference (`*out = Run(...)`) is read where the walk does not look: the failure goes on, as before
+    answer = holders is not None and _read_in_function(stmt, body, holders, _flag_polarity(stmt.value))
     _ANSWERS[id(stmt)] = (stmt, answer)  # the statement is kept: its id names no other while it is here
     return answer
+
+
+def stored_results(stmt: Stmt, body) -> tuple[Expr, ...]:
+    """The calls and ternaries `stmt` stores in a container, tuple or aggregate (not its own value) after whose failure
+    the caller goes on: the first statement that names the holder tests the stored value and goes on, or none does."""
+    value = stmt.value
+    if value is None:
+        return ()
+    if stmt.kind == "expr" and value.kind == "call":
+        receiver, _, method = (value.name or "").strip().rpartition(".")
+        if method not in _STORING_METHODS or _TARGET.fullmatch(receiver.strip()) is None:
+            return ()
+        stored, holders = _stored_in(value.children), (receiver.strip(),)
+    elif stmt.kind in ("decl", "assign") and (value.kind == "init_list" or _is_maker(value)):
+        stored, holders = _stored_in(value.children), _holders(stmt)
+    else:
+        return ()
+    if not stored or holders is None or not _read_in_function(stmt, body, holders, False):
+        return ()
+    return stored
+
+
+def _is_maker(expr: Expr) -> bool:
+    return expr.kind == "call" and \
+        (expr.name or "").split("<", 1)[0].strip().rsplit("::", 1)[-1] in _MAKERS
+
+
+def _stored_in(items) -> tuple[Expr, ...]:
+    """The calls and ternaries among `items`, and among the items of the braces and tuple makers they hold."""
+    found: list[Expr] = []
+    for item in items:
+        if item.kind in ("call", "ternary") and not _is_maker(item):
+            found.append(item)
+        elif item.kind == "init_list" or _is_maker(item):
+            found.extend(_stored_in(item.children))
+    return tuple(found)
+
+
+def _holders(stmt: Stmt) -> tuple[str, ...] | None:
+    """The names that hold what `stmt` assigns: its target, the names it binds or ties, the container whose element
+    it sets; None for a target the reading does not follow."""
+    binding = _BINDING.match(stmt.text) if stmt.kind == "decl" else None
+    if binding is not None:
+        return tuple(name.strip() for name in binding.group(1).split(",") if name.strip())
+    target = " ".join((stmt.target or "").split())
+    tied = _TIE.fullmatch(target)
+    if tied is not None:
+        names = tuple(name.strip() for name in tied.group(1).split(",") if name.strip().rsplit("::", 1)[-1] != "ignore")
+        return names if names and all(_TARGET.fullmatch(name) for name in names) else None
+    if _TARGET.fullmatch(target):
+        return (target,)
+    element = _ELEMENT.fullmatch(target)
+    return (element.group(1),) if element is not None else None
+
+
+def _subject(holders) -> str:
+    """A pattern of what a test may name for the result the holders hold: one of them, or a part of one (an element,
+    a member, `std::get<k>(t)`, `v.at(i)`, `v.back()`), spaces removed."""
+    names = "|".join(re.escape(_bare(name)) for name in holders)
+    return (rf"(?:(?:std::)?get<[^<>]*>\((?:{names})\)|(?:{names})"
+            rf"(?:\[[^\]]*\]|\.(?:at|front|back)\([^()]*\)|(?:\.|->)\w+(?!\())*)")
+
+
+def _exact(text: str) -> str:
+    """The pattern of exactly `text` (spaces and wrapping parentheses aside)."""
+    return re.escape(_bare(text))
 
 
 def _flag_polarity(value: Expr | None) -> bool | None:
@@ -59,18 +138,20 @@ def _flag_polarity(value: Expr | None) -> bool | None:
     if value is None or value.kind != "binary":
         return False
     calls = [child for child in value.children if child.kind == "call"]
-    side = _test(value.text, _bare(calls[0].text)) if len(calls) == 1 else None
+    side = _test(value.text, _exact(calls[0].text)) if len(calls) == 1 else None
     return None if side is None else side == _FAILED
 
 
-def _read_in_function(stmt: Stmt, body, target: str, inverted: bool | None) -> bool:
+def _read_in_function(stmt: Stmt, body, holders: tuple[str, ...], inverted: bool | None) -> bool:
     """What follows `stmt` in its block, then in the blocks around it (a variable declared before may be read after
     the arm that assigned it: `if (c) { y = l0op::A(...); } else { y = l0op::B(...); } if (y == nullptr) {...}`)."""
     places = None if inverted is None else _places(tuple(body), stmt)
     if places is None:
         return False
-    parts = re.split(r"\s*(\.|->)\s*", target)
-    mention = re.compile(r"(?<![\w.>])" + r"\s*".join(re.escape(part) for part in parts) + r"\b")
+    split = [re.split(r"\s*(?:\.|->)\s*", holder) for holder in holders]
+    mention = re.compile(r"(?<![\w.>])(?:" + "|".join(r"\s*(?:\.|->)\s*".join(re.escape(part) for part in parts)
+                                                      for parts in split) + r")\b")
+    target = _subject(holders)
     for block, index, holder in reversed(places):
         verdict = _read_after(block[index + 1:], target, mention, inverted)
         if verdict is not None:
@@ -87,7 +168,10 @@ def _read_in_function(stmt: Stmt, body, target: str, inverted: bool | None) -> b
                 return verdict
     # Not read again: a local variable's (or a local object's member's) failure is dropped; a parameter's caller may
     # read it (as before).
-    return any(inner.kind == "decl" and (inner.target or "").strip() == parts[0] for inner in statements_in(body))
+    firsts = {parts[0] for parts in split}
+    return any(inner.kind == "decl" and ((inner.target or "").strip() in firsts or
+                                         bool(_BINDING.match(inner.text)) and _holders(inner) == holders)
+               for inner in statements_in(body))
 
 
 def _places(block: tuple, stmt: Stmt, holder: Stmt | None = None):
@@ -103,10 +187,13 @@ def _places(block: tuple, stmt: Stmt, holder: Stmt | None = None):
 
 
 def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = False) -> bool | None:
-    """Whether the caller goes on after a failed `target`, read from the statements after it; None when none reads it."""
+    """Whether the caller goes on after a failed result (`target`: the pattern of what names it, see _subject), read
+    from the statements after it; None when none reads it."""
     for index, later in enumerate(rest):
         if not mention.search(later.text) and not _mentioned_inside(later, mention):
             continue
+        if later.kind in ("decl", "assign") and later.value is not None and later.value.kind == "lambda":
+            return True  # `auto retry = [y]() { if (y == nullptr) {...} };`: the lambda may test it and go on
         if later.kind in ("decl", "assign") and later.value is not None and later.value.kind == "ternary":
             return _ternary_goes_on(later.value, target, inverted)
         if later.kind == "expr" and later.value is not None and later.value.kind == "call":
@@ -120,7 +207,7 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
         arm = later.then if failed == _FAILED else later.orelse
         if _ends_with_failure(arm):
             return False
-        if any(s.kind == "assign" and (s.target or "").strip() == target for s in statements_in(arm)):
+        if any(s.kind == "assign" and re.fullmatch(target, _bare(s.target or "")) for s in statements_in(arm)):
             return True  # `if (y == nullptr) { y = l0op::Fallback(...); }`: the failure is replaced
         # The failed result goes on past the `if` (`if (ret == ACLNN_SUCCESS) {...} return ret;`): its next read says.
         return _read_after(rest[index + 1:], target, mention, inverted)
@@ -146,8 +233,8 @@ def _ternary_goes_on(value: Expr, target: str, inverted: bool = False) -> bool:
     failed = _failed_arm(value.children[0].text, target, inverted)
     if failed is None:
         return False
-    taken = _bare((value.children[1] if failed == _FAILED else value.children[2]).text).rsplit("::", 1)[-1]
-    return taken not in (*_NULLS, target)
+    taken = _bare((value.children[1] if failed == _FAILED else value.children[2]).text)
+    return taken.rsplit("::", 1)[-1] not in _NULLS and re.fullmatch(target, taken) is None
 
 
 def _check_goes_on(call: Expr, target: str, inverted: bool = False) -> bool:
@@ -168,7 +255,7 @@ def recovers_in_condition(stmt: Stmt, call: Expr) -> bool:
     """Whether `if (Call(...) != ACLNN_SUCCESS) { ... }` goes on when the call fails."""
     if stmt.value is None:
         return False
-    return _arm_goes_on(stmt, _failed_arm(stmt.value.text, call.text))
+    return _arm_goes_on(stmt, _failed_arm(stmt.value.text, _exact(call.text)))
 
 
 def _mentioned_inside(stmt: Stmt, mention: re.Pattern) -> bool:
@@ -202,8 +289,8 @@ def _ends_with_failure(arm) -> bool:
 
 
 def _failed_arm(condition: str, subject: str, inverted: bool = False) -> str | None:
-    """Which arm of `if (condition)` a failed `subject` (null, an error status) takes, when the condition tests it;
-    `inverted`: the subject is a flag that is true on failure."""
+    """Which arm of `if (condition)` a failed `subject` (a pattern of what names it: _subject, _exact) takes, when the
+    condition tests it (null, an error status); `inverted`: the subject is a flag that is true on failure."""
     side = _failed_side(condition, subject)
     return side if not inverted or side is None else _SUCCEEDED if side == _FAILED else _FAILED
 
@@ -211,7 +298,6 @@ def _failed_arm(condition: str, subject: str, inverted: bool = False) -> str | N
 @functools.lru_cache(maxsize=65536)
 def _failed_side(condition: str, subject: str) -> str | None:
     text = _bare(condition)
-    subject = _bare(subject)
     either = _split(text, "||")
     if len(either) > 1:  # `y == nullptr || other`: a null y takes the then-arm
         return _FAILED if any(_test(part, subject) == _FAILED for part in either) else None
@@ -226,15 +312,21 @@ def _test(part: str, subject: str) -> str | None:
     if part.startswith("!"):  # `!y`, `!(ret == ACLNN_SUCCESS)`: the other arm
         side = _test(part[1:], subject)
         return None if side is None else _SUCCEEDED if side == _FAILED else _FAILED
-    if part == subject:
+    if re.fullmatch(subject, part):
         return _SUCCEEDED  # `if (y)`: a pointer that is there
-    if _IS_NULLPTR.fullmatch(part) and _split(part[part.index("(") + 1:-1], ",")[0] == subject:
+    if _IS_NULLPTR.fullmatch(part) and re.fullmatch(subject, _bare(_split(part[part.index("(") + 1:-1], ",")[0])):
         return _FAILED  # `IsNullptr(y, "y")` (opbase)
     for operator, null_side in (("==", _FAILED), ("!=", _SUCCEEDED)):
         pieces = part.split(operator)
-        if len(pieces) != 2 or subject not in (_bare(pieces[0]), _bare(pieces[1])):
+        if len(pieces) != 2:
             continue
-        other = _bare(pieces[1] if _bare(pieces[0]) == subject else pieces[0]).rsplit("::", 1)[-1]
+        left, right = _bare(pieces[0]), _bare(pieces[1])
+        if re.fullmatch(subject, left):
+            other = right.rsplit("::", 1)[-1]
+        elif re.fullmatch(subject, right):
+            other = left.rsplit("::", 1)[-1]
+        else:
+            continue
         if other in _NULLS:
             return null_side
         if other in _SUCCESS_VALUES:  # `ret == ACLNN_SUCCESS`: a failed ret takes the else-arm

@@ -15,7 +15,12 @@ from op_migrate.analyzers.route.integers import scalar_declarations, stored
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES
 from op_migrate.analyzers.route.maps import MAP_TYPE
 from op_migrate.analyzers.route.objects import MAX_OBJECTS
-from op_migrate.analyzers.route.recovery import recovers_from_result, recovers_in_condition, recovers_in_switch
+from op_migrate.analyzers.route.recovery import (
+    recovers_from_result,
+    recovers_in_condition,
+    recovers_in_switch,
+    stored_results,
+)
 from op_migrate.analyzers.route.model import ShapeRule
 from op_migrate.analyzers.route.scopes import Shadows, declared_name, loop_variable
 from op_migrate.analyzers.route.static_locals import carried_over, once_per_process
@@ -43,6 +48,8 @@ from op_migrate.analyzers.route.written_names import assigns_pattern, writes_in
 _NUMBER_VECTOR = re.compile(r"\b(?:std::)?vector\s*<\s*(?:const\s+)?(?:u?int\d*_t|int|long|size_t|float|double|bool)\s*>")
 _AGGREGATE_RETURN = re.compile(r"\b(?:tuple|pair|array)\s*<")
 _MACRO_CALL = re.compile(r"^\s*([A-Z_][A-Z0-9_]*)\s*\(")
+# A statement that may store a call's result in a container, tuple or aggregate (recovery.stored_results).
+_MAY_STORE = re.compile(r"\{|push|emplace|insert|make_pair|make_tuple|\btie\b|tuple|pair|vector|array|FVector|SmallVector")
 _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at most 8 dims)
 _MAX_UNROLL = 64
 _VECTOR_SIZE = re.compile(r"\w+\s*\(\s*([\w:.\->()]+?)\s*\)\s*;\s*$")
@@ -99,6 +106,18 @@ class StatementWalker:
         if kind == "decl" and once_per_process(stmt) and self.initializer_acts(stmt):
             self.walk_first_call_initializer(stmt)
             return NORMAL
+        if kind in ("decl", "assign", "expr") and stmt.value is not None and not self.frame.errors_are_paths and \
+                _MAY_STORE.search(stmt.text):
+            stored = stored_results(stmt, self.frame.function.body)
+            if stored:
+                # `v.push_back(l0op::X(...))`, `{x, c ? nullptr : y}`: the holder is tested and the caller goes on
+                # (recovery.py), so their failures and null arms are paths; a ternary's calls are too.
+                arms = [arm for expr in stored if expr.kind == "ternary" for arm in expr.children[1:] if arm.kind == "call"]
+                with self._recovering(*stored, *arms):
+                    return self._walk_kind(stmt, kind)
+        return self._walk_kind(stmt, kind)
+
+    def _walk_kind(self, stmt: Stmt, kind: str) -> str:
         if kind in ("decl", "assign"):
             if kind == "decl" and MAP_TYPE.search(stmt.type_text or "") and stmt.value is not None:
                 value = self.map_value(stmt.value, stmt.type_text or "")
@@ -121,6 +140,8 @@ class StatementWalker:
             if kind == "decl":
                 # `int64_t t = 2.7` holds 2, `size_t n = x` is unsigned
                 value = stored(stmt.type_text, value, (stmt.target or "").strip())
+                if isinstance(value, TensorList) and self.points_into_array(stmt):
+                    value = Unknown((stmt.target or "").strip())
                 self.declared_pointer(stmt)
                 if isinstance(value, ObjectValue) and self.copies_object(stmt):
                     value = self.copied_object(value, self.frame.born)  # `Box b = a;`: b is a copy of a

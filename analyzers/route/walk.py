@@ -16,7 +16,7 @@ from op_migrate.analyzers.route.caller_names import argument_names, substitute
 from op_migrate.analyzers.route.checks import CheckStatements, Failure, without_failed_paths
 from op_migrate.analyzers.route.integers import UInt, stored
 from op_migrate.analyzers.route.jumps import JumpWalk
-from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, with_item
+from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, join_values, with_item
 from op_migrate.analyzers.route.effect_scan import EffectScan
 from op_migrate.analyzers.route.guards import GuardEvaluator
 from op_migrate.analyzers.route.generated_calls import GeneratedCalls
@@ -633,7 +633,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             self._store(frame, listed.group(1), with_item(frame.env[listed.group(1)], value))
             return
         if name.startswith("*") or "[" in name:
-            self.write_through_unknown(frame, name)
+            self.write_through_unknown(frame, name, value=value)
             return
         if not _PLAIN_NAME.match(name):
             self.write_through_unknown(frame, name)  # `(a > b ? a : b) = 9`: a target the walk cannot name
@@ -745,8 +745,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
                 name = (arg_expr.name or arg_expr.text).strip() if arg_expr.kind == "name" else None
                 if pointed is not None:
                     pointer_refs[param.name] = pointed
-                elif name is not None and index < len(args) and isinstance(args[index], IntList):
-                    # An array decays to a pointer to its elements: `dims[0] = 8` in the callee is the caller's.
+                elif name is not None and index < len(args) and isinstance(args[index], (IntList, TensorList)):
+                    # An array decays to a pointer to its elements: `dims[0] = 8`, `outs[0] = y` in the callee is the
+                    # caller's.
                     refs[param.name] = (caller, name)
                 elif name is not None and name in caller.loose_params:
                     loose_params[param.name] = caller.loose_params[name]  # passed on
@@ -895,6 +896,10 @@ def _returned(returns: list, failures_go_on: bool = False):
         return values[0]
     if failures_go_on and all(isinstance(value, Status) for value in values):
         return Status(None)  # success on some path, an error on another
+    if failures_go_on and all(isinstance(value, TensorTuple) for value in values):
+        joined = join_values(values, null_tuples=True)  # `return std::tie(nullPtr, nullPtr);` is one of them
+        if joined is not None:
+            return joined
     if all(isinstance(value, (bool, int, float, Unknown)) for value in values):
         return UNKNOWN
     tensors = [value for value in values if isinstance(value, TensorRef)]
