@@ -44,9 +44,9 @@ _READ_ONLY = frozenset({"size", "Size", "empty", "capacity", "max_size", "begin"
 _KEEPS_MEMBERS = frozenset({"erase", "pop_back", "reserve", "resize", "shrink_to_fit"})  # remove or add nullptr
 _ITERATORS = ("begin", "end", "cbegin", "cend", "rbegin", "rend")
 _RANGE_FOR = re.compile(r"^\s*for\s*\(\s*[^:;()]*?[\s*&](\w+)\s*:\s*(.+?)\s*\)\s*$")
-_BINDING = re.compile(r"^\s*(?:const\s+)?auto\s*&{0,2}\s*\[([\w\s,]+)\]\s*=")
+BINDING = re.compile(r"^\s*(?:const\s+)?auto\s*&{0,2}\s*\[([\w\s,]+)\]\s*=")
 _GET = re.compile(r"^(?:std::)?get\s*<\s*([\w:]+)\s*>$")  # `std::get<1>`, `std::get<INDEX_X1>` (a constant)
-_TIE = re.compile(r"^(?:std::)?tie\s*\((.*)\)$", re.S)
+TIE = re.compile(r"^(?:std::)?tie\s*\((.*)\)$", re.S)
 _TUPLE_MAKERS = ("std::tie", "std::make_tuple", "std::forward_as_tuple", "make_tuple", "tie")
 
 
@@ -240,7 +240,7 @@ class ContainerCalls:
 
     def structured_binding(self, stmt, value) -> bool:
         """`auto [a, b] = f(...)`: each name takes its tuple item; True when the statement was one."""
-        match = _BINDING.match(stmt.text)
+        match = BINDING.match(stmt.text)
         if match is None:
             return False
         names = [name.strip() for name in match.group(1).split(",")]
@@ -260,7 +260,7 @@ class ContainerCalls:
     def tie_assignment(self, target: str, value) -> bool:
         """`std::tie(a, std::ignore) = f(...)`: each name takes its tuple item (unknown when the value is no tuple of
         that size); True when the target was a tie."""
-        match = _TIE.match(target)
+        match = TIE.match(target)
         if match is None:
             return False
         names = [name.strip() for name in match.group(1).split(",")]

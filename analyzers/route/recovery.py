@@ -29,25 +29,16 @@ import functools
 import re
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt, statements_in
-from op_migrate.analyzers.route.callee_text import strip_parens
+from op_migrate.analyzers.route.containers import BINDING
+from op_migrate.analyzers.route.result_holders import TARGET, compact, holders_of, stored_in, subject
 
 _SUCCESS_VALUES = ("ACLNN_SUCCESS", "ACL_SUCCESS", "GRAPH_SUCCESS", "SUCCESS", "true")
 _NULLS = ("nullptr", "NULL")
-_TARGET = re.compile(r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*")  # `y`, `ctx.ret`, `p->out`
 _IS_NULLPTR = re.compile(r"(?:\w+::)*IsNullptr\(.*\)")
 _ERROR_CODE_TEST = re.compile(r"[!=]=\s*(?:\w+::)*(?:ACLNN_ERR_|ACL_ERROR_)\w*|(?:ACLNN_ERR_|ACL_ERROR_)\w*\s*[!=]=")
 _FAILED, _SUCCEEDED = "then", "else"  # the arm a failed result takes: the `if`'s then-arm or its else-arm
 _ANSWERS: dict[int, tuple[Stmt, bool]] = {}  # id(stmt) -> (stmt, answer)
 _LOOP = "loop"
-_BINDING = re.compile(r"^\s*(?:const\s+)?auto\s*&{0,2}\s*\[([\w\s,]+)\]\s*=")
-_TIE = re.compile(r"(?:std::)?tie\s*\((.*)\)", re.S)
-_ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[.*\]", re.S)
-# Methods that put their arguments into the container they are called on; calls that make a tuple, pair or container
-# of their arguments (`std::tuple<const aclTensor*> t(x)` is a call of the type).
-_STORING_METHODS = frozenset({"push_back", "emplace_back", "insert", "emplace", "push", "push_front", "emplace_front",
-                              "try_emplace", "insert_or_assign"})
-_MAKERS = frozenset({"make_pair", "make_tuple", "tie", "forward_as_tuple", "pair", "tuple", "vector", "array",
-                     "FVector", "SmallVector"})
 
 
 def recovers_from_result(stmt: Stmt, body) -> bool:
@@ -59,7 +50,7 @@ def recovers_from_result(stmt: Stmt, body) -> bool:
         return known[1]
     if len(_ANSWERS) > 100_000:
         _ANSWERS.clear()
-    holders = _holders(stmt)
+    holders = holders_of(stmt)
     # a dereference (`*out = Run(...)`) is read where the walk does not look: the failure goes on, as before
     answer = holders is not None and _read_in_function(stmt, body, holders, _flag_polarity(stmt.value))
     _ANSWERS[id(stmt)] = (stmt, answer)  # the statement is kept: its id names no other while it is here
@@ -69,67 +60,15 @@ def recovers_from_result(stmt: Stmt, body) -> bool:
 def stored_results(stmt: Stmt, body) -> tuple[Expr, ...]:
     """The calls and ternaries `stmt` stores in a container, tuple or aggregate (not its own value) after whose failure
     the caller goes on: the first statement that names the holder tests the stored value and goes on, or none does."""
-    value = stmt.value
-    if value is None:
-        return ()
-    if stmt.kind == "expr" and value.kind == "call":
-        receiver, _, method = (value.name or "").strip().rpartition(".")
-        if method not in _STORING_METHODS or _TARGET.fullmatch(receiver.strip()) is None:
-            return ()
-        stored, holders = _stored_in(value.children), (receiver.strip(),)
-    elif stmt.kind in ("decl", "assign") and (value.kind == "init_list" or _is_maker(value)):
-        stored, holders = _stored_in(value.children), _holders(stmt)
-    else:
-        return ()
+    stored, holders = stored_in(stmt)
     if not stored or holders is None or not _read_in_function(stmt, body, holders, False):
         return ()
     return stored
 
 
-def _is_maker(expr: Expr) -> bool:
-    return expr.kind == "call" and \
-        (expr.name or "").split("<", 1)[0].strip().rsplit("::", 1)[-1] in _MAKERS
-
-
-def _stored_in(items) -> tuple[Expr, ...]:
-    """The calls and ternaries among `items`, and among the items of the braces and tuple makers they hold."""
-    found: list[Expr] = []
-    for item in items:
-        if item.kind in ("call", "ternary") and not _is_maker(item):
-            found.append(item)
-        elif item.kind == "init_list" or _is_maker(item):
-            found.extend(_stored_in(item.children))
-    return tuple(found)
-
-
-def _holders(stmt: Stmt) -> tuple[str, ...] | None:
-    """The names that hold what `stmt` assigns: its target, the names it binds or ties, the container whose element
-    it sets; None for a target the reading does not follow."""
-    binding = _BINDING.match(stmt.text) if stmt.kind == "decl" else None
-    if binding is not None:
-        return tuple(name.strip() for name in binding.group(1).split(",") if name.strip())
-    target = " ".join((stmt.target or "").split())
-    tied = _TIE.fullmatch(target)
-    if tied is not None:
-        names = tuple(name.strip() for name in tied.group(1).split(",") if name.strip().rsplit("::", 1)[-1] != "ignore")
-        return names if names and all(_TARGET.fullmatch(name) for name in names) else None
-    if _TARGET.fullmatch(target):
-        return (target,)
-    element = _ELEMENT.fullmatch(target)
-    return (element.group(1),) if element is not None else None
-
-
-def _subject(holders) -> str:
-    """A pattern of what a test may name for the result the holders hold: one of them, or a part of one (an element,
-    a member, `std::get<k>(t)`, `v.at(i)`, `v.back()`), spaces removed."""
-    names = "|".join(re.escape(_bare(name)) for name in holders)
-    return (rf"(?:(?:std::)?get<[^<>]*>\((?:{names})\)|(?:{names})"
-            rf"(?:\[[^\]]*\]|\.(?:at|front|back)\([^()]*\)|(?:\.|->)\w+(?!\())*)")
-
-
 def _exact(text: str) -> str:
     """The pattern of exactly `text` (spaces and wrapping parentheses aside)."""
-    return re.escape(_bare(text))
+    return re.escape(compact(text))
 
 
 def _flag_polarity(value: Expr | None) -> bool | None:
@@ -151,7 +90,7 @@ def _read_in_function(stmt: Stmt, body, holders: tuple[str, ...], inverted: bool
     split = [re.split(r"\s*(?:\.|->)\s*", holder) for holder in holders]
     mention = re.compile(r"(?<![\w.>])(?:" + "|".join(r"\s*(?:\.|->)\s*".join(re.escape(part) for part in parts)
                                                       for parts in split) + r")\b")
-    target = _subject(holders)
+    target = subject(holders)
     for block, index, holder in reversed(places):
         verdict = _read_after(block[index + 1:], target, mention, inverted)
         if verdict is not None:
@@ -170,7 +109,7 @@ def _read_in_function(stmt: Stmt, body, holders: tuple[str, ...], inverted: bool
     # read it (as before).
     firsts = {parts[0] for parts in split}
     return any(inner.kind == "decl" and ((inner.target or "").strip() in firsts or
-                                         bool(_BINDING.match(inner.text)) and _holders(inner) == holders)
+                                         bool(BINDING.match(inner.text)) and holders_of(inner) == holders)
                for inner in statements_in(body))
 
 
@@ -187,7 +126,7 @@ def _places(block: tuple, stmt: Stmt, holder: Stmt | None = None):
 
 
 def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = False) -> bool | None:
-    """Whether the caller goes on after a failed result (`target`: the pattern of what names it, see _subject), read
+    """Whether the caller goes on after a failed result (`target`: the pattern of what names it: result_holders.subject), read
     from the statements after it; None when none reads it."""
     for index, later in enumerate(rest):
         if not mention.search(later.text) and not _mentioned_inside(later, mention):
@@ -207,7 +146,7 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
         arm = later.then if failed == _FAILED else later.orelse
         if _ends_with_failure(arm):
             return False
-        if any(s.kind == "assign" and re.fullmatch(target, _bare(s.target or "")) for s in statements_in(arm)):
+        if any(s.kind == "assign" and re.fullmatch(target, compact(s.target or "")) for s in statements_in(arm)):
             return True  # `if (y == nullptr) { y = l0op::Fallback(...); }`: the failure is replaced
         # The failed result goes on past the `if` (`if (ret == ACLNN_SUCCESS) {...} return ret;`): its next read says.
         return _read_after(rest[index + 1:], target, mention, inverted)
@@ -233,7 +172,7 @@ def _ternary_goes_on(value: Expr, target: str, inverted: bool = False) -> bool:
     failed = _failed_arm(value.children[0].text, target, inverted)
     if failed is None:
         return False
-    taken = _bare((value.children[1] if failed == _FAILED else value.children[2]).text)
+    taken = compact((value.children[1] if failed == _FAILED else value.children[2]).text)
     return taken.rsplit("::", 1)[-1] not in _NULLS and re.fullmatch(target, taken) is None
 
 
@@ -289,7 +228,7 @@ def _ends_with_failure(arm) -> bool:
 
 
 def _failed_arm(condition: str, subject: str, inverted: bool = False) -> str | None:
-    """Which arm of `if (condition)` a failed `subject` (a pattern of what names it: _subject, _exact) takes, when the
+    """Which arm of `if (condition)` a failed `subject` (a pattern of what names it: result_holders.subject, _exact) takes, when the
     condition tests it (null, an error status); `inverted`: the subject is a flag that is true on failure."""
     side = _failed_side(condition, subject)
     return side if not inverted or side is None else _SUCCEEDED if side == _FAILED else _FAILED
@@ -297,7 +236,7 @@ def _failed_arm(condition: str, subject: str, inverted: bool = False) -> str | N
 
 @functools.lru_cache(maxsize=65536)
 def _failed_side(condition: str, subject: str) -> str | None:
-    text = _bare(condition)
+    text = compact(condition)
     either = _split(text, "||")
     if len(either) > 1:  # `y == nullptr || other`: a null y takes the then-arm
         return _FAILED if any(_test(part, subject) == _FAILED for part in either) else None
@@ -308,19 +247,19 @@ def _failed_side(condition: str, subject: str) -> str | None:
 
 
 def _test(part: str, subject: str) -> str | None:
-    part = _bare(part)
+    part = compact(part)
     if part.startswith("!"):  # `!y`, `!(ret == ACLNN_SUCCESS)`: the other arm
         side = _test(part[1:], subject)
         return None if side is None else _SUCCEEDED if side == _FAILED else _FAILED
     if re.fullmatch(subject, part):
         return _SUCCEEDED  # `if (y)`: a pointer that is there
-    if _IS_NULLPTR.fullmatch(part) and re.fullmatch(subject, _bare(_split(part[part.index("(") + 1:-1], ",")[0])):
+    if _IS_NULLPTR.fullmatch(part) and re.fullmatch(subject, compact(_split(part[part.index("(") + 1:-1], ",")[0])):
         return _FAILED  # `IsNullptr(y, "y")` (opbase)
     for operator, null_side in (("==", _FAILED), ("!=", _SUCCEEDED)):
         pieces = part.split(operator)
         if len(pieces) != 2:
             continue
-        left, right = _bare(pieces[0]), _bare(pieces[1])
+        left, right = compact(pieces[0]), compact(pieces[1])
         if re.fullmatch(subject, left):
             other = right.rsplit("::", 1)[-1]
         elif re.fullmatch(subject, right):
@@ -350,8 +289,3 @@ def _split(text: str, operator: str) -> list[str]:
         index += 1
     parts.append(text[start:])
     return [part.strip() for part in parts]
-
-
-def _bare(text: str) -> str:
-    """`text` without spaces and without parentheses that wrap it whole."""
-    return strip_parens("".join(text.split()))
