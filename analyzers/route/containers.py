@@ -41,7 +41,9 @@ _CONTAINER_TYPE = re.compile(r"(?:\b(?:FVector|vector|SmallVector|array)\s*<\s*(
                              r"|\baclTensor\s*\*\s*(?:const\s*)?\[)")
 _READ_ONLY = frozenset({"size", "Size", "empty", "capacity", "max_size", "begin", "end", "cbegin", "cend", "rbegin",
                         "rend", "crbegin", "crend"})
-_KEEPS_MEMBERS = frozenset({"erase", "pop_back", "reserve", "resize", "shrink_to_fit"})  # remove or add nullptr
+_KEEPS_MEMBERS = frozenset({"erase", "pop_back", "reserve", "shrink_to_fit"})  # remove elements or none
+_ARRAY_COUNT = re.compile(r"\w\s*\[\s*([\w:]+)\s*\]\s*$")  # `v[2]`, `v[kNum]` (before any initializer)
+_STD_ARRAY_COUNT = re.compile(r"\barray\s*<.*,\s*([\w:]+)\s*>\s*$")
 _ITERATORS = ("begin", "end", "cbegin", "cend", "rbegin", "rend")
 _RANGE_FOR = re.compile(r"^\s*for\s*\(\s*[^:;()]*?[\s*&](\w+)\s*:\s*(.+?)\s*\)\s*$")
 BINDING = re.compile(r"^\s*(?:const\s+)?auto\s*&{0,2}\s*\[([\w\s,]+)\]\s*=")
@@ -174,6 +176,10 @@ class ContainerCalls:
             listed = TensorList()
             for item in expr.children:
                 listed = with_item(listed, self.value(item) if item.kind != "init_list" else UNKNOWN)
+            size = self._declared_count(stmt)
+            if size is None or size is not UNKNOWN and size > len(expr.children):
+                # `const aclTensor* v[2] = {self};`, `std::array<const aclTensor*, 2> a{};`: the rest are nullptr
+                listed = replace(listed, nullable=True)
             return listed
         if expr.kind == "call" and _is_constructor(expr, stmt.type_text):
             if len(expr.children) == 1 and is_int(self.value(expr.children[0])):
@@ -183,6 +189,15 @@ class ContainerCalls:
         if isinstance(value, (TensorList, TensorTuple)):
             return value  # a TensorTuple: the std::array an L0 op returned (`return {a, b};`), positions kept
         return TensorList(exhaustive=False)
+
+    def _declared_count(self, stmt):
+        """How many elements a C array or std::array declaration says it holds: UNKNOWN for a container without a
+        declared count (a vector), None for a count the walk cannot read."""
+        counted = _ARRAY_COUNT.search(stmt.text.split("=", 1)[0]) or _STD_ARRAY_COUNT.search(stmt.type_text or "")
+        if counted is None:
+            return UNKNOWN
+        count = self.receiver_value(counted.group(1))
+        return count if is_int(count) else None
 
     def container_method(self, receiver: str, listed: TensorList, method: str, args: tuple[Expr, ...]):
         """`v.method(...)` on a container variable: element reads, or the container after a change."""
@@ -204,6 +219,10 @@ class ContainerCalls:
                 replace(listed, exhaustive=False)
         elif method == "clear":
             changed = TensorList(acl=listed.acl)
+        elif method == "resize" and len(args) == 2:
+            changed = with_item(listed, self.value(args[1]))  # `resize(n, x)`: the added elements are x
+        elif method == "resize":
+            changed = replace(listed, nullable=True)  # the added elements are nullptr
         elif method in _KEEPS_MEMBERS:
             changed = listed
         else:

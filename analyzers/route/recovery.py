@@ -13,7 +13,13 @@ that does not return, or a result it never reads. Read from the caller's text, b
 - a ternary that tests it and gives something else on failure (`y = y != nullptr ? y : l0op::Fallback(...)`), an
   `OP_CHECK` whose action does not return (`OP_CHECK(y != nullptr, OP_LOGW(...), y = l0op::Fallback(...))`);
 - a variable declared before the statement is followed into the blocks around it (read after the arm that set it).
-Any other first read (a check macro that returns, a `return`, a use as an argument) passes the failure on, as before.
+Only a read that hands the failure on says the caller does not go on: a check macro that returns, a `return`, a test
+whose failed arm returns a failure, an L0 op given it (`l0op::Next(y, ...)`), a method called through it
+(`y->GetViewShape()`). A copy (`auto z = y;`, `t = std::get<0>(r);`) is followed as another holder, a log
+(`OP_LOGD`) goes by, an `if` or loop that reads it only in its arms or body is read arm by arm; any other first read (a
+flag `bad = y == nullptr`, a longer condition `c && y == nullptr`, a helper or setter given it, `IsNull(y)`, a cast) may
+test it and go on, so the failure is a path: the default for what this reading does not follow is the sound one. A call
+given straight to such a helper (`ctx.SetOut(l0op::X(...))`, `OrElse(l0op::X(...), y)`) goes on the same way.
 The result may be held by more than one name, or by a part of one: structured bindings (`auto [p, q] = Run(...)`),
 `std::tie(p, q) = Run(...)`, an element (`v[i] = Run(...)`), and a call or ternary a statement stores in a container,
 tuple or aggregate (`v.push_back(Run(...))`, `{x, Run(...)}`, `std::make_pair(Run(...), 1)`): then the first statement
@@ -30,7 +36,15 @@ import re
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt, statements_in
 from op_migrate.analyzers.route.containers import BINDING
-from op_migrate.analyzers.route.result_holders import TARGET, compact, holders_of, stored_in, subject
+from op_migrate.analyzers.route.result_holders import (
+    TARGET,
+    compact,
+    handed_to_helpers,
+    holders_of,
+    mention_of,
+    stored_in,
+    subject,
+)
 
 _SUCCESS_VALUES = ("ACLNN_SUCCESS", "ACL_SUCCESS", "GRAPH_SUCCESS", "SUCCESS", "true")
 _NULLS = ("nullptr", "NULL")
@@ -39,6 +53,10 @@ _ERROR_CODE_TEST = re.compile(r"[!=]=\s*(?:\w+::)*(?:ACLNN_ERR_|ACL_ERROR_)\w*|(
 _FAILED, _SUCCEEDED = "then", "else"  # the arm a failed result takes: the `if`'s then-arm or its else-arm
 _ANSWERS: dict[int, tuple[Stmt, bool]] = {}  # id(stmt) -> (stmt, answer)
 _LOOP = "loop"
+_LOG = re.compile(r"(?:\w+::)*(?:OP_LOG\w*|OP_LOGD|L0_DFX|OP_EVENT\w*)")
+_MACRO = re.compile(r"[A-Z][A-Z0-9_]*")
+_MACRO_CALL = re.compile(r"\s*([A-Z][A-Z0-9_]*)\s*\(")
+_THROUGH = re.compile(r"\s*(?:->|\.)\s*\w+\s*\(")  # `y->GetViewShape(`, `v.size(`
 
 
 def recovers_from_result(stmt: Stmt, body) -> bool:
@@ -58,12 +76,13 @@ def recovers_from_result(stmt: Stmt, body) -> bool:
 
 
 def stored_results(stmt: Stmt, body) -> tuple[Expr, ...]:
-    """The calls and ternaries `stmt` stores in a container, tuple or aggregate (not its own value) after whose failure
-    the caller goes on: the first statement that names the holder tests the stored value and goes on, or none does."""
+    """The calls and ternaries in `stmt` after whose failure the caller goes on: those it stores in a container, tuple
+    or aggregate when the first statement that names the holder tests the stored value and goes on (or none names
+    it), and those it gives to a function that may test them (result_holders.handed_to_helpers)."""
     stored, holders = stored_in(stmt)
-    if not stored or holders is None or not _read_in_function(stmt, body, holders, False):
-        return ()
-    return stored
+    if stored and holders is not None and not _read_in_function(stmt, body, holders, False):
+        stored = ()
+    return stored + handed_to_helpers(stmt.value) if stmt.value is not None else stored
 
 
 def _exact(text: str) -> str:
@@ -88,8 +107,7 @@ def _read_in_function(stmt: Stmt, body, holders: tuple[str, ...], inverted: bool
     if places is None:
         return False
     split = [re.split(r"\s*(?:\.|->)\s*", holder) for holder in holders]
-    mention = re.compile(r"(?<![\w.>])(?:" + "|".join(r"\s*(?:\.|->)\s*".join(re.escape(part) for part in parts)
-                                                      for parts in split) + r")\b")
+    mention = mention_of(holders)
     target = subject(holders)
     for block, index, holder in reversed(places):
         verdict = _read_after(block[index + 1:], target, mention, inverted)
@@ -126,23 +144,65 @@ def _places(block: tuple, stmt: Stmt, holder: Stmt | None = None):
 
 
 def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = False) -> bool | None:
-    """Whether the caller goes on after a failed result (`target`: the pattern of what names it: result_holders.subject), read
-    from the statements after it; None when none reads it."""
+    """Whether the caller goes on after a failed result (`target`: the pattern of what names it: result_holders.subject),
+    read from the statements after it; None when none reads it. Only a read that hands the failure on says no: a check
+    that returns, a `return`, a test whose failed arm returns a failure, an L0 call given it, a method called through
+    it; a log goes by; any other read (a copy, a flag, a helper or setter given it, a test inside a loop or a longer
+    condition) may test it and go on, so the failure is a path."""
     for index, later in enumerate(rest):
         if not mention.search(later.text) and not _mentioned_inside(later, mention):
             continue
-        if later.kind in ("decl", "assign") and later.value is not None and later.value.kind == "lambda":
-            return True  # `auto retry = [y]() { if (y == nullptr) {...} };`: the lambda may test it and go on
-        if later.kind in ("decl", "assign") and later.value is not None and later.value.kind == "ternary":
-            return _ternary_goes_on(later.value, target, inverted)
-        if later.kind == "expr" and later.value is not None and later.value.kind == "call":
-            return _check_goes_on(later.value, target, inverted)
-        if later.kind != "if" or later.value is None or not mention.search(later.value.text):
-            return False  # a return, an argument, a loop: the failure goes on to where it is read
-        failed = _failed_arm(later.value.text, target, inverted)
+        value = later.value
+        if later.kind == "block":
+            verdict = _read_after(later.then, target, mention, inverted)  # `{ if (y == nullptr) {...} }`
+            if verdict is not None:
+                return verdict
+            continue
+        if later.kind in ("decl", "assign") and value is not None:
+            if value.kind == "lambda":
+                return True  # `auto retry = [y]() { if (y == nullptr) {...} };`: the lambda may test it and go on
+            if value.kind == "ternary":
+                return _ternary_goes_on(value, target, inverted)
+            if not mention.search(value.text):
+                return True  # `y = l0op::Other(...)`: the failed value is replaced
+            copied = " ".join((later.target or "").split())
+            if re.fullmatch(target, compact(value.text)) and TARGET.fullmatch(copied):
+                # `auto z = y;`, `t = std::get<0>(res);`: the copy holds it too, its reads count from here
+                return _read_after(rest[index + 1:], f"(?:{target}|{subject((copied,))})",
+                                   re.compile(f"{mention.pattern}|{mention_of((copied,)).pattern}"), inverted)
+            return not _hands_on(value, mention)
+        if later.kind == "expr" and value is not None and value.kind == "call":
+            callee = (value.name or "").strip()
+            if _LOG.fullmatch(callee):
+                continue  # `OP_LOGD("%p", y)`: a log reads it and goes by
+            if _MACRO.fullmatch(callee):
+                return _check_goes_on(value, target, inverted)  # CHECK_RET, OP_CHECK_NULL, ...
+            return not _hands_on(value, mention)
+        if later.kind in ("expr", "unparsed") and value is None:
+            macro = _MACRO_CALL.match(later.text)
+            if macro is not None and _LOG.fullmatch(macro.group(1)):
+                continue
+            return macro is None  # a macro whose arguments are not parsed: a check, as before
+        if later.kind == "return":
+            return False  # the caller's caller reads it (its own recovery)
+        if later.kind in ("if", _LOOP) and not mention.search(later.text if later.kind == _LOOP else
+                                                             value.text if value is not None else ""):
+            # `if (c) { y = l0op::Next(y, ...); }`: what its arms (a loop's body) read first, then what follows
+            verdicts = [_read_after(arm, target, mention, inverted) for arm in (later.then, later.orelse)]
+            if later.kind == _LOOP:
+                verdicts = [verdicts[0], None]  # a loop may run no round
+            if True in verdicts:
+                return True
+            if None in verdicts:
+                return _read_after(rest[index + 1:], target, mention, inverted)
+            return False
+        if later.kind != "if" or value is None:
+            return True  # a loop's header, a switch: a read this does not follow
+        failed = _failed_arm(value.text, target, inverted)
         if failed is None:
-            # `ret != ACLNN_SUCCESS && ret != ACLNN_ERR_X`: the caller tells failures apart, so one of them may go on
-            return _ERROR_CODE_TEST.search(later.value.text) is not None
+            # `ret != ACLNN_SUCCESS && ret != ACLNN_ERR_X`, `flag && y == nullptr`, `IsNull(y)`: a test of it this does
+            # not follow, which may go on; `y->IsEmpty()` hands a null on
+            return not _dereferenced(value.text, mention)
         arm = later.then if failed == _FAILED else later.orelse
         if _ends_with_failure(arm):
             return False
@@ -151,6 +211,20 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
         # The failed result goes on past the `if` (`if (ret == ACLNN_SUCCESS) {...} return ret;`): its next read says.
         return _read_after(rest[index + 1:], target, mention, inverted)
     return None
+
+
+def _hands_on(value: Expr, mention: re.Pattern) -> bool:
+    """Whether an expression reading the result hands a failure on: an L0 call given it (`l0op::Next(y, ...)`), or
+    methods called through it (`y->GetViewShape()`)."""
+    if value.kind == "call" and (value.name or "").strip().startswith("l0op::"):
+        return True
+    return _dereferenced(value.text, mention)
+
+
+def _dereferenced(text: str, mention: re.Pattern) -> bool:
+    """Whether every mention of the result in `text` calls a method through it."""
+    found = list(mention.finditer(text))
+    return bool(found) and all(_THROUGH.match(text, match.end()) for match in found)
 
 
 def recovers_in_switch(stmt: Stmt) -> bool:

@@ -5,6 +5,7 @@ statement stores in a container, tuple or aggregate (`v.push_back(Run(...))`, `{
 
 from __future__ import annotations
 
+import functools
 import re
 
 from op_migrate.analyzers.cxx.model import Expr, Stmt
@@ -18,6 +19,10 @@ _ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[.*\]", re.S)
 # of their arguments (`std::tuple<const aclTensor*> t(x)` is a call of the type).
 _STORING_METHODS = frozenset({"push_back", "emplace_back", "insert", "emplace", "push", "push_front", "emplace_front",
                               "try_emplace", "insert_or_assign"})
+_HANDED: dict[int, tuple[Expr, tuple[Expr, ...]]] = {}  # id(expression) -> (expression, handed_to_helpers)
+_MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+# Calls that pass a value through or only look at it, not functions that may test it and go on.
+_NOT_HELPERS = frozenset({"static_cast", "reinterpret_cast", "const_cast", "dynamic_cast", "move", "forward"})
 _MAKERS = frozenset({"make_pair", "make_tuple", "tie", "forward_as_tuple", "pair", "tuple", "vector", "array",
                      "FVector", "SmallVector"})
 
@@ -36,6 +41,32 @@ def stored_in(stmt: Stmt) -> tuple[tuple[Expr, ...], tuple[str, ...] | None]:
     if stmt.kind in ("decl", "assign") and (value.kind == "init_list" or _is_maker(value)):
         return _stored_in(value.children), holders_of(stmt)
     return (), None
+
+
+def handed_to_helpers(value: Expr) -> tuple[Expr, ...]:
+    """The calls and ternaries `value` gives straight to a function other than an L0 op, a macro or a cast
+    (`ctx.SetOut(l0op::X(...))`, `OrElse(l0op::X(...), y)`): the function may test them and go on."""
+    held = _HANDED.get(id(value))
+    if held is not None and held[0] is value:
+        return held[1]
+    if len(_HANDED) > 100_000:
+        _HANDED.clear()
+    found: list[Expr] = []
+    pending = [value]
+    while pending:
+        node = pending.pop()
+        if node.kind == "call" and _helper(node):
+            found.extend(arg for arg in node.children if arg.kind in ("call", "ternary") and not _is_maker(arg))
+        pending.extend(node.children)
+    _HANDED[id(value)] = (value, tuple(found))  # the expression is kept: its id names no other while it is here
+    return _HANDED[id(value)][1]
+
+
+def _helper(call: Expr) -> bool:
+    callee = (call.name or "").strip()
+    short = callee.split("<", 1)[0].strip().rsplit("::", 1)[-1].rsplit(".", 1)[-1].rsplit(">", 1)[-1]
+    return bool(short) and not callee.startswith("l0op::") and not _MACRO_NAME.fullmatch(short) and \
+        short not in _NOT_HELPERS and short not in _MAKERS and short not in _STORING_METHODS
 
 
 def _is_maker(expr: Expr) -> bool:
@@ -69,6 +100,14 @@ def holders_of(stmt: Stmt) -> tuple[str, ...] | None:
         return (target,)
     element = _ELEMENT.fullmatch(target)
     return (element.group(1),) if element is not None else None
+
+
+@functools.lru_cache(maxsize=4096)
+def mention_of(holders: tuple[str, ...]) -> re.Pattern:
+    """A pattern that finds the holders named in a statement's text (`ctx.y` as `ctx . y` too)."""
+    split = [re.split(r"\s*(?:\.|->)\s*", holder) for holder in holders]
+    return re.compile(r"(?<![\w.>])(?:" + "|".join(r"\s*(?:\.|->)\s*".join(re.escape(part) for part in parts)
+                                                   for parts in split) + r")\b")
 
 
 def subject(holders) -> str:

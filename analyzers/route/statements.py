@@ -48,8 +48,6 @@ from op_migrate.analyzers.route.written_names import assigns_pattern, writes_in
 _NUMBER_VECTOR = re.compile(r"\b(?:std::)?vector\s*<\s*(?:const\s+)?(?:u?int\d*_t|int|long|size_t|float|double|bool)\s*>")
 _AGGREGATE_RETURN = re.compile(r"\b(?:tuple|pair|array)\s*<")
 _MACRO_CALL = re.compile(r"^\s*([A-Z_][A-Z0-9_]*)\s*\(")
-# A statement that may store a call's result in a container, tuple or aggregate (recovery.stored_results).
-_MAY_STORE = re.compile(r"\{|push|emplace|insert|make_pair|make_tuple|\btie\b|tuple|pair|vector|array|FVector|SmallVector")
 _MAX_HOST_LIST = 64  # longest host array modelled item by item (shapes have at most 8 dims)
 _MAX_UNROLL = 64
 _VECTOR_SIZE = re.compile(r"\w+\s*\(\s*([\w:.\->()]+?)\s*\)\s*;\s*$")
@@ -106,12 +104,13 @@ class StatementWalker:
         if kind == "decl" and once_per_process(stmt) and self.initializer_acts(stmt):
             self.walk_first_call_initializer(stmt)
             return NORMAL
-        if kind in ("decl", "assign", "expr") and stmt.value is not None and not self.frame.errors_are_paths and \
-                _MAY_STORE.search(stmt.text):
+        if kind in ("decl", "assign", "expr", "return") and stmt.value is not None and \
+                not self.frame.errors_are_paths and stmt.value.children:
             stored = stored_results(stmt, self.frame.function.body)
             if stored:
-                # `v.push_back(l0op::X(...))`, `{x, c ? nullptr : y}`: the holder is tested and the caller goes on
-                # (recovery.py), so their failures and null arms are paths; a ternary's calls are too.
+                # `v.push_back(l0op::X(...))`, `{x, c ? nullptr : y}`, `ctx.SetOut(l0op::X(...))`: the holder is
+                # tested and the caller goes on, or a helper may test it (recovery.py), so their failures and null
+                # arms are paths; a ternary's calls are too.
                 arms = [arm for expr in stored if expr.kind == "ternary" for arm in expr.children[1:] if arm.kind == "call"]
                 with self._recovering(*stored, *arms):
                     return self._walk_kind(stmt, kind)

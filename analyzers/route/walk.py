@@ -522,6 +522,10 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
             expr = replace(expr, children=expr.children[1:])
         else:
             target = self.receiver_value(receiver)
+        if method == "swap" and inner is None and len(expr.children) == 1 and _PLAIN_NAME.fullmatch(receiver.strip()):
+            # `a.swap(b)` of containers, pairs or objects: each takes the other's value, as `std::swap(a, b)`
+            own = Expr("name", receiver.strip(), name=receiver.strip(), line=expr.line)
+            return self.std_library_call("std::swap", (own, expr.children[0]))
         if isinstance(target, ObjectValue):
             return self.method_call(target, method, expr)
         held = self.iter_member(target, method) if isinstance(target, MapIter) else \

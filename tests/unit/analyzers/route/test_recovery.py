@@ -166,7 +166,8 @@ def test_a_flag_of_a_calls_failure_is_read_with_its_polarity() -> None:
 @pytest.mark.parametrize("condition, then, goes_on", [
     ("ret != ACLNN_SUCCESS && ret != ACLNN_ERR_INNER_NULLPTR", [_PASS_ON], True),  # ACLNN_ERR_INNER_NULLPTR goes on
     ("ret == ACLNN_ERR_PARAM_INVALID", [_PASS_ON], True),  # every other failure goes on
-    ("ret > 2", [_PASS_ON], False),
+    ("ret > 2", [_PASS_ON], True),  # a comparison the reading does not follow: a failure may go on
+    ("ret->IsEmpty()", [_PASS_ON], False),  # a method called through it: a null is handed on
 ])
 def test_a_caller_that_tells_failures_apart(condition: str, then, goes_on: bool) -> None:
     block = _block(_if(condition, then), kind="decl", target="ret")

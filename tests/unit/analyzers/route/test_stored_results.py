@@ -173,3 +173,70 @@ def test_a_tuple_result_the_caller_tests_and_goes_on_after(tmp_path: Path, body:
 ])
 def test_a_stored_result_the_caller_checks_passes_the_failure_on(tmp_path: Path, body: str, expected) -> None:
     assert _stored_launches(tmp_path, body) == expected
+
+
+_HELPERS = """static bool IsNull(const aclTensor* t)
+{
+    return t == nullptr;
+}
+
+static const aclTensor* OrElse(const aclTensor* t, const aclTensor* x, aclOpExecutor* e)
+{
+    if (t == nullptr) {
+        return l0op::Abs(x, e);
+    }
+    return t;
+}
+
+static void Fix(const aclTensor*& t, const aclTensor* x, aclOpExecutor* e)
+{
+    if (t == nullptr) {
+        t = l0op::Abs(x, e);
+    }
+}
+
+struct Holder {
+    const aclTensor* out = nullptr;
+    void SetOut(const aclTensor* t) { out = t; }
+};
+
+"""
+
+
+@pytest.mark.parametrize("body", [
+    f"    auto y = {_N};\n    auto z = y;\n" + _FALLBACK.format("z"),  # a copy tested
+    f"    auto y = {_N};\n    OP_LOGD(\"demo %p\", y);\n" + _FALLBACK.format("y"),  # a log goes by
+    f"    auto y = {_N};\n    bool bad = y == nullptr;\n    if (bad) {{\n        l0op::Abs(self, uniqueExecutor.get());\n"
+    "    }",
+    f"    auto y = {_N};\n    {{\n" + _FALLBACK.format("y") + "\n    }",  # a test in a nested block
+    f"    auto y = {_N};\n    if (self->GetViewShape().GetDimNum() > 1 && y == nullptr) {{\n"
+    "        l0op::Abs(self, uniqueExecutor.get());\n    }",
+    f"    auto y = {_N};\n    if (IsNull(y)) {{\n        l0op::Abs(self, uniqueExecutor.get());\n    }}",
+    f"    auto y = {_N};\n    auto z = OrElse(y, self, uniqueExecutor.get());",  # a helper given it tests it
+    f"    auto z = OrElse({_N}, self, uniqueExecutor.get());",
+    f"    auto y = {_N};\n    Fix(y, self, uniqueExecutor.get());",
+    f"    Holder h;\n    h.SetOut({_N});\n" + _FALLBACK.format("h.out"),
+])
+def test_a_result_read_first_by_a_copy_a_flag_a_helper_or_a_log_may_be_recovered_from(tmp_path: Path,
+                                                                                    body: str) -> None:
+    source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
+    source.parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "conversion").mkdir(exist_ok=True)
+    (source.parent / "nullish.cpp").write_text(_NULLISH)
+    source.write_text(_ENTRY.replace("aclnnStatus aclnnDemo", _HELPERS.replace("{", "{{").replace("}", "}}") +
+                                     "aclnnStatus aclnnDemo").format(body=body))
+    report = analyze_chains([source], repo_root=tmp_path)
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.complete and route.rejected is None
+    assert sorted((task.op, task.may) for task in route.tasks) == [("Abs", True), ("Nullish", True)]
+
+
+@pytest.mark.parametrize("body", [
+    f"    auto y = {_N};\n    auto z = l0op::Abs(y, uniqueExecutor.get());\n"
+    "    CHECK_RET(z != nullptr, ACLNN_ERR_INNER_NULLPTR);",  # an L0 op given it hands a null on
+    f"    auto y = {_N};\n    if (y->GetViewShape().GetDimNum() > 1) {{\n        l0op::Abs(self, uniqueExecutor.get());\n"
+    "    }",  # a method called through it
+])
+def test_a_result_an_l0_op_or_a_method_reads_first_hands_its_failure_on(tmp_path: Path, body: str) -> None:
+    launches = dict(_stored_launches(tmp_path, body))
+    assert launches["Nullish"] is False
