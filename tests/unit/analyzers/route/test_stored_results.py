@@ -70,6 +70,16 @@ def test_a_null_one_arm_puts_in_a_tuple_or_container_is_a_possible_element(tmp_p
     ("    const aclTensor* parts[2] = {nullptr, nullptr};\n    const aclTensor** p = parts;\n    p[1] = self;",
      "parts[1] == nullptr", MAY),
     ("    std::vector<const aclTensor*> v = {self};\n    auto it = v.begin();\n    *it = nullptr;", "v[0] == nullptr", MAY),
+    # `a.swap(b)` exchanges both
+    ("    std::vector<const aclTensor*> v1 = {self};\n    std::vector<const aclTensor*> v2 = {nullptr};\n"
+     "    v2.swap(v1);", "v1[0] == nullptr", CERTAIN),
+    ("    std::vector<const aclTensor*> v1 = {self};\n    std::vector<const aclTensor*> v2 = {nullptr};\n"
+     "    v1.swap(v2);", "v2[0] == nullptr", NONE),
+    # slots an initializer leaves out, and the ones resize() adds, are nullptr
+    ("    const aclTensor* v[2] = {self};", "v[1] == nullptr", MAY),
+    ("    std::array<const aclTensor*, 2> v{};", "v[0] == nullptr", CERTAIN),
+    ("    std::vector<const aclTensor*> v = {self};\n    v.resize(2);", "v[1] == nullptr", MAY),
+    ("    const aclTensor* v[2] = {self, self};", "v[1] == nullptr", NONE),
     # what the walk follows exactly stays decided
     ("    const aclTensor* t = self;\n    t = nullptr;", "t == nullptr", CERTAIN),
     ("    const aclTensor* t = self;", "t == nullptr", NONE),
