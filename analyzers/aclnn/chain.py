@@ -25,6 +25,23 @@ from op_migrate.analyzers.route.model import Facts, Route
 from op_migrate.analyzers.route.walk import RouteWalk
 
 ENTRY = re.compile(r"^aclnn\w*GetWorkspaceSize$")
+# Phase one of a two-phase API named without the aclnn prefix (ops-math's aclStftGetWorkspaceSize and
+# aclRfft1DGetWorkspaceSize, documented and exported as aclnn APIs are): an entry when its signature is phase one's.
+_ACL_PHASE_ONE = re.compile(r"^acl[A-Z]\w*GetWorkspaceSize$")
+_WORKSPACE_SIZE = re.compile(r"^(?:const\s+)?uint64_t\s*\*$")
+_EXECUTOR_OUT = re.compile(r"^(?:op::)?aclOpExecutor\s*\*\s*\*$")
+
+
+def is_entry(function: Function) -> bool:
+    """Whether a function is an entry point: `aclnnXxxGetWorkspaceSize`, or any `aclXxxGetWorkspaceSize` whose last
+    two parameters are phase one's (`uint64_t* workspaceSize, aclOpExecutor** executor`)."""
+    name = function.short_name
+    if ENTRY.match(name):
+        return True
+    if not _ACL_PHASE_ONE.match(name) or len(function.params) < 2:
+        return False
+    size, executor = (" ".join(p.declared_type.split()) for p in function.params[-2:])
+    return bool(_WORKSPACE_SIZE.match(size) and _EXECUTOR_OUT.match(executor))
 EXECUTOR_METHODS = ("AllocTensor", "CreateView", "SetDataType", "ConvertToTensor", "AllocScalar", "AllocIntArray")
 
 
@@ -44,7 +61,8 @@ class L0Call(JsonModel):
 
 @dataclass(frozen=True)
 class EntryPoint(JsonModel):
-    """An `aclnnXxxGetWorkspaceSize` function (Inplace variants included)."""
+    """An `aclnnXxxGetWorkspaceSize` function (Inplace variants included), or an `aclXxxGetWorkspaceSize` of the
+    two-phase signature (is_entry)."""
 
     name: str
     file: str
@@ -209,7 +227,7 @@ def file_chains(unit: CxxUnit, index: L0Index) -> FileChains:
     entries = tuple(
         EntryPoint(f.short_name, unit.path, f.line, tuple(p.name for p in f.params))
         for f in unit.functions
-        if ENTRY.match(f.short_name)
+        if is_entry(f)
     )
     calls, executor, launches, unresolved = [], {}, {}, []
     for function in unit.functions:

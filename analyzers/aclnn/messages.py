@@ -102,6 +102,14 @@ MESSAGES = MessageCatalog(
         Severity.WARNING,
     ),
     MessageDef(
+        "route-framework-launch-unmodelled",
+        "{call} {what}: the route walk does not model it",
+        "The framework's own launches (its copy functions, the executor's launcher lists) are tasks on the device "
+        "that no l0op call or launch macro shows; one the walk does not model leaves the route incomplete rather "
+        "than silently without it (analyzers/route/framework_functions.py DEVICE_TASKS, EXECUTOR_LAUNCHES).",
+        Severity.WARNING,
+    ),
+    MessageDef(
         "route-facts-rejected",
         "{entry} fails for these facts{when}: {check} ({where}){detail}; the call returns an error and launches "
         "nothing{hint}",

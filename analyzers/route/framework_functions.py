@@ -4,7 +4,7 @@
 the walk finds no definition of them in the repository, and they launch nothing. The list is data
 (analyzers/data/framework_functions.toml), read from the headers by `python -m
 op_migrate.analyzers.route.framework_functions OPBASE -o FILE`; the framework's copy functions, which are device
-tasks, are left out (l0_effects.py models them).
+tasks, are left out (DEVICE_TASKS: l0_effects.py models them or makes the route incomplete).
 """
 
 from __future__ import annotations
@@ -21,8 +21,21 @@ OPDEV = Path("include/nnopbase/opdev")
 # Beside opdev: the aclnn base API and nnopbase's own op API (NnopbaseDisableOptionalInput and the other executor
 # settings that generated two-phase APIs and hand-written op_api code call).
 OTHER_HEADERS = (Path("include/nnopbase/aclnn"), Path("src/nnopbase/common/inc"))
-# Framework functions that are tasks on the device, not plain host calls: the walk models them itself.
-DEVICE_TASKS = frozenset({"CopyNpuToNpu", "CopyToNpu", "CopyToNpuSync"})
+# Framework functions that are tasks on the device, not plain host calls (opbase z_framework_op.cpp), with what each
+# does: the walk models them itself (l0_effects.MODELLED_TASKS) or makes the route incomplete naming them
+# (`route-framework-launch-unmodelled`); never a value-only call.
+DEVICE_TASKS = {
+    "CopyNpuToNpu": "copies a device tensor into another (a COPY task, AddToKernelLauncherListCopyTask)",
+    "CopyToNpu": "copies a host tensor into a new device tensor (a COPY task, AddToKernelLauncherListCopyTask)",
+    "CopyToNpuSync": "copies a host tensor to device memory it allocates itself outside the workspace "
+                     "(aclrtMallocWithCfg), synchronously while GetWorkspaceSize runs (aclrtMemcpy)",
+}
+# aclOpExecutor methods (opbase op_executor.h) that add a kernel launcher to the executor or run it: what the
+# framework's launch macros and copy functions call; an op_api source calling one by hand launches something the
+# walk does not model, so the route is incomplete.
+EXECUTOR_LAUNCHES = frozenset({"AddToKernelLauncherList", "AddToKernelLauncherListDvpp",
+                               "AddToKernelLauncherListCopyTask", "AddToKernelLauncherListAiCpu", "Run",
+                               "RepeatRunWithCache"})
 # nnopbase functions that run an executor (what it launches is whatever was added to it): never a plain host call,
 # so a route that meets one and does not model it is incomplete.
 EXECUTOR_RUNS = frozenset({"NnopbaseRunForWorkspace", "NnopbaseRunWithWorkspace"})
@@ -92,7 +105,7 @@ def catalog_text(opbase: Path) -> str:
                for path in sorted((opbase / folder).rglob("*.h"))]
     for header in headers:
         names |= {name for namespace, name in declared_functions(header.read_bytes()) if namespace in _NAMESPACES}
-    names -= DEVICE_TASKS | EXECUTOR_RUNS
+    names -= set(DEVICE_TASKS) | EXECUTOR_RUNS
     version = _version(opbase)
     listed = ", ".join(f'"{name}"' for name in sorted(names))
     return ("# Free functions of the ACLNN framework (namespace op and the global namespace of opbase's opdev, aclnn\n"

@@ -8,6 +8,7 @@ from dataclasses import astuple
 from op_migrate.analyzers.cxx.model import Expr
 from op_migrate.analyzers.route.aliases import declared_type
 from op_migrate.analyzers.route.catalog_apply import CatalogApply
+from op_migrate.analyzers.route.framework_functions import DEVICE_TASKS, EXECUTOR_LAUNCHES
 from op_migrate.analyzers.route.l0_semantics import catalog_op, keeps_view_shape
 from op_migrate.analyzers.route.model import Event, ShapeRule, Site, Task
 from op_migrate.analyzers.route.overloads import arg_kind
@@ -24,6 +25,9 @@ from op_migrate.analyzers.route.values import (
     unnamed_input,
 )
 
+# The framework's device tasks the walk models: name -> (arguments it needs, the RouteWalk method). The others of
+# framework_functions.DEVICE_TASKS make the route incomplete (L0Effects.framework_task).
+MODELLED_TASKS = {"CopyNpuToNpu": (2, "_device_copy"), "CopyToNpu": (2, "_copy_to_npu")}
 _HOST_DECLARED = re.compile(r"^(?:const\s+)?(?:u?int(?:8|16|32|64)_t|int|int64|uint64|size_t|bool|float|double|char)\b")
 
 
@@ -117,10 +121,12 @@ class L0Effects(CatalogApply):
                 dims = dims[:count]
             return HostValue("int-array", expr.text, dims)
         if method in ("ConvertToTensor", "AllocHostTensor"):
-            # Host data in a new host-side tensor (layout.HOST_LAYOUT): its dtype is the DataType argument.
-            dtypes = [value for value in (self.value(arg) for arg in args) if isinstance(value, DType)]
+            # Host data in a new host-side tensor (layout.HOST_LAYOUT): its dtype is the DataType argument, its shape
+            # (when the walk knows it) what op::CopyToNpu gives the device tensor it makes.
+            values = [self.value(arg) for arg in args]
+            dtypes = [value for value in values if isinstance(value, DType)]
             dtype = dtypes[-1] if dtypes else DType(None)
-            return HostValue("host-tensor", dtype.name or "")
+            return HostValue("host-tensor", dtype.name or "", _host_tensor_dims(method, values, args, self))
         if method == "AllocTensorList":
             # The list copies the pointers it is given (opbase common_types.cpp:760-769): its elements are the
             # container's; a list made from anything else has unknown elements.
@@ -139,6 +145,13 @@ class L0Effects(CatalogApply):
                              None if values is None or any(v is None for v in values) else tuple(values))
         if method in ("AllocScalar", "AllocBoolArray", "AllocFloatArray"):
             return HostValue(method, expr.text)
+        if method in EXECUTOR_LAUNCHES:
+            # A launch added to (or run from) the executor by hand: not modelled, so never a silent host call.
+            for arg in args:
+                self.value(arg)
+            self._incomplete("route-framework-launch-unmodelled", expr.line, call=f"executor->{method}",
+                             what="adds a kernel launcher to the executor or runs it")
+            return UNKNOWN
         return Status(True) if method in ("GetWorkspaceSize", "ReleaseTo", "AbandonCache", "AddTensorRelation") \
             else UNKNOWN
 
@@ -231,6 +244,56 @@ class L0Effects(CatalogApply):
             written.append(tensor_id)
         return written
 
+    def framework_task(self, short: str, expr: Expr):
+        """A framework function that is a task on the device (framework_functions.DEVICE_TASKS): modelled, or the
+        route is incomplete naming it; never a silent host call."""
+        modelled = MODELLED_TASKS.get(short)
+        if modelled is not None and len(expr.children) >= modelled[0]:
+            return getattr(self, modelled[1])(expr)
+        for arg in expr.children:
+            self.value(arg)
+        self._incomplete("route-framework-launch-unmodelled", expr.line, call=f"op::{short}",
+                         what=DEVICE_TASKS.get(short, "is a device task of the framework"))
+        return UNKNOWN
+
+    def _copy_to_npu(self, expr: Expr):
+        """op::CopyToNpu(host, executor) (opbase z_framework_op.cpp): a host-to-device copy task of the framework
+        (launcher COPY, AddToKernelLauncherListCopyTask) into a new device tensor that AllocTensor makes with the
+        host tensor's shape, dtype and formats; the host tensor is no device tensor, so the task reads none."""
+        source = self.value(expr.children[0])
+        self.value(expr.children[1])
+        site = self.frame.l0_site or self._site(expr)
+        macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
+        if isinstance(source, TensorRef):
+            reads, dtype = (source.id,), self.book.ref_dtype(source)
+            shape, dims = ShapeRule("same", (source.id,)), self.book.ref_shape(source).dims
+        else:
+            reads = ()
+            dtype = (source.text or None) if isinstance(source, HostValue) and source.kind == "host-tensor" else None
+            dims = source.dims if isinstance(source, HostValue) and source.kind == "host-tensor" else None
+            text = " ".join(expr.children[0].text.split())
+            shape = ShapeRule("literal", dims=tuple(str(d) for d in dims)) if dims is not None else \
+                ShapeRule("unknown", text=f"the shape of host tensor {text}")
+        unnamed = self.unnamed_read(source, expr.children[0].text)
+
+        def launch():
+            tensor = self._create("CopyToNpu", "alloc", shape, dtype, site, dims=dims)
+            self._task("CopyToNpu", "COPY", site, reads, (tensor,), macro=macro,
+                       also_read=source.others if isinstance(source, TensorRef) else (),
+                       unnamed=(unnamed,) if unnamed is not None else ())
+            return TensorRef(tensor)
+
+        if self.frame.l0_op is not None or self.current_step is not None:
+            return launch()
+        step = self._open_step("CopyToNpu", expr, None, [source])  # a step of its own, as a launch the entry makes
+        self.current_step = step
+        try:
+            result = launch()
+        finally:
+            self.current_step = None
+        self._step_result(step, result)
+        return result
+
     def _device_copy(self, expr: Expr):
         """op::CopyNpuToNpu(x, y, executor): a device-to-device copy task of the framework (launcher COPY)."""
         source, target = self.value(expr.children[0]), self.value(expr.children[1])
@@ -283,3 +346,24 @@ class L0Effects(CatalogApply):
 
     def _site(self, expr: Expr) -> Site:
         return self.frame.l0_site or Site(self.frame.function.name, self.frame.unit.path, expr.line)
+
+
+def _host_tensor_dims(method: str, values, args, walk) -> tuple[int, ...] | None:
+    """The shape of a host tensor the executor makes, when the walk knows it (opbase op_executor.h):
+    AllocHostTensor(shape, dtype[, format]) its shape argument; AllocHostTensor(values, size, dtype) and
+    ConvertToTensor(values, size, dtype) [size]; ConvertToTensor(aclIntArray / aclFloatArray / aclBoolArray, dtype)
+    [its item count]; ConvertToTensor(aclScalar, dtype) [] (a rank-0 tensor)."""
+    if not values:
+        return None
+    first = values[0]
+    if len(values) >= 3 and is_int(values[1]) and isinstance(values[2], DType):
+        return (values[1],)
+    if method == "AllocHostTensor" and len(values) in (2, 3) and isinstance(values[1], DType):
+        _, dims = walk.book.shape_from(first, args[0], walk)
+        return tuple(dims) if dims is not None else None
+    if method == "ConvertToTensor" and len(values) == 2 and isinstance(first, HostValue):
+        if first.kind in ("int-array", "float-array", "bool-array") and first.dims is not None:
+            return (len(first.dims),)
+        if first.kind == "AllocScalar":
+            return ()
+    return None

@@ -92,7 +92,8 @@ class MethodCalls:
             return UInt(len(receiver.names))
         if isinstance(receiver, (DtypeList, DtypePairList, IntList)) and method == "end":
             return ListEnd(getattr(receiver, "text", ""))
-        if isinstance(receiver, HostValue) and receiver.dims is not None and method in ("Size", "size"):
+        if isinstance(receiver, HostValue) and receiver.dims is not None and receiver.kind != "host-tensor" and \
+                method in ("Size", "size"):  # a host tensor's dims are its shape, not items
             return UInt(len(receiver.dims))
         return Unknown(method)
 

@@ -15,7 +15,7 @@ from op_migrate.analyzers.route.route_json import route_to_json
 # A file smaller than this is walked whole: its entries are cheap, and each share parses it and resolves its chains
 # again. Which files are shared out changes when the work runs, never what it finds.
 SHARE_FROM_BYTES = 40_000
-_ENTRY_DEFINITION = re.compile(rb"\baclnn\w+GetWorkspaceSize\s*\([^;{]*\)\s*\{")
+_ENTRY_DEFINITION = re.compile(rb"\bacl\w+GetWorkspaceSize\s*\([^;{]*\)\s*\{")  # chain.is_entry's names
 
 
 @dataclass(frozen=True)

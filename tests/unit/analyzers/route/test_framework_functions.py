@@ -58,7 +58,7 @@ def test_the_catalog_lists_op_and_global_functions_without_device_copies(tmp_pat
 def test_the_shipped_list_holds_the_names_ops_math_calls_unqualified() -> None:
     names = framework_function_names()
     assert {"Validate", "CheckBroadcastShape", "ToShapeVector", "IsContiguous"} <= names
-    assert not names & (framework_functions.DEVICE_TASKS | framework_functions.EXECUTOR_RUNS)
+    assert not names & (set(framework_functions.DEVICE_TASKS) | framework_functions.EXECUTOR_RUNS)
 
 
 @pytest.mark.skipif(not os.environ.get("OPBASE"), reason="needs a checkout of hicann/opbase (OPBASE=<checkout>)")
