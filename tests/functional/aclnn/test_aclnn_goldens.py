@@ -18,6 +18,7 @@ BERNOULLI = TREE / "random/dsa_gen_bit_mask/op_api/aclnn_bernoulli.cpp"
 BERNOULLI_AFTER = TREE / "experimental/random/bernoulli_mask/op_api/aclnn_bernoulli.cpp"
 CAT = TREE / "conversion/concat_d/op_api/aclnn_cat.cpp"
 GROUPED_CAST = TREE / "math/grouped_cast/op_api/aclnn_grouped_cast.cpp"
+ASSIST_FILL = TREE / "math/assist_fill/op_api/aclnn_assist_fill.cpp"
 SHAPES = ("self=[1024,1,64]", "other=[1,4096,64]", "out=[1024,4096,64]")
 
 
@@ -42,6 +43,9 @@ CASES = {
     # A launch reading a tensor the route cannot name: the task names it, the memory model says what that costs.
     "grouped_cast": ([GROUPED_CAST], dict(socs=("Ascend910B",), dtypes=("float16",),
                                           cases=("self=[64,128]:float16,out=[64,128]:float16",))),
+    # op::CopyToNpu: a COPY task into a float32 device tensor of the host tensor's shape; the Cast after it decided.
+    "assist_fill": ([ASSIST_FILL], dict(socs=("Ascend910B",), dtypes=("float16",),
+                                        cases=("self=[64]:float16,out=[64]:float16",))),
     "bad_inputs": ([HERE / "bad"], {}),
 }
 
