@@ -112,11 +112,11 @@ def test_directory_mode_runs_in_parallel_and_reuses_its_cache(tmp_path: Path) ->
     warm = invoke(*args)
     cold_doc, warm_doc = json.loads(cold.stdout), json.loads(warm.stdout)
     assert cold_doc["summary"]["cached_files"] == 0
-    assert warm_doc["summary"]["cached_files"] == cold_doc["summary"]["files"] == 11
+    assert warm_doc["summary"]["cached_files"] == cold_doc["summary"]["files"] == 12
     cold_doc["summary"].pop("cached_files")
     warm_doc["summary"].pop("cached_files")
     assert cold_doc == warm_doc
-    assert cold_doc["summary"]["entry_points"] == 7
+    assert cold_doc["summary"]["entry_points"] == 8
     assert cold_doc["summary"]["l0_unresolved"] == 0
     assert cold_doc["summary"]["launches_per_kind"]["DSA"] >= 2
 
@@ -130,7 +130,7 @@ def test_a_directory_walked_in_shares_of_its_files_entries_says_what_one_worker_
     alone, shared = invoke(*args, "-j", "1"), invoke(*args, "-j", "2")
     assert alone.exit_code == shared.exit_code, shared.output
     assert json.loads(alone.stdout) == json.loads(shared.stdout)
-    assert len(json.loads(shared.stdout)["entries"]) == 7
+    assert len(json.loads(shared.stdout)["entries"]) == 8
 
 
 PRUNED_UNRESOLVED = """aclnnStatus aclnnPartGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
@@ -169,7 +169,7 @@ def test_with_facts_only_the_requested_routes_decide_completeness(tmp_path: Path
 def test_directory_summary_in_markdown(tmp_path: Path) -> None:
     result = invoke(str(TREE), "--no-cache", "--no-progress", "--format", "md")
     assert result.exit_code == exit_codes.OK, result.output
-    assert "| entry points | 7 |" in result.output
+    assert "| entry points | 8 |" in result.output
     assert "| unresolved | 0 |" in result.output
 
 
@@ -202,10 +202,10 @@ def test_directory_mode_writes_the_atlas_next_to_the_report(tmp_path: Path) -> N
                     "--format", "md", "-o", str(report))
     assert result.exit_code == exit_codes.OK, result.output
     assert {p.name for p in tmp_path.iterdir()} == {"report.md", "atlas.md", "atlas.json", "atlas.svg"}
-    assert (f"atlas: 7 entry routes (0 not answered, 0 no call for these facts), written to {tmp_path / 'atlas.md'}, "
+    assert (f"atlas: 8 entry routes (0 not answered, 0 no call for these facts), written to {tmp_path / 'atlas.md'}, "
             f"{tmp_path / 'atlas.json'} and {tmp_path / 'atlas.svg'}") in result.stderr
     without = invoke(str(TREE), "--soc", "Ascend910B", "--no-cache", "--no-progress")
-    assert "atlas: 7 entry routes; give -o FILE to write atlas.md, atlas.json and atlas.svg beside it" in without.stderr
+    assert "atlas: 8 entry routes; give -o FILE to write atlas.md, atlas.json and atlas.svg beside it" in without.stderr
 
 
 HEADER_HELPER = """static const aclTensor* Prepare(const aclTensor* x, aclOpExecutor* executor)
@@ -232,7 +232,7 @@ def test_a_changed_tool_reuses_no_cached_document(tmp_path: Path, monkeypatch) -
 
     args = [str(TREE), "--no-progress", "--cache-dir", str(tmp_path / "cache"), "--format", "json"]
     assert invoke(*args).exit_code == exit_codes.OK
-    assert json.loads(invoke(*args).stdout)["summary"]["cached_files"] == 11
+    assert json.loads(invoke(*args).stdout)["summary"]["cached_files"] == 12
     monkeypatch.setattr(pipeline, "code_digest", lambda: "another-build")
     assert json.loads(invoke(*args).stdout)["summary"]["cached_files"] == 0
 
