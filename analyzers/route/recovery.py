@@ -53,6 +53,7 @@ _ERROR_CODE_TEST = re.compile(r"[!=]=\s*(?:\w+::)*(?:ACLNN_ERR_|ACL_ERROR_)\w*|(
 _FAILED, _SUCCEEDED = "then", "else"  # the arm a failed result takes: the `if`'s then-arm or its else-arm
 _ANSWERS: dict[int, tuple[Stmt, bool]] = {}  # id(stmt) -> (stmt, answer)
 _LOOP = "loop"
+_MAX_SKIPPED = 32  # `if`s and loops whose arms hand a failure on, read past before the next read decides
 _LOG = re.compile(r"(?:\w+::)*(?:OP_LOG\w*|OP_LOGD|L0_DFX|OP_EVENT\w*)")
 _MACRO = re.compile(r"[A-Z][A-Z0-9_]*")
 _MACRO_CALL = re.compile(r"\s*([A-Z][A-Z0-9_]*)\s*\(")
@@ -149,6 +150,7 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
     that returns, a `return`, a test whose failed arm returns a failure, an L0 call given it, a method called through
     it; a log goes by; any other read (a copy, a flag, a helper or setter given it, a test inside a loop or a longer
     condition) may test it and go on, so the failure is a path."""
+    skipped = 0
     for index, later in enumerate(rest):
         if not mention.search(later.text) and not _mentioned_inside(later, mention):
             continue
@@ -194,7 +196,10 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
             if True in verdicts:
                 return True
             if None in verdicts:
-                return _read_after(rest[index + 1:], target, mention, inverted)
+                skipped += 1
+                if skipped > _MAX_SKIPPED:
+                    return True  # read on past that many: taken as going on (sound; each statement reads ahead)
+                continue  # a path past the arms reads it next, if any
             return False
         if later.kind != "if" or value is None:
             return True  # a loop's header, a switch: a read this does not follow
