@@ -71,7 +71,8 @@ def recovers_from_result(stmt: Stmt, body) -> bool:
         _ANSWERS.clear()
     holders = holders_of(stmt)
     # a dereference (`*out = Run(...)`) is read where the walk does not look: the failure goes on, as before
-    answer = holders is not None and _read_in_function(stmt, body, holders, _flag_polarity(stmt.value))
+    answer = holders is not None and _read_in_function(stmt, body, holders, _flag_polarity(stmt.value),
+                                                       _l0_result(stmt.value))
     _ANSWERS[id(stmt)] = (stmt, answer)  # the statement is kept: its id names no other while it is here
     return answer
 
@@ -81,7 +82,8 @@ def stored_results(stmt: Stmt, body) -> tuple[Expr, ...]:
     or aggregate when the first statement that names the holder tests the stored value and goes on (or none names
     it), and those it gives to a function that may test them (result_holders.handed_to_helpers)."""
     stored, holders = stored_in(stmt)
-    if stored and holders is not None and not _read_in_function(stmt, body, holders, False):
+    if stored and holders is not None and \
+            not _read_in_function(stmt, body, holders, False, all(_l0_result(expr) for expr in stored)):
         stored = ()
     return stored + handed_to_helpers(stmt.value) if stmt.value is not None else stored
 
@@ -89,6 +91,15 @@ def stored_results(stmt: Stmt, body) -> tuple[Expr, ...]:
 def _exact(text: str) -> str:
     """The pattern of exactly `text` (spaces and wrapping parentheses aside)."""
     return re.escape(compact(text))
+
+
+def _l0_result(value: Expr | None) -> bool:
+    """Whether a value is an L0 op's result (or a ternary of L0 results): null only when the op failed."""
+    if value is None:
+        return False
+    if value.kind == "ternary" and len(value.children) == 3:
+        return all(_l0_result(arm) for arm in value.children[1:])
+    return value.kind == "call" and (value.name or "").strip().startswith("l0op::")
 
 
 def _flag_polarity(value: Expr | None) -> bool | None:
@@ -101,7 +112,7 @@ def _flag_polarity(value: Expr | None) -> bool | None:
     return None if side is None else side == _FAILED
 
 
-def _read_in_function(stmt: Stmt, body, holders: tuple[str, ...], inverted: bool | None) -> bool:
+def _read_in_function(stmt: Stmt, body, holders: tuple[str, ...], inverted: bool | None, l0: bool = True) -> bool:
     """What follows `stmt` in its block, then in the blocks around it (a variable declared before may be read after
     the arm that assigned it: `if (c) { y = l0op::A(...); } else { y = l0op::B(...); } if (y == nullptr) {...}`)."""
     places = None if inverted is None else _places(tuple(body), stmt)
@@ -111,7 +122,7 @@ def _read_in_function(stmt: Stmt, body, holders: tuple[str, ...], inverted: bool
     mention = mention_of(holders)
     target = subject(holders)
     for block, index, holder in reversed(places):
-        verdict = _read_after(block[index + 1:], target, mention, inverted)
+        verdict = _read_after(block[index + 1:], target, mention, inverted, l0)
         if verdict is not None:
             return verdict
         if stmt.kind == "decl":
@@ -121,7 +132,7 @@ def _read_in_function(stmt: Stmt, body, holders: tuple[str, ...], inverted: bool
                 # The loop's own test reads it next (`for (...; y == nullptr; ...) { y = l0op::A(...); }`), which
                 # this reading does not follow: the failure is taken as a path (sound; `may` more often).
                 return True
-            verdict = _read_after(block[:index], target, mention, inverted)  # the next round's first read
+            verdict = _read_after(block[:index], target, mention, inverted, l0)  # the next round's first read
             if verdict is not None:
                 return verdict
     # Not read again: a local variable's (or a local object's member's) failure is dropped; a parameter's caller may
@@ -144,7 +155,7 @@ def _places(block: tuple, stmt: Stmt, holder: Stmt | None = None):
     return None
 
 
-def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = False) -> bool | None:
+def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = False, l0: bool = True) -> bool | None:
     """Whether the caller goes on after a failed result (`target`: the pattern of what names it: result_holders.subject),
     read from the statements after it; None when none reads it. Only a read that hands the failure on says no: a check
     that returns, a `return`, a test whose failed arm returns a failure, an L0 call given it, a method called through
@@ -156,7 +167,7 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
             continue
         value = later.value
         if later.kind == "block":
-            verdict = _read_after(later.then, target, mention, inverted)  # `{ if (y == nullptr) {...} }`
+            verdict = _read_after(later.then, target, mention, inverted, l0)  # `{ if (y == nullptr) {...} }`
             if verdict is not None:
                 return verdict
             continue
@@ -171,15 +182,15 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
             if re.fullmatch(target, compact(value.text)) and TARGET.fullmatch(copied):
                 # `auto z = y;`, `t = std::get<0>(res);`: the copy holds it too, its reads count from here
                 return _read_after(rest[index + 1:], f"(?:{target}|{subject((copied,))})",
-                                   re.compile(f"{mention.pattern}|{mention_of((copied,)).pattern}"), inverted)
-            return not _hands_on(value, mention)
+                                   re.compile(f"{mention.pattern}|{mention_of((copied,)).pattern}"), inverted, l0)
+            return not _hands_on(value, mention, l0)
         if later.kind == "expr" and value is not None and value.kind == "call":
             callee = (value.name or "").strip()
             if _LOG.fullmatch(callee):
                 continue  # `OP_LOGD("%p", y)`: a log reads it and goes by
             if _MACRO.fullmatch(callee):
                 return _check_goes_on(value, target, inverted)  # CHECK_RET, OP_CHECK_NULL, ...
-            return not _hands_on(value, mention)
+            return not _hands_on(value, mention, l0)
         if later.kind in ("expr", "unparsed") and value is None:
             macro = _MACRO_CALL.match(later.text)
             if macro is not None and _LOG.fullmatch(macro.group(1)):
@@ -190,7 +201,7 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
         if later.kind in ("if", _LOOP) and not mention.search(later.text if later.kind == _LOOP else
                                                              value.text if value is not None else ""):
             # `if (c) { y = l0op::Next(y, ...); }`: what its arms (a loop's body) read first, then what follows
-            verdicts = [_read_after(arm, target, mention, inverted) for arm in (later.then, later.orelse)]
+            verdicts = [_read_after(arm, target, mention, inverted, l0) for arm in (later.then, later.orelse)]
             if later.kind == _LOOP:
                 verdicts = [verdicts[0], None]  # a loop may run no round
             if True in verdicts:
@@ -214,14 +225,15 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
         if any(s.kind == "assign" and re.fullmatch(target, compact(s.target or "")) for s in statements_in(arm)):
             return True  # `if (y == nullptr) { y = l0op::Fallback(...); }`: the failure is replaced
         # The failed result goes on past the `if` (`if (ret == ACLNN_SUCCESS) {...} return ret;`): its next read says.
-        return _read_after(rest[index + 1:], target, mention, inverted)
+        return _read_after(rest[index + 1:], target, mention, inverted, l0)
     return None
 
 
-def _hands_on(value: Expr, mention: re.Pattern) -> bool:
-    """Whether an expression reading the result hands a failure on: an L0 call given it (`l0op::Next(y, ...)`), or
-    methods called through it (`y->GetViewShape()`)."""
-    if value.kind == "call" and (value.name or "").strip().startswith("l0op::"):
+def _hands_on(value: Expr, mention: re.Pattern, l0: bool = True) -> bool:
+    """Whether an expression reading the result hands a failure on: an L0 call given an L0 op's result (`l0:` null
+    only when it failed; another value's nullptr may be an optional input the L0 op takes: `flag ? bias : nullptr`,
+    a helper's `return nullptr;`), or methods called through it (`y->GetViewShape()`)."""
+    if l0 and value.kind == "call" and (value.name or "").strip().startswith("l0op::"):
         return True
     return _dereferenced(value.text, mention)
 

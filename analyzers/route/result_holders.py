@@ -44,8 +44,9 @@ def stored_in(stmt: Stmt) -> tuple[tuple[Expr, ...], tuple[str, ...] | None]:
 
 
 def handed_to_helpers(value: Expr) -> tuple[Expr, ...]:
-    """The calls and ternaries `value` gives straight to a function other than an L0 op, a macro or a cast
-    (`ctx.SetOut(l0op::X(...))`, `OrElse(l0op::X(...), y)`): the function may test them and go on."""
+    """The calls and ternaries `value` gives straight to a function other than a macro or a cast: a helper may test
+    them and go on (`ctx.SetOut(l0op::X(...))`, `OrElse(l0op::X(...), y)`), and an L0 op may take a nullptr that is
+    no L0 op's failure as an optional input (`l0op::Op(x, c ? bias : nullptr, ...)`, `l0op::Op(x, Pick(...), ...)`)."""
     held = _HANDED.get(id(value))
     if held is not None and held[0] is value:
         return held[1]
@@ -57,6 +58,9 @@ def handed_to_helpers(value: Expr) -> tuple[Expr, ...]:
         node = pending.pop()
         if node.kind == "call" and _helper(node):
             found.extend(arg for arg in node.children if arg.kind in ("call", "ternary") and not _is_maker(arg))
+        elif node.kind == "call" and (node.name or "").strip().startswith("l0op::"):
+            found.extend(arg for arg in node.children if arg.kind == "ternary" or arg.kind == "call" and
+                         not _is_maker(arg) and not (arg.name or "").strip().startswith("l0op::"))
         pending.extend(node.children)
     _HANDED[id(value)] = (value, tuple(found))  # the expression is kept: its id names no other while it is here
     return _HANDED[id(value)][1]

@@ -250,3 +250,52 @@ def test_a_result_read_first_by_a_copy_a_flag_a_helper_or_a_log_may_be_recovered
 def test_a_result_an_l0_op_or_a_method_reads_first_hands_its_failure_on(tmp_path: Path, body: str) -> None:
     launches = dict(_stored_launches(tmp_path, body))
     assert launches["Nullish"] is False
+
+
+_OPTIONAL = """#include "opdev/make_op_executor.h"
+using namespace op;
+namespace l0op {
+OP_TYPE_REGISTER(WithBias);
+const aclTensor* WithBias(const aclTensor* self, const aclTensor* bias, aclOpExecutor* executor)
+{
+    auto y = executor->AllocTensor(self->GetViewShape(), self->GetDataType());
+    if (bias == nullptr) {
+        ADD_TO_LAUNCHER_LIST_AICORE(NoBias, OP_INPUT(self), OP_OUTPUT(y));
+        return y;
+    }
+    ADD_TO_LAUNCHER_LIST_AICORE(WithBias, OP_INPUT(self, bias), OP_OUTPUT(y));
+    return y;
+}
+}
+"""
+_PICK = """namespace l0op {
+const aclTensor* WithBias(const aclTensor* self, const aclTensor* bias, aclOpExecutor* executor);
+}
+static const aclTensor* PickBias(const aclTensor* o, bool f)
+{
+    if (f) {
+        return o;
+    }
+    return nullptr;
+}
+"""
+_WIDE = "self->GetViewShape().GetDimNum() > 2"
+
+
+@pytest.mark.parametrize("body", [
+    f"    const aclTensor* bias = {_WIDE} ? self : nullptr;\n    auto y = l0op::WithBias(self, bias, uniqueExecutor.get());",
+    f"    auto y = l0op::WithBias(self, {_WIDE} ? self : nullptr, uniqueExecutor.get());",
+    f"    auto bias = PickBias(self, {_WIDE});\n    auto y = l0op::WithBias(self, bias, uniqueExecutor.get());",
+    f"    auto y = l0op::WithBias(self, PickBias(self, {_WIDE}), uniqueExecutor.get());",
+])
+def test_a_nullptr_that_is_no_l0_failure_reaches_an_l0_op_as_an_optional_input(tmp_path: Path, body: str) -> None:
+    source = tmp_path / "math" / "demo" / "op_api" / "aclnn_demo.cpp"
+    source.parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "conversion").mkdir(exist_ok=True)
+    (source.parent / "with_bias.cpp").write_text(_OPTIONAL)
+    entry = _ENTRY.split("aclnnStatus", 1)[1]
+    source.write_text(_PICK + "aclnnStatus" + entry.format(body=body).replace("{{", "{").replace("}}", "}"))
+    report = analyze_chains([source], repo_root=tmp_path)
+    (route,) = evaluate(report, facts=facts_matrix(["Ascend910B"], ["float16"])).routes
+    assert route.complete and route.rejected is None
+    assert sorted((task.op, task.may) for task in route.tasks) == [("NoBias", True), ("WithBias", True)]
