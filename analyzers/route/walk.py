@@ -593,8 +593,9 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         for tensor_id in writes:
             certain = self.certain_for(tensor_id)
             self.book.infer_shape(tensor_id, rule if certain else ShapeRule("unknown", text="set by INFER_SHAPE"))
-        # It fails on shapes its op refuses: error handling is no route unless the caller goes on after a failure.
-        return Status(None if self.frame.errors_are_paths else True)
+        # It fails on shapes its op refuses: error handling is no route unless the caller goes on after a failure,
+        # or the L0 op itself does (`if (INFER_SHAPE(...) != ACLNN_SUCCESS) { ...AI CPU launch...; return out; }`).
+        return Status(None if self.frame.errors_are_paths or self.failure_goes_on(expr) else True)
 
     def _shape_setter(self, name: str, shape: ShapeValue, method: str, args) -> Status:
         """`s.AppendDim(d)`, `s.SetDim(i, d)`, `s.SetDimNum(n)` on a shape variable: its dims change."""

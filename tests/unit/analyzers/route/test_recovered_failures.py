@@ -213,3 +213,12 @@ def test_a_retry_loop_keeps_its_results_nullability(tmp_path: Path) -> None:
     prelude = ("    const aclTensor* demo = nullptr;\n    for (int64_t k = 0; k < 2 && demo == nullptr; ++k) {\n"
                "        demo = l0op::Demo(self, uniqueExecutor.get());\n    }")
     assert ("Abs", True) in _launches(tmp_path, _INFER_CHECKED, prelude, "demo == nullptr")
+
+
+def test_an_l0_op_that_goes_on_after_its_own_infer_shape_fails(tmp_path: Path) -> None:
+    # `if (INFER_SHAPE(...) != ACLNN_SUCCESS) { <AI CPU fallback> }` in the L0 op: the fallback is a path even where
+    # the caller checks the L0 op's result (probe set 76).
+    fallback = ("    if (INFER_SHAPE(Demo, OP_INPUT(self), OP_OUTPUT(y)) != ACLNN_SUCCESS) {\n"
+                "        l0op::Abs(self, executor);\n    }\n")
+    checked = _CALL + "\n    CHECK_RET(demo != nullptr, ACLNN_ERR_INNER_NULLPTR);"
+    assert _launches(tmp_path, fallback, checked, "false") == [("Abs", True), ("Demo", False)]
