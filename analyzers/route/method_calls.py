@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import struct
 from dataclasses import replace
 
 from op_migrate.analyzers.cxx.model import Expr
@@ -27,6 +28,30 @@ from op_migrate.analyzers.route.values import (
 )
 
 _SCALAR_TYPES = {"ToDouble": "double", "ToFloat": "float", "ToInt64": "int64_t", "ToInt32": "int32_t", "ToBool": "bool"}
+# The C++ type an aclScalar of each dtype stores its value in (aclCreateScalar copies the value at its dtype).
+_SCALAR_STORAGE = {"float32": "float", "float64": "double", "int64": "int64_t", "int32": "int32_t", "int16": "int16_t",
+                   "int8": "int8_t", "uint8": "uint8_t", "bool": "bool"}
+
+
+def held_by_scalar(number, dtype: str | None):
+    """The value an aclScalar of `dtype` holds for the number the facts give: a float32 scalar of 0.1 holds the float
+    nearest 0.1 (its ToDouble() is not 0.1), a float16 or bfloat16 one its half-precision value; a scalar whose dtype
+    the facts do not give holds the number as given (a double, as PyTorch passes a Python float); None when the number
+    is not given or does not fit the dtype."""
+    if number is None:
+        return None
+    if dtype in ("float16", "bfloat16") and not (math.isfinite(number) and abs(number) < 3.0e38):
+        return None
+    if dtype in ("float16", "bfloat16"):
+        packed = struct.pack("<e", number) if dtype == "float16" and abs(number) < 65520 else None
+        if dtype == "float16":
+            return struct.unpack("<e", packed)[0] if packed is not None else None
+        bits = struct.unpack("<I", struct.pack("<f", number))[0]
+        bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000  # round to nearest even, as bfloat16 does
+        return struct.unpack("<f", struct.pack("<I", bits))[0]
+    if dtype in _SCALAR_STORAGE:
+        return convert(_SCALAR_STORAGE[dtype], number)
+    return number
 
 
 _SHAPE_READS = frozenset({"GetViewShape", "GetStorageShape", "GetOriginalShape", "IsEmpty", "Numel", "GetViewStrides",
@@ -78,7 +103,7 @@ class MethodCalls:
                 return fact
         if isinstance(receiver, ScalarRef):
             if method in _SCALAR_TYPES:
-                number = self.facts.scalar(receiver.name)
+                number = held_by_scalar(self.facts.scalar(receiver.name), self.facts.dtype_of(receiver.name))
                 # As the method's C++ type holds it: ToFloat() of 0.1 is the float nearest 0.1, ToInt64() of 2.7 is 2.
                 return UNKNOWN if number is None else convert(_SCALAR_TYPES[method], number)
             if method == "GetDataType":

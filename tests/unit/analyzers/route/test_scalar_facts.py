@@ -85,3 +85,27 @@ def test_an_acl_scalar_is_read_in_the_type_of_its_method(tmp_path: Path, conditi
 }}
 """
     assert ops(tmp_path, entry, scalars) == ([("Abs", False)] if launches else [])
+
+
+@pytest.mark.parametrize(("dtype", "launches"), [
+    ("alpha=float32", False),  # a float32 scalar holds the float nearest 0.1: ToDouble() is 0.100000001...
+    ("alpha=float16", False),
+    ("alpha=bfloat16", False),
+    ("alpha=float64", True),
+    (None, True),  # no dtype: the number as given (a double)
+])
+def test_an_acl_scalar_holds_its_value_at_its_dtype(tmp_path: Path, dtype, launches) -> None:
+    entry = """aclnnStatus aclnnPickGetWorkspaceSize(const aclTensor* self, const aclScalar* alpha, aclTensor* out,
+                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
+  auto uniqueExecutor = CREATE_EXECUTOR();
+  if (alpha->ToDouble() == 0.1) {
+    auto a = l0op::Abs(self, uniqueExecutor.get());
+  }
+  return ACLNN_SUCCESS;
+}
+"""
+    source = tmp_path / "aclnn_pick.cpp"
+    source.write_text(entry)
+    report = analyze_chains([source], repo_root=tmp_path)
+    (result,) = evaluate(report, facts=facts_matrix((), [dtype] if dtype else (), (), ["alpha=0.1"])).routes
+    assert [(t.op, t.may) for t in result.tasks] == ([("Abs", False)] if launches else [])
