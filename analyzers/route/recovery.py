@@ -53,6 +53,9 @@ _ERROR_CODE_TEST = re.compile(r"[!=]=\s*(?:\w+::)*(?:ACLNN_ERR_|ACL_ERROR_)\w*|(
 _FAILED, _SUCCEEDED = "then", "else"  # the arm a failed result takes: the `if`'s then-arm or its else-arm
 _ANSWERS: dict[int, tuple[Stmt, bool]] = {}  # id(stmt) -> (stmt, answer)
 _LOOP = "loop"
+# What a failing arm returns: an error code or status of the framework, or a negative number.
+_FAILURE_VALUE = re.compile(r"(?:ACLNN_ERR_|ACL_ERROR_|GRAPH_FAIL|FAILED|PARAM_INVALID)\w*|-\d+|\w*(?:[Ee]rr|[Ss]tatus|[Rr]et)\w*")
+_PLAIN_VALUE = re.compile(r"[A-Za-z_]\w*")  # a variable; a call or an expression is not read as a result
 _MAX_SKIPPED = 32  # `if`s and loops whose arms hand a failure on, read past before the next read decides
 _LOG = re.compile(r"(?:\w+::)*(?:OP_LOG\w*|OP_LOGD|L0_DFX|OP_EVENT\w*)")
 _MACRO = re.compile(r"[A-Z][A-Z0-9_]*")
@@ -220,7 +223,7 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
             # not follow, which may go on; `y->IsEmpty()` hands a null on
             return not _dereferenced(value.text, mention)
         arm = later.then if failed == _FAILED else later.orelse
-        if _ends_with_failure(arm):
+        if _ends_with_failure(arm, target):
             return False
         if any(s.kind == "assign" and re.fullmatch(target, compact(s.target or "")) for s in statements_in(arm)):
             return True  # `if (y == nullptr) { y = l0op::Fallback(...); }`: the failure is replaced
@@ -304,18 +307,27 @@ def _arm_goes_on(stmt: Stmt, failed: str | None) -> bool:
     return not _ends_with_failure(stmt.then if failed == _FAILED else stmt.orelse)
 
 
-def _ends_with_failure(arm) -> bool:
-    """The arm leaves its function with something other than success (`return ret;`, `return nullptr;`)."""
+def _ends_with_failure(arm, subject: str | None = None) -> bool:
+    """The arm leaves its function with a failure: nullptr, false, an error code, or the failed result itself
+    (`return ret;`, `subject` its pattern); any other value (`return out;` of a tensor) is a result it goes on with.
+    Without a subject (a switch's case, a condition's arm), anything but success is taken as a failure, as before."""
     if not arm:
         return False
     last = arm[-1]
     if last.kind == "block":
-        return _ends_with_failure(last.then)
+        return _ends_with_failure(last.then, subject)
     if last.kind != "return":
         return last.kind == "unparsed" and last.text.lstrip().startswith("throw")
     if last.value is None:
         return False  # `return;` of a void function: the caller goes on
-    return last.value.text.strip().rsplit("::", 1)[-1] not in _SUCCESS_VALUES
+    returned = compact(last.value.text)
+    short = returned.rsplit("::", 1)[-1]
+    if short in _SUCCESS_VALUES:
+        return False
+    if subject is None:
+        return True
+    return short in (*_NULLS, "false") or _FAILURE_VALUE.fullmatch(short) is not None or \
+        re.fullmatch(subject, returned) is not None or not _PLAIN_VALUE.fullmatch(returned)
 
 
 def _failed_arm(condition: str, subject: str, inverted: bool = False) -> str | None:

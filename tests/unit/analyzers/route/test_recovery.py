@@ -192,3 +192,18 @@ def test_the_next_round_of_a_loop_reads_first() -> None:
     assert answer("for (; y == nullptr;)") is True  # the loop's own test reads it: a path (sound)
     check = Stmt("expr", 2, "CHECK_RET(y != nullptr, ACLNN_ERR_INNER_NULLPTR);")
     assert answer("for (;;)", check) is False  # the next round checks it first: the failure ends the caller
+
+
+@pytest.mark.parametrize("returned, goes_on", [
+    ("out", True),  # a tensor the failed arm returns: the function goes on with a result (an L0 op's fallback)
+    ("ret", False),  # the failed status itself
+    ("nullptr", False),
+    ("ACLNN_ERR_INNER_NULLPTR", False),
+    ("false", False),
+    ("-1", False),
+    ("status", False),
+])
+def test_what_a_failed_arm_returns(returned: str, goes_on: bool) -> None:
+    back = Stmt("return", 9, f"return {returned};", value=Expr("name", returned))
+    block = _block(_if("ret != ACLNN_SUCCESS", [back]), kind="decl", target="ret")
+    assert recovers_from_result(block[0], block) is goes_on
