@@ -103,7 +103,9 @@ class MethodCalls:
                 return fact
         if isinstance(receiver, ScalarRef):
             if method in _SCALAR_TYPES:
-                number = held_by_scalar(self.facts.scalar(receiver.name), self.facts.dtype_of(receiver.name))
+                # the dtype a fact names the scalar with; `--dtype float16` is the tensors' (PyTorch passes a Python
+                # float as a double scalar whatever the tensors' dtype)
+                number = held_by_scalar(self.facts.scalar(receiver.name), dict(self.facts.dtypes).get(receiver.name))
                 # As the method's C++ type holds it: ToFloat() of 0.1 is the float nearest 0.1, ToInt64() of 2.7 is 2.
                 return UNKNOWN if number is None else convert(_SCALAR_TYPES[method], number)
             if method == "GetDataType":

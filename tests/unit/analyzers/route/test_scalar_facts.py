@@ -93,6 +93,7 @@ def test_an_acl_scalar_is_read_in_the_type_of_its_method(tmp_path: Path, conditi
     ("alpha=bfloat16", False),
     ("alpha=float64", True),
     (None, True),  # no dtype: the number as given (a double)
+    ("float16", True),  # the tensors' dtype (`*`) is not the scalar's
 ])
 def test_an_acl_scalar_holds_its_value_at_its_dtype(tmp_path: Path, dtype, launches) -> None:
     entry = """aclnnStatus aclnnPickGetWorkspaceSize(const aclTensor* self, const aclScalar* alpha, aclTensor* out,
