@@ -54,7 +54,8 @@ _FAILED, _SUCCEEDED = "then", "else"  # the arm a failed result takes: the `if`'
 _ANSWERS: dict[int, tuple[Stmt, bool]] = {}  # id(stmt) -> (stmt, answer)
 _LOOP = "loop"
 # What a failing arm returns: an error code or status of the framework, or a negative number.
-_FAILURE_VALUE = re.compile(r"(?:ACLNN_ERR_|ACL_ERROR_|GRAPH_FAIL|FAILED|PARAM_INVALID)\w*|-\d+|\w*(?:[Ee]rr|[Ss]tatus|[Rr]et)\w*")
+_FAILURE_VALUE = re.compile(r"(?:ACLNN_ERR_|ACL_ERROR_|GRAPH_FAIL|FAILED|PARAM_INVALID)\w*|-\d+|"
+                            r"\w*(?:[Ee]rr|[Ss]tatus|[Rr]et)\w*")
 _PLAIN_VALUE = re.compile(r"[A-Za-z_]\w*")  # a variable; a call or an expression is not read as a result
 _MAX_SKIPPED = 32  # `if`s and loops whose arms hand a failure on, read past before the next read decides
 _LOG = re.compile(r"(?:\w+::)*(?:OP_LOG\w*|OP_LOGD|L0_DFX|OP_EVENT\w*)")
@@ -159,11 +160,11 @@ def _places(block: tuple, stmt: Stmt, holder: Stmt | None = None):
 
 
 def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = False, l0: bool = True) -> bool | None:
-    """Whether the caller goes on after a failed result (`target`: the pattern of what names it: result_holders.subject),
-    read from the statements after it; None when none reads it. Only a read that hands the failure on says no: a check
-    that returns, a `return`, a test whose failed arm returns a failure, an L0 call given it, a method called through
-    it; a log goes by; any other read (a copy, a flag, a helper or setter given it, a test inside a loop or a longer
-    condition) may test it and go on, so the failure is a path."""
+    """Whether the caller goes on after a failed result (`target`: the pattern of what names it, from
+    result_holders.subject), read from the statements after it; None when none reads it. Only a read that hands the
+    failure on says no: a check that returns, a `return`, a test whose failed arm returns a failure, an L0 call given
+    an L0 op's result (`l0`), a method called through it; a log goes by; any other read (a copy is followed, a flag, a
+    helper or setter given it, a test inside a loop or a longer condition) may test it and go on: a path."""
     skipped = 0
     for index, later in enumerate(rest):
         if not mention.search(later.text) and not _mentioned_inside(later, mention):
@@ -331,8 +332,9 @@ def _ends_with_failure(arm, subject: str | None = None) -> bool:
 
 
 def _failed_arm(condition: str, subject: str, inverted: bool = False) -> str | None:
-    """Which arm of `if (condition)` a failed `subject` (a pattern of what names it: result_holders.subject, _exact) takes, when the
-    condition tests it (null, an error status); `inverted`: the subject is a flag that is true on failure."""
+    """Which arm of `if (condition)` a failed `subject` takes (a pattern of what names it: result_holders.subject,
+    _exact), when the condition tests it (null, an error status); `inverted`: the subject is a flag that is true on
+    failure."""
     side = _failed_side(condition, subject)
     return side if not inverted or side is None else _SUCCEEDED if side == _FAILED else _FAILED
 

@@ -111,7 +111,8 @@ class StatementWalker:
                 # `v.push_back(l0op::X(...))`, `{x, c ? nullptr : y}`, `ctx.SetOut(l0op::X(...))`: the holder is
                 # tested and the caller goes on, or a helper may test it (recovery.py), so their failures and null
                 # arms are paths; a ternary's calls are too.
-                arms = [arm for expr in stored if expr.kind == "ternary" for arm in expr.children[1:] if arm.kind == "call"]
+                arms = [arm for expr in stored if expr.kind == "ternary" for arm in expr.children[1:]
+                        if arm.kind == "call"]
                 with self._recovering(*stored, *arms):
                     return self._walk_kind(stmt, kind)
         return self._walk_kind(stmt, kind)
