@@ -84,7 +84,8 @@ def atlas_row(route: Route, file: str, line: int) -> AtlasRow:
     for task in route.tasks:
         counts.setdefault(task.launcher, [0, 0])[1 if task.may else 0] += 1
     launches = tuple((launcher, pair[0], pair[1]) for launcher, pair in sorted(counts.items()))
-    aicpu = tuple(_item(task, route, None, "") for task in route.tasks if task.launcher == "AI_CPU")
+    # an undecided launcher ("AI_CORE|AI_CPU") may be the AI CPU one
+    aicpu = tuple(_item(task, route, None, "") for task in route.tasks if "AI_CPU" in task.launcher.split("|"))
     decided_route = not any(t.may for t in route.tasks)
     if not route.complete:
         return AtlasRow(route.entry, file, line, False, decided_route, reasons, launches, (), aicpu, "", None)

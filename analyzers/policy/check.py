@@ -46,9 +46,15 @@ def _size_state(rule: Rule, size: str) -> str:
 
 
 def _task_matches(rule: Rule, task: Task) -> bool:
-    # A policy names the op as the chain calls it (l0op::DropoutDoMask) or as it launches (DropOutDoMask).
+    # A policy names the op as the chain calls it (l0op::DropoutDoMask) or as it launches (DropOutDoMask); a launcher
+    # the facts leave undecided ("AI_CORE|AI_CPU", route/catalog_apply.py) may be either.
     named = op_matches(rule.op, task.op) or (task.l0 is not None and op_matches(rule.op, task.l0))
-    return named and (rule.launcher is None or rule.launcher == task.launcher)
+    return named and (rule.launcher is None or rule.launcher in task.launcher.split("|"))
+
+
+def _undecided(task: Task) -> bool:
+    """A task under an undecided guard, or one whose launcher the facts do not decide."""
+    return task.may or "|" in task.launcher
 
 
 def _forbid_tasks(rule: Rule, point: MatrixPoint, route: Route, sizes: SizeResolver):
@@ -57,9 +63,9 @@ def _forbid_tasks(rule: Rule, point: MatrixPoint, route: Route, sizes: SizeResol
             continue
         size = sizes.task_class(task.writes)
         state = _size_state(rule, size)
-        if state == "no" or ((task.may or state == "undecided") and rule.allow_may):
+        if state == "no" or ((_undecided(task) or state == "undecided") and rule.allow_may):
             continue
-        why = _qualifiers(rule, task.may, state, size)
+        why = _qualifiers(rule, _undecided(task), state, size)
         yield Violation(
             symbol="policy-forbidden-task",
             rule=rule.name,
@@ -71,7 +77,7 @@ def _forbid_tasks(rule: Rule, point: MatrixPoint, route: Route, sizes: SizeResol
             file=task.file,
             line=task.line,
             guards=task.guards,
-            may=task.may,
+            may=_undecided(task),
             size=size,
             call_path=task.call_path,
         )
@@ -128,11 +134,13 @@ def _require(rule: Rule, point: MatrixPoint, route: Route, sizes: SizeResolver):
         if not _task_matches(rule, task):
             continue
         state = _size_state(rule, sizes.task_class(task.writes))
-        if state == "yes" and not task.may:
+        if state == "yes" and not _undecided(task):
             certain.append(task)
         elif state != "no":
             uncertain.append(task)
-    if certain or (uncertain and rule.allow_may) or _covers_every_branch(task.guards for task in uncertain):
+    # branches cover the requirement only where each launches it for sure (not on a launcher the facts leave open)
+    guarded = [task.guards for task in uncertain if "|" not in task.launcher]
+    if certain or (uncertain and rule.allow_may) or _covers_every_branch(guarded):
         return
     why = "only under an undecided guard or size" if uncertain else "no matching launch on this route"
     site = _entry_site(route)

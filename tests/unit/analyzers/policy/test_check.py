@@ -149,3 +149,14 @@ def test_a_rule_names_the_op_as_the_chain_calls_it_or_as_it_launches() -> None:
     assert rules_on('[[policy.forbid]]\nop = "DropOutDoMask"\n', checked) == [
         ("forbid-DropOutDoMask", "DropOutDoMask", False)]
     assert rules_on('[[policy.forbid]]\nop = "Dropout"\n', checked) == []
+
+
+def test_a_launcher_the_facts_leave_undecided_may_be_the_one_forbidden() -> None:
+    # catalog_apply spells an undecided launcher "AI_CORE|AI_CPU": a rule forbidding AI CPU sees a may violation
+    undecided = route([task(0, "FloorMod", ("y",), launcher="AI_CORE|AI_CPU")], [tensor("y", "same", ("self",))])
+    assert rules_on('[[policy.forbid]]\nlauncher = "AI_CPU"\n', undecided) == [("forbid-AI_CPU", "FloorMod", True)]
+    assert rules_on('[[policy.forbid]]\nlauncher = "AI_CPU"\nallow_may = true\n', undecided) == []
+    assert rules_on('[[policy.forbid]]\nlauncher = "DSA"\n', undecided) == []
+    # nor does it meet a requirement of the AI core launch for sure
+    required = '[[policy.require]]\nop = "FloorMod"\nlauncher = "AI_CORE"\n'
+    assert [(rule, op) for rule, op, _ in rules_on(required, undecided)] == [("require-FloorMod-AI_CORE", "FloorMod")]
