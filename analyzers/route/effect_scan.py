@@ -6,7 +6,7 @@ import re
 
 from op_migrate.analyzers.cxx.model import CxxUnit, Expr, Function, calls_in
 from op_migrate.analyzers.route.callee_text import IDENTIFIER, bare_name, split_callee
-from op_migrate.analyzers.route.framework_functions import DEVICE_TASKS, framework_function_names
+from op_migrate.analyzers.route.framework_functions import framework_function_names, framework_task_name
 from op_migrate.analyzers.route.macros import CHECK_MACROS, IGNORED_PREFIXES, LAUNCH_MACROS
 from op_migrate.analyzers.route.values import HostValue, ObjectValue
 
@@ -147,4 +147,4 @@ def is_effect_call(callee: str) -> bool:
     short = callee.rsplit("::", 1)[-1]
     return (callee.startswith("l0op::") or short in LAUNCH_MACROS
             or split_callee(callee)[1] in _EFFECT_METHODS
-            or short in DEVICE_TASKS and bare_name(callee).lstrip(":") in (short, f"op::{short}"))
+            or framework_task_name(callee, bare_name(callee)) is not None)

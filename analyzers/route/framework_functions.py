@@ -30,6 +30,15 @@ DEVICE_TASKS = {
     "CopyToNpuSync": "copies a host tensor to device memory it allocates itself outside the workspace "
                      "(aclrtMallocWithCfg), synchronously while GetWorkspaceSize runs (aclrtMemcpy)",
 }
+
+
+def framework_task_name(callee: str, bare: str) -> str | None:
+    """The DEVICE_TASKS name a call is (`CopyToNpu(...)`, `op::CopyToNpu(...)`; `bare` is the callee without template
+    arguments), else None."""
+    short = callee.rsplit("::", 1)[-1]
+    return short if short in DEVICE_TASKS and bare.lstrip(":") in (short, f"op::{short}") else None
+
+
 # aclOpExecutor methods (opbase op_executor.h) that add a kernel launcher to the executor or run it: what the
 # framework's launch macros and copy functions call; an op_api source calling one by hand launches something the
 # walk does not model, so the route is incomplete.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import astuple
 
@@ -43,15 +44,21 @@ class L0Effects(CatalogApply):
         if self.frame.l0_op is not None:
             return self._resolved_call(name, expr, args, resolution)
         step = self._open_step(name, expr, resolution, args)
-        self.current_step = step
-        try:
+        with self._stepping(step):
             result = self._resolved_call(name, expr, args, resolution)
-        finally:
-            self.current_step = None
         if name in keeps_view_shape() and args and isinstance(args[0], TensorRef) and isinstance(result, TensorRef):
             self.book.give_view_shape(result, args[0], since=step.mark)
         self._step_result(step, result)
         return result
+
+    @contextlib.contextmanager
+    def _stepping(self, step):
+        """While the body runs, the launches it makes are `step`'s."""
+        self.current_step = step
+        try:
+            yield
+        finally:
+            self.current_step = None
 
     def _resolved_call(self, name: str, expr: Expr, args, resolution):
         if resolution.kind == "repo":
@@ -211,7 +218,7 @@ class L0Effects(CatalogApply):
         args = expr.children
         op = args[0].text.strip().strip('"') if args else "?"
         given = self._op_args(args)
-        site = self.frame.l0_site or self._site(expr)
+        site = self._site(expr)
         written = self._written(given.writes, op, site)
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
 
@@ -262,7 +269,7 @@ class L0Effects(CatalogApply):
         host tensor's shape, dtype and formats; the host tensor is no device tensor, so the task reads none."""
         source = self.value(expr.children[0])
         self.value(expr.children[1])
-        site = self.frame.l0_site or self._site(expr)
+        site = self._site(expr)
         macro = Site(self.frame.function.name, self.frame.unit.path, expr.line)
         if isinstance(source, TensorRef):
             reads, dtype = (source.id,), self.book.ref_dtype(source)
@@ -286,18 +293,15 @@ class L0Effects(CatalogApply):
         if self.frame.l0_op is not None or self.current_step is not None:
             return launch()
         step = self._open_step("CopyToNpu", expr, None, [source])  # a step of its own, as a launch the entry makes
-        self.current_step = step
-        try:
+        with self._stepping(step):
             result = launch()
-        finally:
-            self.current_step = None
         self._step_result(step, result)
         return result
 
     def _device_copy(self, expr: Expr):
         """op::CopyNpuToNpu(x, y, executor): a device-to-device copy task of the framework (launcher COPY)."""
         source, target = self.value(expr.children[0]), self.value(expr.children[1])
-        site = self.frame.l0_site or self._site(expr)
+        site = self._site(expr)
         reads = (source.id,) if isinstance(source, TensorRef) else ()
         writes = self._written((target.id,), "CopyNpuToNpu", site) if isinstance(target, TensorRef) else []
         self._task("CopyNpuToNpu", "COPY", site, reads, tuple(writes),

@@ -40,12 +40,11 @@ def held_by_scalar(number, dtype: str | None):
     is not given or does not fit the dtype."""
     if number is None:
         return None
-    if dtype in ("float16", "bfloat16") and not (math.isfinite(number) and abs(number) < 3.0e38):
-        return None
-    if dtype in ("float16", "bfloat16"):
-        packed = struct.pack("<e", number) if dtype == "float16" and abs(number) < 65520 else None
-        if dtype == "float16":
-            return struct.unpack("<e", packed)[0] if packed is not None else None
+    if dtype == "float16":
+        return struct.unpack("<e", struct.pack("<e", number))[0] if abs(number) < 65520 else None
+    if dtype == "bfloat16":
+        if not (math.isfinite(number) and abs(number) < 3.0e38):
+            return None
         bits = struct.unpack("<I", struct.pack("<f", number))[0]
         bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000  # round to nearest even, as bfloat16 does
         return struct.unpack("<f", struct.pack("<I", bits))[0]

@@ -39,8 +39,10 @@ from op_migrate.analyzers.route.containers import BINDING
 from op_migrate.analyzers.route.result_holders import (
     TARGET,
     compact,
+    MACRO_NAME,
     handed_to_helpers,
     holders_of,
+    is_l0_call,
     mention_of,
     stored_in,
     subject,
@@ -58,8 +60,7 @@ _FAILURE_VALUE = re.compile(r"(?:ACLNN_ERR_|ACL_ERROR_|GRAPH_FAIL|FAILED|PARAM_I
                             r"\w*(?:[Ee]rr|[Ss]tatus|[Rr]et)\w*")
 _PLAIN_VALUE = re.compile(r"[A-Za-z_]\w*")  # a variable; a call or an expression is not read as a result
 _MAX_SKIPPED = 32  # `if`s and loops whose arms hand a failure on, read past before the next read decides
-_LOG = re.compile(r"(?:\w+::)*(?:OP_LOG\w*|OP_LOGD|L0_DFX|OP_EVENT\w*)")
-_MACRO = re.compile(r"[A-Z][A-Z0-9_]*")
+_LOG = re.compile(r"(?:\w+::)*(?:OP_LOG\w*|L0_DFX|OP_EVENT\w*)")
 _MACRO_CALL = re.compile(r"\s*([A-Z][A-Z0-9_]*)\s*\(")
 _THROUGH = re.compile(r"\s*(?:->|\.)\s*\w+\s*\(")  # `y->GetViewShape(`, `v.size(`
 
@@ -103,7 +104,7 @@ def _l0_result(value: Expr | None) -> bool:
         return False
     if value.kind == "ternary" and len(value.children) == 3:
         return all(_l0_result(arm) for arm in value.children[1:])
-    return value.kind == "call" and (value.name or "").strip().startswith("l0op::")
+    return is_l0_call(value)
 
 
 def _flag_polarity(value: Expr | None) -> bool | None:
@@ -192,7 +193,7 @@ def _read_after(rest: tuple, target: str, mention: re.Pattern, inverted: bool = 
             callee = (value.name or "").strip()
             if _LOG.fullmatch(callee):
                 continue  # `OP_LOGD("%p", y)`: a log reads it and goes by
-            if _MACRO.fullmatch(callee):
+            if MACRO_NAME.fullmatch(callee):
                 return _check_goes_on(value, target, inverted)  # CHECK_RET, OP_CHECK_NULL, ...
             return not _hands_on(value, mention, l0)
         if later.kind in ("expr", "unparsed") and value is None:
@@ -237,7 +238,7 @@ def _hands_on(value: Expr, mention: re.Pattern, l0: bool = True) -> bool:
     """Whether an expression reading the result hands a failure on: an L0 call given an L0 op's result (`l0:` null
     only when it failed; another value's nullptr may be an optional input the L0 op takes: `flag ? bias : nullptr`,
     a helper's `return nullptr;`), or methods called through it (`y->GetViewShape()`)."""
-    if l0 and value.kind == "call" and (value.name or "").strip().startswith("l0op::"):
+    if l0 and is_l0_call(value):
         return True
     return _dereferenced(value.text, mention)
 

@@ -20,7 +20,7 @@ _ELEMENT = re.compile(r"([A-Za-z_]\w*)\s*\[.*\]", re.S)
 _STORING_METHODS = frozenset({"push_back", "emplace_back", "insert", "emplace", "push", "push_front", "emplace_front",
                               "try_emplace", "insert_or_assign"})
 _HANDED: dict[int, tuple[Expr, tuple[Expr, ...]]] = {}  # id(expression) -> (expression, handed_to_helpers)
-_MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 # Calls that pass a value through or only look at it, not functions that may test it and go on.
 _NOT_HELPERS = frozenset({"static_cast", "reinterpret_cast", "const_cast", "dynamic_cast", "move", "forward"})
 _MAKERS = frozenset({"make_pair", "make_tuple", "tie", "forward_as_tuple", "pair", "tuple", "vector", "array",
@@ -58,18 +58,23 @@ def handed_to_helpers(value: Expr) -> tuple[Expr, ...]:
         node = pending.pop()
         if node.kind == "call" and _helper(node):
             found.extend(arg for arg in node.children if arg.kind in ("call", "ternary") and not _is_maker(arg))
-        elif node.kind == "call" and (node.name or "").strip().startswith("l0op::"):
+        elif is_l0_call(node):
             found.extend(arg for arg in node.children if arg.kind == "ternary" or arg.kind == "call" and
-                         not _is_maker(arg) and not (arg.name or "").strip().startswith("l0op::"))
+                         not _is_maker(arg) and not is_l0_call(arg))
         pending.extend(node.children)
     _HANDED[id(value)] = (value, tuple(found))  # the expression is kept: its id names no other while it is here
     return _HANDED[id(value)][1]
 
 
+def is_l0_call(expr: Expr) -> bool:
+    """Whether an expression is a call of an L0 op (`l0op::X(...)`)."""
+    return expr.kind == "call" and (expr.name or "").strip().startswith("l0op::")
+
+
 def _helper(call: Expr) -> bool:
     callee = (call.name or "").strip()
     short = callee.split("<", 1)[0].strip().rsplit("::", 1)[-1].rsplit(".", 1)[-1].rsplit(">", 1)[-1]
-    return bool(short) and not callee.startswith("l0op::") and not _MACRO_NAME.fullmatch(short) and \
+    return bool(short) and not callee.startswith("l0op::") and not MACRO_NAME.fullmatch(short) and \
         short not in _NOT_HELPERS and short not in _MAKERS and short not in _STORING_METHODS
 
 

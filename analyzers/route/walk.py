@@ -18,7 +18,7 @@ from op_migrate.analyzers.route.integers import UInt, stored
 from op_migrate.analyzers.route.jumps import JumpWalk
 from op_migrate.analyzers.route.containers import ContainerCalls, element, join_tensors, join_values, with_item
 from op_migrate.analyzers.route.effect_scan import EffectScan
-from op_migrate.analyzers.route.framework_functions import DEVICE_TASKS
+from op_migrate.analyzers.route.framework_functions import framework_task_name
 from op_migrate.analyzers.route.guards import GuardEvaluator
 from op_migrate.analyzers.route.generated_calls import GeneratedCalls
 from op_migrate.analyzers.route.helper_calls import HelperCalls, captured_by_reference, captured_by_value, visible_from
@@ -479,7 +479,7 @@ class RouteWalk(AliasWalk, StatementWalker, JumpWalk, LoopWalk, LoopSkip, CheckS
         if short.startswith(IGNORED_PREFIXES) or short == "CREATE_EXECUTOR":
             self.stringized_arguments(expr)  # `L2_DFX_PHASE_1(aclnnAbs, ...)` names the API; it calls nothing
             return HostValue("executor") if short == "CREATE_EXECUTOR" else Status(True)
-        if short in DEVICE_TASKS and bare_name(callee).lstrip(":") in (short, f"op::{short}"):
+        if framework_task_name(callee, bare_name(callee)) is not None:
             return self.framework_task(short, expr)  # op::CopyToNpu, op::CopyNpuToNpu...: tasks of the framework
         if callee.endswith(")") and _CALL_IN_CALLEE.search(callee):
             return self._call_of_result(callee, expr)
